@@ -1,0 +1,7 @@
+"""``python -m hexcombat``."""
+
+import sys
+
+from hexcombat.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The hex board: coordinates, labels, hexsides, map files, the hexside graph and geometry."""

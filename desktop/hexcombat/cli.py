@@ -1,0 +1,67 @@
+"""Command line.
+
+``hexcombat [FILE]`` opens the desktop program (the built-in tutorial when no file is given);
+``hexcombat explain SCENARIO [--json]`` prints a combat's full explanation without the GUI;
+``hexcombat check FILE...`` validates maps, counters, charts and scenarios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hexcombat import __version__
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexcombat",
+        description="Hex-map combat assistant for board wargamers. Opens the desktop program; "
+        "see also `hexcombat explain --help` and `hexcombat check --help`.",
+    )
+    parser.add_argument("--version", action="version", version=f"hexcombat {__version__}")
+    parser.add_argument("file", nargs="?", help="a map, scenario or saved game to open")
+    return parser
+
+
+def _explain(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="hexcombat explain",
+        description="Print the full explanation of the combat a scenario describes.",
+    )
+    parser.add_argument("scenario", help="a scenario file (TOML)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    from hexcombat.game.explain_cli import explain_command
+
+    return explain_command(args.scenario, as_json=args.json)
+
+
+def _check(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="hexcombat check",
+        description="Validate maps, counter sets, charts and scenarios; "
+        "report every problem as file:line: message.",
+    )
+    parser.add_argument("files", nargs="+", help="files to check")
+    args = parser.parse_args(argv)
+    from hexcombat.game.check import check_command
+
+    return check_command(args.files)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``hexcombat`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "explain":
+        return _explain(args[1:])
+    if args and args[0] == "check":
+        return _check(args[1:])
+    options = _app_parser().parse_args(args)
+    from hexcombat.ui.app import run
+
+    return run(options.file)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

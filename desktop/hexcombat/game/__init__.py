@@ -1,0 +1,1 @@
+"""What ties board to rules: scenarios, game state, stacks, commands, dice and saves."""

@@ -1,0 +1,36 @@
+"""Where hexcombat's shipped data lives (maps, counter sets).
+
+One function decides, so a source checkout, an installed wheel and a frozen build all find the
+same files.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def data_root() -> Path:
+    """The folder holding ``maps/`` and ``counters/``.
+
+    A frozen build (PyInstaller) unpacks data beside the executable's ``_MEIPASS``; an installed
+    wheel carries it inside the package as ``hexcombat/data``; a source checkout keeps it at the
+    repository root, two levels above this package.
+    """
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    packaged = Path(__file__).resolve().parent / "data"
+    if (packaged / "maps").is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2]
+
+
+def maps_dir() -> Path:
+    """The shipped map and scenario files."""
+    return data_root() / "maps"
+
+
+def counters_dir() -> Path:
+    """The shipped counter sets (unit identification charts)."""
+    return data_root() / "counters"

@@ -1,0 +1,181 @@
+"""Reading authored TOML files with the line of every key, so problems read ``file:line: message``.
+
+``tomllib`` parses but forgets where things were. :class:`TomlSource` keeps the text beside the
+data and maps a key path such as ``("attacker", 1, "counter")`` or ``("terrain", "rows", 3)`` to
+the line it was written on. Every layer (board, rules, game) reports bad input through
+:class:`Problem` and :class:`SourceError`, so the CLI and the desktop show them the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+KeyPath = tuple[str | int, ...]
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)\s*=\s*(.*)$""")
+_TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file, located for a person to fix."""
+
+    file: str
+    """The file as the user named it."""
+    line: int
+    """1-based line number; 1 when the problem concerns the whole file."""
+    message: str
+    """What is wrong, in a player's words, citing the rule when a rule forbids it."""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+class SourceError(Exception):
+    """A file could not be used; ``problems`` lists every reason found, not just the first."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: list[Problem] = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def _unquote(key: str) -> str:
+    key = key.strip()
+    if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":
+        return key[1:-1]
+    return key
+
+
+def _split_dotted(name: str) -> list[str]:
+    return [_unquote(part) for part in re.findall(r'"[^"]*"|\'[^\']*\'|[^.]+', name)]
+
+
+@dataclass
+class TomlSource:
+    """A parsed TOML file with the line of each table, key and array element."""
+
+    path: Path
+    data: dict[str, Any]
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The file name as it should appear in messages."""
+        return str(self.path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> TomlSource:
+        """Read and parse ``path``; a syntax error becomes a :class:`SourceError` with its line."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
+        return cls.parse(text, path)
+
+    @classmethod
+    def parse(cls, text: str, path: str | Path = "<text>") -> TomlSource:
+        """Parse TOML ``text`` that came from ``path``."""
+        path = Path(path)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            match = _TOML_AT.search(str(exc))
+            line = int(match.group(1)) if match else 1
+            message = _TOML_AT.sub("", str(exc)).strip()
+            raise SourceError([Problem(str(path), line, f"not valid TOML: {message}")]) from exc
+        return cls(path, data, _index_lines(text))
+
+    def line_of(self, *keypath: str | int) -> int:
+        """The line where ``keypath`` (or the nearest enclosing thing with a line) was written."""
+        path: KeyPath = tuple(keypath)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return 1
+
+    def problem(self, keypath: Iterable[str | int], message: str) -> Problem:
+        """A :class:`Problem` located at ``keypath``."""
+        return Problem(self.name, self.line_of(*tuple(keypath)), message)
+
+
+def _index_lines(text: str) -> dict[KeyPath, int]:
+    """Map key paths to 1-based line numbers by a light scan of the TOML text."""
+    lines: dict[KeyPath, int] = {}
+    table: KeyPath = ()
+    array_counts: dict[KeyPath, int] = {}
+    open_array: KeyPath | None = None
+    element = 0
+    depth = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if open_array is not None:
+            if stripped and not stripped.startswith("#"):
+                for _ in re.finditer(
+                    r'"[^"]*"|\'[^\']*\'|\{[^}]*\}|-?[0-9][0-9_.]*|true|false',
+                    _strip_comment(stripped),
+                ):
+                    lines.setdefault(open_array + (element,), number)
+                    element += 1
+            depth += _brackets(stripped)
+            if depth <= 0:
+                open_array = None
+            continue
+        if not stripped or stripped.startswith("#"):
+            continue
+        header = _HEADER.match(raw)
+        if header and not _KEY.match(raw):
+            names = tuple(_split_dotted(header.group(2)))
+            if header.group(1) == "[[":
+                index = array_counts.get(names, 0)
+                array_counts[names] = index + 1
+                table = names + (index,)
+                lines.setdefault(names, number)
+            else:
+                table = names
+            lines.setdefault(table, number)
+            continue
+        key = _KEY.match(raw)
+        if key:
+            keys = tuple(_split_dotted(key.group(1)))
+            full = table + keys
+            lines.setdefault(full, number)
+            value = _strip_comment(key.group(2).strip())
+            if value.startswith("["):
+                balance = _brackets(value)
+                if balance > 0:
+                    open_array, element, depth = full, 0, balance
+                    inner = value[1:]
+                    for _ in re.finditer(r'"[^"]*"|\'[^\']*\'', inner):
+                        lines.setdefault(full + (element,), number)
+                        element += 1
+                else:
+                    for i, _ in enumerate(re.finditer(r'"[^"]*"|\'[^\']*\'|\{[^}]*\}', value)):
+                        lines.setdefault(full + (i,), number)
+    return lines
+
+
+def _strip_comment(value: str) -> str:
+    out, quote = [], ""
+    for ch in value:
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            break
+        out.append(ch)
+    return "".join(out).rstrip()
+
+
+def _brackets(value: str) -> int:
+    value = re.sub(r'"[^"]*"|\'[^\']*\'', "", _strip_comment(value))
+    return value.count("[") - value.count("]")
