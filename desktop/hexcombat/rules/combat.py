@@ -1,0 +1,297 @@
+"""What both operational rulesets share: odds, the combat results table, the chance of each
+outcome, and drawing a die roll modifier that the Armour Effects Table gives as a chance.
+
+The rules excerpts give no combat results table. ``crt_generic.toml`` is a clearly labelled
+generic table with the Europa result codes, every entry ``assumed``; a player replaces it with
+their rulebook's by pointing ``load_crt`` at their own file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.dice import Dice
+from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.explain import Explanation, Provenance, fmt
+from hexcombat.rules.report import SideResult
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+GENERIC_CRT = Path(__file__).with_name("crt_generic.toml")
+RESULT_CODES = ("AE", "AH", "AR", "AS", "EX", "HX", "DH", "DR", "DE")
+"""The Europa combat result codes (READING.md)."""
+
+
+@dataclass(frozen=True)
+class ResultEffect:
+    """What a result code does to each side."""
+
+    code: str
+    text: str
+    attacker: SideResult
+    defender: SideResult
+    advance: bool
+    exchange: bool
+    """The attacker loses at least as many strength points as the defender lost (EX, HX)."""
+    provenance: Provenance
+    rule: str
+
+
+@dataclass(frozen=True)
+class CombatResultsTable:
+    """A combat results table: odds columns x modified die rolls -> result codes."""
+
+    title: str
+    die: int
+    columns: tuple[str, ...]
+    """Odds columns from worst to best for the attacker, e.g. ``1:4`` ... ``9:1``."""
+    min_roll: int
+    max_roll: int
+    rows: Mapping[int, tuple[str, ...]]
+    row_provenance: Mapping[int, tuple[Provenance, str]]
+    effects: Mapping[str, ResultEffect]
+    rule: str
+    """The reference to cite for the table (``CRT`` when the texts give none)."""
+
+    def result(self, column: str, modified_roll: int) -> str:
+        """The result code in ``column`` for a modified roll (clamped to the table's rows)."""
+        roll = max(self.min_roll, min(self.max_roll, modified_roll))
+        return self.rows[roll][self.columns.index(column)]
+
+    def outcome_distribution(
+        self, column: str, drm_distribution: Mapping[int, Fraction]
+    ) -> dict[str, Fraction]:
+        """Exact probability of each result code, over the DRM chances and every die face."""
+        chances: dict[str, Fraction] = {}
+        for drm, p_drm in sorted(drm_distribution.items()):
+            for face in range(1, self.die + 1):
+                code = self.result(column, face + drm)
+                chances[code] = chances.get(code, Fraction(0)) + p_drm / self.die
+        return {code: chances[code] for code in RESULT_CODES if code in chances} | {
+            code: p for code, p in chances.items() if code not in RESULT_CODES
+        }
+
+
+def odds(attack: Fraction | int, defence: Fraction | int) -> tuple[int, int]:
+    """Attack to defence strength as whole odds, rounded in the defender's favour.
+
+    >>> odds(10, 3)
+    (3, 1)
+    >>> odds(5, 12)
+    (1, 3)
+    """
+    attack, defence = Fraction(attack), Fraction(defence)
+    if attack <= 0:
+        raise IllegalAttackError("the attackers have no attack strength")
+    if defence <= 0:
+        raise IllegalAttackError("the defenders have no defence strength to compute odds against")
+    if attack >= defence:
+        return math.floor(attack / defence), 1
+    return 1, math.ceil(defence / attack)
+
+
+def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation) -> str:
+    """The CRT column for ``ratio``; odds beyond the table use its last column, with a step."""
+    a, d = ratio
+    value = Fraction(a, d)
+    best = crt.columns[0]
+    for column in crt.columns:
+        ca, cd = (int(x) for x in column.split(":"))
+        if Fraction(ca, cd) <= value:
+            best = column
+    label = f"{a}:{d}"
+    if label != best:
+        ex.add(
+            crt.rule,
+            f"odds {label} are off the table's columns; the {best} column is used",
+            best,
+            provenance="assumed",
+        )
+    return best
+
+
+def chance_die(distribution: Mapping[int, Fraction]) -> int:
+    """The die used to draw a DRM given as chances: d6 for sixths, d10 for tenths, else d100."""
+    denominators = math.lcm(*(p.denominator for p in distribution.values()))
+    for sides in (6, 10, 100):
+        if sides % denominators == 0:
+            return sides
+    raise ValueError(f"cannot draw chances with denominator {denominators} on a d6, d10 or d100")
+
+
+def draw_drm(distribution: Mapping[int, Fraction], dice: Dice) -> tuple[int, int | None]:
+    """Pick the final DRM when a chart gives a chance: lower DRMs take the lower faces.
+
+    For "+3, 50% chance of +4" (10.C) a d6 of 1-3 gives +3 and 4-6 gives +4. Returns the DRM and
+    the chance roll (None when there was no chance to roll).
+    """
+    if len(distribution) == 1:
+        return next(iter(distribution)), None
+    sides = chance_die(distribution)
+    face = dice.roll(sides)
+    upper = Fraction(0)
+    for drm, p in sorted(distribution.items()):
+        upper += p * sides
+        if face <= upper:
+            return drm, face
+    return max(distribution), face
+
+
+def load_crt(path: str | Path = GENERIC_CRT) -> CombatResultsTable:
+    """Load a combat results table; every problem raises :class:`SourceError` with its line."""
+    return _load_crt_cached(str(path))
+
+
+@lru_cache(maxsize=8)
+def _load_crt_cached(path: str) -> CombatResultsTable:
+    source = TomlSource.load(path)
+    problems: list[Problem] = []
+    crt, problems = crt_from_source(source)
+    if problems or crt is None:
+        raise SourceError(problems)
+    return crt
+
+
+def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list[Problem]]:
+    """Build a table from a parsed chart file, collecting every problem."""
+    data = source.data
+    problems: list[Problem] = []
+    rule = str(data.get("rule", "CRT"))
+    columns = data.get("columns")
+    if (
+        not isinstance(columns, list)
+        or not columns
+        or not all(isinstance(c, str) and _is_odds(c) for c in columns)
+    ):
+        problems.append(source.problem(("columns",), 'columns must be odds like "1:2", "3:1"'))
+        columns = []
+    die = data.get("die", 6)
+    if not isinstance(die, int) or die < 2:
+        problems.append(source.problem(("die",), "die must be the number of faces, e.g. 6"))
+        die = 6
+    effects: dict[str, ResultEffect] = {}
+    raw_results = data.get("results", {})
+    if not isinstance(raw_results, dict):
+        raw_results = {}
+        problems.append(source.problem(("results",), "results must be a table per result code"))
+    for code, entry in raw_results.items():
+        where = ("results", code)
+        if not isinstance(entry, dict):
+            problems.append(source.problem(where, f"result {code} must be a table"))
+            continue
+        prov = provenance_of(entry, rule)
+        if prov is None:
+            problems.append(
+                source.problem(where, f'result {code} needs `rule = "..."` or `assumed = true`')
+            )
+            prov = ("assumed", rule)
+        effects[code] = ResultEffect(
+            code=code,
+            text=str(entry.get("text", code)),
+            attacker=_side(entry, "attacker"),
+            defender=_side(entry, "defender"),
+            advance=bool(entry.get("advance", False)),
+            exchange=bool(entry.get("exchange", False)),
+            provenance=prov[0],
+            rule=prov[1],
+        )
+    rows: dict[int, tuple[str, ...]] = {}
+    row_prov: dict[int, tuple[Provenance, str]] = {}
+    raw_rows = data.get("row", [])
+    if not isinstance(raw_rows, list) or not raw_rows:
+        problems.append(source.problem(("row",), "the table needs [[row]] entries"))
+        raw_rows = []
+    for i, entry in enumerate(raw_rows):
+        where = ("row", i)
+        roll = entry.get("roll") if isinstance(entry, dict) else None
+        results = entry.get("results") if isinstance(entry, dict) else None
+        if not isinstance(roll, int) or isinstance(roll, bool):
+            problems.append(source.problem(where, "each row needs a whole-number `roll`"))
+            continue
+        if not isinstance(results, list) or len(results) != len(columns):
+            problems.append(
+                source.problem(
+                    (*where, "results"),
+                    f"row for roll {roll} needs {len(columns)} results, one per column",
+                )
+            )
+            continue
+        unknown = [r for r in results if r not in effects]
+        if unknown:
+            problems.append(
+                source.problem((*where, "results"), f"unknown result code(s) {', '.join(unknown)}")
+            )
+            continue
+        prov = provenance_of(entry, rule)
+        if prov is None:
+            problems.append(source.problem(where, 'row needs `rule = "..."` or `assumed = true`'))
+            continue
+        if roll in rows:
+            problems.append(source.problem(where, f"a second row for roll {roll}"))
+        rows[roll] = tuple(results)
+        row_prov[roll] = prov
+    if rows:
+        lo, hi = min(rows), max(rows)
+        missing = [r for r in range(lo, hi + 1) if r not in rows]
+        if missing:
+            problems.append(
+                source.problem(("row",), f"rows missing for rolls {', '.join(map(str, missing))}")
+            )
+    if problems:
+        return None, problems
+    return (
+        CombatResultsTable(
+            title=str(data.get("title", source.name)),
+            die=die,
+            columns=tuple(columns),
+            min_roll=min(rows),
+            max_roll=max(rows),
+            rows=rows,
+            row_provenance=row_prov,
+            effects=effects,
+            rule=rule,
+        ),
+        [],
+    )
+
+
+def _is_odds(text: str) -> bool:
+    parts = text.split(":")
+    return len(parts) == 2 and all(p.isdigit() and int(p) > 0 for p in parts)
+
+
+def _side(entry: Mapping[str, object], side: str) -> SideResult:
+    raw = entry.get(side, {})
+    if not isinstance(raw, Mapping):
+        raw = {}
+    loss = raw.get("loss", 0)
+    loss_fraction = Fraction(str(loss)) if not isinstance(loss, bool) else Fraction(0)
+    return SideResult(
+        eliminated=loss_fraction >= 1,
+        loss_fraction=loss_fraction,
+        retreat_hexes=int(raw.get("retreat", 0)),  # type: ignore[call-overload]
+    )
+
+
+def describe_effect(effect: ResultEffect) -> str:
+    """A result code's effect in words, e.g. ``DH: defender loses half (assumed)``."""
+    suffix = " (assumed meaning)" if effect.provenance == "assumed" else ""
+    return f"{effect.code}: {effect.text}{suffix}"
+
+
+__all__ = [
+    "CombatResultsTable",
+    "ResultEffect",
+    "chance_die",
+    "describe_effect",
+    "draw_drm",
+    "fmt",
+    "load_crt",
+    "odds",
+    "odds_column",
+]

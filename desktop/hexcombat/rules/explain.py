@@ -1,0 +1,91 @@
+"""Every number hexcombat shows, with the rule that grants it and where its value came from.
+
+A :class:`Step` is one line of the combat panel: the rule reference as the rulebook prints it
+(``14D2a``, ``10.C.1``, ``23D1``), what was done in words, and the value it produced. A step whose
+value came from a chart entry the rules texts do not give is ``assumed``; the report then carries
+a warning so the player knows what to check against their own rulebook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+Provenance = Literal["rule", "assumed"]
+"""``rule``: stated or implied by the rules text; ``assumed``: our placeholder chart value."""
+
+Value = int | Fraction | str | None
+"""A step's value: a die roll modifier, an RE total or proportion, a ratio or odds as text."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of working: what was computed, under which rule, giving which value."""
+
+    rule: str
+    """The rule reference exactly as the rulebook prints it, e.g. ``14D2a`` or ``10.C.1``."""
+    text: str
+    """What was done, in a player's words."""
+    value: Value = None
+    """The number this step produced, if any (exact: REs are fractions)."""
+    provenance: Provenance = "rule"
+    """Whether the value is from the rules text or an assumed chart entry."""
+    drm: int | None = None
+    """The die roll modifier this step contributes to the final DRM, when it contributes one."""
+
+    def to_json(self) -> dict[str, object]:
+        """The step as JSON-ready data."""
+        return {
+            "rule": self.rule,
+            "text": self.text,
+            "value": json_number(self.value),
+            "provenance": self.provenance,
+            "drm": self.drm,
+        }
+
+
+@dataclass
+class Explanation:
+    """The ordered working of one evaluation: steps, and warnings a player must read."""
+
+    steps: list[Step] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def add(
+        self,
+        rule: str,
+        text: str,
+        value: Value = None,
+        *,
+        provenance: Provenance = "rule",
+        drm: int | None = None,
+    ) -> Step:
+        """Append a step; an assumed value also records a warning naming the rule."""
+        step = Step(rule, text, value, provenance, drm)
+        self.steps.append(step)
+        if provenance == "assumed":
+            self.warn(f"{rule}: assumed chart value used ({text}); check your rulebook")
+        return step
+
+    def warn(self, message: str) -> None:
+        """Record a warning once (assumed values, waived rules)."""
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+
+def json_number(value: Value) -> object:
+    """Fractions become floats for JSON (``1/7`` -> ``0.142857...``); other values pass through."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def fmt(value: Fraction | int) -> str:
+    """A fraction as a player writes it: ``3``, ``0.5``, ``1/7``."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator in (2, 4, 5, 8, 10):
+        return f"{float(value):g}"
+    return f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,267 @@
+"""Unit capabilities as the Unit Identification Chart gives them, in one vocabulary shared by
+counter sets (``counters/*.toml``), units defined inline in a scenario, and the rulesets.
+
+A unit's RE size follows its size mark unless ``re`` is given (Soviet rifle divisions are 2
+REs, 14D2d). Capabilities that change by date are listed in ``changes``; :meth:`Unit.on`
+resolves them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from hexcombat.rules.errors import UnitDataError
+
+
+class AecValue(StrEnum):
+    """The five armour/antitank values a unit may have (10.B.1 - 10.B.5)."""
+
+    DOUBLE = "double"  # 10.B.1: each RE counts two
+    FULL = "full"  # 10.B.2: each RE counts one
+    HALF = "half"  # 10.B.3: half its REs count; the other half is neutral
+    NEUTRAL = "neutral"  # 10.B.4: not counted, but may be converted
+    NONE = "none"  # 10.B.5: never counted
+
+    @property
+    def factor(self) -> Fraction:
+        """REs of capability per RE of unit before conversions (10.B.1 - 10.B.5)."""
+        return {
+            AecValue.DOUBLE: Fraction(2),
+            AecValue.FULL: Fraction(1),
+            AecValue.HALF: Fraction(1, 2),
+            AecValue.NEUTRAL: Fraction(0),
+            AecValue.NONE: Fraction(0),
+        }[self]
+
+
+SIZE_RE: dict[str, Fraction] = {
+    "II": Fraction(1, 2),  # 14D2d: the Hv Mot AA II is 0.5 RE
+    "III": Fraction(1),  # 10.C.1: a regiment converts 1:1, one RE
+    "X": Fraction(1),  # 14D2d: one RE each from the Hv Tank X and Tank Xs
+    "XX": Fraction(3),  # 14D2d: 3 REs from the Hv Tank XX and from the Inf XX
+    "XXX": Fraction(3),  # 10.B.2: a Soviet tank corps is 3 REs
+}
+"""Default RE size of each size mark; a unit's own ``re`` overrides it."""
+
+SMALL_FORMATIONS = frozenset({"I", "II", "III", "X"})
+"""Brigades, regiments, cadres, remnants and battalions convert 1:1 (10.C.1)."""
+
+UNIT_TYPES = frozenset(
+    {
+        "armour", "heavy-armour", "assault-gun", "heavy-assault-gun", "tank-destroyer",
+        "heavy-tank-destroyer", "engineer-tank", "heavy-engineer-tank", "flamethrower-tank",
+        "assault-engineer-tank", "mechanized", "motorized-infantry", "panzer-grenadier",
+        "infantry", "rifle", "mountain", "high-mountain", "light-infantry", "jager", "commando",
+        "partisan", "parachute", "parachute-infantry", "air-landing", "glider", "cavalry",
+        "engineer", "heavy-engineer", "assault-engineer", "artillery", "anti-tank",
+        "heavy-anti-tank", "anti-aircraft", "heavy-anti-aircraft", "mortar", "rocket", "hq",
+        "coast-defence-artillery", "fighter", "bomber", "transport",
+    }
+)  # fmt: skip
+"""Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A)."""
+
+
+@dataclass(frozen=True)
+class DatedChange:
+    """Capabilities that a unit gains from a date on (10.H: values change by date)."""
+
+    date: str
+    """``YYYY-MM``: the first game month the change applies."""
+    values: Mapping[str, Any]
+    """Field name -> new value (already parsed)."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One ground or air unit type with the capabilities the combat rules read."""
+
+    name: str
+    """The name a player reads, e.g. ``Hv Tank XX``."""
+    re: Fraction
+    """Regimental equivalents: its normal RE size (14D2), used for every total but the 1/10 test."""
+    id: str = ""
+    """The counter's key in its counter set, empty for an inline unit."""
+    nationality: str = ""
+    """``soviet``, ``german``, ``axis``, ...: colours on the map, and 10.I.3's Axis Hv AA."""
+    size: str | None = None
+    """Size mark: II, III, X, XX, XXX."""
+    unit_type: str = "infantry"
+    """One of :data:`UNIT_TYPES`."""
+    attack: int | None = None
+    """Printed attack strength (the ``16`` of a ``16-10``)."""
+    defence: int | None = None
+    """Printed defence strength; equals attack for Europa counters that print one combat value."""
+    movement: int | None = None
+    """Printed movement allowance (the ``10`` of a ``16-10``)."""
+    aeca: AecValue = AecValue.NONE
+    """Armour effects in the attack (10.A.1)."""
+    aecd: AecValue = AecValue.NONE
+    """Armour effects in the defence (10.A.2)."""
+    atec: AecValue = AecValue.NONE
+    """Antitank effects capability (10.A.3)."""
+    heavy_armour: bool = False
+    """Heavy armour effects (14D2, 10.I): heavy armour, heavy assault gun, heavy engineer."""
+    heavy_antitank: bool = False
+    """Qualifies for heavy antitank effects (14D2, 10.I); every heavy armour unit does too."""
+    heavy_atec_units: int = 1
+    """Heavy ATEC units it counts as under 10.I (the Axis 2-10 Hv AA X counts two, 10.I.3)."""
+    artillery: bool = False
+    """Artillery: left out of the non-artillery RE totals (14D2a)."""
+    motorized: bool = False
+    """Motorized: non-motorized artillery may not be converted to AEC (10.B.4)."""
+    light_infantry: bool = False
+    """Member of the light infantry category (14F)."""
+    engineer: str | None = None
+    """``combat`` or ``assault``: engineer capability, including specialized armour (14D1)."""
+    range: int = 1
+    """Attack range in hexes: 2 for long-range artillery (14A3)."""
+    siege: bool = False
+    """Siege artillery ability (14A3 note: long-range field artillery has none)."""
+    coast_defence: bool = False
+    """A coast defence artillery unit with an artillery mode and a CD mode (14A4)."""
+    conversion_re: Fraction | None = None
+    """REs of neutral units it may convert (10.C.1); None means the default for its size."""
+    intrinsic_atec: Fraction = Fraction(0)
+    """Intrinsic divisional ATEC (10.C.3): counts for ATEC, never converts neutral REs."""
+    changes: tuple[DatedChange, ...] = field(default=(), compare=False)
+    """Capabilities that change by date (10.H), oldest first."""
+
+    @property
+    def heavy_atec(self) -> bool:
+        """Qualifies for heavy antitank effects: every heavy armour unit plus the heavy AT types."""
+        return self.heavy_antitank or self.heavy_armour
+
+    def conversion_capacity(self) -> Fraction:
+        """REs of neutral units this unit converts (10.C.1).
+
+        Brigades and smaller convert 1:1; divisions and corps convert 1 RE; a counter may say
+        more (German panzer/panzergrenadier divisions over 12 combat value convert 2).
+        """
+        if self.conversion_re is not None:
+            return self.conversion_re
+        if self.size in SMALL_FORMATIONS:
+            return self.re
+        return Fraction(1)
+
+    def on(self, date: str | None) -> Unit:
+        """This unit with the dated changes in force on ``date`` (``YYYY-MM``) applied (10.H)."""
+        if date is None or not self.changes:
+            return self
+        unit = self
+        for change in self.changes:
+            if change.date <= date:
+                unit = replace(unit, **dict(change.values))
+        return unit
+
+
+_BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
+_AEC_FIELDS = ("aeca", "aecd", "atec")
+_KNOWN_KEYS = {f.name for f in fields(Unit)} | {"type", "count", "from"} - {"unit_type"}
+
+
+def parse_re(value: Any, where: str) -> Fraction:
+    """An RE size from TOML: ``3``, ``0.5`` or ``"1/2"``."""
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        if isinstance(value, float):
+            result = Fraction(value).limit_denominator(100)
+        else:
+            result = Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise UnitDataError(
+            f'{where}: RE size must be a number like 3, 0.5 or "1/2", not {value!r}'
+        ) from None
+    if result < 0:
+        raise UnitDataError(f"{where}: RE size may not be negative")
+    return result
+
+
+def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """Parse the capability keys of a unit description into :class:`Unit` field values."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        name = "unit_type" if key == "type" else key
+        if key in ("count", "from", "name", "id", "changes"):
+            continue
+        if name not in _KNOWN_KEYS and name != "unit_type":
+            raise UnitDataError(f"{where}: unknown unit key {key!r}")
+        if name in _AEC_FIELDS:
+            try:
+                out[name] = AecValue(value)
+            except ValueError:
+                allowed = ", ".join(v.value for v in AecValue)
+                raise UnitDataError(
+                    f"{where}: {key} must be one of {allowed} (10.B), not {value!r}"
+                ) from None
+        elif name in ("re", "conversion_re", "intrinsic_atec"):
+            out[name] = parse_re(value, f"{where}: {key}")
+        elif name == "size":
+            if value not in SIZE_RE:
+                raise UnitDataError(
+                    f"{where}: size must be one of {', '.join(SIZE_RE)}, not {value!r}"
+                )
+            out[name] = value
+        elif name == "unit_type":
+            if value not in UNIT_TYPES:
+                raise UnitDataError(f"{where}: unknown unit type {value!r}")
+            out[name] = value
+        elif name in _BOOL_FIELDS:
+            if not isinstance(value, bool):
+                raise UnitDataError(f"{where}: {key} must be true or false, not {value!r}")
+            out[name] = value
+        elif name in ("attack", "defence", "movement", "range", "heavy_atec_units"):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
+            out[name] = value
+        elif name in ("engineer",):
+            if value not in ("combat", "assault"):
+                raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
+            out[name] = value
+        else:  # name, nationality, id
+            if not isinstance(value, str):
+                raise UnitDataError(f"{where}: {key} must be text, not {value!r}")
+            out[name] = value
+    return out
+
+
+def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None = None) -> Unit:
+    """Build a :class:`Unit` from a counter-set or scenario table.
+
+    ``base`` is the counter a scenario entry names; keys given here override it, so a scenario can
+    say ``counter = "ax-pz-xx" `` and ``aeca = "double"``. Raises :class:`UnitDataError` with
+    ``where`` (the file and entry) in the message.
+    """
+    values = _parse_values(data, where)
+    name = data.get("name", base.name if base else None)
+    if not isinstance(name, str) or not name:
+        raise UnitDataError(f"{where}: a unit needs a name")
+    size = values.get("size", base.size if base else None)
+    if "re" not in values:
+        if base is not None and "size" not in values:
+            values["re"] = base.re
+        elif size is not None:
+            values["re"] = SIZE_RE[size]
+        else:
+            raise UnitDataError(f"{where}: give the unit a size (II, III, X, XX, XXX) or an re")
+    if values.get("heavy_armour"):
+        values.setdefault("heavy_antitank", True)  # 14D2: every heavy armour type is heavy AT too
+    changes = list(base.changes) if base else []
+    raw_changes = data.get("changes", [])
+    if not isinstance(raw_changes, list):
+        raise UnitDataError(f"{where}: changes must be a list of tables with a date")
+    for i, entry in enumerate(raw_changes):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
+            raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
+        date = entry["date"]
+        if len(date) != 7 or date[4] != "-" or not (date[:4] + date[5:]).isdigit():
+            raise UnitDataError(f"{where}: changes[{i}] date must be YYYY-MM, not {date!r}")
+        rest = {k: v for k, v in entry.items() if k != "date"}
+        changes.append(DatedChange(date, _parse_values(rest, f"{where}: changes[{i}]")))
+    changes.sort(key=lambda c: c.date)
+    unit = replace(base, **values) if base else Unit(name=name, **values)
+    return replace(unit, name=name, changes=tuple(changes))
