@@ -1,0 +1,119 @@
+"""Counter sets: a game's Unit Identification Chart as TOML (``counters/*.toml``).
+
+```toml
+title = "Total War: units of the worked examples"
+game = "total-war"
+
+[[counter]]
+id = "su-hv-tank-xx"
+name = "Hv Tank XX"
+nationality = "soviet"
+size = "XX"
+type = "heavy-armour"
+attack = 12
+defence = 8
+movement = 6
+aeca = "full"
+aecd = "full"
+atec = "full"
+heavy_armour = true
+changes = [{ date = "1944-01", aeca = "double" }]
+```
+
+Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_type``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+
+@dataclass
+class CounterSet:
+    """The counters of one or more counter files, by id."""
+
+    counters: dict[str, Unit] = field(default_factory=dict)
+    titles: list[str] = field(default_factory=list)
+
+    def __getitem__(self, counter_id: str) -> Unit:
+        return self.counters[counter_id]
+
+    def __contains__(self, counter_id: object) -> bool:
+        return counter_id in self.counters
+
+    def __len__(self) -> int:
+        return len(self.counters)
+
+    def merge(self, other: CounterSet) -> CounterSet:
+        """Both sets; ``other`` wins on a shared id."""
+        return CounterSet({**self.counters, **other.counters}, self.titles + other.titles)
+
+
+def is_counter_source(source: TomlSource) -> bool:
+    """A counter file has ``[[counter]]`` tables."""
+    return isinstance(source.data.get("counter"), list)
+
+
+def counters_from_source(source: TomlSource) -> tuple[CounterSet, list[Problem]]:
+    """Every counter that parses, and a problem (with its line) for each one that does not."""
+    problems: list[Problem] = []
+    result = CounterSet(titles=[str(source.data.get("title", source.path.stem))])
+    for i, entry in enumerate(source.data.get("counter", [])):
+        where = ("counter", i)
+        if not isinstance(entry, dict):
+            problems.append(source.problem(where, "each [[counter]] must be a table"))
+            continue
+        counter_id = entry.get("id")
+        if not isinstance(counter_id, str) or not counter_id:
+            problems.append(source.problem(where, "counter needs an id"))
+            continue
+        if counter_id in result.counters:
+            problems.append(source.problem((*where, "id"), f"duplicate counter id {counter_id!r}"))
+            continue
+        try:
+            unit = unit_from_mapping(entry, f"counter {counter_id!r}")
+        except UnitDataError as exc:
+            key = _key_named_in(str(exc), entry)
+            problems.append(source.problem((*where, key) if key else where, str(exc)))
+            continue
+        result.counters[counter_id] = unit if unit.id else _with_id(unit, counter_id)
+    return result, problems
+
+
+def _with_id(unit: Unit, counter_id: str) -> Unit:
+    from dataclasses import replace
+
+    return replace(unit, id=counter_id)
+
+
+def _key_named_in(message: str, entry: dict[str, object]) -> str | None:
+    """The key of ``entry`` that an error message is about, to point at its line."""
+    for key in entry:
+        if f" {key} " in message or f"{key!r}" in message or f": {key}" in message:
+            return key
+    return None
+
+
+def check_counter_source(source: TomlSource) -> list[Problem]:
+    """Every problem in a counter file."""
+    return counters_from_source(source)[1]
+
+
+def load_counters(paths: Iterable[str | Path]) -> CounterSet:
+    """Load counter files; any problem raises :class:`SourceError` listing all of them."""
+    merged = CounterSet()
+    problems: list[Problem] = []
+    for path in paths:
+        source = TomlSource.load(path)
+        counters, found = counters_from_source(source)
+        problems += found
+        merged = merged.merge(counters)
+    if problems:
+        raise SourceError(problems)
+    return merged
