@@ -31,10 +31,18 @@ def _explain(argv: list[str]) -> int:
     )
     parser.add_argument("scenario", help="a scenario file (TOML)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--roll",
+        type=int,
+        action="append",
+        metavar="N",
+        help="resolve the combat with these die rolls (a chance roll first when the DRM is a "
+        "chance, then the combat die); repeat for each die",
+    )
     args = parser.parse_args(argv)
     from hexcombat.game.explain_cli import explain_command
 
-    return explain_command(args.scenario, as_json=args.json)
+    return explain_command(args.scenario, as_json=args.json, rolls=args.roll)
 
 
 def _check(argv: list[str]) -> int:

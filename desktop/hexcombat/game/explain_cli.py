@@ -1,13 +1,99 @@
-"""``hexcombat explain``: placeholder until the rules core lands."""
+"""``hexcombat explain``: a combat's full working, printed without the GUI."""
 
 from __future__ import annotations
 
+import json
 import sys
+from fractions import Fraction
+
+from hexcombat.game.evaluation import evaluate_scenario, resolve_report
+from hexcombat.game.scenario import load_scenario
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.explain import fmt
+from hexcombat.rules.report import CombatResult, Report
+from hexcombat.sourcefile import SourceError
 
 
-def explain_command(path: str, as_json: bool = False) -> int:
-    """Print the explanation of the combat in ``path``."""
-    print(
-        f"{path}: explaining combats needs the rules core, which is not built yet", file=sys.stderr
+def signed(drm: int) -> str:
+    """A DRM as a player writes it: ``+1``, ``0``, ``-2``."""
+    return f"{drm:+d}" if drm else "0"
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage with one decimal."""
+    return f"{float(p) * 100:.1f}%"
+
+
+def format_report(report: Report, title: str = "") -> str:
+    """The report as a player reads it: odds, each step with its rule, DRM, outcomes, warnings."""
+    lines = [title] if title else []
+    lines.append(f"Ruleset: {report.ruleset}")
+    lines.append(f"Odds: {report.odds}")
+    lines.append("")
+    width = max((len(s.rule) for s in report.steps), default=4)
+    for step in report.steps:
+        value = ""
+        if isinstance(step.value, (int, Fraction)) and not isinstance(step.value, bool):
+            value = f" = {fmt(step.value)}"
+        elif step.value is not None:
+            value = f" = {step.value}"
+        drm = f"  [{signed(step.drm)}]" if step.drm is not None else ""
+        mark = "  (assumed)" if step.provenance == "assumed" else ""
+        lines.append(f"  {step.rule:<{width}}  {step.text}{value}{drm}{mark}")
+    lines.append("")
+    chances = ", ".join(
+        f"{signed(d)} {percent(p)}" for d, p in sorted(report.drm_distribution.items())
     )
-    return 2
+    lines.append(
+        f"Final DRM: {signed(report.drm)}"
+        + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
+    )
+    lines.append(
+        "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
+    )
+    if report.warnings:
+        lines.append("")
+        lines.append("Warnings:")
+        lines.extend(f"  - {w}" for w in report.warnings)
+    return "\n".join(lines)
+
+
+def format_result(result: CombatResult) -> str:
+    """A resolved combat as a player reads it."""
+    lines = [
+        f"Roll: {result.die} {signed(result.drm)} = {result.modified_roll}: {result.code}",
+    ]
+    for step in result.steps:
+        lines.append(f"  {step.rule}  {step.text}")
+    return "\n".join(lines)
+
+
+def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = None) -> int:
+    """Print the explanation of the combat in ``path`` (resolved with ``rolls`` when given);
+    exit 1 with a clear message on bad input."""
+    try:
+        scenario = load_scenario(path)
+        report = evaluate_scenario(scenario)
+        result = resolve_report(report, ScriptedDice(rolls)) if rolls else None
+    except SourceError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except RulesError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # a scripted roll that is not a face of the die, or too few
+        print(f"{path}: --roll: {exc}", file=sys.stderr)
+        return 1
+    if as_json:
+        data = report.to_json()
+        if result is not None:
+            data["result"] = result.to_json()
+        print(json.dumps(data, indent=2))
+    else:
+        print(format_report(report, scenario.title))
+        if result is not None:
+            print()
+            print(format_result(result))
+    return 0

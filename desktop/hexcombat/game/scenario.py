@@ -1,0 +1,294 @@
+"""Scenarios: a combat (and, with a map, where it stands) described in TOML.
+
+A scenario is self-contained enough to explain a combat without the GUI. It names a ruleset,
+optionally a map, the conditions, and the units of each side: counters from ``counters/`` or
+units defined inline with their capabilities (DESIGN.md "Scenario vocabulary"). Keys the loader
+does not know are reported with their line, so a typo never silently changes a combat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from hexcombat.paths import counters_dir
+from hexcombat.rules.counters import CounterSet, counters_from_source
+from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+SIDES = ("attacker", "defender")
+PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
+"""Keys of a side entry that say where and how many, not what the unit is."""
+HEXSIDE_FEATURES_ACROSS = ("minor-river", "major-river")
+"""Features a map-less scenario may say a unit attacks across (10.D); maps may declare more."""
+TOP_LEVEL_KEYS = {
+    "ruleset", "title", "description", "map", "counters", "conditions", "attacker", "defender",
+    "expect", "tutorial", "air", "mission", "source", "stacks",
+}  # fmt: skip
+"""Top-level keys a scenario may have. ``expect`` holds a worked example's stated numbers;
+``air``/``mission`` belong to air scenarios (23D); ``tutorial`` to walkthroughs; ``stacks`` to
+maps laid out for play."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One side entry of a scenario: the unit, how many, and where it stands."""
+
+    side: str
+    unit: Unit
+    count: int = 1
+    across: str | None = None
+    range: int = 1
+    hex: str | None = None
+    stack: str | None = None
+    line: int = 1
+    """Where the entry was written, for messages."""
+
+    def participant(self, date: str | None) -> Participant:
+        """The rules' view of this entry on ``date`` (dated capabilities resolved, 10.H)."""
+        return Participant(
+            unit=self.unit.on(date),
+            count=self.count,
+            across=self.across,
+            range=self.range,
+            hex=self.hex,
+            stack=self.stack,
+        )
+
+
+@dataclass
+class Scenario:
+    """A parsed scenario file."""
+
+    path: Path
+    ruleset: str
+    title: str
+    conditions: Conditions
+    placements: list[Placement]
+    counters: CounterSet
+    map_name: str | None = None
+    description: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
+
+    def side(self, side: str) -> list[Placement]:
+        """The entries of one side, in file order."""
+        return [p for p in self.placements if p.side == side]
+
+    def situation(self) -> CombatSituation:
+        """The combat as the rules see it, with participants as the file states them."""
+        date = self.conditions.date
+        return CombatSituation(
+            ruleset=self.ruleset,
+            attackers=tuple(p.participant(date) for p in self.side("attacker")),
+            defenders=tuple(p.participant(date) for p in self.side("defender")),
+            conditions=self.conditions,
+        )
+
+
+def is_scenario_source(source: TomlSource) -> bool:
+    """A scenario names a ruleset."""
+    return "ruleset" in source.data
+
+
+def shipped_counter_files() -> list[Path]:
+    """Every counter set shipped with hexcombat."""
+    return sorted(counters_dir().glob("*.toml"))
+
+
+def load_counter_library(ruleset: str, extra: list[Path] = ()) -> tuple[CounterSet, list[Problem]]:  # type: ignore[assignment]
+    """The counters a scenario may name: every shipped set, its own game's set winning a shared id,
+    then the scenario's own files."""
+    problems: list[Problem] = []
+    own: list[CounterSet] = []
+    others: list[CounterSet] = []
+    for path in shipped_counter_files():
+        try:
+            source = TomlSource.load(path)
+        except SourceError as exc:
+            problems += exc.problems
+            continue
+        counters, found = counters_from_source(source)
+        problems += found
+        (own if source.data.get("game") == ruleset else others).append(counters)
+    library = CounterSet()
+    for counters in others + own:
+        library = library.merge(counters)
+    for path in extra:
+        try:
+            source = TomlSource.load(path)
+        except SourceError as exc:
+            problems += exc.problems
+            continue
+        counters, found = counters_from_source(source)
+        problems += found
+        library = library.merge(counters)
+    return library, problems
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario; every problem found raises one :class:`SourceError` listing them all."""
+    source = TomlSource.load(path)
+    scenario, problems = scenario_from_source(source)
+    if problems or scenario is None:
+        raise SourceError(problems)
+    return scenario
+
+
+def check_scenario_source(source: TomlSource) -> list[Problem]:
+    """Every problem in a scenario file."""
+    return scenario_from_source(source)[1]
+
+
+def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Problem]]:
+    """Build a :class:`Scenario`, collecting every problem with its line."""
+    data = source.data
+    problems: list[Problem] = []
+    for key in data:
+        if key not in TOP_LEVEL_KEYS:
+            problems.append(source.problem((key,), f"unknown scenario key {key!r}"))
+    ruleset = data.get("ruleset")
+    if ruleset not in ruleset_ids():
+        known = ", ".join(ruleset_ids())
+        problems.append(source.problem(("ruleset",), f"unknown ruleset {ruleset!r}; use {known}"))
+        ruleset = str(ruleset)
+    extra_files: list[Path] = []
+    raw_counters = data.get("counters", [])
+    if isinstance(raw_counters, str):
+        raw_counters = [raw_counters]
+    if not isinstance(raw_counters, list) or not all(isinstance(c, str) for c in raw_counters):
+        problems.append(source.problem(("counters",), "counters must be a list of file paths"))
+        raw_counters = []
+    for name in raw_counters:
+        extra_files.append((source.path.parent / name).resolve())
+    library, counter_problems = load_counter_library(ruleset, extra_files)
+    problems += counter_problems
+    conditions = _conditions(source, problems)
+    placements: list[Placement] = []
+    for side in SIDES:
+        entries = data.get(side, [])
+        if not isinstance(entries, list):
+            problems.append(source.problem((side,), f"write each {side} as a [[{side}]] table"))
+            continue
+        for i, entry in enumerate(entries):
+            placement = _placement(source, side, i, entry, library, problems)
+            if placement is not None:
+                placements.append(placement)
+    if "air" not in data:  # an air scenario (23D) has no ground combat sides
+        for side in SIDES:
+            if not data.get(side):
+                problems.append(source.problem((), f"the scenario has no {side}"))
+    map_name = data.get("map")
+    if map_name is not None and not isinstance(map_name, str):
+        problems.append(source.problem(("map",), "map must be a map name or file path"))
+        map_name = None
+    title = data.get("title", source.path.stem)
+    scenario = Scenario(
+        path=source.path,
+        ruleset=ruleset,
+        title=str(title),
+        conditions=conditions,
+        placements=placements,
+        counters=library,
+        map_name=map_name,
+        description=str(data.get("description", "")),
+        data=data,
+    )
+    return scenario, problems
+
+
+_CONDITION_TYPES = {f.name: f.type for f in fields(Conditions)}
+
+
+def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
+    raw = source.data.get("conditions", {})
+    if not isinstance(raw, Mapping):
+        problems.append(source.problem(("conditions",), "[conditions] must be a table"))
+        return Conditions()
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        where = ("conditions", key)
+        kind = _CONDITION_TYPES.get(key)
+        if kind is None:
+            known = ", ".join(_CONDITION_TYPES)
+            problems.append(source.problem(where, f"unknown condition {key!r}; known: {known}"))
+        elif kind == "bool" and not isinstance(value, bool):
+            problems.append(source.problem(where, f"{key} must be true or false"))
+        elif kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            problems.append(source.problem(where, f"{key} must be a whole number"))
+        elif kind.startswith("str") and not isinstance(value, str):
+            problems.append(source.problem(where, f"{key} must be text"))
+        elif key == "date" and not _is_month(value):
+            problems.append(source.problem(where, f"date must be YYYY-MM, not {value!r}"))
+        else:
+            values[key] = value
+    return Conditions(**values)
+
+
+def _is_month(value: str) -> bool:
+    return len(value) == 7 and value[4] == "-" and (value[:4] + value[5:]).isdigit()
+
+
+def _placement(
+    source: TomlSource,
+    side: str,
+    index: int,
+    entry: Any,
+    library: CounterSet,
+    problems: list[Problem],
+) -> Placement | None:
+    where = (side, index)
+    if not isinstance(entry, Mapping):
+        problems.append(source.problem(where, f"each [[{side}]] must be a table"))
+        return None
+    base: Unit | None = None
+    counter_id = entry.get("counter")
+    if counter_id is not None:
+        if counter_id not in library:
+            problems.append(
+                source.problem(
+                    (*where, "counter"),
+                    f"unknown counter {counter_id!r}: not in counters/ nor the scenario's "
+                    "counter files; name a counter or define the unit inline",
+                )
+            )
+            return None
+        base = library[counter_id]
+    unit_keys = {k: v for k, v in entry.items() if k not in PLACEMENT_KEYS}
+    try:
+        unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base)
+    except UnitDataError as exc:
+        key = next((k for k in unit_keys if repr(k) in str(exc) or f" {k} " in str(exc)), None)
+        problems.append(source.problem((*where, key) if key else where, str(exc)))
+        return None
+    count = entry.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        problems.append(source.problem((*where, "count"), "count must be a whole number >= 1"))
+        return None
+    rng = entry.get("range", 1)
+    if isinstance(rng, bool) or not isinstance(rng, int) or rng < 1:
+        problems.append(source.problem((*where, "range"), "range must be a whole number >= 1"))
+        return None
+    across = entry.get("across")
+    if across is not None and not isinstance(across, str):
+        problems.append(source.problem((*where, "across"), "across must name a hexside feature"))
+        return None
+    for key in ("hex", "stack"):
+        if key in entry and not isinstance(entry[key], str):
+            problems.append(source.problem((*where, key), f'{key} must be text, e.g. "0504"'))
+            return None
+    return Placement(
+        side=side,
+        unit=unit,
+        count=count,
+        across=across,
+        range=rng,
+        hex=entry.get("hex"),
+        stack=entry.get("stack"),
+        line=source.line_of(*where),
+    )
