@@ -1,0 +1,96 @@
+"""The ``total-war`` ruleset: Total War (Europa) rules 14A3, 14A4, 14D1, 14D2 and 14F.
+
+``RULESET.evaluate(situation)`` gives every modifier with its rule, the odds and the chance of
+each outcome; ``RULESET.resolve(report, dice)`` rolls it. Charts the texts do not print are TOML
+beside this module, each entry marked ``rule`` or ``assumed``; a ruleset built with other chart
+paths plays a player's own edition.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexcombat.rules.combat import GENERIC_CRT, load_crt
+from hexcombat.rules.dice import Dice
+from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.total_war.coast_defence import (
+    COAST_DEFENCE,
+    CdMode,
+    CoastDefenceArtillery,
+    is_coast_defence,
+    load_coast_defence,
+    side_counter,
+    switch_mode,
+)
+from hexcombat.rules.total_war.evaluate import RULESET_ID, Data, evaluate
+from hexcombat.rules.total_war.light_infantry import (
+    LIGHT_INFANTRY,
+    is_light_infantry,
+    load_light_infantry,
+    terrain_exception,
+)
+from hexcombat.rules.total_war.resolve import resolve
+from hexcombat.rules.total_war.tables import (
+    AEC_TERRAIN,
+    ARMOUR_EFFECTS,
+    ENGINEER_EFFECTS,
+    load_tables,
+)
+
+
+class TotalWarRuleset:
+    """Total War with a given set of charts (the shipped ones unless told otherwise)."""
+
+    id = RULESET_ID
+    title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F"
+
+    def __init__(
+        self,
+        *,
+        crt: str | Path = GENERIC_CRT,
+        armour_effects: str | Path = ARMOUR_EFFECTS,
+        aec_terrain: str | Path = AEC_TERRAIN,
+        engineer_effects: str | Path = ENGINEER_EFFECTS,
+        coast_defence: str | Path = COAST_DEFENCE,
+        light_infantry: str | Path = LIGHT_INFANTRY,
+    ) -> None:
+        self._paths = (crt, armour_effects, aec_terrain, engineer_effects)
+        self._coast_defence = coast_defence
+        self._light_infantry = light_infantry
+        self._data: Data | None = None
+
+    def data(self) -> Data:
+        """The charts, loaded on first use; a chart problem raises ``SourceError`` with lines."""
+        if self._data is None:
+            crt, armour, aec, engineer = self._paths
+            self._data = Data(
+                tables=load_tables(armour, aec, engineer),
+                crt=load_crt(crt),
+                coast_defence=load_coast_defence(self._coast_defence),
+                light_infantry=load_light_infantry(self._light_infantry),
+            )
+        return self._data
+
+    def evaluate(self, situation: CombatSituation) -> Report:
+        """Every modifier with its rule, the odds, and the chance of every outcome."""
+        return evaluate(situation, self.data())
+
+    def resolve(self, report: Report, dice: Dice) -> CombatResult:
+        """The combat resolved with ``dice`` on the same CRT the report was evaluated on."""
+        return resolve(report, dice, self.data().crt)
+
+
+RULESET = TotalWarRuleset()
+
+__all__ = [
+    "RULESET",
+    "CdMode",
+    "CoastDefenceArtillery",
+    "TotalWarRuleset",
+    "is_coast_defence",
+    "is_light_infantry",
+    "side_counter",
+    "switch_mode",
+    "terrain_exception",
+]

@@ -1,0 +1,103 @@
+"""Normal armour effects by proportion (Rule 10 as 14D2d uses it): the AECA share of the
+attacking non-artillery REs and the ATEC share of the defending ones, read from the armour
+effects chart. Only two points of that chart are in the texts; the rest are assumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from hexcombat.rules.explain import Explanation, fmt
+from hexcombat.rules.total_war.forces import Force, listing
+from hexcombat.rules.total_war.heavy import AecConditions
+from hexcombat.rules.total_war.tables import ArmourChart, Band, share_text
+from hexcombat.rules.units import Unit
+
+ARMOUR_RULE = "10"
+"""Total War's normal armour/antitank effects rule, which 14D2 refers to."""
+
+
+def _chance_text(band: Band) -> str:
+    if len(band.chances) == 1:
+        return f"{band.drm:+d}"
+    (low, _), (high, p_high) = sorted(band.chances.items())
+    return f"{low:+d}, {share_text(p_high)} chance of {high:+d}"
+
+
+def aeca_effect(
+    att: Force, aec: AecConditions, chart: ArmourChart, ex: Explanation
+) -> Mapping[int, Fraction] | None:
+    """The AECA step; the chance distribution of its DRM, or None when the attacker uses no AEC."""
+    if att.aeca_res == 0 or att.non_artillery_res == 0:
+        ex.add(ARMOUR_RULE, "no attacking AECA REs: no armour effect", Fraction(0))
+        return None
+    share = att.aeca_res / att.non_artillery_res
+    if not aec.attack_allowed:
+        ex.add(
+            ARMOUR_RULE,
+            f"AECA {fmt(att.aeca_res)} REs, but {aec.why_not()}: no armour effect",
+            share,
+        )
+        return None
+    band = chart.lookup("aeca", share)
+    units = listing((p for p in att.non_artillery if p.unit.aeca.factor), _aeca_of)
+    ex.add(
+        band.rule,
+        f"AECA ({units}) {fmt(att.aeca_res)} of {fmt(att.non_artillery_res)} attacking "
+        f"non-artillery REs = {share_text(share)} ({band.describe()}): {_chance_text(band)}",
+        share,
+        provenance=band.provenance,
+        drm=band.drm,
+    )
+    return band.chances
+
+
+def atec_effect(
+    uses_aec: bool, dfn: Force, chart: ArmourChart, ex: Explanation
+) -> Mapping[int, Fraction] | None:
+    """The ATEC step, which answers an attacker using AECA; its DRM chances or None."""
+    if dfn.atec_res == 0 or dfn.non_artillery_res == 0:
+        if uses_aec:
+            ex.add(ARMOUR_RULE, "no defending ATEC REs: no antitank effect", Fraction(0))
+        return None
+    share = dfn.atec_res / dfn.non_artillery_res
+    if not uses_aec:
+        ex.add(
+            ARMOUR_RULE,
+            f"ATEC {fmt(dfn.atec_res)} REs: the attacker uses no AEC, so no antitank effect "
+            "(ATEC answers the attacker's AECA)",
+            share,
+        )
+        return None
+    band = chart.lookup("atec", share)
+    units = listing((p for p in dfn.non_artillery if p.unit.atec.factor), _atec_of)
+    ex.add(
+        band.rule,
+        f"ATEC ({units}) {fmt(dfn.atec_res)} of {fmt(dfn.non_artillery_res)} defending "
+        f"non-artillery REs = {share_text(share)} ({band.describe()}): {_chance_text(band)}",
+        share,
+        provenance=band.provenance,
+        drm=band.drm,
+    )
+    return band.chances
+
+
+def aecd_note(dfn: Force, ex: Explanation) -> None:
+    """Say that the defender's AECD is counted but its effect is not in the texts."""
+    if dfn.aecd_res > 0:
+        ex.add(
+            ARMOUR_RULE,
+            f"AECD {fmt(dfn.aecd_res)} defending REs: the Total War AECD effect is not in the "
+            "rules texts and is not applied",
+            dfn.aecd_res,
+        )
+        ex.warn(f"{ARMOUR_RULE}: the defender's AECD effect is not in the rules texts; not applied")
+
+
+def _aeca_of(unit: Unit) -> Fraction:
+    return unit.re * unit.aeca.factor
+
+
+def _atec_of(unit: Unit) -> Fraction:
+    return unit.re * unit.atec.factor

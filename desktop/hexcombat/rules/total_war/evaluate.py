@@ -1,0 +1,223 @@
+"""Evaluate a Total War combat: every modifier with its rule, the odds, the chance of each outcome.
+
+The steps follow the worked example 14D2d: the non-artillery totals, heavy armour (14D2a), AECA,
+the defence, heavy antitank (14D2c), ATEC, then what 14D1 and 14F add, the net DRM and the odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
+from hexcombat.rules.errors import RulesError, UnitDataError
+from hexcombat.rules.explain import Explanation, Provenance, Value, fmt
+from hexcombat.rules.report import Report
+from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.total_war import armour, artillery, heavy, specialized
+from hexcombat.rules.total_war.coast_defence import CoastDefenceData
+from hexcombat.rules.total_war.forces import force, listing, on_date
+from hexcombat.rules.total_war.light_infantry import (
+    LightInfantryData,
+    is_light_infantry,
+    terrain_exception,
+)
+from hexcombat.rules.total_war.tables import Tables
+from hexcombat.rules.units import Unit
+
+RULESET_ID = "total-war"
+
+
+@dataclass(frozen=True)
+class Data:
+    """Everything an evaluation reads besides the situation: charts, CRT, 14A4 and 14F data."""
+
+    tables: Tables
+    crt: CombatResultsTable
+    coast_defence: CoastDefenceData
+    light_infantry: LightInfantryData
+
+
+def evaluate(situation: CombatSituation, data: Data) -> Report:
+    """The report for ``situation``; an illegal combat raises a :class:`RulesError`."""
+    if situation.ruleset not in (RULESET_ID, ""):
+        raise RulesError(f"this combat is for the {situation.ruleset} rules, not {RULESET_ID}")
+    cond = situation.conditions
+    attackers = on_date(situation.attackers, cond.date)
+    defenders = on_date(situation.defenders, cond.date)
+    artillery.check_attack(attackers, defenders, data.coast_defence)
+    ex = Explanation()
+    att, dfn = force(attackers), force(defenders)
+
+    ex.add(
+        "14D2a",
+        f"attacking non-artillery REs: {listing(att.non_artillery, _re)}"
+        f"{_left_out(att.artillery)} = {fmt(att.non_artillery_res)}",
+        att.non_artillery_res,
+    )
+    artillery.explain_two_hexes(attackers, ex)
+    aec = heavy.aec_conditions(cond.terrain, cond.weather, data.tables.aec, ex)
+
+    chances: list[Mapping[int, Fraction]] = []
+    attacker_heavy = heavy.heavy_armour_attack(att, aec, ex)
+    if attacker_heavy:
+        chances.append({1: Fraction(1)})
+    aeca = armour.aeca_effect(att, aec, data.tables.armour, ex)
+    if aeca is not None:
+        chances.append(aeca)
+
+    ex.add(
+        "14D2b",
+        f"defending non-artillery REs: {listing(dfn.non_artillery, _re)}"
+        f"{_left_out(dfn.artillery)} = {fmt(dfn.non_artillery_res)}",
+        dfn.non_artillery_res,
+    )
+    for drm in (
+        heavy.heavy_armour_defence(dfn, aec, ex),
+        heavy.heavy_antitank(dfn, attacker_heavy, ex),
+    ):
+        if drm:
+            chances.append({drm: Fraction(1)})
+    atec = armour.atec_effect(aeca is not None, dfn, data.tables.armour, ex)
+    if atec is not None:
+        chances.append(atec)
+    armour.aecd_note(dfn, ex)
+
+    chances += specialized.fortification(cond, ex)
+    engineer_chances, assault_factor = specialized.engineer_effects(
+        att, cond, data.tables.engineer, ex
+    )
+    chances += engineer_chances
+    _light_infantry_note((*attackers, *defenders), cond.terrain, data.light_infantry, ex)
+    _hexside_note(attackers, ex)
+
+    distribution = _combine(chances)
+    net = min(distribution)
+    ex.add("CRT", f"combat die roll modifier: {_sum_text(ex)} = {net:+d}", net)
+
+    attack = _strength(attackers, "attack", assault_factor if assault_factor != 1 else None)
+    defence = _strength(defenders, "defence", None)
+    ex.add("CRT", f"attack strength: {attack[1]} = {attack[0]}", attack[0])
+    ex.add("CRT", f"defence strength: {defence[1]} = {defence[0]}", defence[0])
+    ratio = odds(attack[0], defence[0])
+    label = f"{ratio[0]}:{ratio[1]}"
+    ex.add("CRT", f"odds {attack[0]} to {defence[0]}, rounded in the defender's favour: {label}",
+           label)  # fmt: skip
+    column = odds_column(data.crt, ratio, ex)
+    outcomes = data.crt.outcome_distribution(column, distribution)
+    ex.add(
+        data.crt.rule,
+        f"chance of each result on the {column} column of {data.crt.title}",
+        column,
+        provenance=_crt_provenance(data.crt, distribution),
+    )
+    totals: dict[str, Value] = {
+        "attack_non_artillery_res": att.non_artillery_res,
+        "defence_non_artillery_res": dfn.non_artillery_res,
+        "heavy_armour_attack_res": att.heavy_armour_units,
+        "heavy_armour_defence_res": dfn.heavy_armour_units,
+        "heavy_antitank_defence_res": dfn.heavy_atec_units,
+        "aeca_res": att.aeca_res,
+        "aecd_res": dfn.aecd_res,
+        "atec_res": dfn.atec_res,
+        "attack_strength": attack[0],
+        "defence_strength": defence[0],
+        "odds": label,
+    }
+    return Report(
+        ruleset=RULESET_ID,
+        situation=situation,
+        totals=totals,
+        odds=column,
+        drm_distribution=distribution,
+        outcomes=outcomes,
+        explanation=ex,
+    )
+
+
+def _re(unit: Unit) -> Fraction:
+    return unit.re
+
+
+def _left_out(parts: tuple[Participant, ...]) -> str:
+    return f" (artillery left out: {listing(parts)})" if parts else ""
+
+
+def _combine(chances: Iterable[Mapping[int, Fraction]]) -> dict[int, Fraction]:
+    """The distribution of the sum of independent DRMs."""
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for dist in chances:
+        nxt: dict[int, Fraction] = {}
+        for a, pa in total.items():
+            for b, pb in dist.items():
+                nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+        total = nxt
+    return dict(sorted(total.items()))
+
+
+def _sum_text(ex: Explanation) -> str:
+    terms = [f"{s.drm:+d} ({s.rule})" for s in ex.steps if s.drm]
+    return " ".join(terms) if terms else "no modifiers"
+
+
+def _strength(
+    parts: tuple[Participant, ...], kind: str, assault_factor: int | None
+) -> tuple[int, str]:
+    """Total printed attack or defence strength, and the working as text."""
+    total = 0
+    items = []
+    for p in parts:
+        value = getattr(p.unit, kind)
+        if value is None:
+            raise UnitDataError(f"{p.unit.name} has no {kind} strength: give `{kind}` for the odds")
+        factor = 1
+        if assault_factor and specialized.engineer_role(p.unit) == "assault":
+            factor = assault_factor
+        total += value * factor * p.count
+        item = f"{p.unit.name} {value}" + (f" x{factor}" if factor != 1 else "")
+        items.append(item + (f" x{p.count}" if p.count > 1 else ""))
+    return total, " + ".join(items)
+
+
+def _light_infantry_note(
+    parts: tuple[Participant, ...], terrain: str, data: LightInfantryData, ex: Explanation
+) -> None:
+    """Light infantry in adverse terrain count toward adverse terrain expertise (14F, 14G)."""
+    exception = terrain_exception(terrain, data)
+    light = tuple(p for p in parts if is_light_infantry(p.unit, data))
+    if exception is None or not light:
+        return
+    ex.add(
+        "14F",
+        f"light infantry ({listing(light)}) in {terrain} count toward adverse terrain expertise; "
+        "that rule (14G) is not in the texts, so no modifier is applied",
+    )
+    ex.warn("14F: adverse terrain expertise (14G) is not in the rules texts; not applied")
+
+
+def _hexside_note(attackers: tuple[Participant, ...], ex: Explanation) -> None:
+    crossing = sorted({p.across for p in attackers if p.across})
+    if crossing:
+        ex.warn(
+            f"attacking across {', '.join(crossing)}: Total War hexside effects on strength are "
+            "not in the rules texts; not applied"
+        )
+
+
+def _crt_provenance(crt: CombatResultsTable, distribution: Mapping[int, Fraction]) -> Provenance:
+    rolls = {
+        max(crt.min_roll, min(crt.max_roll, face + drm))
+        for drm in distribution
+        for face in range(1, crt.die + 1)
+    }
+    codes = set()
+    assumed = False
+    for roll in rolls:
+        assumed |= crt.row_provenance[roll][0] == "assumed"
+        codes.update(crt.rows[roll])
+    assumed |= any(crt.effects[c].provenance == "assumed" for c in codes)
+    return "assumed" if assumed else "rule"
+
+
+__all__ = ["Data", "RULESET_ID", "evaluate"]

@@ -1,0 +1,110 @@
+"""Resolve an evaluated Total War combat with dice: the chance roll for the DRM (if the chart gave
+one), the combat die on the report's odds column, and what the result asks of each side.
+
+It reads only the report (its odds column, DRM chances and situation), so the roll applies
+exactly what the preview promised.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from hexcombat.rules.combat import CombatResultsTable, chance_die, describe_effect, draw_drm
+from hexcombat.rules.dice import Dice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.explain import Explanation, fmt
+from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.total_war.artillery import TWO_HEXES, exempt_names
+from hexcombat.rules.total_war.evaluate import RULESET_ID
+from hexcombat.rules.total_war.forces import on_date
+
+
+def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult:
+    """The combat result for ``report`` rolled with ``dice`` on ``crt``."""
+    if report.ruleset != RULESET_ID:
+        raise RulesError(f"a {report.ruleset} report cannot be resolved by the {RULESET_ID} rules")
+    ex = Explanation()
+    drm, chance = draw_drm(report.drm_distribution, dice)
+    if chance is not None:
+        sides = chance_die(report.drm_distribution)
+        ex.add("CRT", f"chance roll {chance} on a d{sides}: die roll modifier {drm:+d}", drm)
+    die = dice.roll(crt.die)
+    modified = max(crt.min_roll, min(crt.max_roll, die + drm))
+    code = crt.result(report.odds, die + drm)
+    effect = crt.effects[code]
+    ex.add(
+        effect.rule,
+        f"combat die {die} {drm:+d} = {modified} on the {report.odds} column: "
+        f"{describe_effect(effect)}",
+        code,
+        provenance=effect.provenance,
+    )
+    cond = report.situation.conditions
+    attackers = on_date(report.situation.attackers, cond.date)
+    defenders = on_date(report.situation.defenders, cond.date)
+    exempt = exempt_names(attackers)
+    subject = tuple(p for p in attackers if p.range != TWO_HEXES)
+    attack_points = _strength(subject, "attack")
+    defender = _side(effect.defender, _strength(defenders, "defence"), ())
+    attacker = _side(effect.attacker, attack_points, exempt)
+    if effect.exchange:
+        owed = min(attack_points, max(attacker.loss_points, defender.loss_points))
+        attacker.loss_points = owed
+        attacker.eliminated = attacker.eliminated or owed >= attack_points
+        ex.add(
+            effect.rule,
+            f"exchange: the attacker loses at least {defender.loss_points} attack strength "
+            f"points, as many as the defender lost: {owed}",
+            owed,
+            provenance=effect.provenance,
+        )
+    for name, side in (("attacker", attacker), ("defender", defender)):
+        if side.loss_fraction or side.retreat_hexes:
+            ex.add(effect.rule, f"{name}: {_side_text(side)}", provenance=effect.provenance)
+    if exempt:
+        tail = " and may not advance" if effect.advance else ""
+        ex.add(
+            "14A3",
+            f"{', '.join(exempt)} fired at two hexes: not subject to the result, out of the "
+            f"exchange calculation{tail}",
+        )
+    return CombatResult(
+        code=code,
+        die=die,
+        drm=drm,
+        modified_roll=modified,
+        attacker=attacker,
+        defender=defender,
+        advance=effect.advance,
+        steps=ex.steps,
+    )
+
+
+def _strength(parts: tuple[Participant, ...], kind: str) -> int:
+    return sum((getattr(p.unit, kind) or 0) * p.count for p in parts)
+
+
+def _side(template: SideResult, strength: int, exempt: tuple[str, ...]) -> SideResult:
+    """A side's result: the CRT's effect with its loss in strength points."""
+    points = math.ceil(template.loss_fraction * strength) if template.loss_fraction else 0
+    return SideResult(
+        eliminated=template.eliminated,
+        loss_fraction=template.loss_fraction,
+        loss_points=points,
+        required_losses=Fraction(0),
+        retreat_hexes=template.retreat_hexes,
+        exempt=exempt,
+    )
+
+
+def _side_text(side: SideResult) -> str:
+    parts = []
+    if side.eliminated:
+        parts.append("eliminated")
+    elif side.loss_fraction:
+        parts.append(f"loses {fmt(side.loss_fraction)} of its strength, {side.loss_points} points")
+    if side.retreat_hexes:
+        parts.append(f"retreats {side.retreat_hexes} hex{'es' if side.retreat_hexes > 1 else ''}")
+    return ", ".join(parts)

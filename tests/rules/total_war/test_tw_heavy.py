@@ -1,0 +1,153 @@
+"""Heavy armour and heavy antitank effects, 14D2a, 14D2b and 14D2c, one path at a time."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from tw_helpers import evaluate, inline, only, p, steps
+
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.units import AecValue
+
+
+def infantry(re: Fraction | int | str, name: str = "Inf") -> Participant:
+    return p(inline(name, re))
+
+
+def heavy_tank(re: Fraction | int | str = 1, name: str = "Hv Tank") -> Participant:
+    return p(inline(name, re, heavy_armour=True, heavy_antitank=True, unit_type="heavy-armour"))
+
+
+def heavy_at(re: Fraction | int | str = "1/2") -> Participant:
+    return p(inline("Hv AT", re, heavy_antitank=True, unit_type="heavy-anti-tank"))
+
+
+# --- 14D2a ---------------------------------------------------------------------------------
+
+
+def test_14d2a_exactly_one_tenth_gives_plus_one() -> None:
+    report = evaluate([heavy_tank(), infantry(9)], [infantry(3)])
+    step = steps(report, "14D2a")[1]
+    assert step.value == Fraction(1, 10)
+    assert step.drm == 1
+    assert report.drm == 1
+
+
+def test_14d2a_just_below_one_tenth_gives_nothing() -> None:
+    report = evaluate([heavy_tank(), infantry("19/2")], [infantry(3)])  # 1 of 10.5
+    step = steps(report, "14D2a")[1]
+    assert step.value == Fraction(2, 21)
+    assert step.drm is None
+    assert "less than 1/10" in step.text
+    assert report.drm == 0
+
+
+def test_14d2a_a_heavy_unit_counts_one_re_whatever_its_size() -> None:
+    big = evaluate([heavy_tank(3), infantry(7)], [infantry(3)])  # 1 of 10, not 3 of 10
+    assert steps(big, "14D2a")[1].value == Fraction(1, 10)
+    small = evaluate([heavy_tank("1/2"), infantry("19/2")], [infantry(3)])  # 1 of 10
+    assert steps(small, "14D2a")[1].value == Fraction(1, 10)
+    assert small.totals["attack_non_artillery_res"] == 10  # normal size for the total
+
+
+def test_14d2a_artillery_is_left_out_of_the_non_artillery_res() -> None:
+    art = p(inline("Art III", 1, artillery=True, unit_type="artillery"), 5)
+    report = evaluate([heavy_tank(), infantry(9), art], [infantry(3)])
+    assert report.totals["attack_non_artillery_res"] == 10
+    assert steps(report, "14D2a")[1].drm == 1
+    assert "artillery left out: Art III x5" in steps(report, "14D2a")[0].text
+
+
+@pytest.mark.parametrize(
+    ("terrain", "weather", "why"),
+    [
+        ("forest", "clear", "forest terrain does not allow AEC"),
+        ("clear", "mud", "mud weather does not allow AEC"),
+        ("swamp", "snow", "swamp terrain does not allow AEC and snow weather does not allow AEC"),
+    ],
+)
+def test_14d2a_needs_terrain_and_weather_allowing_aec(terrain: str, weather: str, why: str) -> None:
+    report = evaluate([heavy_tank(), infantry(4)], [infantry(3)], terrain=terrain, weather=weather)
+    step = steps(report, "14D2a")[1]
+    assert step.drm is None
+    assert why in step.text
+
+
+def test_14d2a_in_terrain_and_weather_allowing_aec() -> None:
+    report = evaluate([heavy_tank(), infantry(4)], [infantry(3)], terrain="woods")
+    assert steps(report, "14D2a")[1].drm == 1
+
+
+# --- 14D2b ---------------------------------------------------------------------------------
+
+
+def test_14d2b_heavy_armour_in_defence_gives_minus_one() -> None:
+    report = evaluate([infantry(4)], [heavy_tank(), infantry(3)])
+    step = steps(report, "14D2b")[1]
+    assert step.value == Fraction(1, 4)
+    assert step.drm == -1
+
+
+def test_14d2b_works_in_terrain_that_forbids_aec() -> None:
+    report = evaluate([infantry(4)], [heavy_tank(), infantry(3)], terrain="forest")
+    step = steps(report, "14D2b")[1]
+    assert step.drm == -1
+    assert "even though the terrain forbids AEC" in step.text
+
+
+def test_14d2b_needs_weather_allowing_aec() -> None:
+    report = evaluate([infantry(4)], [heavy_tank(), infantry(3)], weather="mud")
+    step = steps(report, "14D2b")[1]
+    assert step.drm is None
+    assert "mud weather does not allow AEC" in step.text
+
+
+def test_14d2b_threshold_exactly_and_just_below_one_tenth() -> None:
+    at = evaluate([infantry(4)], [heavy_tank(), infantry(9)])
+    below = evaluate([infantry(4)], [heavy_tank(), infantry("19/2")])
+    assert steps(at, "14D2b")[1].drm == -1
+    assert steps(below, "14D2b")[1].drm is None
+
+
+# --- 14D2c ---------------------------------------------------------------------------------
+
+
+def test_14d2c_heavy_antitank_needs_the_attacker_s_plus_one() -> None:
+    without = evaluate([infantry(4)], [heavy_at(), infantry(3)])
+    step = only(without, "14D2c")
+    assert step.drm is None
+    assert "the attacker has no heavy armour +1" in step.text
+    assert without.drm == 0
+    with_heavy = evaluate([heavy_tank(), infantry(4)], [heavy_at(), infantry(3)])
+    assert only(with_heavy, "14D2c").drm == -1
+    assert with_heavy.drm == 0  # +1 (14D2a) - 1 (14D2c)
+
+
+def test_14d2c_absent_when_terrain_denies_the_attacker_s_plus_one() -> None:
+    report = evaluate([heavy_tank(), infantry(4)], [heavy_at(), infantry(3)], terrain="forest")
+    assert steps(report, "14D2a")[1].drm is None
+    assert only(report, "14D2c").drm is None
+
+
+def test_14d2c_threshold_exactly_and_just_below_one_tenth() -> None:
+    attack = [heavy_tank(), infantry(4)]
+    at = evaluate(attack, [heavy_at(1), infantry(9)])
+    below = evaluate(attack, [heavy_at(1), infantry("19/2")])
+    assert only(at, "14D2c").drm == -1
+    assert only(below, "14D2c").drm is None
+
+
+def test_14d2c_heavy_armour_defenders_also_count_as_heavy_antitank() -> None:
+    report = evaluate([heavy_tank(), infantry(4)], [heavy_tank(name="Hv Tank D"), infantry(3)])
+    assert steps(report, "14D2b")[1].drm == -1
+    assert only(report, "14D2c").drm == -1
+    assert report.totals["heavy_antitank_defence_res"] == 1
+
+
+def test_defending_artillery_is_left_out_too() -> None:
+    art = p(inline("Art III", 1, artillery=True, atec=AecValue.FULL), 3)
+    report = evaluate([heavy_tank(), infantry(4)], [heavy_at(1), infantry(9), art])
+    assert report.totals["defence_non_artillery_res"] == 10
+    assert report.totals["atec_res"] == 0  # the artillery's ATEC stays out with its REs
+    assert only(report, "14D2c").drm == -1
