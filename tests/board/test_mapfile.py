@@ -1,0 +1,417 @@
+"""Map files: a sound map loads; every mistake a map maker can make is named at its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.hexside import Hexside
+from hexcombat.board.mapfile import (
+    TERRAIN_TYPES,
+    check_map_source,
+    find_map,
+    is_map_source,
+    load_map,
+    map_from_source,
+)
+from hexcombat.sourcefile import SourceError, TomlSource
+
+# A sound 4 x 3 map; the line numbers below count from its first line.
+BASE = """\
+name = "Test"
+
+[layout]
+orientation = "flat"
+offset = "odd"
+label = "{col:02d}{row:02d}"
+first = "0101"
+columns = 4
+rows = 3
+
+[legend]
+c = "clear"
+w = "woods"
+
+[terrain]
+rows = [
+  "cccc",
+  "cwcc",
+  "cccc",
+]
+"""
+# Anything appended to BASE starts at line 21 (a blank line, then its table header at 22).
+
+
+def write(tmp_path: Path, text: str, name: str = "bad.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    return [str(p) for p in check_map_source(TomlSource.load(path))]
+
+
+def one_problem(tmp_path: Path, text: str) -> str:
+    """The single problem of a map that has exactly one, as ``file:line: message``."""
+    path = write(tmp_path, text)
+    found = problems(path)
+    assert len(found) == 1, found
+    return found[0]
+
+
+# sound maps --------------------------------------------------------------------------------
+
+
+def test_the_base_map_loads_with_its_terrain(tmp_path: Path) -> None:
+    hexmap = load_map(write(tmp_path, BASE, "good.toml"))
+    assert hexmap.name == "Test"
+    assert (hexmap.columns, hexmap.rows, len(hexmap)) == (4, 3, 12)
+    assert hexmap.terrain[hexmap.hex_at("0202")] == "woods"
+    assert sum(1 for kind in hexmap.terrain.values() if kind == "clear") == 11
+    assert hexmap.extent() == "0101 to 0403"
+    assert hexmap.source == tmp_path / "good.toml"
+
+
+def test_labels_and_membership(tmp_path: Path) -> None:
+    hexmap = load_map(write(tmp_path, BASE, "good.toml"))
+    h = hexmap.hex_at("0302")
+    assert hexmap.label(h) == "0302"
+    assert h in hexmap and Hex(40, 40) not in hexmap
+    with pytest.raises(ValueError, match=r"hex '0501' is off the map \(0101 to 0403\)"):
+        hexmap.hex_at("0501")
+    with pytest.raises(ValueError, match="is not a hex label"):
+        hexmap.hex_at("x")
+
+
+def test_rivers_hexsides_places_and_extra_types(tmp_path: Path) -> None:
+    text = BASE.replace('w = "woods"', 'w = "woods"\ng = "glacier"').replace(
+        '"cccc",\n]', '"cccg",\n]'
+    )
+    text += """
+[extra]
+terrain = ["glacier"]
+features = ["escarpment"]
+
+[[rivers]]
+feature = "minor-river"
+name = "Psel"
+hexsides = ["0101/0102", "0102/0201", "0201/0202"]
+
+[[hexsides]]
+feature = "escarpment"
+hexsides = ["0302/0303", "0201/0202"]
+
+[[places]]
+hex = "0202"
+name = "Oboyan"
+"""
+    hexmap = load_map(write(tmp_path, text, "good.toml"))
+    at = hexmap.hex_at
+    assert hexmap.terrain[at("0403")] == "glacier"
+    assert hexmap.features(at("0102"), at("0101")) == {"minor-river"}
+    assert hexmap.features(at("0202"), at("0201")) == {"minor-river", "escarpment"}
+    assert hexmap.features(at("0303"), at("0302")) == {"escarpment"}
+    assert hexmap.features(at("0303"), at("0203")) == frozenset()
+    (river,) = hexmap.rivers
+    assert (river.name, river.feature) == ("Psel", "minor-river")
+    assert river.hexsides == (
+        Hexside(at("0101"), at("0102")),
+        Hexside(at("0102"), at("0201")),
+        Hexside(at("0201"), at("0202")),
+    )
+    assert hexmap.places == {at("0202"): "Oboyan"}
+
+
+def test_standard_terrain_types() -> None:
+    for kind in ("clear", "woods", "forest", "rough", "mountain", "swamp", "city"):
+        assert kind in TERRAIN_TYPES
+    for kind in ("major-city", "fortification", "sea"):
+        assert kind in TERRAIN_TYPES
+
+
+def test_a_map_is_recognised_by_its_tables() -> None:
+    assert is_map_source(TomlSource.parse(BASE))
+    assert not is_map_source(
+        TomlSource.parse('ruleset = "total-war"\n[conditions]\nterrain = "woods"\n')
+    )
+    assert is_map_source(TomlSource.parse('name = "half a map"\n[legend]\nc = "clear"\n'))
+
+
+def test_map_from_source_raises_every_problem_sorted_by_line(tmp_path: Path) -> None:
+    text = BASE.replace('"cwcc"', '"cwxc"').replace('"cccc",\n]', '"ccc",\n]')
+    text = text.replace('offset = "odd"', 'offset = "up"')
+    with pytest.raises(SourceError) as caught:
+        map_from_source(TomlSource.load(write(tmp_path, text)))
+    lines = [p.line for p in caught.value.problems]
+    assert lines == [5, 18, 19]
+
+
+# located problems, one case each ---------------------------------------------------------------
+
+
+def test_unknown_terrain_letter_names_letter_row_column_and_hex(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('"cwcc"', '"cwqc"'))
+    assert found == (
+        f"{tmp_path / 'bad.toml'}:18: unknown terrain letter 'q' in row 2, column 3 (hex 0302); "
+        "the legend has c, w"
+    )
+
+
+def test_repeated_unknown_letter_is_one_problem_listing_every_place(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('"cccc",\n]', '"xcxc",\n]'))
+    assert found.endswith(
+        ":19: unknown terrain letter 'x' in row 3, columns 1, 3 (hexes 0103, 0303); "
+        "the legend has c, w"
+    )
+
+
+def test_row_of_the_wrong_length_says_expected_and_found(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('"cwcc"', '"cwccc"'))
+    assert found.endswith(":18: terrain row 2 has 5 hexes; expected 4 (layout.columns)")
+
+
+def test_wrong_number_of_rows(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('  "cwcc",\n', ""))
+    assert found.endswith(":16: terrain has 2 rows; expected 3 (layout.rows)")
+
+
+def test_hexside_between_hexes_that_are_not_adjacent(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = [\n  "0101/0102",\n  "0101/0103",\n]\n'
+    )
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":26: hexside '0101/0103': 0101 and 0103 are not adjacent; "
+        "a hexside lies between two neighbouring hexes"
+    )
+
+
+def test_hexside_with_a_hex_off_the_map(tmp_path: Path) -> None:
+    text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0401/0501"]\n'
+    found = one_problem(tmp_path, text)
+    assert found.endswith(":24: hexside '0401/0501': hex '0501' is off the map (0101 to 0403)")
+
+
+def test_hexside_with_bad_label_syntax(tmp_path: Path) -> None:
+    text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0101/A102"]\n'
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":24: hexside '0101/A102': 'A102' is not a hex label: expected labels like '0101' "
+        "(format '{col:02d}{row:02d}')"
+    )
+
+
+def test_hexside_not_written_as_two_labels(tmp_path: Path) -> None:
+    text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0101-0102"]\n'
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":24: hexside '0101-0102' must name two hexes separated by '/', e.g. '0101/0102'"
+    )
+
+
+def test_hexside_listed_twice(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = [\n  "0101/0102",\n  "0102/0101",\n]\n'
+    )
+    found = one_problem(tmp_path, text)
+    assert found.endswith(":26: hexside '0102/0101' is listed twice (also line 25)")
+
+
+def test_unknown_hexside_feature(tmp_path: Path) -> None:
+    text = BASE + '\n[[hexsides]]\nfeature = "creek"\nhexsides = ["0101/0102"]\n'
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":23: unknown hexside feature 'creek'; known features: major-river, minor-river "
+        "(declare others under [extra] features)"
+    )
+
+
+def test_minor_and_major_river_on_one_hexside(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0101/0102"]\n'
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0102/0101"]\n'
+    )
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":28: hexside '0102/0101' is already a minor-river (line 24); "
+        "it cannot also be a major-river"
+    )
+
+
+def test_river_hexsides_must_follow_on_from_each_other(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "minor-river"\nname = "Psel"\nhexsides = [\n'
+        '  "0101/0102",\n  "0301/0302",\n]\n'
+    )
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":27: river 'Psel': hexside '0301/0302' does not meet the hexside before it "
+        "('0101/0102') at a corner; list a river's hexsides in the order it runs"
+    )
+
+
+def test_river_may_not_turn_back_at_the_corner_it_came_in_by(tmp_path: Path) -> None:
+    # 0101, 0102 and 0201 meet at one corner; all three sides around it would be a "Y".
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "minor-river"\nhexsides = [\n'
+        '  "0101/0102",\n  "0102/0201",\n  "0101/0201",\n]\n'
+    )
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":27: river 1: hexside '0101/0201' leaves from the corner the river came in by; "
+        "after '0102/0201' it must go on from that hexside's other end"
+    )
+
+
+def test_missing_required_key(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace("columns = 4\n", ""))
+    assert found.endswith(":3: missing required key layout.columns")
+
+
+def test_missing_layout_table(tmp_path: Path) -> None:
+    text = BASE.replace(BASE[BASE.index("[layout]") : BASE.index("[legend]")], "")
+    found = one_problem(tmp_path, text)
+    assert found.endswith(":1: missing required table [layout]")
+
+
+def test_missing_name(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('name = "Test"\n', "\n"))
+    assert found.endswith(":1: missing required key name")
+
+
+def test_missing_terrain_rows(tmp_path: Path) -> None:
+    text = BASE[: BASE.index("rows = [")] + 'legend = "x"\n'
+    found = problems(write(tmp_path, text))
+    assert [f.split(": ", 1)[1] for f in found] == [
+        "missing required key terrain.rows",
+        "unknown key 'legend' in [terrain]; expected rows",
+    ]
+    assert [int(f.split(":")[-2]) for f in found] == [15, 16]
+
+
+def test_bad_orientation(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('"flat"', '"flat-top"'))
+    assert found.endswith(':4: layout.orientation must be "flat" or "pointy", not "flat-top"')
+
+
+def test_bad_parity(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('offset = "odd"', 'offset = "up"'))
+    assert found.endswith(':5: layout.offset must be "odd" or "even", not "up"')
+
+
+def test_bad_label_format(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('"{col:02d}{row:02d}"', '"{col}{row}"'))
+    assert found.endswith(
+        ":6: label format '{col}{row}': {col} runs straight into the next number, so it needs "
+        "a fixed zero-padded width, e.g. {col:02d}"
+    )
+
+
+def test_first_label_that_does_not_match_the_format(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('first = "0101"', 'first = "A1"'))
+    assert found.endswith(
+        ":7: first label 'A1' does not match the label format '{col:02d}{row:02d}'"
+    )
+
+
+def test_label_written_as_a_number(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('first = "0101"', "first = 101"))
+    assert found.endswith(":7: layout.first must be a string in quotes, not 101")
+
+
+def test_columns_must_be_a_positive_whole_number(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace("columns = 4", 'columns = "4"'))
+    assert found.endswith(':8: layout.columns must be a whole number of at least 1, not "4"')
+
+
+def test_label_format_too_narrow_for_the_map(tmp_path: Path) -> None:
+    text = BASE.replace("columns = 4", "columns = 120").replace('"cccc"', '"' + "c" * 120 + '"')
+    text = text.replace('"cwcc"', '"cw' + "c" * 118 + '"')
+    found = one_problem(tmp_path, text)
+    assert found.endswith(
+        ":6: label format '{col:02d}{row:02d}' cannot number a map of 120 columns and 3 rows "
+        "starting at '0101': the last hex is column 120, row 3; use wider numbers, "
+        "e.g. {col:03d}{row:03d}"
+    )
+
+
+def test_unknown_terrain_type_in_the_legend(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('w = "woods"', 'w = "wood"'))
+    assert found.endswith(
+        ":13: unknown terrain type 'wood' for legend 'w'; known types: "
+        "city, clear, forest, fortification, major-city, mountain, rough, sea, swamp, woods "
+        "(declare others under [extra] terrain)"
+    )
+
+
+def test_legend_keys_are_single_characters(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE.replace('c = "clear"', 'c = "clear"\ncl = "clear"'))
+    assert found.endswith(
+        ":13: legend keys are single characters, one per terrain type; 'cl' is not"
+    )
+
+
+def test_unknown_top_level_key(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE + '\n[[hexside]]\nfeature = "minor-river"\n')
+    assert found.endswith(
+        ":22: unknown key 'hexside' at the top of a map; expected name, description, layout, "
+        "legend, terrain, extra, hexsides, rivers, places"
+    )
+
+
+def test_place_off_the_map(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE + '\n[[places]]\nhex = "0904"\nname = "Kursk"\n')
+    assert found.endswith(":23: place 'Kursk': hex '0904' is off the map (0101 to 0403)")
+
+
+def test_place_label_written_as_a_number(tmp_path: Path) -> None:
+    found = one_problem(tmp_path, BASE + '\n[[places]]\nhex = 202\nname = "Kursk"\n')
+    assert found.endswith(
+        ":23: place 'Kursk': hex labels are strings in quotes, like '0101', not 202"
+    )
+
+
+def test_two_places_in_one_hex(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[places]]\nhex = "0202"\nname = "Kursk"\n\n[[places]]\nhex = "0202"\nname = "Orel"\n'
+    )
+    found = one_problem(tmp_path, text)
+    assert found.endswith(":27: hex '0202' already has a place, 'Kursk' (line 22)")
+
+
+def test_duplicate_key_is_a_located_problem(tmp_path: Path) -> None:
+    with pytest.raises(SourceError) as caught:
+        load_map(write(tmp_path, BASE.replace("rows = 3\n", "rows = 3\nrows = 4\n")))
+    (problem,) = caught.value.problems
+    assert problem.line == 10
+    assert problem.message.startswith("not valid TOML")
+
+
+def test_missing_file_is_a_problem_not_a_traceback(tmp_path: Path) -> None:
+    with pytest.raises(SourceError) as caught:
+        load_map(tmp_path / "nowhere.toml")
+    (problem,) = caught.value.problems
+    assert problem.line == 1 and "cannot read the file" in problem.message
+
+
+# finding shipped maps ------------------------------------------------------------------------
+
+
+def test_find_map_resolves_a_bare_name_to_the_shipped_file() -> None:
+    from hexcombat.paths import maps_dir
+
+    assert find_map("tutorial-14d2d") == maps_dir() / "tutorial-14d2d.toml"
+
+
+def test_find_map_takes_a_path_as_it_is(tmp_path: Path) -> None:
+    path = write(tmp_path, BASE, "mine.toml")
+    assert find_map(str(path)) == path
+    assert find_map(path) == path
+
+
+def test_find_map_names_the_shipped_maps_when_nothing_matches() -> None:
+    with pytest.raises(FileNotFoundError, match="no map 'kursk-salient'.*tutorial-14d2d"):
+        find_map("kursk-salient")
