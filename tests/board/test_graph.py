@@ -1,0 +1,333 @@
+"""Board queries on the tutorial maps, with answers worked out by hand from the printed labels.
+
+Reading the maps (flat-top, odd columns 02, 04, ... shoved half a hex down): hex 0504 touches
+0503 and 0505 in its own column, 0403 and 0404 to its left and 0603 and 0604 to its right.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import REPO
+from hexcombat.board.graph import BoardGraph
+from hexcombat.board.hexes import Hex, distance
+from hexcombat.board.hexside import Hexside
+from hexcombat.board.mapfile import load_map
+
+MAPS = REPO / "maps"
+
+
+def board(name: str) -> BoardGraph:
+    return BoardGraph(load_map(MAPS / f"{name}.toml"))
+
+
+def hexes(graph: BoardGraph, labels: Iterable[str]) -> set[Hex]:
+    return {graph.map.hex_at(label) for label in labels}
+
+
+def labels(graph: BoardGraph, found: Iterable[Hex]) -> set[str]:
+    return {graph.map.label(h) for h in found}
+
+
+@pytest.fixture(scope="module")
+def woods() -> BoardGraph:
+    return board("tutorial-14d2d")
+
+
+@pytest.fixture(scope="module")
+def river() -> BoardGraph:
+    return board("tutorial-10d-river")
+
+
+@pytest.fixture(scope="module")
+def forest() -> BoardGraph:
+    return board("tutorial-10d-forest-river")
+
+
+@pytest.fixture(scope="module")
+def lra() -> BoardGraph:
+    return board("tutorial-14a3-lra")
+
+
+# the graph itself --------------------------------------------------------------------------
+
+
+def test_nodes_carry_terrain_and_edges_carry_features(river: BoardGraph) -> None:
+    g, at = river.graph, river.map.hex_at
+    assert g.nodes[at("0504")]["terrain"] == "clear"
+    assert g.edges[at("0504"), at("0503")]["features"] == {"minor-river"}
+    assert g.edges[at("0504"), at("0505")]["features"] == frozenset()
+    # 8 x 6 flat map: each of the 8 columns has 5 sides between its own hexes; between each of
+    # the 7 pairs of neighbouring columns the 6 + 6 hexes zigzag across 11 sides: 40 + 77 = 117.
+    assert g.number_of_nodes() == 48
+    assert g.number_of_edges() == 117
+
+
+def test_neighbours_of_the_defender_and_of_a_corner_hex(woods: BoardGraph) -> None:
+    at = woods.map.hex_at
+    assert labels(woods, woods.neighbours(at("0504"))) == {
+        "0403",
+        "0404",
+        "0503",
+        "0505",
+        "0603",
+        "0604",
+    }
+    assert labels(woods, woods.neighbours(at("0101"))) == {"0102", "0201"}
+    # 0806, bottom right, in a shoved-down column: only 0805 above it and 0706 to its left.
+    assert labels(woods, woods.neighbours(at("0806"))) == {"0805", "0706"}
+
+
+def test_terrain_of_the_defended_hexes(
+    woods: BoardGraph, river: BoardGraph, forest: BoardGraph, lra: BoardGraph
+) -> None:
+    with pytest.raises(ValueError, match="is not on the map 'Tutorial 14D2d: attack into woods'"):
+        woods.neighbours(Hex(40, 40))
+
+
+# range ---------------------------------------------------------------------------------------
+
+
+def test_hexes_exactly_two_from_the_defender(lra: BoardGraph) -> None:
+    at = lra.map.hex_at
+    assert labels(lra, lra.hexes_at(at("0504"), 2)) == {
+        "0303",
+        "0304",
+        "0305",
+        "0402",
+        "0405",
+        "0502",
+        "0506",
+        "0602",
+        "0605",
+        "0703",
+        "0704",
+        "0705",
+    }
+    assert labels(lra, lra.hexes_at(at("0504"), 1)) == labels(lra, lra.neighbours(at("0504")))
+    assert lra.distance(at("0504"), at("0704")) == 2
+    assert lra.distance(at("0504"), at("0903")) == 4
+
+
+def test_range_queries_stop_at_the_map_edge(lra: BoardGraph) -> None:
+    at = lra.map.hex_at
+    # 0101 in the corner: of the 12 hexes two away only 0103 below, 0202 beyond 0102 and 0201,
+    # and 0301, 0302 beyond 0201 exist (0203 and 0303 are three away).
+    assert labels(lra, lra.hexes_at(at("0101"), 2)) == {"0103", "0202", "0301", "0302"}
+    assert len(lra.hexes_within(at("0101"), 1)) == 3  # itself, 0102, 0201
+    assert len(lra.hexes_within(at("0504"), 2)) == 19
+
+
+# hexsides and what attackers cross -------------------------------------------------------------
+
+
+def test_hexside_and_features_between_adjacent_hexes(lra: BoardGraph) -> None:
+    at = lra.map.hex_at
+    assert lra.hexside(at("0704"), at("0604")) == Hexside(at("0604"), at("0704"))
+    assert lra.features(at("0704"), at("0604")) == {"major-river"}
+    assert lra.features(at("0504"), at("0604")) == frozenset()
+    with pytest.raises(ValueError, match="not adjacent"):
+        lra.features(at("0504"), at("0704"))
+
+
+def test_which_attackers_cross_the_minor_river(river: BoardGraph) -> None:
+    at = river.map.hex_at
+    attackers = hexes(river, ["0403", "0503", "0603", "0404", "0604", "0505"])
+    crossings = river.attack_crossings(at("0504"), attackers)
+    assert [river.map.label(c.hex) for c in crossings] == [
+        "0403",
+        "0404",
+        "0503",
+        "0505",
+        "0603",
+        "0604",
+    ]
+    across = {river.map.label(c.hex) for c in crossings if "minor-river" in c.features}
+    assert across == {"0403", "0503", "0603"}
+    for c in crossings:
+        assert c.range == 1
+        assert c.hexside == Hexside(at("0504"), c.hex)
+
+
+def test_attack_into_forest_across_the_river_from_the_east_only(forest: BoardGraph) -> None:
+    at = forest.map.hex_at
+    attackers = hexes(forest, ["0504", "0505", "0403", "0405", "0304", "0305"])
+    crossings = forest.attack_crossings(at("0404"), attackers)
+    across = {forest.map.label(c.hex) for c in crossings if c.features == {"minor-river"}}
+    plain = {forest.map.label(c.hex) for c in crossings if not c.features}
+    assert across == {"0504", "0505"}
+    assert plain == {"0403", "0405", "0304", "0305"}
+
+
+def test_attack_into_woods_crosses_no_hexside_feature(woods: BoardGraph) -> None:
+    at = woods.map.hex_at
+    crossings = woods.attack_crossings(at("0504"), woods.neighbours(at("0504")))
+    assert len(crossings) == 6
+    assert all(c.features == frozenset() and c.range == 1 for c in crossings)
+
+
+def test_long_range_artillery_fires_at_two_hexes_across_the_major_river(lra: BoardGraph) -> None:
+    at = lra.map.hex_at
+    crossings = lra.attack_crossings(at("0504"), hexes(lra, ["0704", "0503", "0604"]))
+    assert [(lra.map.label(c.hex), c.range) for c in crossings] == [
+        ("0503", 1),
+        ("0604", 1),
+        ("0704", 2),
+    ]
+    artillery = crossings[-1]
+    assert artillery.hexside is None and artillery.features == frozenset()
+
+
+def test_attack_crossings_refuse_hexes_out_of_range(lra: BoardGraph) -> None:
+    at = lra.map.hex_at
+    with pytest.raises(ValueError, match="0804 is 3 hexes from 0504"):
+        lra.attack_crossings(at("0504"), [at("0804")])
+    with pytest.raises(ValueError, match="0504 is the defender's own hex"):
+        lra.attack_crossings(at("0504"), [at("0504")])
+
+
+# retreats --------------------------------------------------------------------------------------
+#
+# Defender 0504 on the 14A3 map, attacked from 0503 and 0603 (nearest-attacker distance 1).
+# Step 1 may go to 0403 (1 from 0503), 0604 (1 from 0603), 0404 or 0505 (2 from both).
+# Step 2, from 0403: 0402 (1), 0303 (2), 0304 (2); from 0404: 0304, 0305, 0405; from 0505: 0405,
+# 0506, 0605; from 0604: 0605, 0704 (1 from 0603), 0705 (2). 0502, 0602 and 0703 lie behind the
+# attackers. 0305 is sea.
+
+ATTACKERS = ["0503", "0603"]
+
+
+def retreat(graph: BoardGraph, length: int = 2, **options: object) -> dict[str, str]:
+    at = graph.map.hex_at
+    enemy = hexes(graph, options.pop("enemy", []))  # type: ignore[arg-type]
+    for key in ("zoc_hexes", "friendly_occupied"):
+        if key in options and options[key] is not None:
+            options[key] = hexes(graph, options[key])  # type: ignore[arg-type]
+    found = graph.retreat_paths(
+        at("0504"),
+        length,
+        attacker_hexes=hexes(graph, ATTACKERS),
+        enemy_occupied=enemy,
+        **options,  # type: ignore[arg-type]
+    )
+    return {
+        graph.map.label(end): "-".join(graph.map.label(h) for h in path)
+        for end, path in found.items()
+    }
+
+
+def test_retreat_two_hexes_away_from_the_attackers(lra: BoardGraph) -> None:
+    ends = retreat(lra)
+    assert set(ends) == {"0303", "0304", "0402", "0405", "0506", "0605", "0704", "0705"}
+    assert ends["0704"] == "0504-0604-0704"
+    assert ends["0303"] == "0504-0403-0303"
+
+
+def test_the_sea_is_what_keeps_a_retreat_out_of_0305(lra: BoardGraph) -> None:
+    assert "0305" not in retreat(lra)
+    assert retreat(lra, prohibited_terrain=frozenset())["0305"] == "0504-0404-0305"
+
+
+def test_retreat_blocked_by_enemy_units(lra: BoardGraph) -> None:
+    ends = retreat(lra, enemy=["0404", "0605"])
+    # 0605 is held by the enemy; 0304 and 0405 are still reached by way of 0403 and 0505.
+    assert set(ends) == {"0303", "0304", "0402", "0405", "0506", "0704", "0705"}
+    assert ends["0405"] == "0504-0505-0405"
+
+
+def test_retreat_may_not_cross_a_prohibited_hexside(lra: BoardGraph) -> None:
+    ends = retreat(lra, prohibited_features={"major-river"})
+    assert set(ends) == {"0303", "0304", "0402", "0405", "0506", "0605"}
+
+
+def test_retreat_may_not_enter_enemy_zoc(lra: BoardGraph) -> None:
+    # Zones of control: the six hexes around each attacker.
+    zoc = ["0402", "0403", "0502", "0504", "0602", "0603", "0604", "0703", "0704", "0503"]
+    assert set(retreat(lra, zoc_hexes=zoc)) == {"0304", "0405", "0506", "0605"}
+
+
+def test_friendly_units_may_open_a_hex_in_enemy_zoc(lra: BoardGraph) -> None:
+    zoc = ["0402", "0403", "0502", "0504", "0602", "0603", "0604", "0703", "0704", "0503"]
+    ends = retreat(lra, zoc_hexes=zoc, friendly_occupied=["0403"])
+    assert set(ends) == {"0303", "0304", "0405", "0506", "0605"}
+    assert ends["0303"] == "0504-0403-0303"
+
+
+def test_retreat_one_hex(lra: BoardGraph) -> None:
+    assert set(retreat(lra, length=1)) == {"0403", "0404", "0505", "0604"}
+
+
+def test_a_surrounded_stack_has_no_retreat(lra: BoardGraph) -> None:
+    assert retreat(lra, enemy=["0403", "0404", "0505", "0604"]) == {}
+
+
+def test_retreat_refuses_a_start_off_the_map_and_a_negative_length(lra: BoardGraph) -> None:
+    with pytest.raises(ValueError, match="not on the map"):
+        lra.retreat_paths(Hex(50, 50), 2, [], [])
+    with pytest.raises(ValueError, match="cannot be -1 hexes long"):
+        lra.retreat_paths(lra.map.hex_at("0504"), -1, [], [])
+
+
+# retreats against a brute-force reading of the rule ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sample() -> BoardGraph:
+    return board("sample")
+
+
+def brute_force_ends(
+    g: BoardGraph, start: Hex, length: int, attackers: set[Hex], enemy: set[Hex], zoc: set[Hex]
+) -> set[Hex]:
+    """Every sequence of steps, checked against the definition one rule at a time."""
+
+    def gap(h: Hex) -> int:
+        return min(distance(h, a) for a in attackers)
+
+    ends = set()
+    for steps in itertools.product(range(6), repeat=length):
+        path = [start]
+        for d in steps:
+            nxt = path[-1].neighbour(d)
+            if (
+                nxt not in g.map.terrain
+                or g.map.terrain[nxt] == "sea"
+                or nxt in enemy
+                or nxt in attackers
+                or nxt in zoc
+                or distance(start, nxt) != len(path)
+                or gap(nxt) < gap(path[-1])
+            ):
+                break
+            path.append(nxt)
+        else:
+            ends.add(path[-1])
+    return ends
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    data=st.data(),
+    length=st.integers(min_value=1, max_value=4),
+)
+def test_retreat_matches_the_rule_read_literally(
+    sample: BoardGraph, data: st.DataObject, length: int
+) -> None:
+    land = sorted(h for h, kind in sample.map.terrain.items() if kind != "sea")
+    start = data.draw(st.sampled_from(land))
+    around = sample.hexes_within(start, length + 1)
+    attackers = set(
+        data.draw(st.lists(st.sampled_from(sample.neighbours(start)), min_size=1, max_size=3))
+    )
+    enemy = set(data.draw(st.lists(st.sampled_from(around), max_size=6))) - {start}
+    zoc = set(data.draw(st.lists(st.sampled_from(around), max_size=6))) - {start}
+    found = sample.retreat_paths(start, length, attackers, enemy, zoc_hexes=zoc)
+    assert set(found) == brute_force_ends(sample, start, length, attackers, enemy, zoc)
+    for end, path in found.items():
+        assert path[0] == start and path[-1] == end and len(path) == length + 1
+        assert all(distance(a, b) == 1 for a, b in itertools.pairwise(path))
