@@ -206,7 +206,7 @@ def _band(
                 )
     if "above" in bounds and "at_least" in bounds or "below" in bounds and "at_most" in bounds:
         problems.append(source.problem(where, "give one lower bound and at most one upper bound"))
-    if not bounds:
+    if not any(key in entry for key in ("above", "at_least", "below", "at_most")):
         problems.append(source.problem(where, "a band needs above, at_least, below or at_most"))
     drm = entry.get("drm")
     if not _is_int(drm):

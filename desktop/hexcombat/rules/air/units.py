@@ -1,0 +1,218 @@
+"""Air units (16A): the three categories, their types, and the strengths the air rules read.
+
+An air counter prints its air attack, type and air defence as one rating (the Me 109E's
+``7F5``), plus bombing strengths and a range. Counter sets keep air units as ``[[air_counter]]``
+tables (``counters/total-war-air.toml``) so ground counter loaders pass them by.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from hexcombat.rules.errors import UnitDataError
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+
+class Category(StrEnum):
+    """The three basic categories of air units (16A1)."""
+
+    FIGHTER = "fighter"
+    BOMBER = "bomber"
+    TRANSPORT = "transport"
+
+
+class AirType(StrEnum):
+    """The air unit types of each category (16A1)."""
+
+    F = "F"  # fighter
+    HF = "HF"  # heavy fighter
+    AF = "AF"  # ground attack-fighter (23D2)
+    DF = "DF"  # dive bomber-fighter (23D3)
+    B = "B"  # bomber
+    A = "A"  # ground attack bomber
+    D = "D"  # dive bomber
+    T = "T"  # transport
+
+    @property
+    def category(self) -> Category:
+        """The category whose rules apply to this type (16A1)."""
+        if self in (AirType.F, AirType.HF, AirType.AF, AirType.DF):
+            return Category.FIGHTER
+        if self is AirType.T:
+            return Category.TRANSPORT
+        return Category.BOMBER
+
+
+TYPE_NAMES: Mapping[AirType, str] = {
+    AirType.F: "fighter",
+    AirType.HF: "heavy fighter",
+    AirType.AF: "ground attack-fighter",
+    AirType.DF: "dive bomber-fighter",
+    AirType.B: "bomber",
+    AirType.A: "ground attack bomber",
+    AirType.D: "dive bomber",
+    AirType.T: "transport",
+}
+
+RATING = re.compile(r"^(\d+)(HF|AF|DF|F|B|A|D|T)(\d+)$")
+"""A printed air rating: air attack, type, air defence (``7F5``)."""
+
+
+@dataclass(frozen=True)
+class AirUnit:
+    """One air unit type with its printed strengths."""
+
+    name: str
+    air_type: AirType
+    air_attack: int
+    air_defence: int
+    tactical_bombing: int = 0
+    strategic_bombing: int = 0
+    range: int | None = None
+    id: str = ""
+    nationality: str = ""
+    changes: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), compare=False)
+    """``(YYYY-MM, values)`` pairs, oldest first: strengths that change by date."""
+
+    @property
+    def category(self) -> Category:
+        """Fighter, bomber or transport (16A1)."""
+        return self.air_type.category
+
+    @property
+    def rating(self) -> str:
+        """The printed rating, e.g. ``7F5``."""
+        return f"{self.air_attack}{self.air_type}{self.air_defence}"
+
+    def on(self, date: str | None) -> AirUnit:
+        """This unit with the dated changes in force on ``date`` applied."""
+        unit = self
+        for when, values in self.changes:
+            if date is not None and when <= date:
+                unit = replace(unit, **dict(values))
+        return unit
+
+
+_INT_KEYS = ("air_attack", "air_defence", "tactical_bombing", "strategic_bombing", "range")
+AIR_UNIT_KEYS = frozenset({*_INT_KEYS, "name", "id", "nationality", "type", "rating", "changes"})
+
+
+def _values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in AIR_UNIT_KEYS:
+            raise UnitDataError(f"{where}: unknown air unit key {key!r}")
+        if key in _INT_KEYS:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
+            out[key] = value
+        elif key == "type":
+            try:
+                out["air_type"] = AirType(value)
+            except ValueError:
+                allowed = ", ".join(t.value for t in AirType)
+                raise UnitDataError(
+                    f"{where}: type must be one of {allowed} (16A), not {value!r}"
+                ) from None
+        elif key in ("name", "id", "nationality"):
+            if not isinstance(value, str):
+                raise UnitDataError(f"{where}: {key} must be text, not {value!r}")
+            out[key] = value
+    if "rating" in data:
+        out.update(_rating(data["rating"], out, where))
+    return out
+
+
+def _rating(value: Any, parsed: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The strengths a printed rating states; they must agree with any given separately."""
+    match = RATING.match(value) if isinstance(value, str) else None
+    if match is None:
+        raise UnitDataError(
+            f'{where}: rating must read like "7F5" (attack, type, defence), not {value!r}'
+        )
+    rated = {
+        "air_attack": int(match.group(1)),
+        "air_type": AirType(match.group(2)),
+        "air_defence": int(match.group(3)),
+    }
+    for name, rated_value in rated.items():
+        if name in parsed and parsed[name] != rated_value:
+            key = "type" if name == "air_type" else name
+            raise UnitDataError(f"{where}: rating {value} disagrees with {key}")
+    return rated
+
+
+def air_unit_from_mapping(
+    data: Mapping[str, Any], where: str, *, base: AirUnit | None = None
+) -> AirUnit:
+    """Build an :class:`AirUnit` from a counter or scenario table; ``base`` is a named counter."""
+    values = _values(data, where)
+    changes = list(base.changes) if base else []
+    raw_changes = data.get("changes", [])
+    if not isinstance(raw_changes, list):
+        raise UnitDataError(f"{where}: changes must be a list of tables with a date")
+    for i, entry in enumerate(raw_changes):
+        date = entry.get("date") if isinstance(entry, Mapping) else None
+        if not isinstance(date, str) or not re.fullmatch(r"\d{4}-\d{2}", date):
+            raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
+        rest = {k: v for k, v in entry.items() if k != "date"}
+        changes.append((date, _values(rest, f"{where}: changes[{i}]")))
+    changes.sort(key=lambda c: c[0])
+    if base is not None:
+        return replace(base, **values, changes=tuple(changes))
+    missing = [k for k in ("name", "air_type", "air_attack", "air_defence") if k not in values]
+    if missing:
+        raise UnitDataError(
+            f"{where}: an air unit needs a name and a rating (or type, air_attack, air_defence); "
+            f"missing {', '.join(missing).replace('air_type', 'type')}"
+        )
+    return AirUnit(**values, changes=tuple(changes))
+
+
+def is_air_counter_source(source: TomlSource) -> bool:
+    """An air counter file has ``[[air_counter]]`` tables."""
+    return isinstance(source.data.get("air_counter"), list)
+
+
+def air_counters_from_source(source: TomlSource) -> tuple[dict[str, AirUnit], list[Problem]]:
+    """Every air counter that parses, and a located problem for each one that does not."""
+    counters: dict[str, AirUnit] = {}
+    problems: list[Problem] = []
+    for i, entry in enumerate(source.data.get("air_counter", [])):
+        where = ("air_counter", i)
+        counter_id = entry.get("id") if isinstance(entry, dict) else None
+        if not isinstance(counter_id, str) or not counter_id:
+            problems.append(source.problem(where, "air counter needs an id"))
+            continue
+        if counter_id in counters:
+            problems.append(source.problem((*where, "id"), f"duplicate air counter {counter_id!r}"))
+            continue
+        try:
+            counters[counter_id] = air_unit_from_mapping(entry, f"air counter {counter_id!r}")
+        except UnitDataError as exc:
+            key = next((k for k in entry if repr(k) in str(exc) or f" {k} " in str(exc)), None)
+            problems.append(source.problem((*where, key) if key else where, str(exc)))
+    return counters, problems
+
+
+def check_air_counter_source(source: TomlSource) -> list[Problem]:
+    """Every problem in an air counter file (for ``hexcombat check``)."""
+    return air_counters_from_source(source)[1]
+
+
+def load_air_counters(paths: Iterable[str | Path]) -> dict[str, AirUnit]:
+    """Air counters of several files by id; any problem raises :class:`SourceError`."""
+    merged: dict[str, AirUnit] = {}
+    problems: list[Problem] = []
+    for path in paths:
+        counters, found = air_counters_from_source(TomlSource.load(path))
+        merged.update(counters)
+        problems += found
+    if problems:
+        raise SourceError(problems)
+    return merged

@@ -1,0 +1,126 @@
+"""Proportion-based armour effects (Rule 10 as 14D2d uses it): AECA and ATEC shares, the known
+chart points, assumed entries warned, chances, and what the texts leave out (AECD)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tw_helpers import evaluate, inline, p
+
+from hexcombat.rules.explain import Step
+from hexcombat.rules.report import Report
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.units import AecValue
+
+FULL, HALF, DOUBLE = AecValue.FULL, AecValue.HALF, AecValue.DOUBLE
+
+
+def aeca_step(report: Report) -> Step:
+    (step,) = [s for s in report.steps if s.text.startswith("AECA")]
+    return step
+
+
+def atec_step(report: Report) -> Step:
+    (step,) = [s for s in report.steps if s.text.startswith("ATEC")]
+    return step
+
+
+def tank(re: int | str, aec: AecValue = FULL) -> Participant:
+    return p(inline("Tank", re, aeca=aec, unit_type="armour"))
+
+
+def inf(re: int | str) -> Participant:
+    return p(inline("Inf", re))
+
+
+def test_aeca_more_than_half_is_the_known_plus_two() -> None:
+    report = evaluate([tank(6), inf(4)], [inf(3)], terrain="woods")
+    step = aeca_step(report)
+    assert (step.rule, step.value, step.drm, step.provenance) == (
+        "14D2d",
+        Fraction(3, 5),
+        2,
+        "rule",
+    )
+    assert "more than 1/2" in step.text
+    assert not [w for w in report.warnings if not w.startswith("CRT")]
+    clear = evaluate([tank(6), inf(4)], [inf(3)], terrain="clear")
+    assert "10: assumed chart value used (clear terrain allows AEC); check your rulebook" in (
+        clear.warnings
+    )
+
+
+def test_aeca_exactly_half_uses_an_assumed_entry_and_warns() -> None:
+    report = evaluate([tank(5), inf(5)], [inf(3)])
+    step = aeca_step(report)
+    assert (step.value, step.drm, step.provenance, step.rule) == (
+        Fraction(1, 2),
+        1,
+        "assumed",
+        "10",
+    )
+    assert any(w.startswith("10: assumed chart value used (AECA") for w in report.warnings)
+
+
+def test_aeca_counts_double_half_and_leaves_artillery_out() -> None:
+    art = p(inline("SP Art", 1, artillery=True, aeca=FULL))
+    report = evaluate([tank(1, DOUBLE), tank(2, HALF), inf(7), art], [inf(3)])
+    assert report.totals["aeca_res"] == 3  # 1 x2 + 2 x1/2; the artillery's AECA stays out
+    assert report.totals["attack_non_artillery_res"] == 10
+
+
+def test_no_aeca_means_no_armour_step_drm_and_no_atec_effect() -> None:
+    defence = [p(inline("AT", 1, atec=FULL)), inf(2)]
+    report = evaluate([inf(4)], defence)
+    step = atec_step(report)
+    assert step.drm is None
+    assert "the attacker uses no AEC" in step.text
+    assert report.drm == 0
+
+
+def test_terrain_forbidding_aec_stops_aeca_and_so_atec() -> None:
+    report = evaluate([tank(6), inf(4)], [p(inline("AT", 1, atec=FULL)), inf(2)], terrain="forest")
+    assert aeca_step(report).drm is None
+    assert "forest terrain does not allow AEC" in aeca_step(report).text
+    assert atec_step(report).drm is None
+    assert any("forest terrain does not allow AEC" in w for w in report.warnings)  # assumed
+
+
+def test_atec_one_seventh_is_the_known_minus_one() -> None:
+    report = evaluate([tank(6), inf(4)], [p(inline("AT", "1/2", atec=FULL)), inf(3)])
+    step = atec_step(report)
+    assert (step.rule, step.value, step.drm, step.provenance) == (
+        "14D2d",
+        Fraction(1, 7),
+        -1,
+        "rule",
+    )
+
+
+def test_atec_other_shares_are_assumed() -> None:
+    report = evaluate([tank(6), inf(4)], [p(inline("AT", 2, atec=FULL)), inf(2)])
+    step = atec_step(report)
+    assert (step.value, step.drm, step.provenance) == (Fraction(1, 2), -2, "assumed")
+
+
+def test_no_atec_against_aeca_says_so() -> None:
+    report = evaluate([tank(6), inf(4)], [inf(3)])
+    assert [s.text for s in report.steps if "ATEC" in s.text] == [
+        "no defending ATEC REs: no antitank effect"
+    ]
+
+
+def test_defending_aecd_is_counted_but_its_effect_is_not_invented() -> None:
+    report = evaluate([inf(4)], [p(inline("Pz", 2, aecd=FULL)), inf(1)])
+    assert report.totals["aecd_res"] == 2
+    (step,) = [s for s in report.steps if "AECD" in s.text]
+    assert step.drm is None
+    assert any("AECD effect is not in the rules texts" in w for w in report.warnings)
+
+
+def test_date_changes_apply_before_counting() -> None:
+    gun = p("ge-hv-aslt-gun-ii")
+    before = evaluate([inf(4)], [gun, inf(1)], date="1943-12")
+    after = evaluate([inf(4)], [gun, inf(1)], date="1944-01")
+    assert before.totals["aecd_res"] == Fraction(1, 4)  # half of 0.5 RE
+    assert after.totals["aecd_res"] == Fraction(1, 2)  # full from 1944-01

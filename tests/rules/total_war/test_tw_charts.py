@@ -1,0 +1,238 @@
+"""The Total War charts and data files: every problem located with its line, every unknown name
+refused in words a player understands, and the shipped files sound."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from tw_helpers import REPO, evaluate, inline, p, situation
+
+from hexcombat.rules.counters import counters_from_source
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.total_war import TotalWarRuleset
+from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
+from hexcombat.rules.total_war.light_infantry import light_infantry_from_source
+from hexcombat.rules.total_war.tables import (
+    aec_chart_from_source,
+    armour_chart_from_source,
+    engineer_chart_from_source,
+    load_tables,
+)
+from hexcombat.rules.units import AecValue
+from hexcombat.sourcefile import SourceError, TomlSource
+
+
+def problems(found: list[object]) -> list[str]:
+    return [str(x) for x in found]
+
+
+def test_the_shipped_charts_load_and_mark_only_14d2d_points_as_rule() -> None:
+    tables = load_tables()
+    rules = [b for b in (*tables.armour.aeca, *tables.armour.atec) if b.provenance == "rule"]
+    assert [(b.rule, b.drm) for b in rules] == [("14D2d", 2), ("14D2d", -1)]
+    known = [a.name for a in (*tables.aec.terrain.values(), *tables.aec.weather.values())
+             if a.provenance == "rule"]  # fmt: skip
+    assert known == ["woods", "clear"]
+    assert tables.engineer.drm_provenance == "assumed"
+
+
+def test_armour_chart_problems_have_their_lines() -> None:
+    text = """rule = "10"
+[[aeca]]
+above = "one half"
+drm = 2
+rule = "14D2d"
+
+[[aeca]]
+at_least = "1/10"
+drm = "plus one"
+assumed = true
+
+[[aeca]]
+above = 0
+drm = 0
+
+[[aeca]]
+at_least = 0
+drm = 1
+chance = { drm = 1, probability = "1/2" }
+assumed = true
+"""
+    chart, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert chart is None
+    assert problems(found) == [
+        "armour.toml:3: above must be a share like 0, 0.5 or \"1/7\", not 'one half'",
+        "armour.toml:9: drm must be a whole number like -1 or 2",
+        'armour.toml:12: chart entry needs `rule = "..."` or `assumed = true`',
+        'armour.toml:19: chance must be { drm = N, probability = "1/2" } with another drm and '
+        "a probability between 0 and 1",
+        "armour.toml:1: the chart needs [[atec]] bands",
+    ]
+
+
+def test_aec_chart_problems_have_their_lines() -> None:
+    text = """[terrain.woods]
+aec = "yes"
+rule = "14D2d"
+
+[terrain.clear]
+aec = true
+"""
+    chart, found = aec_chart_from_source(TomlSource.parse(text, "aec.toml"))
+    assert chart is None
+    assert problems(found) == [
+        "aec.toml:1: terrain woods: aec must be true or false",
+        'aec.toml:5: chart entry needs `rule = "..."` or `assumed = true`',
+        "aec.toml:1: the chart needs [weather.NAME] entries",
+    ]
+
+
+def test_engineer_chart_problems_have_their_lines() -> None:
+    text = """[combat]
+at_least = "1/7"
+drm = 1
+assumed = true
+
+[assault]
+attack_factor = 0
+"""
+    chart, found = engineer_chart_from_source(TomlSource.parse(text, "eng.toml"))
+    assert chart is None
+    assert problems(found) == [
+        "eng.toml:7: attack_factor must be a whole number >= 1",
+        'eng.toml:6: chart entry needs `rule = "..."` or `assumed = true`',
+    ]
+
+
+def test_coast_defence_and_light_infantry_problems_have_their_lines() -> None:
+    cda = """switch_phase = "initial"
+[modes.artillery]
+ground_attack = true
+naval_hazard = false
+rule = "14A4"
+
+[[unit]]
+artillery = "x"
+"""
+    data, found = coast_defence_from_source(TomlSource.parse(cda, "cd.toml"))
+    assert data is None
+    assert problems(found) == [
+        "cd.toml:1: the file needs a [modes.cd] table",
+        "cd.toml:7: each [[unit]] names its artillery and cd counters",
+    ]
+    light = """[[member]]
+type = "jager"
+rule = "14F"
+
+[[exception]]
+terrain = "mountain"
+movement_cost = "3"
+assumed = true
+"""
+    data, found = light_infantry_from_source(TomlSource.parse(light, "li.toml"))
+    assert data is None
+    assert problems(found) == [
+        "li.toml:1: a member needs type, non_motorized and a rule",
+        "li.toml:5: an exception needs terrain, movement_cost and a rule",
+        "li.toml:1: the file needs [[member]] entries",
+    ]
+
+
+def test_a_broken_chart_file_stops_the_ruleset_with_file_and_line(tmp_path: Path) -> None:
+    broken = tmp_path / "armour.toml"
+    broken.write_text('[[aeca]]\nabove = 0\ndrm = 0\nassumed = true\n[[atec]]\nabove = "x"\n')
+    # the missing drm and provenance are reported at the band's own line
+    ruleset = TotalWarRuleset(armour_effects=broken)
+    with pytest.raises(SourceError) as caught:
+        ruleset.evaluate(situation([p(inline("A", 1))], [p(inline("D", 1))]))
+    assert str(caught.value) == (
+        f"{broken}:6: above must be a share like 0, 0.5 or \"1/7\", not 'x'\n"
+        f"{broken}:5: drm must be a whole number like -1 or 2\n"
+        f'{broken}:5: chart entry needs `rule = "..."` or `assumed = true`'
+    )
+
+
+def test_a_chart_that_is_not_toml_reports_its_line(tmp_path: Path) -> None:
+    broken = tmp_path / "aec.toml"
+    broken.write_text("[terrain.woods]\naec = true\nrule = 14D2d\n")
+    with pytest.raises(SourceError) as caught:
+        TotalWarRuleset(aec_terrain=broken).data()
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.message.startswith("not valid TOML")) == (3, True)
+
+
+def test_a_share_no_band_covers_is_refused(tmp_path: Path) -> None:
+    gap = tmp_path / "armour.toml"
+    gap.write_text(
+        '[[aeca]]\nabove = "1/2"\ndrm = 2\nrule = "14D2d"\n'
+        "[[atec]]\nabove = 0\ndrm = 0\nassumed = true\n"
+    )
+    tank = p(inline("Tank", 1, aeca=AecValue.FULL))
+    with pytest.raises(RulesError) as caught:
+        TotalWarRuleset(armour_effects=gap).evaluate(situation([tank, p(inline("I", 9))],
+                                                               [p(inline("D", 3))]))  # fmt: skip
+    assert str(caught.value) == f"{gap}: no [[aeca]] entry covers a share of 1/10"
+
+
+def test_unknown_terrain_and_weather_name_the_known_ones() -> None:
+    with pytest.raises(RulesError) as caught:
+        evaluate([p(inline("A", 1))], [p(inline("D", 1))], terrain="moon")
+    message = str(caught.value)
+    assert message.startswith("terrain 'moon' is not on the AEC chart (")
+    assert message.endswith("it knows clear, forest, glacier, jungle, major-city, minor-city, "
+                            "mountain, rough, swamp, wooded-mountain, wooded-rough, "
+                            "wooded-swamp, woods")  # fmt: skip
+    with pytest.raises(RulesError, match=r"^weather 'fog' is not on the AEC chart"):
+        evaluate([p(inline("A", 1))], [p(inline("D", 1))], weather="fog")
+
+
+def test_a_unit_without_strength_cannot_give_odds() -> None:
+    with pytest.raises(RulesError) as caught:
+        evaluate([p(inline("A", 1, attack=None))], [p(inline("D", 1))])
+    assert str(caught.value) == "A has no attack strength: give `attack` for the odds"
+
+
+def test_a_combat_for_another_ruleset_is_refused() -> None:
+    from dataclasses import replace
+
+    other = replace(situation([p(inline("A", 1))], [p(inline("D", 1))]), ruleset="armour-ratio")
+    with pytest.raises(
+        RulesError, match="^this combat is for the armour-ratio rules, not total-war$"
+    ):
+        TotalWarRuleset().evaluate(other)
+
+
+# --- the counter set ---------------------------------------------------------------------------
+
+
+def test_the_counter_set_has_the_14d2d_sizes() -> None:
+    source = TomlSource.load(REPO / "counters" / "total-war.toml")
+    counters, found = counters_from_source(source)
+    assert found == []
+    sizes = {k: counters[k].re for k in ("su-hv-tank-xx", "su-rifle-xx", "su-hv-tank-x",
+                                          "su-tank-x", "ax-inf-xx", "ax-hv-mot-aa-ii")}  # fmt: skip
+    assert sizes == {
+        "su-hv-tank-xx": 3,
+        "su-rifle-xx": 2,
+        "su-hv-tank-x": 1,
+        "su-tank-x": 1,
+        "ax-inf-xx": 3,
+        "ax-hv-mot-aa-ii": Fraction(1, 2),
+    }
+    assert counters["ax-hv-mot-aa-ii"].heavy_atec and not counters["ax-hv-mot-aa-ii"].heavy_armour
+    assert counters["br-aslt-eng-tank-x"].engineer == "assault"
+    assert counters["ge-lr-art-iii"].range == 2 and not counters["ge-lr-art-iii"].siege
+
+
+def test_an_unknown_capability_value_is_refused_at_its_line() -> None:
+    text = '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\naeca = "triple"\n'
+    _, found = counters_from_source(TomlSource.parse(text, "c.toml"))
+    assert problems(found) == [
+        "c.toml:5: counter 'x': aeca must be one of double, full, half, neutral, none (10.B), "
+        "not 'triple'"
+    ]
+    text = '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\nengineer = "sapper"\n'
+    _, found = counters_from_source(TomlSource.parse(text, "c.toml"))
+    assert problems(found) == ['c.toml:5: counter \'x\': engineer must be "combat" or "assault"']

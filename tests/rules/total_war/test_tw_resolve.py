@@ -1,0 +1,71 @@
+"""Resolving a Total War report with dice: the same inputs as the preview, every roll."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from tw_helpers import evaluate, golden_attack, golden_defence, situation
+from tw_strategies import chance_ruleset, outcomes_by_rolling
+
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.total_war import RULESET
+
+
+def test_every_roll_of_the_golden_case_reproduces_its_outcome_chances() -> None:
+    report = evaluate(golden_attack(), golden_defence(), terrain="woods")
+    assert outcomes_by_rolling(RULESET, report) == report.outcomes
+
+
+def test_a_chance_modifier_is_drawn_then_the_combat_die_rolled(tmp_path: Path) -> None:
+    ruleset = chance_ruleset(tmp_path)
+    report = ruleset.evaluate(situation(golden_attack(), golden_defence(), terrain="woods"))
+    assert report.drm_distribution == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    assert report.drm == 1
+    aeca = [s for s in report.steps if s.text.startswith("AECA")][0]
+    assert aeca.drm == 2 and "+2, 1/2 chance of +3" in aeca.text
+    assert outcomes_by_rolling(ruleset, report) == report.outcomes
+    low = ruleset.resolve(report, ScriptedDice([3, 4]))  # chance faces 1-3 give the lower +1
+    high = ruleset.resolve(report, ScriptedDice([4, 4]))  # 4-6 give +2
+    assert (low.drm, low.modified_roll) == (1, 5)
+    assert (high.drm, high.modified_roll) == (2, 6)
+    assert high.steps[0].text == "chance roll 4 on a d6: die roll modifier +2"
+
+
+def test_the_result_carries_losses_retreats_and_advance() -> None:
+    report = evaluate(golden_attack(), golden_defence(), terrain="woods")
+    assert report.odds == "3:1"
+    result = RULESET.resolve(report, ScriptedDice([6]))  # 3:1, 6 + 1 = 7: DH on the generic CRT
+    assert (result.code, result.die, result.drm, result.modified_roll) == ("DH", 6, 1, 7)
+    assert result.defender.loss_fraction == Fraction(1, 2)
+    assert result.defender.loss_points == 6  # half of 11, rounded up
+    assert result.defender.retreat_hexes == 2
+    assert result.advance
+    assert result.steps[0].provenance == "assumed"  # the generic CRT
+    assert result.steps[0].text == (
+        "combat die 6 +1 = 7 on the 3:1 column: DH: defender loses half its strength, the rest "
+        "retreats two hexes (assumed meaning)"
+    )
+
+
+def test_the_modified_roll_is_limited_to_the_table() -> None:
+    report = evaluate(golden_attack(), golden_defence(), terrain="woods")
+    high = replace(report, drm_distribution={9: Fraction(1)})
+    result = RULESET.resolve(high, ScriptedDice([6]))
+    assert result.modified_roll == 12
+
+
+def test_a_report_of_another_ruleset_is_refused() -> None:
+    report = replace(evaluate(golden_attack(), golden_defence()), ruleset="armour-ratio")
+    with pytest.raises(RulesError) as caught:
+        RULESET.resolve(report, ScriptedDice([1]))
+    assert str(caught.value) == "a armour-ratio report cannot be resolved by the total-war rules"
+
+
+def test_running_out_of_scripted_rolls_is_reported() -> None:
+    report = evaluate(golden_attack(), golden_defence())
+    with pytest.raises(ValueError, match="no more scripted die rolls"):
+        RULESET.resolve(report, ScriptedDice([]))
