@@ -1,0 +1,279 @@
+"""The shared combat core: odds rounding, the CRT file and its problems, outcome chances, and
+drawing a DRM that a chart gives as a chance."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from hexcombat.rules.combat import (
+    RESULT_CODES,
+    chance_die,
+    crt_from_source,
+    draw_drm,
+    load_crt,
+    odds,
+    odds_column,
+)
+from hexcombat.rules.dice import ScriptedDice, SeededDice
+from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.explain import Explanation
+from hexcombat.sourcefile import SourceError, TomlSource
+
+# --- odds ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "expected"),
+    [
+        (10, 3, (3, 1)),  # 3.33 down to 3:1
+        (11, 4, (2, 1)),  # 2.75 down to 2:1
+        (12, 4, (3, 1)),  # exact
+        (12, 12, (1, 1)),
+        (13, 12, (1, 1)),
+        (4, 11, (1, 3)),  # 1:2.75 worsened to 1:3
+        (5, 12, (1, 3)),
+        (6, 12, (1, 2)),  # exact
+        (Fraction(7, 2), 1, (3, 1)),  # halved strengths stay exact
+        (1, Fraction(1, 2), (2, 1)),
+    ],
+)
+def test_odds_round_in_the_defender_s_favour(
+    attack: Fraction | int, defence: Fraction | int, expected: tuple[int, int]
+) -> None:
+    assert odds(attack, defence) == expected
+
+
+def test_odds_without_strength_are_refused() -> None:
+    with pytest.raises(IllegalAttackError, match="^the attackers have no attack strength$"):
+        odds(0, 3)
+    with pytest.raises(IllegalAttackError) as caught:
+        odds(3, 0)
+    assert str(caught.value) == "the defenders have no defence strength to compute odds against"
+
+
+def test_odds_column_uses_the_exact_column_silently_and_caps_high_odds_with_a_step() -> None:
+    crt = load_crt()
+    ex = Explanation()
+    assert odds_column(crt, (3, 1), ex) == "3:1"
+    assert odds_column(crt, (1, 4), ex) == "1:4"
+    assert ex.steps == []
+    assert odds_column(crt, (12, 1), ex) == "9:1"
+    (step,) = ex.steps
+    assert (step.rule, step.value, step.provenance) == ("CRT", "9:1", "assumed")
+    assert step.text == "odds 12:1 are off the table's columns; the 9:1 column is used"
+    assert ex.warnings  # the assumed choice is warned
+
+
+# --- the generic CRT -------------------------------------------------------------------------
+
+
+def test_the_generic_crt_is_all_assumed_with_the_europa_codes() -> None:
+    crt = load_crt()
+    assert crt.rule == "CRT"
+    assert crt.die == 6
+    assert crt.columns[0] == "1:4" and crt.columns[-1] == "9:1"
+    assert (crt.min_roll, crt.max_roll) == (-2, 12)
+    assert {p for p, _ in crt.row_provenance.values()} == {"assumed"}
+    assert {e.provenance for e in crt.effects.values()} == {"assumed"}
+    assert set(crt.effects) == set(RESULT_CODES)
+    assert crt.effects["EX"].exchange and crt.effects["HX"].exchange
+    assert crt.effects["DH"].defender.loss_fraction == Fraction(1, 2)
+    assert crt.effects["AE"].attacker.eliminated
+    assert crt.effects["DR"].defender.retreat_hexes == 2
+    assert load_crt() is crt  # loaded once
+
+
+def test_results_clamp_to_the_table_s_rows() -> None:
+    crt = load_crt()
+    assert crt.result("1:4", -9) == crt.result("1:4", -2) == "AE"
+    assert crt.result("9:1", 30) == crt.result("9:1", 12) == "DE"
+
+
+@pytest.mark.parametrize("column", load_crt().columns)
+@pytest.mark.parametrize(
+    "distribution",
+    [{0: Fraction(1)}, {3: Fraction(1, 2), 4: Fraction(1, 2)}, {-5: Fraction(1)}, {9: Fraction(1)}],
+)
+def test_outcome_chances_sum_to_one_and_count_every_face(
+    column: str, distribution: dict[int, Fraction]
+) -> None:
+    crt = load_crt()
+    chances = crt.outcome_distribution(column, distribution)
+    assert sum(chances.values()) == 1
+    for code, p in chances.items():
+        faces = sum(
+            p_drm * Fraction(sum(crt.result(column, f + d) == code for f in range(1, 7)), 6)
+            for d, p_drm in distribution.items()
+        )
+        assert p == faces
+
+
+def test_outcome_chances_of_a_known_column() -> None:
+    # generic 3:1 column with +1: die 1-6 read rows 2-7: HX, EX, EX, DR, DR, DH
+    chances = load_crt().outcome_distribution("3:1", {1: Fraction(1)})
+    assert chances == {
+        "EX": Fraction(2, 6),
+        "HX": Fraction(1, 6),
+        "DH": Fraction(1, 6),
+        "DR": Fraction(2, 6),
+    }
+    assert list(chances) == ["EX", "HX", "DH", "DR"]  # in RESULT_CODES order
+
+
+# --- CRT file problems -----------------------------------------------------------------------
+
+BAD_CRT = """title = "Broken"
+columns = ["1:1", "2-1"]
+die = 1
+
+[results.DR]
+text = "defender retreats"
+
+[results.DE]
+text = "defender eliminated"
+assumed = true
+
+[[row]]
+roll = 1
+results = ["DE", "DE"]
+assumed = true
+
+[[row]]
+roll = "two"
+results = ["DE", "DE"]
+
+[[row]]
+roll = 3
+results = ["DE", "XX"]
+assumed = true
+
+[[row]]
+roll = 4
+results = ["DE"]
+assumed = true
+
+[[row]]
+roll = 1
+results = ["DE", "DE"]
+assumed = true
+"""
+
+
+def test_every_crt_problem_is_reported_with_its_line() -> None:
+    crt, problems = crt_from_source(TomlSource.parse(BAD_CRT, "crt.toml"))
+    assert crt is None
+    assert [str(p) for p in problems] == [
+        'crt.toml:2: columns must be odds like "1:2", "3:1"',
+        "crt.toml:3: die must be the number of faces, e.g. 6",
+        'crt.toml:5: result DR needs `rule = "..."` or `assumed = true`',
+        "crt.toml:14: row for roll 1 needs 0 results, one per column",
+        "crt.toml:17: each row needs a whole-number `roll`",
+        "crt.toml:23: row for roll 3 needs 0 results, one per column",
+        "crt.toml:28: row for roll 4 needs 0 results, one per column",
+        "crt.toml:33: row for roll 1 needs 0 results, one per column",
+    ]
+
+
+def test_row_problems_with_good_columns() -> None:
+    text = BAD_CRT.replace('"2-1"', '"2:1"').replace("die = 1", "die = 6")
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        'crt.toml:5: result DR needs `rule = "..."` or `assumed = true`',
+        "crt.toml:17: each row needs a whole-number `roll`",
+        "crt.toml:23: unknown result code(s) XX",
+        "crt.toml:28: row for roll 4 needs 2 results, one per column",
+        "crt.toml:31: a second row for roll 1",
+    ]
+
+
+def test_a_gap_in_the_rows_is_reported() -> None:
+    text = 'columns = ["1:1"]\n[results.DE]\nassumed = true\n'
+    for roll in (1, 4):
+        text += f'[[row]]\nroll = {roll}\nresults = ["DE"]\nassumed = true\n'
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == ["crt.toml:4: rows missing for rolls 2, 3"]
+
+
+def test_a_row_without_provenance_is_refused() -> None:
+    text = 'columns = ["1:1"]\n[results.DE]\nassumed = true\n[[row]]\nroll = 1\nresults = ["DE"]\n'
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        'crt.toml:4: row needs `rule = "..."` or `assumed = true`'
+    ]
+
+
+def test_load_crt_raises_with_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "crt.toml"
+    path.write_text('columns = ["1:1"]\ndie = 6\n')
+    with pytest.raises(SourceError) as caught:
+        load_crt(path)
+    assert str(caught.value) == f"{path}:1: the table needs [[row]] entries"
+    with pytest.raises(SourceError) as caught:
+        load_crt(tmp_path / "missing.toml")
+    assert caught.value.problems[0].message.startswith("cannot read the file")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('title = "x"\nrule = 12C\n')
+    with pytest.raises(SourceError) as caught:
+        load_crt(bad)
+    (problem,) = caught.value.problems
+    assert problem.line == 2 and problem.message.startswith("not valid TOML")
+
+
+def test_a_crt_with_rule_provenance_cites_it(tmp_path: Path) -> None:
+    text = (
+        'rule = "12C"\ncolumns = ["1:1"]\n[results.DE]\nrule = "12C"\n'
+        '[[row]]\nroll = 1\nresults = ["DE"]\nrule = "12C"\n'
+    )
+    crt, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert problems == []
+    assert crt is not None
+    assert crt.row_provenance[1] == ("rule", "12C")
+    assert crt.effects["DE"].provenance == "rule"
+    assert crt.effects["DE"].rule == "12C"
+    assert crt.rule == "12C"
+
+
+# --- drawing a DRM given as a chance ---------------------------------------------------------
+
+
+def test_a_single_drm_needs_no_roll() -> None:
+    dice = ScriptedDice([])
+    assert draw_drm({2: Fraction(1)}, dice) == (2, None)
+    assert dice.used == 0
+
+
+def test_fifty_fifty_uses_a_d6_low_faces_for_the_lower_drm() -> None:
+    distribution = {3: Fraction(1, 2), 4: Fraction(1, 2)}  # "+3, 50% chance of +4" (10.C)
+    assert chance_die(distribution) == 6
+    drawn = [draw_drm(distribution, ScriptedDice([face])) for face in range(1, 7)]
+    assert drawn == [(3, 1), (3, 2), (3, 3), (4, 4), (4, 5), (4, 6)]
+
+
+def test_thirds_and_tenths_pick_their_die() -> None:
+    thirds = {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    assert chance_die(thirds) == 6
+    assert [draw_drm(thirds, ScriptedDice([f]))[0] for f in range(1, 7)] == [0, 0, 1, 1, 1, 1]
+    tenths = {-1: Fraction(3, 10), 0: Fraction(7, 10)}
+    assert chance_die(tenths) == 10
+    assert [draw_drm(tenths, ScriptedDice([f]))[0] for f in range(1, 11)] == [-1] * 3 + [0] * 7
+    assert chance_die({0: Fraction(1, 4), 1: Fraction(3, 4)}) == 100
+
+
+def test_a_chance_no_die_can_draw_is_refused() -> None:
+    with pytest.raises(ValueError, match="cannot draw chances with denominator 7"):
+        chance_die({0: Fraction(1, 7), 1: Fraction(6, 7)})
+
+
+def test_draw_frequencies_match_the_distribution_over_every_face() -> None:
+    distribution = {1: Fraction(1, 6), 2: Fraction(1, 2), 3: Fraction(1, 3)}
+    faces = [draw_drm(distribution, ScriptedDice([f]))[0] for f in range(1, 7)]
+    assert {d: Fraction(faces.count(d), 6) for d in distribution} == distribution
+
+
+def test_seeded_dice_replay_the_same_rolls() -> None:
+    a, b = SeededDice(7), SeededDice(7)
+    assert [a.roll() for _ in range(20)] == [b.roll() for _ in range(20)]
+    assert all(1 <= SeededDice(1).roll(10) <= 10 for _ in range(50))
