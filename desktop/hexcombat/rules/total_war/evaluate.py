@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
-from hexcombat.rules.explain import Explanation, Provenance, Value, fmt
+from hexcombat.rules.explain import Explanation, Provenance, Value
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.total_war import armour, artillery, heavy, specialized
@@ -52,8 +52,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
 
     ex.add(
         "14D2a",
-        f"attacking non-artillery REs: {listing(att.non_artillery, _re)}"
-        f"{_left_out(att.artillery)} = {fmt(att.non_artillery_res)}",
+        f"attacking non-artillery REs: {listing(att.non_artillery, _re)}{_left_out(att.artillery)}",
         att.non_artillery_res,
     )
     artillery.explain_two_hexes(attackers, ex)
@@ -69,8 +68,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
 
     ex.add(
         "14D2b",
-        f"defending non-artillery REs: {listing(dfn.non_artillery, _re)}"
-        f"{_left_out(dfn.artillery)} = {fmt(dfn.non_artillery_res)}",
+        f"defending non-artillery REs: {listing(dfn.non_artillery, _re)}{_left_out(dfn.artillery)}",
         dfn.non_artillery_res,
     )
     for drm in (
@@ -94,23 +92,10 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
 
     distribution = _combine(chances)
     net = min(distribution)
-    ex.add("CRT", f"combat die roll modifier: {_sum_text(ex)} = {net:+d}", net)
+    ex.add("CRT", f"combat die roll modifier: {_sum_text(ex)}", net)
 
-    attack = _strength(attackers, "attack", assault_factor if assault_factor != 1 else None)
-    defence = _strength(defenders, "defence", None)
-    ex.add("CRT", f"attack strength: {attack[1]} = {attack[0]}", attack[0])
-    ex.add("CRT", f"defence strength: {defence[1]} = {defence[0]}", defence[0])
-    ratio = odds(attack[0], defence[0])
-    label = f"{ratio[0]}:{ratio[1]}"
-    ex.add("CRT", f"odds {attack[0]} to {defence[0]}, rounded in the defender's favour: {label}",
-           label)  # fmt: skip
-    column = odds_column(data.crt, ratio, ex)
-    outcomes = data.crt.outcome_distribution(column, distribution)
-    ex.add(
-        data.crt.rule,
-        f"chance of each result on the {column} column of {data.crt.title}",
-        column,
-        provenance=_crt_provenance(data.crt, distribution),
+    strengths, column, outcomes = _odds_and_outcomes(
+        attackers, defenders, assault_factor, distribution, data.crt, ex
     )
     totals: dict[str, Value] = {
         "attack_non_artillery_res": att.non_artillery_res,
@@ -121,9 +106,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         "aeca_res": att.aeca_res,
         "aecd_res": dfn.aecd_res,
         "atec_res": dfn.atec_res,
-        "attack_strength": attack[0],
-        "defence_strength": defence[0],
-        "odds": label,
+        **strengths,
     }
     return Report(
         ruleset=RULESET_ID,
@@ -134,6 +117,38 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         outcomes=outcomes,
         explanation=ex,
     )
+
+
+def _odds_and_outcomes(
+    attackers: tuple[Participant, ...],
+    defenders: tuple[Participant, ...],
+    assault_factor: int,
+    distribution: Mapping[int, Fraction],
+    crt: CombatResultsTable,
+    ex: Explanation,
+) -> tuple[dict[str, Value], str, dict[str, Fraction]]:
+    """Strengths, odds (rounded in the defender's favour), the CRT column and each outcome."""
+    attack, attack_text = _strength(attackers, "attack", assault_factor)
+    defence, defence_text = _strength(defenders, "defence", 1)
+    ex.add("CRT", f"attack strength: {attack_text}", attack)
+    ex.add("CRT", f"defence strength: {defence_text}", defence)
+    ratio = odds(attack, defence)
+    label = f"{ratio[0]}:{ratio[1]}"
+    ex.add("CRT", f"odds {attack} to {defence}, rounded in the defender's favour", label)
+    column = odds_column(crt, ratio, ex)
+    outcomes = crt.outcome_distribution(column, distribution)
+    ex.add(
+        crt.rule,
+        f"chance of each result on the {column} column of {crt.title}",
+        column,
+        provenance=_crt_provenance(crt, distribution),
+    )
+    strengths: dict[str, Value] = {
+        "attack_strength": attack,
+        "defence_strength": defence,
+        "odds": label,
+    }
+    return strengths, column, outcomes
 
 
 def _re(unit: Unit) -> Fraction:
@@ -161,9 +176,7 @@ def _sum_text(ex: Explanation) -> str:
     return " ".join(terms) if terms else "no modifiers"
 
 
-def _strength(
-    parts: tuple[Participant, ...], kind: str, assault_factor: int | None
-) -> tuple[int, str]:
+def _strength(parts: tuple[Participant, ...], kind: str, assault_factor: int) -> tuple[int, str]:
     """Total printed attack or defence strength, and the working as text."""
     total = 0
     items = []
@@ -171,11 +184,9 @@ def _strength(
         value = getattr(p.unit, kind)
         if value is None:
             raise UnitDataError(f"{p.unit.name} has no {kind} strength: give `{kind}` for the odds")
-        factor = 1
-        if assault_factor and specialized.engineer_role(p.unit) == "assault":
-            factor = assault_factor
+        factor = assault_factor if specialized.engineer_role(p.unit) == "assault" else 1
         total += value * factor * p.count
-        item = f"{p.unit.name} {value}" + (f" x{factor}" if factor != 1 else "")
+        item = f"{p.unit.name} {value}" + (f" (x{factor} assault engineer)" if factor != 1 else "")
         items.append(item + (f" x{p.count}" if p.count > 1 else ""))
     return total, " + ".join(items)
 

@@ -73,7 +73,7 @@ def engineer_effects(
     """
     target = engineer_target(conditions)
     engineers = tuple(p for p in att.non_artillery if engineer_role(p.unit))
-    if target is None or not engineers:
+    if target is None or not engineers or att.non_artillery_res == 0:
         return [], 1
     for p in engineers:
         if p.unit.unit_type in SPECIALIZED_ARMOUR:
