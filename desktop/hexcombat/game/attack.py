@@ -1,0 +1,378 @@
+"""An attack on the map: who may take part (from the board's graph), the combat situation the
+rules evaluate, and applying the result the player chose (losses, retreats, advance).
+
+Preview and resolution use the same :func:`build_situation`, so what the panel promises is what
+the roll applies.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from hexcombat.board.hexes import Hex, distance
+from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
+from hexcombat.game.commands import ApplyCombat
+from hexcombat.game.state import CombatLogEntry, Counter, GameError, GameState, counters_in
+from hexcombat.rules.combat import load_crt
+from hexcombat.rules.dice import Dice
+from hexcombat.rules.explain import fmt
+from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import AecValue
+
+_FEATURE_WEIGHT = {MAJOR_RIVER: 0, MINOR_RIVER: 1}
+"""When a hexside carries several features, the one the rules ask about first (10.D)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A friendly stack that may join an attack on the target hex."""
+
+    hex: Hex
+    label: str
+    range: int
+    """1 adjacent; 2 for long-range artillery firing at two hexes (14A3)."""
+    features: frozenset[str]
+    """Hexside features it attacks across (rivers are highlighted on the map)."""
+    counters: tuple[Counter, ...]
+    """Its counters that may attack at this range (at two hexes only long-range artillery)."""
+
+
+def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
+    """Every stack not of the defender's side that may attack ``target``: adjacent stacks, and
+    long-range artillery two hexes away (14A3). Adjacent first, then by hex."""
+    defender = state.side_at(target)
+    if defender is None:
+        raise GameError(f"hex {state.hexmap.label(target)} is empty: there is nobody to attack")
+    near = {
+        h: stack
+        for h in state.graph.hexes_within(target, 2)
+        if h != target and (stack := state.stack_at(h)) and stack[0].side != defender
+    }
+    found = []
+    for crossing in state.graph.attack_crossings(target, near):
+        counters = tuple(
+            c for c in near[crossing.hex] if crossing.range == 1 or c.unit.range >= crossing.range
+        )
+        if counters:
+            found.append(
+                Candidate(
+                    crossing.hex,
+                    state.hexmap.label(crossing.hex),
+                    crossing.range,
+                    crossing.features,
+                    counters,
+                )
+            )
+    return found
+
+
+def main_feature(features: frozenset[str]) -> str | None:
+    """The hexside feature a unit attacks across, the most telling first (major, minor river)."""
+    if not features:
+        return None
+    return min(features, key=lambda f: (_FEATURE_WEIGHT.get(f, 9), f))
+
+
+@dataclass
+class AttackSetup:
+    """What the player chose in the combat panel."""
+
+    target: Hex
+    attacker_uids: list[str]
+    conditions: Conditions
+
+
+def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
+    """The combat as the rules see it: each attacker with its range and the hexside feature it
+    crosses (from the graph), each stack its own stack for conversions (10.C.1), the defender's
+    terrain from the map."""
+    defenders = state.stack_at(setup.target)
+    if not defenders:
+        raise GameError(f"hex {state.hexmap.label(setup.target)} is empty")
+    attackers = counters_in(state, setup.attacker_uids)
+    if not attackers:
+        raise GameError("choose at least one attacking unit")
+    hexes = {c.uid: state.hex_of(c.uid) for c in attackers}
+    crossings = {x.hex: x for x in state.graph.attack_crossings(setup.target, set(hexes.values()))}
+    date = setup.conditions.date
+    participants = []
+    for counter in attackers:
+        h = hexes[counter.uid]
+        if counter.side == defenders[0].side:
+            raise GameError(
+                f"{counter.unit.name} in {state.hexmap.label(h)} is on the defender's side"
+            )
+        crossing = crossings[h]
+        participants.append(
+            Participant(
+                unit=counter.unit.on(date),
+                across=main_feature(crossing.features),
+                range=crossing.range,
+                hex=state.hexmap.label(h),
+                stack=state.hexmap.label(h),
+            )
+        )
+    label = state.hexmap.label(setup.target)
+    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target])
+    return CombatSituation(
+        ruleset=state.ruleset,
+        attackers=tuple(participants),
+        defenders=tuple(
+            Participant(unit=c.unit.on(date), hex=label, stack=label) for c in defenders
+        ),
+        conditions=conditions,
+    )
+
+
+def evaluate_attack(state: GameState, setup: AttackSetup) -> Report:
+    """The report the combat panel shows."""
+    return get_ruleset(state.ruleset).evaluate(build_situation(state, setup))
+
+
+@dataclass
+class LossRequirement:
+    """What one side must lose: at least ``points`` strength points from ``uids``, of which at
+    least ``required_aec`` from armour / antitank capable units (10.F)."""
+
+    side: str
+    uids: list[str]
+    """Counters subject to the result (long-range artillery at two hexes is not, 14A3)."""
+    points: int
+    eliminate_all: bool
+    required_aec: Fraction
+    strength: dict[str, int]
+    """Strength points each counter is worth for this side's losses."""
+    retreat_hexes: int
+    exempt: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Resolution:
+    """A resolved attack awaiting the player's choices."""
+
+    setup: AttackSetup
+    report: Report
+    result: CombatResult
+    attacker: LossRequirement
+    defender: LossRequirement
+    exchange: bool
+
+
+def _requirement(
+    state: GameState, side_result: SideResult, uids: list[str], exempt: list[str], attack: bool
+) -> LossRequirement:
+    subject = [u for u in uids if u not in exempt]
+    strength = {}
+    for uid in subject:
+        unit = state.counters[uid].unit
+        value = unit.attack if attack else unit.defence
+        strength[uid] = value if value is not None else 0
+    total = sum(strength.values())
+    points = max(side_result.loss_points, math.ceil(side_result.loss_fraction * total))
+    return LossRequirement(
+        side="attacker" if attack else "defender",
+        uids=subject,
+        points=total if side_result.eliminated else points,
+        eliminate_all=side_result.eliminated,
+        required_aec=side_result.required_losses,
+        strength=strength,
+        retreat_hexes=side_result.retreat_hexes,
+        exempt=exempt,
+    )
+
+
+def resolve_attack(state: GameState, setup: AttackSetup, dice: Dice | None = None) -> Resolution:
+    """Evaluate and roll (the game's seeded dice unless others are given, e.g. a typed-in roll)."""
+    report = evaluate_attack(state, setup)
+    result = get_ruleset(state.ruleset).resolve(report, dice or state.dice)
+    defenders = [c.uid for c in state.stack_at(setup.target)]
+    two_hex = [  # 14A3: at two hexes LRA takes no combat result and is out of exchanges
+        uid for uid in setup.attacker_uids if distance(state.hex_of(uid), setup.target) == 2
+    ]
+    effect = load_crt().effects.get(result.code)
+    return Resolution(
+        setup=setup,
+        report=report,
+        result=result,
+        attacker=_requirement(state, result.attacker, list(setup.attacker_uids), two_hex, True),
+        defender=_requirement(state, result.defender, defenders, [], False),
+        exchange=bool(effect and effect.exchange),
+    )
+
+
+def _aec_capable(counter: Counter, side: str) -> bool:
+    """Can this counter take required AEC/ATEC losses (at least 1/2 capability, 10.F)?"""
+    unit = counter.unit
+    values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
+    return any(v in (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF) for v in values)
+
+
+def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
+    """Why the chosen losses do not satisfy the result (empty when they do)."""
+    problems = []
+    defender_lost = sum(resolution.defender.strength.get(u, 0) for u in losses)
+    for req in (resolution.defender, resolution.attacker):
+        chosen = [u for u in losses if u in req.strength]
+        lost = sum(req.strength[u] for u in chosen)
+        needed = req.points
+        if req.side == "attacker" and resolution.exchange:
+            needed = max(needed, min(defender_lost, sum(req.strength.values())))
+        if req.eliminate_all and len(chosen) < len(req.uids):
+            problems.append(
+                f"the result eliminates every {req.side} unit ({resolution.result.code})"
+            )
+        elif lost < needed:
+            problems.append(
+                f"the {req.side} must lose at least {needed} strength points "
+                f"({resolution.result.code}); {lost} chosen"
+            )
+        if req.required_aec > 0 and not req.eliminate_all:
+            aec = sum(req.strength[u] for u in chosen if _aec_capable(state.counters[u], req.side))
+            if aec < min(req.required_aec, lost) and aec < sum(
+                req.strength[u] for u in req.uids if _aec_capable(state.counters[u], req.side)
+            ):
+                rule = "10.F.1" if req.side == "attacker" else "10.F.2"
+                problems.append(
+                    f"at least {fmt(req.required_aec)} of the {req.side}'s losses must come from "
+                    f"armour/antitank units ({rule}); {aec} chosen"
+                )
+    other = [
+        u
+        for u in losses
+        if u not in resolution.attacker.strength and u not in resolution.defender.strength
+    ]
+    if other:
+        problems.append("only units taking part in the combat can be lost")
+    return problems
+
+
+def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
+    """A legal choice of losses: required armour/antitank units first, then the weakest."""
+    chosen: list[str] = []
+    for req in (resolution.defender, resolution.attacker):
+        if req.eliminate_all:
+            chosen += req.uids
+            continue
+        needed = req.points
+        if req.side == "attacker" and resolution.exchange:
+            lost = sum(resolution.defender.strength.get(u, 0) for u in chosen)
+            needed = max(needed, min(lost, sum(req.strength.values())))
+        if needed <= 0:
+            continue
+        order = sorted(
+            req.uids,
+            key=lambda u: (not _aec_capable(state.counters[u], req.side), req.strength[u], u),
+        )
+        if req.required_aec <= 0:
+            order = sorted(req.uids, key=lambda u: (req.strength[u], u))
+        total = 0
+        for uid in order:
+            if total >= needed:
+                break
+            chosen.append(uid)
+            total += req.strength[uid]
+    return chosen
+
+
+def retreat_options(
+    state: GameState, resolution: Resolution, losses: list[str]
+) -> dict[Hex, dict[Hex, tuple[Hex, ...]]]:
+    """For every stack of the losing side that must retreat: each legal end hex with its path
+    (from the board's retreat-path query). A stack with no legal end is eliminated."""
+    options: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
+    target = resolution.setup.target
+    for req in (resolution.defender, resolution.attacker):
+        if req.retreat_hexes <= 0:
+            continue
+        survivors = [u for u in req.uids if u not in losses]
+        starts = sorted({state.hex_of(u) for u in survivors})
+        for start in starts:
+            side = state.counters[survivors[0]].side
+            away_from = (
+                {state.hex_of(u) for u in resolution.attacker.uids + resolution.attacker.exempt}
+                if req.side == "defender"
+                else {target}
+            )
+            options[start] = state.graph.retreat_paths(
+                start,
+                req.retreat_hexes,
+                attacker_hexes=away_from,
+                enemy_occupied=state.occupied_by_others(side),
+            )
+    return options
+
+
+def apply_combat_command(
+    state: GameState,
+    resolution: Resolution,
+    losses: list[str],
+    retreats: dict[Hex, Hex],
+    advance: list[str],
+) -> ApplyCombat:
+    """The undoable command for the player's choices; :class:`GameError` lists what is wrong."""
+    problems = loss_problems(state, resolution, losses)
+    options = retreat_options(state, resolution, losses)
+    moves: dict[str, Hex] = {}
+    eliminated = list(losses)
+    notes = []
+    for start, ends in options.items():
+        stack = [
+            u
+            for u in (*resolution.defender.uids, *resolution.attacker.uids)
+            if u not in losses and state.hex_of(u) == start
+        ]
+        label = state.hexmap.label(start)
+        if not ends:
+            eliminated += stack
+            notes.append(f"units in {label} have no legal retreat and are eliminated")
+            continue
+        end = retreats.get(start)
+        if end is None:
+            problems.append(f"choose where the units in {label} retreat to")
+        elif end not in ends:
+            problems.append(f"{state.hexmap.label(end)} is not a legal retreat end from {label}")
+        else:
+            moves.update({u: end for u in stack})
+            notes.append(f"units in {label} retreat to {state.hexmap.label(end)}")
+    target = resolution.setup.target
+    if advance:
+        vacated = all(u in eliminated or u in moves for u in resolution.defender.uids)
+        if not resolution.result.advance:
+            problems.append(f"the result {resolution.result.code} allows no advance")
+        elif not vacated:
+            problems.append("the attacker may advance only into a vacated hex")
+        for uid in advance:
+            if uid in resolution.attacker.exempt:
+                problems.append("long-range artillery firing at two hexes may not advance (14A3)")
+            elif uid not in resolution.attacker.uids or uid in eliminated:
+                problems.append("only surviving attackers may advance")
+        moves.update({u: target for u in advance})
+        if advance:
+            notes.append(f"{len(advance)} unit(s) advance into {state.hexmap.label(target)}")
+    if problems:
+        raise GameError("; ".join(dict.fromkeys(problems)))
+    return ApplyCombat(eliminated, moves, log_entry(state, resolution, eliminated, notes))
+
+
+def log_entry(
+    state: GameState, resolution: Resolution, eliminated: list[str], notes: list[str]
+) -> CombatLogEntry:
+    """The combat log's record: a one-line summary and the full working."""
+    result, report = resolution.result, resolution.report
+    label = state.hexmap.label(resolution.setup.target)
+    sources = sorted({state.hexmap.label(state.hex_of(u)) for u in resolution.setup.attacker_uids})
+    text = (
+        f"{', '.join(sources)} -> {label}: {report.odds}, DRM {result.drm:+d}, "
+        f"roll {result.die} = {result.modified_roll}: {result.code}"
+    )
+    details = [f"{s.rule}: {s.text}" for s in report.steps]
+    details += [f"{s.rule}: {s.text}" for s in result.steps]
+    if eliminated:
+        names = ", ".join(state.counters[u].unit.name for u in eliminated)
+        details.append(f"eliminated: {names}")
+    details += notes
+    return CombatLogEntry(text, details)

@@ -1,0 +1,171 @@
+"""Every change to a game is one of these commands: each does, undoes exactly, and reports the
+:class:`~hexcombat.game.state.Change` it made. The desktop wraps them in ``QUndoCommand``s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexcombat.board.hexes import Hex
+from hexcombat.game.state import (
+    Change,
+    CombatLogEntry,
+    Counter,
+    GameError,
+    GameState,
+    counters_in,
+)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass
+class MoveCounters:
+    """Move counters (one, or a whole stack) to a hex, on top of the stack there."""
+
+    uids: list[str]
+    to_hex: Hex
+    text: str = ""
+    _from: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        counters = counters_in(state, self.uids)
+        sides = {c.side for c in counters}
+        if len(sides) != 1:
+            raise GameError("move one side's counters at a time")
+        state.check_can_enter(self.to_hex, sides.pop())
+        self._from = []
+        touched = {self.to_hex}
+        for uid in reversed(self.uids):  # keep their order: the first uid ends on top
+            counter, h, index = state.lift(uid)
+            self._from.append((uid, h, index))
+            touched.add(h)
+            state.place(counter, self.to_hex, 0)
+        if not self.text:
+            what = (
+                counters[0].unit.name if len(counters) == 1 else _plural(len(counters), "counter")
+            )
+            self.text = f"Move {what} to {state.hexmap.label(self.to_hex)}"
+        return Change(self.text, frozenset(touched), frozenset(self.uids))
+
+    def undo(self, state: GameState) -> Change:
+        touched = {self.to_hex}
+        for uid, h, index in reversed(self._from):
+            counter, _, _ = state.lift(uid)
+            state.place(counter, h, index)
+            touched.add(h)
+        return Change(f"Undo: {self.text}", frozenset(touched), frozenset(self.uids))
+
+
+@dataclass
+class AddCounter:
+    """Put a new counter on the map (from the palette)."""
+
+    counter: Counter
+    to_hex: Hex
+    text: str = ""
+
+    def do(self, state: GameState) -> Change:
+        if self.counter.uid in state.counters:
+            raise GameError(f"counter {self.counter.uid} is already on the map")
+        state.check_can_enter(self.to_hex, self.counter.side)
+        state.place(self.counter, self.to_hex, 0)
+        self.text = self.text or (
+            f"Add {self.counter.unit.name} at {state.hexmap.label(self.to_hex)}"
+        )
+        return Change(self.text, frozenset({self.to_hex}), frozenset({self.counter.uid}))
+
+    def undo(self, state: GameState) -> Change:
+        state.lift(self.counter.uid)
+        return Change(f"Undo: {self.text}", frozenset({self.to_hex}), frozenset({self.counter.uid}))
+
+
+@dataclass
+class RemoveCounters:
+    """Take counters off the map (Delete)."""
+
+    uids: list[str]
+    text: str = ""
+    _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        counters_in(state, self.uids)
+        self._removed = [state.lift(uid) for uid in self.uids]
+        if not self.text:
+            one = self._removed[0][0].unit.name if len(self._removed) == 1 else None
+            self.text = f"Remove {one}" if one else f"Remove {_plural(len(self.uids), 'counter')}"
+        return Change(self.text, frozenset(h for _, h, _ in self._removed), frozenset(self.uids))
+
+    def undo(self, state: GameState) -> Change:
+        for counter, h, index in reversed(self._removed):
+            state.place(counter, h, index)
+        return Change(
+            f"Undo: {self.text}",
+            frozenset(h for _, h, _ in self._removed),
+            frozenset(self.uids),
+        )
+
+
+@dataclass
+class ReorderStack:
+    """Change the order of a stack (the inspector); the first uid goes on top."""
+
+    hex: Hex
+    order: list[str]
+    text: str = ""
+    _old: list[str] = field(default_factory=list, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        self._old = state.reorder(self.hex, list(self.order))
+        self.text = self.text or f"Reorder stack in {state.hexmap.label(self.hex)}"
+        return Change(self.text, frozenset({self.hex}), frozenset(self.order))
+
+    def undo(self, state: GameState) -> Change:
+        state.reorder(self.hex, self._old)
+        return Change(f"Undo: {self.text}", frozenset({self.hex}), frozenset(self._old))
+
+
+@dataclass
+class ApplyCombat:
+    """A resolved combat applied on the map: eliminations, retreats, an advance, a log entry.
+
+    Built by :func:`hexcombat.game.attack.apply_combat_command` once the player has chosen losses,
+    retreat ends and the advance; the dice were rolled before, so undo and redo never re-roll.
+    """
+
+    eliminated: list[str]
+    moves: dict[str, Hex]
+    """Counter -> hex it ends in (retreats, then the advance)."""
+    entry: CombatLogEntry
+    text: str = ""
+    _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
+    _moved: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        counters_in(state, [*self.eliminated, *self.moves])
+        self.text = self.text or self.entry.text
+        self._removed = [state.lift(uid) for uid in self.eliminated]
+        self._moved = []
+        touched = {h for _, h, _ in self._removed}
+        for uid, to_hex in self.moves.items():
+            counter, h, index = state.lift(uid)
+            self._moved.append((uid, h, index))
+            state.place(counter, to_hex, len(state._stacks.get(to_hex, ())))
+            touched |= {h, to_hex}
+        state.log.append(self.entry)
+        uids = frozenset([*self.eliminated, *self.moves])
+        return Change(self.text, frozenset(touched), uids, log=True)
+
+    def undo(self, state: GameState) -> Change:
+        state.log.pop()
+        touched: set[Hex] = set()
+        for uid, h, index in reversed(self._moved):
+            counter, to_hex, _ = state.lift(uid)
+            state.place(counter, h, index)
+            touched |= {h, to_hex}
+        for counter, h, index in reversed(self._removed):
+            state.place(counter, h, index)
+            touched.add(h)
+        uids = frozenset([*self.eliminated, *self.moves])
+        return Change(f"Undo: {self.text}", frozenset(touched), uids, log=True)

@@ -1,0 +1,76 @@
+"""Opening whatever file a player gives: a saved game (JSON), a scenario, or a bare map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexcombat.board.mapfile import find_map, is_map_source, map_from_source
+from hexcombat.game.saves import load_game
+from hexcombat.game.scenario import is_scenario_source, scenario_from_source
+from hexcombat.game.state import GameState
+from hexcombat.paths import maps_dir
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+TUTORIAL = "tutorial-14d2d-scenario.toml"
+"""The scenario ``hexcombat`` opens with no file: the 14D2d worked example, ready to attack."""
+
+
+def default_tutorial() -> Path:
+    """The built-in tutorial scenario."""
+    return maps_dir() / TUTORIAL
+
+
+def open_game(path: str | Path) -> GameState:
+    """A game from ``path``; any problem raises :class:`SourceError` naming the file and line."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return load_game(path)
+    source = TomlSource.load(path)
+    if is_scenario_source(source):
+        scenario, problems = scenario_from_source(source)
+        if problems or scenario is None:
+            raise SourceError(problems)
+        if scenario.map_name is None:
+            raise SourceError(
+                [
+                    source.problem(
+                        ("ruleset",),
+                        'this scenario has no map; give it `map = "..."` '
+                        "to play it on the map (hexcombat explain works without one)",
+                    )
+                ]
+            )
+        try:
+            map_path = find_map(_relative(scenario.map_name, path))
+        except (FileNotFoundError, ValueError) as exc:
+            raise SourceError([source.problem(("map",), str(exc))]) from exc
+        map_source = TomlSource.load(map_path)
+        hexmap = map_from_source(map_source)
+        missing = [p for p in scenario.placements if p.hex is None]
+        problems: list[Problem] = [
+            Problem(str(path), p.line, f"{p.unit.name} has no hex on the map") for p in missing
+        ]
+        for placement in scenario.placements:
+            if placement.hex is None:
+                continue
+            try:
+                hexmap.hex_at(placement.hex)
+            except ValueError as exc:
+                problems.append(Problem(str(path), placement.line, f"{placement.unit.name}: {exc}"))
+        if problems:
+            raise SourceError(problems)
+        state = GameState.from_scenario(scenario, hexmap)
+        state.map_text = map_source.path.read_text(encoding="utf-8")
+        return state
+    if is_map_source(source):
+        state = GameState(map_from_source(source))
+        state.map_text = path.read_text(encoding="utf-8")
+        return state
+    raise SourceError([Problem(str(path), 1, "not a hexcombat map, scenario or saved game")])
+
+
+def _relative(name: str, scenario_path: Path) -> str | Path:
+    """A map named by path is relative to the scenario's folder; a bare name is a shipped map."""
+    if "/" in name or name.endswith(".toml"):
+        return (scenario_path.parent / name).resolve()
+    return name

@@ -1,0 +1,206 @@
+"""Saved games: JSON with a ``format`` version, written atomically (a temporary file in the same
+folder, flushed to disk, then renamed over the old save), so a crash never leaves half a save.
+
+A save is self-contained: it embeds the map's TOML text and every counter's full capabilities,
+so a game reopens the same even if the map or counter files change or move. Loading never
+evaluates anything from the file; every problem names the file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import fields
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from hexcombat.board.mapfile import map_from_source
+from hexcombat.game.state import CombatLogEntry, Counter, GameDice, GameState
+from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.situation import Conditions
+from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+FORMAT = "hexcombat-save"
+VERSION = 1
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, AecValue):
+        return value.value
+    return value
+
+
+def unit_to_json(unit: Unit) -> dict[str, Any]:
+    """Every capability of a unit, in the counter-set vocabulary (so it reloads the same)."""
+    data: dict[str, Any] = {}
+    for f in fields(Unit):
+        value = getattr(unit, f.name)
+        if f.name == "changes":
+            data["changes"] = [
+                {"date": c.date, **{k: _plain(v) for k, v in c.values.items()}} for c in value
+            ]
+        elif f.name == "unit_type":
+            data["type"] = value
+        elif value is not None:
+            data[f.name] = _plain(value)
+    return data
+
+
+def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
+    """The whole game as JSON-ready data."""
+    counters = []
+    for h, stack in state.stacks().items():
+        for counter in stack:
+            counters.append(
+                {
+                    "uid": counter.uid,
+                    "side": counter.side,
+                    "hex": state.hexmap.label(h),
+                    "counter": counter.counter_id,
+                    "unit": unit_to_json(counter.unit),
+                }
+            )
+    conditions = {f.name: getattr(state.conditions, f.name) for f in fields(Conditions)}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "title": state.title,
+        "ruleset": state.ruleset,
+        "conditions": conditions,
+        "seed": state.dice.seed,
+        "rolls_used": state.dice.used,
+        "map_name": state.hexmap.name,
+        "map_toml": map_text,
+        "counters": counters,
+        "log": [{"text": e.text, "details": e.details} for e in state.log],
+        "tutorial": state.tutorial,
+    }
+
+
+def map_text_of(state: GameState) -> str:
+    """The map's TOML text, for embedding (kept on the state when it was loaded)."""
+    text = state.map_text
+    if text is None and state.hexmap.source is not None:
+        text = Path(state.hexmap.source).read_text(encoding="utf-8")
+    if text is None:
+        raise ValueError("the game's map has no source text to save")
+    return text
+
+
+def save_game(state: GameState, path: str | Path) -> None:
+    """Write the game to ``path`` atomically."""
+    path = Path(path)
+    text = json.dumps(game_to_json(state, map_text_of(state)), indent=1, ensure_ascii=False)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _line_of(text: str, needle: str) -> int:
+    index = text.find(needle)
+    return text.count("\n", 0, index) + 1 if index >= 0 else 1
+
+
+def load_game(path: str | Path) -> GameState:
+    """Read a saved game; any problem raises :class:`SourceError` naming the file and line."""
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SourceError(
+            [Problem(name, exc.lineno, f"not a valid save (JSON): {exc.msg}")]
+        ) from exc
+
+    def fail(message: str, needle: str = "") -> SourceError:
+        return SourceError([Problem(name, _line_of(text, needle) if needle else 1, message)])
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise fail('not a hexcombat saved game (no "format": "hexcombat-save")')
+    if data.get("version") != VERSION:
+        raise fail(
+            f"saved by a different hexcombat (save format version {data.get('version')!r}; "
+            f"this program reads version {VERSION})",
+            '"version"',
+        )
+    map_text = data.get("map_toml")
+    if not isinstance(map_text, str):
+        raise fail("the save has no map", '"map_toml"')
+    try:
+        hexmap = map_from_source(TomlSource.parse(map_text, f"{name} (embedded map)"))
+    except SourceError as exc:
+        raise SourceError(
+            [
+                Problem(name, _line_of(text, '"map_toml"'), f"embedded map: {p}")
+                for p in exc.problems
+            ]
+        ) from exc
+    raw_conditions = data.get("conditions", {})
+    known = {f.name for f in fields(Conditions)}
+    if not isinstance(raw_conditions, dict) or not set(raw_conditions) <= known:
+        raise fail("conditions are not ones hexcombat knows", '"conditions"')
+    try:
+        conditions = Conditions(**raw_conditions)
+    except TypeError as exc:
+        raise fail(f"bad conditions: {exc}", '"conditions"') from exc
+    seed, used = data.get("seed", 1), data.get("rolls_used", 0)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, used)) or used < 0:
+        raise fail("seed and rolls_used must be whole numbers", '"seed"')
+    state = GameState(
+        hexmap,
+        ruleset=str(data.get("ruleset", "total-war")),
+        conditions=conditions,
+        title=str(data.get("title", "")),
+        seed=seed,
+    )
+    state.dice = GameDice(seed, used)
+    state.map_text = map_text
+    counters = data.get("counters", [])
+    if not isinstance(counters, list):
+        raise fail("counters must be a list", '"counters"')
+    for i, entry in enumerate(counters):
+        needle = f'"uid": "{entry.get("uid")}"' if isinstance(entry, dict) else '"counters"'
+        if not isinstance(entry, dict) or not isinstance(entry.get("uid"), str):
+            raise fail(f"counter {i + 1} has no uid", needle)
+        uid = entry["uid"]
+        if uid in state.counters:
+            raise fail(f"counter {uid} appears twice", needle)
+        try:
+            unit = unit_from_mapping(entry.get("unit", {}), f"counter {uid}")
+            h = hexmap.hex_at(str(entry.get("hex")))
+        except (UnitDataError, ValueError) as exc:
+            raise fail(str(exc), needle) from exc
+        side = entry.get("side")
+        if not isinstance(side, str) or not side:
+            raise fail(f"counter {uid} has no side", needle)
+        holder = state.side_at(h)
+        if holder is not None and holder != side:
+            raise fail(f"hex {hexmap.label(h)} holds both {holder} and {side}", needle)
+        counter_id = entry.get("counter")
+        state.place(
+            Counter(uid, unit, side, counter_id if isinstance(counter_id, str) else None),
+            h,
+            index=len(state.stack_at(h)),
+        )
+    for entry in data.get("log", []):
+        if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+            details = [str(d) for d in entry.get("details", []) if isinstance(d, str)]
+            state.log.append(CombatLogEntry(entry["text"], details))
+    state.tutorial = [str(s) for s in data.get("tutorial", []) if isinstance(s, str)]
+    return state

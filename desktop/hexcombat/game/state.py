@@ -1,0 +1,301 @@
+"""The game in play: a map, the counters on it, and everything a save must keep.
+
+Views subscribe to the state and never own it. Every change goes through a command
+(:mod:`hexcombat.game.commands`) run by :meth:`GameState.execute`, which reports a
+:class:`Change` to every subscriber so the screens refresh from that (Anki's operations).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from hexcombat.board.graph import BoardGraph
+from hexcombat.board.hexes import Hex
+from hexcombat.board.mapfile import HexMap
+from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.situation import Conditions
+from hexcombat.rules.units import Unit
+
+if TYPE_CHECKING:
+    from hexcombat.game.scenario import Scenario
+
+
+class GameError(Exception):
+    """A change the game cannot make, worded for the player."""
+
+
+class IllegalMoveError(GameError):
+    """A move the board forbids: off the map, or into a hex the other side holds."""
+
+
+@dataclass
+class Counter:
+    """One counter on the map."""
+
+    uid: str
+    """Unique within the game (``c1``, ``c2``, ...): saves and commands refer to it."""
+    unit: Unit
+    """What the counter is: its capabilities from the counter set or defined inline."""
+    side: str
+    """The side it fights for, e.g. ``Soviet`` or ``Axis``."""
+    counter_id: str | None = None
+    """Its id in the counter library, or None for a unit defined inline."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a command changed, so views redraw just that."""
+
+    text: str
+    """What happened, in words (the undo history shows it)."""
+    hexes: frozenset[Hex] = frozenset()
+    """Hexes whose stacks changed."""
+    counters: frozenset[str] = frozenset()
+    """Counters added, removed or moved."""
+    log: bool = False
+    """The combat log changed."""
+
+
+class Command(Protocol):
+    """An undoable change to the game."""
+
+    text: str
+
+    def do(self, state: GameState) -> Change:
+        """Make the change; raise :class:`GameError` (leaving the state as it was) if illegal."""
+        ...
+
+    def undo(self, state: GameState) -> Change:
+        """Put the state back exactly as it was before :meth:`do`."""
+        ...
+
+
+class GameDice:
+    """The game's own seeded dice. The seed and the number of rolls made are saved, so a reopened
+    game continues the same stream (randomness is a parameter with a deterministic default)."""
+
+    def __init__(self, seed: int = 1, used: int = 0) -> None:
+        self.seed = seed
+        self.used = 0
+        self._rng = random.Random(seed)
+        for _ in range(used):
+            self.roll()
+
+    def roll(self, sides: int = 6) -> int:
+        """One die roll, 1..sides."""
+        self.used += 1
+        return self._rng.randint(1, sides)
+
+
+@dataclass
+class CombatLogEntry:
+    """One resolved combat, as the log dock and the save keep it."""
+
+    text: str
+    """A one-line summary: where, odds, DRM, roll, result."""
+    details: list[str] = field(default_factory=list)
+    """The working: each step with its rule, then what was applied."""
+
+
+Listener = Callable[[Change], None]
+
+
+class GameState:
+    """A map with stacks of counters, the rules in force, the dice and the combat log."""
+
+    def __init__(
+        self,
+        hexmap: HexMap,
+        *,
+        ruleset: str = "total-war",
+        conditions: Conditions | None = None,
+        library: CounterSet | None = None,
+        title: str = "",
+        seed: int = 1,
+    ) -> None:
+        self.hexmap = hexmap
+        self.ruleset = ruleset
+        self.conditions = conditions or Conditions()
+        self.library = library or CounterSet()
+        self.title = title or hexmap.name
+        self.dice = GameDice(seed)
+        self.counters: dict[str, Counter] = {}
+        self.log: list[CombatLogEntry] = []
+        self.tutorial: list[str] = []
+        """Walkthrough text of a tutorial scenario, shown beside the map."""
+        self.map_text: str | None = None
+        """The map file's TOML text, embedded in saves so a game never loses its map."""
+        self._stacks: dict[Hex, list[str]] = {}
+        self._where: dict[str, Hex] = {}
+        self._listeners: list[Listener] = []
+        self._next_uid = 1
+
+    @cached_property
+    def graph(self) -> BoardGraph:
+        """The map's hexside graph, built the first time a query needs it."""
+        return BoardGraph(self.hexmap)
+
+    # -- reading -------------------------------------------------------------------------
+    def stack_at(self, h: Hex) -> list[Counter]:
+        """The counters in ``h``, top first."""
+        return [self.counters[uid] for uid in self._stacks.get(h, ())]
+
+    def hex_of(self, uid: str) -> Hex:
+        """Where counter ``uid`` stands."""
+        return self._where[uid]
+
+    def stacks(self) -> dict[Hex, list[Counter]]:
+        """Every occupied hex with its counters, top first."""
+        return {h: self.stack_at(h) for h in self._stacks}
+
+    def side_at(self, h: Hex) -> str | None:
+        """The side holding ``h``, or None when it is empty."""
+        uids = self._stacks.get(h)
+        return self.counters[uids[0]].side if uids else None
+
+    @property
+    def sides(self) -> list[str]:
+        """The sides with counters on the map, in order of first appearance."""
+        seen: dict[str, None] = {}
+        for counter in self.counters.values():
+            seen.setdefault(counter.side, None)
+        return list(seen)
+
+    def occupied_by(self, side: str) -> set[Hex]:
+        """Hexes holding counters of ``side``."""
+        return {h for h, uids in self._stacks.items() if self.counters[uids[0]].side == side}
+
+    def occupied_by_others(self, side: str) -> set[Hex]:
+        """Hexes holding counters of any side but ``side``."""
+        return {h for h, uids in self._stacks.items() if self.counters[uids[0]].side != side}
+
+    # -- changing (only commands call these) ---------------------------------------------
+    def new_uid(self) -> str:
+        """A counter id not used before in this game."""
+        while f"c{self._next_uid}" in self.counters:
+            self._next_uid += 1
+        uid = f"c{self._next_uid}"
+        self._next_uid += 1
+        return uid
+
+    def check_can_enter(self, h: Hex, side: str) -> None:
+        """Raise :class:`IllegalMoveError` unless ``side`` may stack in ``h``."""
+        if h not in self.hexmap:
+            raise IllegalMoveError(f"that spot is off the map {self.hexmap.name!r}")
+        holder = self.side_at(h)
+        if holder is not None and holder != side:
+            label = self.hexmap.label(h)
+            raise IllegalMoveError(f"hex {label} is held by {holder}: sides may not share a hex")
+
+    def place(self, counter: Counter, h: Hex, index: int = 0) -> None:
+        """Put ``counter`` into the stack at ``h`` (index 0 = on top)."""
+        self.counters[counter.uid] = counter
+        stack = self._stacks.setdefault(h, [])
+        stack.insert(max(0, min(index, len(stack))), counter.uid)
+        self._where[counter.uid] = h
+
+    def lift(self, uid: str) -> tuple[Counter, Hex, int]:
+        """Take ``uid`` off the map; returns it with where it was, for undo."""
+        h = self._where.pop(uid)
+        stack = self._stacks[h]
+        index = stack.index(uid)
+        stack.pop(index)
+        if not stack:
+            del self._stacks[h]
+        return self.counters.pop(uid), h, index
+
+    def reorder(self, h: Hex, order: list[str]) -> list[str]:
+        """Set the order of the stack at ``h``; returns the old order."""
+        old = list(self._stacks.get(h, ()))
+        if sorted(old) != sorted(order):
+            raise GameError("a new stack order must list exactly the counters in the stack")
+        self._stacks[h] = list(order)
+        return old
+
+    # -- commands and subscribers --------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with every :class:`Change`."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling ``listener``."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def notify(self, change: Change) -> None:
+        """Tell every subscriber what changed."""
+        for listener in list(self._listeners):
+            listener(change)
+
+    def execute(self, command: Command) -> Change:
+        """Run a command and report its change (the undo stack calls ``do``/``undo`` itself)."""
+        change = command.do(self)
+        self.notify(change)
+        return change
+
+    def counter_from_library(self, counter_id: str, side: str) -> Counter:
+        """A new counter of library entry ``counter_id`` for ``side``."""
+        if counter_id not in self.library:
+            raise GameError(f"no counter {counter_id!r} in the counter sets")
+        return Counter(self.new_uid(), self.library[counter_id], side, counter_id)
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, hexmap: HexMap) -> GameState:
+        """A game laid out from a scenario placed on ``hexmap`` (every unit needs a hex)."""
+        state = cls(
+            hexmap,
+            ruleset=scenario.ruleset,
+            conditions=scenario.conditions,
+            library=scenario.counters,
+            title=scenario.title,
+            seed=int(scenario.data.get("seed", 1)) if _is_int(scenario.data.get("seed")) else 1,
+        )
+        sides = scenario_sides(scenario)
+        for placement in scenario.placements:
+            if placement.hex is None:
+                continue
+            h = hexmap.hex_at(placement.hex)
+            for _ in range(placement.count):
+                counter = Counter(
+                    state.new_uid(),
+                    placement.unit,
+                    sides[placement.side],
+                    placement.unit.id or None,
+                )
+                state.place(counter, h, index=len(state._stacks.get(h, ())))
+        tutorial = scenario.data.get("tutorial", {})
+        steps = tutorial.get("steps", []) if isinstance(tutorial, dict) else []
+        state.tutorial = [str(s) for s in steps]
+        return state
+
+
+def scenario_sides(scenario: Scenario) -> dict[str, str]:
+    """The side names of a scenario's attacker and defender (``[sides]`` may name them)."""
+    named = scenario.data.get("sides", {})
+    named = named if isinstance(named, dict) else {}
+    return {
+        "attacker": str(named.get("attacker", "Attacker")),
+        "defender": str(named.get("defender", "Defender")),
+    }
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_path_kind(path: Path) -> str:
+    """``save`` for JSON, else ``toml`` (a map or a scenario): how the desktop opens a file."""
+    return "save" if path.suffix.lower() == ".json" else "toml"
+
+
+def counters_in(state: GameState, uids: Iterable[str]) -> list[Counter]:
+    """The counters for ``uids``; an unknown uid raises :class:`GameError`."""
+    try:
+        return [state.counters[uid] for uid in uids]
+    except KeyError as exc:
+        raise GameError(f"no counter {exc.args[0]!r} in this game") from None
