@@ -6,11 +6,29 @@ from hexcombat.game.scenario import Scenario
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.situation import CombatSituation
+
+
+def scenario_situation(scenario: Scenario) -> CombatSituation:
+    """The combat a scenario describes. On a map, the board says what each attacker crosses,
+    its range and the defender's terrain (as the desktop does); without one, the file says."""
+    if scenario.map_name is None or not scenario.placements:
+        return scenario.situation()
+    from hexcombat.game.attack import AttackSetup, build_situation
+    from hexcombat.game.opening import game_from_scenario
+
+    targets = {p.hex for p in scenario.side("defender")}
+    if len(targets) != 1 or None in targets:
+        return scenario.situation()
+    state = game_from_scenario(scenario)
+    target = state.hexmap.hex_at(str(targets.pop()))
+    attackers = [c.uid for h, stack in state.stacks().items() if h != target for c in stack]
+    return build_situation(state, AttackSetup(target, attackers, scenario.conditions))
 
 
 def evaluate_scenario(scenario: Scenario) -> Report:
-    """The report for the combat the scenario states (its participants as written)."""
-    return get_ruleset(scenario.ruleset).evaluate(scenario.situation())
+    """The report for the combat the scenario states."""
+    return get_ruleset(scenario.ruleset).evaluate(scenario_situation(scenario))
 
 
 def resolve_report(report: Report, dice: Dice) -> CombatResult:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hexcombat.board.mapfile import find_map, is_map_source, map_from_source
 from hexcombat.game.saves import load_game
-from hexcombat.game.scenario import is_scenario_source, scenario_from_source
+from hexcombat.game.scenario import Scenario, is_scenario_source, scenario_from_source
 from hexcombat.game.state import GameState
 from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
@@ -40,33 +40,48 @@ def open_game(path: str | Path) -> GameState:
                     )
                 ]
             )
-        try:
-            map_path = find_map(_relative(scenario.map_name, path))
-        except (FileNotFoundError, ValueError) as exc:
-            raise SourceError([source.problem(("map",), str(exc))]) from exc
-        map_source = TomlSource.load(map_path)
-        hexmap = map_from_source(map_source)
-        missing = [p for p in scenario.placements if p.hex is None]
-        problems: list[Problem] = [
-            Problem(str(path), p.line, f"{p.unit.name} has no hex on the map") for p in missing
-        ]
-        for placement in scenario.placements:
-            if placement.hex is None:
-                continue
-            try:
-                hexmap.hex_at(placement.hex)
-            except ValueError as exc:
-                problems.append(Problem(str(path), placement.line, f"{placement.unit.name}: {exc}"))
-        if problems:
-            raise SourceError(problems)
-        state = GameState.from_scenario(scenario, hexmap)
-        state.map_text = map_source.path.read_text(encoding="utf-8")
-        return state
+        return game_from_scenario(scenario)
     if is_map_source(source):
         state = GameState(map_from_source(source))
         state.map_text = path.read_text(encoding="utf-8")
         return state
     raise SourceError([Problem(str(path), 1, "not a hexcombat map, scenario or saved game")])
+
+
+def game_from_scenario(scenario: Scenario) -> GameState:
+    """The scenario laid out on its map; every unit needs a hex on it. Problems name the line."""
+    path = scenario.path
+    try:
+        map_path = find_map(_relative(str(scenario.map_name), path))
+        map_source = TomlSource.load(map_path)
+        hexmap = map_from_source(map_source)
+    except (FileNotFoundError, ValueError) as exc:
+        raise SourceError([Problem(str(path), _map_line(scenario), str(exc))]) from exc
+    problems: list[Problem] = [
+        Problem(str(path), p.line, f"{p.unit.name} has no hex on the map")
+        for p in scenario.placements
+        if p.hex is None
+    ]
+    for placement in scenario.placements:
+        if placement.hex is None:
+            continue
+        try:
+            hexmap.hex_at(placement.hex)
+        except ValueError as exc:
+            problems.append(Problem(str(path), placement.line, f"{placement.unit.name}: {exc}"))
+    if problems:
+        raise SourceError(problems)
+    state = GameState.from_scenario(scenario, hexmap)
+    state.map_text = map_source.path.read_text(encoding="utf-8")
+    return state
+
+
+def _map_line(scenario: Scenario) -> int:
+    text = scenario.path.read_text(encoding="utf-8") if scenario.path.is_file() else ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip().startswith("map"):
+            return number
+    return 1
 
 
 def _relative(name: str, scenario_path: Path) -> str | Path:

@@ -28,7 +28,7 @@ HEXSIDE_FEATURES_ACROSS = ("minor-river", "major-river")
 """Features a map-less scenario may say a unit attacks across (10.D); maps may declare more."""
 TOP_LEVEL_KEYS = {
     "ruleset", "title", "description", "map", "counters", "conditions", "attacker", "defender",
-    "expect", "tutorial", "air", "mission", "source", "stacks",
+    "expect", "tutorial", "air", "mission", "source", "sides", "seed",
 }  # fmt: skip
 """Top-level keys a scenario may have. ``expect`` holds a worked example's stated numbers;
 ``air``/``mission`` belong to air scenarios (23D); ``tutorial`` to walkthroughs; ``stacks`` to

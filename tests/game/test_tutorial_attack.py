@@ -1,0 +1,110 @@
+"""The built-in tutorial (14D2d on its map) played through the game layer: the attack the rules
+text works, the roll, the retreat the board allows, and undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexcombat.game.attack import (
+    AttackSetup,
+    apply_combat_command,
+    attack_candidates,
+    evaluate_attack,
+    loss_problems,
+    resolve_attack,
+    retreat_options,
+    suggested_losses,
+)
+from hexcombat.game.opening import default_tutorial, open_game
+from hexcombat.game.state import GameError, GameState
+from hexcombat.rules.dice import ScriptedDice
+
+
+def snapshot(state: GameState) -> dict[str, list[str]]:
+    return {state.hexmap.label(h): [c.uid for c in s] for h, s in sorted(state.stacks().items())}
+
+
+@pytest.fixture
+def state() -> GameState:
+    return open_game(default_tutorial())
+
+
+def full_attack(state: GameState) -> AttackSetup:
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    return AttackSetup(target, uids, state.conditions)
+
+
+def test_every_soviet_stack_is_proposed(state: GameState) -> None:
+    found = attack_candidates(state, state.hexmap.hex_at("0504"))
+    assert [(c.label, len(c.counters)) for c in found] == [
+        ("0403", 1), ("0404", 2), ("0503", 2), ("0603", 1), ("0604", 2),
+    ]  # fmt: skip
+
+
+def test_the_tutorial_attack_nets_plus_one_as_14d2d_says(state: GameState) -> None:
+    report = evaluate_attack(state, full_attack(state))
+    assert report.drm == 1
+    assert [(s.rule, s.drm) for s in report.steps if s.drm] == [
+        ("14D2a", 1), ("14D2d", 2), ("14D2c", -1), ("14D2d", -1),
+    ]  # fmt: skip
+
+
+def test_a_retreat_result_offers_the_hexes_the_board_allows(state: GameState) -> None:
+    before = snapshot(state)
+    # 3:1 column, die 4 + DRM 1 = 5 on the generic table: DR (defender retreats two hexes)
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([4]))
+    assert resolution.result.code == "DR"
+    assert resolution.defender.retreat_hexes == 2
+    options = retreat_options(state, resolution, [])
+    (start,) = options
+    # The only free neighbour of 0504 is 0505; from there the hexes two away from 0504 that are
+    # not nearer an attacker are 0405, 0506 and 0605 (worked out from the map's adjacency).
+    assert sorted(state.hexmap.label(h) for h in options[start]) == ["0405", "0506", "0605"]
+    end = state.hexmap.hex_at("0506")
+    assert [state.hexmap.label(h) for h in options[start][end]] == ["0504", "0505", "0506"]
+    command = apply_combat_command(state, resolution, [], {start: end}, [])
+    state.execute(command)
+    assert [c.unit.name for c in state.stack_at(end)] == ["Inf XX", "Hv Mot AA II", "Art III"]
+    assert state.stack_at(start) == []
+    assert state.log[-1].text.startswith("0403, 0404, 0503, 0603, 0604 -> 0504: 3:1, DRM +1")
+    command.undo(state)
+    assert snapshot(state) == before and state.log == []
+
+
+def test_a_retreat_must_be_chosen_and_legal(state: GameState) -> None:
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([4]))
+    (start,) = retreat_options(state, resolution, [])
+    with pytest.raises(GameError, match="choose where the units in 0504 retreat to"):
+        apply_combat_command(state, resolution, [], {}, [])
+    with pytest.raises(GameError, match="0404 is not a legal retreat end from 0504"):
+        apply_combat_command(state, resolution, [], {start: state.hexmap.hex_at("0404")}, [])
+
+
+def test_advance_only_into_a_vacated_hex(state: GameState) -> None:
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([4]))
+    (start,) = retreat_options(state, resolution, [])
+    tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
+    command = apply_combat_command(
+        state, resolution, [], {start: state.hexmap.hex_at("0605")}, [tank]
+    )
+    state.execute(command)
+    assert [c.uid for c in state.stack_at(start)] == [tank]
+
+
+def test_losses_must_cover_the_result(state: GameState) -> None:
+    # die 6 + 1 = 7 on the 3:1 column: DH, the defender loses half its strength
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([6]))
+    assert resolution.result.code == "DH"
+    needed = resolution.defender.points
+    assert needed == -(-sum(resolution.defender.strength.values()) // 2)  # half, rounded up
+    assert loss_problems(state, resolution, []) == [
+        f"the defender must lose at least {needed} strength points (DH); 0 chosen"
+    ]
+    assert loss_problems(state, resolution, suggested_losses(state, resolution)) == []
+
+
+def test_the_games_own_dice_are_used_when_none_are_given(state: GameState) -> None:
+    seed = state.dice.seed
+    resolve_attack(state, full_attack(state))
+    assert state.dice.used == 1 and seed == 1914
