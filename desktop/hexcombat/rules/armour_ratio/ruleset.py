@@ -1,0 +1,286 @@
+"""The ``armour-ratio`` ruleset: rule 10 of file 003 (V 11.03.06) on the generic CRT.
+
+``evaluate`` works out every modifier with its rule, the odds and the chance of every outcome;
+``resolve`` rolls (chance die first when the Armour Effects Table gives a chance, then the combat
+die) and applies the result with the required losses of 10.F. Both are the same function of the
+same inputs, so what the panel promises is what the roll applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from hexcombat.rules.armour_ratio.losses import loss_points, required_losses
+from hexcombat.rules.armour_ratio.modifiers import (
+    AecUse,
+    Distribution,
+    armour_modifier,
+    combine,
+    heavy_armour_modifier,
+    heavy_counts,
+)
+from hexcombat.rules.armour_ratio.strengths import Strengths, strengths
+from hexcombat.rules.armour_ratio.tables import (
+    ARMOUR_EFFECTS,
+    SPECIAL_UNIT_COMBAT,
+    load_armour_effects,
+    load_special_unit_table,
+)
+from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
+from hexcombat.rules.armour_ratio.totals import (
+    AecTotals,
+    aec_totals,
+    explain_capability,
+    resolved_units,
+)
+from hexcombat.rules.combat import (
+    GENERIC_CRT,
+    CombatResultsTable,
+    describe_effect,
+    draw_drm,
+    load_crt,
+    odds,
+    odds_column,
+)
+from hexcombat.rules.dice import Dice
+from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.explain import Explanation, Value, fmt
+from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.situation import CombatSituation
+
+RULESET_ID = "armour-ratio"
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything ``evaluate`` works out, which ``resolve`` needs again."""
+
+    situation: CombatSituation
+    totals: AecTotals
+    use: AecUse
+    distribution: Distribution
+    strengths: Strengths
+    column: str
+    odds: str
+
+
+class ArmourRatioRuleset:
+    """Rule 10 armour/anti-tank effects by ratio. Charts may be replaced by a player's own."""
+
+    id = RULESET_ID
+    title = "Armour and anti-tank effects by ratio (rule 10, V 11.03.06)"
+
+    def __init__(
+        self,
+        *,
+        crt: str | Path = GENERIC_CRT,
+        armour_effects: str | Path = ARMOUR_EFFECTS,
+        special_unit_combat: str | Path = SPECIAL_UNIT_COMBAT,
+        terrain_effects: str | Path = TERRAIN_EFFECTS,
+    ) -> None:
+        self._paths = (crt, armour_effects, special_unit_combat, terrain_effects)
+
+    @property
+    def crt(self) -> CombatResultsTable:
+        """The combat results table (the generic, assumed one unless replaced)."""
+        return load_crt(self._paths[0])
+
+    def analyse(self, situation: CombatSituation, ex: Explanation) -> Analysis:
+        """Work out the combat, writing each step to ``ex``."""
+        if situation.ruleset not in (RULESET_ID, ""):
+            raise RulesError(
+                f"this combat is for the {situation.ruleset!r} ruleset; the armour-ratio rules "
+                "cannot evaluate it"
+            )
+        if not situation.attackers:
+            raise IllegalAttackError("a combat needs at least one attacking unit")
+        if not situation.defenders:
+            raise IllegalAttackError("a combat needs at least one defending unit")
+        aet = load_armour_effects(self._paths[1])
+        sucat = load_special_unit_table(self._paths[2])
+        chart = load_terrain_chart(self._paths[3])
+        crt = self.crt
+        situation = resolved_units(situation)
+        c = situation.conditions
+        if c.overrun:
+            ex.add(
+                "10.G",
+                "overrun: armour and anti-tank effects are calculated normally (the overrun "
+                "table of rule 12 is not in the texts; the combat results table is used)",
+            )
+        _dated_steps(situation, ex)
+        totals = aec_totals(situation, chart)
+        explain_capability(totals.aeca, situation.attackers, c, chart, ex)
+        explain_capability(totals.aecd, situation.defenders, c, chart, ex)
+        explain_capability(totals.atec, situation.defenders, c, chart, ex)
+        distribution, use = armour_modifier(totals, c, aet, chart, ex)
+        distribution = combine(distribution, heavy_armour_modifier(situation, sucat, ex))
+        if c.fortification:
+            ex.add(
+                "Fortifications Effects Chart",
+                f"the fortification's combat modifier as the scenario gives it: "
+                f"{c.fortification:+d}",
+                c.fortification,
+                drm=c.fortification,
+            )
+            distribution = {d + c.fortification: p for d, p in distribution.items()}
+        power = strengths(situation, chart, ex)
+        ratio = odds(power.attack, power.defence)
+        ex.add(
+            "CRT",
+            f"attack strength {fmt(power.attack)} against defence strength "
+            f"{fmt(power.defence)}: odds {ratio[0]}:{ratio[1]}, rounded in the defender's favour",
+            f"{ratio[0]}:{ratio[1]}",
+        )
+        column = odds_column(crt, ratio, ex)
+        ex.add(
+            crt.rule,
+            f"{crt.title}: the {column} column is used",
+            column,
+            provenance="assumed"
+            if any(p == "assumed" for p, _ in crt.row_provenance.values())
+            else "rule",
+        )
+        if use.terrain_modifies_aec and use.atec > 0:
+            ex.add(
+                "10.F.2",
+                f"the defender's hex modifies AEC: its ATEC of {fmt(use.atec)} counts "
+                f"{fmt(use.atec_for_losses)} for the attacker's required losses",
+                use.atec_for_losses,
+            )
+        low, high = min(distribution), max(distribution)
+        chance = "" if low == high else f" ({_chances(distribution)})"
+        ex.add("10.C", f"final modifier to the combat die roll: {low:+d}{chance}", low)
+        return Analysis(
+            situation=situation,
+            totals=totals,
+            use=use,
+            distribution=distribution,
+            strengths=power,
+            column=column,
+            odds=f"{ratio[0]}:{ratio[1]}",
+        )
+
+    def evaluate(self, situation: CombatSituation) -> Report:
+        """Every modifier with its rule, the odds, and the chance of every outcome."""
+        ex = Explanation()
+        a = self.analyse(situation, ex)
+        counts = heavy_counts(a.situation)
+        totals: dict[str, Value] = {
+            "aeca_res": a.totals.aeca.res,
+            "aecd_res": a.totals.aecd.res,
+            "atec_res": a.totals.atec.res,
+            "aeca_res_before_terrain": a.totals.aeca.res_before_terrain,
+            "aecd_res_before_terrain": a.totals.aecd.res_before_terrain,
+            "atec_intrinsic_res": a.totals.atec.intrinsic,
+            "atec_res_for_losses": a.use.atec_for_losses,
+            "aeca_atec_ratio": a.use.aeca_atec_ratio,
+            "aeca_aecd_ratio": a.use.aeca_aecd_ratio,
+            "heavy_armour_attacker": counts.attacker_heavy_armour,
+            "heavy_atec_defender": counts.defender_heavy_atec,
+            "heavy_armour_defender": counts.defender_heavy_armour,
+            "heavy_atec_attacker": counts.attacker_heavy_atec,
+            "attack_strength": a.strengths.attack,
+            "defence_strength": a.strengths.defence,
+            "odds": a.odds,
+            "column": a.column,
+        }
+        return Report(
+            ruleset=RULESET_ID,
+            situation=situation,
+            totals=totals,
+            odds=a.column,
+            drm_distribution=a.distribution,
+            outcomes=self.crt.outcome_distribution(a.column, a.distribution),
+            explanation=ex,
+        )
+
+    def resolve(self, report: Report, dice: Dice) -> CombatResult:
+        """Roll the chance die (if any), then the combat die; apply the result and 10.F."""
+        if report.ruleset != RULESET_ID:
+            raise RulesError(f"a {report.ruleset!r} report cannot be resolved by armour-ratio")
+        a = self.analyse(report.situation, Explanation())
+        crt = self.crt
+        ex = Explanation()
+        drm, chance_face = draw_drm(report.drm_distribution, dice)
+        if chance_face is not None:
+            ex.add(
+                "10.C",
+                f"chance roll {chance_face}: modifier {drm:+d} "
+                f"({_chances(report.drm_distribution)}; lower modifiers take the lower faces)",
+                chance_face,
+                drm=drm,
+            )
+        die = dice.roll(crt.die)
+        modified = max(crt.min_roll, min(crt.max_roll, die + drm))
+        code = crt.result(a.column, die + drm)
+        effect = crt.effects[code]
+        ex.add(
+            crt.rule,
+            f"combat die {die} {drm:+d} = {die + drm} on the {a.column} column: "
+            f"{describe_effect(effect)}",
+            code,
+            provenance=effect.provenance,
+        )
+        att_loss, def_loss = loss_points(
+            effect, a.strengths.printed_attack, a.strengths.printed_defence
+        )
+        if att_loss or def_loss:
+            ex.add(
+                crt.rule,
+                f"strength points lost: attacker {att_loss} of {a.strengths.printed_attack}, "
+                f"defender {def_loss} of {a.strengths.printed_defence}",
+                att_loss + def_loss,
+                provenance=effect.provenance,
+            )
+        required = required_losses(a.use, att_loss, def_loss, ex)
+        attacker = SideResult(
+            eliminated=att_loss >= a.strengths.printed_attack,
+            loss_fraction=effect.attacker.loss_fraction,
+            loss_points=att_loss,
+            required_losses=Fraction(required.attacker),
+            retreat_hexes=effect.attacker.retreat_hexes,
+        )
+        defender = SideResult(
+            eliminated=def_loss >= a.strengths.printed_defence,
+            loss_fraction=effect.defender.loss_fraction,
+            loss_points=def_loss,
+            required_losses=Fraction(required.defender),
+            retreat_hexes=effect.defender.retreat_hexes,
+        )
+        return CombatResult(
+            code=code,
+            die=die,
+            drm=drm,
+            modified_roll=modified,
+            attacker=attacker,
+            defender=defender,
+            advance=effect.advance,
+            steps=ex.steps,
+        )
+
+
+def _chances(distribution: Distribution) -> str:
+    return ", ".join(f"{d:+d}: {float(p) * 100:g}%" for d, p in sorted(distribution.items()))
+
+
+def _dated_steps(situation: CombatSituation, ex: Explanation) -> None:
+    """10.H: capabilities that changed by the combat's date, as the counter lists them."""
+    date = situation.conditions.date
+    if date is None:
+        return
+    seen: set[str] = set()
+    for p in (*situation.attackers, *situation.defenders):
+        if p.unit.name in seen:
+            continue
+        seen.add(p.unit.name)
+        for change in p.unit.changes:
+            if change.date <= date:
+                what = ", ".join(f"{k} {getattr(v, 'value', v)}" for k, v in change.values.items())
+                ex.add("10.H", f"{p.unit.name} from {change.date}: {what} (in force {date})")
+
+
+RULESET = ArmourRatioRuleset()
+"""The ruleset the registry finds as ``armour-ratio``."""

@@ -1,0 +1,526 @@
+"""AECA, AECD and ATEC totals with conversions, per unit (10.B, 10.C, 10.D).
+
+Each unit counts its own REs by its value (double, full, half: 10.B.1 - 10.B.3). Units with a
+capability then convert neutral REs stacked with them (10.B.4, 10.C.1): brigades and smaller
+1:1, divisions and corps 1 RE, big German panzer divisions 2 REs; a half-capable unit converts
+half as much, its own neutral half first (10.B.3). Terrain halves or quarters AEC REs per unit;
+a converted RE counts at the lower of its converter's and its own rate (10.D: "(3+1)/2" and
+"3/2 + 1/2"). Intrinsic divisional ATEC is added up to the unit's RE size and converts nothing
+(10.C.3). ATEC is never changed by terrain (10.D).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from hexcombat.rules.armour_ratio.capability import (
+    CM_TYPES,
+    CONDITIONAL_DOUBLE_ATEC,
+    INFANTRY_TYPES,
+    aec_convertible,
+    aec_exclusion,
+    atec_convertible,
+    converting_capacity,
+    is_german_big_division,
+)
+from hexcombat.rules.armour_ratio.terrain import TerrainChart, load_terrain_chart
+from hexcombat.rules.charts import Provenanced
+from hexcombat.rules.errors import IllegalAttackError, UnitDataError
+from hexcombat.rules.explain import Explanation, Provenance, fmt
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import AecValue, Unit
+
+Capability = Literal["aeca", "aecd", "atec"]
+CONVERSION_RULE: dict[str, str] = {"aeca": "10.C.1", "aecd": "10.C.2", "atec": "10.C.3"}
+"""The rule each capability's conversions follow (10.C.2 and 10.C.3 refer back to 10.C.1)."""
+VALUE_RULE = {AecValue.DOUBLE: "10.B.1", AecValue.FULL: "10.B.2", AecValue.HALF: "10.B.3"}
+NAMES = {"aeca": "AECA", "aecd": "AECD", "atec": "ATEC"}
+ONE_STACK = ""
+"""The stack of participants whose ``stack`` is None: they all stand together."""
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """Neutral REs of one unit converted by another (or by itself, 10.B.3)."""
+
+    converter: int
+    """Index of the converting participant on its side."""
+    converted: int
+    """Index of the participant whose neutral REs were converted."""
+    res: Fraction
+    """REs converted, before terrain."""
+    value: Fraction
+    """What they count after terrain (10.D)."""
+
+
+@dataclass(frozen=True)
+class UnitAec:
+    """One participant's share of a capability total (all of its ``count`` units)."""
+
+    index: int
+    name: str
+    count: int
+    value: AecValue
+    """Its value for this capability as counted (double ATEC may count only full, 10.B.1)."""
+    own_res: Fraction
+    """REs counted from its own value before conversions and terrain."""
+    converted_res: Fraction
+    """Of its neutral REs, how many were converted (by itself or others)."""
+    intrinsic_res: Fraction
+    """Intrinsic divisional ATEC counted (after the RE-size cap, 10.C.3)."""
+    neutral_left: Fraction
+    """Convertible REs nobody converted."""
+    res: Fraction
+    """Its total before terrain."""
+    total: Fraction
+    """Its total after terrain."""
+    factor: Fraction
+    """Terrain multiplier on its own REs (10.D)."""
+    note: str = ""
+    """Why it counts differently from its printed value, if it does."""
+
+
+@dataclass(frozen=True)
+class CapabilityTotal:
+    """One side's AECA, AECD or ATEC: the total before and after terrain, and its parts."""
+
+    capability: Capability
+    res_before_terrain: Fraction
+    res: Fraction
+    units: tuple[UnitAec, ...] = ()
+    conversions: tuple[Conversion, ...] = ()
+    intrinsic: Fraction = Fraction(0)
+    """Intrinsic divisional ATEC included in ``res`` (10.C.3)."""
+
+    @property
+    def non_intrinsic(self) -> Fraction:
+        """REs not from intrinsic ATEC (10.F.2: required losses need some of these)."""
+        return self.res - self.intrinsic
+
+
+@dataclass(frozen=True)
+class AecTotals:
+    """The attacker's AECA and the defender's AECD and ATEC (10.C)."""
+
+    aeca: CapabilityTotal
+    aecd: CapabilityTotal
+    atec: CapabilityTotal
+
+
+@dataclass
+class _Piece:
+    """One unit of a participant (a participant with ``count = 3`` gives three pieces)."""
+
+    index: int
+    unit: Unit
+    stack: str
+    value: AecValue
+    factor: Fraction
+    own: Fraction
+    neutral: Fraction
+    capacity: Fraction
+    intrinsic: Fraction
+    converted_in: Fraction = Fraction(0)
+    converted_value: Fraction = Fraction(0)
+    note: str = ""
+
+
+@dataclass
+class _Factors:
+    """Terrain multipliers on one participant's AEC REs, with the chart values used."""
+
+    factor: Fraction = Fraction(1)
+    sources: list[tuple[str, Provenanced]] = field(default_factory=list)
+
+
+def resolved_units(situation: CombatSituation) -> CombatSituation:
+    """The situation with dated capabilities applied (10.H) and its participants checked."""
+    date = situation.conditions.date
+    for side, participants in (
+        ("attacking", situation.attackers),
+        ("defending", situation.defenders),
+    ):
+        for p in participants:
+            if p.count < 1:
+                raise UnitDataError(f"{p.unit.name}: the number of {side} units must be 1 or more")
+            if p.unit.re <= 0:
+                raise UnitDataError(f"{p.unit.name} has no RE size; give it `re` or `size`")
+    for p in situation.defenders:
+        if p.across is not None:
+            raise IllegalAttackError(
+                f"{p.unit.name} defends: `across` is only for units attacking across a hexside, "
+                "and a hexside never affects the defender",
+                "10.D",
+            )
+    if date is None:
+        return situation
+
+    def on(ps: tuple[Participant, ...]) -> tuple[Participant, ...]:
+        return tuple(
+            Participant(p.unit.on(date), p.count, p.across, p.range, p.hex, p.stack) for p in ps
+        )
+
+    return CombatSituation(
+        situation.ruleset, on(situation.attackers), on(situation.defenders), situation.conditions
+    )
+
+
+def attack_factors(p: Participant, conditions: Conditions, chart: TerrainChart) -> _Factors:
+    """Terrain multipliers on an attacker's AECA REs: the hexside it crosses and the hex (10.D)."""
+    f = _Factors()
+    if p.across is not None:
+        hexside = chart.hexside_entry(p.across)
+        f.factor *= hexside.aeca_res.value
+        f.sources.append((f"attacks across a {p.across}", hexside.aeca_res))
+    terrain = chart.terrain_entry(conditions.terrain)
+    f.factor *= terrain.aec_res.value
+    f.sources.append((f"attacks into {conditions.terrain}", terrain.aec_res))
+    return f
+
+
+def defence_factors(conditions: Conditions, chart: TerrainChart) -> _Factors:
+    """Terrain multipliers on a defender's AECD REs: its hex only; hexsides never (10.D)."""
+    terrain = chart.terrain_entry(conditions.terrain)
+    return _Factors(terrain.aec_res.value, [(f"defends in {conditions.terrain}", terrain.aec_res)])
+
+
+def strength_factor(p: Participant, conditions: Conditions, chart: TerrainChart) -> Fraction:
+    """Terrain multiplier on an attacker's attack strength (hexside, and c/m into the hex)."""
+    factor = Fraction(1)
+    if p.across is not None:
+        factor *= chart.hexside_entry(p.across).attack.value
+    if p.unit.unit_type in CM_TYPES:
+        factor *= chart.terrain_entry(conditions.terrain).cm_attack.value
+    return factor
+
+
+def _value_of(unit: Unit, capability: Capability) -> AecValue:
+    return getattr(unit, capability)  # type: ignore[no-any-return]
+
+
+def _pieces(
+    participants: tuple[Participant, ...],
+    capability: Capability,
+    conditions: Conditions,
+    chart: TerrainChart,
+) -> list[_Piece]:
+    """Expand participants into units with their own REs, neutral REs and converting capacity."""
+    terrain = chart.terrain_entry(conditions.terrain)
+    pieces: list[_Piece] = []
+    for index, p in enumerate(participants):
+        unit = p.unit
+        value = _value_of(unit, capability)
+        if capability == "aeca":
+            factors = attack_factors(p, conditions, chart)
+        elif capability == "aecd":
+            factors = defence_factors(conditions, chart)
+        else:
+            factors = _Factors()  # 10.D: ATEC is unaffected by terrain
+        neutral = Fraction(0)
+        note = ""
+        if value == AecValue.HALF:
+            neutral = unit.re / 2  # 10.B.3: the other half is neutral and convertible
+        elif value == AecValue.NEUTRAL:
+            if capability == "atec":
+                convertible = atec_convertible(unit)
+                note = "" if convertible else "mortars and rockets may not be converted to ATEC"
+            else:
+                convertible = aec_convertible(unit)
+                note = "" if convertible else aec_exclusion(unit)
+                if (
+                    convertible
+                    and capability == "aeca"
+                    and unit.unit_type == "motorized-infantry"
+                    and terrain.halves_cm
+                    and strength_factor(p, conditions, chart) == 1
+                ):
+                    convertible = False
+                    note = (
+                        f"motorized infantry attacking {conditions.terrain} at full strength is "
+                        "no longer neutral for AECA conversions (10.D)"
+                    )
+            neutral = unit.re if convertible else Fraction(0)
+        for _ in range(p.count):
+            pieces.append(
+                _Piece(
+                    index=index,
+                    unit=unit,
+                    stack=ONE_STACK if p.stack is None else p.stack,
+                    value=value,
+                    factor=factors.factor,
+                    own=unit.re * value.factor,
+                    neutral=neutral,
+                    capacity=converting_capacity(unit, value),
+                    intrinsic=unit.intrinsic_atec if capability == "atec" else Fraction(0),
+                    note=note,
+                )
+            )
+    return pieces
+
+
+def _double_atec_conditions(pieces: list[_Piece], conditions: Conditions) -> None:
+    """10.B.1: AT and heavy AA units count double ATEC only when fortified or entrenched before
+    the reaction phase and stacked with three times their REs of infantry; else full."""
+    infantry: dict[str, Fraction] = {}
+    for piece in pieces:
+        if piece.unit.unit_type in INFANTRY_TYPES:
+            infantry[piece.stack] = infantry.get(piece.stack, Fraction(0)) + piece.unit.re
+    for piece in pieces:
+        if piece.value != AecValue.DOUBLE or piece.unit.unit_type not in CONDITIONAL_DOUBLE_ATEC:
+            continue
+        need = 3 * piece.unit.re
+        have = infantry.get(piece.stack, Fraction(0))
+        if not (conditions.fortified or conditions.entrenched):
+            reason = "not fortified or entrenched before the reaction phase"
+        elif have < need:
+            reason = f"stacked with {fmt(have)} infantry REs, not the {fmt(need)} it needs"
+        else:
+            infantry[piece.stack] = have - need
+            piece.note = (
+                f"fortified or entrenched and stacked with {fmt(have)} infantry REs "
+                f"(needs {fmt(need)}): double"
+            )
+            continue
+        piece.value = AecValue.FULL
+        piece.own = piece.unit.re
+        piece.note = f"double ATEC counts only full: {reason}"
+
+
+def _allocate(pieces: list[_Piece]) -> list[tuple[_Piece, _Piece, Fraction]]:
+    """Convert neutral REs within each stack, the largest total after terrain first.
+
+    Half-capable units convert their own neutral half first (10.B.3). Then converters and neutral
+    REs are matched best rate to best rate, which maximises the total after terrain; intrinsic
+    ATEC divisions are converted last, since their intrinsic REs may be capped (10.C.3).
+    """
+    done: list[tuple[_Piece, _Piece, Fraction]] = []
+    left = {id(p): p.capacity for p in pieces}
+    for piece in pieces:
+        if piece.value == AecValue.HALF and piece.neutral > 0 and left[id(piece)] > 0:
+            amount = min(left[id(piece)], piece.neutral)
+            left[id(piece)] -= amount
+            piece.neutral -= amount
+            done.append((piece, piece, amount))
+    stacks = dict.fromkeys(p.stack for p in pieces)
+    for stack in stacks:
+        members = [p for p in pieces if p.stack == stack]
+        converters = sorted((p for p in members if left[id(p)] > 0), key=lambda p: -p.factor)
+        neutrals = sorted(
+            (p for p in members if p.neutral > 0), key=lambda p: (-p.factor, p.intrinsic > 0)
+        )
+        n = 0
+        for converter in converters:
+            while left[id(converter)] > 0 and n < len(neutrals):
+                target = neutrals[n]
+                amount = min(left[id(converter)], target.neutral)
+                left[id(converter)] -= amount
+                target.neutral -= amount
+                done.append((converter, target, amount))
+                if target.neutral == 0:
+                    n += 1
+    return done
+
+
+def capability_total(
+    participants: tuple[Participant, ...],
+    capability: Capability,
+    conditions: Conditions,
+    chart: TerrainChart | None = None,
+) -> CapabilityTotal:
+    """One side's total of ``capability`` with conversions and terrain (10.B, 10.C, 10.D)."""
+    chart = chart or load_terrain_chart()
+    pieces = _pieces(participants, capability, conditions, chart)
+    if capability == "atec":
+        _double_atec_conditions(pieces, conditions)
+    allocation = _allocate(pieces)
+    conversions: dict[tuple[int, int], list[Fraction]] = {}
+    for converter, target, amount in allocation:
+        value = amount * min(converter.factor, target.factor)
+        target.converted_in += amount
+        target.converted_value += value
+        entry = conversions.setdefault((converter.index, target.index), [Fraction(0), Fraction(0)])
+        entry[0] += amount
+        entry[1] += value
+    units: list[UnitAec] = []
+    intrinsic_total = Fraction(0)
+    for index, p in enumerate(participants):
+        mine = [piece for piece in pieces if piece.index == index]
+        own = sum((x.own for x in mine), Fraction(0))
+        converted = sum((x.converted_in for x in mine), Fraction(0))
+        intrinsic = Fraction(0)
+        for x in mine:
+            if x.intrinsic > 0:
+                room = max(
+                    Fraction(0), max(x.unit.re, x.own + x.converted_in) - x.own - x.converted_in
+                )
+                intrinsic += min(x.intrinsic, room)
+        res = own + converted + intrinsic
+        total = sum((x.own * x.factor + x.converted_value for x in mine), Fraction(0)) + intrinsic
+        intrinsic_total += intrinsic
+        units.append(
+            UnitAec(
+                index=index,
+                name=p.unit.name,
+                count=p.count,
+                value=mine[0].value,
+                own_res=own,
+                converted_res=converted,
+                intrinsic_res=intrinsic,
+                neutral_left=sum((x.neutral for x in mine), Fraction(0)),
+                res=res,
+                total=total,
+                factor=mine[0].factor,
+                note=mine[0].note,
+            )
+        )
+    return CapabilityTotal(
+        capability=capability,
+        res_before_terrain=sum((u.res for u in units), Fraction(0)),
+        res=sum((u.total for u in units), Fraction(0)),
+        units=tuple(units),
+        conversions=tuple(
+            Conversion(a, b, amounts[0], amounts[1]) for (a, b), amounts in conversions.items()
+        ),
+        intrinsic=intrinsic_total,
+    )
+
+
+def aec_totals(situation: CombatSituation, chart: TerrainChart | None = None) -> AecTotals:
+    """The attacker's AECA and the defender's AECD and ATEC, per unit (10.B - 10.D)."""
+    chart = chart or load_terrain_chart()
+    situation = resolved_units(situation)
+    c = situation.conditions
+    return AecTotals(
+        aeca=capability_total(situation.attackers, "aeca", c, chart),
+        aecd=capability_total(situation.defenders, "aecd", c, chart),
+        atec=capability_total(situation.defenders, "atec", c, chart),
+    )
+
+
+def res_text(value: Fraction) -> str:
+    """REs in words: ``1 RE``, ``1/2 RE``, ``3 REs``."""
+    return f"{fmt(value)} RE" if value <= 1 else f"{fmt(value)} REs"
+
+
+def _label(p: Participant) -> str:
+    return p.unit.name if p.count == 1 else f"{p.count} x {p.unit.name}"
+
+
+def _factor_sources(
+    p: Participant, cap: Capability, conditions: Conditions, chart: TerrainChart
+) -> list[tuple[str, Provenanced]]:
+    """The chart values other than x1 that multiply one participant's AEC REs (10.D)."""
+    if cap == "atec":
+        return []
+    factors = (
+        attack_factors(p, conditions, chart)
+        if cap == "aeca"
+        else defence_factors(conditions, chart)
+    )
+    return [(why, v) for why, v in factors.sources if v.value != 1]
+
+
+def _conversion_reason(conv: Participant) -> str:
+    """Why a unit converts as much as it does (10.C.1, 10.B.3)."""
+    unit = conv.unit
+    if unit.conversion_re is not None:
+        return f" (its counter converts {res_text(unit.conversion_re)})"
+    if is_german_big_division(unit):
+        return " (a German panzer division over twelve combat value converts 2 REs)"
+    if unit.size in ("XX", "XXX"):
+        return " (a division or corps converts 1 RE)"
+    return " (1:1)"
+
+
+def explain_capability(
+    total: CapabilityTotal,
+    participants: tuple[Participant, ...],
+    conditions: Conditions,
+    chart: TerrainChart,
+    ex: Explanation,
+) -> None:
+    """Steps for one capability total: own REs, conversions, intrinsic ATEC, terrain, total."""
+    cap = total.capability
+    name = NAMES[cap]
+    conv_rule = CONVERSION_RULE[cap]
+    any_converter = any(u.value in VALUE_RULE for u in total.units)
+    for u in total.units:
+        p = participants[u.index]
+        printed = _value_of(p.unit, cap)
+        if printed == AecValue.DOUBLE and cap == "atec" and u.note:
+            ex.add("10.B.1", f"{_label(p)}: {u.note}", u.own_res)
+        if u.value in VALUE_RULE:
+            text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
+            if u.value == AecValue.HALF:
+                half = p.unit.re * p.count / 2
+                text += f"; its other {res_text(half)} {'is' if half <= 1 else 'are'} neutral"
+            ex.add(VALUE_RULE[u.value], text, u.own_res)
+        elif u.value == AecValue.NEUTRAL and u.note and any_converter:
+            rule = "10.D" if "10.D" in u.note else "10.B.4"
+            ex.add(rule, f"{_label(p)}: {u.note}", Fraction(0))
+    for c in total.conversions:
+        conv, target = participants[c.converter], participants[c.converted]
+        if c.converter == c.converted and _value_of(conv.unit, cap) == AecValue.HALF:
+            ex.add(
+                "10.B.3",
+                f"{_label(conv)} converts its own neutral half with its half {name}",
+                c.res,
+            )
+            continue
+        ex.add(
+            conv_rule,
+            f"{_label(conv)} converts {res_text(c.res)} of {_label(target)} to {name}"
+            f"{_conversion_reason(conv)}",
+            c.res,
+        )
+    for u in total.units:
+        p = participants[u.index]
+        if cap == "atec" and p.unit.intrinsic_atec > 0:
+            ex.add(
+                "10.C.3",
+                f"{_label(p)}: {res_text(u.converted_res)} converted + "
+                f"{res_text(p.unit.intrinsic_atec * p.count)} intrinsic ATEC, at most its "
+                f"{res_text(p.unit.re * p.count)}: {res_text(u.res)} of ATEC; intrinsic ATEC "
+                "converts no other unit",
+                u.res,
+            )
+        if u.neutral_left > 0 and u.value == AecValue.HALF:
+            ex.add(
+                "10.B.3",
+                f"{_label(p)}: {res_text(u.neutral_left)} still neutral, for other units to "
+                "convert",
+                u.neutral_left,
+            )
+    ex.add(conv_rule, f"{name} total before terrain", total.res_before_terrain)
+    if cap == "atec":
+        if total.res > 0:
+            ex.add("10.D", "ATEC is unaffected by terrain and used normally", total.res)
+        return
+    for u in total.units:
+        if u.res == u.total:
+            continue
+        p = participants[u.index]
+        used = _factor_sources(p, cap, conditions, chart)
+        reasons = [f"{why} (x{fmt(v.value)})" for why, v in used]
+        for c in total.conversions:
+            conv = participants[c.converter]
+            if c.converted == u.index and c.converter != u.index and c.value < c.res * u.factor:
+                conv_used = _factor_sources(conv, cap, conditions, chart)
+                used += conv_used
+                reasons.append(
+                    f"its converter {conv.unit.name} "
+                    + " and ".join(why for why, _ in conv_used)
+                    + ", so the conversion counts at its rate"
+                )
+        prov: Provenance = "assumed" if any(v.provenance == "assumed" for _, v in used) else "rule"
+        ex.add(
+            "10.D",
+            f"{_label(p)}: " + "; ".join(reasons) + f": its {res_text(u.res)} of {name} count "
+            f"{fmt(u.total)}",
+            u.total,
+            provenance=prov,
+        )
+    if total.res != total.res_before_terrain:
+        ex.add("10.D", f"{name} after terrain", total.res)

@@ -1,0 +1,73 @@
+"""Shared builders for the armour-ratio tests: counters from the shipped set, situations, steps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from hexcombat.rules.armour_ratio import RULESET
+from hexcombat.rules.counters import load_counters
+from hexcombat.rules.explain import Step
+from hexcombat.rules.report import Report
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import AecValue, Unit
+
+REPO = Path(__file__).resolve().parents[3]
+COUNTERS = load_counters([REPO / "counters" / "armour-ratio.toml"])
+
+
+def unit(counter_id: str, **changes: Any) -> Unit:
+    """A shipped counter, optionally with some capabilities changed."""
+    return replace(COUNTERS[counter_id], **changes)
+
+
+def inline(name: str, re: Fraction | int | str = 1, **values: Any) -> Unit:
+    """A unit defined in the test, with plausible strengths unless given."""
+    values.setdefault("attack", 3)
+    values.setdefault("defence", 3)
+    for key in ("aeca", "aecd", "atec"):
+        if isinstance(values.get(key), str):
+            values[key] = AecValue(values[key])
+    return Unit(name=name, re=Fraction(re), **values)
+
+
+def p(u: Unit | str, count: int = 1, **kw: Any) -> Participant:
+    """A participant from a unit or a counter id."""
+    return Participant(unit(u) if isinstance(u, str) else u, count, **kw)
+
+
+def situation(
+    attackers: list[Participant], defenders: list[Participant], **conditions: Any
+) -> CombatSituation:
+    """An armour-ratio combat (clear terrain, clear weather unless told)."""
+    return CombatSituation(
+        "armour-ratio", tuple(attackers), tuple(defenders), Conditions(**conditions)
+    )
+
+
+def evaluate(
+    attackers: list[Participant], defenders: list[Participant], **conditions: Any
+) -> Report:
+    """Evaluate with the shipped ruleset."""
+    return RULESET.evaluate(situation(attackers, defenders, **conditions))
+
+
+def steps(report: Report | list[Step], rule: str, text: str = "") -> list[Step]:
+    """The steps citing ``rule`` whose text contains ``text``, in order."""
+    found = report.steps if isinstance(report, Report) else report
+    return [s for s in found if s.rule == rule and text in s.text]
+
+
+def only(report: Report | list[Step], rule: str, text: str = "") -> Step:
+    """The one step citing ``rule`` (and containing ``text``)."""
+    found = steps(report, rule, text)
+    assert len(found) == 1, f"{len(found)} steps for {rule} {text!r}: {found}"
+    return found[0]
+
+
+MINIMAL_DEFENDER = [p("ax-inf-xx")]
+"""An opponent that only makes a combat (no AECD, no ATEC of its own)."""
+MINIMAL_ATTACKER = [p("su-mot-xx")]
+"""An attacker without AECA, for examples about the defender's totals."""
