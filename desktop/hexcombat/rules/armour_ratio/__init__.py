@@ -8,6 +8,7 @@ and required losses (10.F), overruns (10.G) and heavy armour by count (10.I).
 from __future__ import annotations
 
 from hexcombat.rules.armour_ratio.capability import conversion_capacity
+from hexcombat.rules.armour_ratio.chartfiles import check_armour_ratio_chart, is_armour_ratio_chart
 from hexcombat.rules.armour_ratio.losses import RequiredLosses, loss_points, required_losses
 from hexcombat.rules.armour_ratio.modifiers import (
     AecUse,
@@ -57,9 +58,11 @@ __all__ = [
     "aec_totals",
     "armour_modifier",
     "capability_total",
+    "check_armour_ratio_chart",
     "conversion_capacity",
     "heavy_armour_modifier",
     "heavy_counts",
+    "is_armour_ratio_chart",
     "load_armour_effects",
     "load_special_unit_table",
     "load_terrain_chart",

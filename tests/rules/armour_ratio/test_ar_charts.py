@@ -1,0 +1,259 @@
+"""The chart files: provenance of every entry, the known points from the texts, and every
+problem reported with its line."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from hexcombat.rules.armour_ratio import (
+    check_armour_ratio_chart,
+    is_armour_ratio_chart,
+    load_armour_effects,
+    load_special_unit_table,
+    load_terrain_chart,
+)
+from hexcombat.rules.armour_ratio.tables import (
+    ARMOUR_EFFECTS,
+    SPECIAL_UNIT_COMBAT,
+    armour_effects_from_source,
+    parse_ratio,
+    ratio_text,
+    special_unit_from_source,
+)
+from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, terrain_chart_from_source
+from hexcombat.sourcefile import SourceError, TomlSource
+
+AET = """\
+chart = "armour-effects"
+rule = "11.J"
+
+[[aeca_atec]]
+at_least = "1:1"
+drm = 0
+assumed = true
+
+[[aeca_atec]]
+at_least = "2.1:1"
+drm = 1
+{provenance}
+
+[[aeca_aecd]]
+at_most = "1:2"
+drm = {aecd_drm}
+assumed = true
+"""
+
+
+def problems(text: str, name: str = "aet.toml") -> list[str]:
+    source = TomlSource.parse(text, name)
+    return [str(p) for p in check_armour_ratio_chart(source)]
+
+
+def aet(provenance: str = "assumed = true", aecd_drm: int = -1) -> str:
+    return AET.format(provenance=provenance, aecd_drm=aecd_drm)
+
+
+def test_a_sound_armour_effects_table_has_no_problems() -> None:
+    assert problems(aet()) == []
+
+
+def test_a_row_without_provenance_is_reported_at_its_line() -> None:
+    assert problems(aet(provenance="")) == [
+        'aet.toml:9: aeca_atec row 2.1:1 needs `rule = "..."` or `assumed = true`'
+    ]
+
+
+def test_an_aeca_aecd_row_may_not_give_a_positive_modifier() -> None:
+    assert problems(aet(aecd_drm=1)) == [
+        "aet.toml:16: aeca_aecd row 1:2 may only give a zero or negative modifier (10.C.2)"
+    ]
+
+
+def test_an_aeca_atec_row_may_not_give_a_negative_modifier() -> None:
+    text = aet().replace("drm = 1\n", "drm = -1\n")
+    assert problems(text) == [
+        "aet.toml:11: aeca_atec row 2.1:1 may only give a zero or positive modifier (10.C)"
+    ]
+
+
+def test_a_better_ratio_may_not_give_a_lower_modifier() -> None:
+    text = aet().replace("drm = 0\nassumed", "drm = 2\nassumed", 1)
+    assert problems(text) == [
+        "aet.toml:4: aeca_atec: the row for 2.1:1 gives the attacker less than the row for 1:1; "
+        "a better ratio may not lower the modifier (10.C)"
+    ]
+
+
+def test_a_ratio_must_be_two_positive_numbers() -> None:
+    text = aet().replace('at_least = "2.1:1"', 'at_least = "2.1 to 1"')
+    assert problems(text) == ['aet.toml:10: aeca_atec row needs at_least = a ratio like "2:1"']
+
+
+def test_a_chance_needs_another_drm_and_a_probability_under_one() -> None:
+    text = aet().replace("drm = 1\n", 'drm = 1\nchance = { drm = 2, probability = "3/2" }\n')
+    assert problems(text) == [
+        "aet.toml:12: aeca_atec row 2.1:1: chance must be "
+        '{ drm = <another whole number>, probability = "1/2" }'
+    ]
+
+
+def test_unknown_keys_and_duplicate_rows_are_reported() -> None:
+    text = aet().replace('at_least = "2.1:1"', 'at_least = "1:1"\nodds = 3')
+    assert problems(text) == [
+        "aet.toml:11: unknown chart key 'odds'",
+        "aet.toml:4: two aeca_atec rows for 1:1",
+    ]
+
+
+def test_a_chart_without_rows_is_reported() -> None:
+    assert problems('chart = "armour-effects"\n') == [
+        "aet.toml:1: the chart needs [[aeca_atec]] rows",
+        "aet.toml:1: the chart needs [[aeca_aecd]] rows",
+    ]
+
+
+def test_the_special_unit_table_rows_are_checked_the_same_way() -> None:
+    text = 'chart = "special-unit-combat"\n\n[[heavy]]\nat_least = "2:1"\ndrm = 1\n'
+    assert problems(text, "sucat.toml") == [
+        'sucat.toml:3: heavy row 2:1 needs `rule = "..."` or `assumed = true`'
+    ]
+
+
+TEC = """\
+chart = "terrain-effects"
+rule = "10.D"
+
+[terrain.forest]
+aec_drm = {aec_drm}
+aec_res = {{ value = "1/2", rule = "10.D" }}
+cm_attack = {{ value = "{cm}", assumed = true }}
+
+[hexside.minor-river]
+aeca_res = {{ value = "1/2", rule = "10.D" }}
+attack = {{ value = "1/2", assumed = true }}
+
+[weather.clear]
+aec_drm = {{ value = 0, assumed = true }}
+"""
+
+
+def tec(aec_drm: str = "{ value = 0, assumed = true }", cm: str = "1/2") -> str:
+    return TEC.format(aec_drm=aec_drm, cm=cm)
+
+
+def test_a_sound_terrain_chart_has_no_problems() -> None:
+    assert problems(tec(), "tec.toml") == []
+
+
+def test_a_terrain_value_without_provenance_is_reported_at_its_line() -> None:
+    assert problems(tec(aec_drm="-1"), "tec.toml") == [
+        "tec.toml:5: terrain 'forest' aec_drm needs its provenance: write "
+        '{ value = -1, rule = "..." } or { value = -1, assumed = true }'
+    ]
+    assert problems(tec(aec_drm="{ value = -1 }"), "tec.toml") == [
+        "tec.toml:5: terrain 'forest' aec_drm needs `rule = \"...\"` or `assumed = true`"
+    ]
+
+
+def test_terrain_may_not_raise_armour_effects() -> None:
+    assert problems(tec(aec_drm="{ value = 1, assumed = true }"), "tec.toml") == [
+        "tec.toml:5: terrain 'forest' aec_drm must be zero or a negative whole number: terrain "
+        "and weather only reduce armour effects (10.D)"
+    ]
+
+
+def test_a_multiplier_must_be_above_zero_and_at_most_one() -> None:
+    assert problems(tec(cm="2"), "tec.toml") == [
+        "tec.toml:7: terrain 'forest' cm_attack must be a multiplier above 0 and at most 1, "
+        'like "1/2"'
+    ]
+
+
+def test_aec_res_may_not_exceed_the_attack_strength_multiplier() -> None:
+    assert problems(tec(cm="1/4"), "tec.toml") == [
+        "tec.toml:6: terrain 'forest' halves c/m attack strength more than their AEC REs; "
+        "AECA REs are halved or quartered whenever attack strength is (10.D)"
+    ]
+
+
+def test_missing_and_unknown_terrain_keys_are_reported() -> None:
+    text = tec().replace('cm_attack = { value = "1/2", assumed = true }', "halves = true")
+    assert problems(text, "tec.toml") == [
+        "tec.toml:7: unknown key 'halves' in [terrain.forest]; use aec_drm, aec_res, cm_attack",
+        "tec.toml:4: [terrain.forest] needs cm_attack",
+    ]
+
+
+def test_loading_a_bad_chart_raises_with_every_problem(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "aet.toml"
+    path.write_text(aet(provenance="", aecd_drm=2))
+    with pytest.raises(SourceError) as caught:
+        load_armour_effects(path)
+    assert [p.line for p in caught.value.problems] == [9, 16]
+
+
+def test_the_shipped_charts_load_and_are_recognised() -> None:
+    for path in (ARMOUR_EFFECTS, SPECIAL_UNIT_COMBAT, TERRAIN_EFFECTS):
+        source = TomlSource.load(path)
+        assert is_armour_ratio_chart(source)
+        assert check_armour_ratio_chart(source) == []
+    assert not is_armour_ratio_chart(TomlSource.parse('ruleset = "armour-ratio"\n'))
+
+
+def test_only_the_10c_row_of_the_armour_effects_table_comes_from_the_text() -> None:
+    table = load_armour_effects()
+    known = [r for r in (*table.aeca_atec, *table.aeca_aecd) if r.provenance == "rule"]
+    assert [(r.label, r.rule, dict(r.distribution)) for r in known] == [
+        ("5.1:1", "10.C", {3: Fraction(1, 2), 4: Fraction(1, 2)})
+    ]
+    assert all(d <= 0 for r in table.aeca_aecd for d in r.distribution)  # 10.C.2
+
+
+def test_only_the_2_to_1_row_of_the_special_unit_table_comes_from_the_text() -> None:
+    table = load_special_unit_table()
+    known = [r for r in table.heavy if r.provenance == "rule"]
+    assert [(r.label, r.rule, dict(r.distribution)) for r in known] == [
+        ("2:1", "10.I", {1: Fraction(1)})
+    ]
+    assert "4 heavy armour units" in known[0].note
+
+
+def test_only_forest_and_minor_river_aec_values_come_from_the_text() -> None:
+    chart = load_terrain_chart()
+    known = []
+    for section in (chart.terrain, chart.hexsides, chart.weather):
+        for name, entry in section.items():
+            for key, value in vars(entry).items():
+                if key != "name" and value.provenance == "rule":
+                    known.append((name, key, value.value, value.rule))
+    assert known == [
+        ("forest", "aec_res", Fraction(1, 2), "10.D"),
+        ("minor-river", "aeca_res", Fraction(1, 2), "10.D"),
+    ]
+
+
+def test_ratio_lookup_and_text() -> None:
+    table = load_armour_effects()
+    assert table.aeca_atec_row(Fraction(1, 2)) is None
+    assert table.aeca_atec_row(Fraction(51, 10)).label == "5.1:1"  # type: ignore[union-attr]
+    assert table.aeca_atec_row(Fraction(5)).label == "4.1:1"  # type: ignore[union-attr]
+    assert table.aeca_atec_row(None) is table.aeca_atec[-1]
+    assert table.aeca_aecd_row(Fraction(0)) is table.aeca_aecd[0]
+    assert table.aeca_aecd_row(Fraction(3, 2)) is None
+    assert parse_ratio("5.1:1") == Fraction(51, 10)
+    assert parse_ratio("1:0") is None
+    assert ratio_text(Fraction(51, 2), Fraction(5)) == "5.1:1"
+    assert ratio_text(Fraction(1), Fraction(3)) == "1:3"
+    assert ratio_text(Fraction(4), Fraction(3)) == "1.33:1"
+    assert ratio_text(Fraction(3), Fraction(0)) == "unbounded"
+
+
+def test_loaders_build_from_source_directly() -> None:
+    table, found = armour_effects_from_source(TomlSource.parse(aet()))
+    assert found == [] and table is not None and len(table.aeca_atec) == 2
+    sucat, found = special_unit_from_source(TomlSource.load(SPECIAL_UNIT_COMBAT))
+    assert found == [] and sucat is not None
+    chart, found = terrain_chart_from_source(TomlSource.parse(tec()))
+    assert found == [] and chart is not None and chart.terrain["forest"].halves_cm

@@ -1,0 +1,152 @@
+"""AECA, AECD and ATEC totals: values, conversions within stacks, double ATEC, intrinsic ATEC
+and terrain on AEC REs (10.B, 10.C, 10.D)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, only, p, situation, steps, unit
+
+from hexcombat.rules.armour_ratio import aec_totals
+from hexcombat.rules.units import AecValue
+
+
+def aeca(*attackers, **conditions):  # type: ignore[no-untyped-def]
+    return aec_totals(situation(list(attackers), MINIMAL_DEFENDER, **conditions)).aeca
+
+
+def defence(*defenders, **conditions):  # type: ignore[no-untyped-def]
+    return aec_totals(situation([p("su-tank-x")], list(defenders), **conditions))
+
+
+def test_double_counts_two_res_per_re_and_none_counts_nothing() -> None:
+    assert aeca(p(unit("su-tank-xx", aeca=AecValue.DOUBLE))).res == 6  # 10.B.1
+    assert aeca(p(unit("su-tank-xx", aeca=AecValue.NONE)), p("su-mot-inf-iii")).res == 0
+    none_unit = unit("su-mot-inf-iii", aeca=AecValue.NONE)
+    assert aeca(p("su-tank-x"), p(none_unit)).res == 1  # 10.B.5: never converted
+
+
+def test_conversions_happen_only_within_a_stack() -> None:
+    apart = aeca(p("su-tank-x", stack="a"), p("su-mot-inf-iii", stack="b"))
+    together = aeca(p("su-tank-x", stack="a"), p("su-mot-inf-iii", stack="a"))
+    one_big_stack = aeca(p("su-tank-x"), p("su-mot-inf-iii"))
+    assert (apart.res, together.res, one_big_stack.res) == (1, 2, 2)
+
+
+def test_a_converter_converts_no_more_than_its_capacity() -> None:
+    corps = aeca(p("su-tank-xxx"), p("su-mot-inf-iii", 2))
+    assert corps.res == 4  # 3 + 1: a corps converts 1 RE (10.C.1)
+    assert corps.units[1].neutral_left == 1
+    brigades = aeca(p("su-tank-x", 2), p("su-mot-inf-iii", 2))
+    assert brigades.res == 4
+
+
+def test_types_that_may_not_be_converted_to_aec_stay_out() -> None:
+    art = p("su-art-iii")
+    report = evaluate([p("su-tank-x"), art], MINIMAL_DEFENDER)
+    assert report.totals["aeca_res"] == 1
+    step = only(report, "10.B.4", "Art III")
+    assert step.text.endswith("non-motorized artillery may not be converted to AEC")
+    mot_art = p(unit("su-art-iii", motorized=True))
+    assert aeca(p("su-tank-x"), mot_art).res == 2
+
+
+def test_mortars_and_rockets_are_not_converted_to_atec_but_artillery_is() -> None:
+    mortar = p(inline("Mortar III", 1, size="III", unit_type="mortar", atec="neutral"))
+    assert defence(p("su-at-iii"), mortar).atec.res == 1
+    assert defence(p("su-at-iii"), p("su-art-iii")).atec.res == 2
+
+
+def test_double_atec_needs_fortification_and_three_times_its_res_of_infantry() -> None:
+    at = p(unit("su-at-iii").on("1943-08"))
+    assert at.unit.atec == AecValue.DOUBLE
+    infantry = p("ax-inf-xx")  # 3 REs of infantry: three times the 1 RE regiment
+    plain = evaluate([p("su-tank-x")], [at, infantry])
+    assert plain.totals["atec_res"] == 2  # full 1 + 1 converted
+    assert "not fortified or entrenched" in only(plain, "10.B.1").text
+    for held in ({"fortified": True}, {"entrenched": True}):
+        report = evaluate([p("su-tank-x")], [at, infantry], **held)
+        assert report.totals["atec_res"] == 3  # double 2 + 1 converted
+    thin = evaluate([p("su-tank-x")], [at, p("su-mot-inf-iii", 2)], fortified=True)
+    assert thin.totals["atec_res"] == 2  # full 1 + 1 converted: only 2 infantry REs, not 3
+    assert "not the 3 it needs" in only(thin, "10.B.1").text
+
+
+def test_two_double_atec_units_share_the_infantry() -> None:
+    at = unit("su-at-iii").on("1943-08")
+    totals = defence(p(at, 2), p("ax-inf-xx", 1), fortified=True)
+    assert [u.own_res for u in totals.atec.units] == [3, 0]  # one double, one only full
+
+
+def test_assault_guns_count_double_atec_without_conditions() -> None:
+    stug = unit("ge-stug-x").on("1944-01")
+    assert defence(p(stug)).atec.res == 2
+
+
+def test_intrinsic_atec_converts_nothing() -> None:
+    totals = defence(p("su-mot-xx-4-8"), p("ax-inf-xx"))
+    assert totals.atec.res == Fraction(1, 2)
+    assert totals.atec.intrinsic == Fraction(1, 2)
+    assert totals.atec.non_intrinsic == 0
+    assert totals.atec.conversions == ()
+
+
+def test_intrinsic_atec_adds_to_conversions_below_the_cap() -> None:
+    totals = defence(p("su-tank-x"), p("su-mot-xx-4-8"))
+    assert totals.atec.units[1].res == Fraction(3, 2)  # 1 converted + 1/2 intrinsic
+
+
+def test_half_units_convert_their_own_half_first() -> None:
+    # The panzergrenadier division's own 1/2 RE conversion goes to its own neutral half; the
+    # tank brigade then converts 1 RE of what is left (10.B.3).
+    totals = defence(p("ge-pzgr-xx"), p("su-tank-x"))
+    assert totals.aecd.res == 4
+    assert totals.aecd.units[0].neutral_left == 0
+
+
+def test_forest_halves_aecd_and_leaves_atec() -> None:
+    totals = defence(p("su-tank-xx"), terrain="forest")
+    assert (totals.aecd.res_before_terrain, totals.aecd.res) == (3, Fraction(3, 2))
+    assert totals.atec.res == 3
+
+
+def test_a_converter_off_the_river_converts_a_unit_across_it_at_the_unit_rate() -> None:
+    totals = aeca(p("su-tank-xx"), p("su-mot-inf-iii", across="minor-river"))
+    assert totals.res == Fraction(7, 2)  # 3 + 1/2
+    assert totals.conversions[0].value == Fraction(1, 2)
+
+
+def test_motorized_infantry_at_full_strength_into_forest_is_not_neutral() -> None:
+    report = evaluate([p("su-tank-xx"), p("su-mot-inf-iii")], MINIMAL_DEFENDER, terrain="forest")
+    assert report.totals["aeca_res_before_terrain"] == 3
+    assert "no longer neutral for AECA conversions" in only(report, "10.D", "Mot Inf III").text
+    across = evaluate(
+        [p("su-tank-xx", across="minor-river"), p("su-mot-inf-iii", across="minor-river")],
+        MINIMAL_DEFENDER,
+        terrain="forest",
+    )
+    assert across.totals["aeca_res_before_terrain"] == 4  # halved by the river: still neutral
+
+
+def test_terrain_steps_carry_the_chart_provenance() -> None:
+    ruled = evaluate([p("su-tank-xx", across="minor-river")], MINIMAL_DEFENDER)
+    assert only(ruled, "10.D", "Tank XX:").provenance == "rule"
+    assumed = evaluate([p("su-tank-xx", across="major-river")], MINIMAL_DEFENDER)
+    step = only(assumed, "10.D", "Tank XX:")
+    assert step.provenance == "assumed"
+    assert any(w.startswith("10.D: assumed chart value used (Tank XX:") for w in assumed.warnings)
+
+
+def test_conversion_steps_say_why() -> None:
+    report = evaluate([p("su-tank-xxx"), p("su-mot-inf-iii", 2)], MINIMAL_DEFENDER)
+    step = only(report, "10.C.1", "converts")
+    assert step.text == (
+        "Tank XXX converts 1 RE of 2 x Mot Inf III to AECA (a division or corps converts 1 RE)"
+    )
+    assert steps(report, "10.C.1", "AECA total before terrain")[0].value == 4
+
+
+def test_per_unit_contributions_add_up_to_the_totals() -> None:
+    totals = aeca(p("ge-pz-xx-16-10"), p("ge-mot-xx-6-10"), p("su-tank-x", across="minor-river"))
+    assert sum(u.total for u in totals.units) == totals.res
+    assert sum(u.res for u in totals.units) == totals.res_before_terrain
