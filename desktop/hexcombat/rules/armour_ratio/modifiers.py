@@ -56,7 +56,7 @@ def _row_step(ex: Explanation, rule: str, text: str, row: RatioRow, value: str, 
     note = f" ({row.note})" if row.note else ""
     ex.add(
         rule,
-        f"{text}: {row.describe()} on the Armour Effects Table{note}",
+        f"{text}: {row.describe()} on the Armour Effects Table (11.J){note}",
         value,
         provenance=row.provenance,
         drm=drm,

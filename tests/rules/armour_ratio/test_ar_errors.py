@@ -1,0 +1,117 @@
+"""Illegal situations and unit data: named errors in a player's words, citing the rule."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, p, situation, unit
+
+from hexcombat.rules.armour_ratio import RULESET, UnknownTerrainError
+from hexcombat.rules.counters import counters_from_source
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
+from hexcombat.rules.situation import Participant
+from hexcombat.sourcefile import TomlSource
+
+
+def test_an_unknown_capability_value_is_reported_with_its_line() -> None:
+    text = (
+        'game = "armour-ratio"\n\n[[counter]]\nid = "x"\nname = "Tank X"\nsize = "X"\n'
+        'aeca = "triple"\n'
+    )
+    _, problems = counters_from_source(TomlSource.parse(text, "c.toml"))
+    assert [str(x) for x in problems] == [
+        "c.toml:7: counter 'x': aeca must be one of double, full, half, neutral, none (10.B), "
+        "not 'triple'"
+    ]
+
+
+def test_an_unknown_terrain_is_named_with_the_known_ones() -> None:
+    with pytest.raises(UnknownTerrainError) as caught:
+        evaluate([p("su-tank-x")], MINIMAL_DEFENDER, terrain="jungle")
+    assert str(caught.value) == (
+        "unknown terrain 'jungle': the Terrain Effects Chart lists clear, woods, rough, forest, "
+        "swamp, mountain, city (10.D)"
+    )
+    assert caught.value.rule == "10.D"
+
+
+def test_an_unknown_weather_is_named_with_the_known_ones() -> None:
+    with pytest.raises(UnknownTerrainError) as caught:
+        evaluate([p("su-tank-x")], MINIMAL_DEFENDER, weather="monsoon")
+    assert str(caught.value) == (
+        "unknown weather 'monsoon': the Terrain Effects Chart lists clear, frost, mud, snow, "
+        "winter (10.E)"
+    )
+
+
+def test_an_unknown_hexside_is_named_with_the_known_ones() -> None:
+    with pytest.raises(UnknownTerrainError) as caught:
+        evaluate([p("su-tank-x", across="canal")], MINIMAL_DEFENDER)
+    assert str(caught.value) == (
+        "unknown hexside 'canal' to attack across: the Terrain Effects Chart lists minor-river, "
+        "major-river (10.D)"
+    )
+
+
+def test_a_defender_does_not_attack_across_a_hexside() -> None:
+    with pytest.raises(IllegalAttackError) as caught:
+        evaluate([p("su-tank-x")], [p("ax-inf-xx", across="minor-river")])
+    assert str(caught.value) == (
+        "Inf XX defends: `across` is only for units attacking across a hexside, and a hexside "
+        "never affects the defender (10.D)"
+    )
+
+
+def test_a_combat_needs_both_sides() -> None:
+    with pytest.raises(IllegalAttackError, match="^a combat needs at least one attacking unit$"):
+        evaluate([], MINIMAL_DEFENDER)
+    with pytest.raises(IllegalAttackError, match="^a combat needs at least one defending unit$"):
+        evaluate([p("su-tank-x")], [])
+
+
+def test_an_attacker_needs_an_attack_strength() -> None:
+    with pytest.raises(UnitDataError) as caught:
+        evaluate([p(unit("su-tank-x", attack=None))], MINIMAL_DEFENDER)
+    assert str(caught.value) == "Tank X has no attack strength: give it `attack`"
+
+
+def test_a_defender_needs_a_combat_value() -> None:
+    with pytest.raises(UnitDataError) as caught:
+        evaluate([p("su-tank-x")], [p(unit("ax-inf-xx", attack=None, defence=None))])
+    assert str(caught.value) == "Inf XX has no defence strength: give it `defence`"
+
+
+def test_an_attack_without_strength_has_no_odds() -> None:
+    with pytest.raises(IllegalAttackError, match="^the attackers have no attack strength$"):
+        evaluate([p(unit("su-tank-x", attack=0))], MINIMAL_DEFENDER)
+
+
+def test_a_participant_count_must_be_at_least_one() -> None:
+    with pytest.raises(UnitDataError) as caught:
+        evaluate([Participant(unit("su-tank-x"), 0)], MINIMAL_DEFENDER)
+    assert str(caught.value) == "Tank X: the number of attacking units must be 1 or more"
+
+
+def test_a_unit_needs_an_re_size() -> None:
+    with pytest.raises(UnitDataError) as caught:
+        evaluate([p(inline("Tank X", 0))], MINIMAL_DEFENDER)
+    assert str(caught.value) == "Tank X has no RE size; give it `re` or `size`"
+
+
+def test_a_combat_for_another_ruleset_is_refused() -> None:
+    other = replace(situation([p("su-tank-x")], MINIMAL_DEFENDER), ruleset="total-war")
+    with pytest.raises(RulesError) as caught:
+        RULESET.evaluate(other)
+    assert str(caught.value) == (
+        "this combat is for the 'total-war' ruleset; the armour-ratio rules cannot evaluate it"
+    )
+
+
+def test_a_report_of_another_ruleset_is_not_resolved() -> None:
+    report = evaluate([p("su-tank-x")], MINIMAL_DEFENDER)
+    report.ruleset = "total-war"
+    with pytest.raises(RulesError) as caught:
+        RULESET.resolve(report, ScriptedDice([1]))
+    assert str(caught.value) == "a 'total-war' report cannot be resolved by armour-ratio"
