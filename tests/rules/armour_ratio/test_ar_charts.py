@@ -257,3 +257,41 @@ def test_loaders_build_from_source_directly() -> None:
     assert found == [] and sucat is not None
     chart, found = terrain_chart_from_source(TomlSource.parse(tec()))
     assert found == [] and chart is not None and chart.terrain["forest"].halves_cm
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            'chart = "armour-effects"\naeca_atec = [1]\n\n[[aeca_aecd]]\nat_most = "1:1"\n'
+            "drm = 0\nassumed = true\n",
+            ["x.toml:2: each [[aeca_atec]] must be a table"],
+        ),
+        (
+            'chart = "armour-effects"\n\n[[aeca_atec]]\nat_least = "1:1"\ndrm = 0.5\n'
+            'assumed = true\n\n[[aeca_aecd]]\nat_most = "1:1"\ndrm = 0\nassumed = true\n',
+            ["x.toml:5: aeca_atec row 1:1 needs a whole-number drm"],
+        ),
+        (
+            'chart = "terrain-effects"\nterrain = { forest = 1 }\n'
+            "[hexside.minor-river]\naeca_res = { value = 1, assumed = true }\n"
+            'attack = { value = "1/2", assumed = true }\n'
+            "[weather.clear]\naec_drm = { value = 0, assumed = true }\n",
+            [
+                "x.toml:2: [terrain.forest] must be a table",
+                "x.toml:4: hexside 'minor-river' halves attack strength more than AECA REs; "
+                "AECA REs are halved or quartered whenever attack strength is (10.D)",
+            ],
+        ),
+        (
+            'chart = "terrain-effects"\n',
+            [
+                "x.toml:1: the chart needs [terrain.<name>] tables",
+                "x.toml:1: the chart needs [hexside.<name>] tables",
+                "x.toml:1: the chart needs [weather.<name>] tables",
+            ],
+        ),
+    ],
+)
+def test_other_chart_problems(text: str, expected: list[str]) -> None:
+    assert problems(text, "x.toml") == expected

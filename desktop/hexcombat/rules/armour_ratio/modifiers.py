@@ -176,7 +176,7 @@ def terrain_modifier(
     modifies = terrain.modifies_aec or weather.aec_drm.value < 0
     text = (
         f"{conditions.terrain} in {conditions.weather} weather: AEC modifier {modifier:+d} "
-        f"(terrain {terrain.aec_drm.value:+d}, weather {weather.aec_drm.value:+d})"
+        f"(terrain {terrain.aec_drm.value:+d}, weather {weather.aec_drm.value:+d}, 10.E)"
     )
     return modifier, ("assumed" if assumed else "rule"), modifies, text
 
@@ -196,9 +196,8 @@ def armour_modifier(
     if distribution != NO_MODIFIER or modifier != 0:
         ex.add(
             "10.D",
-            f"{text}; it reduces a positive AECA modifier and raises a negative AECD one, never "
-            f"past zero (10.E: weather increases the terrain's modifier): "
-            f"{_describe(distribution)} becomes {_describe(adjusted)}",
+            f"{text}, reducing a positive AECA modifier or raising a negative AECD one, never "
+            f"past zero: {_describe(distribution)} becomes {_describe(adjusted)}",
             modifier,
             provenance=provenance,
             drm=delta,
