@@ -29,12 +29,8 @@ from hexcombat.rules.armour_ratio.tables import (
     load_special_unit_table,
 )
 from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
-from hexcombat.rules.armour_ratio.totals import (
-    AecTotals,
-    aec_totals,
-    explain_capability,
-    resolved_units,
-)
+from hexcombat.rules.armour_ratio.totals import AecTotals, aec_totals, resolved_units
+from hexcombat.rules.armour_ratio.totals_steps import explain_capability
 from hexcombat.rules.combat import (
     GENERIC_CRT,
     CombatResultsTable,

@@ -1,0 +1,150 @@
+"""The working of a capability total as steps: each unit's own REs, the conversions and why,
+intrinsic ATEC, and what terrain did to each unit's REs (10.B, 10.C, 10.D)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexcombat.rules.armour_ratio.capability import is_german_big_division
+from hexcombat.rules.armour_ratio.terrain import TerrainChart
+from hexcombat.rules.armour_ratio.totals import (
+    CONVERSION_RULE,
+    NAMES,
+    VALUE_RULE,
+    Capability,
+    CapabilityTotal,
+    attack_factors,
+    defence_factors,
+    value_of,
+)
+from hexcombat.rules.charts import Provenanced
+from hexcombat.rules.explain import Explanation, Provenance, fmt
+from hexcombat.rules.situation import Conditions, Participant
+from hexcombat.rules.units import AecValue
+
+
+def res_text(value: Fraction) -> str:
+    """REs in words: ``1 RE``, ``1/2 RE``, ``3 REs``."""
+    return f"{fmt(value)} RE" if value <= 1 else f"{fmt(value)} REs"
+
+
+def _label(p: Participant) -> str:
+    return p.unit.name if p.count == 1 else f"{p.count} x {p.unit.name}"
+
+
+def _factor_sources(
+    p: Participant, cap: Capability, conditions: Conditions, chart: TerrainChart
+) -> list[tuple[str, Provenanced]]:
+    """The chart values other than x1 that multiply one participant's AEC REs (10.D)."""
+    if cap == "atec":
+        return []
+    factors = (
+        attack_factors(p, conditions, chart)
+        if cap == "aeca"
+        else defence_factors(conditions, chart)
+    )
+    return [(why, v) for why, v in factors.sources if v.value != 1]
+
+
+def _conversion_reason(conv: Participant) -> str:
+    """Why a unit converts as much as it does (10.C.1, 10.B.3)."""
+    unit = conv.unit
+    if unit.conversion_re is not None:
+        return f" (its counter converts {res_text(unit.conversion_re)})"
+    if is_german_big_division(unit):
+        return " (a German panzer division over twelve combat value converts 2 REs)"
+    if unit.size in ("XX", "XXX"):
+        return " (a division or corps converts 1 RE)"
+    return " (1:1)"
+
+
+def explain_capability(
+    total: CapabilityTotal,
+    participants: tuple[Participant, ...],
+    conditions: Conditions,
+    chart: TerrainChart,
+    ex: Explanation,
+) -> None:
+    """Steps for one capability total: own REs, conversions, intrinsic ATEC, terrain, total."""
+    cap = total.capability
+    name = NAMES[cap]
+    conv_rule = CONVERSION_RULE[cap]
+    any_converter = any(u.value in VALUE_RULE for u in total.units)
+    for u in total.units:
+        p = participants[u.index]
+        printed = value_of(p.unit, cap)
+        if printed == AecValue.DOUBLE and cap == "atec" and u.note:
+            ex.add("10.B.1", f"{_label(p)}: {u.note}", u.own_res)
+        if u.value in VALUE_RULE:
+            text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
+            if u.value == AecValue.HALF:
+                half = p.unit.re * p.count / 2
+                text += f"; its other {res_text(half)} {'is' if half <= 1 else 'are'} neutral"
+            ex.add(VALUE_RULE[u.value], text, u.own_res)
+        elif u.value == AecValue.NEUTRAL and u.note and any_converter:
+            rule = "10.D" if "10.D" in u.note else "10.B.4"
+            ex.add(rule, f"{_label(p)}: {u.note}", Fraction(0))
+    for c in total.conversions:
+        conv, target = participants[c.converter], participants[c.converted]
+        if c.converter == c.converted and value_of(conv.unit, cap) == AecValue.HALF:
+            ex.add(
+                "10.B.3",
+                f"{_label(conv)} converts its own neutral half with its half {name}",
+                c.res,
+            )
+            continue
+        ex.add(
+            conv_rule,
+            f"{_label(conv)} converts {res_text(c.res)} of {_label(target)} to {name}"
+            f"{_conversion_reason(conv)}",
+            c.res,
+        )
+    for u in total.units:
+        p = participants[u.index]
+        if cap == "atec" and p.unit.intrinsic_atec > 0:
+            ex.add(
+                "10.C.3",
+                f"{_label(p)}: {res_text(u.converted_res)} converted + "
+                f"{res_text(p.unit.intrinsic_atec * p.count)} intrinsic ATEC, at most its "
+                f"{res_text(p.unit.re * p.count)}: {res_text(u.res)} of ATEC; intrinsic ATEC "
+                "converts no other unit",
+                u.res,
+            )
+        if u.neutral_left > 0 and u.value == AecValue.HALF:
+            ex.add(
+                "10.B.3",
+                f"{_label(p)}: {res_text(u.neutral_left)} still neutral, for other units to "
+                "convert",
+                u.neutral_left,
+            )
+    ex.add(conv_rule, f"{name} total before terrain", total.res_before_terrain)
+    if cap == "atec":
+        if total.res > 0:
+            ex.add("10.D", "ATEC is unaffected by terrain and used normally", total.res)
+        return
+    for u in total.units:
+        if u.res == u.total:
+            continue
+        p = participants[u.index]
+        used = _factor_sources(p, cap, conditions, chart)
+        reasons = [f"{why} (x{fmt(v.value)})" for why, v in used]
+        for c in total.conversions:
+            conv = participants[c.converter]
+            if c.converted == u.index and c.converter != u.index and c.value < c.res * u.factor:
+                conv_used = _factor_sources(conv, cap, conditions, chart)
+                used += conv_used
+                reasons.append(
+                    f"its converter {conv.unit.name} "
+                    + " and ".join(why for why, _ in conv_used)
+                    + ", so the conversion counts at its rate"
+                )
+        prov: Provenance = "assumed" if any(v.provenance == "assumed" for _, v in used) else "rule"
+        ex.add(
+            "10.D",
+            f"{_label(p)}: " + "; ".join(reasons) + f": its {res_text(u.res)} of {name} count "
+            f"{fmt(u.total)}",
+            u.total,
+            provenance=prov,
+        )
+    if total.res != total.res_before_terrain:
+        ex.add("10.D", f"{name} after terrain", total.res)
