@@ -8,28 +8,22 @@ from pathlib import Path
 
 from hexcombat.board.mapfile import check_map_source, is_map_source
 from hexcombat.game.scenario import check_scenario_source, is_scenario_source
-from hexcombat.rules.combat import crt_from_source
+from hexcombat.rules.air.units import check_air_counter_source, is_air_counter_source
+from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 Checker = Callable[[TomlSource], list[Problem]]
 
 
-def _crt_problems(source: TomlSource) -> list[Problem]:
-    return crt_from_source(source)[1]
-
-
-def _is_crt(source: TomlSource) -> bool:
-    return isinstance(source.data.get("row"), list) and "columns" in source.data
-
-
 def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
     """Each kind of file: its name, how to recognise it, and how to check it."""
     return [
-        ("map", is_map_source, check_map_source),
+        ("chart", is_chart_source, check_chart_source),
         ("counters", is_counter_source, check_counter_source),
+        ("air counters", is_air_counter_source, check_air_counter_source),
         ("scenario", is_scenario_source, check_scenario_source),
-        ("combat results table", _is_crt, _crt_problems),
+        ("map", is_map_source, check_map_source),
     ]
 
 

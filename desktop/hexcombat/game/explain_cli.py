@@ -7,7 +7,8 @@ import sys
 from fractions import Fraction
 
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
-from hexcombat.game.scenario import load_scenario
+from hexcombat.game.scenario import load_scenario, shipped_air_counters
+from hexcombat.rules.air.scenario import evaluate_air_scenario
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
@@ -25,6 +26,22 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def _shown(value: object) -> str:
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return fmt(value)
+    return str(value)
+
+
+def _said(value: object, text: str) -> bool:
+    """Whether a step's text already states its value (then the value is not repeated)."""
+    if value is None:
+        return True
+    forms = {_shown(value), str(value)}
+    if isinstance(value, Fraction):
+        forms.add(f"{value.numerator}/{value.denominator}")
+    return any(f in text for f in forms)
+
+
 def format_report(report: Report, title: str = "") -> str:
     """The report as a player reads it: odds, each step with its rule, DRM, outcomes, warnings."""
     lines = [title] if title else []
@@ -33,11 +50,7 @@ def format_report(report: Report, title: str = "") -> str:
     lines.append("")
     width = max((len(s.rule) for s in report.steps), default=4)
     for step in report.steps:
-        value = ""
-        if isinstance(step.value, (int, Fraction)) and not isinstance(step.value, bool):
-            value = f" = {fmt(step.value)}"
-        elif step.value is not None:
-            value = f" = {step.value}"
+        value = "" if _said(step.value, step.text) else f" = {_shown(step.value)}"
         drm = f"  [{signed(step.drm)}]" if step.drm is not None else ""
         mark = "  (assumed)" if step.provenance == "assumed" else ""
         lines.append(f"  {step.rule:<{width}}  {step.text}{value}{drm}{mark}")
@@ -74,6 +87,14 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
     exit 1 with a clear message on bad input."""
     try:
         scenario = load_scenario(path)
+        if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, not a ground combat
+            air = evaluate_air_scenario(scenario.data, shipped_air_counters())
+            print(
+                json.dumps(air.to_json(), indent=2)
+                if as_json
+                else f"{scenario.title}\n\n" + air.to_text()
+            )
+            return 0
         report = evaluate_scenario(scenario)
         result = resolve_report(report, ScriptedDice(rolls)) if rolls else None
     except SourceError as exc:

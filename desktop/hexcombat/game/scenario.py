@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.paths import counters_dir
+from hexcombat.rules.air.units import AirUnit, air_counters_from_source, is_air_counter_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
@@ -99,6 +100,19 @@ def is_scenario_source(source: TomlSource) -> bool:
 def shipped_counter_files() -> list[Path]:
     """Every counter set shipped with hexcombat."""
     return sorted(counters_dir().glob("*.toml"))
+
+
+def shipped_air_counters() -> dict[str, AirUnit]:
+    """Every air unit in the shipped counter sets (``[[air_counter]]`` tables, 16A)."""
+    found: dict[str, AirUnit] = {}
+    for path in shipped_counter_files():
+        source = TomlSource.load(path)
+        if is_air_counter_source(source):
+            units, problems = air_counters_from_source(source)
+            if problems:
+                raise SourceError(problems)
+            found.update(units)
+    return found
 
 
 def load_counter_library(ruleset: str, extra: list[Path] = ()) -> tuple[CounterSet, list[Problem]]:  # type: ignore[assignment]

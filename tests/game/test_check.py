@@ -1,0 +1,78 @@
+"""``hexcombat check``: every shipped file is sound; each kind of bad file is reported as
+``file:line: message`` with exit status 1, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO
+from hexcombat.game.check import check_file
+
+SHIPPED = sorted(
+    [
+        *REPO.glob("maps/*.toml"),
+        *REPO.glob("counters/*.toml"),
+        *REPO.glob("tests/cases/*.toml"),
+        *REPO.glob("desktop/hexcombat/rules/**/*.toml"),
+    ]
+)
+
+
+def check(*paths: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hexcombat", "check", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_every_shipped_file_checks_clean() -> None:
+    assert len(SHIPPED) > 30
+    run = check(*SHIPPED)
+    assert run.returncode == 0, run.stdout
+    assert run.stdout.strip() == f"{len(SHIPPED)} file(s) checked, no problems"
+
+
+def test_problems_in_several_files_are_all_reported(tmp_path: Path) -> None:
+    crt = (REPO / "desktop/hexcombat/rules/crt_generic.toml").read_text()
+    bad_crt = tmp_path / "crt.toml"
+    bad_crt.write_text(crt.replace('results = ["AE", "AE",', 'results = ["AE", "ZZ",', 1))
+    line = (
+        bad_crt.read_text()
+        .splitlines()
+        .index(next(x for x in bad_crt.read_text().splitlines() if '"ZZ"' in x))
+        + 1
+    )
+    bad_counters = tmp_path / "units.toml"
+    bad_counters.write_text('[[counter]]\nid = "x"\nname = "X"\nsize = "X"\natec = "lots"\n')
+    run = check(bad_crt, bad_counters)
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == [
+        f"{bad_crt}:{line}: unknown result code(s) ZZ",
+        f"{bad_counters}:5: counter 'x': atec must be one of double, full, half, neutral, none "
+        "(10.B), not 'lots'",
+    ]
+    assert "Traceback" not in run.stderr
+
+
+def test_unknown_chart_kind(tmp_path: Path) -> None:
+    path = tmp_path / "chart.toml"
+    path.write_text('chart = "moon-phases"\ntitle = "x"\n')
+    (problem,) = check_file(path)
+    assert str(problem).startswith(f"{path}:1: unknown chart kind 'moon-phases'; known: ")
+
+
+def test_a_file_of_no_known_kind(tmp_path: Path) -> None:
+    path = tmp_path / "notes.toml"
+    path.write_text('colour = "blue"\n')
+    assert [str(p) for p in check_file(path)] == [
+        f"{path}:1: not a hexcombat map, counter set, chart or scenario"
+    ]
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    (problem,) = check_file(tmp_path / "gone.toml")
+    assert str(problem).startswith(f"{tmp_path / 'gone.toml'}:1: cannot read the file")
