@@ -24,7 +24,9 @@ test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) bench/board.py
+	$(PY) bench/rules.py
+	$(PY) bench/board.py
+	test ! -f bench/desktop.py || QT_QPA_PLATFORM=offscreen $(PY) bench/desktop.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info desktop/*.egg-info
