@@ -142,6 +142,57 @@ def draw_drm(distribution: Mapping[int, Fraction], dice: Dice) -> tuple[int, int
     return max(distribution), face
 
 
+@dataclass(frozen=True)
+class TableRoll:
+    """A combat resolved on the table: the DRM drawn (after any chance roll) and the die."""
+
+    drm: int
+    chance_face: int | None
+    """The chance roll that picked the DRM, when the chart gave a chance (10.C)."""
+    die: int
+    modified: int
+    """Die plus DRM, limited to the table's rows."""
+    code: str
+    effect: ResultEffect
+
+
+def chances_text(distribution: Mapping[int, Fraction]) -> str:
+    """``+3: 50%, +4: 50%``: a DRM given as chances, as a player reads it."""
+    return ", ".join(f"{d:+d}: {float(p) * 100:g}%" for d, p in sorted(distribution.items()))
+
+
+def roll_on_table(
+    crt: CombatResultsTable,
+    column: str,
+    distribution: Mapping[int, Fraction],
+    dice: Dice,
+    ex: Explanation,
+    chance_rule: str,
+) -> TableRoll:
+    """Draw the DRM (a chance roll first when the chart gave one, citing ``chance_rule``), roll
+    the combat die on ``column``, and record both as steps. Both rulesets resolve this way."""
+    drm, face = draw_drm(distribution, dice)
+    if face is not None:
+        ex.add(
+            chance_rule,
+            f"chance roll {face} on a d{chance_die(distribution)}: die roll modifier {drm:+d} "
+            f"({chances_text(distribution)}; lower modifiers take the lower faces)",
+            face,
+            drm=drm,
+        )
+    die = dice.roll(crt.die)
+    modified = max(crt.min_roll, min(crt.max_roll, die + drm))
+    code = crt.result(column, die + drm)
+    effect = crt.effects[code]
+    ex.add(
+        effect.rule,
+        f"combat die {die} {drm:+d} = {modified} on the {column} column: {describe_effect(effect)}",
+        code,
+        provenance=effect.provenance,
+    )
+    return TableRoll(drm, face, die, modified, code, effect)
+
+
 def load_crt(path: str | Path = GENERIC_CRT) -> CombatResultsTable:
     """Load a combat results table; every problem raises :class:`SourceError` with its line."""
     return _load_crt_cached(str(path))

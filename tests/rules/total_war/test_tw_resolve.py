@@ -32,7 +32,10 @@ def test_a_chance_modifier_is_drawn_then_the_combat_die_rolled(tmp_path: Path) -
     high = ruleset.resolve(report, ScriptedDice([4, 4]))  # 4-6 give +2
     assert (low.drm, low.modified_roll) == (1, 5)
     assert (high.drm, high.modified_roll) == (2, 6)
-    assert high.steps[0].text == "chance roll 4 on a d6: die roll modifier +2"
+    assert high.steps[0].text == (
+        "chance roll 4 on a d6: die roll modifier +2 (+1: 50%, +2: 50%; lower modifiers take the "
+        "lower faces)"
+    )
 
 
 def test_the_result_carries_losses_retreats_and_advance() -> None:

@@ -34,11 +34,11 @@ from hexcombat.rules.armour_ratio.totals_steps import explain_capability
 from hexcombat.rules.combat import (
     GENERIC_CRT,
     CombatResultsTable,
-    describe_effect,
-    draw_drm,
+    chances_text,
     load_crt,
     odds,
     odds_column,
+    roll_on_table,
 )
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
@@ -147,7 +147,7 @@ class ArmourRatioRuleset:
                 use.atec_for_losses,
             )
         low, high = min(distribution), max(distribution)
-        chance = "" if low == high else f" ({_chances(distribution)})"
+        chance = "" if low == high else f" ({chances_text(distribution)})"
         ex.add("10.C", f"final modifier to the combat die roll: {low:+d}{chance}", low)
         return Analysis(
             situation=situation,
@@ -200,26 +200,8 @@ class ArmourRatioRuleset:
         a = self.analyse(report.situation, Explanation())
         crt = self.crt
         ex = Explanation()
-        drm, chance_face = draw_drm(report.drm_distribution, dice)
-        if chance_face is not None:
-            ex.add(
-                "10.C",
-                f"chance roll {chance_face}: modifier {drm:+d} "
-                f"({_chances(report.drm_distribution)}; lower modifiers take the lower faces)",
-                chance_face,
-                drm=drm,
-            )
-        die = dice.roll(crt.die)
-        modified = max(crt.min_roll, min(crt.max_roll, die + drm))
-        code = crt.result(a.column, die + drm)
-        effect = crt.effects[code]
-        ex.add(
-            crt.rule,
-            f"combat die {die} {drm:+d} = {die + drm} on the {a.column} column: "
-            f"{describe_effect(effect)}",
-            code,
-            provenance=effect.provenance,
-        )
+        roll = roll_on_table(crt, a.column, report.drm_distribution, dice, ex, "10.C")
+        drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect
         att_loss, def_loss = loss_points(
             effect, a.strengths.printed_attack, a.strengths.printed_defence
         )
@@ -256,10 +238,6 @@ class ArmourRatioRuleset:
             advance=effect.advance,
             steps=ex.steps,
         )
-
-
-def _chances(distribution: Distribution) -> str:
-    return ", ".join(f"{d:+d}: {float(p) * 100:g}%" for d, p in sorted(distribution.items()))
 
 
 def _dated_steps(situation: CombatSituation, ex: Explanation) -> None:

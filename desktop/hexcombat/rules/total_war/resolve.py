@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from hexcombat.rules.combat import CombatResultsTable, chance_die, describe_effect, draw_drm
+from hexcombat.rules.combat import CombatResultsTable, roll_on_table
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Explanation, fmt
@@ -26,21 +26,8 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
     if report.ruleset != RULESET_ID:
         raise RulesError(f"a {report.ruleset} report cannot be resolved by the {RULESET_ID} rules")
     ex = Explanation()
-    drm, chance = draw_drm(report.drm_distribution, dice)
-    if chance is not None:
-        sides = chance_die(report.drm_distribution)
-        ex.add("CRT", f"chance roll {chance} on a d{sides}: die roll modifier {drm:+d}", drm)
-    die = dice.roll(crt.die)
-    modified = max(crt.min_roll, min(crt.max_roll, die + drm))
-    code = crt.result(report.odds, die + drm)
-    effect = crt.effects[code]
-    ex.add(
-        effect.rule,
-        f"combat die {die} {drm:+d} = {modified} on the {report.odds} column: "
-        f"{describe_effect(effect)}",
-        code,
-        provenance=effect.provenance,
-    )
+    roll = roll_on_table(crt, report.odds, report.drm_distribution, dice, ex, "CRT")
+    drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect
     cond = report.situation.conditions
     attackers = on_date(report.situation.attackers, cond.date)
     defenders = on_date(report.situation.defenders, cond.date)
