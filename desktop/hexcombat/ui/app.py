@@ -1,27 +1,44 @@
-"""Starting the desktop program."""
+"""Starting the desktop program: ``hexcombat`` opens the 14D2d tutorial ready to attack,
+``hexcombat FILE`` opens a map, scenario or saved game."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 
-from hexcombat import __version__
+from hexcombat.game.opening import default_tutorial
+from hexcombat.ui.main_window import MainWindow
 
 
-class MainWindow(QMainWindow):
-    """The hexcombat main window."""
+def start_file(file: str | None) -> Path | None:
+    """What to open: the file given, else the built-in tutorial when it is installed."""
+    if file:
+        return Path(file)
+    tutorial = default_tutorial()
+    return tutorial if tutorial.is_file() else None
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWindowTitle(f"hexcombat {__version__}")
-        self.setCentralWidget(QLabel("hexcombat"))
-        self.resize(1200, 800)
+
+def make_window(file: str | None = None) -> MainWindow:
+    """A main window showing ``file`` (or the tutorial)."""
+    window = MainWindow()
+    path = start_file(file)
+    if path is not None:
+        window.open_file(path)
+    return window
 
 
 def run(file: str | None = None) -> int:
     """Open the main window (on ``file`` when given) and run the event loop until it closes."""
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+    )
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = MainWindow()
+    app.setApplicationName("hexcombat")
+    app.setOrganizationName("hexcombat")
+    window = make_window(file)
     window.show()
     return app.exec()

@@ -1,0 +1,374 @@
+"""The hexcombat main window: the map in the middle, panels in docks, standard actions.
+
+It opens games (maps, scenarios, saves), wires the map, the docks and the undo stack to one
+:class:`GameSession`, and keeps window state, recent files and preferences in ``QSettings``.
+Dialogs that would block (errors, "save changes?") go through replaceable callables so tests
+drive the window without a modal loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QUndoView,
+    QWidget,
+)
+
+from hexcombat import __version__
+from hexcombat.board.hexes import Hex
+from hexcombat.game.opening import open_game
+from hexcombat.game.state import GameState
+from hexcombat.sourcefile import SourceError
+from hexcombat.ui.counter_palette import CounterPalette
+from hexcombat.ui.game_session import GameSession
+from hexcombat.ui.map_scene import MapScene
+from hexcombat.ui.map_view import MapView
+from hexcombat.ui.stack_inspector import StackInspector
+
+MAX_RECENT = 8
+Answer = QMessageBox.StandardButton
+
+
+def _error_box(parent: QWidget, title: str, text: str) -> None:
+    """A non-blocking error dialog: the window stays usable behind it."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setWindowModality(Qt.WindowModality.WindowModal)
+    box.open()
+
+
+def _ask_unsaved(parent: QWidget, title: str) -> Answer:
+    return QMessageBox.question(
+        parent,
+        "Unsaved changes",
+        f"Save the changes to {title} before closing?",
+        Answer.Save | Answer.Discard | Answer.Cancel,
+        Answer.Save,
+    )
+
+
+class MainWindow(QMainWindow):
+    """The hexcombat main window."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.settings = settings or QSettings("hexcombat", "hexcombat")
+        self.show_error: Callable[[str, str], None] = lambda title, text: _error_box(
+            self, title, text
+        )
+        """Report a problem (tests replace it to read the message)."""
+        self.ask_unsaved: Callable[[], Answer] = lambda: _ask_unsaved(self, self.game_title())
+        """Ask whether to save before closing (tests replace it)."""
+        self.choose_save_path: Callable[[], str] = self._dialog_save_path
+        self.session: GameSession | None = None
+        self.scene: MapScene | None = None
+        self.view = MapView(self)
+        self.setCentralWidget(self.view)
+        self.hex_label = QLabel()
+        self.zoom_label = QLabel()
+        self.statusBar().addPermanentWidget(self.hex_label)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.view.hex_hovered.connect(self.show_hex_info)
+        self.view.zoom_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
+        self._docks: dict[str, QDockWidget] = {}
+        self.inspector: StackInspector | None = None
+        self.palette: CounterPalette | None = None
+        self.history = QUndoView()
+        self.history.setEmptyLabel("Opened")
+        self._make_dock("History", self.history, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._make_actions()
+        self.resize(1400, 900)
+        self._restore_window()
+        self._update_title()
+
+    # building ------------------------------------------------------------------------------
+
+    def _make_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = self._docks.get(title)
+        if dock is None:
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{title.replace(' ', '')}Dock")
+            self.addDockWidget(area, dock)
+            self._docks[title] = dock
+        old = dock.widget()
+        dock.setWidget(widget)
+        if old is not None and old is not widget:
+            old.deleteLater()
+        return dock
+
+    def _action(
+        self, menu, text: str, slot: Callable[[], object], shortcut=None, tip: str = ""
+    ) -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.open_action = self._action(
+            file_menu, "&Open...", self.choose_open, QKeySequence.StandardKey.Open
+        )
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.save_action = self._action(
+            file_menu, "&Save", self.save, QKeySequence.StandardKey.Save
+        )
+        self.save_as_action = self._action(
+            file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = edit_menu
+        self.undo_action: QAction | None = None
+        self.redo_action: QAction | None = None
+        self.delete_action = self._action(
+            edit_menu, "&Delete", self.delete_selection, QKeySequence.StandardKey.Delete
+        )
+        view_menu = bar.addMenu("&View")
+        self.view_menu = view_menu
+        self._action(view_menu, "Zoom &In", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        self._action(view_menu, "Zoom &Out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
+        self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
+        view_menu.addSeparator()
+        self.game_menu = bar.addMenu("&Game")
+        self.toolbar = self.addToolBar("Main")
+        self.toolbar.setObjectName("MainToolBar")
+        self.toolbar.addAction(self.open_action)
+        self.toolbar.addAction(self.save_action)
+        self._rebuild_recent()  # fmt: skip
+
+    def _bind_undo(self, stack: QUndoStack) -> None:
+        for action in (self.undo_action, self.redo_action):
+            if action is not None:
+                self.edit_menu.removeAction(action)
+                self.toolbar.removeAction(action)
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        first = self.edit_menu.actions()[0] if self.edit_menu.actions() else None
+        self.edit_menu.insertAction(first, self.undo_action)
+        self.edit_menu.insertAction(first, self.redo_action)
+        self.toolbar.addAction(self.undo_action)
+        self.toolbar.addAction(self.redo_action)
+        self.history.setStack(stack)
+        stack.cleanChanged.connect(lambda _clean: self._update_title())
+
+    # games ---------------------------------------------------------------------------------
+
+    def show_game(self, state: GameState, path: Path | None = None, saved: bool = False) -> None:
+        """Show ``state`` (replacing any open game); ``saved``: ``path`` is its save file."""
+        self._close_game()
+        session = GameSession(state, path if saved else None)
+        self.session = session
+        self.source_path = path
+        session.refused.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.scene = MapScene(state)
+        self.scene.move_requested.connect(session.move)
+        self.scene.add_requested.connect(session.add)
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.view.show_map(self.scene, state.hexmap, self.scene.layout)
+        self.inspector = StackInspector(session)
+        self._make_dock("Stack", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.palette = CounterPalette(state.library, state.sides)
+        dock = self._make_dock("Counters", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        if not state.library.counters:
+            dock.hide()
+        self._bind_undo(session.undo_stack)
+        self.game_opened(session)
+        self._update_title()
+
+    def game_opened(self, session: GameSession) -> None:
+        """Hook for the attack panels (set up in :mod:`hexcombat.ui.attack_controller`)."""
+
+    def _close_game(self) -> None:
+        if self.scene is not None:
+            self.scene.selectionChanged.disconnect(self._selection_changed)
+            self.scene.detach()
+        if self.inspector is not None:
+            self.inspector.detach()
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a map, scenario or saved game; a bad file shows an error naming file and line
+        and leaves the current game as it was."""
+        path = Path(path)
+        try:
+            state = open_game(path)
+        except SourceError as exc:
+            self.show_error(f"Cannot open {path.name}", str(exc))
+            return False
+        except OSError as exc:
+            self.show_error(f"Cannot open {path.name}", f"{path}: {exc.strerror or exc}")
+            return False
+        self.show_game(state, path, saved=path.suffix.lower() == ".json")
+        self._remember(path)
+        return True
+
+    def choose_open(self) -> None:
+        """File > Open."""
+        if not self.may_close():
+            return
+        start = str(self.settings.value("last_dir", ""))
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open", start, "hexcombat files (*.json *.toml);;All files (*)"
+        )
+        if name:
+            self.settings.setValue("last_dir", str(Path(name).parent))
+            self.open_file(name)
+
+    def _dialog_save_path(self) -> str:
+        start = str(self.settings.value("last_dir", ""))
+        name, _ = QFileDialog.getSaveFileName(self, "Save game", start, "Saved games (*.json)")
+        if name and not name.lower().endswith(".json"):
+            name += ".json"
+        return name
+
+    def save(self) -> bool:
+        """File > Save (asks for a name the first time)."""
+        if self.session is None:
+            return False
+        if self.session.path is None:
+            return self.save_as()
+        return self._save_to(self.session.path)
+
+    def save_as(self) -> bool:
+        """File > Save As."""
+        if self.session is None:
+            return False
+        name = self.choose_save_path()
+        return bool(name) and self._save_to(Path(name))
+
+    def _save_to(self, path: Path) -> bool:
+        assert self.session is not None
+        try:
+            self.session.save(path)
+        except (OSError, ValueError) as exc:
+            self.show_error("Cannot save", f"{path}: {exc}")
+            return False
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self._update_title()
+        return True
+
+    # closing ---------------------------------------------------------------------------------
+
+    def may_close(self) -> bool:
+        """Whether the game may be closed: no unsaved changes, or the player saved or discarded
+        them (Cancel keeps it open)."""
+        if self.session is None or not self.session.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == Answer.Save:
+            return self.save()
+        return answer == Answer.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.may_close():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("window_state", self.saveState())
+        event.accept()
+
+    def _restore_window(self) -> None:
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window_state")
+        if state is not None:
+            self.restoreState(state)
+
+    # recent files ------------------------------------------------------------------------------
+
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first."""
+        value = self.settings.value("recent_files", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _remember(self, path: Path) -> None:
+        name = str(Path(path).resolve())
+        files = [name] + [f for f in self.recent_files() if f != name]
+        self.settings.setValue("recent_files", files[:MAX_RECENT])
+        self._rebuild_recent()
+
+    def _rebuild_recent(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            action = self.recent_menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(
+                lambda _c=False, n=name: self.may_close() and self.open_file(n)
+            )
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    # status and selection --------------------------------------------------------------------
+
+    def game_title(self) -> str:
+        """The open game's name for titles and questions."""
+        if self.session is None:
+            return "hexcombat"
+        if self.session.path is not None:
+            return self.session.path.name
+        return self.session.state.title or "untitled game"
+
+    def _update_title(self) -> None:
+        try:
+            modified = self.session is not None and self.session.modified
+        except RuntimeError:  # the undo stack announces its own destruction
+            return
+        self.setWindowTitle(
+            f"{self.game_title()}{' *' if modified else ''} - hexcombat {__version__}"
+        )
+        self.setWindowModified(modified)
+
+    def show_hex_info(self, h: Hex | None) -> None:
+        """Status bar: the printed label and terrain of the hex under the mouse."""
+        if h is None or self.session is None:
+            self.hex_label.setText("")
+            return
+        hexmap = self.session.state.hexmap
+        text = f"{hexmap.label(h)}  {hexmap.terrain[h]}"
+        place = hexmap.places.get(h)
+        if place:
+            text += f"  ({place})"
+        stack = self.session.state.stack_at(h)
+        if stack:
+            text += f"  - {stack[0].side}: {len(stack)} counter{'s' if len(stack) > 1 else ''}"
+        self.hex_label.setText(text)
+
+    def selected_hex(self) -> Hex | None:
+        """The hex of the (first) selected stack."""
+        if self.scene is None:
+            return None
+        stacks = self.scene.selected_stacks()
+        return stacks[0].hex if stacks else None
+
+    def _selection_changed(self) -> None:
+        if self.inspector is not None:
+            self.inspector.show_hex(self.selected_hex())
+
+    def delete_selection(self) -> None:
+        """Delete: remove the counters selected in the inspector, else the selected stacks."""
+        if self.session is None or self.scene is None:
+            return
+        uids = self.inspector.selected_uids() if self.inspector is not None else []
+        if not uids or not self.inspector.list.hasFocus():
+            uids = [u for item in self.scene.selected_stacks() for u in item.uids]
+        self.session.remove(uids)

@@ -1,0 +1,146 @@
+"""The map scene: the static board as one item, attack highlights, and one item per occupied
+hex above them.
+
+The scene never owns the game: it subscribes to the :class:`GameState` and refreshes only the
+stacks a :class:`Change` names. Drops become requests (signals) that the window turns into undoable
+commands.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.layout import Layout
+from hexcombat.game.state import Change, GameState
+from hexcombat.ui.board_item import BoardItem
+from hexcombat.ui.map_layout import layout_for
+from hexcombat.ui.overlay_item import OverlayItem
+from hexcombat.ui.stack_item import StackItem
+from hexcombat.ui.stack_overview_item import StackOverviewItem
+
+FAR_BELOW = 14.0
+"""Below this many screen pixels per counter, stacks are drawn by the overview item."""
+
+
+class _CounterLayer(QGraphicsItem):
+    """Parent of every stack item, so hiding them all for far zooms is one call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF()
+
+    def paint(self, *args: object) -> None:
+        return None
+
+
+class MapScene(QGraphicsScene):
+    """What the map view shows for one game."""
+
+    move_requested = Signal(list, object)
+    """Counter uids dropped on a hex (the :class:`Hex`, or None off the map)."""
+    add_requested = Signal(str, str, object)
+    """A library counter id and side dropped on a hex."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.layout: Layout = layout_for(state.hexmap)
+        self.counter_size = self.layout.size * 0.95
+        self.board = BoardItem(state.hexmap, self.layout)
+        self.addItem(self.board)
+        bounds: QRectF = self.board.boundingRect()
+        self.setSceneRect(bounds.adjusted(-200, -200, 200, 200))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.overlay = OverlayItem(self.layout)
+        self.addItem(self.overlay)
+        self.counter_layer = _CounterLayer()
+        self.addItem(self.counter_layer)
+        self.overview = StackOverviewItem(state, self.layout, bounds, self.counter_size)
+        self.overview.setVisible(False)
+        self.addItem(self.overview)
+        self.stack_items: dict[Hex, StackItem] = {}
+        for h, stack in state.stacks().items():
+            self._add_stack(h, stack)
+        state.subscribe(self.on_change)
+
+    def detach(self) -> None:
+        """Stop listening to the game (the window shows another one)."""
+        self.state.unsubscribe(self.on_change)
+
+    # stacks ------------------------------------------------------------------------------------
+
+    def hex_centre(self, h: Hex) -> QPointF:
+        """Where ``h``'s centre is in the scene."""
+        return QPointF(*self.layout.hex_to_pixel(h))
+
+    def hex_at(self, pos: QPointF) -> Hex | None:
+        """The map hex at a scene point, through the layout."""
+        h = self.layout.pixel_to_hex(pos.x(), pos.y())
+        return h if h in self.state.hexmap.terrain else None
+
+    def _add_stack(self, h: Hex, stack: list) -> StackItem:
+        item = StackItem(self, h, stack)
+        item.setParentItem(self.counter_layer)
+        item.setPos(self.hex_centre(h))
+        self.stack_items[h] = item
+        return item
+
+    def on_change(self, change: Change) -> None:
+        """Redraw the stacks a command changed."""
+        for h in change.hexes:
+            self.refresh_hex(h)
+        self.overview.invalidate(change.hexes)
+
+    def refresh_hex(self, h: Hex) -> None:
+        """Make ``h``'s stack item match the game."""
+        stack = self.state.stack_at(h)
+        item = self.stack_items.get(h)
+        if not stack:
+            if item is not None:
+                del self.stack_items[h]
+                item.setSelected(False)
+                self.removeItem(item)
+            return
+        if item is None:
+            self._add_stack(h, stack)
+        else:
+            item.set_counters(stack)
+
+    def set_far(self, far: bool) -> None:
+        """Far zooms show the overview squares instead of the stack items."""
+        if self.overview.isVisible() != far:
+            self.overview.setVisible(far)
+            self.counter_layer.setVisible(not far)
+
+    def selected_stacks(self) -> list[StackItem]:
+        """The stack items the player selected."""
+        return [i for i in self.selectedItems() if isinstance(i, StackItem)]
+
+    def select_hex(self, h: Hex | None) -> None:
+        """Select only the stack in ``h``."""
+        self.clearSelection()
+        item = self.stack_items.get(h) if h is not None else None
+        if item is not None:
+            item.setSelected(True)
+
+    def set_roles(self, roles: dict[Hex, str]) -> None:
+        """Mark stacks as target / attacker during an attack."""
+        for h, item in self.stack_items.items():
+            role = roles.get(h)
+            if item.role != role:
+                item.role = role
+                item.update()
+
+    # drops ---------------------------------------------------------------------------------------
+
+    def drop_counters(self, uids: list[str], pos: QPointF) -> None:
+        """Counters were dragged to ``pos``: ask for a move there."""
+        target = self.hex_at(pos)
+        if target is not None and uids and self.state.hex_of(uids[0]) == target:
+            return
+        self.move_requested.emit(list(uids), target)

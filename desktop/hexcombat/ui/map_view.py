@@ -1,0 +1,227 @@
+"""The map view: zoom (wheel, pinch, Ctrl +/-, fit), pan (drag empty map, arrow keys), and the
+hex under the mouse, found through the board layout rather than item shapes."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QNativeGestureEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGestureEvent, QGraphicsScene, QGraphicsView, QWidget
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.layout import Layout
+from hexcombat.board.mapfile import HexMap
+from hexcombat.ui import terrain_style
+from hexcombat.ui.counter_mime import read_mime
+
+MAX_SCALE = 6.0
+ZOOM_STEP = 1.25
+
+
+class MapView(QGraphicsView):
+    """Shows a map scene; reports the hex under the mouse and the zoom."""
+
+    hex_hovered = Signal(object)
+    """The :class:`Hex` under the mouse (None off the map)."""
+    zoom_changed = Signal(float)
+    """The view's scale (screen pixels per scene unit)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("MapView")
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.setBackgroundBrush(terrain_style.BACKGROUND)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)
+        self.hexmap: HexMap | None = None
+        self.layout_: Layout | None = None
+        self._fitted_once = False
+
+    def show_map(self, scene: QGraphicsScene, hexmap: HexMap, layout: Layout) -> None:
+        """Show ``scene`` whose board is ``hexmap`` placed by ``layout``, fitted to the window."""
+        self.hexmap = hexmap
+        self.layout_ = layout
+        self.setScene(scene)
+        self.fit_map()
+
+    # zoom ----------------------------------------------------------------------------------
+
+    @property
+    def scale_factor(self) -> float:
+        """Screen pixels per scene unit."""
+        return self.transform().m11()
+
+    def _min_scale(self) -> float:
+        scene = self.scene()
+        if scene is None:
+            return 0.01
+        rect = scene.sceneRect()
+        view = self.viewport().rect()
+        fit = min(view.width() / max(rect.width(), 1), view.height() / max(rect.height(), 1))
+        return max(0.002, fit * 0.5)
+
+    def set_scale(self, scale: float) -> None:
+        """Zoom to ``scale`` (clamped between half the whole map and a close look)."""
+        scale = max(self._min_scale(), min(MAX_SCALE, scale))
+        factor = scale / self.scale_factor
+        if math.isclose(factor, 1.0):
+            return
+        self.scale(factor, factor)
+        self._zoomed()
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom in (factor > 1) or out around the mouse (or the centre)."""
+        self.set_scale(self.scale_factor * factor)
+
+    def zoom_in(self) -> None:
+        """One step closer (Ctrl +)."""
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        """One step farther (Ctrl -)."""
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def fit_map(self) -> None:
+        """Show the whole map."""
+        scene = self.scene()
+        if scene is None:
+            return
+        board = scene.board.boundingRect() if hasattr(scene, "board") else scene.sceneRect()
+        board = board.adjusted(-12, -12, 12, 12)
+        self.fitInView(board, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.scale_factor > MAX_SCALE:
+            self.set_scale(MAX_SCALE)
+        self._zoomed()
+
+    def _zoomed(self) -> None:
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "set_far"):
+            from hexcombat.ui.map_scene import FAR_BELOW
+
+            scene.set_far(self.scale_factor * scene.counter_size < FAR_BELOW)
+        self.zoom_changed.emit(self.scale_factor)
+
+    def center_on_hex(self, h: Hex) -> None:
+        """Scroll so ``h`` is in the middle."""
+        if self.layout_ is not None:
+            self.centerOn(QPointF(*self.layout_.hex_to_pixel(h)))
+
+    # events --------------------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        delta = event.angleDelta().y() or event.pixelDelta().y()
+        if delta:
+            self.zoom_by(1.0015**delta)
+        event.accept()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.NativeGesture:
+            gesture: QNativeGestureEvent = event  # type: ignore[assignment]
+            if gesture.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
+                self.zoom_by(1.0 + gesture.value())
+                return True
+        return super().event(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Gesture:
+            gestures: QGestureEvent = event  # type: ignore[assignment]
+            pinch = gestures.gesture(Qt.GestureType.PinchGesture)
+            if pinch is not None:
+                self.zoom_by(pinch.scaleFactor())
+                return True
+        return super().viewportEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        step = 60
+        moves = {
+            Qt.Key.Key_Left: (-step, 0),
+            Qt.Key.Key_Right: (step, 0),
+            Qt.Key.Key_Up: (0, -step),
+            Qt.Key.Key_Down: (0, step),
+        }
+        move = moves.get(Qt.Key(event.key()))
+        if move is not None and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.pan_by(*move)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def pan_by(self, dx: int, dy: int) -> None:
+        """Scroll the map by ``dx``, ``dy`` screen pixels."""
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + dx)
+        v.setValue(v.value() + dy)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.hex_hovered.emit(self.hex_at_view(event.position()))
+        super().mouseMoveEvent(event)
+
+    def hex_at_view(self, pos: QPointF) -> Hex | None:
+        """The map hex under a viewport point, through the layout (not item shapes)."""
+        if self.layout_ is None or self.hexmap is None:
+            return None
+        scene = self.mapToScene(pos.toPoint())
+        h = self.layout_.pixel_to_hex(scene.x(), scene.y())
+        return h if h in self.hexmap.terrain else None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if not self._fitted_once and self.scene() is not None and self.isVisible():
+            self._fitted_once = True
+            self.fit_map()
+
+    # drops from the palette and the stack inspector -------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if read_mime(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
+        if read_mime(event.mimeData()) is not None:
+            event.acceptProposedAction()
+            self.hex_hovered.emit(self.hex_at_view(event.position()))
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        payload = read_mime(event.mimeData())
+        scene = self.scene()
+        if payload is None or scene is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.drop_payload(payload, self.mapToScene(event.position().toPoint()))
+
+    def drop_payload(self, payload: dict[str, object], pos: QPointF) -> None:
+        """Counters (uids) or a library counter were dropped at scene point ``pos``."""
+        scene = self.scene()
+        uids = payload.get("uids")
+        if isinstance(uids, list):
+            scene.drop_counters([str(u) for u in uids], pos)
+        elif isinstance(payload.get("counter"), str):
+            scene.add_requested.emit(
+                str(payload["counter"]), str(payload.get("side", "")), scene.hex_at(pos)
+            )

@@ -1,0 +1,83 @@
+"""Highlights drawn over the board for an attack being set up: the target hex, the hexes of
+stacks taking part, the hexsides they cross (rivers in strong colours), and the retreat ends a
+player may pick. A handful of outlines, drawn by one item."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, Hexside
+from hexcombat.board.layout import Layout
+from hexcombat.ui.qtgeometry import hex_polygon, polygon
+
+STYLES = {
+    "target": ("#e0262b", 0.12, 60),
+    "attacker": ("#1f9be0", 0.08, 45),
+    "candidate": ("#1f9be0", 0.04, 0),
+    "retreat": ("#20b050", 0.1, 70),
+    "advance": ("#f0a020", 0.1, 50),
+}
+"""Role -> outline colour, width (share of a hex) and fill alpha."""
+
+
+class OverlayItem(QGraphicsItem):
+    """Outlined hexes and emphasised hexsides, above the board and below the counters."""
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__()
+        self.layout = layout
+        self.hexes: dict[Hex, str] = {}
+        self.hexsides: dict[Hexside, frozenset[str]] = {}
+        self._bounds = QRectF()
+        self.setZValue(-5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def highlight(self, hexes: dict[Hex, str], hexsides: dict[Hexside, frozenset[str]]) -> None:
+        """Highlight ``hexes`` (hex -> role) and ``hexsides`` (with their features)."""
+        self.prepareGeometryChange()
+        self.hexes = dict(hexes)
+        self.hexsides = dict(hexsides)
+        rect = QRectF()
+        for h in self.hexes:
+            rect = rect.united(hex_polygon(self.layout, h).boundingRect())
+        for side in self.hexsides:
+            rect = rect.united(polygon(self.layout.hexside_endpoints(side)).boundingRect())
+        self._bounds = rect.adjusted(-10, -10, 10, 10)
+        self.update()
+
+    def clear(self) -> None:
+        """Remove every highlight."""
+        self.highlight({}, {})
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        size = self.layout.size
+        for h, role in self.hexes.items():
+            colour, width, alpha = STYLES.get(role, STYLES["candidate"])
+            fill = QColor(colour)
+            fill.setAlpha(alpha)
+            pen = QPen(QColor(colour), size * width)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.setBrush(fill)
+            outline: QPolygonF = hex_polygon(self.layout, h)
+            painter.drawPolygon(outline)
+        for side, features in self.hexsides.items():
+            if MAJOR_RIVER in features:
+                colour, width = "#0030ff", 0.3
+            elif MINOR_RIVER in features:
+                colour, width = "#0090ff", 0.22
+            else:
+                colour, width = "#ffffff", 0.08
+            pen = QPen(QColor(colour), size * width)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            a, b = self.layout.hexside_endpoints(side)
+            painter.drawLine(*a, *b)

@@ -1,0 +1,165 @@
+"""The stack inspector dock: the counters of the selected stack, top first.
+
+Drag a row up or down (or use Raise/Lower) to reorder the stack; drag a row onto the map to move
+that one counter out. Both go through the session as undoable commands.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QSize, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcombat.board.hexes import Hex
+from hexcombat.game.state import Change
+from hexcombat.rules.explain import fmt
+from hexcombat.ui.counter_art import counter_icon, strength_text
+from hexcombat.ui.counter_mime import read_mime, uids_mime
+from hexcombat.ui.game_session import GameSession
+
+UID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class _CounterList(QListWidget):
+    """Rows of counters that drag out as counters and reorder when dropped on themselves."""
+
+    def __init__(self, inspector: StackInspector) -> None:
+        super().__init__()
+        self.inspector = inspector
+        self.setIconSize(QSize(44, 44))
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:  # noqa: N802
+        return uids_mime([item.data(UID_ROLE) for item in items])
+
+    def mimeTypes(self) -> list[str]:  # noqa: N802
+        from hexcombat.ui.counter_mime import MIME_TYPE
+
+        return [MIME_TYPE]
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802, ANN001
+        if read_mime(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        payload = read_mime(event.mimeData())
+        event.ignore()
+        if payload is None or not isinstance(payload.get("uids"), list):
+            return
+        moved = [str(u) for u in payload["uids"]]
+        order = self.inspector.order()
+        if not set(moved) <= set(order):
+            return
+        target = self.itemAt(event.position().toPoint())
+        index = self.row(target) if target is not None else len(order)
+        before = order[:index]
+        rest = [u for u in order if u not in moved]
+        insert_at = len([u for u in before if u not in moved])
+        self.inspector.request_order(rest[:insert_at] + moved + rest[insert_at:])
+        event.setDropAction(Qt.DropAction.IgnoreAction)
+        event.accept()
+
+
+class StackInspector(QWidget):
+    """Shows the stack in one hex; reorders it."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.setObjectName("StackInspector")
+        self.session = session
+        self.hex: Hex | None = None
+        self.title = QLabel("No stack selected")
+        self.title.setWordWrap(True)
+        self.list = _CounterList(self)
+        self.raise_button = QPushButton("Raise")
+        self.lower_button = QPushButton("Lower")
+        self.raise_button.clicked.connect(lambda: self.shift(-1))
+        self.lower_button.clicked.connect(lambda: self.shift(1))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.raise_button)
+        buttons.addWidget(self.lower_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.list)
+        layout.addLayout(buttons)
+        session.state.subscribe(self.on_change)
+
+    def detach(self) -> None:
+        """Stop listening to the game."""
+        self.session.state.unsubscribe(self.on_change)
+
+    def show_hex(self, h: Hex | None) -> None:
+        """Inspect the stack in ``h`` (None: nothing)."""
+        self.hex = h
+        self.refresh()
+
+    def on_change(self, change: Change) -> None:
+        """Follow changes to the inspected stack."""
+        if self.hex is not None and self.hex in change.hexes:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the rows from the game."""
+        state = self.session.state
+        selected = {i.data(UID_ROLE) for i in self.list.selectedItems()}
+        self.list.clear()
+        stack = state.stack_at(self.hex) if self.hex is not None else []
+        if not stack:
+            self.title.setText("No stack selected")
+            return
+        label = state.hexmap.label(self.hex)
+        terrain = state.hexmap.terrain[self.hex]
+        res = sum(c.unit.re for c in stack)
+        self.title.setText(
+            f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} counters, {fmt(res)} RE"
+        )
+        for counter in stack:
+            unit = counter.unit
+            text = f"{unit.name}  {strength_text(unit)}\n{unit.size or ''} {unit.unit_type}"
+            item = QListWidgetItem(counter_icon(unit, counter.side, 44), text)
+            item.setData(UID_ROLE, counter.uid)
+            item.setToolTip(f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE")
+            self.list.addItem(item)
+            item.setSelected(counter.uid in selected)
+
+    def order(self) -> list[str]:
+        """The counters as listed, top first."""
+        return [self.list.item(i).data(UID_ROLE) for i in range(self.list.count())]
+
+    def selected_uids(self) -> list[str]:
+        """The counters selected in the list."""
+        return [i.data(UID_ROLE) for i in self.list.selectedItems()]
+
+    def request_order(self, order: list[str]) -> None:
+        """Ask for a new stack order (undoable)."""
+        if self.hex is not None:
+            self.session.reorder(self.hex, order)
+
+    def shift(self, step: int) -> None:
+        """Move the selected counter one place up (-1) or down (+1)."""
+        uids = self.selected_uids()
+        order = self.order()
+        if len(uids) != 1:
+            return
+        i = order.index(uids[0])
+        j = max(0, min(len(order) - 1, i + step))
+        if i == j:
+            return
+        order.insert(j, order.pop(i))
+        self.request_order(order)
+        self.list.item(j).setSelected(True)

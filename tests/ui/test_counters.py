@@ -1,0 +1,109 @@
+"""Counters and stacks: drag on the map, palette, inspector, Delete, and undo through it all.
+Each test changes the view and checks the game model (or the other way round)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from uihelpers import drag, hex_point
+
+from hexcombat.ui.counter_mime import library_mime, uids_mime
+
+
+def labels(window) -> dict[str, list[str]]:
+    state = window.session.state
+    return {
+        state.hexmap.label(h): [c.unit.name for c in stack] for h, stack in state.stacks().items()
+    }
+
+
+def test_dragging_a_stack_onto_a_hex_moves_it_in_the_game(window) -> None:
+    viewport = window.view.viewport()
+    drag(viewport, hex_point(window, "0505"), hex_point(window, "0405"))
+    stacks = labels(window)
+    assert stacks["0405"] == ["Tank X", "Tank X"]
+    assert "0505" not in stacks
+    item = window.scene.stack_items[window.session.state.hexmap.hex_at("0405")]
+    assert item.pos() == window.scene.hex_centre(item.hex)  # snapped onto the hex centre
+
+
+def test_dragging_onto_a_friendly_stack_joins_it_on_top(window) -> None:
+    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0604"))
+    assert labels(window)["0604"] == ["Tank X", "Tank X", "Hv Tank X"]
+
+
+def test_shift_drag_moves_only_the_top_counter(window) -> None:
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0304"),
+         Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+    stacks = labels(window)
+    assert stacks["0304"] == ["Rifle XX"] and stacks["0404"] == ["Rifle XX"]
+
+
+def test_a_refused_drop_leaves_the_stack_where_it_was(window) -> None:
+    before = labels(window)
+    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0504"))
+    assert labels(window) == before
+    assert "held by" in window.statusBar().currentMessage()
+    h = window.session.state.hexmap.hex_at("0505")
+    assert window.scene.stack_items[h].pos() == window.scene.hex_centre(h)
+
+
+def test_undo_and_redo_a_move(window) -> None:
+    before = labels(window)
+    drag(window.view.viewport(), hex_point(window, "0503"), hex_point(window, "0502"))
+    after = labels(window)
+    window.undo_action.trigger()
+    assert labels(window) == before
+    assert window.session.state.hexmap.hex_at("0502") not in window.scene.stack_items
+    window.redo_action.trigger()
+    assert labels(window) == after
+    assert window.history.model().rowCount() == 2  # "Opened" and the move
+
+
+def test_palette_drop_adds_a_counter_for_the_chosen_side(window) -> None:
+    palette = window.palette
+    palette.side_box.setCurrentText("Attacker")
+    item = palette.list.item(0)
+    counter_id = item.data(Qt.ItemDataRole.UserRole)
+    mime = palette.list.mimeData([item])
+    target = window.scene.hex_centre(window.session.state.hexmap.hex_at("0302"))
+    window.view.drop_payload(
+        __import__("json").loads(bytes(mime.data(mime.formats()[0]).data())), target
+    )
+    stack = window.session.state.stack_at(window.session.state.hexmap.hex_at("0302"))
+    assert [c.counter_id for c in stack] == [counter_id]
+    assert stack[0].side == "Attacker"
+    assert library_mime(counter_id, "Attacker").hasFormat(mime.formats()[0])
+
+
+def test_inspector_lists_reorders_and_drags_a_counter_out(window) -> None:
+    state = window.session.state
+    h = state.hexmap.hex_at("0504")
+    window.scene.select_hex(h)
+    inspector = window.inspector
+    assert [inspector.list.item(i).text().split("  ")[0] for i in range(3)] == [
+        "Inf XX", "Hv Mot AA II", "Art III"]  # fmt: skip
+    inspector.list.item(2).setSelected(True)
+    inspector.shift(-1)
+    assert [c.unit.name for c in state.stack_at(h)] == ["Inf XX", "Art III", "Hv Mot AA II"]
+    # drag one counter out of the inspector onto an empty hex
+    uid = state.stack_at(h)[2].uid
+    fmt = uids_mime([uid]).formats()[0]
+    assert inspector.list.mimeData([inspector.list.item(2)]).data(fmt) == uids_mime([uid]).data(fmt)
+    window.view.drop_payload(
+        {"uids": [uid]}, QPointF(window.scene.hex_centre(state.hexmap.hex_at("0606")))
+    )
+    assert [c.unit.name for c in state.stack_at(state.hexmap.hex_at("0606"))] == ["Hv Mot AA II"]
+    assert inspector.list.count() == 2
+
+
+def test_delete_removes_the_selected_stack_and_undo_restores_it(window, qtbot) -> None:
+    state = window.session.state
+    h = state.hexmap.hex_at("0403")
+    before = [c.uid for c in state.stack_at(h)]
+    window.scene.select_hex(h)
+    window.delete_action.trigger()
+    assert state.stack_at(h) == []
+    assert h not in window.scene.stack_items
+    window.undo_action.trigger()
+    assert [c.uid for c in state.stack_at(h)] == before
+    assert window.scene.stack_items[h].uids == before

@@ -1,0 +1,42 @@
+"""Helpers for driving the desktop widgets with real mouse events."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from hexcombat.ui.main_window import MainWindow
+
+
+def send_mouse(
+    widget: QWidget,
+    kind: QEvent.Type,
+    pos: QPoint,
+    buttons: Qt.MouseButton,
+    button: Qt.MouseButton = Qt.MouseButton.NoButton,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """A real mouse event to ``widget`` (QTest cannot move with a button held)."""
+    local = QPointF(pos)
+    event = QMouseEvent(kind, local, widget.mapToGlobal(local), button, buttons, modifiers)
+    QApplication.sendEvent(widget, event)
+
+
+def drag(widget: QWidget, start: QPoint, end: QPoint, modifiers=Qt.KeyboardModifier.NoModifier):  # noqa: ANN001, ANN201
+    """Press at ``start``, move in steps, release at ``end``."""
+    left = Qt.MouseButton.LeftButton
+    send_mouse(widget, QEvent.Type.MouseButtonPress, start, left, left, modifiers)
+    for k in range(1, 6):
+        p = start + (end - start) * (k / 5)
+        send_mouse(widget, QEvent.Type.MouseMove, p, left, Qt.MouseButton.NoButton, modifiers)
+    send_mouse(
+        widget, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton, left, modifiers
+    )
+
+
+def hex_point(win: MainWindow, label: str) -> QPoint:
+    """Where the centre of the hex printed ``label`` is in the map view's viewport."""
+    state = win.session.state
+    h = state.hexmap.hex_at(label)
+    return win.view.mapFromScene(win.scene.hex_centre(h))
