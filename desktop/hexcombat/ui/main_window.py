@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QUndoView,
     QWidget,
@@ -28,6 +29,8 @@ from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameState
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.combat_log import CombatLog
+from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
@@ -79,13 +82,18 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hex_hovered.connect(self.show_hex_info)
+        self.view.hex_clicked.connect(self._hex_clicked)
+        self.view.context_requested.connect(self._context_menu)
         self.view.zoom_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
         self._docks: dict[str, QDockWidget] = {}
+        self._arranged = False
         self.inspector: StackInspector | None = None
+        self.combat_panel: CombatPanel | None = None
+        self.combat_log: CombatLog | None = None
         self.palette: CounterPalette | None = None
         self.history = QUndoView()
         self.history.setEmptyLabel("Opened")
-        self._make_dock("History", self.history, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._make_dock("History", self.history, Qt.DockWidgetArea.BottomDockWidgetArea)
         self._make_actions()
         self.resize(1400, 900)
         self._restore_window()
@@ -146,10 +154,20 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
         view_menu.addSeparator()
         self.game_menu = bar.addMenu("&Game")
+        self.attack_action = self._action(
+            self.game_menu, "&Attack", self.attack_selected, "A", "Attack the selected enemy stack"
+        )
+        self.roll_action = self._action(
+            self.game_menu, "&Roll", lambda: self.combat_panel and self.combat_panel.roll(), "R"
+        )
         self.toolbar = self.addToolBar("Main")
         self.toolbar.setObjectName("MainToolBar")
         self.toolbar.addAction(self.open_action)
         self.toolbar.addAction(self.save_action)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.attack_action)
+        self.toolbar.addAction(self.roll_action)
+        self.toolbar.addSeparator()
         self._rebuild_recent()  # fmt: skip
 
     def _bind_undo(self, stack: QUndoStack) -> None:
@@ -184,19 +202,37 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
         self.inspector = StackInspector(session)
-        self._make_dock("Stack", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._make_dock("Stack", self.inspector, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.palette = CounterPalette(state.library, state.sides)
         dock = self._make_dock("Counters", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
         if not state.library.counters:
             dock.hide()
+        self.combat_panel = CombatPanel(session, self.scene)
+        self._make_dock("Combat", self.combat_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.combat_log = CombatLog(state)
+        self._make_dock("Combat Log", self.combat_log, Qt.DockWidgetArea.BottomDockWidgetArea)
         self._bind_undo(session.undo_stack)
-        self.game_opened(session)
+        self._arrange_docks()
         self._update_title()
 
-    def game_opened(self, session: GameSession) -> None:
-        """Hook for the attack panels (set up in :mod:`hexcombat.ui.attack_controller`)."""
+    def _arrange_docks(self) -> None:
+        """The first time: counters and stack left, combat right, log and history below."""
+        if self._arranged or self.settings.value("window_state") is not None:
+            return
+        self._arranged = True
+        docks = self._docks
+        self.splitDockWidget(docks["Counters"], docks["Stack"], Qt.Orientation.Vertical)
+        self.tabifyDockWidget(docks["Combat Log"], docks["History"])
+        docks["Combat Log"].raise_()
+        self.resizeDocks([docks["Combat"]], [470], Qt.Orientation.Horizontal)
+        self.resizeDocks([docks["Counters"]], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([docks["Combat Log"]], [130], Qt.Orientation.Vertical)
+        self.resizeDocks([docks["Counters"], docks["Stack"]], [420, 260], Qt.Orientation.Vertical)
 
     def _close_game(self) -> None:
+        for panel in (self.combat_panel, self.combat_log):
+            if panel is not None:
+                panel.detach()
         if self.scene is not None:
             self.scene.selectionChanged.disconnect(self._selection_changed)
             self.scene.detach()
@@ -372,3 +408,32 @@ class MainWindow(QMainWindow):
         if not uids or not self.inspector.list.hasFocus():
             uids = [u for item in self.scene.selected_stacks() for u in item.uids]
         self.session.remove(uids)
+
+    # attacking -------------------------------------------------------------------------------
+
+    def attack_selected(self) -> bool:
+        """Attack (A): set up an attack on the selected stack in the combat panel."""
+        h = self.selected_hex()
+        if h is None or self.combat_panel is None:
+            self.statusBar().showMessage("Select the enemy stack to attack first", 5000)
+            return False
+        started = self.combat_panel.start(h)
+        if started:
+            self._docks["Combat"].show()
+            self._docks["Combat"].raise_()
+        else:
+            self.statusBar().showMessage(self.combat_panel.title.text(), 6000)
+        return started
+
+    def _hex_clicked(self, h: Hex) -> None:
+        if self.combat_panel is not None and self.combat_panel.resolution is not None:
+            self.combat_panel.pick_retreat_at(h)
+
+    def _context_menu(self, h: Hex | None, where: object) -> None:
+        menu = QMenu(self)
+        if h is not None and self.session is not None and self.session.state.stack_at(h):
+            menu.addAction(self.attack_action)
+            menu.addAction(self.delete_action)
+            menu.addSeparator()
+        menu.addAction("Fit Map", self.view.fit_map)
+        menu.popup(where)

@@ -7,6 +7,7 @@ import math
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -34,6 +35,10 @@ class MapView(QGraphicsView):
 
     hex_hovered = Signal(object)
     """The :class:`Hex` under the mouse (None off the map)."""
+    hex_clicked = Signal(object)
+    """A left click on a map hex (retreat picks); selection and drags work as usual."""
+    context_requested = Signal(object, object)
+    """Right click: the :class:`Hex` (or None) and the global position for a menu."""
     zoom_changed = Signal(float)
     """The view's scale (screen pixels per scene unit)."""
 
@@ -176,6 +181,20 @@ class MapView(QGraphicsView):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         self.hex_hovered.emit(self.hex_at_view(event.position()))
         super().mouseMoveEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            h = self.hex_at_view(event.position())
+            if h is not None:
+                self.hex_clicked.emit(h)
+        super().mousePressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802
+        h = self.hex_at_view(QPointF(event.pos()))
+        scene = self.scene()
+        if h is not None and hasattr(scene, "select_hex"):
+            scene.select_hex(h)
+        self.context_requested.emit(h, event.globalPos())
 
     def hex_at_view(self, pos: QPointF) -> Hex | None:
         """The map hex under a viewport point, through the layout (not item shapes)."""

@@ -75,7 +75,7 @@ class OverlayItem(QGraphicsItem):
             elif MINOR_RIVER in features:
                 colour, width = "#0090ff", 0.22
             else:
-                colour, width = "#ffffff", 0.08
+                colour, width = "#80ffffff", 0.06
             pen = QPen(QColor(colour), size * width)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(pen)

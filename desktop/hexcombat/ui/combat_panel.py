@@ -1,0 +1,556 @@
+"""The combat panel: set up an attack on one hex, see the odds and every step of the working,
+roll (or type in the physical dice), and apply the result on the map.
+
+It shows a :class:`~hexcombat.rules.report.Report` and re-evaluates as soon as a participant or a
+condition changes; the map highlights the target, the stacks taking part, the hexsides they
+cross (rivers stand out) and, after the roll, the retreat ends to pick from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.hexside import Hexside
+from hexcombat.game.attack import (
+    AttackSetup,
+    Candidate,
+    Resolution,
+    apply_combat_command,
+    attack_candidates,
+    evaluate_attack,
+    resolve_attack,
+    retreat_options,
+    suggested_losses,
+)
+from hexcombat.game.state import Change, GameError
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.explain import fmt
+from hexcombat.rules.report import Report
+from hexcombat.rules.situation import Conditions
+from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.game_session import GameSession
+from hexcombat.ui.map_scene import MapScene
+from hexcombat.ui.outcome_bars import OutcomeBars
+
+WEATHER = ("clear", "mud", "frost", "snow", "winter")
+UID_ROLE = Qt.ItemDataRole.UserRole
+CONDITION_BOXES = {
+    "fortified": "Fortified (10.B.1)",
+    "entrenched": "Entrenched (10.B.1)",
+    "attacker_declines_aec": "Attacker declines AEC (10.F)",
+    "defender_declines_aec": "Defender declines AEC/ATEC (10.F)",
+    "overrun": "Overrun (10.G)",
+}
+
+
+class RecordingDice:
+    """The game's dice, remembering what they rolled so the panel can show the faces."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.rolls: list[int] = []
+
+    def roll(self, sides: int = 6) -> int:
+        value = self.inner.roll(sides)  # type: ignore[attr-defined]
+        self.rolls.append(value)
+        return value
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (int,)) and not isinstance(value, bool):
+        return str(value)
+    try:
+        return fmt(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return str(value)
+
+
+class CombatPanel(QWidget):
+    """Shows the report of the attack being set up, and the result once rolled."""
+
+    def __init__(self, session: GameSession, scene: MapScene) -> None:
+        super().__init__()
+        self.setObjectName("CombatPanel")
+        self.session = session
+        self.scene = scene
+        self.target: Hex | None = None
+        self.candidates: list[Candidate] = []
+        self.report: Report | None = None
+        self.resolution: Resolution | None = None
+        self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
+        self._building = False
+        self._build()
+        session.state.subscribe(self.on_change)
+        self.stop()
+
+    # layout --------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
+
+        self.candidate_tree = QTreeWidget()
+        self.candidate_tree.setHeaderLabels(["Hex", "Units", "Across"])
+        self.candidate_tree.setRootIsDecorated(False)
+        self.candidate_tree.setMinimumHeight(110)
+        self.candidate_tree.itemChanged.connect(lambda *_: self.evaluate())
+        group = QGroupBox("Attackers")
+        QVBoxLayout(group).addWidget(self.candidate_tree)
+        layout.addWidget(group)
+
+        conditions = QGroupBox("Conditions")
+        grid = QGridLayout(conditions)
+        self.weather = QComboBox()
+        self.weather.addItems(WEATHER)
+        self.weather.currentTextChanged.connect(lambda _t: self.evaluate())
+        self.date = QLineEdit()
+        self.date.setPlaceholderText("YYYY-MM")
+        self.date.editingFinished.connect(self.evaluate)
+        grid.addWidget(QLabel("Weather"), 0, 0)
+        grid.addWidget(self.weather, 0, 1)
+        grid.addWidget(QLabel("Date"), 0, 2)
+        grid.addWidget(self.date, 0, 3)
+        self.condition_boxes: dict[str, QCheckBox] = {}
+        for i, (name, text) in enumerate(CONDITION_BOXES.items()):
+            box = QCheckBox(text)
+            box.toggled.connect(lambda _on: self.evaluate())
+            self.condition_boxes[name] = box
+            grid.addWidget(box, 1 + i // 2, (i % 2) * 2, 1, 2)
+        layout.addWidget(conditions)
+
+        self.odds = QLabel()
+        font = QFont(self.odds.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.odds.setFont(font)
+        layout.addWidget(self.odds)
+
+        self.steps = QTreeWidget()
+        self.steps.setHeaderLabels(["Rule", "Step", "Value", "DRM"])
+        self.steps.setRootIsDecorated(False)
+        self.steps.setWordWrap(True)
+        self.steps.setMinimumHeight(180)
+        self.steps.setColumnWidth(0, 56)
+        self.steps.setColumnWidth(1, 250)
+        layout.addWidget(self.steps)
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet("color: #9a5a00;")
+        layout.addWidget(self.warnings)
+        self.bars = OutcomeBars()
+        layout.addWidget(self.bars)
+
+        roll_row = QHBoxLayout()
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setToolTip("Roll the game's seeded dice")
+        self.roll_button.clicked.connect(lambda: self.roll())
+        self.typed_roll = QLineEdit()
+        self.typed_roll.setPlaceholderText("or type the dice, e.g. 4 or 2 5")
+        self.typed_roll.returnPressed.connect(self.use_typed_roll)
+        self.dice = DiceFaces()
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.typed_roll)
+        roll_row.addWidget(self.dice)
+        layout.addLayout(roll_row)
+
+        self.result_box = QGroupBox("Result")
+        result_layout = QVBoxLayout(self.result_box)
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        result_layout.addWidget(self.result_label)
+        result_layout.addWidget(QLabel("Losses (tick the units lost):"))
+        self.losses = QListWidget()
+        self.losses.setMinimumHeight(80)
+        self.losses.itemChanged.connect(lambda _i: self._losses_changed())
+        result_layout.addWidget(self.losses)
+        self.retreat_form = QFormLayout()
+        result_layout.addLayout(self.retreat_form)
+        self.retreat_boxes: dict[Hex, QComboBox] = {}
+        self.advance = QListWidget()
+        self.advance.setMaximumHeight(90)
+        self.advance_label = QLabel("Advance into the vacated hex:")
+        result_layout.addWidget(self.advance_label)
+        result_layout.addWidget(self.advance)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #b02020;")
+        result_layout.addWidget(self.problems)
+        self.apply_button = QPushButton("Apply result")
+        self.apply_button.clicked.connect(lambda: self.apply())
+        result_layout.addWidget(self.apply_button)
+        layout.addWidget(self.result_box)
+        layout.addStretch(1)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+    def detach(self) -> None:
+        """Stop listening to the game."""
+        self.session.state.unsubscribe(self.on_change)
+
+    # setting up ----------------------------------------------------------------------------
+
+    def start(self, target: Hex) -> bool:
+        """Set up an attack on the stack in ``target``; False (with a message) if impossible."""
+        state = self.session.state
+        try:
+            candidates = attack_candidates(state, target)
+        except GameError as exc:
+            self.title.setText(str(exc))
+            return False
+        self.target = target
+        self.candidates = candidates
+        self.resolution = None
+        self._building = True
+        conditions = state.conditions
+        self.weather.setCurrentText(conditions.weather)
+        self.date.setText(conditions.date or "")
+        for name, box in self.condition_boxes.items():
+            box.setChecked(bool(getattr(conditions, name)))
+        self.candidate_tree.clear()
+        for candidate in candidates:
+            names = ", ".join(c.unit.name for c in candidate.counters)
+            across = ", ".join(sorted(candidate.features)) or (
+                "two hexes (14A3)" if candidate.range == 2 else "-"
+            )
+            item = QTreeWidgetItem([candidate.label, names, across])
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(0, Qt.CheckState.Checked)
+            item.setData(0, UID_ROLE, [c.uid for c in candidate.counters])
+            if candidate.features:
+                item.setForeground(2, QColor("#1f5fa8"))
+            item.setToolTip(1, names)
+            self.candidate_tree.addTopLevelItem(item)
+        for column in range(3):
+            self.candidate_tree.resizeColumnToContents(column)
+        self._building = False
+        self.setEnabled(True)
+        self.evaluate()
+        return True
+
+    def stop(self) -> None:
+        """No attack: clear the panel and the map highlights."""
+        self.target = None
+        self.report = None
+        self.resolution = None
+        self.candidates = []
+        self.candidate_tree.clear()
+        self.steps.clear()
+        self.title.setText("Select an enemy stack and choose Attack (A).")
+        self.odds.setText("")
+        self.warnings.setText("")
+        self.bars.set_outcomes({})
+        self.dice.set_rolls([])
+        self.result_box.setVisible(False)
+        self.roll_button.setEnabled(False)
+        self.typed_roll.setEnabled(False)
+        self.scene.overlay.clear()
+        self.scene.set_roles({})
+
+    def attacker_uids(self) -> list[str]:
+        """The counters of the ticked stacks."""
+        uids: list[str] = []
+        for i in range(self.candidate_tree.topLevelItemCount()):
+            item = self.candidate_tree.topLevelItem(i)
+            if item.checkState(0) == Qt.CheckState.Checked:
+                uids += item.data(0, UID_ROLE)
+        return uids
+
+    def conditions(self) -> Conditions:
+        """The conditions as set in the panel."""
+        values = {name: box.isChecked() for name, box in self.condition_boxes.items()}
+        date = self.date.text().strip() or None
+        return replace(
+            self.session.state.conditions, weather=self.weather.currentText(), date=date, **values
+        )
+
+    def setup(self) -> AttackSetup | None:
+        """The attack as set up now."""
+        if self.target is None:
+            return None
+        return AttackSetup(self.target, self.attacker_uids(), self.conditions())
+
+    # the report ----------------------------------------------------------------------------
+
+    def evaluate(self) -> Report | None:
+        """Re-evaluate the attack (a participant or a condition changed)."""
+        if self._building or self.target is None:
+            return None
+        state = self.session.state
+        self.resolution = None
+        self.result_box.setVisible(False)
+        self.dice.set_rolls([])
+        setup = self.setup()
+        label = state.hexmap.label(self.target)
+        defenders = state.stack_at(self.target)
+        self.title.setText(
+            f"<b>Attack on {label}</b> ({state.hexmap.terrain[self.target]}): "
+            + ", ".join(c.unit.name for c in defenders)
+        )
+        self._highlight()
+        self.steps.clear()
+        try:
+            report = evaluate_attack(state, setup)
+        except (GameError, RulesError) as exc:
+            self.report = None
+            self.odds.setText("")
+            self.warnings.setText(str(exc))
+            self.bars.set_outcomes({})
+            self.roll_button.setEnabled(False)
+            self.typed_roll.setEnabled(False)
+            return None
+        self.report = report
+        chance = ""
+        if len(report.drm_distribution) > 1:
+            chance = (
+                " ("
+                + ", ".join(
+                    f"{d:+d}: {float(p):.0%}" for d, p in sorted(report.drm_distribution.items())
+                )
+                + ")"
+            )
+        self.odds.setText(f"{report.odds}   DRM {report.drm:+d}{chance}")
+        for step in report.steps:
+            drm = "" if step.drm is None else f"{step.drm:+d}"
+            item = QTreeWidgetItem([step.rule, step.text, _value_text(step.value), drm])
+            tip = f"{step.rule}: {step.text}"
+            if step.provenance == "assumed":
+                tip += "\n(assumed chart value: check your rulebook)"
+                for column in range(4):
+                    item.setForeground(column, QColor("#9a5a00"))
+            for column in range(4):
+                item.setToolTip(column, tip)
+            self.steps.addTopLevelItem(item)
+        self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
+        self.bars.set_outcomes(report.outcomes)
+        self.roll_button.setEnabled(True)
+        self.typed_roll.setEnabled(True)
+        return report
+
+    def _highlight(self) -> None:
+        if self.target is None:
+            return
+        chosen = set(self.attacker_uids())
+        hexes: dict[Hex, str] = {self.target: "target"}
+        sides: dict[Hexside, frozenset[str]] = {}
+        roles = {self.target: "target"}
+        for candidate in self.candidates:
+            taking_part = any(c.uid in chosen for c in candidate.counters)
+            hexes[candidate.hex] = "attacker" if taking_part else "candidate"
+            if taking_part:
+                roles[candidate.hex] = "attacker"
+                if candidate.range == 1:
+                    sides[Hexside(candidate.hex, self.target)] = candidate.features
+        if self.resolution is not None:
+            for ends in self.retreat_ends.values():
+                for end in ends:
+                    hexes[end] = "retreat"
+        self.scene.overlay.highlight(hexes, sides)
+        self.scene.set_roles(roles)
+
+    # rolling and applying ------------------------------------------------------------------
+
+    def roll(self, dice: object | None = None) -> Resolution | None:
+        """Roll the game's seeded dice (or ``dice``) and show the result to apply."""
+        setup = self.setup()
+        if setup is None or self.report is None:
+            return None
+        recorder = RecordingDice(dice or self.session.state.dice)
+        try:
+            resolution = resolve_attack(self.session.state, setup, recorder)
+        except (GameError, RulesError, ValueError) as exc:
+            self.problems.setText(str(exc))
+            return None
+        self.dice.set_rolls(recorder.rolls)
+        self.show_resolution(resolution)
+        return resolution
+
+    def use_typed_roll(self) -> Resolution | None:
+        """Resolve with the dice the player typed in (the physical roll)."""
+        try:
+            rolls = [int(part) for part in self.typed_roll.text().replace(",", " ").split()]
+        except ValueError:
+            self.warnings.setText("type the dice as numbers, e.g. 4 or 2 5")
+            return None
+        return self.roll(ScriptedDice(rolls))
+
+    def show_resolution(self, resolution: Resolution) -> None:
+        """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
+        state = self.session.state
+        self.resolution = resolution
+        result = resolution.result
+        self.bars.set_outcomes(resolution.report.outcomes, result.code)
+        lines = [f"<b>{result.code}</b>: die {result.die}, DRM {result.drm:+d} = "
+                 f"{result.modified_roll}"]  # fmt: skip
+        lines += [f"{s.rule}: {s.text}" for s in result.steps]
+        for req in (resolution.attacker, resolution.defender):
+            if req.eliminate_all:
+                lines.append(f"The {req.side} is eliminated.")
+            elif req.points:
+                lines.append(f"The {req.side} loses at least {req.points} strength points.")
+            if req.retreat_hexes:
+                lines.append(f"The {req.side} retreats {req.retreat_hexes} hexes.")
+        self.result_label.setText("<br>".join(lines))
+        self._building = True
+        self.losses.clear()
+        chosen = set(suggested_losses(state, resolution))
+        for req in (resolution.defender, resolution.attacker):
+            for uid in req.uids:
+                counter = state.counters[uid]
+                item = QListWidgetItem(
+                    f"{req.side}: {counter.unit.name} ({req.strength[uid]} points, "
+                    f"{state.hexmap.label(state.hex_of(uid))})"
+                )
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(
+                    Qt.CheckState.Checked if uid in chosen else Qt.CheckState.Unchecked
+                )
+                item.setData(UID_ROLE, uid)
+                self.losses.addItem(item)
+        self._building = False
+        self.result_box.setVisible(True)
+        self._losses_changed()
+
+    def chosen_losses(self) -> list[str]:
+        """The counters ticked as lost."""
+        return [
+            self.losses.item(i).data(UID_ROLE)
+            for i in range(self.losses.count())
+            if self.losses.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+    def _losses_changed(self) -> None:
+        if self._building or self.resolution is None:
+            return
+        state = self.session.state
+        losses = self.chosen_losses()
+        self.retreat_ends = retreat_options(state, self.resolution, losses)
+        while self.retreat_form.rowCount():
+            self.retreat_form.removeRow(0)
+        self.retreat_boxes = {}
+        for start, ends in self.retreat_ends.items():
+            box = QComboBox()
+            if not ends:
+                box.addItem("no legal retreat: eliminated")
+                box.setEnabled(False)
+            for end, path in ends.items():
+                route = " > ".join(state.hexmap.label(h) for h in path)
+                box.addItem(state.hexmap.label(end), end)
+                box.setItemData(box.count() - 1, route, Qt.ItemDataRole.ToolTipRole)
+            self.retreat_boxes[start] = box
+            self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
+        self.advance.clear()
+        can_advance = self.resolution.result.advance
+        self.advance_label.setVisible(can_advance)
+        self.advance.setVisible(can_advance)
+        if can_advance:
+            for uid in self.resolution.attacker.uids:
+                if uid in losses:
+                    continue
+                item = QListWidgetItem(
+                    f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
+                )
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                item.setData(UID_ROLE, uid)
+                self.advance.addItem(item)
+        self.problems.setText("")
+        self._highlight()
+
+    def pick_retreat(self, start: Hex, end: Hex) -> bool:
+        """Choose where the stack from ``start`` retreats (a click on a highlighted hex)."""
+        box = self.retreat_boxes.get(start)
+        if box is None:
+            return False
+        index = box.findData(end)
+        if index < 0:
+            return False
+        box.setCurrentIndex(index)
+        return True
+
+    def pick_retreat_at(self, end: Hex) -> bool:
+        """A click on the map: the first retreating stack that may end there goes there."""
+        return any(
+            end in ends and self.pick_retreat(s, end) for s, ends in self.retreat_ends.items()
+        )
+
+    def set_advance(self, uids: list[str]) -> None:
+        """Tick the attackers that advance."""
+        for i in range(self.advance.count()):
+            item = self.advance.item(i)
+            checked = item.data(UID_ROLE) in uids
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+
+    def apply(self) -> bool:
+        """Apply the result with the player's choices (one undoable command)."""
+        if self.resolution is None:
+            return False
+        state = self.session.state
+        retreats = {
+            start: box.currentData()
+            for start, box in self.retreat_boxes.items()
+            if box.currentData() is not None
+        }
+        advance = [
+            self.advance.item(i).data(UID_ROLE)
+            for i in range(self.advance.count())
+            if self.advance.item(i).checkState() == Qt.CheckState.Checked
+        ]
+        try:
+            command = apply_combat_command(
+                state, self.resolution, self.chosen_losses(), retreats, advance
+            )
+        except GameError as exc:
+            self.problems.setText(str(exc))
+            return False
+        target = self.target
+        if not self.session.run(command):
+            return False
+        self.stop()
+        self.title.setText(f"Applied: {command.entry.text}")
+        if target is not None:
+            self.scene.select_hex(target)
+        return True
+
+    def on_change(self, change: Change) -> None:
+        """Anything moved while setting up: start over on the same target (or stop)."""
+        if self.target is None or self.resolution is not None and not change.hexes:
+            return
+        state = self.session.state
+        if self.target in change.hexes or any(c.hex in change.hexes for c in self.candidates):
+            if state.stack_at(self.target):
+                self.start(self.target)
+            else:
+                self.stop()

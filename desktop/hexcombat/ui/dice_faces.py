@@ -1,0 +1,48 @@
+"""Die rolls shown as die faces, so a roll reads like the physical dice on the table."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)],
+}
+
+
+class DiceFaces(QWidget):
+    """Shows the dice of the last roll."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rolls: list[int] = []
+        self.setMinimumHeight(40)
+
+    def set_rolls(self, rolls: list[int]) -> None:
+        """Show ``rolls`` (each 1-6)."""
+        self.rolls = list(rolls)
+        self.setToolTip(" ".join(str(r) for r in self.rolls))
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(44 * max(1, len(self.rolls)), 40)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        side = 34.0
+        for i, value in enumerate(self.rolls):
+            face = QRectF(3 + i * (side + 8), 3, side, side)
+            p.setPen(QPen(QColor("#333333"), 1.5))
+            p.setBrush(QColor("#fbfbf5"))
+            p.drawRoundedRect(face, 6, 6)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#b01e1e") if value == 1 else QColor("#222222"))
+            for x, y in PIPS.get(value, []):
+                p.drawEllipse(QPointF(face.left() + x * side, face.top() + y * side), 3.4, 3.4)

@@ -1,0 +1,75 @@
+"""Keeping the game: save and reopen the same game, unsaved-changes question, bad files, recent
+files, and a screenshot of the main window that shows the map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QMessageBox
+from uihelpers import drag, hex_point
+
+from hexcombat.ui.terrain_style import TERRAIN_COLOURS
+
+Answer = QMessageBox.StandardButton
+
+
+def snapshot(window) -> dict[str, list[tuple[str, str, str]]]:
+    state = window.session.state
+    return {
+        state.hexmap.label(h): [(c.uid, c.unit.name, c.side) for c in stack]
+        for h, stack in state.stacks().items()
+    }
+
+
+def test_save_reopen_compare(window, tmp_path: Path) -> None:
+    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0405"))
+    assert window.session.modified and window.isWindowModified()
+    path = tmp_path / "game.json"
+    window.choose_save_path = lambda: str(path)
+    assert window.save()
+    assert not window.session.modified
+    before = snapshot(window)
+    assert window.open_file(path)
+    assert snapshot(window) == before
+    assert window.session.path == path
+    assert window.recent_files()[0] == str(path.resolve())
+
+
+def test_closing_with_unsaved_changes_asks_first(window, tmp_path: Path) -> None:
+    assert window.may_close()  # nothing changed: no question
+    assert window.questions == []
+    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0405"))
+    window.ask_unsaved = lambda: Answer.Cancel
+    assert not window.may_close()
+    assert not window.close() and window.isVisible()
+    path = tmp_path / "kept.json"
+    window.ask_unsaved = lambda: Answer.Save
+    window.choose_save_path = lambda: str(path)
+    assert window.may_close() and path.is_file()
+
+
+def test_a_bad_file_names_file_and_line_and_the_window_stays_usable(window, tmp_path) -> None:
+    bad = tmp_path / "broken.toml"
+    bad.write_text('ruleset = "total-war"\nmap = "tutorial-14d2d"\n[[attacker]]\nnme = "x"\n')
+    before = snapshot(window)
+    assert not window.open_file(bad)
+    title, text = window.errors[-1]
+    assert "broken.toml" in title and "broken.toml:" in text
+    assert snapshot(window) == before
+    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0405"))
+    assert "0405" in snapshot(window)
+
+
+def test_screenshot_shows_the_map(window, tmp_path: Path) -> None:
+    path = tmp_path / "hexcombat.png"
+    assert window.grab().save(str(path))
+    image = window.grab().toImage()
+    colours = {
+        QColor(image.pixel(x, y)).name()
+        for x in range(0, image.width(), 5)
+        for y in range(0, image.height(), 5)
+    }
+    assert len(colours) > 50
+    assert TERRAIN_COLOURS["clear"] in colours and TERRAIN_COLOURS["woods"] in colours
+    assert path.stat().st_size > 20_000
