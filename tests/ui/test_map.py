@@ -64,13 +64,14 @@ def test_far_zoom_draws_the_overview_and_close_zoom_draws_tiles(window) -> None:
     painter.end()
     assert board._overview is not None
     window.scene.set_far(True)
-    assert window.scene.overview.isVisible() and not window.scene.counter_layer.isVisible()
+    assert window.scene.overview.isVisible() and not window.scene.stacks_shown
+    assert not any(i.isVisible() for i in window.scene.stack_items.values())
     window.scene.set_far(False)
     window.view.fit_map()
     rendered = board.tiles_rendered
     image = _render(window.view)
     assert board.tiles_rendered > rendered or rendered > 0
-    assert window.scene.counter_layer.isVisible()
+    assert all(i.isVisible() for i in window.scene.stack_items.values())
     woods = QColor("#a9c98a").rgb()
     colours = {
         image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)

@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from hexcombat.game.opening import default_tutorial
+from hexcombat.paths import icons_dir
 from hexcombat.ui.main_window import MainWindow
 
 
@@ -31,6 +32,14 @@ def make_window(file: str | None = None) -> MainWindow:
     return window
 
 
+def app_icon() -> QIcon:
+    """hexcombat's icon in every PNG size it ships (null when none is found)."""
+    icon = QIcon()
+    for png in sorted(icons_dir().glob("hexcombat-*.png")):
+        icon.addFile(str(png))
+    return icon
+
+
 def run(file: str | None = None) -> int:
     """Open the main window (on ``file`` when given) and run the event loop until it closes."""
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
@@ -39,6 +48,7 @@ def run(file: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("hexcombat")
     app.setOrganizationName("hexcombat")
+    app.setWindowIcon(app_icon())
     window = make_window(file)
     window.show()
     return app.exec()

@@ -91,6 +91,13 @@ class BoardItem(QGraphicsItem):
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
         scale = lod * dpr
         exposed = option.exposedRect.intersected(self._bounds)
+        # Only what reaches the device: render() may expose the whole item.
+        inverse, invertible = painter.worldTransform().inverted()
+        if invertible:
+            device = inverse.mapRect(QRectF(painter.viewport()))
+            if painter.hasClipping():
+                device = device.intersected(painter.clipBoundingRect())
+            exposed = exposed.intersected(device)
         if scale * self.layout.size < OVERVIEW_HEX_PX:
             overview = self.overview()
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)

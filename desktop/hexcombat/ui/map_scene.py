@@ -9,7 +9,7 @@ commands.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.layout import Layout
@@ -22,20 +22,6 @@ from hexcombat.ui.stack_overview_item import StackOverviewItem
 
 FAR_BELOW = 14.0
 """Below this many screen pixels per counter, stacks are drawn by the overview item."""
-
-
-class _CounterLayer(QGraphicsItem):
-    """Parent of every stack item, so hiding them all for far zooms is one call."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF()
-
-    def paint(self, *args: object) -> None:
-        return None
 
 
 class MapScene(QGraphicsScene):
@@ -58,8 +44,8 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.overlay = OverlayItem(self.layout)
         self.addItem(self.overlay)
-        self.counter_layer = _CounterLayer()
-        self.addItem(self.counter_layer)
+        self.stacks_shown = True
+        """Whether the stack items are shown (False at far zooms, where the overview is)."""
         self.overview = StackOverviewItem(state, self.layout, bounds, self.counter_size)
         self.overview.setVisible(False)
         self.addItem(self.overview)
@@ -85,8 +71,10 @@ class MapScene(QGraphicsScene):
 
     def _add_stack(self, h: Hex, stack: list) -> StackItem:
         item = StackItem(self, h, stack)
-        item.setParentItem(self.counter_layer)
+        # Top-level items: the scene's index culls them (children of a layer item are not).
+        self.addItem(item)
         item.setPos(self.hex_centre(h))
+        item.setVisible(self.stacks_shown)
         self.stack_items[h] = item
         return item
 
@@ -115,7 +103,9 @@ class MapScene(QGraphicsScene):
         """Far zooms show the overview squares instead of the stack items."""
         if self.overview.isVisible() != far:
             self.overview.setVisible(far)
-            self.counter_layer.setVisible(not far)
+            self.stacks_shown = not far
+            for item in self.stack_items.values():
+                item.setVisible(not far)
 
     def selected_stacks(self) -> list[StackItem]:
         """The stack items the player selected."""

@@ -1,0 +1,121 @@
+"""``hexcombat --smoke``: check that this installation of hexcombat works, without a display.
+
+Opens the main window offscreen on the built-in 14D2d tutorial, finds the tutorial's defender and
+every stack that may attack it, evaluates that attack, and prints the number of shipped data
+files found and the DRM (``hexcombat smoke: 14D2d tutorial DRM +1``). Exits 0 when all of that
+worked; any failure prints what went wrong to stderr and exits 1. The installer's test runs it on
+the frozen build; a player can run it to check a download.
+
+Preferences are kept in a temporary folder for the run (where Qt allows it: on Linux and other
+Unixes), so the check leaves no recent file or window layout behind.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+
+class SmokeError(Exception):
+    """The installation is broken; the message says how."""
+
+
+def data_files() -> dict[str, list[Path]]:
+    """Every shipped data file this installation finds: maps and scenarios, counter sets, and the
+    rulesets' charts (which live beside the rules code)."""
+    import hexcombat.rules
+    from hexcombat.paths import counters_dir, maps_dir
+
+    charts = Path(hexcombat.rules.__file__).resolve().parent
+    return {
+        "maps and scenarios": _files(maps_dir(), "*.toml"),
+        "counter sets": _files(counters_dir(), "*.toml"),
+        "charts": _files(charts, "**/*.toml"),
+    }
+
+
+def _files(folder: Path, pattern: str) -> list[Path]:
+    return sorted(p for p in folder.glob(pattern) if p.is_file())
+
+
+def smoke(out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the check; 0 when it passed, 1 (with the reason on ``err``) when it did not."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        with tempfile.TemporaryDirectory(prefix="hexcombat-smoke-") as settings:
+            _check(Path(settings), out)
+    except SmokeError as exc:
+        print(f"hexcombat smoke: FAILED: {exc}", file=err)
+        return 1
+    except Exception as exc:  # anything else is a broken installation too: say what broke
+        import traceback
+
+        traceback.print_exc(file=err)
+        print(f"hexcombat smoke: FAILED: {type(exc).__name__}: {exc}", file=err)
+        return 1
+    return 0
+
+
+def _check(settings: Path, out: TextIO) -> None:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
+    from hexcombat.game.opening import default_tutorial, open_game
+    from hexcombat.game.scenario import load_scenario
+    from hexcombat.paths import data_root, icons_dir
+    from hexcombat.ui.app import app_icon, make_window
+
+    found = data_files()
+    for kind, files in found.items():
+        if not files:
+            raise SmokeError(f"no {kind} found (data folder {data_root()})")
+    counts = ", ".join(f"{len(files)} {kind}" for kind, files in found.items())
+    total = sum(len(files) for files in found.values())
+    print(f"hexcombat smoke: {total} data files ({counts}) under {data_root()}", file=out)
+
+    tutorial = default_tutorial()
+    if not tutorial.is_file():
+        raise SmokeError(f"the built-in tutorial is missing: {tutorial}")
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(settings))
+    app = QApplication.instance() or QApplication(["hexcombat"])
+    icon = app_icon()
+    if icon.isNull():
+        raise SmokeError(f"the application icon is missing from {icons_dir()}")
+    app.setWindowIcon(icon)
+
+    window = make_window(None)
+    if window.session is None:
+        open_game(tutorial)  # raises the reason the window could not open it
+        raise SmokeError(f"the main window did not open the tutorial {tutorial}")
+    window.show()
+    app.processEvents()
+    if window.grab().isNull():
+        raise SmokeError("the main window could not be drawn")
+    state = window.session.state
+
+    scenario = load_scenario(tutorial)
+    defender_hexes = {p.hex for p in scenario.placements if p.side == "defender" and p.hex}
+    if len(defender_hexes) != 1:
+        raise SmokeError(f"the tutorial should hold one defending hex, not {len(defender_hexes)}")
+    target = state.hexmap.hex_at(defender_hexes.pop())
+    candidates = attack_candidates(state, target)
+    uids = [c.uid for candidate in candidates for c in candidate.counters]
+    if not uids:
+        raise SmokeError("nobody may attack the tutorial's defender")
+    report = evaluate_attack(state, AttackSetup(target, uids, state.conditions))
+    print(
+        f"hexcombat smoke: main window opened {state.title!r}; {len(uids)} units from "
+        f"{len(candidates)} hexes attack {state.hexmap.label(target)} at {report.odds}",
+        file=out,
+    )
+    print(f"hexcombat smoke: 14D2d tutorial DRM {report.drm:+d}", file=out)
+    window.hide()
+    window.deleteLater()
+    app.processEvents()
