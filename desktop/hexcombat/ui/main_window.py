@@ -222,7 +222,7 @@ class MainWindow(QMainWindow):
         self._arranged = True
         docks = self._docks
         self.splitDockWidget(docks["Counters"], docks["Stack"], Qt.Orientation.Vertical)
-        self.tabifyDockWidget(docks["Combat Log"], docks["History"])
+        self.tabifyDockWidget(docks["History"], docks["Combat Log"])
         docks["Combat Log"].raise_()
         self.resizeDocks([docks["Combat"]], [470], Qt.Orientation.Horizontal)
         self.resizeDocks([docks["Counters"]], [250], Qt.Orientation.Horizontal)
