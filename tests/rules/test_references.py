@@ -1,0 +1,30 @@
+"""Every rule a step can cite has a summary for the combat panel's tooltip."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import REPO
+from hexcombat.rules.references import rule_text
+
+
+def cited_rules() -> set[str]:
+    """Rule references written as literal first arguments of ``ex.add`` or ``rule=`` in code."""
+    found: set[str] = set()
+    pattern = re.compile(r'(?:ex\.add\(\s*|rule\s*=\s*)"([0-9A-Z][^"{}]*)"')
+    for path in (REPO / "desktop" / "hexcombat" / "rules").rglob("*.py"):
+        found |= set(pattern.findall(path.read_text()))
+    return found
+
+
+def test_every_cited_rule_has_a_summary() -> None:
+    cited = cited_rules()
+    assert {"14D2a", "10.C", "23D1", "14A3"} <= cited
+    assert sorted(r for r in cited if rule_text(r) is None) == []
+
+
+def test_a_subrule_falls_back_to_its_rule() -> None:
+    assert rule_text("10.C.1") != rule_text("10.C")
+    assert rule_text("10.B.9") == rule_text("10")  # no 10.B entry: the rule itself
+    assert rule_text("14D2a").startswith("Heavy armour in the attack: +1")
+    assert rule_text("99Z") is None
