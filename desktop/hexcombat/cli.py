@@ -2,7 +2,8 @@
 
 ``hexcombat [FILE]`` opens the desktop program (the built-in tutorial when no file is given);
 ``hexcombat explain SCENARIO [--json]`` prints a combat's full explanation without the GUI;
-``hexcombat check FILE...`` validates maps, counters, charts and scenarios.
+``hexcombat check FILE...`` validates maps, counters, charts and scenarios;
+``hexcombat --smoke`` checks an installation offscreen (see :mod:`hexcombat.ui.smoke`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ def _app_parser() -> argparse.ArgumentParser:
         "see also `hexcombat explain --help` and `hexcombat check --help`.",
     )
     parser.add_argument("--version", action="version", version=f"hexcombat {__version__}")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="check this installation without a display: open the main window offscreen on the "
+        "built-in tutorial, evaluate its attack, print the DRM and exit (0 when it worked)",
+    )
     parser.add_argument("file", nargs="?", help="a map, scenario or saved game to open")
     return parser
 
@@ -65,7 +72,14 @@ def main(argv: list[str] | None = None) -> int:
         return _explain(args[1:])
     if args and args[0] == "check":
         return _check(args[1:])
-    options = _app_parser().parse_args(args)
+    parser = _app_parser()
+    options = parser.parse_args(args)
+    if options.smoke:
+        if options.file:
+            parser.error("--smoke checks the built-in tutorial and takes no file")
+        from hexcombat.ui.smoke import smoke
+
+        return smoke()
     from hexcombat.ui.app import run
 
     return run(options.file)

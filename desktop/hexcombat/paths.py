@@ -1,4 +1,4 @@
-"""Where hexcombat's shipped data lives (maps, counter sets).
+"""Where hexcombat's shipped data lives (maps, counter sets, the application icon).
 
 One function decides, so a source checkout, an installed wheel and a frozen build all find the
 same files.
@@ -14,8 +14,9 @@ def data_root() -> Path:
     """The folder holding ``maps/`` and ``counters/``.
 
     A frozen build (PyInstaller) unpacks data beside the executable's ``_MEIPASS``; an installed
-    wheel carries it inside the package as ``hexcombat/data``; a source checkout keeps it at the
-    repository root, two levels above this package.
+    wheel carries it inside the package as ``hexcombat/data`` (``pyproject.toml`` maps the
+    repository's folders there); a source checkout keeps it at the repository root, two levels
+    above this package.
     """
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
@@ -34,3 +35,11 @@ def maps_dir() -> Path:
 def counters_dir() -> Path:
     """The shipped counter sets (unit identification charts)."""
     return data_root() / "counters"
+
+
+def icons_dir() -> Path:
+    """hexcombat's application icon (SVG and PNG sizes): ``icons/`` beside ``maps/`` in a wheel
+    or a frozen build, ``installer/icons/`` in a source checkout."""
+    root = data_root()
+    packaged = root / "icons"
+    return packaged if packaged.is_dir() else root / "installer" / "icons"
