@@ -1,5 +1,6 @@
-"""Desktop test helpers: a main window on a test copy of the 14D2d tutorial, with dialogs
-replaced by recorders so nothing blocks, and settings kept in a temporary file."""
+"""Desktop test helpers: a main window on the shipped 14D2d tutorial (what ``hexcombat`` opens
+for a player), with dialogs replaced by recorders so nothing blocks, and settings kept in a
+temporary file."""
 
 from __future__ import annotations
 
@@ -9,15 +10,14 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
+from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.main_window import MainWindow
-
-DATA = Path(__file__).parent / "data"
-SCENARIO = DATA / "tutorial-14d2d-scenario.toml"
 
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    """A shown main window on the 14D2d scenario; errors are collected in ``window.errors``."""
+    """A shown main window on the built-in 14D2d tutorial; errors are collected in
+    ``window.errors``."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings)
     win.errors = []
@@ -28,6 +28,6 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     win.resize(1400, 900)
     win.show()
     qtbot.waitExposed(win)
-    assert win.open_file(SCENARIO), win.errors
+    assert win.open_file(default_tutorial()), win.errors
     win.view.fit_map()
     return win

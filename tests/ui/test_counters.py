@@ -18,42 +18,42 @@ def labels(window) -> dict[str, list[str]]:
 
 def test_dragging_a_stack_onto_a_hex_moves_it_in_the_game(window) -> None:
     viewport = window.view.viewport()
-    drag(viewport, hex_point(window, "0505"), hex_point(window, "0405"))
+    drag(viewport, hex_point(window, "0404"), hex_point(window, "0405"))
     stacks = labels(window)
     assert stacks["0405"] == ["Tank X", "Tank X"]
-    assert "0505" not in stacks
+    assert "0404" not in stacks
     item = window.scene.stack_items[window.session.state.hexmap.hex_at("0405")]
     assert item.pos() == window.scene.hex_centre(item.hex)  # snapped onto the hex centre
 
 
 def test_dragging_onto_a_friendly_stack_joins_it_on_top(window) -> None:
-    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0604"))
-    assert labels(window)["0604"] == ["Tank X", "Tank X", "Hv Tank X"]
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0603"))
+    assert labels(window)["0603"] == ["Tank X", "Tank X", "Hv Tank X"]
 
 
 def test_shift_drag_moves_only_the_top_counter(window) -> None:
-    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0304"),
+    drag(window.view.viewport(), hex_point(window, "0503"), hex_point(window, "0502"),
          Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
     stacks = labels(window)
-    assert stacks["0304"] == ["Rifle XX"] and stacks["0404"] == ["Rifle XX"]
+    assert stacks["0502"] == ["Rifle XX"] and stacks["0503"] == ["Rifle XX"]
 
 
 def test_a_refused_drop_leaves_the_stack_where_it_was(window) -> None:
     before = labels(window)
-    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0504"))
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0504"))
     assert labels(window) == before
     assert "held by" in window.statusBar().currentMessage()
-    h = window.session.state.hexmap.hex_at("0505")
+    h = window.session.state.hexmap.hex_at("0404")
     assert window.scene.stack_items[h].pos() == window.scene.hex_centre(h)
 
 
 def test_undo_and_redo_a_move(window) -> None:
     before = labels(window)
-    drag(window.view.viewport(), hex_point(window, "0503"), hex_point(window, "0502"))
+    drag(window.view.viewport(), hex_point(window, "0403"), hex_point(window, "0402"))
     after = labels(window)
     window.undo_action.trigger()
     assert labels(window) == before
-    assert window.session.state.hexmap.hex_at("0502") not in window.scene.stack_items
+    assert window.session.state.hexmap.hex_at("0402") not in window.scene.stack_items
     window.redo_action.trigger()
     assert labels(window) == after
     assert window.history.model().rowCount() == 2  # "Opened" and the move
@@ -61,7 +61,7 @@ def test_undo_and_redo_a_move(window) -> None:
 
 def test_palette_drop_adds_a_counter_for_the_chosen_side(window) -> None:
     palette = window.palette
-    palette.side_box.setCurrentText("Attacker")
+    palette.side_box.setCurrentText("Axis")
     item = palette.list.item(0)
     counter_id = item.data(Qt.ItemDataRole.UserRole)
     mime = palette.list.mimeData([item])
@@ -71,8 +71,8 @@ def test_palette_drop_adds_a_counter_for_the_chosen_side(window) -> None:
     )
     stack = window.session.state.stack_at(window.session.state.hexmap.hex_at("0302"))
     assert [c.counter_id for c in stack] == [counter_id]
-    assert stack[0].side == "Attacker"
-    assert library_mime(counter_id, "Attacker").hasFormat(mime.formats()[0])
+    assert stack[0].side == "Axis"
+    assert library_mime(counter_id, "Axis").hasFormat(mime.formats()[0])
 
 
 def test_inspector_lists_reorders_and_drags_a_counter_out(window) -> None:

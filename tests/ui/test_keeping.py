@@ -23,7 +23,7 @@ def snapshot(window) -> dict[str, list[tuple[str, str, str]]]:
 
 
 def test_save_reopen_compare(window, tmp_path: Path) -> None:
-    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0405"))
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0405"))
     assert window.session.modified and window.isWindowModified()
     path = tmp_path / "game.json"
     window.choose_save_path = lambda: str(path)
@@ -39,7 +39,7 @@ def test_save_reopen_compare(window, tmp_path: Path) -> None:
 def test_closing_with_unsaved_changes_asks_first(window, tmp_path: Path) -> None:
     assert window.may_close()  # nothing changed: no question
     assert window.questions == []
-    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0405"))
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0405"))
     window.ask_unsaved = lambda: Answer.Cancel
     assert not window.may_close()
     assert not window.close() and window.isVisible()
@@ -57,7 +57,7 @@ def test_a_bad_file_names_file_and_line_and_the_window_stays_usable(window, tmp_
     title, text = window.errors[-1]
     assert "broken.toml" in title and "broken.toml:" in text
     assert snapshot(window) == before
-    drag(window.view.viewport(), hex_point(window, "0505"), hex_point(window, "0405"))
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0405"))
     assert "0405" in snapshot(window)
 
 
