@@ -69,6 +69,7 @@ def _check(settings: Path, out: TextIO) -> None:
     from hexcombat.game.opening import default_tutorial, open_game
     from hexcombat.game.scenario import load_scenario
     from hexcombat.paths import data_root, icons_dir
+    from hexcombat.sourcefile import SourceError
     from hexcombat.ui.app import app_icon, make_window
 
     found = data_files()
@@ -92,7 +93,10 @@ def _check(settings: Path, out: TextIO) -> None:
 
     window = make_window(None)
     if window.session is None:
-        open_game(tutorial)  # raises the reason the window could not open it
+        try:
+            open_game(tutorial)  # the window shows why in a dialog; say it here
+        except SourceError as exc:
+            raise SmokeError(f"the main window could not open the tutorial: {exc}") from exc
         raise SmokeError(f"the main window did not open the tutorial {tutorial}")
     window.show()
     app.processEvents()

@@ -1,0 +1,92 @@
+"""Installer test helpers: the shipped data files a build must carry, a clean environment for
+running what was built (no virtual environment, no PYTHONPATH, no Qt platform, HOME and XDG
+folders in a temporary folder), and ``installer/build.py`` loaded as a module."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+from pathlib import Path
+from types import ModuleType
+
+REPO = Path(__file__).resolve().parents[2]
+INSTALLER = REPO / "installer"
+PACKAGE = REPO / "desktop" / "hexcombat"
+TUTORIAL = "tutorial-14d2d-scenario.toml"
+SMOKE_DRM_LINE = "hexcombat smoke: 14D2d tutorial DRM +1"
+"""What ``hexcombat --smoke`` prints: the rules text of 14D2d nets +1 for the tutorial attack."""
+
+
+def _files(folder: Path, pattern: str = "**/*") -> list[Path]:
+    return sorted(
+        p
+        for p in folder.glob(pattern)
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
+
+
+def shipped_data() -> dict[str, list[Path]]:
+    """Every data file the repository ships, by where a wheel or a frozen build keeps it:
+    maps and counter sets by their path under ``maps/`` or ``counters/``; the charts by their path
+    in the package (``hexcombat/rules/...``)."""
+    return {
+        "maps": _files(REPO / "maps"),
+        "counters": _files(REPO / "counters"),
+        "charts": _files(PACKAGE / "rules", "**/*.toml"),
+    }
+
+
+def icon_files() -> list[Path]:
+    """The icon files an installation uses: the SVG and every PNG size."""
+    return [INSTALLER / "icons" / "hexcombat.svg", *_files(INSTALLER / "icons", "hexcombat-*.png")]
+
+
+def clean_env(tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment of a player's shell: the system PATH only, no Python settings, no Qt
+    platform chosen, HOME and the XDG folders in ``tmp``."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTHON", "QT_", "VIRTUAL_ENV", "XDG_")) and k != "PATH"
+    }
+    env["PATH"] = "/usr/local/bin:/usr/bin:/bin"
+    env["HOME"] = str(tmp / "home")
+    env["XDG_CONFIG_HOME"] = str(tmp / "config")
+    env["XDG_DATA_HOME"] = str(tmp / "data")
+    for folder in ("home", "config", "data"):
+        (tmp / folder).mkdir(parents=True, exist_ok=True)
+    env.update(extra)
+    return env
+
+
+def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """Run ``command``, capturing its output as text; the caller checks the return code."""
+    kwargs.setdefault("timeout", 300)
+    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+        [str(c) for c in command], capture_output=True, text=True, check=False, **kwargs
+    )
+
+
+class Build:
+    """The outcome of ``installer/build.py``: where it wrote, and what it printed."""
+
+    def __init__(self, dist: Path, output: str) -> None:
+        self.dist = dist
+        self.output = output
+        self.bundle = dist / "hexcombat"
+        self.program = self.bundle / "hexcombat"
+        self.internal = self.bundle / "_internal"
+
+
+def load_script(name: str) -> ModuleType:
+    """A script of ``installer/`` as a module, under a name of its own (``build`` is also the name
+    of a PyPA tool)."""
+    path = INSTALLER / name
+    spec = importlib.util.spec_from_file_location(f"hexcombat_installer_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

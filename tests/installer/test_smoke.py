@@ -1,0 +1,68 @@
+"""``hexcombat --smoke`` from a source checkout, and how it fails: a non-zero exit and a message
+that says what is missing or broken."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from installer_helpers import INSTALLER, REPO, SMOKE_DRM_LINE, TUTORIAL, clean_env, run
+
+# Runs the smoke check with hexcombat.paths.data_root() pointing at the folder given.
+WITH_DATA_ROOT = (
+    "import pathlib, sys; import hexcombat.paths as p; "
+    "p.data_root = lambda: pathlib.Path(sys.argv[1]); "
+    "from hexcombat.cli import main; sys.exit(main(['--smoke']))"
+)
+
+
+def test_smoke_passes_in_a_source_checkout(tmp_path: Path) -> None:
+    env = clean_env(tmp_path)
+    done = run([sys.executable, "-m", "hexcombat", "--smoke"], env=env, cwd=tmp_path)
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    assert done.stdout.splitlines()[-1] == SMOKE_DRM_LINE
+    assert f"under {REPO}" in done.stdout.splitlines()[0]
+    assert list((tmp_path / "config").iterdir()) == []
+
+
+def test_smoke_takes_no_file(tmp_path: Path) -> None:
+    done = run([sys.executable, "-m", "hexcombat", "--smoke", "x.toml"], env=clean_env(tmp_path))
+    assert done.returncode == 2
+    assert "--smoke checks the built-in tutorial and takes no file" in done.stderr
+
+
+def test_smoke_fails_when_the_data_is_missing(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = run([sys.executable, "-c", WITH_DATA_ROOT, empty], env=clean_env(tmp_path))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.strip() == (
+        f"hexcombat smoke: FAILED: no maps and scenarios found (data folder {empty})"
+    )
+
+
+def test_smoke_fails_when_the_tutorial_cannot_be_opened(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "maps", root / "maps")
+    shutil.copytree(REPO / "counters", root / "counters")
+    shutil.copytree(INSTALLER / "icons", root / "icons")
+    tutorial = root / "maps" / TUTORIAL
+    text = tutorial.read_text(encoding="utf-8")
+    tutorial.write_text(text.replace('map = "tutorial-14d2d"', 'map = "no-such-map"'))
+    done = run([sys.executable, "-c", WITH_DATA_ROOT, root], env=clean_env(tmp_path), cwd=root)
+    assert done.returncode == 1, done.stdout
+    assert "14D2d tutorial DRM" not in done.stdout
+    assert "hexcombat smoke: FAILED: the main window could not open the tutorial" in done.stderr
+    assert "no-such-map" in done.stderr
+
+
+def test_smoke_fails_without_the_application_icon(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "maps", root / "maps")
+    shutil.copytree(REPO / "counters", root / "counters")
+    (root / "icons").mkdir()
+    done = run([sys.executable, "-c", WITH_DATA_ROOT, root], env=clean_env(tmp_path))
+    assert done.returncode == 1, done.stdout
+    assert f"FAILED: the application icon is missing from {root / 'icons'}" in done.stderr
