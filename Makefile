@@ -1,16 +1,17 @@
 # `make run` starts hexcombat (the 14D2d tutorial when FILE is not given); `make test` runs every
-# check. Both create the virtual environment in .venv and install the project into it when needed.
+# check; `make installer` builds the one-folder application and its archive in dist/. Each creates
+# the virtual environment in .venv and installs the project into it when needed.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench installer clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,installer]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -18,7 +19,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/ruff check desktop tests bench
+	$(VENV)/bin/ruff check desktop tests bench installer
 
 test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
@@ -27,6 +28,9 @@ bench: $(STAMP)
 	$(PY) bench/rules.py
 	$(PY) bench/board.py
 	test ! -f bench/desktop.py || QT_QPA_PLATFORM=offscreen $(PY) bench/desktop.py
+
+installer: $(STAMP)
+	$(PY) installer/build.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info desktop/*.egg-info
