@@ -2,6 +2,7 @@
 
 It opens games (maps, scenarios, saves), wires the map, the docks and the undo stack to one
 :class:`GameSession`, and keeps window state, recent files and preferences in ``QSettings``.
+The docks exist from the start (so a saved layout restores all of them); each game fills them.
 Dialogs that would block (errors, "save changes?") go through replaceable callables so tests
 drive the window without a modal loop.
 """
@@ -11,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -36,9 +38,26 @@ from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.stack_inspector import StackInspector
+from hexcombat.ui.tutorial_panel import TutorialPanel, scenario_description
 
 MAX_RECENT = 8
 Answer = QMessageBox.StandardButton
+Area = Qt.DockWidgetArea
+
+PANELS: tuple[tuple[str, Area], ...] = (
+    ("Tutorial", Area.LeftDockWidgetArea),
+    ("Counters", Area.LeftDockWidgetArea),
+    ("Stack", Area.LeftDockWidgetArea),
+    ("Combat", Area.RightDockWidgetArea),
+    ("Combat Log", Area.BottomDockWidgetArea),
+    ("History", Area.BottomDockWidgetArea),
+)
+"""The docks, in the order the View menu lists them."""
+
+DOCK_LAYOUT = 2
+"""Version of the dock layout kept in the settings. A layout saved by an older version (before the
+tutorial dock) is not restored: the player gets the current arrangement instead of a new dock
+dropped wherever Qt puts it."""
 
 
 def _error_box(parent: QWidget, title: str, text: str) -> None:
@@ -85,29 +104,44 @@ class MainWindow(QMainWindow):
         self.view.hex_clicked.connect(self._hex_clicked)
         self.view.context_requested.connect(self._context_menu)
         self.view.zoom_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
-        self._docks: dict[str, QDockWidget] = {}
-        self._arranged = False
         self.inspector: StackInspector | None = None
         self.combat_panel: CombatPanel | None = None
         self.combat_log: CombatLog | None = None
         self.palette: CounterPalette | None = None
+        self._make_actions()
+        # the side columns run the full height; the log and history sit under the map only
+        self.setCorner(Qt.Corner.BottomLeftCorner, Area.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Area.RightDockWidgetArea)
+        self._docks: dict[str, QDockWidget] = {}
+        self.view_menu.addSection("Panels")
+        for title, area in PANELS:
+            self._add_dock(title, area)
+        self.tutorial_panel = TutorialPanel()
+        self._make_dock("Tutorial", self.tutorial_panel)
+        self._docks["Tutorial"].hide()
         self.history = QUndoView()
         self.history.setEmptyLabel("Opened")
-        self._make_dock("History", self.history, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._make_actions()
+        self._make_dock("History", self.history)
         self.resize(1400, 900)
-        self._restore_window()
+        self._arrange_when_shown = not self._restore_window()
+        """No saved layout: arrange the docks once the window is shown (Qt 6.11 leaves a stray
+        tab bar behind when a hidden window gets a second group of tabbed docks)."""
         self._update_title()
 
     # building ------------------------------------------------------------------------------
 
-    def _make_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = self._docks.get(title)
-        if dock is None:
-            dock = QDockWidget(title, self)
-            dock.setObjectName(f"{title.replace(' ', '')}Dock")
-            self.addDockWidget(area, dock)
-            self._docks[title] = dock
+    def _add_dock(self, title: str, area: Area) -> QDockWidget:
+        """An empty dock, listed in View > Panels so a closed panel can be brought back."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{title.replace(' ', '')}Dock")
+        self.addDockWidget(area, dock)
+        self._docks[title] = dock
+        self.view_menu.addAction(dock.toggleViewAction())
+        return dock
+
+    def _make_dock(self, title: str, widget: QWidget) -> QDockWidget:
+        """Put ``widget`` in the dock ``title`` (the previous game's panel goes)."""
+        dock = self._docks[title]
         old = dock.widget()
         dock.setWidget(widget)
         if old is not None and old is not widget:
@@ -152,7 +186,6 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "Zoom &In", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
         self._action(view_menu, "Zoom &Out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
-        view_menu.addSeparator()
         self.game_menu = bar.addMenu("&Game")
         self.attack_action = self._action(
             self.game_menu, "&Attack", self.attack_selected, "A", "Attack the selected enemy stack"
@@ -202,32 +235,44 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
         self.inspector = StackInspector(session)
-        self._make_dock("Stack", self.inspector, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._make_dock("Stack", self.inspector)
         self.palette = CounterPalette(state.library, state.sides)
-        dock = self._make_dock("Counters", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        dock = self._make_dock("Counters", self.palette)
         if not state.library.counters:
             dock.hide()
         self.combat_panel = CombatPanel(session, self.scene)
-        self._make_dock("Combat", self.combat_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._make_dock("Combat", self.combat_panel)
         self.combat_log = CombatLog(state)
-        self._make_dock("Combat Log", self.combat_log, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._make_dock("Combat Log", self.combat_log)
+        self._show_tutorial(state, path)
         self._bind_undo(session.undo_stack)
-        self._arrange_docks()
         self._update_title()
 
-    def _arrange_docks(self) -> None:
-        """The first time: counters and stack left, combat right, log and history below."""
-        if self._arranged or self.settings.value("window_state") is not None:
+    def _show_tutorial(self, state: GameState, path: Path | None) -> None:
+        """A game with walkthrough steps opens with them in front; any other hides the dock."""
+        dock = self._docks["Tutorial"]
+        if not state.tutorial:
+            self.tutorial_panel.show_tutorial("", "", [])
+            dock.hide()
             return
-        self._arranged = True
+        self.tutorial_panel.show_tutorial(state.title, scenario_description(path), state.tutorial)
+        dock.show()
+        dock.raise_()
+
+    def _arrange_docks(self) -> None:
+        """The first time: the tutorial (in front of the counters) and the stack left, combat
+        right with the full height for its working, a short log (in front of the history) under
+        the map."""
         docks = self._docks
-        self.splitDockWidget(docks["Counters"], docks["Stack"], Qt.Orientation.Vertical)
+        self.tabifyDockWidget(docks["Counters"], docks["Tutorial"])
         self.tabifyDockWidget(docks["History"], docks["Combat Log"])
         docks["Combat Log"].raise_()
-        self.resizeDocks([docks["Combat"]], [470], Qt.Orientation.Horizontal)
-        self.resizeDocks([docks["Counters"]], [250], Qt.Orientation.Horizontal)
-        self.resizeDocks([docks["Combat Log"]], [130], Qt.Orientation.Vertical)
-        self.resizeDocks([docks["Counters"], docks["Stack"]], [420, 260], Qt.Orientation.Vertical)
+        if not docks["Tutorial"].isHidden():
+            docks["Tutorial"].raise_()
+        self.resizeDocks([docks["Combat"]], [500], Qt.Orientation.Horizontal)
+        self.resizeDocks([docks["Counters"]], [290], Qt.Orientation.Horizontal)
+        self.resizeDocks([docks["Combat Log"]], [140], Qt.Orientation.Vertical)
+        self.resizeDocks([docks["Counters"], docks["Stack"]], [560, 240], Qt.Orientation.Vertical)
 
     def _close_game(self) -> None:
         for panel in (self.combat_panel, self.combat_log):
@@ -313,21 +358,28 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == Answer.Discard
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self._arrange_when_shown:
+            self._arrange_when_shown = False
+            self._arrange_docks()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self.may_close():
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("window_state", self.saveState())
+        self.settings.setValue("window_state", self.saveState(DOCK_LAYOUT))
         event.accept()
 
-    def _restore_window(self) -> None:
+    def _restore_window(self) -> bool:
+        """Size, place and dock layout as the player left them; False when there is no layout
+        of this version to restore."""
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         state = self.settings.value("window_state")
-        if state is not None:
-            self.restoreState(state)
+        return state is not None and self.restoreState(state, DOCK_LAYOUT)
 
     # recent files ------------------------------------------------------------------------------
 
@@ -397,7 +449,8 @@ class MainWindow(QMainWindow):
         return stacks[0].hex if stacks else None
 
     def _selection_changed(self) -> None:
-        if self.inspector is not None:
+        # a scene being destroyed (the program ending) clears its selection: nothing to show
+        if self.inspector is not None and shiboken6.isValid(self.scene):
             self.inspector.show_hex(self.selected_hex())
 
     def delete_selection(self) -> None:
