@@ -4,7 +4,7 @@ it exactly, and every combat goes into the log."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from uihelpers import hex_point
+from uihelpers import hex_point, start_attack
 
 from hexcombat.game.opening import open_game
 
@@ -14,24 +14,17 @@ def board(window) -> dict[str, list[str]]:
     return {state.hexmap.label(h): [c.uid for c in s] for h, s in state.stacks().items()}
 
 
-def start_attack(window, qtbot, label: str = "0504") -> None:
-    window.scene.select_hex(window.session.state.hexmap.hex_at(label))
-    window.view.setFocus()
-    qtbot.keyClick(window.view, Qt.Key.Key_A)
-    assert window.combat_panel.target == window.session.state.hexmap.hex_at(label)
-
-
 def test_14d2d_attack_reads_plus_one_in_the_panel(window, qtbot) -> None:
     start_attack(window, qtbot)
     panel = window.combat_panel
     assert panel.candidate_tree.topLevelItemCount() == 5
     assert "DRM +1" in panel.odds.text()
-    rules = [panel.steps.topLevelItem(i).text(0) for i in range(panel.steps.topLevelItemCount())]
-    drms = [panel.steps.topLevelItem(i).text(3) for i in range(panel.steps.topLevelItemCount())]
+    steps = panel.steps
+    rules = [steps.item(row, 0).text() for row in range(steps.rowCount())]
+    drms = [steps.item(row, 3).text() for row in range(steps.rowCount())]
     assert ("14D2a", "+1") in zip(rules, drms, strict=True)
     assert ("14D2c", "-1") in zip(rules, drms, strict=True)
-    first = panel.steps.topLevelItem(0)
-    assert first.toolTip(1).startswith(first.text(0) + ": ")
+    assert steps.item(0, 1).toolTip().startswith(steps.item(0, 0).text() + ": ")
     assert sum(panel.bars.outcomes.values()) == 1
     # the map highlights the target and the stacks taking part
     overlay = window.scene.overlay.hexes

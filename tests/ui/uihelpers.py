@@ -40,3 +40,12 @@ def hex_point(win: MainWindow, label: str) -> QPoint:
     state = win.session.state
     h = state.hexmap.hex_at(label)
     return win.view.mapFromScene(win.scene.hex_centre(h))
+
+
+def start_attack(win: MainWindow, qtbot, label: str = "0504") -> None:  # noqa: ANN001
+    """Select the stack in ``label`` and press A, as a player sets up an attack."""
+    hexmap = win.session.state.hexmap
+    win.scene.select_hex(hexmap.hex_at(label))
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_A)
+    assert win.combat_panel.target == hexmap.hex_at(label)

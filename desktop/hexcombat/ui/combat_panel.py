@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,12 +19,17 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -64,6 +69,20 @@ CONDITION_BOXES = {
     "defender_declines_aec": "Defender declines AEC/ATEC (10.F)",
     "overrun": "Overrun (10.G)",
 }
+STEP_COLUMNS = ["Rule", "Step", "Value", "DRM"]
+STEP_TEXT = 1
+"""The column that stretches and wraps: the step's words are the explanation."""
+
+
+def _scroll(widget: QWidget, name: str) -> QScrollArea:
+    """``widget`` in a frameless scroll area that only scrolls up and down."""
+    scroll = QScrollArea()
+    scroll.setObjectName(name)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(widget)
+    return scroll
 
 
 class RecordingDice:
@@ -111,56 +130,118 @@ class CombatPanel(QWidget):
     # layout --------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
+        """The attack's headline (target, odds) on top, then three panes one above the other:
+        the set-up (attackers, conditions), the working (steps, chances, roll) and, once rolled,
+        the result to apply. The working gets the spare height, so the steps read in full."""
         self.title = QLabel()
         self.title.setWordWrap(True)
-        layout.addWidget(self.title)
+        self.odds = QLabel()
+        font = QFont(self.odds.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.odds.setFont(font)
+        self.setup_toggle = QToolButton()
+        self.setup_toggle.setObjectName("CombatSetupToggle")
+        self.setup_toggle.setCheckable(True)
+        self.setup_toggle.setChecked(True)
+        self.setup_toggle.setAutoRaise(True)
+        self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
+        self.setup_toggle.setToolTip("Show or hide the attackers and the conditions")
+        self.setup_toggle.toggled.connect(self._setup_toggled)
+        self._setup_hidden_for_result = False
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setObjectName("CombatSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self._build_setup())
+        self.splitter.addWidget(self._build_working())
+        self.splitter.addWidget(self._build_result())
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(2, 0)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(self.title)
+        outer.addWidget(self.odds)
+        outer.addWidget(self.setup_toggle)
+        outer.addWidget(self.splitter, 1)
 
+    def _build_setup(self) -> QScrollArea:
+        """Who attacks (tick the stacks taking part) and the conditions of the attack."""
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.candidate_tree = QTreeWidget()
         self.candidate_tree.setHeaderLabels(["Hex", "Units", "Across"])
         self.candidate_tree.setRootIsDecorated(False)
-        self.candidate_tree.setMinimumHeight(110)
+        self.candidate_tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.candidate_tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.candidate_tree.itemChanged.connect(lambda *_: self.evaluate())
+        self._fit_candidates()
         group = QGroupBox("Attackers")
-        QVBoxLayout(group).addWidget(self.candidate_tree)
+        group_layout = QVBoxLayout(group)
+        group_layout.setContentsMargins(6, 4, 6, 6)
+        group_layout.addWidget(self.candidate_tree)
         layout.addWidget(group)
 
         conditions = QGroupBox("Conditions")
         grid = QGridLayout(conditions)
+        grid.setContentsMargins(6, 4, 6, 6)
+        grid.setVerticalSpacing(2)
         self.weather = QComboBox()
         self.weather.addItems(WEATHER)
         self.weather.currentTextChanged.connect(lambda _t: self.evaluate())
         self.date = QLineEdit()
         self.date.setPlaceholderText("YYYY-MM")
         self.date.editingFinished.connect(self.evaluate)
-        grid.addWidget(QLabel("Weather"), 0, 0)
-        grid.addWidget(self.weather, 0, 1)
-        grid.addWidget(QLabel("Date"), 0, 2)
-        grid.addWidget(self.date, 0, 3)
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        row.addWidget(QLabel("Weather"))
+        row.addWidget(self.weather)
+        row.addSpacing(12)
+        row.addWidget(QLabel("Date"))
+        row.addWidget(self.date)
+        row.addStretch(1)
+        grid.addLayout(row, 0, 0, 1, 2)
         self.condition_boxes: dict[str, QCheckBox] = {}
         for i, (name, text) in enumerate(CONDITION_BOXES.items()):
             box = QCheckBox(text)
             box.toggled.connect(lambda _on: self.evaluate())
             self.condition_boxes[name] = box
-            grid.addWidget(box, 1 + i // 2, (i % 2) * 2, 1, 2)
+            grid.addWidget(box, 1 + i // 2, i % 2)
         layout.addWidget(conditions)
+        layout.addStretch(1)
+        self.setup_pane = _scroll(inner, "CombatSetup")
+        return self.setup_pane
 
-        self.odds = QLabel()
-        font = QFont(self.odds.font())
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.odds.setFont(font)
-        layout.addWidget(self.odds)
-
-        self.steps = QTreeWidget()
-        self.steps.setHeaderLabels(["Rule", "Step", "Value", "DRM"])
-        self.steps.setRootIsDecorated(False)
+    def _build_working(self) -> QWidget:
+        """Every step of the working with its rule, the chance of each result, and the roll."""
+        pane = QWidget()
+        pane.setObjectName("CombatWorking")
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.steps = QTableWidget(0, len(STEP_COLUMNS))
+        self.steps.setObjectName("CombatSteps")
+        self.steps.setHorizontalHeaderLabels(STEP_COLUMNS)
+        self.steps.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.steps.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.steps.setWordWrap(True)
-        self.steps.setMinimumHeight(180)
-        self.steps.setColumnWidth(0, 56)
-        self.steps.setColumnWidth(1, 250)
-        layout.addWidget(self.steps)
+        self.steps.setShowGrid(False)
+        self.steps.setAlternatingRowColors(True)
+        self.steps.setMinimumHeight(120)
+        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps.setVerticalScrollMode(QTableWidget.ScrollMode.ScrollPerPixel)
+        self.steps.verticalHeader().hide()
+        self.steps.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.steps.horizontalHeader()
+        for column in range(len(STEP_COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STEP_TEXT, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.steps, 1)
         self.warnings = QLabel()
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color: #9a5a00;")
@@ -170,17 +251,20 @@ class CombatPanel(QWidget):
 
         roll_row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll the game's seeded dice")
+        self.roll_button.setToolTip("Roll the game's seeded dice (R)")
         self.roll_button.clicked.connect(lambda: self.roll())
         self.typed_roll = QLineEdit()
         self.typed_roll.setPlaceholderText("or type the dice, e.g. 4 or 2 5")
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
         self.dice = DiceFaces()
         roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.typed_roll)
+        roll_row.addWidget(self.typed_roll, 1)
         roll_row.addWidget(self.dice)
         layout.addLayout(roll_row)
+        return pane
 
+    def _build_result(self) -> QScrollArea:
+        """The rolled result: losses to tick, retreats to pick, an advance to offer, Apply."""
         self.result_box = QGroupBox("Result")
         result_layout = QVBoxLayout(self.result_box)
         self.result_label = QLabel()
@@ -188,7 +272,6 @@ class CombatPanel(QWidget):
         result_layout.addWidget(self.result_label)
         result_layout.addWidget(QLabel("Losses (tick the units lost):"))
         self.losses = QListWidget()
-        self.losses.setMinimumHeight(80)
         self.losses.itemChanged.connect(lambda _i: self._losses_changed())
         result_layout.addWidget(self.losses)
         self.retreat_form = QFormLayout()
@@ -206,15 +289,72 @@ class CombatPanel(QWidget):
         self.apply_button = QPushButton("Apply result")
         self.apply_button.clicked.connect(lambda: self.apply())
         result_layout.addWidget(self.apply_button)
-        layout.addWidget(self.result_box)
-        layout.addStretch(1)
+        result_layout.addStretch(1)
+        self.result_pane = _scroll(self.result_box, "CombatResult")
+        return self.result_pane
 
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(inner)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+    def _fit_candidates(self) -> None:
+        """The attackers list as tall as its rows (up to eight): no empty box, no inner scroll."""
+        tree = self.candidate_tree
+        rows = max(2, min(8, tree.topLevelItemCount()))
+        row = tree.sizeHintForRow(0) if tree.topLevelItemCount() else tree.fontMetrics().height()
+        height = tree.header().sizeHint().height() + rows * max(row, 1) + 2 * tree.frameWidth()
+        tree.setFixedHeight(height + 2)
+
+    def _setup_summary(self) -> str:
+        """What the folded set-up holds, in one line."""
+        ticked = {
+            self.candidate_tree.topLevelItem(i).text(0)
+            for i in range(self.candidate_tree.topLevelItemCount())
+            if self.candidate_tree.topLevelItem(i).checkState(0) == Qt.CheckState.Checked
+        }
+        parts = [f"{len(ticked)} of {self.candidate_tree.topLevelItemCount()} stacks"]
+        parts.append(self.weather.currentText())
+        if self.date.text().strip():
+            parts.append(self.date.text().strip())
+        parts += [
+            box.text().split(" (")[0].lower()
+            for box in self.condition_boxes.values()
+            if box.isChecked()
+        ]
+        return "Attackers and conditions: " + ", ".join(parts)
+
+    def _setup_toggled(self, shown: bool) -> None:
+        self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.setup_pane.setVisible(shown)
+        self._share_height()
+
+    def _show_result_pane(self, shown: bool) -> None:
+        """After a roll the result takes the set-up's place, so losses, retreats and Apply are in
+        view at once; a new set-up or a cleared attack gives the set-up its room back."""
+        if shown == (not self.result_pane.isHidden()):
+            return
+        self.result_pane.setVisible(shown)
+        fold = shown and self.setup_toggle.isChecked()
+        unfold = not shown and self._setup_hidden_for_result
+        self._setup_hidden_for_result = fold
+        if (fold or unfold) and self.setup_toggle.isChecked() == fold:
+            self.setup_toggle.setChecked(not fold)  # shares the height
+        else:
+            self._share_height()
+        if shown:
+            self.result_pane.verticalScrollBar().setValue(0)  # the result code first
+
+    def _share_height(self) -> None:
+        """Set-up and result as tall as they need, the working the rest: the set-up takes at
+        most half, the result all but the working's minimum (the roll stays in view)."""
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return  # not laid out yet: the stretch factors share the height when shown
+        setup = result = 0
+        # lay out the rows just filled in first, so the size hints count them
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if not self.setup_pane.isHidden():
+            setup = min(self.setup_pane.widget().sizeHint().height() + 2, total // 2)
+        if not self.result_pane.isHidden():
+            room = total - setup - self.splitter.widget(1).minimumSizeHint().height()
+            result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
+        self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
     def detach(self) -> None:
         """Stop listening to the game."""
@@ -253,11 +393,12 @@ class CombatPanel(QWidget):
                 item.setForeground(2, QColor("#1f5fa8"))
             item.setToolTip(1, names)
             self.candidate_tree.addTopLevelItem(item)
-        for column in range(3):
-            self.candidate_tree.resizeColumnToContents(column)
+        self._fit_candidates()
         self._building = False
         self.setEnabled(True)
         self.evaluate()
+        if not self.setup_pane.isHidden():
+            self._share_height()
         return True
 
     def stop(self) -> None:
@@ -267,13 +408,15 @@ class CombatPanel(QWidget):
         self.resolution = None
         self.candidates = []
         self.candidate_tree.clear()
-        self.steps.clear()
+        self._fit_candidates()
+        self.steps.setRowCount(0)
         self.title.setText("Select an enemy stack and choose Attack (A).")
+        self.setup_toggle.setText("Attackers and conditions")
         self.odds.setText("")
         self.warnings.setText("")
         self.bars.set_outcomes({})
         self.dice.set_rolls([])
-        self.result_box.setVisible(False)
+        self._show_result_pane(False)
         self.roll_button.setEnabled(False)
         self.typed_roll.setEnabled(False)
         self.scene.overlay.clear()
@@ -310,7 +453,7 @@ class CombatPanel(QWidget):
             return None
         state = self.session.state
         self.resolution = None
-        self.result_box.setVisible(False)
+        self._show_result_pane(False)
         self.dice.set_rolls([])
         setup = self.setup()
         label = state.hexmap.label(self.target)
@@ -320,7 +463,8 @@ class CombatPanel(QWidget):
             + ", ".join(c.unit.name for c in defenders)
         )
         self._highlight()
-        self.steps.clear()
+        self.setup_toggle.setText(self._setup_summary())
+        self.steps.setRowCount(0)
         try:
             report = evaluate_attack(state, setup)
         except (GameError, RulesError) as exc:
@@ -342,17 +486,23 @@ class CombatPanel(QWidget):
                 + ")"
             )
         self.odds.setText(f"{report.odds}   DRM {report.drm:+d}{chance}")
-        for step in report.steps:
+        self.steps.setRowCount(len(report.steps))
+        for row, step in enumerate(report.steps):
             drm = "" if step.drm is None else f"{step.drm:+d}"
-            item = QTreeWidgetItem([step.rule, step.text, _value_text(step.value), drm])
             tip = f"{step.rule}: {step.text}"
             if step.provenance == "assumed":
                 tip += "\n(assumed chart value: check your rulebook)"
-                for column in range(4):
-                    item.setForeground(column, QColor("#9a5a00"))
-            for column in range(4):
-                item.setToolTip(column, tip)
-            self.steps.addTopLevelItem(item)
+            for column, text in enumerate([step.rule, step.text, _value_text(step.value), drm]):
+                item = QTableWidgetItem(text)
+                item.setToolTip(tip)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+                if step.drm:
+                    bold = item.font()
+                    bold.setBold(column == 3)
+                    item.setFont(bold)
+                if step.provenance == "assumed":
+                    item.setForeground(QColor("#9a5a00"))
+                self.steps.setItem(row, column, item)
         self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
         self.bars.set_outcomes(report.outcomes)
         self.roll_button.setEnabled(True)
@@ -439,9 +589,12 @@ class CombatPanel(QWidget):
                 )
                 item.setData(UID_ROLE, uid)
                 self.losses.addItem(item)
+        rows = max(2, min(12, self.losses.count()))
+        row = self.losses.sizeHintForRow(0) if self.losses.count() else 18
+        self.losses.setFixedHeight(rows * row + 2 * self.losses.frameWidth() + 4)
         self._building = False
-        self.result_box.setVisible(True)
         self._losses_changed()
+        self._show_result_pane(True)
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""

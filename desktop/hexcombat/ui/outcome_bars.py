@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 GOOD_FOR_ATTACKER = {"DE", "DH", "DR", "DS"}
 BAD_FOR_ATTACKER = {"AE", "AH", "AR", "AS"}
+ROW = 20
+"""Height of one result's bar, in pixels: compact, the steps above need the room more."""
 
 
 class OutcomeBars(QWidget):
@@ -30,7 +32,7 @@ class OutcomeBars(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(240, 22 * max(1, len(self.outcomes)) + 4)
+        return QSize(240, ROW * max(1, len(self.outcomes)) + 4)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         p = QPainter(self)
@@ -63,4 +65,4 @@ class OutcomeBars(QWidget):
                 p.setPen(QColor("#202020"))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(QRectF(bar_left - 2, top + 1, bar_width + 4, 18), 4, 4)
-            top += 22
+            top += ROW
