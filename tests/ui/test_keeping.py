@@ -36,6 +36,15 @@ def test_save_reopen_compare(window, tmp_path: Path) -> None:
     assert window.recent_files()[0] == str(path.resolve())
 
 
+def test_the_title_marks_unsaved_changes_without_qt_warnings(window, qtlog) -> None:
+    title = window.session.state.title
+    assert window.windowTitle().startswith(f"{title}[*] - hexcombat ")
+    assert not window.isWindowModified()
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0405"))
+    assert window.isWindowModified()
+    assert not [r.message for r in qtlog.records if "setWindowModified" in r.message]
+
+
 def test_closing_with_unsaved_changes_asks_first(window, tmp_path: Path) -> None:
     assert window.may_close()  # nothing changed: no question
     assert window.questions == []

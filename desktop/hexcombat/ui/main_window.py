@@ -421,9 +421,8 @@ class MainWindow(QMainWindow):
             modified = self.session is not None and self.session.modified
         except RuntimeError:  # the undo stack announces its own destruction
             return
-        self.setWindowTitle(
-            f"{self.game_title()}{' *' if modified else ''} - hexcombat {__version__}"
-        )
+        # "[*]": Qt marks unsaved changes the platform's way (a star, or the close button)
+        self.setWindowTitle(f"{self.game_title()}[*] - hexcombat {__version__}")
         self.setWindowModified(modified)
 
     def show_hex_info(self, h: Hex | None) -> None:
