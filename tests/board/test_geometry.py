@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from shapely.geometry import GeometryCollection, LineString, MultiLineString, Point, Polygon
 
-from conftest import REPO
 from hexcombat.board.geometry import (
     feature_lines,
     hex_at_point,
@@ -25,6 +25,9 @@ from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap, load_map
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 HEX_AREA = 3 * math.sqrt(3) / 2 * 10.0**2  # a hex of size 10
 LAYOUT = Layout("flat", 10.0)

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.mapfile import load_map
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 MAPS = REPO / "maps"
 

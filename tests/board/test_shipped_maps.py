@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.mapfile import is_map_source, load_map, shipped_maps
 from hexcombat.sourcefile import TomlSource
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 REPO_MAPS = REPO / "maps"
 

@@ -3,15 +3,19 @@ graph on the 14A3 tutorial map, worked out by hand from the map's comments."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from conftest import REPO
 from hexcombat.board.mapfile import load_map
 from hexcombat.game.attack import AttackSetup, attack_candidates, build_situation
 from hexcombat.game.commands import AddCounter
 from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 RIFLE = unit_from_mapping({"name": "Rifle XX", "size": "XX", "re": 2, "attack": 4}, "t")
 LRA = unit_from_mapping(

@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO
 from hexcombat.game.check import check_file
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 SHIPPED = sorted(
     [

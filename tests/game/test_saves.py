@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
 from hexcombat.board.mapfile import load_map
 from hexcombat.game.commands import AddCounter
 from hexcombat.game.saves import load_game, save_game
@@ -15,6 +14,9 @@ from hexcombat.game.state import CombatLogEntry, Counter, GameState
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 PZ = unit_from_mapping(
     {
@@ -42,6 +44,8 @@ def game() -> GameState:
     state.execute(AddCounter(Counter("c2", AA, "Axis"), state.hexmap.hex_at("0403")))
     state.execute(AddCounter(Counter("c3", AA, "Soviet"), state.hexmap.hex_at("0504")))
     state.log.append(CombatLogEntry("0403 -> 0504: 2:1", ["14D2a: heavy armour"]))
+    state.tutorial = ["1. Select the stack in 0504."]
+    state.description = "A panzer division in mud."
     state.dice.roll()
     state.dice.roll()
     return state
@@ -52,7 +56,8 @@ def picture(state: GameState) -> object:
         state.hexmap.label(h): [(c.uid, c.side, c.counter_id, c.unit) for c in s]
         for h, s in state.stacks().items()
     }
-    return stacks, state.conditions, state.ruleset, [(e.text, e.details) for e in state.log]
+    log = [(e.text, e.details) for e in state.log]
+    return stacks, state.conditions, state.ruleset, log, state.tutorial, state.description
 
 
 def test_save_and_reopen_is_the_same_game(tmp_path: Path) -> None:

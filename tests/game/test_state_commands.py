@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from conftest import REPO
 from hexcombat.board.mapfile import load_map
 from hexcombat.game.commands import AddCounter, MoveCounters, RemoveCounters, ReorderStack
 from hexcombat.game.state import Change, Counter, GameState, IllegalMoveError
 from hexcombat.rules.units import unit_from_mapping
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 TANK = unit_from_mapping({"name": "Tank X", "size": "X", "aeca": "full", "attack": 6}, "t")
 RIFLE = unit_from_mapping({"name": "Rifle XX", "size": "XX", "re": 2, "attack": 4}, "t")

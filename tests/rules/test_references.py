@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from conftest import REPO
 from hexcombat.rules.references import rule_text
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root, for the shipped files under test."""
 
 
 def cited_rules() -> set[str]:

@@ -25,6 +25,11 @@ def test_14d2d_attack_reads_plus_one_in_the_panel(window, qtbot) -> None:
     assert ("14D2a", "+1") in zip(rules, drms, strict=True)
     assert ("14D2c", "-1") in zip(rules, drms, strict=True)
     assert steps.item(0, 1).toolTip().startswith(steps.item(0, 0).text() + ": ")
+    # hovering a step shows what its rule says
+    row_14d2c = rules.index("14D2c")
+    assert "14D2c says: Heavy antitank: -1 when heavy antitank units are at least 1/10" in (
+        steps.item(row_14d2c, 1).toolTip()
+    )
     assert sum(panel.bars.outcomes.values()) == 1
     # the map highlights the target and the stacks taking part
     overlay = window.scene.overlay.hexes

@@ -79,6 +79,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "counters": counters,
         "log": [{"text": e.text, "details": e.details} for e in state.log],
         "tutorial": state.tutorial,
+        "description": state.description,
     }
 
 
@@ -203,4 +204,6 @@ def load_game(path: str | Path) -> GameState:
             details = [str(d) for d in entry.get("details", []) if isinstance(d, str)]
             state.log.append(CombatLogEntry(entry["text"], details))
     state.tutorial = [str(s) for s in data.get("tutorial", []) if isinstance(s, str)]
+    description = data.get("description", "")
+    state.description = description if isinstance(description, str) else ""
     return state

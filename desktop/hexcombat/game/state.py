@@ -128,6 +128,8 @@ class GameState:
         self.log: list[CombatLogEntry] = []
         self.tutorial: list[str] = []
         """Walkthrough text of a tutorial scenario, shown beside the map."""
+        self.description = ""
+        """What the scenario is about, in its author's words (the tutorial dock shows it)."""
         self.map_text: str | None = None
         """The map file's TOML text, embedded in saves so a game never loses its map."""
         self._stacks: dict[Hex, list[str]] = {}
@@ -271,6 +273,7 @@ class GameState:
         tutorial = scenario.data.get("tutorial", {})
         steps = tutorial.get("steps", []) if isinstance(tutorial, dict) else []
         state.tutorial = [str(s) for s in steps]
+        state.description = scenario.description
         return state
 
 

@@ -53,6 +53,7 @@ from hexcombat.game.state import Change, GameError
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
+from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.ui.dice_faces import DiceFaces
@@ -490,6 +491,9 @@ class CombatPanel(QWidget):
         for row, step in enumerate(report.steps):
             drm = "" if step.drm is None else f"{step.drm:+d}"
             tip = f"{step.rule}: {step.text}"
+            summary = rule_text(step.rule)
+            if summary:
+                tip += f"\n\n{step.rule} says: {summary}"
             if step.provenance == "assumed":
                 tip += "\n(assumed chart value: check your rulebook)"
             for column, text in enumerate([step.rule, step.text, _value_text(step.value), drm]):

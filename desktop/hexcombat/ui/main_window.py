@@ -38,7 +38,7 @@ from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.stack_inspector import StackInspector
-from hexcombat.ui.tutorial_panel import TutorialPanel, scenario_description
+from hexcombat.ui.tutorial_panel import TutorialPanel
 
 MAX_RECENT = 8
 Answer = QMessageBox.StandardButton
@@ -255,7 +255,7 @@ class MainWindow(QMainWindow):
             self.tutorial_panel.show_tutorial("", "", [])
             dock.hide()
             return
-        self.tutorial_panel.show_tutorial(state.title, scenario_description(path), state.tutorial)
+        self.tutorial_panel.show_tutorial(state.title, state.description, state.tutorial)
         dock.show()
         dock.raise_()
 

@@ -5,27 +5,12 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
-from hexcombat.game.scenario import load_scenario
-from hexcombat.sourcefile import SourceError
-
 _STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s+")
 """Steps in the scenario files carry their own number ("1. ..."); the list numbers them."""
-
-
-def scenario_description(path: Path | None) -> str:
-    """The description of the scenario at ``path`` ("" for a map, a save or a bad file): the game
-    keeps only the title and the steps, and the tutorial dock shows the description too."""
-    if path is None or path.suffix.lower() != ".toml":
-        return ""
-    try:
-        return load_scenario(path).description
-    except (OSError, SourceError, ValueError):
-        return ""
 
 
 def _paragraphs(text: str) -> list[str]:
