@@ -115,33 +115,32 @@ def shipped_air_counters() -> dict[str, AirUnit]:
     return found
 
 
-def load_counter_library(ruleset: str, extra: list[Path] = ()) -> tuple[CounterSet, list[Problem]]:  # type: ignore[assignment]
+def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str | None]:
+    """One counter file's counters and the game it belongs to; problems are collected."""
+    try:
+        source = TomlSource.load(path)
+    except SourceError as exc:
+        problems += exc.problems
+        return CounterSet(), None
+    counters, found = counters_from_source(source)
+    problems += found
+    game = source.data.get("game")
+    return counters, game if isinstance(game, str) else None
+
+
+def load_counter_library(
+    ruleset: str, extra: list[Path] | None = None
+) -> tuple[CounterSet, list[Problem]]:
     """The counters a scenario may name: every shipped set, its own game's set winning a shared id,
     then the scenario's own files."""
     problems: list[Problem] = []
-    own: list[CounterSet] = []
-    others: list[CounterSet] = []
-    for path in shipped_counter_files():
-        try:
-            source = TomlSource.load(path)
-        except SourceError as exc:
-            problems += exc.problems
-            continue
-        counters, found = counters_from_source(source)
-        problems += found
-        (own if source.data.get("game") == ruleset else others).append(counters)
+    shipped = [_read_counters(path, problems) for path in shipped_counter_files()]
+    shipped.sort(key=lambda entry: entry[1] == ruleset)  # the scenario's own game merges last
     library = CounterSet()
-    for counters in others + own:
+    for counters, _game in shipped:
         library = library.merge(counters)
-    for path in extra:
-        try:
-            source = TomlSource.load(path)
-        except SourceError as exc:
-            problems += exc.problems
-            continue
-        counters, found = counters_from_source(source)
-        problems += found
-        library = library.merge(counters)
+    for path in extra or []:
+        library = library.merge(_read_counters(path, problems)[0])
     return library, problems
 
 
