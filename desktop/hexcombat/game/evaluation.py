@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from hexcombat.board.hexes import distance
 from hexcombat.game.scenario import Scenario
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.situation import CombatSituation
+from hexcombat.sourcefile import Problem, SourceError
 
 
 def scenario_situation(scenario: Scenario) -> CombatSituation:
@@ -22,6 +24,21 @@ def scenario_situation(scenario: Scenario) -> CombatSituation:
         return scenario.situation()
     state = game_from_scenario(scenario)
     target = state.hexmap.hex_at(str(targets.pop()))
+    problems = []
+    for placement in scenario.side("attacker"):
+        gap = distance(state.hexmap.hex_at(str(placement.hex)), target)
+        if gap not in (1, 2) or (gap == 2 and placement.unit.range < 2):
+            problems.append(
+                Problem(
+                    str(scenario.path),
+                    placement.line,
+                    f"{placement.unit.name} in {placement.hex} is {gap} hexes from the defender "
+                    f"in {state.hexmap.label(target)}: units attack from adjacent hexes, "
+                    "long-range artillery from two (14A3)",
+                )
+            )
+    if problems:
+        raise SourceError(problems)
     attackers = [c.uid for h, stack in state.stacks().items() if h != target for c in stack]
     return build_situation(state, AttackSetup(target, attackers, scenario.conditions))
 

@@ -82,6 +82,21 @@ def format_result(result: CombatResult) -> str:
     return "\n".join(lines)
 
 
+class RollError(Exception):
+    """Typed-in dice that cannot resolve the combat: not a face of the die, or too few."""
+
+
+def _resolve(report: Report, rolls: list[int]) -> CombatResult:
+    dice = ScriptedDice(rolls)
+    try:
+        result = resolve_report(report, dice)
+    except ValueError as exc:
+        raise RollError(str(exc)) from exc
+    if dice.used < len(rolls):
+        raise RollError(f"{len(rolls)} dice given, the combat used {dice.used}")
+    return result
+
+
 def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = None) -> int:
     """Print the explanation of the combat in ``path`` (resolved with ``rolls`` when given);
     exit 1 with a clear message on bad input."""
@@ -96,7 +111,7 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
             )
             return 0
         report = evaluate_scenario(scenario)
-        result = resolve_report(report, ScriptedDice(rolls)) if rolls else None
+        result = _resolve(report, rolls) if rolls else None
     except SourceError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -104,7 +119,7 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
     except RulesError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1
-    except ValueError as exc:  # a scripted roll that is not a face of the die, or too few
+    except RollError as exc:
         print(f"{path}: --roll: {exc}", file=sys.stderr)
         return 1
     if as_json:
