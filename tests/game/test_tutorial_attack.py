@@ -108,3 +108,15 @@ def test_the_games_own_dice_are_used_when_none_are_given(state: GameState) -> No
     seed = state.dice.seed
     resolve_attack(state, full_attack(state))
     assert state.dice.used == 1 and seed == 1914
+
+
+def test_suggested_losses_lose_no_more_than_the_result_asks(state: GameState) -> None:
+    # die 1 + 1 = 2 on the 3:1 column: HX, the defender loses half its 11 defence points (6)
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([1]))
+    assert resolution.result.code == "HX" and resolution.defender.points == 6
+    losses = suggested_losses(state, resolution)
+    defender = [state.counters[u].unit.name for u in losses if u in resolution.defender.strength]
+    # the Inf XX's 8 points cover 6 with the least to spare; the attacker then owes 8 in exchange
+    assert defender == ["Inf XX"]
+    assert sum(resolution.attacker.strength.get(u, 0) for u in losses) == 8
+    assert loss_problems(state, resolution, losses) == []

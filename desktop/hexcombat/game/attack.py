@@ -250,8 +250,32 @@ def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -
     return problems
 
 
+def fewest_points(uids: list[str], strength: dict[str, int], needed: int) -> list[str]:
+    """The counters whose strengths reach ``needed`` with the least to spare (then the fewest
+    counters): a player loses no more than the result asks. All of them if even that is short.
+
+    >>> fewest_points(["inf", "aa", "art"], {"inf": 8, "aa": 1, "art": 2}, 6)
+    ['inf']
+    """
+    if needed <= 0:
+        return []
+    if sum(strength[u] for u in uids) <= needed:
+        return list(uids)
+    best: dict[int, list[str]] = {0: []}  # total -> the fewest counters making it
+    for uid in sorted(uids, key=lambda u: (-strength[u], u)):
+        for total, picked in list(best.items()):
+            if total >= needed:
+                continue
+            grown = total + strength[uid]
+            if grown not in best or len(best[grown]) > len(picked) + 1:
+                best[grown] = [*picked, uid]
+    reach = min(t for t in best if t >= needed)
+    return best[reach]
+
+
 def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
-    """A legal choice of losses: required armour/antitank units first, then the weakest."""
+    """A legal choice of losses that loses as little as the result allows: required armour /
+    antitank losses from capable units first (10.F), the rest from any unit."""
     chosen: list[str] = []
     for req in (resolution.defender, resolution.attacker):
         if req.eliminate_all:
@@ -261,20 +285,11 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
         if req.side == "attacker" and resolution.exchange:
             lost = sum(resolution.defender.strength.get(u, 0) for u in chosen)
             needed = max(needed, min(lost, sum(req.strength.values())))
-        if needed <= 0:
-            continue
-        order = sorted(
-            req.uids,
-            key=lambda u: (not _aec_capable(state.counters[u], req.side), req.strength[u], u),
-        )
-        if req.required_aec <= 0:
-            order = sorted(req.uids, key=lambda u: (req.strength[u], u))
-        total = 0
-        for uid in order:
-            if total >= needed:
-                break
-            chosen.append(uid)
-            total += req.strength[uid]
+        capable = [u for u in req.uids if _aec_capable(state.counters[u], req.side)]
+        first = fewest_points(capable, req.strength, min(needed, math.ceil(req.required_aec)))
+        rest = [u for u in req.uids if u not in first]
+        done = sum(req.strength[u] for u in first)
+        chosen += first + fewest_points(rest, req.strength, needed - done)
     return chosen
 
 
