@@ -15,12 +15,15 @@ from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.state import CombatLogEntry, Counter, GameError, GameState, counters_in
+from hexcombat.game.turn import is_overrun_phase
 from hexcombat.rules.combat import load_crt
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report, SideResult
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.total_war.coast_defence import check_may_attack, load_coast_defence
 from hexcombat.rules.units import AecValue
 
 _FEATURE_WEIGHT = {MAJOR_RIVER: 0, MINOR_RIVER: 1}
@@ -39,11 +42,24 @@ class Candidate:
     """Hexside features it attacks across (rivers are highlighted on the map)."""
     counters: tuple[Counter, ...]
     """Its counters that may attack at this range (at two hexes only long-range artillery)."""
+    barred: tuple[tuple[Counter, str], ...] = ()
+    """Its counters in range that the rules forbid to attack, each with why (a CDA unit in CD
+    mode, 14A4), so the panel can say so instead of leaving them out unexplained."""
+
+
+def attack_barred(counter: Counter) -> str | None:
+    """Why the rules forbid ``counter`` to attack at all, or None (14A4: CD mode)."""
+    try:
+        check_may_attack(counter.unit, load_coast_defence())
+    except IllegalAttackError as exc:
+        return str(exc)
+    return None
 
 
 def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     """Every stack not of the defender's side that may attack ``target``: adjacent stacks, and
-    long-range artillery two hexes away (14A3). Adjacent first, then by hex."""
+    long-range artillery two hexes away (14A3). Adjacent first, then by hex. A stack whose
+    counters may not attack (CD mode, 14A4) is listed with the reason and no counters."""
     defender = state.side_at(target)
     if defender is None:
         raise GameError(f"hex {state.hexmap.label(target)} is empty: there is nobody to attack")
@@ -54,10 +70,13 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     }
     found = []
     for crossing in state.graph.attack_crossings(target, near):
-        counters = tuple(
+        in_range = [
             c for c in near[crossing.hex] if crossing.range == 1 or c.unit.range >= crossing.range
-        )
-        if counters:
+        ]
+        reasons = {c.uid: attack_barred(c) for c in in_range}
+        barred = tuple((c, why) for c in in_range if (why := reasons[c.uid]) is not None)
+        counters = tuple(c for c in in_range if reasons[c.uid] is None)
+        if counters or barred:
             found.append(
                 Candidate(
                     crossing.hex,
@@ -65,6 +84,7 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
                     crossing.range,
                     crossing.features,
                     counters,
+                    barred,
                 )
             )
     return found
@@ -89,7 +109,9 @@ class AttackSetup:
 def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     """The combat as the rules see it: each attacker with its range and the hexside feature it
     crosses (from the graph), each stack its own stack for conversions (10.C.1), the defender's
-    terrain from the map."""
+    terrain from the map, and an overrun when the attack is made in the movement phase (10.G).
+    A counter the rules forbid to attack raises :class:`IllegalAttackError` whatever the
+    ruleset (a CDA unit in CD mode, 14A4)."""
     defenders = state.stack_at(setup.target)
     if not defenders:
         raise GameError(f"hex {state.hexmap.label(setup.target)} is empty")
@@ -106,6 +128,9 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
             raise GameError(
                 f"{counter.unit.name} in {state.hexmap.label(h)} is on the defender's side"
             )
+        why = attack_barred(counter)
+        if why is not None:
+            raise IllegalAttackError(why, "14A4")
         crossing = crossings[h]
         participants.append(
             Participant(
@@ -117,7 +142,11 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
             )
         )
     label = state.hexmap.label(setup.target)
-    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target])
+    conditions = replace(
+        setup.conditions,
+        terrain=state.hexmap.terrain[setup.target],
+        overrun=is_overrun_phase(state.phase),  # 10.G: the phase says whether it is an overrun
+    )
     return CombatSituation(
         ruleset=state.ruleset,
         attackers=tuple(participants),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexcombat.board.hexes import Hex
+from hexcombat.game.coast_defence import MODE_WORDS, cd_counter, flipped
 from hexcombat.game.state import (
     Change,
     CombatLogEntry,
@@ -14,6 +15,7 @@ from hexcombat.game.state import (
     GameState,
     counters_in,
 )
+from hexcombat.game.turn import phase_info, turn_text, unknown_phase
 
 
 def _plural(n: int, word: str) -> str:
@@ -169,3 +171,58 @@ class ApplyCombat:
             touched.add(h)
         uids = frozenset([*self.eliminated, *self.moves])
         return Change(f"Undo: {self.text}", frozenset(touched), uids, log=True)
+
+
+@dataclass
+class SetPhase:
+    """Set whose player-turn it is and its phase: what the rules allow hangs on it (14A4 flips in
+    the owner's initial phase, 10.G overruns in the movement phase)."""
+
+    phasing_player: str
+    phase: str
+    text: str = ""
+    _old: tuple[str | None, str] | None = field(default=None, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        if phase_info(self.phase) is None:
+            raise GameError(unknown_phase(self.phase))
+        players = state.players
+        if players and self.phasing_player not in players:
+            raise GameError(
+                f"{self.phasing_player!r} is not a side in this game; "
+                f"the sides are {', '.join(players)}"
+            )
+        self._old = (state.chosen_phasing_player, state.phase)
+        state.chosen_phasing_player = self.phasing_player
+        state.phase = self.phase
+        self.text = self.text or f"Phase: {turn_text(self.phasing_player, self.phase)}"
+        return Change(self.text, turn=True)
+
+    def undo(self, state: GameState) -> Change:
+        assert self._old is not None, "undo before do"
+        state.chosen_phasing_player, state.phase = self._old
+        return Change(f"Undo: {self.text}", turn=True)
+
+
+@dataclass
+class FlipCoastDefence:
+    """Turn a coast defence artillery counter to its other side/mode; only in its owner's initial
+    phase (14A4). The counter keeps its uid and its place in the stack."""
+
+    uid: str
+    text: str = ""
+    _before: Counter | None = field(default=None, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        (counter,) = counters_in(state, [self.uid])
+        turned = flipped(state, counter)
+        self._before = state.replace_counter(turned)
+        mode = MODE_WORDS[cd_counter(turned).cda.mode]
+        self.text = self.text or f"Flip {counter.unit.name} to {mode} (14A4)"
+        return Change(self.text, frozenset({state.hex_of(self.uid)}), frozenset({self.uid}))
+
+    def undo(self, state: GameState) -> Change:
+        assert self._before is not None, "undo before do"
+        state.replace_counter(self._before)
+        h = state.hex_of(self.uid)
+        return Change(f"Undo: {self.text}", frozenset({h}), frozenset({self.uid}))

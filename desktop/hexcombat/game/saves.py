@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.board.mapfile import map_from_source
+from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import CombatLogEntry, Counter, GameDice, GameState
+from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
@@ -72,6 +74,8 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "title": state.title,
         "ruleset": state.ruleset,
         "conditions": conditions,
+        "phasing_player": state.phasing_player or None,
+        "phase": state.phase,
         "seed": state.dice.seed,
         "rolls_used": state.dice.used,
         "map_name": state.hexmap.name,
@@ -163,13 +167,27 @@ def load_game(path: str | Path) -> GameState:
     seed, used = data.get("seed", 1), data.get("rolls_used", 0)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, used)) or used < 0:
         raise fail("seed and rolls_used must be whole numbers", '"seed"')
+    phase = data.get("phase", DEFAULT_PHASE)  # saves before the phase was kept: the default
+    if phase not in PHASE_NAMES:
+        raise fail(unknown_phase(phase), '"phase":')
+    player = data.get("phasing_player")
+    if player is not None and (not isinstance(player, str) or not player.strip()):
+        raise fail(
+            f"phasing_player must name a side (text) or be null, not {player!r}",
+            '"phasing_player":',
+        )
+    ruleset = str(data.get("ruleset", "total-war"))
     state = GameState(
         hexmap,
-        ruleset=str(data.get("ruleset", "total-war")),
+        ruleset=ruleset,
         conditions=conditions,
+        # the shipped counters, so a reopened game adds counters and flips CDA units (14A4)
+        library=load_counter_library(ruleset)[0],
         title=str(data.get("title", "")),
         seed=seed,
     )
+    state.phase = phase
+    state.chosen_phasing_player = player
     state.dice = GameDice(seed, used)
     state.map_text = map_text
     counters = data.get("counters", [])

@@ -9,10 +9,17 @@ does not know are reported with their line, so a typo never silently changes a c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hexcombat.game.turn import (
+    DEFAULT_PHASE,
+    OVERRUN_PHASE,
+    PHASE_NAMES,
+    is_overrun_phase,
+    unknown_phase,
+)
 from hexcombat.paths import counters_dir
 from hexcombat.rules.air.units import AirUnit, air_counters_from_source, is_air_counter_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
@@ -29,11 +36,13 @@ HEXSIDE_FEATURES_ACROSS = ("minor-river", "major-river")
 """Features a map-less scenario may say a unit attacks across (10.D); maps may declare more."""
 TOP_LEVEL_KEYS = {
     "ruleset", "title", "description", "map", "counters", "conditions", "attacker", "defender",
-    "expect", "tutorial", "air", "mission", "source", "sides", "seed",
+    "expect", "tutorial", "air", "mission", "source", "sides", "seed", "turn",
 }  # fmt: skip
 """Top-level keys a scenario may have. ``expect`` holds a worked example's stated numbers;
 ``air``/``mission`` belong to air scenarios (23D); ``tutorial`` to walkthroughs; ``stacks`` to
-maps laid out for play."""
+maps laid out for play; ``turn`` the phasing player and phase (14A4, 10.G)."""
+TURN_KEYS = ("phasing_player", "phase")
+"""Keys of ``[turn]``: whose player-turn it is (a side name) and which phase of it."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,10 @@ class Scenario:
     counters: CounterSet
     map_name: str | None = None
     description: str = ""
+    phasing_player: str | None = None
+    """The side whose player-turn it is; None: the first side (the attacker)."""
+    phase: str = DEFAULT_PHASE
+    """The phase the combat is fought in; ``movement`` makes it an overrun (10.G)."""
     data: dict[str, Any] = field(default_factory=dict)
     """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
 
@@ -182,6 +195,11 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     library, counter_problems = load_counter_library(ruleset, extra_files)
     problems += counter_problems
     conditions = _conditions(source, problems)
+    phasing_player, phase = _turn(source, problems)
+    if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
+        phase = OVERRUN_PHASE if conditions.overrun else DEFAULT_PHASE
+    else:
+        conditions = _overrun_follows(source, conditions, phase, problems)
     placements: list[Placement] = []
     for side in SIDES:
         entries = data.get(side, [])
@@ -210,9 +228,69 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         counters=library,
         map_name=map_name,
         description=str(data.get("description", "")),
+        phasing_player=phasing_player,
+        phase=phase,
         data=data,
     )
     return scenario, problems
+
+
+def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str | None]:
+    """``[turn]``: the phasing player (one of the scenario's sides) and the phase, as given."""
+    raw = source.data.get("turn", {})
+    if not isinstance(raw, Mapping):
+        problems.append(source.problem(("turn",), "[turn] must be a table"))
+        return None, None
+    for key in raw:
+        if key not in TURN_KEYS:
+            problems.append(
+                source.problem(
+                    ("turn", key), f"unknown turn key {key!r}; known: {', '.join(TURN_KEYS)}"
+                )
+            )
+    phase = raw.get("phase")
+    if phase is not None and phase not in PHASE_NAMES:
+        problems.append(source.problem(("turn", "phase"), unknown_phase(phase)))
+        phase = None
+    player = raw.get("phasing_player")
+    if player is not None:
+        named = scenario_sides_of(source.data)
+        if player not in named:
+            problems.append(
+                source.problem(
+                    ("turn", "phasing_player"),
+                    f"phasing_player must be one of the scenario's sides "
+                    f"({', '.join(named)}), not {player!r}",
+                )
+            )
+            player = None
+    return player, phase
+
+
+def scenario_sides_of(data: Mapping[str, Any]) -> list[str]:
+    """The side names a scenario's ``[sides]`` gives its attacker and defender."""
+    named = data.get("sides", {})
+    named = named if isinstance(named, Mapping) else {}
+    return [str(named.get("attacker", "Attacker")), str(named.get("defender", "Defender"))]
+
+
+def _overrun_follows(
+    source: TomlSource, conditions: Conditions, phase: str, problems: list[Problem]
+) -> Conditions:
+    """An attack is an overrun exactly when made in the movement phase (10.G); a scenario that
+    says otherwise is told so at its ``overrun`` line."""
+    overrun = is_overrun_phase(phase)
+    raw = source.data.get("conditions", {})
+    stated = raw.get("overrun") if isinstance(raw, Mapping) else None
+    if isinstance(stated, bool) and stated != overrun:
+        problems.append(
+            source.problem(
+                ("conditions", "overrun"),
+                f"overrun = {str(stated).lower()} but the phase is {phase}: an attack is an "
+                f"overrun when made in the {OVERRUN_PHASE} phase (10.G)",
+            )
+        )
+    return replace(conditions, overrun=overrun)
 
 
 _CONDITION_TYPES = {f.name: f.type for f in fields(Conditions)}

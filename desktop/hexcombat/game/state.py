@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import HexMap
+from hexcombat.game.turn import DEFAULT_PHASE
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import Unit
@@ -31,6 +32,15 @@ class GameError(Exception):
 
 class IllegalMoveError(GameError):
     """A move the board forbids: off the map, or into a hex the other side holds."""
+
+
+class RuleRefusedError(GameError):
+    """A change a rule forbids, in the rule's own words (e.g. a CD flip outside the owner's
+    initial phase, 14A4). ``rule`` names the rule."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 @dataclass
@@ -59,6 +69,8 @@ class Change:
     """Counters added, removed or moved."""
     log: bool = False
     """The combat log changed."""
+    turn: bool = False
+    """The phasing player or the phase changed (what the rules allow now may differ)."""
 
 
 class Command(Protocol):
@@ -132,6 +144,10 @@ class GameState:
         """What the scenario is about, in its author's words (the tutorial dock shows it)."""
         self.map_text: str | None = None
         """The map file's TOML text, embedded in saves so a game never loses its map."""
+        self.phase = DEFAULT_PHASE
+        """The phase of the phasing player's turn (one of :data:`hexcombat.game.turn.PHASES`)."""
+        self.chosen_phasing_player: str | None = None
+        """The phasing player as set; None follows :attr:`phasing_player`'s default."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._listeners: list[Listener] = []
@@ -167,6 +183,22 @@ class GameState:
         for counter in self.counters.values():
             seen.setdefault(counter.side, None)
         return list(seen)
+
+    @property
+    def phasing_player(self) -> str:
+        """The side whose player-turn it is: as set, else the first side ("" on an empty map)."""
+        if self.chosen_phasing_player is not None:
+            return self.chosen_phasing_player
+        sides = self.sides
+        return sides[0] if sides else ""
+
+    @property
+    def players(self) -> list[str]:
+        """The sides that may be the phasing player: those on the map, and the one set."""
+        players = self.sides
+        if self.chosen_phasing_player and self.chosen_phasing_player not in players:
+            players.append(self.chosen_phasing_player)
+        return players
 
     def occupied_by(self, side: str) -> set[Hex]:
         """Hexes holding counters of ``side``."""
@@ -210,6 +242,13 @@ class GameState:
         if not stack:
             del self._stacks[h]
         return self.counters.pop(uid), h, index
+
+    def replace_counter(self, counter: Counter) -> Counter:
+        """Put ``counter`` where the counter with its uid stands (a flipped counter keeps its
+        place in the stack); returns the one it replaced, for undo."""
+        old = self.counters[counter.uid]
+        self.counters[counter.uid] = counter
+        return old
 
     def reorder(self, h: Hex, order: list[str]) -> list[str]:
         """Set the order of the stack at ``h``; returns the old order."""
@@ -274,17 +313,17 @@ class GameState:
         steps = tutorial.get("steps", []) if isinstance(tutorial, dict) else []
         state.tutorial = [str(s) for s in steps]
         state.description = scenario.description
+        state.chosen_phasing_player = scenario.phasing_player
+        state.phase = scenario.phase
         return state
 
 
 def scenario_sides(scenario: Scenario) -> dict[str, str]:
     """The side names of a scenario's attacker and defender (``[sides]`` may name them)."""
-    named = scenario.data.get("sides", {})
-    named = named if isinstance(named, dict) else {}
-    return {
-        "attacker": str(named.get("attacker", "Attacker")),
-        "defender": str(named.get("defender", "Defender")),
-    }
+    from hexcombat.game.scenario import scenario_sides_of
+
+    attacker, defender = scenario_sides_of(scenario.data)
+    return {"attacker": attacker, "defender": defender}
 
 
 def _is_int(value: object) -> bool:
