@@ -71,7 +71,7 @@ def test_a_roll_brings_the_result_and_apply_into_view(window, qtbot) -> None:
     assert panel.result_label.text().startswith(f"<b>{panel.resolution.result.code}</b>")
     # the set-up folded away to make room, its summary still says what was set up
     assert panel.setup_pane.isHidden() and not panel.setup_toggle.isChecked()
-    assert panel.setup_toggle.text().endswith("5 of 5 stacks, clear")
+    assert panel.setup_toggle.text().endswith("5 of 5 stacks, combat phase, clear")
     qtbot.mouseClick(panel.setup_toggle, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: in_view(panel.candidate_tree) and in_view(panel.odds))
     assert panel.result_pane.isVisible() and panel.result_pane.height() >= 200
@@ -81,7 +81,7 @@ def test_a_roll_brings_the_result_and_apply_into_view(window, qtbot) -> None:
     panel.setup_toggle.click()
     panel.weather.setCurrentText("mud")
     assert panel.resolution is None and panel.result_pane.isHidden()
-    assert panel.setup_toggle.text().endswith("stacks, mud")
+    assert panel.setup_toggle.text().endswith("stacks, combat phase, mud")
     qtbot.waitUntil(lambda: in_view(panel.weather) and in_view(panel.candidate_tree))
 
 

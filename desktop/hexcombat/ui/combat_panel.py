@@ -49,7 +49,9 @@ from hexcombat.game.attack import (
     retreat_options,
     suggested_losses,
 )
+from hexcombat.game.commands import SetPhase
 from hexcombat.game.state import Change, GameError
+from hexcombat.game.turn import OVERRUN_PHASE, PHASES, is_overrun_phase, phase_info
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
@@ -70,6 +72,14 @@ CONDITION_BOXES = {
     "defender_declines_aec": "Defender declines AEC/ATEC (10.F)",
     "overrun": "Overrun (10.G)",
 }
+OVERRUN_SET = (
+    "An attack made in the movement phase is an overrun (10.G): armour and anti-tank effects "
+    "are calculated normally. The phase sets this box."
+)
+OVERRUN_UNSET = (
+    f"An overrun is an attack made in the {OVERRUN_PHASE} phase (10.G). Set the phase to "
+    f"{OVERRUN_PHASE} to overrun; the phase sets this box."
+)
 STEP_COLUMNS = ["Rule", "Step", "Value", "DRM"]
 STEP_TEXT = 1
 """The column that stretches and wraps: the step's words are the explanation."""
@@ -193,6 +203,13 @@ class CombatPanel(QWidget):
         grid = QGridLayout(conditions)
         grid.setContentsMargins(6, 4, 6, 6)
         grid.setVerticalSpacing(2)
+        grid.addLayout(self._build_phase(), 0, 0, 1, 2)
+        self.phase_note = QLabel(OVERRUN_SET.removesuffix(" The phase sets this box."))
+        self.phase_note.setObjectName("PhaseNote")
+        self.phase_note.setWordWrap(True)
+        self.phase_note.setStyleSheet("color: #1f5fa8;")
+        self.phase_note.hide()
+        grid.addWidget(self.phase_note, 5, 0, 1, 2)
         self.weather = QComboBox()
         self.weather.addItems(WEATHER)
         self.weather.currentTextChanged.connect(lambda _t: self.evaluate())
@@ -207,17 +224,84 @@ class CombatPanel(QWidget):
         row.addWidget(QLabel("Date"))
         row.addWidget(self.date)
         row.addStretch(1)
-        grid.addLayout(row, 0, 0, 1, 2)
+        grid.addLayout(row, 1, 0, 1, 2)
         self.condition_boxes: dict[str, QCheckBox] = {}
         for i, (name, text) in enumerate(CONDITION_BOXES.items()):
             box = QCheckBox(text)
             box.toggled.connect(lambda _on: self.evaluate())
             self.condition_boxes[name] = box
-            grid.addWidget(box, 1 + i // 2, i % 2)
+            grid.addWidget(box, 2 + i // 2, i % 2)
+        self.condition_boxes["overrun"].setEnabled(False)  # the phase decides (10.G)
         layout.addWidget(conditions)
         layout.addStretch(1)
         self.setup_pane = _scroll(inner, "CombatSetup")
         return self.setup_pane
+
+    def _build_phase(self) -> QHBoxLayout:
+        """Whose player-turn and which phase: the game's, changed through the undo stack."""
+        self.phasing_player = QComboBox()
+        self.phasing_player.setObjectName("PhasingPlayer")
+        self.phasing_player.setToolTip("The phasing player: whose player-turn it is")
+        self.phase = QComboBox()
+        self.phase.setObjectName("Phase")
+        for i, phase in enumerate(PHASES):
+            self.phase.addItem(phase.name)
+            rule = f" ({phase.rule})" if phase.rule else ""
+            self.phase.setItemData(i, f"{phase.text}{rule}", Qt.ItemDataRole.ToolTipRole)
+        self._syncing_turn = False
+        self.phasing_player.currentTextChanged.connect(lambda _t: self._turn_chosen())
+        self.phase.currentTextChanged.connect(lambda _t: self._turn_chosen())
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        row.addWidget(QLabel("Phase"))
+        row.addWidget(self.phasing_player)
+        row.addWidget(self.phase)
+        row.addStretch(1)
+        return row
+
+    def _turn_chosen(self) -> None:
+        """The player picked a phasing player or phase: one undoable change to the game."""
+        if self._syncing_turn:
+            return
+        state = self.session.state
+        player, phase = self.phasing_player.currentText(), self.phase.currentText()
+        if (player, phase) == (state.phasing_player, state.phase):
+            return
+        if not self.session.run(SetPhase(player, phase)):
+            self.sync_turn()  # refused: show the game's turn again
+
+    def sync_turn(self) -> None:
+        """Show the game's phasing player and phase, and the Overrun box the phase sets (10.G)."""
+        state = self.session.state
+        self._syncing_turn = True
+        try:
+            players = state.players
+            shown = [self.phasing_player.itemText(i) for i in range(self.phasing_player.count())]
+            if shown != players:
+                self.phasing_player.clear()
+                self.phasing_player.addItems(players)
+            self.phasing_player.setCurrentText(state.phasing_player)
+            self.phase.setCurrentText(state.phase)
+            phase = phase_info(state.phase)
+            if phase is not None:
+                rule = f" ({phase.rule})" if phase.rule else ""
+                self.phase.setToolTip(f"{phase.name.capitalize()} phase{rule}: {phase.text}")
+        finally:
+            self._syncing_turn = False
+        overrun = is_overrun_phase(state.phase)
+        box = self.condition_boxes["overrun"]
+        box.setText(
+            f"Overrun (10.G): {OVERRUN_PHASE} phase" if overrun else CONDITION_BOXES["overrun"]
+        )
+        box.setToolTip(OVERRUN_SET if overrun else OVERRUN_UNSET)
+        if self.phase_note.isHidden() == overrun:
+            self.phase_note.setVisible(overrun)
+            if not self.setup_pane.isHidden():
+                self._share_height()  # the set-up grew or shrank by the note
+        if box.isChecked() != overrun:
+            box.setChecked(overrun)  # re-evaluates the attack being set up
+        if self.target is not None:
+            self.setup_toggle.setText(self._setup_summary())
 
     def _build_working(self) -> QWidget:
         """Every step of the working with its rule, the chance of each result, and the roll."""
@@ -310,6 +394,7 @@ class CombatPanel(QWidget):
             if self.candidate_tree.topLevelItem(i).checkState(0) == Qt.CheckState.Checked
         }
         parts = [f"{len(ticked)} of {self.candidate_tree.topLevelItemCount()} stacks"]
+        parts.append(f"{self.phase.currentText()} phase")
         parts.append(self.weather.currentText())
         if self.date.text().strip():
             parts.append(self.date.text().strip())
@@ -380,19 +465,26 @@ class CombatPanel(QWidget):
         self.date.setText(conditions.date or "")
         for name, box in self.condition_boxes.items():
             box.setChecked(bool(getattr(conditions, name)))
+        self.sync_turn()  # the Overrun box follows the phase (10.G)
         self.candidate_tree.clear()
         for candidate in candidates:
-            names = ", ".join(c.unit.name for c in candidate.counters)
+            names = ", ".join(
+                [c.unit.name for c in candidate.counters]
+                + [f"{c.unit.name} (cannot attack, 14A4)" for c, _why in candidate.barred]
+            )
             across = ", ".join(sorted(candidate.features)) or (
                 "two hexes (14A3)" if candidate.range == 2 else "-"
             )
             item = QTreeWidgetItem([candidate.label, names, across])
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.CheckState.Checked)
             item.setData(0, UID_ROLE, [c.uid for c in candidate.counters])
+            if candidate.counters:
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(0, Qt.CheckState.Checked)
+            else:  # nothing in the stack may attack: say why, offer no tick
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             if candidate.features:
                 item.setForeground(2, QColor("#1f5fa8"))
-            item.setToolTip(1, names)
+            item.setToolTip(1, "\n".join([names, *(why for _c, why in candidate.barred)]))
             self.candidate_tree.addTopLevelItem(item)
         self._fit_candidates()
         self._building = False
@@ -422,6 +514,7 @@ class CombatPanel(QWidget):
         self.typed_roll.setEnabled(False)
         self.scene.overlay.clear()
         self.scene.set_roles({})
+        self.sync_turn()
 
     def attacker_uids(self) -> list[str]:
         """The counters of the ticked stacks."""
@@ -702,7 +795,10 @@ class CombatPanel(QWidget):
         return True
 
     def on_change(self, change: Change) -> None:
-        """Anything moved while setting up: start over on the same target (or stop)."""
+        """Anything moved while setting up: start over on the same target (or stop). A new
+        phase may make the attack an overrun (10.G)."""
+        if change.turn or change.counters:
+            self.sync_turn()  # a new side may have come onto the map
         if self.target is None or self.resolution is not None and not change.hexes:
             return
         state = self.session.state

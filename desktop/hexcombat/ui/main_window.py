@@ -29,8 +29,10 @@ from PySide6.QtWidgets import (
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import open_game
-from hexcombat.game.state import GameState
+from hexcombat.game.state import Change, GameState
+from hexcombat.game.turn import phase_info, turn_text
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.combat_log import CombatLog
 from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_palette import CounterPalette
@@ -98,6 +100,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.hex_label = QLabel()
         self.zoom_label = QLabel()
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("TurnLabel")
+        self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hex_hovered.connect(self.show_hex_info)
@@ -246,7 +251,25 @@ class MainWindow(QMainWindow):
         self._make_dock("Combat Log", self.combat_log)
         self._show_tutorial(state, path)
         self._bind_undo(session.undo_stack)
+        state.subscribe(self._game_changed)
+        self._show_turn()
         self._update_title()
+
+    def _game_changed(self, change: Change) -> None:
+        if change.turn:
+            self._show_turn()
+
+    def _show_turn(self) -> None:
+        """Status bar: whose player-turn and which phase, with what the phase allows."""
+        if self.session is None:
+            self.turn_label.setText("")
+            return
+        state = self.session.state
+        self.turn_label.setText(f"Turn: {turn_text(state.phasing_player, state.phase)}")
+        phase = phase_info(state.phase)
+        if phase is not None:
+            rule = f" ({phase.rule})" if phase.rule else ""
+            self.turn_label.setToolTip(f"{phase.name.capitalize()} phase{rule}: {phase.text}")
 
     def _show_tutorial(self, state: GameState, path: Path | None) -> None:
         """A game with walkthrough steps opens with them in front; any other hides the dock."""
@@ -275,6 +298,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([docks["Counters"], docks["Stack"]], [560, 240], Qt.Orientation.Vertical)
 
     def _close_game(self) -> None:
+        if self.session is not None:
+            self.session.state.unsubscribe(self._game_changed)
         for panel in (self.combat_panel, self.combat_log):
             if panel is not None:
                 panel.detach()
@@ -481,11 +506,21 @@ class MainWindow(QMainWindow):
         if self.combat_panel is not None and self.combat_panel.resolution is not None:
             self.combat_panel.pick_retreat_at(h)
 
-    def _context_menu(self, h: Hex | None, where: object) -> None:
+    def context_menu(self, h: Hex | None) -> QMenu:
+        """The map's menu for the stack in ``h``: attack, delete, flip its coast defence
+        artillery (14A4); and Fit Map."""
         menu = QMenu(self)
-        if h is not None and self.session is not None and self.session.state.stack_at(h):
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        stack = self.session.state.stack_at(h) if h is not None and self.session else []
+        if stack:
             menu.addAction(self.attack_action)
             menu.addAction(self.delete_action)
             menu.addSeparator()
+            assert self.session is not None
+            if add_flip_actions(menu, self.session, stack):
+                menu.addSeparator()
         menu.addAction("Fit Map", self.view.fit_map)
-        menu.popup(where)
+        return menu
+
+    def _context_menu(self, h: Hex | None, where: object) -> None:
+        self.context_menu(h).popup(where)

@@ -1,12 +1,13 @@
 """The stack inspector dock: the counters of the selected stack, top first.
 
 Drag a row up or down (or use Raise/Lower) to reorder the stack; drag a row onto the map to move
-that one counter out. Both go through the session as undoable commands.
+that one counter out; right-click a coast defence artillery row to flip it (14A4). All go through
+the session as undoable commands.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt
+from PySide6.QtCore import QMimeData, QPoint, QSize, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 from hexcombat.board.hexes import Hex
 from hexcombat.game.state import Change
 from hexcombat.rules.explain import fmt
+from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
 from hexcombat.ui.counter_mime import read_mime, uids_mime
 from hexcombat.ui.game_session import GameSession
@@ -86,6 +89,8 @@ class StackInspector(QWidget):
         self.title = QLabel("No stack selected")
         self.title.setWordWrap(True)
         self.list = _CounterList(self)
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._context_menu)
         self.raise_button = QPushButton("Raise")
         self.lower_button = QPushButton("Lower")
         self.raise_button.clicked.connect(lambda: self.shift(-1))
@@ -136,6 +141,26 @@ class StackInspector(QWidget):
             item.setToolTip(f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE")
             self.list.addItem(item)
             item.setSelected(counter.uid in selected)
+
+    def row_menu(self, row: int) -> QMenu | None:
+        """The context menu of a row: flip a coast defence artillery counter (14A4); None when
+        the row's counter has nothing to offer."""
+        item = self.list.item(row)
+        if item is None:
+            return None
+        counter = self.session.state.counters.get(item.data(UID_ROLE))
+        menu = QMenu(self)
+        if counter is None or not add_flip_actions(menu, self.session, [counter]):
+            menu.deleteLater()
+            return None
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        return menu
+
+    def _context_menu(self, pos: QPoint) -> None:
+        item = self.list.itemAt(pos)
+        menu = self.row_menu(self.list.row(item)) if item is not None else None
+        if menu is not None:
+            menu.popup(self.list.viewport().mapToGlobal(pos))
 
     def order(self) -> list[str]:
         """The counters as listed, top first."""
