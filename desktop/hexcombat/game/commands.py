@@ -193,7 +193,7 @@ class SetPhase:
                 f"the sides are {', '.join(players)}"
             )
         self._old = (state.chosen_phasing_player, state.phase)
-        state.chosen_phasing_player = self.phasing_player
+        state.chosen_phasing_player = self.phasing_player or None  # none yet: the first side
         state.phase = self.phase
         self.text = self.text or f"Phase: {turn_text(self.phasing_player, self.phase)}"
         return Change(self.text, turn=True)
