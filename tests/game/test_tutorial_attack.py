@@ -120,3 +120,9 @@ def test_suggested_losses_lose_no_more_than_the_result_asks(state: GameState) ->
     assert defender == ["Inf XX"]
     assert sum(resolution.attacker.strength.get(u, 0) for u in losses) == 8
     assert loss_problems(state, resolution, losses) == []
+
+
+def test_a_bare_map_opens_ready_to_lay_out_counters() -> None:
+    state = open_game(default_tutorial().with_name("sample.toml"))
+    assert state.stacks() == {} and state.ruleset == "total-war"
+    assert "su-hv-tank-xx" in state.library and "ge-pz-xx-16-10" in state.library

@@ -6,13 +6,22 @@ from pathlib import Path
 
 from hexcombat.board.mapfile import find_map, is_map_source, map_from_source
 from hexcombat.game.saves import load_game
-from hexcombat.game.scenario import Scenario, is_scenario_source, scenario_from_source
+from hexcombat.game.scenario import (
+    Scenario,
+    is_scenario_source,
+    load_counter_library,
+    scenario_from_source,
+)
 from hexcombat.game.state import GameState
 from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 TUTORIAL = "tutorial-14d2d-scenario.toml"
 """The scenario ``hexcombat`` opens with no file: the 14D2d worked example, ready to attack."""
+
+
+RULESET = "total-war"
+"""The ruleset of a game started from a bare map (a scenario or save names its own)."""
 
 
 def default_tutorial() -> Path:
@@ -42,7 +51,8 @@ def open_game(path: str | Path) -> GameState:
             )
         return game_from_scenario(scenario)
     if is_map_source(source):
-        state = GameState(map_from_source(source))
+        # a bare map to lay out: every shipped counter set is on the palette
+        state = GameState(map_from_source(source), library=load_counter_library(RULESET)[0])
         state.map_text = path.read_text(encoding="utf-8")
         return state
     raise SourceError([Problem(str(path), 1, "not a hexcombat map, scenario or saved game")])
