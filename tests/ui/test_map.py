@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, Qt
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
+from shapely.geometry import Point, Polygon
 from uihelpers import hex_point, send_mouse
 
+from hexcombat.board.geometry import point_lists, river_lines
 from hexcombat.ui.board_item import BoardItem
+from hexcombat.ui.main_window import MainWindow
 from hexcombat.ui.stack_item import StackItem
 
 
@@ -77,3 +82,32 @@ def test_far_zoom_draws_the_overview_and_close_zoom_draws_tiles(window) -> None:
         image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)
     }
     assert woods in colours
+
+
+def test_a_river_bend_is_stroked_not_filled(qtbot, tmp_path) -> None:
+    """A river is a line: the hexes inside its bend keep their grid (it was once filled over)."""
+    win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.errors = []
+    win.show_error = lambda title, text: win.errors.append((title, text))
+    assert win.open_file(Path(__file__).resolve().parents[2] / "maps" / "sample.toml")
+    board, hexmap = win.scene.board, win.session.state.hexmap
+    river = max(hexmap.rivers, key=lambda r: len(r.hexsides))
+    (line,) = point_lists(river_lines(board.layout, river))[:1]
+    bend = Polygon(line)  # the river's course closed on itself: the bend it encloses
+    near_river = {h for side in river.hexsides for h in side.hexes}
+    inside = [
+        h
+        for h in hexmap
+        if h not in near_river and bend.contains(Point(*board.layout.hex_to_pixel(h)))
+    ]
+    assert inside, "the sample map's longest river has a bend with hexes inside it"
+    x, y = board.layout.hex_to_pixel(inside[0])
+    size = board.layout.size
+    image = QImage(200, 200, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    win.scene.render(painter, source=QRectF(x - size, y - size, 2 * size, 2 * size))
+    painter.end()
+    centre = image.pixel(100, 100)
+    edge_colours = {image.pixel(100, row) for row in range(100, 200)}  # down through the edge
+    assert edge_colours - {centre}, "the hex's grid line is drawn, not covered by a fill"

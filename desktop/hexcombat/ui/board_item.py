@@ -178,6 +178,7 @@ class BoardItem(QGraphicsItem):
                 picture = symbols.picture(kind)
                 if picture is not None:
                     painter.drawPicture(QPointF(x, y), picture)
+        painter.setBrush(Qt.BrushStyle.NoBrush)  # a river is a line: never fill its bend
         for pen, lines in self._rivers:
             painter.setPen(pen)
             for path, bounds in lines:
@@ -250,6 +251,7 @@ class BoardItem(QGraphicsItem):
         painter.translate(-b.left(), -b.top())
         painter.drawImage(QRectF(x_base, y_base, cols * cell_w, rows * cell_h), image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         for pen, lines in self._rivers:
             wide = QPen(pen)
             wide.setWidthF(max(pen.widthF(), 1.5 * b.width() / width))
