@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hexcombat.rules.charts import Provenanced, provenance_of
 from hexcombat.rules.errors import RulesError
@@ -81,36 +81,28 @@ class TerrainChart:
 
     def terrain_entry(self, name: str) -> TerrainEntry:
         """The chart's row for the defender's hex terrain."""
-        entry = self.terrain.get(name)
-        if entry is None:
-            raise UnknownTerrainError(
-                f"unknown terrain {name!r}: the Terrain Effects Chart lists "
-                f"{', '.join(self.terrain)}",
-                "10.D",
-            )
-        return entry
+        return _row(self.terrain, name, "terrain", "10.D")
 
     def hexside_entry(self, name: str) -> HexsideEntry:
         """The chart's row for a hexside feature a unit attacks across."""
-        entry = self.hexsides.get(name)
-        if entry is None:
-            raise UnknownTerrainError(
-                f"unknown hexside {name!r} to attack across: the Terrain Effects Chart lists "
-                f"{', '.join(self.hexsides)}",
-                "10.D",
-            )
-        return entry
+        return _row(self.hexsides, name, "hexside to attack across", "10.D")
 
     def weather_entry(self, name: str) -> WeatherEntry:
         """The chart's row for the weather."""
-        entry = self.weather.get(name)
-        if entry is None:
-            raise UnknownTerrainError(
-                f"unknown weather {name!r}: the Terrain Effects Chart lists "
-                f"{', '.join(self.weather)}",
-                "10.E",
-            )
-        return entry
+        return _row(self.weather, name, "weather", "10.E")
+
+
+_Entry = TypeVar("_Entry")
+
+
+def _row(rows: dict[str, _Entry], name: str, what: str, rule: str) -> _Entry:
+    """The chart's row ``name``; :class:`UnknownTerrainError` naming the rows the chart has."""
+    entry = rows.get(name)
+    if entry is None:
+        raise UnknownTerrainError(
+            f"unknown {what} {name!r}: the Terrain Effects Chart lists {', '.join(rows)}", rule
+        )
+    return entry
 
 
 def _fraction(value: Any) -> Fraction | None:
