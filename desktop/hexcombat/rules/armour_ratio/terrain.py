@@ -85,7 +85,7 @@ class TerrainChart:
 
     def hexside_entry(self, name: str) -> HexsideEntry:
         """The chart's row for a hexside feature a unit attacks across."""
-        return _row(self.hexsides, name, "hexside to attack across", "10.D")
+        return _row(self.hexsides, name, "hexside", "10.D", " to attack across")
 
     def weather_entry(self, name: str) -> WeatherEntry:
         """The chart's row for the weather."""
@@ -95,12 +95,13 @@ class TerrainChart:
 _Entry = TypeVar("_Entry")
 
 
-def _row(rows: dict[str, _Entry], name: str, what: str, rule: str) -> _Entry:
+def _row(rows: dict[str, _Entry], name: str, what: str, rule: str, use: str = "") -> _Entry:
     """The chart's row ``name``; :class:`UnknownTerrainError` naming the rows the chart has."""
     entry = rows.get(name)
     if entry is None:
         raise UnknownTerrainError(
-            f"unknown {what} {name!r}: the Terrain Effects Chart lists {', '.join(rows)}", rule
+            f"unknown {what} {name!r}{use}: the Terrain Effects Chart lists {', '.join(rows)}",
+            rule,
         )
     return entry
 
