@@ -18,6 +18,7 @@ import argparse
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -54,12 +55,74 @@ def archive_path(dist: Path) -> Path:
     return dist / f"{NAME}-{version()}-{platform_tag()}{suffix}"
 
 
+DEBIAN_PACKAGES = {
+    "libxcb-icccm.so.4": "libxcb-icccm4",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1",
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libwayland-cursor.so.0": "libwayland-cursor0",
+    "libwayland-egl.so.1": "libwayland-egl1",
+}
+"""Libraries Qt's platform plugins link that a build machine often lacks, and the Debian package
+that has each: install them before building so that the bundle carries them."""
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which, in one line."""
+
+
+def step(command: list[str], what: str, **kwargs: object) -> None:
+    """Run one build step; a failure becomes a :class:`BuildError` naming the step (the tool's own
+    output has already gone to the terminal)."""
+    try:
+        subprocess.run(command, check=True, **kwargs)  # type: ignore[call-overload]
+    except FileNotFoundError as missing:
+        raise BuildError(f"{what}: {missing.filename} was not found") from missing
+    except subprocess.CalledProcessError as failed:
+        raise BuildError(f"{what} failed (exit status {failed.returncode})") from failed
+
+
+def unresolved_libraries(bundle: Path) -> dict[str, list[str]]:
+    """For each Qt plugin in a Linux bundle, the shared libraries it links that neither the bundle
+    nor this machine has (``ldd`` says "not found"). PyInstaller bundles what the build machine
+    has; a library missing here is missing in the player's download too, and Qt then aborts
+    when it loads that plugin (the xcb platform plugin on an X11 desktop)."""
+    internal = bundle / "_internal"
+    qt_lib = internal / "PySide6" / "Qt" / "lib"
+    env = dict(os.environ, LD_LIBRARY_PATH=f"{internal}{os.pathsep}{qt_lib}")
+    missing: dict[str, list[str]] = {}
+    for plugin in sorted((internal / "PySide6" / "Qt" / "plugins").rglob("*.so")):
+        done = subprocess.run(
+            ["ldd", str(plugin)], capture_output=True, text=True, env=env, check=False
+        )
+        lost = sorted({line.split()[0] for line in done.stdout.splitlines() if "not found" in line})
+        if lost:
+            missing[str(plugin.relative_to(bundle))] = lost
+    return missing
+
+
+def missing_libraries_message(missing: dict[str, list[str]]) -> str:
+    """What to tell whoever builds: which plugin lacks which library, and what to install."""
+    libraries = sorted({lib for libs in missing.values() for lib in libs})
+    lines = [f"  {plugin}: {', '.join(libs)}" for plugin, libs in missing.items()]
+    packages = sorted({DEBIAN_PACKAGES.get(lib, "?") for lib in libraries} - {"?"})
+    hint = "install them"
+    if packages:
+        hint += f" (Debian: apt-get install {' '.join(packages)})"
+    return (
+        f"build.py: the bundle's Qt plugins link libraries this machine does not have, so the "
+        f"download would lack them too ({', '.join(libraries)}); {hint} and build again:\n"
+        + "\n".join(lines)
+    )
+
+
 def venv_python(venv: Path) -> Path:
     return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
 def ensure_tools(python: Path) -> None:
     """Make hexcombat and PyInstaller importable by ``python``, installing what is missing."""
+    if not python.is_file():
+        raise BuildError(f"there is no Python at {python}")
 
     def imports(modules: str) -> bool:
         check = [str(python), "-c", f"import {modules}"]
@@ -72,10 +135,10 @@ def ensure_tools(python: Path) -> None:
         extra = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
         requirements = extra["project"]["optional-dependencies"]["installer"]
         print(f"build.py: installing {', '.join(requirements)} into {python}", flush=True)
-        subprocess.run([*pip, *requirements], check=True)
+        step([*pip, *requirements], "installing PyInstaller")
     else:
         print(f"build.py: installing hexcombat with the installer extra into {python}", flush=True)
-        subprocess.run([*pip, "-e", f"{ROOT}[installer]"], check=True)
+        step([*pip, "-e", f"{ROOT}[installer]"], "installing hexcombat")
 
 
 def size_of(path: Path) -> int:
@@ -99,7 +162,7 @@ def make_archive(dist: Path) -> Path:
             tar.add(dist / NAME, arcname=NAME)
     elif sys.platform == "darwin":
         app = dist / f"{NAME}.app"
-        subprocess.run(["ditto", "-c", "-k", "--keepParent", str(app), str(target)], check=True)
+        step(["ditto", "-c", "-k", "--keepParent", str(app), str(target)], "packing the archive")
     else:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
             for path in sorted((dist / NAME).rglob("*")):
@@ -108,7 +171,8 @@ def make_archive(dist: Path) -> Path:
 
 
 def build(python: Path, dist: Path, work: Path, archive: bool = True) -> int:
-    """Run PyInstaller on the spec, then pack the archive; print where everything landed."""
+    """Run PyInstaller on the spec, check the bundle, then pack the archive; print where
+    everything landed."""
     started = time.monotonic()
     ensure_tools(python)
     dist.mkdir(parents=True, exist_ok=True)
@@ -127,11 +191,16 @@ def build(python: Path, dist: Path, work: Path, archive: bool = True) -> int:
         str(SPEC),
     ]
     print(f"build.py: {' '.join(command)}", flush=True)
-    subprocess.run(command, check=True, cwd=ROOT)
+    step(command, "PyInstaller", cwd=ROOT)
     bundle = dist / NAME
     program = bundle / (f"{NAME}.exe" if os.name == "nt" else NAME)
     if not program.is_file():
-        raise SystemExit(f"build.py: PyInstaller wrote no program at {program}")
+        raise BuildError(f"PyInstaller wrote no program at {program}")
+    if sys.platform.startswith("linux") and shutil.which("ldd"):
+        missing = unresolved_libraries(bundle)
+        if missing:
+            print(missing_libraries_message(missing), file=sys.stderr)
+            return 1
     print(f"build.py: built {bundle} ({megabytes(size_of(bundle))}); run {program}")
     if archive:
         packed = make_archive(dist)
@@ -154,13 +223,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-archive", action="store_true", help="leave out the archive")
     args = parser.parse_args(argv)
     python = args.python
-    if python is None:
-        venv = ROOT / ".venv"
-        python = venv_python(venv)
-        if not python.exists():
-            print(f"build.py: creating {venv}", flush=True)
-            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    return build(python, args.dist.resolve(), args.work.resolve(), archive=not args.no_archive)
+    try:
+        if python is None:
+            venv = ROOT / ".venv"
+            python = venv_python(venv)
+            if not python.exists():
+                print(f"build.py: creating {venv}", flush=True)
+                step([sys.executable, "-m", "venv", str(venv)], "creating the virtual environment")
+        return build(python, args.dist.resolve(), args.work.resolve(), archive=not args.no_archive)
+    except BuildError as failed:
+        print(f"build.py: {failed}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
