@@ -6,13 +6,17 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench installer clean
+.PHONY: run test lint bench installer clean system
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml | system
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,installer]'
 	touch $(STAMP)
+
+# The system libraries Qt and the installer build need (installs them as root, else names them).
+system:
+	@sh tools/system-packages.sh
 
 run: $(STAMP)
 	$(VENV)/bin/hexcombat $(FILE)
