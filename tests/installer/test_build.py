@@ -8,11 +8,16 @@ from __future__ import annotations
 import configparser
 import os
 import re
+import shutil
 import stat
+import subprocess
 import tarfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from installer_helpers import (
+    INSTALLER,
     PACKAGE,
     REPO,
     SMOKE_DRM_LINE,
@@ -94,6 +99,69 @@ def test_the_smoke_mode_can_also_be_asked_for_offscreen(frozen: Build, tmp_path:
     done = run([frozen.program, "--smoke"], env=env, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
     assert SMOKE_DRM_LINE in done.stdout.splitlines()
+
+
+@contextmanager
+def virtual_display(tmp: Path) -> Iterator[str]:
+    """An X server of its own (Xvfb) for the test, as ``:N``; a player's desktop stands in."""
+    xvfb = shutil.which("Xvfb")
+    assert xvfb, "Xvfb is not installed: tools/system-packages.sh installs it (make test runs it)"
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        [xvfb, "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", "1400x900x24"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp / "xvfb.log").open("w"),
+    )
+    os.close(write)
+    try:
+        with os.fdopen(read) as answer:
+            number = answer.readline().strip()
+        assert number.isdigit(), f"Xvfb did not start: {(tmp / 'xvfb.log').read_text()}"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_the_built_program_opens_on_an_x11_desktop(frozen: Build, tmp_path: Path) -> None:
+    # The xcb platform plugin needs libraries (libxcb-icccm, libxcb-keysyms, ...) that Qt's wheel
+    # leaves to the system; without them in the bundle, Qt aborts on a player's X11 desktop.
+    with virtual_display(tmp_path) as display:
+        env = clean_env(tmp_path, QT_QPA_PLATFORM="xcb", DISPLAY=display)
+        done = run([frozen.program, "--smoke"], env=env, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    assert SMOKE_DRM_LINE in done.stdout.splitlines()
+
+
+def test_every_qt_plugin_finds_the_libraries_it_links(frozen: Build) -> None:
+    assert build_script.unresolved_libraries(frozen.bundle) == {}
+    for library in ("libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libxcb-cursor.so.0"):
+        assert (frozen.internal / library).is_file(), f"{library} is not in the bundle"
+
+
+def test_a_missing_library_is_named_with_the_package_to_install() -> None:
+    plugin = "_internal/PySide6/Qt/plugins/platforms/libqxcb.so"
+    message = build_script.missing_libraries_message(
+        {plugin: ["libxcb-icccm.so.4", "libxcb-keysyms.so.1"]}
+    )
+    assert message.splitlines() == [
+        "build.py: the bundle's Qt plugins link libraries this machine does not have, so the "
+        "download would lack them too (libxcb-icccm.so.4, libxcb-keysyms.so.1); install them "
+        "(Debian: apt-get install libxcb-icccm4 libxcb-keysyms1) and build again:",
+        f"  {plugin}: libxcb-icccm.so.4, libxcb-keysyms.so.1",
+    ]
+
+
+def test_a_failed_build_says_why_in_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "no-python"
+    done = run(
+        [build_script.sys.executable, INSTALLER / "build.py", "--python", missing,
+         "--dist", tmp_path / "dist", "--work", tmp_path / "work"]
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == f"build.py: there is no Python at {missing}\n"
+    assert not (tmp_path / "dist").exists()
 
 
 def test_every_map_counter_set_and_chart_is_in_the_bundle(frozen: Build) -> None:
