@@ -48,3 +48,15 @@ def test_the_window_icon_is_hexcombats(qapp) -> None:  # type: ignore[no-untyped
     assert icons_dir() == INSTALLER / "icons"  # a source checkout
     sizes = sorted(s.width() for s in app_icon().availableSizes())
     assert sizes == list(make_icons.SIZES)
+
+
+def test_the_window_is_matched_to_the_menu_entry(qapp) -> None:
+    """A dock shows hexcombat's icon only when the window's desktop file name is the one the
+    installer writes (installer/hexcombat.desktop)."""
+    from hexcombat.ui.app import name_application
+
+    name_application(qapp)
+    assert qapp.desktopFileName() == "hexcombat"
+    assert (INSTALLER / "hexcombat.desktop").is_file()
+    assert qapp.applicationName() == "hexcombat"
+    assert not qapp.windowIcon().isNull()

@@ -40,15 +40,23 @@ def app_icon() -> QIcon:
     return icon
 
 
+def name_application(app: QApplication) -> None:
+    """Give the application the names the desktop knows it by: settings are kept under
+    ``hexcombat``, and Wayland and X11 docks match its windows to ``hexcombat.desktop`` (the
+    installer's menu entry) so they show its icon rather than a generic one."""
+    app.setApplicationName("hexcombat")
+    app.setOrganizationName("hexcombat")
+    app.setDesktopFileName("hexcombat")
+    app.setWindowIcon(app_icon())
+
+
 def run(file: str | None = None) -> int:
     """Open the main window (on ``file`` when given) and run the event loop until it closes."""
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
     )
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("hexcombat")
-    app.setOrganizationName("hexcombat")
-    app.setWindowIcon(app_icon())
+    name_application(app)
     window = make_window(file)
     window.show()
     return app.exec()
