@@ -154,7 +154,7 @@ def megabytes(n: int) -> str:
 
 def make_archive(dist: Path) -> Path:
     """Pack the build: a .tar.gz of ``hexcombat/`` on Linux (symbolic links and modes kept), a
-    .zip of ``hexcombat.app`` on macOS and of ``hexcombat/`` on Windows."""
+    .zip of ``hexcombat.app`` and ``README.txt`` on macOS and of ``hexcombat/`` on Windows."""
     target = archive_path(dist)
     target.unlink(missing_ok=True)
     if sys.platform.startswith("linux"):
@@ -163,6 +163,9 @@ def make_archive(dist: Path) -> Path:
     elif sys.platform == "darwin":
         app = dist / f"{NAME}.app"
         step(["ditto", "-c", "-k", "--keepParent", str(app), str(target)], "packing the archive")
+        # the spec writes README.txt beside the program folder, which the .app does not contain
+        with zipfile.ZipFile(target, "a", zipfile.ZIP_DEFLATED) as zf:
+            zf.write(dist / NAME / "README.txt", "README.txt")
     else:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
             for path in sorted((dist / NAME).rglob("*")):
