@@ -64,6 +64,13 @@ class PlaceNamesItem(QGraphicsItem):
         if lod * self.name_font.pixelSize() < SMALLEST_PX:
             return
         exposed = option.exposedRect
+        # only what reaches the device: render() may expose the whole item
+        inverse, invertible = painter.worldTransform().inverted()
+        if invertible:
+            device = inverse.mapRect(QRectF(painter.viewport()))
+            if painter.hasClipping():
+                device = device.intersected(painter.clipBoundingRect())
+            exposed = exposed.intersected(device)
         places = self.hexmap.places
         size = self.layout.size
         near: list[Hex] | dict[Hex, str] = places
