@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
+from hexcombat.game.air_counters import is_air_unit
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.state import CombatLogEntry, Counter, GameError, GameState, counters_in
 from hexcombat.game.turn import is_overrun_phase
@@ -70,8 +71,10 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     }
     found = []
     for crossing in state.graph.attack_crossings(target, near):
-        in_range = [
-            c for c in near[crossing.hex] if crossing.range == 1 or c.unit.range >= crossing.range
+        in_range = [  # air units fight with air ratings, not ground strengths (16A, 23D1)
+            c
+            for c in near[crossing.hex]
+            if not is_air_unit(c.unit) and (crossing.range == 1 or c.unit.range >= crossing.range)
         ]
         reasons = {c.uid: attack_barred(c) for c in in_range}
         barred = tuple((c, why) for c in in_range if (why := reasons[c.uid]) is not None)
@@ -88,6 +91,12 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
                 )
             )
     return found
+
+
+def ground_units(stack: list[Counter]) -> list[Counter]:
+    """The counters of a stack that fight on the ground: all but air units, whose ratings are
+    air attack and air defence (16A, 23D1)."""
+    return [c for c in stack if not is_air_unit(c.unit)]
 
 
 def main_feature(features: frozenset[str]) -> str | None:
@@ -112,12 +121,19 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     terrain from the map, and an overrun when the attack is made in the movement phase (10.G).
     A counter the rules forbid to attack raises :class:`IllegalAttackError` whatever the
     ruleset (a CDA unit in CD mode, 14A4)."""
-    defenders = state.stack_at(setup.target)
+    defenders = ground_units(state.stack_at(setup.target))
     if not defenders:
-        raise GameError(f"hex {state.hexmap.label(setup.target)} is empty")
+        raise GameError(
+            f"hex {state.hexmap.label(setup.target)} holds no ground units to attack "
+            "(air units fight with air ratings, not in ground combat: 16A, 23D1)"
+        )
     attackers = counters_in(state, setup.attacker_uids)
     if not attackers:
         raise GameError("choose at least one attacking unit")
+    if air := [c.unit.name for c in attackers if is_air_unit(c.unit)]:
+        raise GameError(
+            f"{', '.join(air)}: air units fight with air ratings, not in ground combat (16A, 23D1)"
+        )
     hexes = {c.uid: state.hex_of(c.uid) for c in attackers}
     crossings = {x.hex: x for x in state.graph.attack_crossings(setup.target, set(hexes.values()))}
     date = setup.conditions.date
@@ -218,7 +234,7 @@ def resolve_attack(state: GameState, setup: AttackSetup, dice: Dice | None = Non
     """Evaluate and roll (the game's seeded dice unless others are given, e.g. a typed-in roll)."""
     report = evaluate_attack(state, setup)
     result = get_ruleset(state.ruleset).resolve(report, dice or state.dice)
-    defenders = [c.uid for c in state.stack_at(setup.target)]
+    defenders = [c.uid for c in ground_units(state.stack_at(setup.target))]
     two_hex = [  # 14A3: at two hexes LRA takes no combat result and is out of exchanges
         uid for uid in setup.attacker_uids if distance(state.hex_of(uid), setup.target) == 2
     ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hexcombat.game.air_counters import air_counter_set
 from hexcombat.game.turn import (
     DEFAULT_PHASE,
     OVERRUN_PHASE,
@@ -137,6 +138,10 @@ def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str
         return CounterSet(), None
     counters, found = counters_from_source(source)
     problems += found
+    if is_air_counter_source(source):  # air units, placed on the map from the palette (16A)
+        air_units, found = air_counters_from_source(source)
+        problems += found
+        counters = counters.merge(air_counter_set(air_units))
     game = source.data.get("game")
     return counters, game if isinstance(game, str) else None
 
@@ -350,6 +355,15 @@ def _placement(
             )
             return None
         base = library[counter_id]
+        if base.air_type is not None:
+            problems.append(
+                source.problem(
+                    (*where, "counter"),
+                    f"{counter_id!r} is an air unit: air units fight with air ratings, not in "
+                    "ground combat (16A, 23D1); use [[air]] with a mission for air combat (23D)",
+                )
+            )
+            return None
     unit_keys = {k: v for k, v in entry.items() if k not in PLACEMENT_KEYS}
     try:
         unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base)

@@ -63,6 +63,8 @@ UNIT_TYPES = frozenset(
     }
 )  # fmt: skip
 """Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A)."""
+AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
+"""The air unit types of rule 16A1, as a counter's rating prints them."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,9 @@ class Unit:
     """REs of neutral units it may convert (10.C.1); None means the default for its size."""
     intrinsic_atec: Fraction = Fraction(0)
     """Intrinsic divisional ATEC (10.C.3): counts for ATEC, never converts neutral REs."""
+    air_type: str | None = None
+    """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
+    Air units take no part in ground combat; on the map they stand at their bases."""
     changes: tuple[DatedChange, ...] = field(default=(), compare=False)
     """Capabilities that change by date (10.H), oldest first."""
 
@@ -217,6 +222,11 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         elif name in ("attack", "defence", "movement", "range", "heavy_atec_units"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
+            out[name] = value
+        elif name == "air_type":
+            if value not in AIR_TYPE_LETTERS:
+                allowed = ", ".join(AIR_TYPE_LETTERS)
+                raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
             out[name] = value
         elif name in ("engineer",):
             if value not in ("combat", "assault"):

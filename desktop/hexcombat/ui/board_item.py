@@ -1,4 +1,4 @@
-"""The static board (terrain, patterns, hexsides, rivers, labels) as ONE scene item.
+"""The static board (terrain, patterns, hexsides, rivers, hex labels) as ONE scene item.
 
 Painting 50,000 hexes every frame is out of the question, and so is one item per hex. The board
 is rendered into cached tiles per zoom level, decided in :meth:`BoardItem.paint` from
@@ -194,15 +194,10 @@ class BoardItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(terrain_style.LABEL)
         label = self.hexmap.label
-        places = self.hexmap.places
         top = 0.86 * size if self.layout.orientation == "flat" else 0.95 * size
-        for h, _kind, (x, y) in centres:
+        for h, _kind, (x, y) in centres:  # place names: PlaceNamesItem, above the counters
             box = QRectF(x - size * 0.5, y - top, size, size * 0.3)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label(h))
-            name = places.get(h)
-            if name:
-                box = QRectF(x - size, y + size * 0.45, 2 * size, size * 0.3)
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, name)
 
     # the overview ----------------------------------------------------------------------------
 

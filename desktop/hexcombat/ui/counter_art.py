@@ -1,5 +1,6 @@
-"""Wargame counters drawn with QPainter: nationality colours, a NATO unit symbol, the size mark,
-strengths, and markers for heavy armour and two-hex artillery.
+"""Wargame counters drawn with QPainter: nationality colours, a NATO unit symbol (or an air
+unit's aircraft), the size mark, strengths (attack-defence-movement, an air rating and range),
+and markers for heavy armour and two-hex artillery.
 
 One function draws a counter into any rectangle, so the map, the stack inspector and the palette
 show the same counter; the level of detail (how many screen pixels the counter gets) decides how
@@ -12,9 +13,19 @@ import re
 import zlib
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QIcon,
+    QPainter,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
 
 from hexcombat.rules.units import Unit
+from hexcombat.ui.unit_symbols import draw_aircraft, draw_symbol
 
 NATIONALITY_COLOURS: dict[str, tuple[str, str]] = {
     "soviet": ("#b5452f", "#fbe9c8"),
@@ -26,6 +37,7 @@ NATIONALITY_COLOURS: dict[str, tuple[str, str]] = {
     "hungarian": ("#8a8a4a", "#111111"),
     "british": ("#c9a66b", "#111111"),
     "american": ("#7d8f4a", "#111111"),
+    "us": ("#7d8f4a", "#111111"),
     "french": ("#6d8fc7", "#111111"),
     "polish": ("#c96d7f", "#111111"),
 }
@@ -56,120 +68,100 @@ def counter_colours(unit: Unit, side: str = "") -> tuple[QColor, QColor]:
 
 
 def air_code(unit: Unit) -> str | None:
-    """The air unit type letters (F, HF, AF, DF, B, A, D, T) for an air unit, else None."""
+    """The air unit type letters (F, HF, AF, DF, B, A, D, T, 16A1) for an air unit, else None."""
+    if unit.air_type:
+        return unit.air_type
     match = _AIR_CODE.search(unit.name)
     if match:
         return match.group(1)
     return AIR_TYPES.get(unit.unit_type)
 
 
-def strength_text(unit: Unit) -> str:
-    """``16-10``: attack and movement as printed (a dash when unknown)."""
+def is_air(unit: Unit) -> bool:
+    """An air unit (16A): drawn with the aviation symbol and its rating."""
+    return air_code(unit) is not None
+
+
+def air_rating(unit: Unit) -> str:
+    """``7F5``: air attack, type letters and air defence as the counter prints them (16A)."""
+    code = air_code(unit) or ""
+    attack = "" if unit.attack is None else str(unit.attack)
+    defence = "" if unit.defence is None else str(unit.defence)
+    return f"{attack}{code}{defence}"
+
+
+RANGE_INKS = (QColor("#d0101a"), QColor("#ffe14a"))
+"""Red, or yellow where red would not stand out: the small range number of long-range
+artillery, printed "in a contrasting color" (14A3)."""
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def air_category(unit: Unit) -> str:
+    """Fighter, bomber or transport (16A1), from the air type letters: the silhouette drawn."""
+    code = air_code(unit) or ""
+    if unit.unit_type in ("fighter", "bomber", "transport"):
+        return unit.unit_type
+    if code == "T":
+        return "transport"
+    return "fighter" if code.endswith("F") else "bomber"
+
+
+def long_range(unit: Unit) -> bool:
+    """Long-range artillery: an attack range of two hexes or more (14A3)."""
+    return unit.range >= 2 and not is_air(unit)
+
+
+def strength_parts(unit: Unit) -> list[str]:
+    """The printed strengths, Europa style: attack, the defence when it differs from the attack
+    (always for long-range artillery, whose range sits between the two, 14A3), movement."""
     attack = "-" if unit.attack is None else str(unit.attack)
-    if unit.movement is None:
-        return attack
-    return f"{attack}-{unit.movement}"
+    parts = [attack]
+    if unit.defence is not None and (unit.defence != unit.attack or long_range(unit)):
+        parts.append(str(unit.defence))
+    if unit.movement is not None:
+        parts.append(str(unit.movement))
+    return parts
 
 
-def _symbol(p: QPainter, box: QRectF, unit: Unit, ink: QColor) -> None:
-    """The NATO symbol of the unit's type inside ``box``."""
-    x0, t, r, b = box.left(), box.top(), box.right(), box.bottom()
-    w, h = box.width(), box.height()
-    c = box.center()
-    kind = unit.unit_type
-    code = air_code(unit)
-    if code is not None:
-        font = QFont("Sans Serif")
-        font.setBold(True)
-        font.setPixelSize(max(1, round(h * 0.7)))
-        p.setFont(font)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, code)
-        return
-
-    def cross() -> None:
-        p.drawLine(QPointF(x0, t), QPointF(r, b))
-        p.drawLine(QPointF(x0, b), QPointF(r, t))
-
-    def track() -> None:
-        p.drawRoundedRect(
-            box.adjusted(w * 0.18, h * 0.22, -w * 0.18, -h * 0.22), h * 0.28, h * 0.28
-        )
-
-    armoured = {"armour", "heavy-armour", "assault-gun", "heavy-assault-gun", "tank-destroyer",
-                "heavy-tank-destroyer", "flamethrower-tank", "engineer-tank",
-                "heavy-engineer-tank", "assault-engineer-tank"}  # fmt: skip
-    if kind in armoured:
-        track()
-        if "engineer" in kind:
-            _engineer(p, box)
-        if "tank-destroyer" in kind or "assault-gun" in kind:
-            p.drawLine(QPointF(x0, b), QPointF(c.x(), t))
-            p.drawLine(QPointF(c.x(), t), QPointF(r, b))
-    elif kind in ("mechanized", "panzer-grenadier"):
-        cross()
-        track()
-    elif kind == "motorized-infantry" or (kind == "infantry" and unit.motorized):
-        cross()
-        p.drawLine(QPointF(c.x(), t), QPointF(c.x(), b))
-    elif kind in ("artillery", "mortar", "rocket", "coast-defence-artillery"):
-        p.setBrush(ink)
-        p.drawEllipse(c, h * 0.16, h * 0.16)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        if kind == "rocket":
-            p.drawLine(QPointF(c.x(), t + h * 0.1), QPointF(c.x(), c.y()))
-    elif kind in ("anti-tank", "heavy-anti-tank"):
-        p.drawLine(QPointF(x0, b), QPointF(c.x(), t))
-        p.drawLine(QPointF(c.x(), t), QPointF(r, b))
-    elif kind in ("anti-aircraft", "heavy-anti-aircraft"):
-        arc = QPainterPath(QPointF(x0, b))
-        arc.cubicTo(QPointF(x0 + w * 0.1, t + h * 0.2), QPointF(r - w * 0.1, t + h * 0.2),
-                    QPointF(r, b))  # fmt: skip
-        p.drawPath(arc)
-    elif kind in ("engineer", "heavy-engineer", "assault-engineer"):
-        _engineer(p, box)
-    elif kind == "hq":
-        font = QFont("Sans Serif")
-        font.setBold(True)
-        font.setPixelSize(max(1, round(h * 0.55)))
-        p.setFont(font)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, "HQ")
-    elif kind == "cavalry":
-        p.drawLine(QPointF(x0, b), QPointF(r, t))
-    elif kind in ("parachute", "parachute-infantry", "air-landing", "glider"):
-        cross()
-        canopy = QPainterPath(QPointF(c.x() - w * 0.16, c.y() + h * 0.05))
-        canopy.cubicTo(QPointF(c.x() - w * 0.16, c.y() - h * 0.32),
-                       QPointF(c.x() + w * 0.16, c.y() - h * 0.32),
-                       QPointF(c.x() + w * 0.16, c.y() + h * 0.05))  # fmt: skip
-        p.setBrush(ink)
-        p.drawPath(canopy)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-    elif kind in ("light-infantry", "jager", "commando", "partisan"):
-        cross()
-        p.drawLine(QPointF(x0 + w * 0.3, t + h * 0.12), QPointF(r - w * 0.3, t + h * 0.12))
-    elif kind in ("mountain", "high-mountain"):
-        cross()
-        p.setBrush(ink)
-        p.drawPolygon(QPolygonF([QPointF(c.x() - w * 0.14, b), QPointF(c.x(), b - h * 0.35),
-                                 QPointF(c.x() + w * 0.14, b)]))  # fmt: skip
-        p.setBrush(Qt.BrushStyle.NoBrush)
-    else:  # infantry, rifle and anything else on foot
-        cross()
+def strength_text(unit: Unit) -> str:
+    """``16-10`` (attack-movement), ``6-8-3`` when the defence differs from the attack,
+    ``4²1-2`` for long-range artillery (its range between attack and defence, 14A3), or an air
+    unit's rating and range such as ``7F5 range 4``."""
+    if is_air(unit):
+        rating = air_rating(unit)
+        return rating if unit.movement is None else f"{rating} range {unit.movement}"
+    parts = strength_parts(unit)
+    if long_range(unit):
+        return parts[0] + str(unit.range).translate(_SUPERSCRIPT) + "-".join(parts[1:])
+    return "-".join(parts)
 
 
-def _engineer(p: QPainter, box: QRectF) -> None:
-    w, h = box.width(), box.height()
-    y = box.center().y() - h * 0.1
-    x0, x1 = box.left() + w * 0.25, box.right() - w * 0.25
-    p.drawLine(QPointF(x0, y), QPointF(x1, y))
-    for x in (x0, (x0 + x1) / 2, x1):
-        p.drawLine(QPointF(x, y), QPointF(x, y + h * 0.25))
+def range_ink(back: QColor, ink: QColor) -> QColor:
+    """The range number's colour: of red and yellow, the one furthest from both the counter's
+    colour and its printing (14A3: "a contrasting color")."""
+
+    def apart(a: QColor, b: QColor) -> float:
+        return ((a.red() - b.red()) ** 2 + (a.green() - b.green()) ** 2
+                + (a.blue() - b.blue()) ** 2) ** 0.5  # fmt: skip
+
+    return max(RANGE_INKS, key=lambda c: min(apart(c, back), apart(c, ink)))
+
+
+def unit_box(rect: QRectF, pixels: float) -> QRectF:
+    """The frame of the unit symbol within a counter ``rect``: larger when the counter is too
+    small on screen for strengths."""
+    s = rect.width()
+    if pixels < SYMBOL_BELOW:
+        return QRectF(rect.left() + s * 0.18, rect.top() + s * 0.25, s * 0.64, s * 0.5)
+    return QRectF(rect.left() + s * 0.25, rect.top() + s * 0.27, s * 0.5, s * 0.34)
 
 
 def draw_counter(
     p: QPainter, rect: QRectF, unit: Unit, side: str = "", pixels: float = 100.0
 ) -> None:
-    """Draw ``unit`` as a counter filling ``rect``; ``pixels`` is its size on screen."""
+    """Draw ``unit`` as a counter filling ``rect``; ``pixels`` is its size on screen: below
+    :data:`PLAIN_BELOW` a coloured square, below :data:`SYMBOL_BELOW` colour and symbol, else
+    the whole counter."""
     back, ink = counter_colours(unit, side)
     if pixels < PLAIN_BELOW:
         p.fillRect(rect, back)
@@ -182,45 +174,116 @@ def draw_counter(
     pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
-    box = QRectF(rect.left() + s * 0.25, rect.top() + s * 0.27, s * 0.5, s * 0.34)
-    if pixels < SYMBOL_BELOW:
-        box = QRectF(rect.left() + s * 0.18, rect.top() + s * 0.25, s * 0.64, s * 0.5)
+    box = unit_box(rect, pixels)
+    full = pixels >= SYMBOL_BELOW
+    if is_air(unit):  # an air counter: its aircraft, no NATO frame (16A)
+        area = box.adjusted(-s * 0.08, -s * 0.02, s * 0.08, s * 0.04) if full else box
+        draw_aircraft(p, area, air_category(unit), ink)
+    else:
         p.drawRect(box)
-        _symbol(p, box, unit, ink)
+        foot = rect.bottom() - s * (0.06 if full else 0.04)
+        draw_symbol(p, box, unit, ink, back, foot)
+    if full:
+        _size_mark(p, rect, unit)
+        font = QFont("Sans Serif")
+        font.setBold(True)
+        long_text = len(strength_text(unit)) > 5 or unit.unit_type == "hq"
+        long_text = long_text and not is_air(unit)
+        font.setPixelSize(max(1, round(s * (0.2 if long_text else 0.24))))
+        bottom = QRectF(rect.left(), rect.top() + s * 0.64, s, s * 0.32)
+        if unit.unit_type == "hq":  # clear of the HQ staff
+            bottom.setLeft(box.left() + s * 0.05)
+        if is_air(unit):
+            _air_strengths(p, bottom, unit, font)
+        else:
+            _strengths(p, bottom, unit, font, back, ink)
+    _heavy_band(p, rect, unit)
+
+
+def _strengths(
+    p: QPainter, area: QRectF, unit: Unit, font: QFont, back: QColor, ink: QColor
+) -> None:
+    """The strengths line; long-range artillery prints a small range number in a contrasting
+    colour between its attack and defence strengths (14A3)."""
+    parts = strength_parts(unit)
+    p.setFont(font)
+    if not long_range(unit):
+        p.drawText(area, Qt.AlignmentFlag.AlignCenter, "-".join(parts))
         return
-    p.drawRect(box)
-    _symbol(p, box, unit, ink)
+    head, tail = parts[0], "-".join(parts[1:])
+    small = QFont(font)
+    small.setPixelSize(max(1, round(font.pixelSize() * 0.7)))
+    big_m, small_m = QFontMetricsF(font), QFontMetricsF(small)
+    mark = str(unit.range)
+    gap = small_m.horizontalAdvance(mark) * 0.12
+    width = big_m.horizontalAdvance(head) + 2 * gap + small_m.horizontalAdvance(mark)
+    width += big_m.horizontalAdvance(tail)
+    x = area.center().x() - width / 2
+    base = area.center().y() + (big_m.ascent() - big_m.descent()) / 2
+    p.drawText(QPointF(x, base), head)
+    x += big_m.horizontalAdvance(head) + gap
+    pen = p.pen()
+    p.setPen(range_ink(back, ink))
+    p.setFont(small)
+    p.drawText(QPointF(x, base - big_m.ascent() * 0.32), mark)
+    x += small_m.horizontalAdvance(mark) + gap
+    p.setPen(pen)
+    p.setFont(font)
+    p.drawText(QPointF(x, base), tail)
+
+
+def _air_strengths(p: QPainter, area: QRectF, unit: Unit, font: QFont) -> None:
+    """An air counter's foot: its rating (air attack, type, air defence, ``7F5``) on the left,
+    its range in a smaller figure on the right, as Europa air counters print them (16A)."""
+    s = area.width()
+    p.setFont(font)
+    rating = QRectF(area.left() + s * 0.04, area.top(), s * 0.66, area.height())
+    p.drawText(rating, Qt.AlignmentFlag.AlignCenter, air_rating(unit))
+    if unit.movement is None:
+        return
+    small = QFont(font)
+    small.setPixelSize(max(1, round(font.pixelSize() * 0.75)))
+    p.setFont(small)
+    reach = QRectF(area.left() + s * 0.7, area.top(), s * 0.26, area.height())
+    p.drawText(reach, Qt.AlignmentFlag.AlignCenter, str(unit.movement))
+
+
+def _size_mark(p: QPainter, rect: QRectF, unit: Unit) -> None:
+    """The size mark (II, III, X, XX, XXX) above the symbol; an air unit's name there instead."""
+    s = rect.width()
     font = QFont("Sans Serif")
     font.setBold(True)
-    if unit.size:
+    text = unit.size or ""
+    if is_air(unit):
+        text = unit.name
+        font.setBold(False)
+        font.setPixelSize(max(1, round(s * 0.13)))
+    else:
         font.setPixelSize(max(1, round(s * 0.16)))
-        p.setFont(font)
-        mark = QRectF(rect.left(), rect.top() + s * 0.06, s, s * 0.2)
-        p.drawText(mark, Qt.AlignmentFlag.AlignCenter, unit.size)
-    font.setPixelSize(max(1, round(s * 0.24)))
+    if not text:
+        return
     p.setFont(font)
-    bottom = QRectF(rect.left(), rect.top() + s * 0.64, s, s * 0.32)
-    p.drawText(bottom, Qt.AlignmentFlag.AlignCenter, strength_text(unit))
-    if unit.heavy_armour or unit.heavy_antitank:
-        # a black band on the upper left corner: heavy armour / heavy antitank (14D2)
-        band = QPolygonF([QPointF(rect.left() + s * 0.02, rect.top() + s * 0.3),
-                          QPointF(rect.left() + s * 0.3, rect.top() + s * 0.02),
-                          QPointF(rect.left() + s * 0.42, rect.top() + s * 0.02),
-                          QPointF(rect.left() + s * 0.02, rect.top() + s * 0.42)])  # fmt: skip
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#111111") if unit.heavy_armour else QColor("#5a3a8a"))
-        p.drawPolygon(band)
-    if unit.range >= 2:
-        # a ring with the range on the upper right: long-range artillery (14A3)
-        centre = QPointF(rect.right() - s * 0.14, rect.top() + s * 0.15)
-        p.setPen(QPen(ink, s * 0.025))
-        p.setBrush(QColor("#fff6c8"))
-        p.drawEllipse(centre, s * 0.1, s * 0.1)
-        font.setPixelSize(max(1, round(s * 0.14)))
-        p.setFont(font)
-        p.setPen(QColor("#111111"))
-        p.drawText(QRectF(centre.x() - s * 0.1, centre.y() - s * 0.1, s * 0.2, s * 0.2),
-                   Qt.AlignmentFlag.AlignCenter, str(unit.range))  # fmt: skip
+    mark = QRectF(rect.left(), rect.top() + s * 0.06, s, s * 0.2)
+    p.drawText(mark, Qt.AlignmentFlag.AlignCenter, text)
+
+
+HEAVY_ARMOUR = QColor("#111111")
+HEAVY_ANTITANK = QColor("#5a3a8a")
+
+
+def _heavy_band(p: QPainter, rect: QRectF, unit: Unit) -> None:
+    """A band across the upper left corner: black for heavy armour, purple for heavy antitank
+    (14D2)."""
+    if not (unit.heavy_armour or unit.heavy_antitank):
+        return
+    s = rect.width()
+    band = QPolygonF([QPointF(rect.left() + s * 0.02, rect.top() + s * 0.3),
+                      QPointF(rect.left() + s * 0.3, rect.top() + s * 0.02),
+                      QPointF(rect.left() + s * 0.42, rect.top() + s * 0.02),
+                      QPointF(rect.left() + s * 0.02, rect.top() + s * 0.42)])  # fmt: skip
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(HEAVY_ARMOUR if unit.heavy_armour else HEAVY_ANTITANK)
+    p.drawPolygon(band)
 
 
 def counter_icon(unit: Unit, side: str = "", size: int = 40) -> QIcon:

@@ -1,5 +1,5 @@
-"""The counter palette dock: every counter of the scenario's counter sets, ready to drag onto
-the map for the side chosen above the list."""
+"""The counter palette dock: every counter of the scenario's counter sets, air units (16A)
+among them, ready to drag onto the map for the side chosen above the list."""
 
 from __future__ import annotations
 
@@ -16,10 +16,24 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.rules.counters import CounterSet
-from hexcombat.ui.counter_art import counter_icon, strength_text
+from hexcombat.rules.units import Unit
+from hexcombat.ui.counter_art import air_code, counter_icon, is_air, strength_text
 from hexcombat.ui.counter_mime import MIME_TYPE, library_mime
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def tooltip(counter_id: str, unit: Unit) -> str:
+    """What a palette entry is: its type and nationality; an air unit's rating spelt out."""
+    where = unit.nationality or "any"
+    if not is_air(unit):
+        return f"{counter_id}: {unit.unit_type}, {where}"
+    reach = "" if unit.movement is None else f", range {unit.movement}"
+    return (
+        f"{counter_id}: {unit.unit_type} type {air_code(unit)} (16A1), {where}: air attack "
+        f"{unit.attack}, air defence {unit.defence}{reach}. Place it at its base; air units "
+        "take no part in ground combat."
+    )
 
 
 class _PaletteList(QListWidget):
@@ -68,7 +82,7 @@ class CounterPalette(QWidget):
             text = f"{unit.name}  {strength_text(unit)}"
             item = QListWidgetItem(counter_icon(unit, "", 40), text)
             item.setData(ID_ROLE, counter_id)
-            item.setToolTip(f"{counter_id}: {unit.unit_type}, {unit.nationality or 'any'}")
+            item.setToolTip(tooltip(counter_id, unit))
             self.list.addItem(item)
 
     def _apply_filter(self, text: str) -> None:

@@ -1,5 +1,5 @@
-"""The map scene: the static board as one item, attack highlights, and one item per occupied
-hex above them.
+"""The map scene: the static board as one item, attack highlights, one item per occupied hex
+above them, and the place names above the stacks.
 
 The scene never owns the game: it subscribes to the :class:`GameState` and refreshes only the
 stacks a :class:`Change` names. Drops become requests (signals) that the window turns into undoable
@@ -17,6 +17,7 @@ from hexcombat.game.state import Change, GameState
 from hexcombat.ui.board_item import BoardItem
 from hexcombat.ui.map_layout import layout_for
 from hexcombat.ui.overlay_item import OverlayItem
+from hexcombat.ui.place_names_item import PlaceNamesItem
 from hexcombat.ui.stack_item import StackItem
 from hexcombat.ui.stack_overview_item import StackOverviewItem
 
@@ -49,6 +50,8 @@ class MapScene(QGraphicsScene):
         self.overview = StackOverviewItem(state, self.layout, bounds, self.counter_size)
         self.overview.setVisible(False)
         self.addItem(self.overview)
+        self.place_names = PlaceNamesItem(state.hexmap, self.layout)
+        self.addItem(self.place_names)
         self.stack_items: dict[Hex, StackItem] = {}
         for h, stack in state.stacks().items():
             self._add_stack(h, stack)

@@ -21,6 +21,9 @@ STYLES = {
     "advance": ("#f0a020", 0.1, 50),
 }
 """Role -> outline colour, width (share of a hex) and fill alpha."""
+ORDER = {"candidate": 0, "attacker": 1, "advance": 2, "retreat": 3, "target": 4}
+"""Drawing order of the roles: later ones are drawn over the hexsides they share."""
+TARGET_DASH = QColor("#ffffff")
 
 
 class OverlayItem(QGraphicsItem):
@@ -52,6 +55,11 @@ class OverlayItem(QGraphicsItem):
         """Remove every highlight."""
         self.highlight({}, {})
 
+    def drawing_order(self) -> list[tuple[Hex, str]]:
+        """The highlighted hexes, the target last: its outline shares hexsides with the
+        attackers' and must never be hidden under theirs."""
+        return sorted(self.hexes.items(), key=lambda item: ORDER.get(item[1], 0))
+
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
 
@@ -59,7 +67,7 @@ class OverlayItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         size = self.layout.size
-        for h, role in self.hexes.items():
+        for h, role in self.drawing_order():
             colour, width, alpha = STYLES.get(role, STYLES["candidate"])
             fill = QColor(colour)
             fill.setAlpha(alpha)
@@ -69,6 +77,12 @@ class OverlayItem(QGraphicsItem):
             painter.setBrush(fill)
             outline: QPolygonF = hex_polygon(self.layout, h)
             painter.drawPolygon(outline)
+            if role == "target":  # a white dashed line along the red: the target's own style
+                dash = QPen(TARGET_DASH, size * 0.035, Qt.PenStyle.DashLine)
+                dash.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(dash)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPolygon(outline)
         for side, features in self.hexsides.items():
             if MAJOR_RIVER in features:
                 colour, width = "#0030ff", 0.3

@@ -27,6 +27,11 @@ from hexcombat.ui.counter_art import counter_colours, draw_counter
 if TYPE_CHECKING:
     from hexcombat.ui.map_scene import MapScene
 
+ROLE_COLOURS = {"target": QColor("#e0262b"), "attacker": QColor("#1f9be0")}
+SELECTED = QColor("#ffd21f")
+COUNT_FILL = QColor("#ffffff")
+COUNT_EDGE = QColor("#202020")
+"""The stack count tab: dark figures on white, unlike any counter's colours."""
 SHADOW_STEP = 0.09
 """Offset of each counter edge shown beneath the top one, as a share of the counter's size."""
 MAX_SHADOWS = 3
@@ -45,9 +50,11 @@ class StackItem(QGraphicsItem):
         self.size = map_scene.counter_size
         half = self.size / 2
         reach = self.size * SHADOW_STEP * MAX_SHADOWS
-        self._bounds = QRectF(
-            -half - 2, -half - reach - 2, self.size + reach + 4, self.size + reach + 4
-        )
+        tab = self.count_tab(QRectF(-half, -half, self.size, self.size))
+        right = max(half + reach, tab.right())
+        self._bounds = QRectF(-half, -half - reach, right + half, tab.bottom() + half + reach)
+        ring = 3 + self.size * 0.16  # the role and selection rings around the counter
+        self._bounds.adjust(-ring, -ring, ring, ring)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setAcceptHoverEvents(False)
         self._press: QPointF | None = None
@@ -89,29 +96,40 @@ class StackItem(QGraphicsItem):
         draw_counter(painter, rect, top.unit, top.side, pixels)
         self._draw_role(painter, rect)
         if len(self.counters) > 1 and pixels >= 20:
-            centre = QPointF(rect.right() - s * 0.04, rect.bottom() - s * 0.04)
-            painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
-            painter.setBrush(QColor("#202020"))
-            painter.drawEllipse(centre, s * 0.15, s * 0.15)
-            font = QFont("Sans Serif")
-            font.setBold(True)
-            font.setPixelSize(max(1, round(s * 0.18)))
-            painter.setFont(font)
-            box = QRectF(centre.x() - s * 0.15, centre.y() - s * 0.15, s * 0.3, s * 0.3)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(len(self.counters)))
+            self._draw_count(painter, rect)
+
+    def count_tab(self, rect: QRectF) -> QRectF:
+        """Where the stack's count is shown: a white tab on the counter's right edge, clear of
+        the printed strengths so it never reads as one of them (nor as the coloured range
+        number of long-range artillery, 14A3), and clear of the place name below."""
+        s = self.size
+        return QRectF(rect.right() - s * 0.08, rect.bottom() - s * 0.36, s * 0.4, s * 0.24)
+
+    def _draw_count(self, painter: QPainter, rect: QRectF) -> None:
+        s = self.size
+        tab = self.count_tab(rect)
+        painter.setPen(QPen(COUNT_EDGE, s * 0.025))
+        painter.setBrush(COUNT_FILL)
+        painter.drawRoundedRect(tab, s * 0.05, s * 0.05)
+        font = QFont("Sans Serif")
+        font.setBold(True)
+        font.setPixelSize(max(1, round(s * 0.17)))
+        painter.setFont(font)
+        painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, f"\u00d7{len(self.counters)}")
 
     def _draw_role(self, painter: QPainter, rect: QRectF) -> None:
-        colour = None
-        if self.isSelected():
-            colour = QColor("#ffd21f")
-        elif self.role == "target":
-            colour = QColor("#e0262b")
-        elif self.role == "attacker":
-            colour = QColor("#1f9be0")
+        """The stack's part in the attack being set up (red target, blue attacker) around it,
+        and the selection around that, so a selected target still shows it is the target."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        width = self.size * 0.08
+        colour = ROLE_COLOURS.get(self.role or "")
         if colour is not None:
-            painter.setPen(QPen(colour, self.size * 0.08))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(colour, width))
             painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 4, 4)
+        if self.isSelected():
+            out = 2 if colour is None else 2 + width * 0.85
+            painter.setPen(QPen(SELECTED, width if colour is None else width * 0.7))
+            painter.drawRoundedRect(rect.adjusted(-out, -out, out, out), 4, 4)
 
     # dragging ---------------------------------------------------------------------------------
 

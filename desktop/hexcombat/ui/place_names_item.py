@@ -1,0 +1,91 @@
+"""Place names (towns, woods, objectives) drawn above the counters.
+
+A name printed on the board tiles disappears under the stack standing in its hex, which is just
+where a player needs it ("the attack on Dubrava wood"). One item draws the names of the hexes in
+view, each on a pale plate at the foot of its hex, above every stack.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.layout import Layout
+from hexcombat.board.mapfile import HexMap
+from hexcombat.ui import terrain_style
+from hexcombat.ui.map_layout import hexes_in_rect
+
+NAME_Z = 50.0
+"""Above the stacks (z 0) and below a stack being dragged (z 100)."""
+SMALLEST_PX = 6.0
+"""Names smaller than this on screen are not drawn (far zooms)."""
+MANY_PLACES = 500
+"""With more names than this, only the hexes in view are looked up."""
+PLATE = QColor(255, 255, 255, 215)
+
+
+class PlaceNamesItem(QGraphicsItem):
+    """Every named hex's name, readable over the counters."""
+
+    def __init__(self, hexmap: HexMap, layout: Layout) -> None:
+        super().__init__()
+        self.hexmap = hexmap
+        self.layout = layout
+        self.name_font = QFont("Sans Serif")
+        self.name_font.setPixelSize(max(1, round(layout.size * 0.24)))
+        self._metrics = QFontMetricsF(self.name_font)
+        self.plates: dict[Hex, QRectF] = {h: self.plate(h) for h in hexmap.places}
+        """Where each name is drawn, in scene units."""
+        bounds = QRectF()
+        for rect in self.plates.values():
+            bounds = bounds.united(rect)
+        self._bounds = bounds
+        self.setZValue(NAME_Z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def plate(self, h: Hex) -> QRectF:
+        """The plate of ``h``'s name: centred below the counter, inside the hex's lower part."""
+        size = self.layout.size
+        x, y = self.layout.hex_to_pixel(h)
+        width = self._metrics.horizontalAdvance(self.hexmap.places[h]) + size * 0.16
+        height = self._metrics.height() + size * 0.04
+        return QRectF(x - width / 2, y + size * 0.5, width, height)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod * self.name_font.pixelSize() < SMALLEST_PX:
+            return
+        exposed = option.exposedRect
+        # only what reaches the device: render() may expose the whole item
+        inverse, invertible = painter.worldTransform().inverted()
+        if invertible:
+            device = inverse.mapRect(QRectF(painter.viewport()))
+            if painter.hasClipping():
+                device = device.intersected(painter.clipBoundingRect())
+            exposed = exposed.intersected(device)
+        places = self.hexmap.places
+        size = self.layout.size
+        near: list[Hex] | dict[Hex, str] = places
+        if len(places) > MANY_PLACES:  # look only at the hexes in view
+            near = hexes_in_rect(
+                self.layout, exposed.left(), exposed.top() - size, exposed.right(), exposed.bottom()
+            )
+        painter.setFont(self.name_font)
+        for h in near:
+            name = places.get(h)
+            plate = self.plates.get(h)
+            if name is None or plate is None or not plate.intersects(exposed):
+                continue
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(PLATE)  # a plate: the name reads over any counter or terrain
+            painter.drawRoundedRect(plate, size * 0.06, size * 0.06)
+            painter.setPen(QPen(terrain_style.LABEL))
+            painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, name)

@@ -1,0 +1,127 @@
+"""What the map draws around the counters, checked on rendered pixels of the 14D2d tutorial: the
+stack count tab, the attack target's outline over the attackers', place names over the stacks,
+and air counters dragged in from the palette."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene
+
+from hexcombat.board.hexside import Hexside
+from hexcombat.ui.overlay_item import STYLES, OverlayItem
+
+SCALE = 4.0
+"""Image pixels per scene unit: a hex is 36 scene units across its corners."""
+
+
+def render(scene: QGraphicsScene, source: QRectF) -> QImage:
+    image = QImage(round(source.width() * SCALE), round(source.height() * SCALE),
+                   QImage.Format.Format_ARGB32)  # fmt: skip
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(image.rect()), source)
+    painter.end()
+    return image
+
+
+def near(a: QColor, b: QColor, slack: int = 40) -> bool:
+    """The two colours differ by at most ``slack`` in each of red, green and blue."""
+    return all(abs(x - y) <= slack for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
+
+
+def share(image: QImage, colour: QColor, slack: int = 40) -> float:
+    """How much of the image is (about) ``colour``."""
+    points = [(x, y) for x in range(image.width()) for y in range(image.height())]
+    return sum(near(image.pixelColor(x, y), colour, slack) for x, y in points) / len(points)
+
+
+def stack_item(window, label: str):  # noqa: ANN001, ANN201
+    return window.scene.stack_items[window.session.state.hexmap.hex_at(label)]
+
+
+def test_a_stack_shows_its_count_on_a_white_tab(window) -> None:
+    stacked = stack_item(window, "0503")  # two Rifle XX
+    alone = stack_item(window, "0403")  # the Hv Tank XX by itself
+    for item, count in ((stacked, 2), (alone, 1)):
+        assert len(item.counters) == count
+    half = window.scene.counter_size / 2
+    tab = stacked.count_tab(QRectF(-half, -half, 2 * half, 2 * half))
+    image = render(window.scene, stacked.mapRectToScene(tab))
+    white = QColor("#ffffff")
+    assert share(image, white) > 0.5  # a white tab ...
+    assert share(image, QColor("#202020"), 60) > 0.03  # ... with dark figures on it
+    lonely = render(window.scene, alone.mapRectToScene(tab))
+    assert share(lonely, white) == 0  # one counter: no count
+
+
+def test_the_target_outline_is_drawn_over_the_attackers_it_borders(window) -> None:
+    hexmap = window.session.state.hexmap
+    target, attacker = hexmap.hex_at("0202"), hexmap.hex_at("0203")  # two empty hexes
+    scene = QGraphicsScene()
+    overlay = OverlayItem(window.scene.layout)
+    scene.addItem(overlay)
+    red, blue = QColor(STYLES["target"][0]), QColor(STYLES["attacker"][0])
+    a, b = window.scene.layout.hexside_endpoints(Hexside(target, attacker))
+    middle = QRectF((a[0] + b[0]) / 2 - 1, (a[1] + b[1]) / 2 - 1, 2, 2)
+    either_order = (
+        {target: "target", attacker: "attacker"},
+        {attacker: "attacker", target: "target"},
+    )
+    for roles in either_order:
+        overlay.highlight(roles, {})
+        image = render(scene, middle)
+        assert share(image, blue) == 0, "the attacker's outline covers the target's"
+        assert share(image, red) + share(image, QColor("#ffffff")) > 0.6  # the rest: blends
+    # the target's own style: a white dashed line along its red outline, no attacker has one
+    centre = window.scene.hex_centre(target)
+    overlay.highlight({target: "target"}, {})
+    around = render(scene, QRectF(centre.x() - 40, centre.y() - 40, 80, 80))
+    overlay.highlight({target: "attacker"}, {})
+    plain = render(scene, QRectF(centre.x() - 40, centre.y() - 40, 80, 80))
+    assert share(around, QColor("#ffffff"), 20) > 0.01
+    assert share(plain, QColor("#ffffff"), 20) == 0
+
+
+def test_a_place_name_stays_readable_over_a_selected_target_stack(window, qtbot) -> None:
+    state = window.session.state
+    wood = state.hexmap.hex_at("0504")
+    assert state.hexmap.places[wood] == "Dubrava wood" and state.stack_at(wood)
+    window.scene.select_hex(wood)
+    window.scene.set_roles({wood: "target"})
+    names = window.scene.place_names
+    plate = names.plates[wood]
+    shown = render(window.scene, plate)
+    names.setVisible(False)
+    hidden = render(window.scene, plate)
+    names.setVisible(True)
+    assert share(shown, QColor("#ffffff"), 30) > 0.5  # a pale plate over stack and outlines
+    assert share(shown, QColor("#303030"), 60) > 0.03  # with the name's letters on it
+    assert share(hidden, QColor("#ffffff"), 30) < 0.2
+
+
+def test_an_air_counter_drags_from_the_palette_and_shows_its_aircraft(window) -> None:
+    palette = window.palette
+    rows = {palette.list.item(i).data(Qt.ItemDataRole.UserRole): i
+            for i in range(palette.list.count())}  # fmt: skip
+    assert {"ge-me-109e", "ge-he-111h", "ge-ju-52"} <= set(rows)
+    item = palette.list.item(rows["ge-me-109e"])
+    assert item.text() == "Me 109E  7F5 range 4"
+    assert "air attack 7, air defence 5, range 4" in item.toolTip()
+    palette.side_box.setCurrentText("Axis")
+    mime = palette.list.mimeData([item])
+    base = window.session.state.hexmap.hex_at("0606")
+    window.view.drop_payload(
+        json.loads(bytes(mime.data(mime.formats()[0]).data())), window.scene.hex_centre(base)
+    )
+    (counter,) = window.session.state.stack_at(base)
+    assert (counter.counter_id, counter.side, counter.unit.air_type) == ("ge-me-109e", "Axis", "F")
+    drawn = window.scene.stack_items[base]
+    half = window.scene.counter_size / 2
+    image = render(window.scene, drawn.mapRectToScene(QRectF(-half, -half, 2 * half, 2 * half)))
+    # the fuselage down the middle of the counter, in the German counters' black
+    column = [image.pixelColor(image.width() // 2, y) for y in range(image.height())]
+    assert sum(near(c, QColor("#111111")) for c in column) > image.height() * 0.2
