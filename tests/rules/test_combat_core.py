@@ -236,6 +236,121 @@ def test_a_crt_with_rule_provenance_cites_it(tmp_path: Path) -> None:
     assert crt.rule == "12C"
 
 
+SMALL_CRT = """columns = ["1:1", "2:1"]
+[results.DE]
+assumed = true
+[results.DE.defender]
+loss = 1
+[[row]]
+roll = 1
+results = ["DE", "DE"]
+assumed = true
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            'loss = "half"',
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not 'half'",
+        ),
+        (
+            "loss = [1]",
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not [1]",
+        ),
+        (
+            "loss = 5",
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not 5",
+        ),
+        ('retreat = "one"', "crt.toml:5: retreat must be a whole number of hexes >= 0, not 'one'"),
+    ],
+)
+def test_a_bad_result_value_is_a_problem_at_its_line(line: str, message: str) -> None:
+    text = SMALL_CRT.replace("loss = 1", line)
+    crt, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert crt is None
+    assert [str(p) for p in problems] == [message]
+
+
+def test_columns_out_of_order_are_refused() -> None:
+    text = SMALL_CRT.replace('["1:1", "2:1"]', '["2:1", "1:1"]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        "crt.toml:1: columns must run from the worst odds for the attacker to the best, each "
+        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 2:1, 1:1)'
+    ]
+
+
+def test_duplicate_columns_are_refused() -> None:
+    text = SMALL_CRT.replace('["1:1", "2:1"]', '["1:1", "1:1"]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        "crt.toml:1: columns must run from the worst odds for the attacker to the best, each "
+        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 1:1, 1:1)'
+    ]
+
+
+def test_a_result_flag_that_is_not_true_or_false_is_refused() -> None:
+    text = SMALL_CRT.replace("[results.DE.defender]", 'advance = "yes"\n[results.DE.defender]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == ["crt.toml:4: advance must be true or false, not 'yes'"]
+
+
+def test_a_row_entry_that_is_not_a_code_is_reported_not_raised() -> None:
+    text = SMALL_CRT.replace('results = ["DE", "DE"]', 'results = ["DE", ["DE"]]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == ["crt.toml:8: unknown result code(s) ['DE']"]
+
+
+def test_odds_below_the_lowest_column_follow_the_chart_s_below_lowest() -> None:
+    crt = load_crt()  # the generic chart: below 1:4 every roll is AE, assumed
+    ex = Explanation()
+    assert odds_column(crt, (1, 5), ex) == "below 1:4"
+    (step,) = ex.steps
+    assert (step.rule, step.value, step.provenance) == ("CRT", "below 1:4", "assumed")
+    assert step.text == (
+        "odds 1:5 are below the table's lowest column (1:4): every roll gives "
+        "AE: attacker eliminated (assumed meaning)"
+    )
+    assert ex.warnings == [
+        "CRT: assumed chart value used (odds 1:5 are below the table's lowest column (1:4): every "
+        "roll gives AE: attacker eliminated (assumed meaning)); check your rulebook"
+    ]
+    # the attacker is eliminated on every face, whatever the modifier (not the 1:4 column's
+    # AH on 5-6, which would favour the attacker)
+    assert crt.outcome_distribution("below 1:4", {3: Fraction(1, 2), 4: Fraction(1, 2)}) == {
+        "AE": Fraction(1)
+    }
+
+
+def test_odds_below_the_lowest_column_without_below_lowest_are_illegal() -> None:
+    crt, problems = crt_from_source(TomlSource.parse(SMALL_CRT, "crt.toml"))
+    assert problems == [] and crt is not None
+    with pytest.raises(IllegalAttackError) as caught:
+        odds_column(crt, (1, 2), Explanation())
+    assert str(caught.value) == (
+        "odds 1:2 are below the lowest column (1:1) of crt.toml, and the chart does not say what "
+        "happens below it (below_lowest): the attack may not be made at these odds (CRT)"
+    )
+
+
+def test_a_bad_below_lowest_is_reported() -> None:
+    text = SMALL_CRT + '[below_lowest]\nresult = "ZZ"\nassumed = true\n'
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        "crt.toml:11: below_lowest result must be one of DE, not 'ZZ'"
+    ]
+    text = SMALL_CRT + '[below_lowest]\nresult = "DE"\n'
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        'crt.toml:10: below_lowest needs `rule = "..."` or `assumed = true`'
+    ]
+
+
 # --- drawing a DRM given as a chance ---------------------------------------------------------
 
 
