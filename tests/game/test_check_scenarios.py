@@ -363,3 +363,26 @@ def test_coast_defence_counter_ids_are_looked_up(tmp_path: Path) -> None:
         "(coast_defence = true, or long-range siege artillery), so it cannot be the artillery "
         "side of a coast defence artillery unit (14A4)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("extra", "line", "message"),
+    [
+        ('count = "x"', 5, "air 1: count must be a whole number >= 1"),
+        ("jettison = 3", 5, "air 1: jettison must be true or false, not 3"),
+        ("wings = 3", 5, "air 1: unknown air key 'wings'"),
+    ],
+)
+def test_a_bad_key_of_an_air_entry_is_reported_at_that_key(
+    tmp_path: Path, extra: str, line: int, message: str
+) -> None:
+    text = f'ruleset = "total-war"\n[[air]]\ncounter = "ge-me-109e"\nmission = "escort"\n{extra}\n'
+    path = write(tmp_path, text)
+    assert checked(path) == [f"{path}:{line}: {message}"]
+
+
+def test_defenders_with_no_defence_strength_are_reported_at_the_defender(tmp_path: Path) -> None:
+    path = write(tmp_path, GROUND.replace("RULESET", "total-war") + "defence = 0\n")
+    assert checked(path) == [
+        f"{path}:17: the defenders have no defence strength to compute odds against"
+    ]

@@ -13,9 +13,8 @@ from pathlib import Path
 
 from hexcombat.game.scenario import Scenario, shipped_counter_files
 from hexcombat.rules.air.missions import MISSIONS
-from hexcombat.rules.air.scenario import SORTIE_KEYS, AirReport, evaluate_air_scenario
+from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
 from hexcombat.rules.air.units import (
-    AIR_UNIT_KEYS,
     AirUnit,
     air_counters_from_source,
     is_air_counter_source,
@@ -59,8 +58,8 @@ def _key_of(message: str, entry: Mapping[str, object]) -> str | None:
     """The key of an ``[[air]]`` entry a refusal is about, for its line."""
     if "unknown air counter" in message:
         return "counter"
-    for key in sorted(entry, key=len, reverse=True):
-        if key in SORTIE_KEYS | AIR_UNIT_KEYS and key != "count" and repr(key) in message:
+    for key in sorted(entry, key=len, reverse=True):  # "counter" before "count"
+        if repr(key) in message or message.startswith(f"{key} "):
             return key
     for key in ("jettison", "switch_to_escort", "escorting", "bombs", "base", "target"):
         if key in entry and key.replace("_", " ") in message:

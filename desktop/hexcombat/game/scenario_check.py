@@ -28,7 +28,8 @@ LONG_RANGE_RULE = "14A3"
 
 def locate(error: RulesError, scenario: Scenario, source: TomlSource) -> Problem:
     """``error`` at the line of what it is about: a condition it names, the hexside an entry
-    crosses, the unit it names, the long-range artillery of 14A3; else the first attacker."""
+    crosses, the unit it names, the long-range artillery of 14A3; else the first entry of the side
+    it speaks of."""
     return source.problem(_where(str(error), error.rule, scenario, source), str(error))
 
 
@@ -52,7 +53,8 @@ def _where(text: str, rule: str | None, scenario: Scenario, source: TomlSource) 
     for side, i, placement in entries:
         if placement.unit.name and placement.unit.name in text:
             return (side, i)
-    return ("attacker", 0) if scenario.side("attacker") else ()
+    side = "defender" if "defend" in text else "attacker"  # "the defenders have no defence..."
+    return (side, 0) if scenario.side(side) else ()
 
 
 def hexside_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
