@@ -174,6 +174,8 @@ def test_every_crt_problem_is_reported_with_its_line() -> None:
         "crt.toml:23: row for roll 3 needs 0 results, one per column",
         "crt.toml:28: row for roll 4 needs 0 results, one per column",
         "crt.toml:33: row for roll 1 needs 0 results, one per column",
+        "crt.toml:12: rows missing for rolls 2, 5, 6 (rows run without a gap and hold every "
+        "face of the d6)",
     ]
 
 
@@ -186,6 +188,9 @@ def test_row_problems_with_good_columns() -> None:
         "crt.toml:23: unknown result code(s) XX",
         "crt.toml:28: row for roll 4 needs 2 results, one per column",
         "crt.toml:31: a second row for roll 1",
+        # rows 1, 3 and 4 are written (two of them wrongly); 2 has no whole-number roll
+        "crt.toml:12: rows missing for rolls 2, 5, 6 (rows run without a gap and hold every "
+        "face of the d6)",
     ]
 
 
@@ -194,14 +199,21 @@ def test_a_gap_in_the_rows_is_reported() -> None:
     for roll in (1, 4):
         text += f'[[row]]\nroll = {roll}\nresults = ["DE"]\nassumed = true\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == ["crt.toml:4: rows missing for rolls 2, 3"]
+    # a gap between rows, and the faces 5 and 6 of the d6 with no row of their own
+    assert [str(p) for p in problems] == [
+        "crt.toml:4: rows missing for rolls 2, 3, 5, 6 (rows run without a gap and hold every "
+        "face of the d6)"
+    ]
 
 
 def test_a_row_without_provenance_is_refused() -> None:
-    text = 'columns = ["1:1"]\n[results.DE]\nassumed = true\n[[row]]\nroll = 1\nresults = ["DE"]\n'
+    text = (
+        'columns = ["1:1"]\ndie = 2\n[results.DE]\nassumed = true\n[[row]]\nroll = 1\n'
+        'results = ["DE"]\n[[row]]\nroll = 2\nresults = ["DE"]\nassumed = true\n'
+    )
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert [str(p) for p in problems] == [
-        'crt.toml:4: row needs `rule = "..."` or `assumed = true`'
+        'crt.toml:5: row needs `rule = "..."` or `assumed = true`'
     ]
 
 
@@ -224,8 +236,9 @@ def test_load_crt_raises_with_file_and_line(tmp_path: Path) -> None:
 
 def test_a_crt_with_rule_provenance_cites_it(tmp_path: Path) -> None:
     text = (
-        'rule = "12C"\ncolumns = ["1:1"]\n[results.DE]\nrule = "12C"\n'
+        'rule = "12C"\ncolumns = ["1:1"]\ndie = 2\n[results.DE]\nrule = "12C"\n'
         '[[row]]\nroll = 1\nresults = ["DE"]\nrule = "12C"\n'
+        '[[row]]\nroll = 2\nresults = ["DE"]\nrule = "12C"\n'
     )
     crt, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert problems == []
@@ -243,6 +256,26 @@ assumed = true
 loss = 1
 [[row]]
 roll = 1
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 2
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 3
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 4
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 5
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 6
 results = ["DE", "DE"]
 assumed = true
 """
@@ -301,7 +334,7 @@ def test_a_result_flag_that_is_not_true_or_false_is_refused() -> None:
 
 
 def test_a_row_entry_that_is_not_a_code_is_reported_not_raised() -> None:
-    text = SMALL_CRT.replace('results = ["DE", "DE"]', 'results = ["DE", ["DE"]]')
+    text = SMALL_CRT.replace('results = ["DE", "DE"]', 'results = ["DE", ["DE"]]', 1)
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert [str(p) for p in problems] == ["crt.toml:8: unknown result code(s) ['DE']"]
 
@@ -342,12 +375,12 @@ def test_a_bad_below_lowest_is_reported() -> None:
     text = SMALL_CRT + '[below_lowest]\nresult = "ZZ"\nassumed = true\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert [str(p) for p in problems] == [
-        "crt.toml:11: below_lowest result must be one of DE, not 'ZZ'"
+        "crt.toml:31: below_lowest result must be one of DE, not 'ZZ'"
     ]
     text = SMALL_CRT + '[below_lowest]\nresult = "DE"\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert [str(p) for p in problems] == [
-        'crt.toml:10: below_lowest needs `rule = "..."` or `assumed = true`'
+        'crt.toml:30: below_lowest needs `rule = "..."` or `assumed = true`'
     ]
 
 

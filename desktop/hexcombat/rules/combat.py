@@ -307,6 +307,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
     if not isinstance(raw_rows, list) or not raw_rows:
         problems.append(source.problem(("row",), "the table needs [[row]] entries"))
         raw_rows = []
+    written: set[int] = set()
     for i, entry in enumerate(raw_rows):
         where = ("row", i)
         roll = entry.get("roll") if isinstance(entry, dict) else None
@@ -314,6 +315,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
         if not isinstance(roll, int) or isinstance(roll, bool):
             problems.append(source.problem(where, "each row needs a whole-number `roll`"))
             continue
+        written.add(roll)  # a bad row is reported as itself, not again as a missing roll
         if not isinstance(results, list) or len(results) != len(columns):
             problems.append(
                 source.problem(
@@ -336,12 +338,16 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
             problems.append(source.problem(where, f"a second row for roll {roll}"))
         rows[roll] = tuple(results)
         row_prov[roll] = prov
-    if rows:
-        lo, hi = min(rows), max(rows)
-        missing = [r for r in range(lo, hi + 1) if r not in rows]
+    if written:  # every face of the die, unmodified, needs its own row (not the nearest one's)
+        lo, hi = min(*written, 1), max(*written, die)
+        missing = [r for r in range(lo, hi + 1) if r not in written]
         if missing:
             problems.append(
-                source.problem(("row",), f"rows missing for rolls {', '.join(map(str, missing))}")
+                source.problem(
+                    ("row",),
+                    f"rows missing for rolls {', '.join(map(str, missing))} "
+                    f"(rows run without a gap and hold every face of the d{die})",
+                )
             )
     below = _below_lowest(source, rule, effects, problems)
     if problems:
