@@ -3,6 +3,7 @@ mistake a clear message with exit status 1."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,45 @@ def test_an_illegal_attack_cites_its_rule(
         '[[defender]]\ncounter = "ax-inf-xx"\n'
     )
     assert explain_command(str(lone)) == 1
-    err = capsys.readouterr().err.strip()
-    assert err.startswith(f"{lone}: ") and err.endswith("(14A3)")
-    assert "may not attack alone at two hexes" in err
+    # at the line of the artillery's range = 2, which is what makes it illegal
+    assert capsys.readouterr().err.strip() == (
+        f"{lone}:5: long-range artillery may not attack alone at two hexes (14A3)"
+    )
+
+
+LOW_ODDS = """\
+ruleset = "RULESET"
+
+[conditions]
+terrain = "clear"
+weather = "clear"
+
+[[attacker]]
+name = "Rifle XX"
+size = "XX"
+attack = 1
+
+[[defender]]
+name = "Inf XX"
+size = "XX"
+defence = 5
+"""
+
+
+@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+def test_odds_below_the_lowest_column_use_the_chart_s_assumed_below_lowest(
+    ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 1 against 5 is 1:5, below the generic table's 1:4: its below_lowest (AE, assumed) applies
+    # on every roll, not the 1:4 column (where a 6 gives AH), and the explanation says so.
+    low = tmp_path / "low.toml"
+    low.write_text(LOW_ODDS.replace("RULESET", ruleset))
+    assert explain_command(str(low), as_json=True, rolls=[6]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["odds"] == "below 1:4"
+    assert data["outcomes"] == [{"result": "AE", "probability": 1.0}]
+    assert data["result"]["result"] == "AE"
+    assert (
+        "CRT: assumed chart value used (odds 1:5 are below the table's lowest column (1:4): "
+        "every roll gives AE: attacker eliminated (assumed meaning)); check your rulebook"
+    ) in data["warnings"]

@@ -174,6 +174,8 @@ def test_every_crt_problem_is_reported_with_its_line() -> None:
         "crt.toml:23: row for roll 3 needs 0 results, one per column",
         "crt.toml:28: row for roll 4 needs 0 results, one per column",
         "crt.toml:33: row for roll 1 needs 0 results, one per column",
+        "crt.toml:12: rows missing for rolls 2, 5, 6 (rows run without a gap and hold every "
+        "face of the d6)",
     ]
 
 
@@ -186,6 +188,9 @@ def test_row_problems_with_good_columns() -> None:
         "crt.toml:23: unknown result code(s) XX",
         "crt.toml:28: row for roll 4 needs 2 results, one per column",
         "crt.toml:31: a second row for roll 1",
+        # rows 1, 3 and 4 are written (two of them wrongly); 2 has no whole-number roll
+        "crt.toml:12: rows missing for rolls 2, 5, 6 (rows run without a gap and hold every "
+        "face of the d6)",
     ]
 
 
@@ -194,14 +199,21 @@ def test_a_gap_in_the_rows_is_reported() -> None:
     for roll in (1, 4):
         text += f'[[row]]\nroll = {roll}\nresults = ["DE"]\nassumed = true\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == ["crt.toml:4: rows missing for rolls 2, 3"]
+    # a gap between rows, and the faces 5 and 6 of the d6 with no row of their own
+    assert [str(p) for p in problems] == [
+        "crt.toml:4: rows missing for rolls 2, 3, 5, 6 (rows run without a gap and hold every "
+        "face of the d6)"
+    ]
 
 
 def test_a_row_without_provenance_is_refused() -> None:
-    text = 'columns = ["1:1"]\n[results.DE]\nassumed = true\n[[row]]\nroll = 1\nresults = ["DE"]\n'
+    text = (
+        'columns = ["1:1"]\ndie = 2\n[results.DE]\nassumed = true\n[[row]]\nroll = 1\n'
+        'results = ["DE"]\n[[row]]\nroll = 2\nresults = ["DE"]\nassumed = true\n'
+    )
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert [str(p) for p in problems] == [
-        'crt.toml:4: row needs `rule = "..."` or `assumed = true`'
+        'crt.toml:5: row needs `rule = "..."` or `assumed = true`'
     ]
 
 
@@ -224,8 +236,9 @@ def test_load_crt_raises_with_file_and_line(tmp_path: Path) -> None:
 
 def test_a_crt_with_rule_provenance_cites_it(tmp_path: Path) -> None:
     text = (
-        'rule = "12C"\ncolumns = ["1:1"]\n[results.DE]\nrule = "12C"\n'
+        'rule = "12C"\ncolumns = ["1:1"]\ndie = 2\n[results.DE]\nrule = "12C"\n'
         '[[row]]\nroll = 1\nresults = ["DE"]\nrule = "12C"\n'
+        '[[row]]\nroll = 2\nresults = ["DE"]\nrule = "12C"\n'
     )
     crt, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     assert problems == []
@@ -234,6 +247,141 @@ def test_a_crt_with_rule_provenance_cites_it(tmp_path: Path) -> None:
     assert crt.effects["DE"].provenance == "rule"
     assert crt.effects["DE"].rule == "12C"
     assert crt.rule == "12C"
+
+
+SMALL_CRT = """columns = ["1:1", "2:1"]
+[results.DE]
+assumed = true
+[results.DE.defender]
+loss = 1
+[[row]]
+roll = 1
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 2
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 3
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 4
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 5
+results = ["DE", "DE"]
+assumed = true
+[[row]]
+roll = 6
+results = ["DE", "DE"]
+assumed = true
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            'loss = "half"',
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not 'half'",
+        ),
+        (
+            "loss = [1]",
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not [1]",
+        ),
+        (
+            "loss = 5",
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not 5",
+        ),
+        ('retreat = "one"', "crt.toml:5: retreat must be a whole number of hexes >= 0, not 'one'"),
+    ],
+)
+def test_a_bad_result_value_is_a_problem_at_its_line(line: str, message: str) -> None:
+    text = SMALL_CRT.replace("loss = 1", line)
+    crt, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert crt is None
+    assert [str(p) for p in problems] == [message]
+
+
+def test_columns_out_of_order_are_refused() -> None:
+    text = SMALL_CRT.replace('["1:1", "2:1"]', '["2:1", "1:1"]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        "crt.toml:1: columns must run from the worst odds for the attacker to the best, each "
+        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 2:1, 1:1)'
+    ]
+
+
+def test_duplicate_columns_are_refused() -> None:
+    text = SMALL_CRT.replace('["1:1", "2:1"]', '["1:1", "1:1"]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        "crt.toml:1: columns must run from the worst odds for the attacker to the best, each "
+        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 1:1, 1:1)'
+    ]
+
+
+def test_a_result_flag_that_is_not_true_or_false_is_refused() -> None:
+    text = SMALL_CRT.replace("[results.DE.defender]", 'advance = "yes"\n[results.DE.defender]')
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == ["crt.toml:4: advance must be true or false, not 'yes'"]
+
+
+def test_a_row_entry_that_is_not_a_code_is_reported_not_raised() -> None:
+    text = SMALL_CRT.replace('results = ["DE", "DE"]', 'results = ["DE", ["DE"]]', 1)
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == ["crt.toml:8: unknown result code(s) ['DE']"]
+
+
+def test_odds_below_the_lowest_column_follow_the_chart_s_below_lowest() -> None:
+    crt = load_crt()  # the generic chart: below 1:4 every roll is AE, assumed
+    ex = Explanation()
+    assert odds_column(crt, (1, 5), ex) == "below 1:4"
+    (step,) = ex.steps
+    assert (step.rule, step.value, step.provenance) == ("CRT", "below 1:4", "assumed")
+    assert step.text == (
+        "odds 1:5 are below the table's lowest column (1:4): every roll gives "
+        "AE: attacker eliminated (assumed meaning)"
+    )
+    assert ex.warnings == [
+        "CRT: assumed chart value used (odds 1:5 are below the table's lowest column (1:4): every "
+        "roll gives AE: attacker eliminated (assumed meaning)); check your rulebook"
+    ]
+    # the attacker is eliminated on every face, whatever the modifier (not the 1:4 column's
+    # AH on 5-6, which would favour the attacker)
+    assert crt.outcome_distribution("below 1:4", {3: Fraction(1, 2), 4: Fraction(1, 2)}) == {
+        "AE": Fraction(1)
+    }
+
+
+def test_odds_below_the_lowest_column_without_below_lowest_are_illegal() -> None:
+    crt, problems = crt_from_source(TomlSource.parse(SMALL_CRT, "crt.toml"))
+    assert problems == [] and crt is not None
+    with pytest.raises(IllegalAttackError) as caught:
+        odds_column(crt, (1, 2), Explanation())
+    assert str(caught.value) == (
+        "odds 1:2 are below the lowest column (1:1) of crt.toml, and the chart does not say what "
+        "happens below it (below_lowest): the attack may not be made at these odds (CRT)"
+    )
+
+
+def test_a_bad_below_lowest_is_reported() -> None:
+    text = SMALL_CRT + '[below_lowest]\nresult = "ZZ"\nassumed = true\n'
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        "crt.toml:31: below_lowest result must be one of DE, not 'ZZ'"
+    ]
+    text = SMALL_CRT + '[below_lowest]\nresult = "DE"\n'
+    _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
+    assert [str(p) for p in problems] == [
+        'crt.toml:30: below_lowest needs `rule = "..."` or `assumed = true`'
+    ]
 
 
 # --- drawing a DRM given as a chance ---------------------------------------------------------

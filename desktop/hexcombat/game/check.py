@@ -1,4 +1,8 @@
-"""``hexcombat check``: validate authored files; report problems as ``file:line: message``."""
+"""``hexcombat check``: validate authored files; report problems as ``file:line: message``.
+
+A scenario is also evaluated (an illegal attack or air mission is a problem at its line), and
+the coast defence chart's counter ids are looked up in the counter sets, like any other counter.
+"""
 
 from __future__ import annotations
 
@@ -7,35 +11,83 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hexcombat.board.mapfile import check_map_source, is_map_source
-from hexcombat.game.scenario import check_scenario_source, is_scenario_source
+from hexcombat.game.scenario import is_scenario_source, load_counter_library
+from hexcombat.game.scenario_check import check_scenario
 from hexcombat.rules.air.units import check_air_counter_source, is_air_counter_source
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
+from hexcombat.rules.total_war.coast_defence import CdMode, is_cd_side, is_coast_defence
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 Checker = Callable[[TomlSource], list[Problem]]
+
+COAST_DEFENCE_CHART = "tw-coast-defence"
 
 
 def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
     """Each kind of file: its name, how to recognise it, and how to check it."""
     return [
-        ("chart", is_chart_source, check_chart_source),
+        ("chart", is_chart_source, check_chart),
         ("counters", is_counter_source, check_counter_source),
         ("air counters", is_air_counter_source, check_air_counter_source),
-        ("scenario", is_scenario_source, check_scenario_source),
+        ("scenario", is_scenario_source, check_scenario),
         ("map", is_map_source, check_map_source),
     ]
 
 
+def check_chart(source: TomlSource) -> list[Problem]:
+    """A chart's own problems; for the coast defence chart, also its counter ids (14A4)."""
+    problems = check_chart_source(source)
+    if problems or source.data.get("chart") != COAST_DEFENCE_CHART:
+        return problems
+    return coast_defence_id_problems(source)
+
+
+def coast_defence_id_problems(source: TomlSource) -> list[Problem]:
+    """Each ``[[unit]]`` names a coast defence artillery counter and its CD-side counter that
+    the Total War counter sets hold (14A4), so flipping one never fails in play."""
+    library, problems = load_counter_library("total-war")
+    for i, entry in enumerate(source.data.get("unit", [])):
+        for mode in CdMode:
+            counter_id = entry[mode.value]
+            where = ("unit", i, mode.value)
+            if counter_id not in library:
+                problems.append(
+                    source.problem(
+                        where,
+                        f"unknown counter {counter_id!r}: the {mode.value} side of a coast "
+                        "defence artillery unit must be a counter in counters/ (14A4)",
+                    )
+                )
+                continue
+            unit = library[counter_id]
+            right = is_cd_side(unit) if mode is CdMode.CD else is_coast_defence(unit)
+            if not right:
+                wanted = (
+                    "a CD-side counter (its type says so)"
+                    if mode is CdMode.CD
+                    else "coast defence artillery (coast_defence = true, or long-range siege "
+                    "artillery)"
+                )
+                problems.append(
+                    source.problem(
+                        where,
+                        f"counter {counter_id!r} ({unit.name}) is not {wanted}, so it cannot be "
+                        f"the {mode.value} side of a coast defence artillery unit (14A4)",
+                    )
+                )
+    return problems
+
+
 def check_file(path: str | Path) -> list[Problem]:
-    """Every problem found in one file (an empty list when it is sound)."""
+    """Every problem found in one file (an empty list when it is sound), each once."""
     try:
         source = TomlSource.load(path)
     except SourceError as exc:
         return exc.problems
     for _kind, recognise, check in _checkers():
         if recognise(source):
-            return check(source)
+            return list(dict.fromkeys(check(source)))
     return [Problem(str(path), 1, "not a hexcombat map, counter set, chart or scenario")]
 
 

@@ -6,9 +6,10 @@ import json
 import sys
 from fractions import Fraction
 
-from hexcombat.game.evaluation import evaluate_scenario, resolve_report
-from hexcombat.game.scenario import load_scenario, shipped_air_counters
-from hexcombat.rules.air.scenario import evaluate_air_scenario
+from hexcombat.game.air_scenario import AIR_ROLL_REFUSAL, evaluate_air
+from hexcombat.game.evaluation import resolve_report
+from hexcombat.game.scenario import load_scenario
+from hexcombat.game.scenario_check import evaluate_located
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
@@ -103,14 +104,16 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
     try:
         scenario = load_scenario(path)
         if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, not a ground combat
-            air = evaluate_air_scenario(scenario.data, shipped_air_counters())
+            if rolls:
+                raise RollError(AIR_ROLL_REFUSAL)
+            air = evaluate_air(scenario)
             print(
                 json.dumps(air.to_json(), indent=2)
                 if as_json
                 else f"{scenario.title}\n\n" + air.to_text()
             )
             return 0
-        report = evaluate_scenario(scenario)
+        report = evaluate_located(scenario)
         result = _resolve(report, rolls) if rolls else None
     except SourceError as exc:
         for problem in exc.problems:

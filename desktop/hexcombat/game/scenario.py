@@ -24,6 +24,7 @@ from hexcombat.game.turn import (
 from hexcombat.paths import counters_dir
 from hexcombat.rules.air.units import AirUnit, air_counters_from_source, is_air_counter_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
+from hexcombat.rules.dates import month_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -107,8 +108,8 @@ class Scenario:
 
 
 def is_scenario_source(source: TomlSource) -> bool:
-    """A scenario names a ruleset."""
-    return "ruleset" in source.data
+    """A scenario names a ruleset, or has sides or air units (then it is told it needs one)."""
+    return any(key in source.data for key in ("ruleset", *SIDES, "air"))
 
 
 def shipped_counter_files() -> list[Path]:
@@ -186,7 +187,12 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     ruleset = data.get("ruleset")
     if ruleset not in ruleset_ids():
         known = ", ".join(ruleset_ids())
-        problems.append(source.problem(("ruleset",), f"unknown ruleset {ruleset!r}; use {known}"))
+        message = (
+            f'the scenario names no ruleset: add ruleset = "..." with one of {known}'
+            if ruleset is None
+            else f"unknown ruleset {ruleset!r}; use {known}"
+        )
+        problems.append(source.problem(("ruleset",), message))
         ruleset = str(ruleset)
     extra_files: list[Path] = []
     raw_counters = data.get("counters", [])
@@ -319,15 +325,11 @@ def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
             problems.append(source.problem(where, f"{key} must be a whole number"))
         elif kind.startswith("str") and not isinstance(value, str):
             problems.append(source.problem(where, f"{key} must be text"))
-        elif key == "date" and not _is_month(value):
-            problems.append(source.problem(where, f"date must be YYYY-MM, not {value!r}"))
+        elif key == "date" and month_problem(value):
+            problems.append(source.problem(where, f"date {month_problem(value)}"))
         else:
             values[key] = value
     return Conditions(**values)
-
-
-def _is_month(value: str) -> bool:
-    return len(value) == 7 and value[4] == "-" and (value[:4] + value[5:]).isdigit()
 
 
 def _placement(

@@ -57,9 +57,20 @@ class CombatResultsTable:
     effects: Mapping[str, ResultEffect]
     rule: str
     """The reference to cite for the table (``CRT`` when the texts give none)."""
+    below_lowest: str | None = None
+    """The result of odds below the lowest column, whatever the roll; None: such an attack may
+    not be made."""
+    below_lowest_provenance: tuple[Provenance, str] = ("assumed", "CRT")
+
+    @property
+    def below_column(self) -> str:
+        """The pseudo-column for odds below the lowest one, e.g. ``below 1:4``."""
+        return f"below {self.columns[0]}"
 
     def result(self, column: str, modified_roll: int) -> str:
         """The result code in ``column`` for a modified roll (clamped to the table's rows)."""
+        if column == self.below_column and self.below_lowest is not None:
+            return self.below_lowest
         roll = max(self.min_roll, min(self.max_roll, modified_roll))
         return self.rows[roll][self.columns.index(column)]
 
@@ -96,15 +107,38 @@ def odds(attack: Fraction | int, defence: Fraction | int) -> tuple[int, int]:
 
 
 def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation) -> str:
-    """The CRT column for ``ratio``; odds beyond the table use its last column, with a step."""
+    """The CRT column for ``ratio``; odds beyond the table use its last column, with a step.
+
+    Odds below the lowest column get what the chart's ``below_lowest`` says (every roll gives
+    that result), with a step; a chart that says nothing makes them an illegal attack rather than
+    quietly rolling on the lowest column, which would favour the attacker.
+    """
     a, d = ratio
     value = Fraction(a, d)
-    best = crt.columns[0]
-    for column in crt.columns:
-        ca, cd = (int(x) for x in column.split(":"))
-        if Fraction(ca, cd) <= value:
-            best = column
     label = f"{a}:{d}"
+    lowest = crt.columns[0]
+    if value < _column_value(lowest):
+        if crt.below_lowest is None:
+            raise IllegalAttackError(
+                f"odds {label} are below the lowest column ({lowest}) of {crt.title}, and the "
+                "chart does not say what happens below it (below_lowest): the attack may not "
+                "be made at these odds",
+                crt.rule,
+            )
+        provenance, rule = crt.below_lowest_provenance
+        effect = crt.effects[crt.below_lowest]
+        ex.add(
+            rule,
+            f"odds {label} are below the table's lowest column ({lowest}): every roll gives "
+            f"{describe_effect(effect)}",
+            crt.below_column,
+            provenance=provenance,
+        )
+        return crt.below_column
+    best = lowest
+    for column in crt.columns:
+        if _column_value(column) <= value:
+            best = column
     if label != best:
         ex.add(
             crt.rule,
@@ -113,6 +147,12 @@ def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation
             provenance="assumed",
         )
     return best
+
+
+def _column_value(column: str) -> Fraction:
+    """``"1:4"`` as the ratio 1/4."""
+    a, d = (int(x) for x in column.split(":"))
+    return Fraction(a, d)
 
 
 def chance_die(distribution: Mapping[int, Fraction]) -> int:
@@ -221,6 +261,16 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
     ):
         problems.append(source.problem(("columns",), 'columns must be odds like "1:2", "3:1"'))
         columns = []
+    values = [_column_value(c) for c in columns]
+    if any(lo >= hi for lo, hi in zip(values, values[1:], strict=False)):
+        problems.append(
+            source.problem(
+                ("columns",),
+                "columns must run from the worst odds for the attacker to the best, each "
+                'higher than the one before, e.g. "1:2", "1:1", "2:1" '
+                f"(not {', '.join(columns)})",
+            )
+        )
     die = data.get("die", 6)
     if not isinstance(die, int) or die < 2:
         problems.append(source.problem(("die",), "die must be the number of faces, e.g. 6"))
@@ -244,10 +294,10 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
         effects[code] = ResultEffect(
             code=code,
             text=str(entry.get("text", code)),
-            attacker=_side(entry, "attacker"),
-            defender=_side(entry, "defender"),
-            advance=bool(entry.get("advance", False)),
-            exchange=bool(entry.get("exchange", False)),
+            attacker=_side(source, where, entry, "attacker", problems),
+            defender=_side(source, where, entry, "defender", problems),
+            advance=_flag(source, where, entry, "advance", problems),
+            exchange=_flag(source, where, entry, "exchange", problems),
             provenance=prov[0],
             rule=prov[1],
         )
@@ -257,6 +307,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
     if not isinstance(raw_rows, list) or not raw_rows:
         problems.append(source.problem(("row",), "the table needs [[row]] entries"))
         raw_rows = []
+    written: set[int] = set()
     for i, entry in enumerate(raw_rows):
         where = ("row", i)
         roll = entry.get("roll") if isinstance(entry, dict) else None
@@ -264,6 +315,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
         if not isinstance(roll, int) or isinstance(roll, bool):
             problems.append(source.problem(where, "each row needs a whole-number `roll`"))
             continue
+        written.add(roll)  # a bad row is reported as itself, not again as a missing roll
         if not isinstance(results, list) or len(results) != len(columns):
             problems.append(
                 source.problem(
@@ -272,7 +324,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
                 )
             )
             continue
-        unknown = [r for r in results if r not in effects]
+        unknown = [str(r) for r in results if not isinstance(r, str) or r not in effects]
         if unknown:
             problems.append(
                 source.problem((*where, "results"), f"unknown result code(s) {', '.join(unknown)}")
@@ -286,13 +338,18 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
             problems.append(source.problem(where, f"a second row for roll {roll}"))
         rows[roll] = tuple(results)
         row_prov[roll] = prov
-    if rows:
-        lo, hi = min(rows), max(rows)
-        missing = [r for r in range(lo, hi + 1) if r not in rows]
+    if written:  # every face of the die, unmodified, needs its own row (not the nearest one's)
+        lo, hi = min(*written, 1), max(*written, die)
+        missing = [r for r in range(lo, hi + 1) if r not in written]
         if missing:
             problems.append(
-                source.problem(("row",), f"rows missing for rolls {', '.join(map(str, missing))}")
+                source.problem(
+                    ("row",),
+                    f"rows missing for rolls {', '.join(map(str, missing))} "
+                    f"(rows run without a gap and hold every face of the d{die})",
+                )
             )
+    below = _below_lowest(source, rule, effects, problems)
     if problems:
         return None, problems
     return (
@@ -306,9 +363,46 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
             row_provenance=row_prov,
             effects=effects,
             rule=rule,
+            below_lowest=below[0] if below else None,
+            below_lowest_provenance=below[1] if below else ("assumed", rule),
         ),
         [],
     )
+
+
+def _below_lowest(
+    source: TomlSource, rule: str, effects: Mapping[str, ResultEffect], problems: list[Problem]
+) -> tuple[str, tuple[Provenance, str]] | None:
+    """``[below_lowest]``: the result of odds below the lowest column, with its provenance."""
+    raw = source.data.get("below_lowest")
+    if raw is None:
+        return None
+    where = ("below_lowest",)
+    if not isinstance(raw, Mapping):
+        problems.append(
+            source.problem(
+                where,
+                'below_lowest must be a table: [below_lowest] with result = "AE" and '
+                '`rule = "..."` or `assumed = true`',
+            )
+        )
+        return None
+    code = raw.get("result")
+    if not isinstance(code, str) or code not in effects:
+        known = ", ".join(effects)
+        problems.append(
+            source.problem(
+                (*where, "result"), f"below_lowest result must be one of {known}, not {code!r}"
+            )
+        )
+        return None
+    prov = provenance_of(raw, rule)
+    if prov is None:
+        problems.append(
+            source.problem(where, 'below_lowest needs `rule = "..."` or `assumed = true`')
+        )
+        return None
+    return str(code), prov
 
 
 def _is_odds(text: str) -> bool:
@@ -316,16 +410,71 @@ def _is_odds(text: str) -> bool:
     return len(parts) == 2 and all(p.isdigit() and int(p) > 0 for p in parts)
 
 
-def _side(entry: Mapping[str, object], side: str) -> SideResult:
+def _flag(
+    source: TomlSource,
+    where: tuple[str, ...],
+    entry: Mapping[str, object],
+    key: str,
+    problems: list[Problem],
+) -> bool:
+    """``advance`` / ``exchange``: true or false, never a word that reads as true."""
+    value = entry.get(key, False)
+    if not isinstance(value, bool):
+        problems.append(
+            source.problem((*where, key), f"{key} must be true or false, not {value!r}")
+        )
+        return False
+    return value
+
+
+def _side(
+    source: TomlSource,
+    where: tuple[str, ...],
+    entry: Mapping[str, object],
+    side: str,
+    problems: list[Problem],
+) -> SideResult:
+    """What a result does to one side; a bad value is a problem at its line, never a crash."""
     raw = entry.get(side, {})
     if not isinstance(raw, Mapping):
+        problems.append(
+            source.problem((*where, side), f"{side} must be a table with loss and retreat")
+        )
         raw = {}
     loss = raw.get("loss", 0)
-    loss_fraction = Fraction(str(loss)) if not isinstance(loss, bool) else Fraction(0)
+    loss_fraction = Fraction(0)
+    if isinstance(loss, bool) or not isinstance(loss, int | float):
+        problems.append(
+            source.problem(
+                (*where, side, "loss"),
+                f"loss must be the share of its strength the {side} loses, from 0 to 1 "
+                f"(0.5 for half, 1 for all), not {loss!r}",
+            )
+        )
+    else:
+        loss_fraction = Fraction(str(loss))
+        if not 0 <= loss_fraction <= 1:
+            problems.append(
+                source.problem(
+                    (*where, side, "loss"),
+                    f"loss must be the share of its strength the {side} loses, from 0 to 1 "
+                    f"(0.5 for half, 1 for all), not {loss!r}",
+                )
+            )
+            loss_fraction = Fraction(0)
+    retreat = raw.get("retreat", 0)
+    if isinstance(retreat, bool) or not isinstance(retreat, int) or retreat < 0:
+        problems.append(
+            source.problem(
+                (*where, side, "retreat"),
+                f"retreat must be a whole number of hexes >= 0, not {retreat!r}",
+            )
+        )
+        retreat = 0
     return SideResult(
         eliminated=loss_fraction >= 1,
         loss_fraction=loss_fraction,
-        retreat_hexes=int(raw.get("retreat", 0)),  # type: ignore[call-overload]
+        retreat_hexes=retreat,
     )
 
 

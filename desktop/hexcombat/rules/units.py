@@ -14,6 +14,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from hexcombat.rules.dates import month_problem
 from hexcombat.rules.errors import UnitDataError
 
 
@@ -268,8 +269,8 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
         if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
             raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
         date = entry["date"]
-        if len(date) != 7 or date[4] != "-" or not (date[:4] + date[5:]).isdigit():
-            raise UnitDataError(f"{where}: changes[{i}] date must be YYYY-MM, not {date!r}")
+        if month_problem(date):
+            raise UnitDataError(f"{where}: changes[{i}] date {month_problem(date)}")
         rest = {k: v for k, v in entry.items() if k != "date"}
         changes.append(DatedChange(date, _parse_values(rest, f"{where}: changes[{i}]")))
     changes.sort(key=lambda c: c.date)

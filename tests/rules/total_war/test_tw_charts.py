@@ -163,17 +163,99 @@ def test_a_chart_that_is_not_toml_reports_its_line(tmp_path: Path) -> None:
     assert (problem.line, problem.message.startswith("not valid TOML")) == (3, True)
 
 
-def test_a_share_no_band_covers_is_refused(tmp_path: Path) -> None:
+def test_a_share_no_band_covers_stops_the_chart_at_load(tmp_path: Path) -> None:
+    # only shares above 1/2 have an AECA band: a Tank X among nine infantry (1/10) would have no
+    # modifier at all, so the chart is refused before any combat, at the table's line
     gap = tmp_path / "armour.toml"
     gap.write_text(
         '[[aeca]]\nabove = "1/2"\ndrm = 2\nrule = "14D2d"\n'
         "[[atec]]\nabove = 0\ndrm = 0\nassumed = true\n"
     )
     tank = p(inline("Tank", 1, aeca=AecValue.FULL))
-    with pytest.raises(RulesError) as caught:
+    with pytest.raises(SourceError) as caught:
         TotalWarRuleset(armour_effects=gap).evaluate(situation([tank, p(inline("I", 9))],
                                                                [p(inline("D", 3))]))  # fmt: skip
-    assert str(caught.value) == f"{gap}: no [[aeca]] entry covers a share of 1/10"
+    assert str(caught.value) == (
+        f"{gap}:1: no [[aeca]] band holds shares more than 0 and at most 1/2: a combat with such "
+        "a share could not be evaluated; extend a band or add one"
+    )
+
+
+BANDS = """[[aeca]]
+above = "1/2"
+drm = 2
+rule = "14D2d"
+
+[[aeca]]
+at_least = "1/10"
+at_most = "1/2"
+drm = 1
+assumed = true
+
+[[aeca]]
+above = 0
+below = "1/10"
+drm = 0
+assumed = true
+
+[[atec]]
+above = 0
+drm = -1
+assumed = true
+"""
+
+
+def test_the_band_edges_of_a_sound_chart_meet() -> None:
+    _, found = armour_chart_from_source(TomlSource.parse(BANDS, "armour.toml"))
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shares"),
+    [
+        # "below 1/2" under "above 1/2": a share of exactly one half has no band
+        ('at_most = "1/2"', 'below = "1/2"', "exactly 1/2"),
+        ('at_least = "1/10"', 'at_least = "1/5"', "at least 1/10 and below 1/5"),
+        ('above = "1/2"\n', 'above = "1/2"\nat_most = 1\n', "more than 1"),
+        ("above = 0\nbelow", 'above = "1/20"\nbelow', "more than 0 and at most 1/20"),
+    ],
+)
+def test_a_gap_between_bands_is_reported(old: str, new: str, shares: str) -> None:
+    text = BANDS.replace(old, new, 1)
+    _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert problems(found) == [
+        f"armour.toml:1: no [[aeca]] band holds shares {shares}: a combat with such a share "
+        "could not be evaluated; extend a band or add one"
+    ]
+
+
+def test_overlapping_bands_with_different_modifiers_are_reported() -> None:
+    # the middle band reaches up to 3/5 (included): shares above 1/2 up to 3/5 fall in both the
+    # +2 band (line 1) and the +1 band (line 6), and only their order would decide
+    text = BANDS.replace('at_most = "1/2"', 'at_most = "3/5"', 1)
+    _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert problems(found) == [
+        "armour.toml:6: this [[aeca]] band (at least 1/10 and at most 3/5: +1) overlaps the band "
+        "at line 1 (more than 1/2: +2) for shares more than 1/2 and at most 3/5; bands that give "
+        "different modifiers must not overlap"
+    ]
+
+
+def test_a_rule_point_inside_an_agreeing_band_is_no_overlap() -> None:
+    # 14D2d: an ATEC share of exactly 1/7 gives -1; the assumed band around it agrees
+    text = BANDS.replace(
+        "[[atec]]",
+        '[[atec]]\nat_least = "1/7"\nat_most = "1/7"\ndrm = -1\nrule = "14D2d"\n\n[[atec]]',
+    )
+    _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert found == []
+    text = text.replace('drm = -1\nrule = "14D2d"', 'drm = -2\nrule = "14D2d"')
+    _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert problems(found) == [
+        "armour.toml:24: this [[atec]] band (more than 0: -1) overlaps the band at line 18 "
+        "(exactly 1/7: -2) for shares exactly 1/7; bands that give different modifiers must "
+        "not overlap"
+    ]
 
 
 def test_unknown_terrain_and_weather_name_the_known_ones() -> None:

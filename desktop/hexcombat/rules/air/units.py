@@ -14,6 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from hexcombat.rules.dates import month_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -158,8 +159,10 @@ def air_unit_from_mapping(
         raise UnitDataError(f"{where}: changes must be a list of tables with a date")
     for i, entry in enumerate(raw_changes):
         date = entry.get("date") if isinstance(entry, Mapping) else None
-        if not isinstance(date, str) or not re.fullmatch(r"\d{4}-\d{2}", date):
+        if not isinstance(date, str):
             raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
+        if month_problem(date):
+            raise UnitDataError(f"{where}: changes[{i}] date {month_problem(date)}")
         rest = {k: v for k, v in entry.items() if k != "date"}
         changes.append((date, _values(rest, f"{where}: changes[{i}]")))
     changes.sort(key=lambda c: c[0])

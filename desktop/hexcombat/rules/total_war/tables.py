@@ -256,6 +256,90 @@ def _band(
     )
 
 
+def _span_text(lo: Fraction, lo_in: bool, hi: Fraction | None, hi_in: bool) -> str:
+    """Shares between two bounds in the chart's words: ``more than 1/2 and below 3/5``."""
+    if hi is not None and lo == hi:
+        return f"exactly {share_text(lo)}"
+    text = f"at least {share_text(lo)}" if lo_in else f"more than {share_text(lo)}"
+    if hi is not None:
+        text += f" and at most {share_text(hi)}" if hi_in else f" and below {share_text(hi)}"
+    return text
+
+
+def band_gaps(source: TomlSource, table: str, bands: list[tuple[int, Band]]) -> list[Problem]:
+    """Shares above 0 that no band holds: a combat with such a share could not be evaluated.
+
+    A share is a count of REs over the non-artillery REs, so any value above 0 can occur (double
+    AEC units make it more than 1); a share of 0 means no armour effect and needs no band.
+    """
+    problems = []
+    ordered = sorted(
+        bands,
+        key=lambda b: (Fraction(-1) if b[1].lower is None else b[1].lower, b[1].lower_open),
+    )
+    reach, reach_in = Fraction(0), True  # shares covered so far: up to reach (included?)
+    for _, band in ordered:
+        lo = Fraction(0) if band.lower is None else band.lower
+        lo_in = band.lower is None or not band.lower_open
+        if lo > reach or (lo == reach and not reach_in and not lo_in):
+            problems.append(
+                source.problem(
+                    (table,),
+                    f"no [[{table}]] band holds shares "
+                    f"{_span_text(reach, not reach_in, lo, not lo_in)}: a combat with such a "
+                    "share could not be evaluated; extend a band or add one",
+                )
+            )
+        if band.upper is None:
+            return problems
+        hi_in = not band.upper_open
+        if band.upper > reach or (band.upper == reach and hi_in and not reach_in):
+            reach, reach_in = band.upper, hi_in
+    problems.append(
+        source.problem(
+            (table,),
+            f"no [[{table}]] band holds shares {_span_text(reach, not reach_in, None, False)}: "
+            "a combat with such a share could not be evaluated; extend a band or add one",
+        )
+    )
+    return problems
+
+
+def _overlap(a: Band, b: Band) -> tuple[Fraction, bool, Fraction | None, bool] | None:
+    """The shares both bands hold (lower, included, upper, included), or None."""
+    candidates = [(x.lower, not x.lower_open) for x in (a, b) if x.lower is not None]
+    lo, lo_in = max(candidates, key=lambda c: (c[0], not c[1]), default=(Fraction(0), False))
+    uppers = [(x.upper, not x.upper_open) for x in (a, b) if x.upper is not None]
+    if not uppers:
+        return lo, lo_in, None, False
+    hi, hi_in = min(uppers, key=lambda c: (c[0], c[1]))
+    if hi < lo or (hi == lo and not (lo_in and hi_in)):
+        return None
+    return lo, lo_in, hi, hi_in
+
+
+def band_overlaps(source: TomlSource, table: str, bands: list[tuple[int, Band]]) -> list[Problem]:
+    """Bands that both hold a share but give different modifiers: only their order in the file
+    would decide, silently. (A ``rule`` point inside an assumed band that agrees with it, like
+    14D2d's ATEC 1/7 for -1, is no conflict.)"""
+    problems = []
+    for n, (i, later) in enumerate(bands):
+        for j, earlier in bands[:n]:
+            shared = _overlap(earlier, later)
+            if shared is None or dict(earlier.chances) == dict(later.chances):
+                continue
+            problems.append(
+                source.problem(
+                    (table, i),
+                    f"this [[{table}]] band ({later.describe()}: {later.drm:+d}) overlaps the "
+                    f"band at line {source.line_of(table, j)} ({earlier.describe()}: "
+                    f"{earlier.drm:+d}) for shares {_span_text(*shared)}; bands that give "
+                    "different modifiers must not overlap",
+                )
+            )
+    return problems
+
+
 def armour_chart_from_source(source: TomlSource) -> tuple[ArmourChart | None, list[Problem]]:
     """The armour effects chart from a parsed file, and every problem with its line."""
     data = source.data
@@ -268,13 +352,15 @@ def armour_chart_from_source(source: TomlSource) -> tuple[ArmourChart | None, li
             problems.append(source.problem((table,), f"the chart needs [[{table}]] bands"))
             tables[table] = ()
             continue
-        bands = []
+        bands: list[tuple[int, Band]] = []
         for i, entry in enumerate(entries):
             band, found = _band(source, (table, i), entry, chart_rule)
             problems += found
             if band is not None:
-                bands.append(band)
-        tables[table] = tuple(bands)
+                bands.append((i, band))
+        if len(bands) == len(entries):
+            problems += band_gaps(source, table, bands) + band_overlaps(source, table, bands)
+        tables[table] = tuple(band for _, band in bands)
     if problems:
         return None, problems
     title = str(data.get("title", source.path.stem))

@@ -1,0 +1,115 @@
+"""A scenario checked as a combat, not only as a file: evaluated by its ruleset (or flown, for an
+air scenario), with every refusal placed at the line that caused it.
+
+The rules core refuses an illegal combat with a named error citing the rule (14A3, 14D1, 23D2,
+10.D) but knows nothing of files; this module finds the line the refusal is about (a condition,
+a side entry, the key of that entry) so ``hexcombat check`` and ``hexcombat explain`` both say
+``file:line: message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hexcombat.game.air_scenario import air_problems
+from hexcombat.game.evaluation import evaluate_scenario
+from hexcombat.game.scenario import (
+    HEXSIDE_FEATURES_ACROSS,
+    SIDES,
+    Scenario,
+    scenario_from_source,
+)
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.report import Report
+from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
+
+LONG_RANGE_RULE = "14A3"
+
+
+def locate(error: RulesError, scenario: Scenario, source: TomlSource) -> Problem:
+    """``error`` at the line of what it is about: a condition it names, the hexside an entry
+    crosses, the unit it names, the long-range artillery of 14A3; else the first entry of the side
+    it speaks of."""
+    return source.problem(_where(str(error), error.rule, scenario, source), str(error))
+
+
+def _where(text: str, rule: str | None, scenario: Scenario, source: TomlSource) -> KeyPath:
+    conditions = source.data.get("conditions", {})
+    if isinstance(conditions, Mapping):
+        for key, value in conditions.items():
+            if f"{key} {value!r}" in text:  # terrain 'moon', weather 'fog'
+                return ("conditions", key)
+            number = isinstance(value, int) and not isinstance(value, bool)
+            if number and key in text and f"{value}" in text.split(key, 1)[1]:
+                return ("conditions", key)  # a fortification's modifier is ..., not -4
+    entries = [(side, i, p) for side in SIDES for i, p in enumerate(scenario.side(side))]
+    for side, i, placement in entries:
+        if placement.across and repr(placement.across) in text:
+            return (side, i, "across")
+    if rule == LONG_RANGE_RULE or "two hexes" in text:
+        for side, i, placement in entries:
+            if side == "attacker" and placement.range >= 2:
+                return (side, i, "range")
+    for side, i, placement in entries:
+        if placement.unit.name and placement.unit.name in text:
+            return (side, i)
+    side = "defender" if "defend" in text else "attacker"  # "the defenders have no defence..."
+    return (side, 0) if scenario.side(side) else ()
+
+
+def hexside_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
+    """Without a map, the scenario states what each attacker crosses: only features hexcombat
+    knows (10.D), so a typo never silently drops a river."""
+    if scenario.map_name is not None:
+        return []  # on a map, the board says which hexside each attacker crosses
+    known = ", ".join(HEXSIDE_FEATURES_ACROSS)
+    problems = []
+    for side in SIDES:
+        for i, placement in enumerate(scenario.side(side)):
+            if placement.across is not None and placement.across not in HEXSIDE_FEATURES_ACROSS:
+                problems.append(
+                    source.problem(
+                        (side, i, "across"),
+                        f"unknown hexside feature {placement.across!r} to attack across; "
+                        f"known: {known} (10.D)",
+                    )
+                )
+    return problems
+
+
+def combat_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
+    """Everything that stops the scenario's combat (or air missions) being evaluated."""
+    if "air" in scenario.data:
+        return air_problems(scenario, source)
+    problems = hexside_problems(scenario, source)
+    if problems:
+        return problems
+    try:
+        evaluate_scenario(scenario)
+    except SourceError as exc:
+        return exc.problems
+    except RulesError as exc:
+        return [locate(exc, scenario, source)]
+    return []
+
+
+def check_scenario(source: TomlSource) -> list[Problem]:
+    """``hexcombat check`` of a scenario: the file's problems, then, when the file is sound,
+    the combat's (an illegal attack or mission, an unknown terrain, an attacker with no
+    strength)."""
+    scenario, problems = scenario_from_source(source)
+    if problems or scenario is None:
+        return problems
+    return combat_problems(scenario, source)
+
+
+def evaluate_located(scenario: Scenario) -> Report:
+    """The scenario's report; a refusal raises :class:`SourceError` with its file and line."""
+    source = TomlSource.load(scenario.path)
+    problems = hexside_problems(scenario, source)
+    if problems:
+        raise SourceError(problems)
+    try:
+        return evaluate_scenario(scenario)
+    except RulesError as exc:
+        raise SourceError([locate(exc, scenario, source)]) from exc

@@ -1,0 +1,28 @@
+"""Game months (``YYYY-MM``), the dates scenarios and dated capabilities (10.H) are written in.
+
+Months compare as text (``"1941-06" <= "1943-01"``), so a malformed one such as ``1943-13`` or
+``1943-7`` would silently sort in the wrong place: it is refused where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+
+
+def month_problem(value: object) -> str | None:
+    """What is wrong with ``value`` as a game month, or None when it is one.
+
+    >>> month_problem("1943-07") is None
+    True
+    >>> month_problem("1943-13")
+    "'1943-13' has no month 13: write YYYY-MM with a month from 01 to 12"
+    """
+    match = _MONTH.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return f"must be YYYY-MM, not {value!r}"
+    month = int(match.group(2))
+    if not 1 <= month <= 12:
+        return f"{value!r} has no month {month}: write YYYY-MM with a month from 01 to 12"
+    return None
