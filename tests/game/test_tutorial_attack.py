@@ -58,9 +58,10 @@ def test_a_retreat_result_offers_the_hexes_the_board_allows(state: GameState) ->
     assert resolution.defender.retreat_hexes == 2
     options = retreat_options(state, resolution, [])
     (start,) = options
-    # The only free neighbour of 0504 is 0505; from there the hexes two away from 0504 that are
-    # not nearer an attacker are 0405, 0506 and 0605 (worked out from the map's adjacency).
-    assert sorted(state.hexmap.label(h) for h in options[start]) == ["0405", "0506", "0605"]
+    # The only free neighbour of 0504 is 0505; of the hexes two away from 0504 beyond it, 0405
+    # and 0605 are next to the attackers in 0404 and 0604, as 0504 was (a slide along the
+    # front); only 0506 is farther from every attacker (worked out from the map's adjacency).
+    assert sorted(state.hexmap.label(h) for h in options[start]) == ["0506"]
     end = state.hexmap.hex_at("0506")
     assert [state.hexmap.label(h) for h in options[start][end]] == ["0504", "0505", "0506"]
     command = apply_combat_command(state, resolution, [], {start: end}, [])
@@ -86,7 +87,7 @@ def test_advance_only_into_a_vacated_hex(state: GameState) -> None:
     (start,) = retreat_options(state, resolution, [])
     tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
     command = apply_combat_command(
-        state, resolution, [], {start: state.hexmap.hex_at("0605")}, [tank]
+        state, resolution, [], {start: state.hexmap.hex_at("0506")}, [tank]
     )
     state.execute(command)
     assert [c.uid for c in state.stack_at(start)] == [tank]
