@@ -166,3 +166,11 @@ def test_problem_reads_file_line_message() -> None:
     assert str(Problem("m.toml", 12, "unknown terrain letter 'q'")) == (
         "m.toml:12: unknown terrain letter 'q'"
     )
+
+
+def test_escaped_quotes_and_hashes_in_strings_do_not_shift_array_elements() -> None:
+    text = 'x = [\n  "a\\"b", "q",\n  "c # d",\n  \'e\',\n]\ny = 1\n'
+    src = TomlSource.parse(text, "x.toml")
+    assert src.data["x"] == ['a"b', "q", "c # d", "e"]
+    assert [src.line_of("x", i) for i in range(4)] == [2, 2, 3, 4]
+    assert src.line_of("y") == 6

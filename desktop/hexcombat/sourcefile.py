@@ -235,53 +235,33 @@ def _index(text: str) -> _Index:
     return found
 
 
+_STRINGS = re.compile(
+    r"""
+      \#[^\n]*                                     # a comment, kept as it is
+    | \"\"\"(?:[^"\\]|\\.|"(?!""))*(?:"{3,5}|\Z)  # a multi-line basic string
+    | '''(?:[^']|'(?!''))*(?:'{3,5}|\Z)           # a multi-line literal string
+    | "(?:[^"\\\n]|\\[^\n])*"?                   # a basic string
+    | '[^'\n]*'?                                   # a literal string
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_ESCAPE = re.compile(r"\\.")
+
+
+def _masked(match: re.Match[str]) -> str:
+    token = match.group(0)
+    if token.startswith(('"""', "'''")):
+        return '""' + "\n" * token.count("\n")
+    if token.startswith('"') and "\\" in token:
+        return _ESCAPE.sub("_", token)
+    return token
+
+
 def _mask_strings(text: str) -> str:
     """``text`` with each multi-line string (triple double or single quotes) replaced by ``""``
     on the line it opens, and each escape in a one-line string by ``_``. Every line keeps its
     number, so the scan that follows counts lines and array elements right."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "#":
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            out.append(text[i:end])
-            i = end
-        elif text.startswith(('"""', "'''"), i):
-            fence = text[i : i + 3]
-            i += 3
-            newlines = 0
-            while i < n and not text.startswith(fence, i):
-                if fence == '"""' and text[i] == "\\":
-                    newlines += text[i + 1 : i + 2] == "\n"
-                    i += 2
-                    continue
-                newlines += text[i] == "\n"
-                i += 1
-            i += 3
-            while i < n and text[i] == fence[0]:  # up to two quotes may close the content
-                i += 1
-            out.append('""' + "\n" * newlines)
-        elif ch in "\"'":
-            j = i + 1
-            buf = [ch]
-            while j < n and text[j] not in (ch, "\n"):
-                if ch == '"' and text[j] == "\\" and text[j + 1 : j + 2] not in ("", "\n"):
-                    buf.append("_")
-                    j += 2
-                    continue
-                buf.append(text[j])
-                j += 1
-            if j < n and text[j] == ch:
-                buf.append(ch)
-                j += 1
-            out.append("".join(buf))
-            i = j
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
+    return _STRINGS.sub(_masked, text)
 
 
 def _strip_comment(value: str) -> str:
