@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
@@ -39,16 +41,136 @@ def test_keys_tables_and_array_elements_have_their_lines() -> None:
     assert src.line_of("attacker", 1, "missing") == 9
 
 
-def test_duplicate_key_is_reported_at_its_line() -> None:
+def problems_of(text: str, name: str = "dup.toml") -> list[str]:
+    """The ``file:line: message`` lines a text that cannot be used is reported with."""
     with pytest.raises(SourceError) as caught:
-        TomlSource.parse("a = 1\nb = 2\na = 3\n", "dup.toml")
+        TomlSource.parse(text, name)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_duplicate_key_names_the_key_its_table_and_the_first_line() -> None:
+    assert problems_of("a = 1\nb = 2\na = 3\n") == [
+        "dup.toml:3: key 'a' is written twice at the top of the file (first at line 1)"
+    ]
+    assert problems_of("[layout]\ncolumns = 8\nrows = 6\nrows = 7\n") == [
+        "dup.toml:4: key 'rows' is written twice in [layout] (first at line 3)"
+    ]
+    assert problems_of('[[attacker]]\nre = 1\n[[attacker]]\nre = 2\nname = "X"\nre = 3\n') == [
+        "dup.toml:6: key 're' is written twice in [[attacker]] number 2 (first at line 4)"
+    ]
+    assert problems_of("layout.rows = 6\nlayout.rows = 7\n") == [
+        "dup.toml:2: key 'layout.rows' is written twice at the top of the file (first at line 1)"
+    ]
+
+
+def test_every_duplicate_is_reported_in_one_run() -> None:
+    text = "[conditions]\nweather = 1\n[layout]\nrows = 1\nrows = 2\n[conditions]\n"
+    assert problems_of(text) == [
+        "dup.toml:5: key 'rows' is written twice in [layout] (first at line 4)",
+        "dup.toml:6: table [conditions] is declared twice (first at line 1)",
+    ]
+
+
+def test_a_table_written_again_as_a_key_or_header_is_a_duplicate() -> None:
+    assert problems_of("[a]\nb = 1\n[a.b]\n") == [
+        "dup.toml:3: table [a.b] is declared twice (first at line 2, as key 'b')"
+    ]
+
+
+def test_the_same_sub_table_in_two_array_elements_is_no_duplicate() -> None:
+    text = '[[rivers]]\n[rivers.mouth]\nhex = "0101"\n[[rivers]]\n[rivers.mouth]\nhex = "0202"\n'
+    src = TomlSource.parse(text, "r.toml")
+    assert src.data["rivers"][1]["mouth"]["hex"] == "0202"
+    assert src.line_of("rivers", 0, "mouth", "hex") == 3
+    assert src.line_of("rivers", 1, "mouth", "hex") == 6
+    assert problems_of(text + 'hex = "0303"\n') == [
+        "dup.toml:7: key 'hex' is written twice in [rivers.mouth] (first at line 6)"
+    ]
+
+
+# A multi-line description holding text that looks like keys and array elements; the lines after
+# it must still be counted right.
+MULTILINE = "\n".join(
+    [
+        'name = "Kursk"',  # 1
+        'description = """',  # 2
+        "The salient.",
+        "rows = 3",
+        "[layout]",
+        '"""',
+        "note = '''",  # 7
+        'one "quoted" word',
+        "'''",
+        "[terrain]",  # 10
+        "rows = [",
+        '  """cc',  # 12: element 0
+        'cc""",',
+        '  "ww",',  # 14: element 1
+        "  '''",  # 15: element 2
+        "rr''',",
+        '  "ss",',  # 17: element 3
+        "]",
+        "[layout]",  # 19
+        "rows = 4",  # 20
+        "",
+    ]
+)
+
+
+def test_lines_are_right_after_multi_line_strings() -> None:
+    src = TomlSource.parse(MULTILINE, "m.toml")
+    assert src.data["terrain"]["rows"] == ["cc\ncc", "ww", "rr", "ss"]
+    assert src.line_of("description") == 2
+    assert src.line_of("note") == 7
+    assert src.line_of("terrain") == 10
+    assert src.line_of("terrain", "rows", 0) == 12
+    assert src.line_of("terrain", "rows", 1) == 14
+    assert src.line_of("terrain", "rows", 2) == 15
+    assert src.line_of("terrain", "rows", 3) == 17
+    assert src.line_of("layout") == 19
+    assert src.line_of("layout", "rows") == 20
+    assert str(src.problem(("layout", "rows"), "rows must be 3")) == "m.toml:20: rows must be 3"
+
+
+def test_a_duplicate_after_a_multi_line_string_names_the_right_lines() -> None:
+    assert problems_of(MULTILINE + "rows = 5\n") == [
+        "dup.toml:21: key 'rows' is written twice in [layout] (first at line 20)"
+    ]
+
+
+def test_a_file_starting_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + TEXT.encode("utf-8"))
+    src = TomlSource.load(path)
+    assert src.data["ruleset"] == "total-war"
+    assert src.line_of("attacker", 1, "re") == 11
+    assert TomlSource.parse("\ufeff" + TEXT, "s.toml").data == src.data
+
+
+def test_a_file_that_is_not_utf8_is_a_located_problem(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('name = "Orël"\n'.encode("latin-1"))
+    with pytest.raises(SourceError) as caught:
+        TomlSource.load(path)
     (problem,) = caught.value.problems
-    assert problem.file == "dup.toml"
-    assert problem.line == 3
-    assert str(problem).startswith("dup.toml:3: not valid TOML")
+    assert str(problem).startswith(f"{path}:1: cannot read the file: ")
+
+
+def test_a_syntax_error_keeps_its_line() -> None:
+    assert problems_of('a = 1\nb = "open\n') == [
+        "dup.toml:2: not valid TOML: Illegal character '\\n'"
+    ]
 
 
 def test_problem_reads_file_line_message() -> None:
     assert str(Problem("m.toml", 12, "unknown terrain letter 'q'")) == (
         "m.toml:12: unknown terrain letter 'q'"
     )
+
+
+def test_escaped_quotes_and_hashes_in_strings_do_not_shift_array_elements() -> None:
+    text = 'x = [\n  "a\\"b", "q",\n  "c # d",\n  \'e\',\n]\ny = 1\n'
+    src = TomlSource.parse(text, "x.toml")
+    assert src.data["x"] == ['a"b', "q", "c # d", "e"]
+    assert [src.line_of("x", i) for i in range(4)] == [2, 2, 3, 4]
+    assert src.line_of("y") == 6

@@ -18,8 +18,13 @@ from typing import Any
 KeyPath = tuple[str | int, ...]
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)\s*=\s*(.*)$""")
+_KEY_PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)"""
+_KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=\s*(.*)$")
+"""A key line: a bare, quoted or dotted key (``layout.rows = 3``), then its value."""
 _TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
+_DUPLICATE_ERRORS = ("Cannot overwrite a value", "Cannot declare")
+"""How ``tomllib`` words a key or table written twice (it names neither the key nor the first
+line, so :func:`_index` finds them)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,9 @@ class TomlSource:
         """Read and parse ``path``; a syntax error becomes a :class:`SourceError` with its line."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            # utf-8-sig: Notepad and other Windows editors start a UTF-8 file with a byte order
+            # mark, which is not TOML; read it as the encoding marker it is.
+            text = path.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
         return cls.parse(text, path)
@@ -83,14 +90,19 @@ class TomlSource:
     def parse(cls, text: str, path: str | Path = "<text>") -> TomlSource:
         """Parse TOML ``text`` that came from ``path``."""
         path = Path(path)
+        text = text.removeprefix("\ufeff")
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
+            duplicates = _index(text).duplicates
+            if duplicates and str(exc).startswith(_DUPLICATE_ERRORS):
+                problems = [Problem(str(path), line, message) for line, message in duplicates]
+                raise SourceError(problems) from exc
             match = _TOML_AT.search(str(exc))
             line = int(match.group(1)) if match else 1
             message = _TOML_AT.sub("", str(exc)).strip()
             raise SourceError([Problem(str(path), line, f"not valid TOML: {message}")]) from exc
-        return cls(path, data, _index_lines(text))
+        return cls(path, data, _index(text).lines)
 
     def line_of(self, *keypath: str | int) -> int:
         """The line where ``keypath`` (or the nearest enclosing thing with a line) was written."""
@@ -106,15 +118,41 @@ class TomlSource:
         return Problem(self.name, self.line_of(*tuple(keypath)), message)
 
 
-def _index_lines(text: str) -> dict[KeyPath, int]:
-    """Map key paths to 1-based line numbers by a light scan of the TOML text."""
-    lines: dict[KeyPath, int] = {}
+@dataclass
+class _Index:
+    """What a light scan of the TOML text finds: the line of each key path, and every key or
+    table written a second time (``(line, message)``), for the message ``tomllib`` cannot give."""
+
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+    duplicates: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _where(table: KeyPath) -> str:
+    """A table as a person reads it in the file: ``[layout]``, ``[[rivers]] number 2``."""
+    if not table:
+        return "at the top of the file"
+    if isinstance(table[-1], int):
+        names = ".".join(str(k) for k in table[:-1] if not isinstance(k, int))
+        return f"in [[{names}]] number {table[-1] + 1}"
+    return f"in [{'.'.join(str(k) for k in table if not isinstance(k, int))}]"
+
+
+def _index(text: str) -> _Index:
+    """Map key paths to 1-based line numbers by a light scan of the TOML text.
+
+    Multi-line strings are blanked out first (:func:`_mask_strings`), so their contents can
+    neither look like keys nor shift the count of array elements after them.
+    """
+    found = _Index()
+    lines = found.lines
+    assigned: dict[KeyPath, int] = {}
+    declared: dict[KeyPath, int] = {}
     table: KeyPath = ()
     array_counts: dict[KeyPath, int] = {}
     open_array: KeyPath | None = None
     element = 0
     depth = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_mask_strings(text).splitlines(), start=1):
         stripped = raw.strip()
         if open_array is not None:
             if stripped and not stripped.startswith("#"):
@@ -133,19 +171,54 @@ def _index_lines(text: str) -> dict[KeyPath, int]:
         header = _HEADER.match(raw)
         if header and not _KEY.match(raw):
             names = tuple(_split_dotted(header.group(2)))
+            # A sub-table of an array of tables ([[rivers]] then [rivers.source]) belongs to
+            # the array's latest element, as in the parsed data.
+            path: KeyPath = ()
+            for name in names[:-1]:
+                path += (name,)
+                if path in array_counts:
+                    path += (array_counts[path] - 1,)
+            path += (names[-1],)
             if header.group(1) == "[[":
-                index = array_counts.get(names, 0)
-                array_counts[names] = index + 1
-                table = names + (index,)
-                lines.setdefault(names, number)
+                index = array_counts.get(path, 0)
+                array_counts[path] = index + 1
+                table = path + (index,)
+                lines.setdefault(path, number)
             else:
-                table = names
+                table = path
+                dotted = ".".join(names)
+                if table in declared:
+                    found.duplicates.append(
+                        (
+                            number,
+                            f"table [{dotted}] is declared twice (first at line {declared[table]})",
+                        )
+                    )
+                elif table in assigned:
+                    found.duplicates.append(
+                        (
+                            number,
+                            f"table [{dotted}] is declared twice (first at line {assigned[table]}, "
+                            f"as key {names[-1]!r})",
+                        )
+                    )
+                declared.setdefault(table, number)
             lines.setdefault(table, number)
             continue
         key = _KEY.match(raw)
         if key:
             keys = tuple(_split_dotted(key.group(1)))
             full = table + keys
+            first = assigned.get(full, declared.get(full))
+            if first is not None:
+                found.duplicates.append(
+                    (
+                        number,
+                        f"key {'.'.join(keys)!r} is written twice {_where(table)} "
+                        f"(first at line {first})",
+                    )
+                )
+            assigned.setdefault(full, number)
             lines.setdefault(full, number)
             value = _strip_comment(key.group(2).strip())
             if value.startswith("["):
@@ -159,7 +232,36 @@ def _index_lines(text: str) -> dict[KeyPath, int]:
                 else:
                     for i, _ in enumerate(re.finditer(r'"[^"]*"|\'[^\']*\'|\{[^}]*\}', value)):
                         lines.setdefault(full + (i,), number)
-    return lines
+    return found
+
+
+_STRINGS = re.compile(
+    r"""
+      \#[^\n]*                                     # a comment, kept as it is
+    | \"\"\"(?:[^"\\]|\\.|"(?!""))*(?:"{3,5}|\Z)  # a multi-line basic string
+    | '''(?:[^']|'(?!''))*(?:'{3,5}|\Z)           # a multi-line literal string
+    | "(?:[^"\\\n]|\\[^\n])*"?                   # a basic string
+    | '[^'\n]*'?                                   # a literal string
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_ESCAPE = re.compile(r"\\.")
+
+
+def _masked(match: re.Match[str]) -> str:
+    token = match.group(0)
+    if token.startswith(('"""', "'''")):
+        return '""' + "\n" * token.count("\n")
+    if token.startswith('"') and "\\" in token:
+        return _ESCAPE.sub("_", token)
+    return token
+
+
+def _mask_strings(text: str) -> str:
+    """``text`` with each multi-line string (triple double or single quotes) replaced by ``""``
+    on the line it opens, and each escape in a one-line string by ``_``. Every line keeps its
+    number, so the scan that follows counts lines and array elements right."""
+    return _STRINGS.sub(_masked, text)
 
 
 def _strip_comment(value: str) -> str:

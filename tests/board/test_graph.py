@@ -86,11 +86,50 @@ def test_neighbours_of_the_defender_and_of_a_corner_hex(woods: BoardGraph) -> No
     assert labels(woods, woods.neighbours(at("0806"))) == {"0805", "0706"}
 
 
+def terrain_of(graph: BoardGraph, label_list: Iterable[str]) -> dict[str, str]:
+    return {label: graph.terrain(graph.map.hex_at(label)) for label in label_list}
+
+
 def test_terrain_of_the_defended_hexes(
     woods: BoardGraph, river: BoardGraph, forest: BoardGraph, lra: BoardGraph
 ) -> None:
+    # What each worked example needs of the defender's hex (READING.md examples 1, 10, 11):
+    # 14D2d attacks into woods, with clear hexes all round; the first 10.D example attacks a
+    # clear hex across a minor river; the second a forest behind one, from clear hexes.
+    at = woods.map.hex_at
+    assert woods.terrain(at("0504")) == "woods"
+    assert woods.map.places[at("0504")] == "Dubrava wood"
+    assert set(terrain_of(woods, labels(woods, woods.neighbours(at("0504")))).values()) == {"clear"}
+    assert terrain_of(woods, ["0702", "0605", "0306"]) == {
+        "0702": "city",
+        "0605": "woods",
+        "0306": "woods",
+    }
+    assert terrain_of(river, ["0504", "0403", "0503", "0603"]) == dict.fromkeys(
+        ["0504", "0403", "0503", "0603"], "clear"
+    )
+    assert terrain_of(forest, ["0404", "0504", "0505"]) == {
+        "0404": "forest",
+        "0504": "clear",
+        "0505": "clear",
+    }
+    assert forest.map.places[forest.map.hex_at("0404")] == "Black forest"
+    # 14A3: a clear defender, the long-range artillery's hex clear, the sea where no retreat ends.
+    assert terrain_of(lra, ["0504", "0704", "0305"]) == {
+        "0504": "clear",
+        "0704": "clear",
+        "0305": "sea",
+    }
+    # The graph's nodes carry the same terrain the queries answer with.
+    for g in (woods, river, forest, lra):
+        assert all(g.graph.nodes[h]["terrain"] == g.terrain(h) for h in g.map)
+
+
+def test_a_hex_off_the_map_is_refused_by_name(woods: BoardGraph) -> None:
     with pytest.raises(ValueError, match="is not on the map 'Tutorial 14D2d: attack into woods'"):
         woods.neighbours(Hex(40, 40))
+    with pytest.raises(ValueError, match="is not on the map"):
+        woods.terrain(Hex(40, 40))
 
 
 # range ---------------------------------------------------------------------------------------
@@ -201,6 +240,9 @@ def test_attack_crossings_refuse_hexes_out_of_range(lra: BoardGraph) -> None:
 # Step 2, from 0403: 0402 (1), 0303 (2), 0304 (2); from 0404: 0304, 0305, 0405; from 0505: 0405,
 # 0506, 0605; from 0604: 0605, 0704 (1 from 0603), 0705 (2). 0502, 0602 and 0703 lie behind the
 # attackers. 0305 is sea.
+# The end must be strictly farther from the nearest attacker than 0504 (1): 0402 (next to 0503)
+# and 0704 (next to 0603) only slide along the front, so they are no retreat; nor, for a retreat
+# of one hex, are 0403 and 0604.
 
 ATTACKERS = ["0503", "0603"]
 
@@ -226,9 +268,19 @@ def retreat(graph: BoardGraph, length: int = 2, **options: object) -> dict[str, 
 
 def test_retreat_two_hexes_away_from_the_attackers(lra: BoardGraph) -> None:
     ends = retreat(lra)
-    assert set(ends) == {"0303", "0304", "0402", "0405", "0506", "0605", "0704", "0705"}
-    assert ends["0704"] == "0504-0604-0704"
+    assert set(ends) == {"0303", "0304", "0405", "0506", "0605", "0705"}
+    assert ends["0705"] == "0504-0604-0705"
     assert ends["0303"] == "0504-0403-0303"
+
+
+def test_a_retreat_may_not_slide_along_the_front(lra: BoardGraph) -> None:
+    # 0403 and 0604 touch 0503 and 0603 as 0504 did; 0402 and 0704 beyond them still do.
+    assert "0402" not in retreat(lra) and "0704" not in retreat(lra)
+    assert not {"0403", "0604"} & set(retreat(lra, length=1))
+    # With the attack from 0503 alone, 0604 is two hexes from it: a step away, no slide.
+    at = lra.map.hex_at
+    alone = lra.retreat_paths(at("0504"), 1, [at("0503")], [])
+    assert labels(lra, alone) == {"0404", "0505", "0604"}
 
 
 def test_the_sea_is_what_keeps_a_retreat_out_of_0305(lra: BoardGraph) -> None:
@@ -239,13 +291,14 @@ def test_the_sea_is_what_keeps_a_retreat_out_of_0305(lra: BoardGraph) -> None:
 def test_retreat_blocked_by_enemy_units(lra: BoardGraph) -> None:
     ends = retreat(lra, enemy=["0404", "0605"])
     # 0605 is held by the enemy; 0304 and 0405 are still reached by way of 0403 and 0505.
-    assert set(ends) == {"0303", "0304", "0402", "0405", "0506", "0704", "0705"}
+    assert set(ends) == {"0303", "0304", "0405", "0506", "0705"}
     assert ends["0405"] == "0504-0505-0405"
 
 
 def test_retreat_may_not_cross_a_prohibited_hexside(lra: BoardGraph) -> None:
+    # 0705 lies across the Desna from 0604, the only way to it.
     ends = retreat(lra, prohibited_features={"major-river"})
-    assert set(ends) == {"0303", "0304", "0402", "0405", "0506", "0605"}
+    assert set(ends) == {"0303", "0304", "0405", "0506", "0605"}
 
 
 def test_retreat_may_not_enter_enemy_zoc(lra: BoardGraph) -> None:
@@ -262,7 +315,7 @@ def test_friendly_units_may_open_a_hex_in_enemy_zoc(lra: BoardGraph) -> None:
 
 
 def test_retreat_one_hex(lra: BoardGraph) -> None:
-    assert set(retreat(lra, length=1)) == {"0403", "0404", "0505", "0604"}
+    assert set(retreat(lra, length=1)) == {"0404", "0505"}
 
 
 def test_a_surrounded_stack_has_no_retreat(lra: BoardGraph) -> None:
@@ -287,7 +340,9 @@ def sample() -> BoardGraph:
 def brute_force_ends(
     g: BoardGraph, start: Hex, length: int, attackers: set[Hex], enemy: set[Hex], zoc: set[Hex]
 ) -> set[Hex]:
-    """Every sequence of steps, checked against the definition one rule at a time."""
+    """Every sequence of steps, checked against the definition one rule at a time: each step one
+    hex farther from the start and never nearer the nearest attacker; the end strictly farther
+    from the nearest attacker than the start."""
 
     def gap(h: Hex) -> int:
         return min(distance(h, a) for a in attackers)
@@ -309,7 +364,8 @@ def brute_force_ends(
                 break
             path.append(nxt)
         else:
-            ends.add(path[-1])
+            if gap(path[-1]) > gap(start):
+                ends.add(path[-1])
     return ends
 
 

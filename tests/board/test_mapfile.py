@@ -54,6 +54,11 @@ def problems(path: Path) -> list[str]:
     return [str(p) for p in check_map_source(TomlSource.load(path))]
 
 
+def bad(tmp_path: Path) -> str:
+    """The name ``one_problem`` writes its map under, as messages print it."""
+    return str(tmp_path / "bad.toml")
+
+
 def one_problem(tmp_path: Path, text: str) -> str:
     """The single problem of a map that has exactly one, as ``file:line: message``."""
     path = write(tmp_path, text)
@@ -162,7 +167,7 @@ def test_unknown_terrain_letter_names_letter_row_column_and_hex(tmp_path: Path) 
 
 def test_repeated_unknown_letter_is_one_problem_listing_every_place(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('"cccc",\n]', '"xcxc",\n]'))
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":19: unknown terrain letter 'x' in row 3, columns 1, 3 (hexes 0103, 0303); "
         "the legend has c, w"
     )
@@ -170,12 +175,12 @@ def test_repeated_unknown_letter_is_one_problem_listing_every_place(tmp_path: Pa
 
 def test_row_of_the_wrong_length_says_expected_and_found(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('"cwcc"', '"cwccc"'))
-    assert found.endswith(":18: terrain row 2 has 5 hexes; expected 4 (layout.columns)")
+    assert found == bad(tmp_path) + (":18: terrain row 2 has 5 hexes; expected 4 (layout.columns)")
 
 
 def test_wrong_number_of_rows(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('  "cwcc",\n', ""))
-    assert found.endswith(":16: terrain has 2 rows; expected 3 (layout.rows)")
+    assert found == bad(tmp_path) + (":16: terrain has 2 rows; expected 3 (layout.rows)")
 
 
 def test_hexside_between_hexes_that_are_not_adjacent(tmp_path: Path) -> None:
@@ -183,7 +188,7 @@ def test_hexside_between_hexes_that_are_not_adjacent(tmp_path: Path) -> None:
         '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = [\n  "0101/0102",\n  "0101/0103",\n]\n'
     )
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":26: hexside '0101/0103': 0101 and 0103 are not adjacent; "
         "a hexside lies between two neighbouring hexes"
     )
@@ -192,22 +197,52 @@ def test_hexside_between_hexes_that_are_not_adjacent(tmp_path: Path) -> None:
 def test_hexside_with_a_hex_off_the_map(tmp_path: Path) -> None:
     text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0401/0501"]\n'
     found = one_problem(tmp_path, text)
-    assert found.endswith(":24: hexside '0401/0501': hex '0501' is off the map (0101 to 0403)")
+    assert found == bad(tmp_path) + (
+        ":24: hexside '0401/0501': hex '0501' is off the map (0101 to 0403)"
+    )
 
 
 def test_hexside_with_bad_label_syntax(tmp_path: Path) -> None:
     text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0101/A102"]\n'
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":24: hexside '0101/A102': 'A102' is not a hex label: expected labels like '0101' "
         "(format '{col:02d}{row:02d}')"
+    )
+
+
+def test_hexside_with_both_halves_wrong_is_one_problem(tmp_path: Path) -> None:
+    text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["A101/A102"]\n'
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":24: hexside 'A101/A102': 'A101' and 'A102' are not hex labels: expected labels like "
+        "'0101' (format '{col:02d}{row:02d}')"
+    )
+    text = BASE + '\n[[rivers]]\nfeature = "minor-river"\nhexsides = ["0501/0601"]\n'
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":24: hexside '0501/0601': hexes '0501' and '0601' are off the map (0101 to 0403)"
+    )
+
+
+@pytest.mark.parametrize("written", ["/", "0101/", "/0102", " / "])
+def test_hexside_with_an_empty_half_is_one_problem(tmp_path: Path, written: str) -> None:
+    text = BASE + f'\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["{written}"]\n'
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        f":24: hexside '{written}' must name two hexes separated by '/', e.g. '0101/0102'"
+    )
+
+
+def test_hexside_naming_one_hex_twice(tmp_path: Path) -> None:
+    text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0202/0202"]\n'
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":24: hexside '0202/0202' names hex 0202 twice; a hexside lies between two "
+        "neighbouring hexes"
     )
 
 
 def test_hexside_not_written_as_two_labels(tmp_path: Path) -> None:
     text = BASE + '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["0101-0102"]\n'
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":24: hexside '0101-0102' must name two hexes separated by '/', e.g. '0101/0102'"
     )
 
@@ -217,13 +252,13 @@ def test_hexside_listed_twice(tmp_path: Path) -> None:
         '\n[[hexsides]]\nfeature = "minor-river"\nhexsides = [\n  "0101/0102",\n  "0102/0101",\n]\n'
     )
     found = one_problem(tmp_path, text)
-    assert found.endswith(":26: hexside '0102/0101' is listed twice (also line 25)")
+    assert found == bad(tmp_path) + (":26: hexside '0102/0101' is listed twice (also line 25)")
 
 
 def test_unknown_hexside_feature(tmp_path: Path) -> None:
     text = BASE + '\n[[hexsides]]\nfeature = "creek"\nhexsides = ["0101/0102"]\n'
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":23: unknown hexside feature 'creek'; known features: major-river, minor-river "
         "(declare others under [extra] features)"
     )
@@ -235,9 +270,30 @@ def test_minor_and_major_river_on_one_hexside(tmp_path: Path) -> None:
         '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0102/0101"]\n'
     )
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":28: hexside '0102/0101' is already a minor-river (line 24); "
         "it cannot also be a major-river"
+    )
+
+
+def test_river_clash_is_reported_at_the_second_entry_whatever_its_table(tmp_path: Path) -> None:
+    # The river comes first in the file, the [[hexsides]] list that clashes with it second.
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "minor-river"\nhexsides = ["0101/0102"]\n'
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0102/0101"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":28: hexside '0102/0101' is already a minor-river (line 24); "
+        "it cannot also be a major-river"
+    )
+    # And the other way round: the [[hexsides]] list first, the river second.
+    text = BASE + (
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0102/0101"]\n'
+        '\n[[rivers]]\nfeature = "minor-river"\nhexsides = ["0101/0102"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":28: hexside '0101/0102' is already a major-river (line 24); "
+        "it cannot also be a minor-river"
     )
 
 
@@ -247,7 +303,7 @@ def test_river_hexsides_must_follow_on_from_each_other(tmp_path: Path) -> None:
         '  "0101/0102",\n  "0301/0302",\n]\n'
     )
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":27: river 'Psel': hexside '0301/0302' does not meet the hexside before it "
         "('0101/0102') at a corner; list a river's hexsides in the order it runs"
     )
@@ -260,7 +316,7 @@ def test_river_may_not_turn_back_at_the_corner_it_came_in_by(tmp_path: Path) -> 
         '  "0101/0102",\n  "0102/0201",\n  "0101/0201",\n]\n'
     )
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":27: river 1: hexside '0101/0201' leaves from the corner the river came in by; "
         "after '0102/0201' it must go on from that hexside's other end"
     )
@@ -268,43 +324,44 @@ def test_river_may_not_turn_back_at_the_corner_it_came_in_by(tmp_path: Path) -> 
 
 def test_missing_required_key(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace("columns = 4\n", ""))
-    assert found.endswith(":3: missing required key layout.columns")
+    assert found == bad(tmp_path) + (":3: missing required key layout.columns")
 
 
 def test_missing_layout_table(tmp_path: Path) -> None:
     text = BASE.replace(BASE[BASE.index("[layout]") : BASE.index("[legend]")], "")
     found = one_problem(tmp_path, text)
-    assert found.endswith(":1: missing required table [layout]")
+    assert found == bad(tmp_path) + (":1: missing required table [layout]")
 
 
 def test_missing_name(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('name = "Test"\n', "\n"))
-    assert found.endswith(":1: missing required key name")
+    assert found == bad(tmp_path) + (":1: missing required key name")
 
 
 def test_missing_terrain_rows(tmp_path: Path) -> None:
     text = BASE[: BASE.index("rows = [")] + 'legend = "x"\n'
     found = problems(write(tmp_path, text))
-    assert [f.split(": ", 1)[1] for f in found] == [
-        "missing required key terrain.rows",
-        "unknown key 'legend' in [terrain]; expected rows",
+    assert found == [
+        f"{bad(tmp_path)}:15: missing required key terrain.rows",
+        f"{bad(tmp_path)}:16: unknown key 'legend' in [terrain]; expected rows",
     ]
-    assert [int(f.split(":")[-2]) for f in found] == [15, 16]
 
 
 def test_bad_orientation(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('"flat"', '"flat-top"'))
-    assert found.endswith(':4: layout.orientation must be "flat" or "pointy", not "flat-top"')
+    assert found == bad(tmp_path) + (
+        ':4: layout.orientation must be "flat" or "pointy", not "flat-top"'
+    )
 
 
 def test_bad_parity(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('offset = "odd"', 'offset = "up"'))
-    assert found.endswith(':5: layout.offset must be "odd" or "even", not "up"')
+    assert found == bad(tmp_path) + (':5: layout.offset must be "odd" or "even", not "up"')
 
 
 def test_bad_label_format(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('"{col:02d}{row:02d}"', '"{col}{row}"'))
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":6: label format '{col}{row}': {col} runs straight into the next number, so it needs "
         "a fixed zero-padded width, e.g. {col:02d}"
     )
@@ -312,26 +369,28 @@ def test_bad_label_format(tmp_path: Path) -> None:
 
 def test_first_label_that_does_not_match_the_format(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('first = "0101"', 'first = "A1"'))
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":7: first label 'A1' does not match the label format '{col:02d}{row:02d}'"
     )
 
 
 def test_label_written_as_a_number(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('first = "0101"', "first = 101"))
-    assert found.endswith(":7: layout.first must be a string in quotes, not 101")
+    assert found == bad(tmp_path) + (":7: layout.first must be a string in quotes, not 101")
 
 
 def test_columns_must_be_a_positive_whole_number(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace("columns = 4", 'columns = "4"'))
-    assert found.endswith(':8: layout.columns must be a whole number of at least 1, not "4"')
+    assert found == bad(tmp_path) + (
+        ':8: layout.columns must be a whole number of at least 1, not "4"'
+    )
 
 
 def test_label_format_too_narrow_for_the_map(tmp_path: Path) -> None:
     text = BASE.replace("columns = 4", "columns = 120").replace('"cccc"', '"' + "c" * 120 + '"')
     text = text.replace('"cwcc"', '"cw' + "c" * 118 + '"')
     found = one_problem(tmp_path, text)
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":6: label format '{col:02d}{row:02d}' cannot number a map of 120 columns and 3 rows "
         "starting at '0101': the last hex is column 120, row 3; use wider numbers, "
         "e.g. {col:03d}{row:03d}"
@@ -340,7 +399,7 @@ def test_label_format_too_narrow_for_the_map(tmp_path: Path) -> None:
 
 def test_unknown_terrain_type_in_the_legend(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('w = "woods"', 'w = "wood"'))
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":13: unknown terrain type 'wood' for legend 'w'; known types: "
         "city, clear, forest, fortification, major-city, mountain, rough, sea, swamp, woods "
         "(declare others under [extra] terrain)"
@@ -349,14 +408,14 @@ def test_unknown_terrain_type_in_the_legend(tmp_path: Path) -> None:
 
 def test_legend_keys_are_single_characters(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('c = "clear"', 'c = "clear"\ncl = "clear"'))
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":13: legend keys are single characters, one per terrain type; 'cl' is not"
     )
 
 
 def test_unknown_top_level_key(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE + '\n[[hexside]]\nfeature = "minor-river"\n')
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":22: unknown key 'hexside' at the top of a map; expected name, description, layout, "
         "legend, terrain, extra, hexsides, rivers, places"
     )
@@ -364,12 +423,12 @@ def test_unknown_top_level_key(tmp_path: Path) -> None:
 
 def test_place_off_the_map(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE + '\n[[places]]\nhex = "0904"\nname = "Kursk"\n')
-    assert found.endswith(":23: place 'Kursk': hex '0904' is off the map (0101 to 0403)")
+    assert found == bad(tmp_path) + (":23: place 'Kursk': hex '0904' is off the map (0101 to 0403)")
 
 
 def test_place_label_written_as_a_number(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE + '\n[[places]]\nhex = 202\nname = "Kursk"\n')
-    assert found.endswith(
+    assert found == bad(tmp_path) + (
         ":23: place 'Kursk': hex labels are strings in quotes, like '0101', not 202"
     )
 
@@ -379,15 +438,47 @@ def test_two_places_in_one_hex(tmp_path: Path) -> None:
         '\n[[places]]\nhex = "0202"\nname = "Kursk"\n\n[[places]]\nhex = "0202"\nname = "Orel"\n'
     )
     found = one_problem(tmp_path, text)
-    assert found.endswith(":27: hex '0202' already has a place, 'Kursk' (line 22)")
+    assert found == bad(tmp_path) + (":27: hex '0202' already has a place, 'Kursk' (line 22)")
 
 
-def test_duplicate_key_is_a_located_problem(tmp_path: Path) -> None:
+def test_duplicate_key_names_the_key_its_table_and_the_first_line(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as caught:
         load_map(write(tmp_path, BASE.replace("rows = 3\n", "rows = 3\nrows = 4\n")))
-    (problem,) = caught.value.problems
-    assert problem.line == 10
-    assert problem.message.startswith("not valid TOML")
+    assert [str(p) for p in caught.value.problems] == [
+        f"{bad(tmp_path)}:10: key 'rows' is written twice in [layout] (first at line 9)"
+    ]
+
+
+def test_duplicate_key_in_a_river_names_which_river(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "minor-river"\nhexsides = ["0101/0102"]\n'
+        '\n[[rivers]]\nfeature = "minor-river"\nname = "Psel"\nname = "Seim"\n'
+    )
+    with pytest.raises(SourceError) as caught:
+        load_map(write(tmp_path, text))
+    assert [str(p) for p in caught.value.problems] == [
+        f"{bad(tmp_path)}:29: key 'name' is written twice in [[rivers]] number 2 (first at line 28)"
+    ]
+
+
+def test_problems_after_a_multi_line_description_keep_their_lines(tmp_path: Path) -> None:
+    text = BASE.replace(
+        'name = "Test"\n',
+        'name = "Test"\ndescription = """\nA test map.\ncolumns = 9\n[legend]\n"""\n',
+    )
+    # Five lines more before [terrain]: the row with the unknown letter moves from 18 to 23.
+    found = one_problem(tmp_path, text.replace('"cwcc"', '"cwqc"'))
+    assert found == bad(tmp_path) + (
+        ":23: unknown terrain letter 'q' in row 2, column 3 (hex 0302); the legend has c, w"
+    )
+
+
+def test_a_map_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + BASE.encode("utf-8"))
+    hexmap = load_map(path)
+    assert hexmap.name == "Test"
+    assert hexmap.terrain[hexmap.hex_at("0202")] == "woods"
 
 
 def test_missing_file_is_a_problem_not_a_traceback(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@ text works, the roll, the retreat the board allows, and undo."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from hexcombat.game.attack import (
@@ -18,6 +20,7 @@ from hexcombat.game.attack import (
 from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.registry import get_ruleset
 
 
 def snapshot(state: GameState) -> dict[str, list[str]]:
@@ -50,6 +53,15 @@ def test_the_tutorial_attack_nets_plus_one_as_14d2d_says(state: GameState) -> No
     ]  # fmt: skip
 
 
+@pytest.fixture
+def zoc_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Total War played with enemy zones of control that do not block retreats (the shipped,
+    assumed rules block them, and would leave the tutorial's defender no retreat at all)."""
+    rules = get_ruleset("total-war")
+    monkeypatch.setattr(rules, "retreat", replace(rules.retreat, enemy_zoc_blocks=False))
+
+
+@pytest.mark.usefixtures("zoc_free")
 def test_a_retreat_result_offers_the_hexes_the_board_allows(state: GameState) -> None:
     before = snapshot(state)
     # 3:1 column, die 4 + DRM 1 = 5 on the generic table: DR (defender retreats two hexes)
@@ -58,9 +70,10 @@ def test_a_retreat_result_offers_the_hexes_the_board_allows(state: GameState) ->
     assert resolution.defender.retreat_hexes == 2
     options = retreat_options(state, resolution, [])
     (start,) = options
-    # The only free neighbour of 0504 is 0505; from there the hexes two away from 0504 that are
-    # not nearer an attacker are 0405, 0506 and 0605 (worked out from the map's adjacency).
-    assert sorted(state.hexmap.label(h) for h in options[start]) == ["0405", "0506", "0605"]
+    # The only free neighbour of 0504 is 0505; of the hexes two away from 0504 beyond it, 0405
+    # and 0605 are next to the attackers in 0404 and 0604, as 0504 was (a slide along the
+    # front); only 0506 is farther from every attacker (worked out from the map's adjacency).
+    assert sorted(state.hexmap.label(h) for h in options[start]) == ["0506"]
     end = state.hexmap.hex_at("0506")
     assert [state.hexmap.label(h) for h in options[start][end]] == ["0504", "0505", "0506"]
     command = apply_combat_command(state, resolution, [], {start: end}, [])
@@ -72,6 +85,7 @@ def test_a_retreat_result_offers_the_hexes_the_board_allows(state: GameState) ->
     assert snapshot(state) == before and state.log == []
 
 
+@pytest.mark.usefixtures("zoc_free")
 def test_a_retreat_must_be_chosen_and_legal(state: GameState) -> None:
     resolution = resolve_attack(state, full_attack(state), ScriptedDice([4]))
     (start,) = retreat_options(state, resolution, [])
@@ -86,7 +100,7 @@ def test_advance_only_into_a_vacated_hex(state: GameState) -> None:
     (start,) = retreat_options(state, resolution, [])
     tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
     command = apply_combat_command(
-        state, resolution, [], {start: state.hexmap.hex_at("0605")}, [tank]
+        state, resolution, [], {start: state.hexmap.hex_at("0506")}, [tank]
     )
     state.execute(command)
     assert [c.uid for c in state.stack_at(start)] == [tank]

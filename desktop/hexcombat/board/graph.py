@@ -139,12 +139,16 @@ class BoardGraph:
     ) -> dict[Hex, tuple[Hex, ...]]:
         """Every hex a stack retreating ``length`` hexes from ``start`` may end in, with a path.
 
-        "Away from the attacker", as this board defines it, means that each step of the path
+        "Away from the attacker", as this board defines it, means that
 
-        - goes to a hex one hex farther from ``start`` than the last (so the stack ends exactly
-          ``length`` hexes from where it stood and never doubles back), and
-        - never brings it nearer the nearest attacking hex (the distance from the closest of
-          ``attacker_hexes`` stays the same or grows).
+        - each step goes to a hex one hex farther from ``start`` than the last (so the stack
+          ends exactly ``length`` hexes from where it stood and never doubles back),
+        - each step never ends nearer the nearest attacking hex (the distance from the closest
+          of ``attacker_hexes`` stays the same or grows), and
+        - the end hex is strictly farther from the nearest attacking hex than ``start``: a
+          stack may not merely slide along the front, keeping the distance it had.
+
+        With no ``attacker_hexes`` only the first condition applies.
 
         Each hex entered must be on the map, not hold enemy units (``enemy_occupied``; the
         attackers' hexes count as enemy-occupied), not be ``prohibited_terrain`` (sea by
@@ -194,6 +198,9 @@ class BoardGraph:
             level = following
             if not level:
                 break
+        if attackers and length > 0:
+            start_gap = from_attackers(start)
+            level = {end: path for end, path in level.items() if from_attackers(end) > start_gap}
         return dict(sorted(level.items()))
 
 

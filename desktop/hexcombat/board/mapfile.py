@@ -268,7 +268,7 @@ class _Reader:
         self.read_extra()
         legend = self.read_legend()
         terrain = self.read_terrain(legend)
-        features: dict[Hexside, dict[str, KeyPath]] = {}
+        features: dict[Hexside, dict[str, tuple[KeyPath, str]]] = {}
         self.read_hexside_lists(features)
         rivers = self.read_rivers(features)
         places = self.read_places()
@@ -436,20 +436,28 @@ class _Reader:
     def parse_hex(self, keypath: KeyPath, text: str, context: str) -> Hex | None:
         if self.scheme is None:
             return None
+        h, why = self.locate_hex(text)
+        if why is not None:
+            self.problem(keypath, f"{context}: {why}")
+        return h
+
+    def locate_hex(self, text: str) -> tuple[Hex | None, str | None]:
+        """The hex labelled ``text`` on this map, or why there is none."""
+        assert self.scheme is not None
         try:
             h = self.scheme.parse_label(text)
         except ValueError as exc:
-            self.problem(keypath, f"{context}: {exc}")
-            return None
+            return None, str(exc)
         col, row = self.scheme.offset_of(h)
         if not (0 <= col < self.columns and 0 <= row < self.rows):
-            self.problem(keypath, f"{context}: hex {text!r} is off the map ({self.extent})")
-            return None
-        return h
+            return None, f"hex {text!r} is off the map ({self.extent})"
+        return h, None
 
     def parse_hexside(self, keypath: KeyPath, text: str) -> Hexside | None:
-        parts = text.split("/")
-        if len(parts) != 2:
+        """The hexside written ``"A/B"``; whatever is wrong with it is one problem, even when
+        both halves are at fault."""
+        parts = [part.strip() for part in text.split("/")]
+        if len(parts) != 2 or not all(parts):
             example = "0403/0404"
             if self.scheme is not None:
                 first = self.scheme.hex_of(0, 0)
@@ -459,16 +467,29 @@ class _Reader:
                 f"hexside {text!r} must name two hexes separated by '/', e.g. {example!r}",
             )
             return None
-        a = self.parse_hex(keypath, parts[0].strip(), f"hexside {text!r}")
-        b = self.parse_hex(keypath, parts[1].strip(), f"hexside {text!r}")
-        if a is None or b is None:
+        if self.scheme is None:
+            return None
+        (a, why_a), (b, why_b) = self.locate_hex(parts[0]), self.locate_hex(parts[1])
+        if why_a is not None and why_b is not None:
+            self.problem(keypath, f"hexside {text!r}: {_both_wrong(*parts, why_a, why_b)}")
+            return None
+        if why_a is not None or why_b is not None:
+            self.problem(keypath, f"hexside {text!r}: {why_a or why_b}")
+            return None
+        assert a is not None and b is not None
+        if a == b:
+            self.problem(
+                keypath,
+                f"hexside {text!r} names hex {parts[0]} twice; a hexside lies "
+                "between two neighbouring hexes",
+            )
             return None
         try:
             return Hexside(a, b)
         except ValueError:
             self.problem(
                 keypath,
-                f"hexside {text!r}: {parts[0].strip()} and {parts[1].strip()} are not adjacent; "
+                f"hexside {text!r}: {parts[0]} and {parts[1]} are not adjacent; "
                 "a hexside lies between two neighbouring hexes",
             )
             return None
@@ -486,7 +507,7 @@ class _Reader:
 
     def add_feature(
         self,
-        features: dict[Hexside, dict[str, KeyPath]],
+        features: dict[Hexside, dict[str, tuple[KeyPath, str]]],
         side: Hexside,
         feature: str,
         keypath: KeyPath,
@@ -495,14 +516,18 @@ class _Reader:
         on_side = features.setdefault(side, {})
         clash = {MINOR_RIVER: MAJOR_RIVER, MAJOR_RIVER: MINOR_RIVER}.get(feature)
         if clash is not None and clash in on_side:
-            line = self.source.line_of(*on_side[clash])
+            # Named at whichever entry comes second in the file, whatever the order read.
+            first_path, first_text = on_side[clash]
+            entries = [(first_path, first_text, clash), (keypath, text, feature)]
+            entries.sort(key=lambda entry: self.source.line_of(*entry[0]))
+            (earlier, _, was), (later, later_text, now) = entries
             self.problem(
-                keypath,
-                f"hexside {text!r} is already a {clash} (line {line}); it cannot also be a "
-                f"{feature}",
+                later,
+                f"hexside {later_text!r} is already a {was} (line "
+                f"{self.source.line_of(*earlier)}); it cannot also be a {now}",
             )
             return
-        on_side.setdefault(feature, keypath)
+        on_side.setdefault(feature, (keypath, text))
 
     def array_of_tables(self, key: str) -> list[dict[str, Any]]:
         value = self.data.get(key)
@@ -513,7 +538,7 @@ class _Reader:
             return []
         return value
 
-    def read_hexside_lists(self, features: dict[Hexside, dict[str, KeyPath]]) -> None:
+    def read_hexside_lists(self, features: dict[Hexside, dict[str, tuple[KeyPath, str]]]) -> None:
         for i, table in enumerate(self.array_of_tables("hexsides")):
             base: KeyPath = ("hexsides", i)
             self.unknown_keys(table, base, ("feature", "hexsides"))
@@ -533,7 +558,7 @@ class _Reader:
                 if feature is not None:
                     self.add_feature(features, side, feature, keypath, text)
 
-    def read_rivers(self, features: dict[Hexside, dict[str, KeyPath]]) -> list[River]:
+    def read_rivers(self, features: dict[Hexside, dict[str, tuple[KeyPath, str]]]) -> list[River]:
         rivers: list[River] = []
         for i, table in enumerate(self.array_of_tables("rivers")):
             base: KeyPath = ("rivers", i)
@@ -603,6 +628,18 @@ class _Reader:
             places[h] = name
             where[h] = i
         return places
+
+
+def _both_wrong(a: str, b: str, why_a: str, why_b: str) -> str:
+    """One reason for a hexside whose two halves are both wrong, said once when it is the same
+    reason ("hexes '0501' and '0601' are off the map ...")."""
+    off_a, off_b = why_a.removeprefix(f"hex {a!r} is "), why_b.removeprefix(f"hex {b!r} is ")
+    if off_a == off_b and off_a.startswith("off the map"):
+        return f"hexes {a!r} and {b!r} are {off_a}"
+    not_a, not_b = why_a.removeprefix(f"{a!r} is not "), why_b.removeprefix(f"{b!r} is not ")
+    if not_a == not_b and not_a.startswith("a hex label"):
+        return f"{a!r} and {b!r} are not hex labels{not_a.removeprefix('a hex label')}"
+    return f"{why_a}; {why_b}"
 
 
 def _dotted(keypath: KeyPath) -> str:

@@ -15,6 +15,7 @@ from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
 from hexcombat.game.air_counters import is_air_unit
 from hexcombat.game.commands import ApplyCombat
+from hexcombat.game.retreat import retreat_ends
 from hexcombat.game.state import CombatLogEntry, Counter, GameError, GameState, counters_in
 from hexcombat.game.turn import is_overrun_phase
 from hexcombat.rules.combat import load_crt
@@ -23,6 +24,7 @@ from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.total_war.coast_defence import check_may_attack, load_coast_defence
 from hexcombat.rules.units import AecValue
@@ -339,10 +341,15 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
 
 
 def retreat_options(
-    state: GameState, resolution: Resolution, losses: list[str]
+    state: GameState,
+    resolution: Resolution,
+    losses: list[str],
+    rules: RetreatRules | None = None,
 ) -> dict[Hex, dict[Hex, tuple[Hex, ...]]]:
     """For every stack of the losing side that must retreat: each legal end hex with its path
-    (from the board's retreat-path query). A stack with no legal end is eliminated."""
+    (from the board's retreat-path query, blocked as the ruleset's ``retreat`` rules say unless
+    ``rules`` are given). A stack with no legal end is eliminated."""
+    rules = rules or get_ruleset(state.ruleset).retreat
     options: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
     target = resolution.setup.target
     for req in (resolution.defender, resolution.attacker):
@@ -357,12 +364,7 @@ def retreat_options(
                 if req.side == "defender"
                 else {target}
             )
-            options[start] = state.graph.retreat_paths(
-                start,
-                req.retreat_hexes,
-                attacker_hexes=away_from,
-                enemy_occupied=state.occupied_by_others(side),
-            )
+            options[start] = retreat_ends(state, rules, start, req.retreat_hexes, side, away_from)
     return options
 
 
@@ -378,7 +380,7 @@ def apply_combat_command(
     options = retreat_options(state, resolution, losses)
     moves: dict[str, Hex] = {}
     eliminated = list(losses)
-    notes = []
+    notes = [f"retreat: {get_ruleset(state.ruleset).retreat.describe()}"] if options else []
     for start, ends in options.items():
         stack = [
             u

@@ -13,6 +13,7 @@ from typing import Protocol
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation
 
 
@@ -23,6 +24,8 @@ class Ruleset(Protocol):
     """The id scenarios use, e.g. ``total-war``."""
     title: str
     """What a player reads, e.g. ``Total War (Europa) rules 14D, 14A, 23D``."""
+    retreat: RetreatRules
+    """What blocks a beaten stack's retreat (enemy zones of control, terrain, hexsides)."""
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""

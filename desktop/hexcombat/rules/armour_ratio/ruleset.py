@@ -44,6 +44,7 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Explanation, Value, fmt
 from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 
 RULESET_ID = "armour-ratio"
@@ -67,6 +68,7 @@ class ArmourRatioRuleset:
 
     id = RULESET_ID
     title = "Armour and anti-tank effects by ratio (rule 10, V 11.03.06)"
+    retreat = EUROPA_RETREAT  # assumed: rule 10 states no retreat rules
 
     def __init__(
         self,

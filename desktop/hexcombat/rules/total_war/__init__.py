@@ -13,6 +13,7 @@ from pathlib import Path
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.rules.total_war.coast_defence import (
     COAST_DEFENCE,
@@ -44,6 +45,7 @@ class TotalWarRuleset:
 
     id = RULESET_ID
     title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F"
+    retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
 
     def __init__(
         self,
