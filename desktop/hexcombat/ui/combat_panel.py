@@ -744,7 +744,8 @@ class CombatPanel(QWidget):
         box = self.retreat_boxes.get(start)
         if box is None:
             return False
-        index = box.findData(end)
+        # findData matches only the very same object; a hex from a map click is an equal one
+        index = next((i for i in range(box.count()) if box.itemData(i) == end), -1)
         if index < 0:
             return False
         box.setCurrentIndex(index)
