@@ -87,11 +87,19 @@ class Command(Protocol):
         ...
 
 
+MAX_ROLLS = 100_000
+"""The most dice a saved game may say it has rolled. A long campaign rolls a few thousand; the
+dice replay that many to continue their stream, so a save claiming more is refused rather than
+freezing the program while it replays."""
+
+
 class GameDice:
     """The game's own seeded dice. The seed and the number of rolls made are saved, so a reopened
     game continues the same stream (randomness is a parameter with a deterministic default)."""
 
     def __init__(self, seed: int = 1, used: int = 0) -> None:
+        if not 0 <= used <= MAX_ROLLS:
+            raise GameError(f"rolls_used must be 0 to {MAX_ROLLS}, not {used}")
         self.seed = seed
         self.used = 0
         self._rng = random.Random(seed)
@@ -102,6 +110,15 @@ class GameDice:
         """One die roll, 1..sides."""
         self.used += 1
         return self._rng.randint(1, sides)
+
+    def snapshot(self) -> tuple[int, object]:
+        """Where the stream stands, so an undone roll puts the dice back exactly."""
+        return self.used, self._rng.getstate()
+
+    def restore(self, snapshot: tuple[int, object]) -> None:
+        """Go back (or forward, for redo) to a :meth:`snapshot`."""
+        self.used, rng_state = snapshot
+        self._rng.setstate(rng_state)  # type: ignore[arg-type]
 
 
 @dataclass
