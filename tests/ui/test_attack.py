@@ -78,13 +78,23 @@ def test_a_seeded_roll_changes_the_map_and_undo_restores_it_exactly(window, qtbo
     assert after != before
     assert window.combat_log.count() == 1
     assert resolution.result.code in window.combat_log.item(0).text()
-    window.undo_action.trigger()
+    window.undo_action.trigger()  # the result is taken off the map; the roll still stands
     assert board(window) == before
-    assert window.combat_log.count() == 0
+    assert window.combat_log.count() == 1
+    assert window.combat_log.item(0).text().endswith("not applied yet")
+    assert panel.resolution is not None and panel.result_box.isVisible()
+    assert not panel.roll_button.isEnabled()
     for h, item in window.scene.stack_items.items():
         assert item.uids == [c.uid for c in window.session.state.stack_at(h)]
+    window.undo_action.trigger()  # the roll itself
+    assert window.combat_log.count() == 0 and panel.resolution is None
+    assert panel.roll_button.isEnabled()
+    window.redo_action.trigger()
     window.redo_action.trigger()
     assert board(window) == after
+    assert window.combat_log.count() == 1 and resolution.result.code in (
+        window.combat_log.item(0).text()
+    )
 
 
 def test_typed_roll_resolves_with_the_physical_dice(window, qtbot) -> None:
@@ -192,7 +202,10 @@ def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
     assert not panel.apply()
     assert "must come from armour/antitank units (10.F.1)" in panel.problems.text()
     assert "must come from armour/antitank units (10.F.2)" in panel.problems.text()
-    assert len(window.session.state.counters) == 4 and window.combat_log.count() == 0
+    assert len(window.session.state.counters) == 4  # nothing applied; only the roll is logged
+    assert [window.combat_log.item(i).text() for i in range(window.combat_log.count())] == [
+        "Roll 5 (typed in) for 0504: 1:1, DRM +0 = 5: HX, not applied yet"
+    ]
     tick_losses(panel, {"Tank X", "Inf XX"})  # the attacker's 3 now include the tank
     assert not panel.apply()
     assert "(10.F.1)" not in panel.problems.text() and "(10.F.2)" in panel.problems.text()

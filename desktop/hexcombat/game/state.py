@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Protocol
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import HexMap
-from hexcombat.game.turn import DEFAULT_PHASE
+from hexcombat.game.turn import DEFAULT_PHASE, turn_text
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import Unit
 
 if TYPE_CHECKING:
+    from hexcombat.game.roll import PendingRoll
     from hexcombat.game.scenario import Scenario
 
 
@@ -71,6 +72,11 @@ class Change:
     """The combat log changed."""
     turn: bool = False
     """The phasing player or the phase changed (what the rules allow now may differ)."""
+    conditions: bool = False
+    """The game's weather or date changed."""
+    roll: bool = False
+    """Dice were rolled for an attack, or the roll was applied or undone (:attr:`GameState.
+    pending_roll`)."""
 
 
 class Command(Protocol):
@@ -165,6 +171,8 @@ class GameState:
         """The phase of the phasing player's turn (one of :data:`hexcombat.game.turn.PHASES`)."""
         self.chosen_phasing_player: str | None = None
         """The phasing player as set; None follows :attr:`phasing_player`'s default."""
+        self.pending_roll: PendingRoll | None = None
+        """An attack rolled but not applied yet: no other roll until it is applied or undone."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._listeners: list[Listener] = []
@@ -208,6 +216,11 @@ class GameState:
             return self.chosen_phasing_player
         sides = self.sides
         return sides[0] if sides else ""
+
+    @property
+    def turn(self) -> str:
+        """``Soviet's combat phase``: the one wording of the turn that every view shows."""
+        return turn_text(self.phasing_player, self.phase)
 
     @property
     def players(self) -> list[str]:

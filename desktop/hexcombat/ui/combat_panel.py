@@ -45,14 +45,14 @@ from hexcombat.game.attack import (
     apply_combat_command,
     attack_candidates,
     evaluate_attack,
-    resolve_attack,
     retreat_options,
     suggested_losses,
 )
-from hexcombat.game.commands import SetPhase
+from hexcombat.game.commands import SetPhase, SetWeatherAndDate
+from hexcombat.game.conditions import WEATHER
+from hexcombat.game.roll import PendingRoll, RollCombat
 from hexcombat.game.state import Change, GameError
 from hexcombat.game.turn import OVERRUN_PHASE, PHASES, is_overrun_phase, phase_info
-from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
@@ -63,7 +63,6 @@ from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 
-WEATHER = ("clear", "mud", "frost", "snow", "winter")
 UID_ROLE = Qt.ItemDataRole.UserRole
 CONDITION_BOXES = {
     "fortified": "Fortified (10.B.1)",
@@ -94,19 +93,6 @@ def _scroll(widget: QWidget, name: str) -> QScrollArea:
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroll.setWidget(widget)
     return scroll
-
-
-class RecordingDice:
-    """The game's dice, remembering what they rolled so the panel can show the faces."""
-
-    def __init__(self, inner: object) -> None:
-        self.inner = inner
-        self.rolls: list[int] = []
-
-    def roll(self, sides: int = 6) -> int:
-        value = self.inner.roll(sides)  # type: ignore[attr-defined]
-        self.rolls.append(value)
-        return value
 
 
 def _value_text(value: object) -> str:
@@ -211,11 +197,15 @@ class CombatPanel(QWidget):
         self.phase_note.hide()
         grid.addWidget(self.phase_note, 5, 0, 1, 2)
         self.weather = QComboBox()
+        self.weather.setObjectName("Weather")
         self.weather.addItems(WEATHER)
-        self.weather.currentTextChanged.connect(lambda _t: self.evaluate())
+        self.weather.setToolTip("The game's weather: it decides whether armour effects apply")
+        self.weather.currentTextChanged.connect(lambda _t: self._weather_or_date_chosen())
         self.date = QLineEdit()
+        self.date.setObjectName("Date")
         self.date.setPlaceholderText("YYYY-MM")
-        self.date.editingFinished.connect(self.evaluate)
+        self.date.setToolTip("The game month: units' dated capabilities change by it (10.H)")
+        self.date.editingFinished.connect(self._weather_or_date_chosen)
         row = QHBoxLayout()
         row.setSpacing(6)
         row.addWidget(QLabel("Weather"))
@@ -269,6 +259,27 @@ class CombatPanel(QWidget):
             return
         if not self.session.run(SetPhase(player, phase)):
             self.sync_turn()  # refused: show the game's turn again
+
+    def _weather_or_date_chosen(self) -> None:
+        """The player set the weather or the date: one undoable change to the game."""
+        if self._syncing_turn:
+            return
+        state = self.session.state
+        weather, date = self.weather.currentText(), self.date.text().strip() or None
+        if (weather, date) == (state.conditions.weather, state.conditions.date):
+            return
+        if not self.session.run(SetWeatherAndDate(weather, date)):
+            self.sync_conditions()  # refused (a date that is no month): the game's again
+
+    def sync_conditions(self) -> None:
+        """Show the game's weather and date (after a change, an undo, a redo or a load)."""
+        conditions = self.session.state.conditions
+        self._syncing_turn = True
+        try:
+            self.weather.setCurrentText(conditions.weather)
+            self.date.setText(conditions.date or "")
+        finally:
+            self._syncing_turn = False
 
     def sync_turn(self) -> None:
         """Show the game's phasing player and phase, and the Overrun box the phase sets (10.G)."""
@@ -451,6 +462,13 @@ class CombatPanel(QWidget):
     def start(self, target: Hex) -> bool:
         """Set up an attack on the stack in ``target``; False (with a message) if impossible."""
         state = self.session.state
+        pending = state.pending_roll
+        if pending is not None and pending.resolution.setup.target != target:
+            rolled = state.hexmap.label(pending.resolution.setup.target)
+            self.title.setText(
+                f"The attack on {rolled} is rolled: apply its result, or undo the roll, first."
+            )
+            return False
         try:
             candidates = attack_candidates(state, target)
         except GameError as exc:
@@ -461,8 +479,7 @@ class CombatPanel(QWidget):
         self.resolution = None
         self._building = True
         conditions = state.conditions
-        self.weather.setCurrentText(conditions.weather)
-        self.date.setText(conditions.date or "")
+        self.sync_conditions()
         for name, box in self.condition_boxes.items():
             box.setChecked(bool(getattr(conditions, name)))
         self.sync_turn()  # the Overrun box follows the phase (10.G)
@@ -490,6 +507,8 @@ class CombatPanel(QWidget):
         self._building = False
         self.setEnabled(True)
         self.evaluate()
+        if pending is not None:
+            self._show_pending(pending)
         if not self.setup_pane.isHidden():
             self._share_height()
         return True
@@ -512,9 +531,11 @@ class CombatPanel(QWidget):
         self._show_result_pane(False)
         self.roll_button.setEnabled(False)
         self.typed_roll.setEnabled(False)
+        self.setup_pane.setEnabled(True)
         self.scene.overlay.clear()
         self.scene.set_roles({})
         self.sync_turn()
+        self.sync_conditions()
 
     def attacker_uids(self) -> list[str]:
         """The counters of the ticked stacks."""
@@ -526,12 +547,9 @@ class CombatPanel(QWidget):
         return uids
 
     def conditions(self) -> Conditions:
-        """The conditions as set in the panel."""
+        """The game's conditions (weather, date) with this attack's choices ticked in the panel."""
         values = {name: box.isChecked() for name, box in self.condition_boxes.items()}
-        date = self.date.text().strip() or None
-        return replace(
-            self.session.state.conditions, weather=self.weather.currentText(), date=date, **values
-        )
+        return replace(self.session.state.conditions, **values)
 
     def setup(self) -> AttackSetup | None:
         """The attack as set up now."""
@@ -602,9 +620,21 @@ class CombatPanel(QWidget):
                 self.steps.setItem(row, column, item)
         self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
         self.bars.set_outcomes(report.outcomes)
-        self.roll_button.setEnabled(True)
-        self.typed_roll.setEnabled(True)
+        self._lock_for_roll()
         return report
+
+    def _lock_for_roll(self) -> None:
+        """While a roll waits to be applied, Roll is off and the set-up cannot change (the
+        result is for that set-up); otherwise Roll is on whenever there is a report."""
+        rolled = self.session.state.pending_roll is not None
+        self.roll_button.setEnabled(self.report is not None and not rolled)
+        self.typed_roll.setEnabled(self.report is not None and not rolled)
+        self.roll_button.setToolTip(
+            "Rolled: apply the result, or undo the roll (Ctrl+Z)"
+            if rolled
+            else "Roll the game's seeded dice (R)"
+        )
+        self.setup_pane.setEnabled(not rolled)
 
     def _highlight(self) -> None:
         if self.target is None:
@@ -629,29 +659,55 @@ class CombatPanel(QWidget):
 
     # rolling and applying ------------------------------------------------------------------
 
-    def roll(self, dice: object | None = None) -> Resolution | None:
-        """Roll the game's seeded dice (or ``dice``) and show the result to apply."""
+    def roll(self, typed: list[int] | None = None) -> Resolution | None:
+        """Roll for the attack (the game's seeded dice, or the ``typed`` physical dice): one
+        undoable, logged change. Refused while a rolled result waits to be applied."""
         setup = self.setup()
         if setup is None or self.report is None:
             return None
-        recorder = RecordingDice(dice or self.session.state.dice)
-        try:
-            resolution = resolve_attack(self.session.state, setup, recorder)
-        except (GameError, RulesError, ValueError) as exc:
-            self.problems.setText(str(exc))
+        if self.session.state.pending_roll is not None:
+            self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
-        self.dice.set_rolls(recorder.rolls)
-        self.show_resolution(resolution)
-        return resolution
+        command = RollCombat(setup, typed)
+        if not self.session.run(command):
+            self.warnings.setText(self.session.last_refusal)
+            return None
+        return command.pending.resolution if command.pending else None
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
         try:
             rolls = [int(part) for part in self.typed_roll.text().replace(",", " ").split()]
         except ValueError:
+            rolls = []
+        if not rolls:
             self.warnings.setText("type the dice as numbers, e.g. 4 or 2 5")
             return None
-        return self.roll(ScriptedDice(rolls))
+        return self.roll(rolls)
+
+    def _show_pending(self, pending: PendingRoll) -> None:
+        """Show the game's rolled, unapplied attack: the attackers and choices it was rolled
+        with, the dice, and the result to apply. Nothing can be changed but the result."""
+        setup = pending.resolution.setup
+        self._building = True
+        for i in range(self.candidate_tree.topLevelItemCount()):
+            item = self.candidate_tree.topLevelItem(i)
+            if item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                taking_part = any(u in setup.attacker_uids for u in item.data(0, UID_ROLE))
+                item.setCheckState(
+                    0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked
+                )
+        for name, box in self.condition_boxes.items():
+            box.setChecked(bool(getattr(setup.conditions, name)))
+        self._building = False
+        self.evaluate()
+        self.dice.set_rolls(list(pending.rolls))
+        self.show_resolution(pending.resolution)
+
+    def _roll_taken_back(self) -> None:
+        """The roll was undone: the set-up is the player's again, and Roll with it."""
+        self.resolution = None
+        self.evaluate()
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
@@ -670,6 +726,7 @@ class CombatPanel(QWidget):
             if req.retreat_hexes:
                 lines.append(f"The {req.side} retreats {req.retreat_hexes} hexes.")
         self.result_label.setText("<br>".join(lines))
+        self._lock_for_roll()
         self._building = True
         self.losses.clear()
         chosen = set(suggested_losses(state, resolution))
@@ -795,11 +852,29 @@ class CombatPanel(QWidget):
             self.scene.select_hex(target)
         return True
 
+    def _roll_changed(self, change: Change) -> None:
+        """Dice rolled, a roll undone, a result applied or its application undone."""
+        pending = self.session.state.pending_roll
+        if pending is not None:
+            if self.resolution is not pending.resolution:
+                self.start(pending.resolution.setup.target)  # shows it, with its set-up
+        elif self.resolution is not None:
+            if change.hexes:  # applied (Apply, or redo): the attack is over
+                self.stop()
+            else:
+                self._roll_taken_back()
+
     def on_change(self, change: Change) -> None:
         """Anything moved while setting up: start over on the same target (or stop). A new
         phase may make the attack an overrun (10.G)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
+        if change.conditions:
+            self.sync_conditions()
+            self.evaluate()  # the weather decides armour effects (10.E, 14D2a)
+        if change.roll:
+            self._roll_changed(change)
+            return
         if self.target is None or self.resolution is not None and not change.hexes:
             return
         state = self.session.state
