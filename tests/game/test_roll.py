@@ -125,3 +125,18 @@ def test_weather_and_date_are_game_state_set_and_undone(state: GameState) -> Non
     with pytest.raises(GameError, match="date must be a game month YYYY-MM"):
         state.execute(SetWeatherAndDate("clear", "August"))
     assert state.conditions == before
+
+
+def test_the_weather_date_and_phase_wait_for_a_rolled_result(state: GameState) -> None:
+    from hexcombat.game.commands import SetPhase
+
+    roll = RollCombat(full_attack(state), typed=[4])
+    state.execute(roll)
+    with pytest.raises(GameError, match="before changing the weather or the date"):
+        state.execute(SetWeatherAndDate("mud", None))
+    with pytest.raises(GameError, match="before changing the phase"):
+        state.execute(SetPhase("Soviet", "movement"))
+    assert state.conditions.weather == "clear" and state.phase == "combat"
+    roll.undo(state)
+    state.execute(SetWeatherAndDate("mud", None))
+    assert state.conditions.weather == "mud"

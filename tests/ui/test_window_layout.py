@@ -77,10 +77,11 @@ def test_a_roll_brings_the_result_and_apply_into_view(window, qtbot) -> None:
     assert panel.result_pane.isVisible() and panel.result_pane.height() >= 200
     qtbot.mouseClick(panel.setup_toggle, Qt.MouseButton.LeftButton)
     assert panel.setup_pane.isHidden()
-    # a changed condition is a new attack: the roll goes, the set-up comes back
-    panel.setup_toggle.click()
-    panel.weather.setCurrentText("mud")
+    # the roll taken back, the set-up comes back for a new attack in other conditions
+    window.undo_action.trigger()
     assert panel.resolution is None and panel.result_pane.isHidden()
+    qtbot.waitUntil(lambda: in_view(panel.weather) and in_view(panel.candidate_tree))
+    panel.weather.setCurrentText("mud")
     assert panel.setup_toggle.text().endswith("stacks, combat phase, mud")
     qtbot.waitUntil(lambda: in_view(panel.weather) and in_view(panel.candidate_tree))
 

@@ -203,6 +203,7 @@ class SetPhase:
     def do(self, state: GameState) -> Change:
         if phase_info(self.phase) is None:
             raise GameError(unknown_phase(self.phase))
+        state.check_no_roll_waiting("the phase")
         players = state.players
         if players and self.phasing_player not in players:
             raise GameError(
@@ -233,6 +234,7 @@ class SetWeatherAndDate:
     _old: Conditions | None = field(default=None, repr=False)
 
     def do(self, state: GameState) -> Change:
+        state.check_no_roll_waiting("the weather or the date")
         for key, value in (("weather", self.weather), ("date", self.date)):
             problem = condition_problem(key, value)
             if problem is not None:

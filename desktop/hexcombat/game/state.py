@@ -247,6 +247,15 @@ class GameState:
         self._next_uid += 1
         return uid
 
+    def check_no_roll_waiting(self, change: str) -> None:
+        """Raise :class:`GameError` while a rolled result waits: ``change`` would alter the
+        attack the dice were rolled for."""
+        if self.pending_roll is not None:
+            raise GameError(
+                f"the dice are rolled for an attack: apply its result, or undo the roll, "
+                f"before changing {change}"
+            )
+
     def check_can_enter(self, h: Hex, side: str) -> None:
         """Raise :class:`IllegalMoveError` unless ``side`` may stack in ``h``."""
         if h not in self.hexmap:
