@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -162,6 +162,40 @@ class CombatPanel(QWidget):
         outer.addWidget(self.odds)
         outer.addWidget(self.setup_toggle)
         outer.addWidget(self.splitter, 1)
+        outer.addWidget(self._build_footer())
+
+    def _build_footer(self) -> QWidget:
+        """What stops Apply from working, and Apply itself: under the panes, never scrolled
+        away however long the result's losses, retreats and advance get."""
+        self.footer = QWidget()
+        self.footer.setObjectName("CombatApply")
+        layout = QVBoxLayout(self.footer)
+        layout.setContentsMargins(0, 4, 0, 0)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #b02020;")
+        layout.addWidget(self.problems)
+        self.apply_button = QPushButton("Apply result")
+        self.apply_button.setObjectName("ApplyResult")
+        self.apply_button.clicked.connect(lambda: self.apply())
+        layout.addWidget(self.apply_button)
+        return self.footer
+
+    def _warn(self, text: str) -> None:
+        """Show ``text`` under the steps (assumed chart values, why an attack cannot be made)."""
+        self.warnings.setText(text)
+        self._fit_warnings()
+
+    def _fit_warnings(self) -> None:
+        """The warnings as tall as their wrapped lines, so the working pane never gets less
+        room than they take (they would be drawn over the steps)."""
+        width = self.warnings.width() if self.warnings.width() > 50 else self.splitter.width()
+        text = self.warnings.text()
+        self.warnings.setMinimumHeight(self.warnings.heightForWidth(width) if text else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_warnings()
 
     def _build_setup(self) -> QScrollArea:
         """Who attacks (tick the stacks taking part) and the conditions of the attack."""
@@ -328,7 +362,7 @@ class CombatPanel(QWidget):
         self.steps.setWordWrap(True)
         self.steps.setShowGrid(False)
         self.steps.setAlternatingRowColors(True)
-        self.steps.setMinimumHeight(120)
+        self.steps.setMinimumHeight(72)  # three rows at least, when a result needs the room
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps.setVerticalScrollMode(QTableWidget.ScrollMode.ScrollPerPixel)
         self.steps.verticalHeader().hide()
@@ -378,13 +412,6 @@ class CombatPanel(QWidget):
         self.advance_label = QLabel("Advance into the vacated hex:")
         result_layout.addWidget(self.advance_label)
         result_layout.addWidget(self.advance)
-        self.problems = QLabel()
-        self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b02020;")
-        result_layout.addWidget(self.problems)
-        self.apply_button = QPushButton("Apply result")
-        self.apply_button.clicked.connect(lambda: self.apply())
-        result_layout.addWidget(self.apply_button)
         result_layout.addStretch(1)
         self.result_pane = _scroll(self.result_box, "CombatResult")
         return self.result_pane
@@ -427,6 +454,7 @@ class CombatPanel(QWidget):
         if shown == (not self.result_pane.isHidden()):
             return
         self.result_pane.setVisible(shown)
+        self.footer.setVisible(shown)
         fold = shown and self.setup_toggle.isChecked()
         unfold = not shown and self._setup_hidden_for_result
         self._setup_hidden_for_result = fold
@@ -439,7 +467,8 @@ class CombatPanel(QWidget):
 
     def _share_height(self) -> None:
         """Set-up and result as tall as they need, the working the rest: the set-up takes at
-        most half, the result all but the working's minimum (the roll stays in view)."""
+        most half (a third beside a result), the result all but the working's minimum (the roll
+        stays in view)."""
         total = sum(self.splitter.sizes())
         if total <= 0:
             return  # not laid out yet: the stretch factors share the height when shown
@@ -447,7 +476,8 @@ class CombatPanel(QWidget):
         # lay out the rows just filled in first, so the size hints count them
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         if not self.setup_pane.isHidden():
-            setup = min(self.setup_pane.widget().sizeHint().height() + 2, total // 2)
+            share = total // 3 if not self.result_pane.isHidden() else total // 2
+            setup = min(self.setup_pane.widget().sizeHint().height() + 2, share)
         if not self.result_pane.isHidden():
             room = total - setup - self.splitter.widget(1).minimumSizeHint().height()
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
@@ -525,7 +555,7 @@ class CombatPanel(QWidget):
         self.title.setText("Select an enemy stack and choose Attack (A).")
         self.setup_toggle.setText("Attackers and conditions")
         self.odds.setText("")
-        self.warnings.setText("")
+        self._warn("")
         self.bars.set_outcomes({})
         self.dice.set_rolls([])
         self._show_result_pane(False)
@@ -582,7 +612,7 @@ class CombatPanel(QWidget):
         except (GameError, RulesError) as exc:
             self.report = None
             self.odds.setText("")
-            self.warnings.setText(str(exc))
+            self._warn(str(exc))
             self.bars.set_outcomes({})
             self.roll_button.setEnabled(False)
             self.typed_roll.setEnabled(False)
@@ -618,7 +648,7 @@ class CombatPanel(QWidget):
                 if step.provenance == "assumed":
                     item.setForeground(QColor("#9a5a00"))
                 self.steps.setItem(row, column, item)
-        self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
+        self._warn("\n".join(f"\u26a0 {w}" for w in report.warnings))
         self.bars.set_outcomes(report.outcomes)
         self._lock_for_roll()
         return report
@@ -670,7 +700,7 @@ class CombatPanel(QWidget):
             return None
         command = RollCombat(setup, typed)
         if not self.session.run(command):
-            self.warnings.setText(self.session.last_refusal)
+            self._warn(self.session.last_refusal)
             return None
         return command.pending.resolution if command.pending else None
 
@@ -681,7 +711,7 @@ class CombatPanel(QWidget):
         except ValueError:
             rolls = []
         if not rolls:
-            self.warnings.setText("type the dice as numbers, e.g. 4 or 2 5")
+            self._warn("type the dice as numbers, e.g. 4 or 2 5")
             return None
         return self.roll(rolls)
 
