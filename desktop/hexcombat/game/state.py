@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -176,6 +176,8 @@ class GameState:
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._listeners: list[Listener] = []
+        self._announced_turn: str | None = None
+        """The turn as last announced to subscribers (:meth:`notify`)."""
         self._next_uid = 1
 
     @cached_property
@@ -308,7 +310,13 @@ class GameState:
             self._listeners.remove(listener)
 
     def notify(self, change: Change) -> None:
-        """Tell every subscriber what changed."""
+        """Tell every subscriber what changed. A change that makes another side the phasing
+        player (the first counter on a bare map, or the last of a side taken off) is a change of
+        turn too, so every view showing the turn refreshes from this one place."""
+        if self.turn != self._announced_turn:
+            self._announced_turn = self.turn
+            if not change.turn:
+                change = replace(change, turn=True)
         for listener in list(self._listeners):
             listener(change)
 

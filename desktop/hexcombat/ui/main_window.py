@@ -30,7 +30,7 @@ from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import Change, GameState
-from hexcombat.game.turn import phase_info, turn_text
+from hexcombat.game.turn import phase_info
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.combat_log import CombatLog
@@ -265,7 +265,7 @@ class MainWindow(QMainWindow):
             self.turn_label.setText("")
             return
         state = self.session.state
-        self.turn_label.setText(f"Turn: {turn_text(state.phasing_player, state.phase)}")
+        self.turn_label.setText(f"Turn: {state.turn}")
         phase = phase_info(state.phase)
         if phase is not None:
             rule = f" ({phase.rule})" if phase.rule else ""
