@@ -232,7 +232,7 @@ ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, "", "x", [], [1, "a"], {}, {"a": [
     "key",
     [
         "title", "ruleset", "conditions", "phasing_player", "phase", "seed", "rolls_used",
-        "map_toml", "counters", "log", "tutorial", "description",
+        "map_toml", "counters", "log", "tutorial", "description", "pending_roll",
     ],
 )  # fmt: skip
 def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, key: str) -> None:
@@ -267,3 +267,33 @@ def test_a_counter_entry_of_the_wrong_kind_is_a_message_never_a_crash(
             load_game(path)
         except SourceError as exc:
             assert str(exc).startswith(f"{path}:"), str(exc)
+
+
+def test_a_roll_waiting_to_be_applied_is_saved_and_comes_back_the_same(tmp_path: Path) -> None:
+    from hexcombat.game.attack import AttackSetup, attack_candidates
+    from hexcombat.game.opening import default_tutorial, open_game
+    from hexcombat.game.roll import RollCombat
+
+    state = open_game(default_tutorial())
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    state.execute(RollCombat(AttackSetup(target, uids, state.conditions)))
+    rolled = state.pending_roll
+    path = tmp_path / "rolled.json"
+    save_game(state, path)
+    again = load_game(path)
+    pending = again.pending_roll
+    assert pending is not None and pending.rolls == rolled.rolls and not pending.typed
+    assert pending.resolution.result == rolled.resolution.result
+    assert pending.resolution.setup.attacker_uids == uids
+    assert pending.entry is again.log[-1]  # applying it replaces the roll's log line
+    assert again.dice.used == state.dice.used == 1  # reopening is no second roll
+    # a hand-edited die that is no die is refused
+    data = json.loads(path.read_text())
+    data["pending_roll"]["rolls"] = [9]
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert message.endswith("pending_roll: rolls must be the dice rolled (1 to 6), not [9]")
+    data["pending_roll"]["rolls"] = [4]
+    data["pending_roll"]["attackers"] = ["c999"]
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert "pending_roll: the rolled attack cannot be resolved again: " in message

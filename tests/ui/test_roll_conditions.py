@@ -98,3 +98,25 @@ def test_weather_and_date_are_saved_and_shown_after_loading(window, qtbot, tmp_p
     assert (panel.weather.currentText(), panel.date.text()) == ("snow", "1942-01")
     start_attack(window, qtbot)
     assert panel.report.situation.conditions.weather == "snow"
+
+
+def test_a_game_saved_with_a_roll_to_apply_reopens_showing_it(window, qtbot, tmp_path) -> None:
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")  # 3:1, 4 + 1 = 5: DR
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    path = tmp_path / "rolled.json"
+    window.choose_save_path = lambda: str(path)
+    assert window.save()
+    assert window.open_file(path)
+    panel, state = window.combat_panel, window.session.state
+    assert panel.target == state.hexmap.hex_at("0504")
+    assert panel.resolution is state.pending_roll.resolution
+    assert panel.resolution.result.code == "DR" and panel.dice.rolls == [4]
+    assert not panel.roll_button.isEnabled()
+    assert log_lines(window) == ["Roll 4 (typed in) for 0504: 3:1, DRM +1 = 5: DR, not applied yet"]
+    (start,) = panel.retreat_boxes
+    assert panel.pick_retreat(start, next(iter(panel.retreat_ends[start])))
+    assert panel.apply(), panel.problems.text()
+    assert len(log_lines(window)) == 1 and log_lines(window)[0].endswith("roll 4 = 5: DR")
+    assert state.pending_roll is None

@@ -18,11 +18,21 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.board.mapfile import map_from_source
+from hexcombat.game.attack import AttackSetup, resolve_attack
 from hexcombat.game.conditions import condition_problem
+from hexcombat.game.roll import PendingRoll
 from hexcombat.game.scenario import load_counter_library
-from hexcombat.game.state import MAX_ROLLS, CombatLogEntry, Counter, GameDice, GameState
+from hexcombat.game.state import (
+    MAX_ROLLS,
+    CombatLogEntry,
+    Counter,
+    GameDice,
+    GameError,
+    GameState,
+)
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
-from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
@@ -87,6 +97,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "log": [{"text": e.text, "details": e.details} for e in state.log],
         "tutorial": state.tutorial,
         "description": state.description,
+        "pending_roll": _pending_to_json(state),
     }
 
 
@@ -223,7 +234,65 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     if not isinstance(description, str):
         raise fail(f"description must be text, not {description!r}", '"description"')
     state.description = description
+    state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
     return state
+
+
+def _pending_to_json(state: GameState) -> dict[str, Any] | None:
+    """A rolled attack not applied yet: what was rolled for, and the dice as they fell, so the
+    reopened game shows the same result to apply (a reload is no second roll)."""
+    pending = state.pending_roll
+    if pending is None:
+        return None
+    setup = pending.resolution.setup
+    return {
+        "target": state.hexmap.label(setup.target),
+        "attackers": list(setup.attacker_uids),
+        "conditions": {f.name: getattr(setup.conditions, f.name) for f in fields(Conditions)},
+        "rolls": list(pending.rolls),
+        "typed": pending.typed,
+    }
+
+
+def _pending_roll(
+    state: GameState, value: Any, fail: Callable[..., SourceError]
+) -> PendingRoll | None:
+    """The rolled attack waiting to be applied, resolved again with the same dice."""
+    if value is None:
+        return None
+    where = '"pending_roll"'
+    if not isinstance(value, dict):
+        raise fail("pending_roll must be an object (the rolled attack) or null", where)
+    target, attackers = value.get("target"), value.get("attackers")
+    rolls, conditions = value.get("rolls"), value.get("conditions", {})
+    if not isinstance(target, str):
+        raise fail(f"pending_roll: target must be a hex label, not {target!r}", where)
+    if not isinstance(attackers, list) or not all(isinstance(u, str) for u in attackers):
+        raise fail("pending_roll: attackers must be a list of counter uids", where)
+    if not isinstance(rolls, list) or not all(_is_die(r) for r in rolls) or not rolls:
+        raise fail(f"pending_roll: rolls must be the dice rolled (1 to 6), not {rolls!r}", where)
+    if not isinstance(conditions, dict):
+        raise fail("pending_roll: conditions must be an object", where)
+    for key, item in conditions.items():
+        problem = condition_problem(key, item)
+        if problem is not None:
+            raise fail(f"pending_roll: {problem}", where)
+    if not state.log:
+        raise fail("pending_roll: the roll is not in the combat log", where)
+    try:
+        setup = AttackSetup(state.hexmap.hex_at(target), attackers, Conditions(**conditions))
+        dice = ScriptedDice(rolls)
+        resolution = resolve_attack(state, setup, dice)
+    except (GameError, RulesError, ValueError) as exc:
+        message = f"pending_roll: the rolled attack cannot be resolved again: {exc}"
+        raise fail(message, where) from exc
+    if dice.used != len(rolls):
+        raise fail(f"pending_roll: the attack rolls {dice.used} dice, not {len(rolls)}", where)
+    return PendingRoll(resolution, tuple(rolls), bool(value.get("typed")), state.log[-1])
+
+
+def _is_die(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
 def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceError]) -> None:

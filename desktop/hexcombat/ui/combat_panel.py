@@ -123,6 +123,9 @@ class CombatPanel(QWidget):
         self._build()
         session.state.subscribe(self.on_change)
         self.stop()
+        pending = session.state.pending_roll
+        if pending is not None:  # a game saved with a roll to apply: show it
+            self.start(pending.resolution.setup.target)
 
     # layout --------------------------------------------------------------------------------
 
