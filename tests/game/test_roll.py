@@ -140,3 +140,30 @@ def test_the_weather_date_and_phase_wait_for_a_rolled_result(state: GameState) -
     roll.undo(state)
     state.execute(SetWeatherAndDate("mud", None))
     assert state.conditions.weather == "mud"
+
+
+def test_the_counters_of_a_rolled_attack_stay_put_until_it_is_applied(state: GameState) -> None:
+    from hexcombat.game.commands import AddCounter, MoveCounters, RemoveCounters
+
+    hexmap = state.hexmap
+    some_counter = next(iter(state.library.counters))
+    bystander = state.counter_from_library(some_counter, "Soviet")
+    state.execute(AddCounter(bystander, hexmap.hex_at("0101")))  # far from 0504: no part in it
+    setup = full_attack(state)
+    assert bystander.uid not in setup.attacker_uids
+    roll = RollCombat(setup, typed=[4])
+    state.execute(roll)
+    attacker, defender = setup.attacker_uids[0], state.stack_at(setup.target)[0]
+    refused = "the attack on 0504 is rolled: apply its result, or undo the roll"
+    with pytest.raises(GameError, match=refused):
+        state.execute(MoveCounters([attacker], hexmap.hex_at("0302")))
+    with pytest.raises(GameError, match=refused):
+        state.execute(RemoveCounters([defender.uid]))
+    with pytest.raises(GameError, match=refused):  # a new defender would change the result
+        state.execute(AddCounter(state.counter_from_library(some_counter, "Axis"), setup.target))
+    assert state.hex_of(attacker) != hexmap.hex_at("0302")
+    state.execute(MoveCounters([bystander.uid], hexmap.hex_at("0102")))  # took no part: may move
+    assert state.hex_of(bystander.uid) == hexmap.hex_at("0102")
+    roll.undo(state)
+    state.execute(MoveCounters([attacker], hexmap.hex_at("0302")))
+    assert state.hex_of(attacker) == hexmap.hex_at("0302")

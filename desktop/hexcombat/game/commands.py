@@ -39,6 +39,7 @@ class MoveCounters:
 
     def do(self, state: GameState) -> Change:
         counters = counters_in(state, self.uids)
+        state.check_roll_spares(self.uids, {self.to_hex})
         sides = {c.side for c in counters}
         if len(sides) != 1:
             raise GameError("move one side's counters at a time")
@@ -77,6 +78,7 @@ class AddCounter:
     def do(self, state: GameState) -> Change:
         if self.counter.uid in state.counters:
             raise GameError(f"counter {self.counter.uid} is already on the map")
+        state.check_roll_spares([], {self.to_hex})
         state.check_can_enter(self.to_hex, self.counter.side)
         state.place(self.counter, self.to_hex, 0)
         self.text = self.text or (
@@ -99,6 +101,7 @@ class RemoveCounters:
 
     def do(self, state: GameState) -> Change:
         counters_in(state, self.uids)
+        state.check_roll_spares(self.uids)
         self._removed = [state.lift(uid) for uid in self.uids]
         if not self.text:
             one = self._removed[0][0].unit.name if len(self._removed) == 1 else None
@@ -267,6 +270,7 @@ class FlipCoastDefence:
 
     def do(self, state: GameState) -> Change:
         (counter,) = counters_in(state, [self.uid])
+        state.check_roll_spares([self.uid])
         turned = flipped(state, counter)
         self._before = state.replace_counter(turned)
         mode = MODE_WORDS[cd_counter(turned).cda.mode]

@@ -258,6 +258,21 @@ class GameState:
                 f"before changing {change}"
             )
 
+    def check_roll_spares(self, uids: Iterable[str], hexes: Iterable[Hex] = ()) -> None:
+        """Raise :class:`GameError` when a change would touch the attack whose result waits to
+        be applied (its counters, or its target hex): the result was rolled for them."""
+        pending = self.pending_roll
+        if pending is None:
+            return
+        resolution = pending.resolution
+        fought = {*resolution.setup.attacker_uids, *resolution.defender.uids}
+        if fought & set(uids) or resolution.setup.target in set(hexes):
+            label = self.hexmap.label(resolution.setup.target)
+            raise GameError(
+                f"the attack on {label} is rolled: apply its result, or undo the roll, before "
+                "changing the counters that fought it"
+            )
+
     def check_can_enter(self, h: Hex, side: str) -> None:
         """Raise :class:`IllegalMoveError` unless ``side`` may stack in ``h``."""
         if h not in self.hexmap:
