@@ -108,7 +108,8 @@ def test_applying_the_result_replaces_the_roll_in_the_log_and_frees_the_dice(
         state.execute(next_roll)  # free to roll again: refused only because 0504 is empty now
     apply.undo(state)  # the result comes off the map; the roll is back, waiting
     assert state.pending_roll is roll.pending
-    assert [e.text for e in state.log] == [roll.text]
+    assert [e.text for e in state.log] == [f"{roll.text}, not applied yet"]
+    assert roll.text == "Roll 4 (typed in) for 0504: 3:1, DRM +1 = 5: DR"  # the undo history's
 
 
 def test_weather_and_date_are_game_state_set_and_undone(state: GameState) -> None:

@@ -27,6 +27,8 @@ def test_roll_is_logged_and_cannot_be_pressed_again_until_undone(window, qtbot) 
     assert len(log_lines(window)) == 1
     assert log_lines(window)[0].startswith(f"Roll {first_die} (game dice) for 0504: 3:1, DRM +1")
     assert window.session.undo_stack.count() == 1 and window.session.modified
+    # the history names the roll, the log adds that it is not applied yet
+    assert f"{window.session.undo_stack.text(0)}, not applied yet" == log_lines(window)[0]
     # Roll, R and a typed roll all refuse now: the result stands until applied or undone
     assert not panel.roll_button.isEnabled() and not panel.typed_roll.isEnabled()
     assert not panel.setup_pane.isEnabled()  # the result is for this set-up

@@ -92,14 +92,14 @@ class RollCombat:
         label = state.hexmap.label(self.setup.target)
         self.text = self.text or (
             f"Roll {faces} ({how}) for {label}: {resolution.report.odds}, "
-            f"DRM {result.drm:+d} = {result.modified_roll}: {result.code}, not applied yet"
+            f"DRM {result.drm:+d} = {result.modified_roll}: {result.code}"
         )
         details = [f"{s.rule}: {s.text}" for s in resolution.result.steps]
         self.pending = PendingRoll(
             resolution,
             tuple(dice.rolls),
             self.typed is not None,
-            CombatLogEntry(self.text, details),
+            CombatLogEntry(f"{self.text}, not applied yet", details),
         )
 
     def undo(self, state: GameState) -> Change:
