@@ -40,6 +40,9 @@ def test_roll_is_logged_and_cannot_be_pressed_again_until_undone(window, qtbot) 
     window.scene.select_hex(state.hexmap.hex_at("0403"))
     assert not window.attack_selected()
     assert panel.target == state.hexmap.hex_at("0504") and panel.resolution is not None
+    refused = "The attack on 0504 is rolled: apply its result, or undo the roll."
+    assert window.statusBar().currentMessage() == refused
+    assert panel.problems.text() == refused and panel.title.text().startswith("<b>Attack on 0504")
     window.undo_action.trigger()
     assert log_lines(window) == [] and state.dice.used == 0 and state.pending_roll is None
     assert panel.resolution is None and not panel.result_box.isVisible()

@@ -119,6 +119,8 @@ class CombatPanel(QWidget):
         self.report: Report | None = None
         self.resolution: Resolution | None = None
         self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
+        self.refusal = ""
+        """Why the last :meth:`start` could not set up an attack ("" when it could)."""
         self._building = False
         self._build()
         session.state.subscribe(self.on_change)
@@ -498,15 +500,16 @@ class CombatPanel(QWidget):
         pending = state.pending_roll
         if pending is not None and pending.resolution.setup.target != target:
             rolled = state.hexmap.label(pending.resolution.setup.target)
-            self.title.setText(
-                f"The attack on {rolled} is rolled: apply its result, or undo the roll, first."
-            )
+            self.refusal = f"The attack on {rolled} is rolled: apply its result, or undo the roll."
+            self.problems.setText(self.refusal)  # the rolled attack stays on show
             return False
         try:
             candidates = attack_candidates(state, target)
         except GameError as exc:
-            self.title.setText(str(exc))
+            self.refusal = str(exc)
+            self.title.setText(self.refusal)
             return False
+        self.refusal = ""
         self.target = target
         self.candidates = candidates
         self.resolution = None

@@ -521,7 +521,7 @@ class MainWindow(QMainWindow):
             self._docks["Combat"].show()
             self._docks["Combat"].raise_()
         else:
-            self.statusBar().showMessage(self.combat_panel.title.text(), 6000)
+            self.statusBar().showMessage(self.combat_panel.refusal, 6000)
         return started
 
     def _hex_clicked(self, h: Hex) -> None:
