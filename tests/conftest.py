@@ -3,5 +3,18 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from hexcombat.rules.registry import get_ruleset  # noqa: E402  (after the platform is chosen)
+
+
+@pytest.fixture
+def zoc_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Total War played with enemy zones of control that do not block retreats (the shipped,
+    assumed rules block them, and would leave the 14D2d tutorial's defender no retreat at all)."""
+    rules = get_ruleset("total-war")
+    monkeypatch.setattr(rules, "retreat", replace(rules.retreat, enemy_zoc_blocks=False))

@@ -134,3 +134,166 @@ def test_counter_off_the_map_names_its_line(tmp_path: Path) -> None:
     line = text[: text.index('"uid": "c3"')].count("\n") + 1
     message = bad(tmp_path, text)
     assert message.startswith(f"bad.json:{line}: hex '9999' is off the map")
+
+
+def damaged(tmp_path: Path, key: str, value: object) -> tuple[str, str]:
+    """A good save with ``key`` set to ``value``: the message, and the text it was read from."""
+    good = tmp_path / "good.json"
+    save_game(game(), good)
+    data = json.loads(good.read_text())
+    data[key] = value
+    text = json.dumps(data, indent=1)
+    return bad(tmp_path, text), text
+
+
+def line_of(text: str, key: str) -> int:
+    """The line of the save where ``key`` is written."""
+    return text[: text.index(f'"{key}"')].count("\n") + 1
+
+
+def test_a_tutorial_that_is_not_a_list_of_lines_is_refused(tmp_path: Path) -> None:
+    message, text = damaged(tmp_path, "tutorial", 5)
+    line = line_of(text, "tutorial")
+    assert message == f"bad.json:{line}: tutorial must be a list of text lines, not 5"
+    message, _ = damaged(tmp_path, "tutorial", ["1. Select 0504.", 7])
+    assert message.endswith("tutorial must be a list of text lines, not ['1. Select 0504.', 7]")
+
+
+def test_a_huge_rolls_used_is_refused_at_once_instead_of_replaying_the_dice(
+    tmp_path: Path,
+) -> None:
+    message, text = damaged(tmp_path, "rolls_used", 10**15)
+    assert message == (
+        f"bad.json:{line_of(text, 'rolls_used')}: rolls_used must be 0 to 100000 "
+        "(the dice already rolled), not 1000000000000000"
+    )
+    message, _ = damaged(tmp_path, "rolls_used", -1)
+    assert message.endswith("rolls_used must be 0 to 100000 (the dice already rolled), not -1")
+    message, _ = damaged(tmp_path, "seed", "42")
+    assert message.endswith("seed must be a whole number, not '42'")
+
+
+def test_a_number_too_long_for_python_is_a_bad_save_not_a_crash(tmp_path: Path) -> None:
+    text = '{"format": "hexcombat-save", "version": 1, "seed": ' + "9" * 5000 + "}"
+    assert bad(tmp_path, text).startswith("bad.json:1: not a valid save (JSON): ")
+    assert bad(tmp_path, "[" * 100_000 + "]" * 100_000).startswith("bad.json:1: not a valid save")
+
+
+def test_an_unknown_ruleset_is_refused_naming_the_known_ones(tmp_path: Path) -> None:
+    message, text = damaged(tmp_path, "ruleset", "squad-leader")
+    assert message == (
+        f"bad.json:{line_of(text, 'ruleset')}: unknown ruleset 'squad-leader'; "
+        "hexcombat knows total-war, armour-ratio"
+    )
+    message, _ = damaged(tmp_path, "ruleset", ["total-war"])
+    assert "unknown ruleset ['total-war']" in message
+
+
+def test_unknown_weather_and_a_bad_date_are_refused(tmp_path: Path) -> None:
+    message, text = damaged(tmp_path, "conditions", {"weather": "drizzle"})
+    assert message == (
+        f"bad.json:{line_of(text, 'weather')}: conditions: unknown weather 'drizzle'; "
+        "the weather is one of clear, mud, frost, snow, winter"
+    )
+    message, _ = damaged(tmp_path, "conditions", {"date": "1943-13"})
+    assert message.endswith("date must be a game month YYYY-MM (or null), not '1943-13'")
+    message, _ = damaged(tmp_path, "conditions", {"fortified": "yes"})
+    assert message.endswith("conditions: fortified must be true or false, not 'yes'")
+    message, _ = damaged(tmp_path, "conditions", {"rain": True})
+    assert "conditions: unknown condition 'rain'" in message
+
+
+def test_a_title_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    message, text = damaged(tmp_path, "title", {"en": "Kursk"})
+    assert (
+        message == f"bad.json:{line_of(text, 'title')}: title must be text, not {{'en': 'Kursk'}}"
+    )
+    message, _ = damaged(tmp_path, "description", 3)
+    assert message.endswith("description must be text, not 3")
+
+
+def test_log_entries_of_the_wrong_kind_are_refused(tmp_path: Path) -> None:
+    message, text = damaged(tmp_path, "log", [{"text": "0403 -> 0504: 2:1"}, 5])
+    assert (
+        message == f"bad.json:{line_of(text, 'log')}: log entry 2 must be an object with its text"
+    )
+    message, _ = damaged(tmp_path, "log", [{"text": 12}])
+    assert message.endswith("log entry 1 must be an object with its text")
+    message, _ = damaged(tmp_path, "log", [{"text": "ok", "details": ["14D2a", 2]}])
+    assert message.endswith("log entry 1 details must be a list of text lines, not ['14D2a', 2]")
+    message, _ = damaged(tmp_path, "log", "0403 -> 0504")
+    assert message.endswith("log must be a list of combats, not '0403 -> 0504'")
+
+
+ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, "", "x", [], [1, "a"], {}, {"a": [None]}]
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "title", "ruleset", "conditions", "phasing_player", "phase", "seed", "rolls_used",
+        "map_toml", "counters", "log", "tutorial", "description", "pending_roll",
+    ],
+)  # fmt: skip
+def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, key: str) -> None:
+    good = tmp_path / "good.json"
+    save_game(game(), good)
+    data = json.loads(good.read_text())
+    for value in ODD_VALUES:
+        for target, entry in ((data, key), (data["counters"][0], key)):
+            original = target.get(entry)
+            target[entry] = value
+            path = tmp_path / "odd.json"
+            path.write_text(json.dumps(data))
+            try:
+                load_game(path)
+            except SourceError as exc:
+                assert str(exc).startswith(f"{path}:"), str(exc)
+            target[entry] = original
+
+
+@pytest.mark.parametrize("key", ["uid", "side", "hex", "unit", "counter"])
+def test_a_counter_entry_of_the_wrong_kind_is_a_message_never_a_crash(
+    tmp_path: Path, key: str
+) -> None:
+    good = tmp_path / "good.json"
+    save_game(game(), good)
+    data = json.loads(good.read_text())
+    for value in [*ODD_VALUES, {"name": 5}, {"name": "x", "attack": "big"}]:
+        data["counters"][0][key] = value
+        path = tmp_path / "odd.json"
+        path.write_text(json.dumps(data))
+        try:
+            load_game(path)
+        except SourceError as exc:
+            assert str(exc).startswith(f"{path}:"), str(exc)
+
+
+def test_a_roll_waiting_to_be_applied_is_saved_and_comes_back_the_same(tmp_path: Path) -> None:
+    from hexcombat.game.attack import AttackSetup, attack_candidates
+    from hexcombat.game.opening import default_tutorial, open_game
+    from hexcombat.game.roll import RollCombat
+
+    state = open_game(default_tutorial())
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    state.execute(RollCombat(AttackSetup(target, uids, state.conditions)))
+    rolled = state.pending_roll
+    path = tmp_path / "rolled.json"
+    save_game(state, path)
+    again = load_game(path)
+    pending = again.pending_roll
+    assert pending is not None and pending.rolls == rolled.rolls and not pending.typed
+    assert pending.resolution.result == rolled.resolution.result
+    assert pending.resolution.setup.attacker_uids == uids
+    assert pending.entry is again.log[-1]  # applying it replaces the roll's log line
+    assert again.dice.used == state.dice.used == 1  # reopening is no second roll
+    # a hand-edited die that is no die is refused
+    data = json.loads(path.read_text())
+    data["pending_roll"]["rolls"] = [9]
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert message.endswith("pending_roll: rolls must be the dice rolled (1 to 6), not [9]")
+    data["pending_roll"]["rolls"] = [4]
+    data["pending_roll"]["attackers"] = ["c999"]
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert "pending_roll: the rolled attack cannot be resolved again: " in message

@@ -3,8 +3,6 @@ text works, the roll, the retreat the board allows, and undo."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from hexcombat.game.attack import (
@@ -20,7 +18,6 @@ from hexcombat.game.attack import (
 from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.registry import get_ruleset
 
 
 def snapshot(state: GameState) -> dict[str, list[str]]:
@@ -51,14 +48,6 @@ def test_the_tutorial_attack_nets_plus_one_as_14d2d_says(state: GameState) -> No
     assert [(s.rule, s.drm) for s in report.steps if s.drm] == [
         ("14D2a", 1), ("14D2d", 2), ("14D2c", -1), ("14D2d", -1),
     ]  # fmt: skip
-
-
-@pytest.fixture
-def zoc_free(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Total War played with enemy zones of control that do not block retreats (the shipped,
-    assumed rules block them, and would leave the tutorial's defender no retreat at all)."""
-    rules = get_ruleset("total-war")
-    monkeypatch.setattr(rules, "retreat", replace(rules.retreat, enemy_zoc_blocks=False))
 
 
 @pytest.mark.usefixtures("zoc_free")

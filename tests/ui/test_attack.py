@@ -3,10 +3,21 @@ it exactly, and every combat goes into the log."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from PySide6.QtCore import Qt
 from uihelpers import hex_point, start_attack
 
+from hexcombat.board.mapfile import load_map
 from hexcombat.game.opening import open_game
+from hexcombat.game.state import Counter, GameState
+from hexcombat.rules.units import unit_from_mapping
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def board(window) -> dict[str, list[str]]:
@@ -63,25 +74,28 @@ def test_a_seeded_roll_changes_the_map_and_undo_restores_it_exactly(window, qtbo
     assert resolution.result.die == expected.dice.roll()
     assert panel.dice.rolls[-1] == resolution.result.die
     assert panel.result_box.isVisible()
-    if resolution.defender.retreat_hexes:
-        assert panel.retreat_boxes  # one choice per retreating stack
-    for box in panel.retreat_boxes.values():
-        if box.count() and box.currentData() is not None:
-            end = box.itemData(box.count() - 1)
-            assert panel.scene.overlay.hexes.get(end) == "retreat"
-            assert panel.pick_retreat_at(end)
     assert panel.apply(), panel.problems.text()
     after = board(window)
     assert after != before
     assert window.combat_log.count() == 1
     assert resolution.result.code in window.combat_log.item(0).text()
-    window.undo_action.trigger()
+    window.undo_action.trigger()  # the result is taken off the map; the roll still stands
     assert board(window) == before
-    assert window.combat_log.count() == 0
+    assert window.combat_log.count() == 1
+    assert window.combat_log.item(0).text().endswith("not applied yet")
+    assert panel.resolution is not None and panel.result_box.isVisible()
+    assert not panel.roll_button.isEnabled()
     for h, item in window.scene.stack_items.items():
         assert item.uids == [c.uid for c in window.session.state.stack_at(h)]
+    window.undo_action.trigger()  # the roll itself
+    assert window.combat_log.count() == 0 and panel.resolution is None
+    assert panel.roll_button.isEnabled()
+    window.redo_action.trigger()
     window.redo_action.trigger()
     assert board(window) == after
+    assert window.combat_log.count() == 1 and resolution.result.code in (
+        window.combat_log.item(0).text()
+    )
 
 
 def test_typed_roll_resolves_with_the_physical_dice(window, qtbot) -> None:
@@ -98,3 +112,120 @@ def test_attack_on_an_empty_hex_is_refused(window, qtbot) -> None:
     assert not window.attack_selected()
     drag_target = hex_point(window, "0101")
     assert window.view.hex_at_view(drag_target.toPointF()) is not None
+
+
+def type_roll(panel, qtbot, dice: str) -> None:
+    """Type the physical dice into the panel and press Return."""
+    panel.typed_roll.setText(dice)
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+
+
+@pytest.mark.usefixtures("zoc_free")  # enemy zones of control would leave 0504 no retreat
+def test_clicking_a_highlighted_retreat_hex_retreats_the_defenders_there(window, qtbot) -> None:
+    state = window.session.state
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    tree = panel.candidate_tree
+    for i in range(tree.topLevelItemCount()):  # the artillery in 0604 stays out of this attack
+        if tree.topLevelItem(i).text(0) == "0604":
+            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+    # 0403, 0404, 0503, 0603 attack: the generic CRT's column gives DR on a die of 6
+    type_roll(panel, qtbot, "6")
+    assert panel.resolution.result.code == "DR"
+    # 0504's one free neighbour is 0505; two hexes on, farther than 0504 from every attacker
+    # (0404 and 0603 are next to 0405, 0504 next to four of them): 0506 and 0605
+    retreat = {state.hexmap.label(h) for h, role in window.scene.overlay.hexes.items()
+               if role == "retreat"}  # fmt: skip
+    assert retreat == {"0506", "0605"}
+    (box,) = panel.retreat_boxes.values()
+    assert box.currentIndex() == -1  # two ends: the player chooses, hexcombat does not
+    assert (
+        not panel.apply() and "choose where the units in 0504 retreat to" in panel.problems.text()
+    )
+    defenders = [c.uid for c in state.stack_at(state.hexmap.hex_at("0504"))]
+    qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0506"))
+    assert box.currentText() == "0506"
+    qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0405"))  # not one
+    assert box.currentText() == "0506"
+    qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0605"))
+    assert box.currentText() == "0605"
+    assert panel.apply(), panel.problems.text()
+    assert [c.uid for c in state.stack_at(state.hexmap.hex_at("0605"))] == defenders
+    assert state.stack_at(state.hexmap.hex_at("0504")) == []
+
+
+def test_defenders_with_no_legal_retreat_are_eliminated(window, qtbot) -> None:
+    state = window.session.state
+    # a Soviet rifle division closes 0505, the one way out of 0504
+    assert window.session.add("su-rifle-xx", "Soviet", state.hexmap.hex_at("0505"))
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    tree = panel.candidate_tree
+    for i in range(tree.topLevelItemCount()):  # it only blocks: the attack stays the 14D2d one
+        if tree.topLevelItem(i).text(0) == "0505":
+            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+    assert panel.odds.text().startswith("3:1   DRM +1")
+    type_roll(panel, qtbot, "4")  # 4 + 1 = 5 at 3:1: DR
+    assert panel.resolution.result.code == "DR"
+    (box,) = panel.retreat_boxes.values()
+    assert box.currentText() == "no legal retreat: eliminated" and not box.isEnabled()
+    assert "retreat" not in window.scene.overlay.hexes.values()
+    assert panel.apply(), panel.problems.text()
+    assert state.stack_at(state.hexmap.hex_at("0504")) == []
+    assert len(state.counters) == 11 + 1 - 3
+    details = window.combat_log.item(window.combat_log.count() - 1).toolTip()
+    assert "units in 0504 have no legal retreat and are eliminated" in details
+
+
+def armour_ratio_game() -> GameState:
+    """A Tank X and a Rifle XX (0404) attack an AT X and an Inf XX (0504) under rule 10."""
+    game = GameState(load_map(REPO / "maps" / "tutorial-14d2d.toml"), ruleset="armour-ratio")
+    for unit, side, label in [
+        ({"name": "Tank X", "size": "X", "attack": 4, "aeca": "full"}, "Soviet", "0404"),
+        ({"name": "Rifle XX", "size": "XX", "attack": 6}, "Soviet", "0404"),
+        ({"name": "AT X", "size": "X", "defence": 2, "atec": "full"}, "Axis", "0504"),
+        ({"name": "Inf XX", "size": "XX", "defence": 4}, "Axis", "0504"),
+    ]:
+        counter = Counter(game.new_uid(), unit_from_mapping(unit, "test"), side)
+        game.place(counter, game.hexmap.hex_at(label), index=99)
+    return game
+
+
+def tick_losses(panel, names: set[str]) -> None:
+    """Tick exactly the units called ``names`` in the losses list."""
+    for i in range(panel.losses.count()):
+        item = panel.losses.item(i)
+        lost = item.text().split(": ", 1)[1].split(" (")[0] in names
+        item.setCheckState(Qt.CheckState.Checked if lost else Qt.CheckState.Unchecked)
+
+
+def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
+    window.show_game(armour_ratio_game())
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    # attack 4 + 6 = 10 against defence 2 + 4 = 6: 1:1; AECA 1 RE : ATEC 1 RE gives +0 (10.C)
+    assert panel.odds.text().startswith("1:1   DRM +0")
+    type_roll(panel, qtbot, "5")  # the 1:1 column at 5: HX, half the defence (3) from each side
+    resolution = panel.resolution
+    assert resolution.result.code == "HX"
+    # 10.F.1: 1 RE of AECA against 1 RE of ATEC: 1 point from armour; 10.F.2 the same for ATEC
+    assert (resolution.attacker.required_aec, resolution.defender.required_aec) == (1, 1)
+    tick_losses(panel, {"Rifle XX", "Inf XX"})  # enough points, none from armour or antitank
+    assert not panel.apply()
+    assert "must come from armour/antitank units (10.F.1)" in panel.problems.text()
+    assert "must come from armour/antitank units (10.F.2)" in panel.problems.text()
+    assert len(window.session.state.counters) == 4  # nothing applied; only the roll is logged
+    assert [window.combat_log.item(i).text() for i in range(window.combat_log.count())] == [
+        "Roll 5 (typed in) for 0504: 1:1, DRM +0 = 5: HX, not applied yet"
+    ]
+    tick_losses(panel, {"Tank X", "Inf XX"})  # the attacker's 3 now include the tank
+    assert not panel.apply()
+    assert "(10.F.1)" not in panel.problems.text() and "(10.F.2)" in panel.problems.text()
+    # the defender's 3 must include the AT X (2 points): AT X and Inf XX, 6 points; the exchange
+    # then takes 6 from the attacker: Tank X (4) and Rifle XX (6)
+    tick_losses(panel, {"AT X", "Inf XX"})
+    assert not panel.apply()
+    assert panel.problems.text().startswith("the attacker must lose at least 6 strength points")
+    tick_losses(panel, {"Tank X", "Rifle XX", "AT X", "Inf XX"})
+    assert panel.apply(), panel.problems.text()
+    assert window.session.state.counters == {}

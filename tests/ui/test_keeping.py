@@ -82,3 +82,25 @@ def test_screenshot_shows_the_map(window, tmp_path: Path) -> None:
     assert len(colours) > 50
     assert TERRAIN_COLOURS["clear"] in colours and TERRAIN_COLOURS["woods"] in colours
     assert path.stat().st_size > 20_000
+
+
+def test_a_damaged_save_is_refused_and_the_open_game_is_kept(window, tmp_path: Path) -> None:
+    import json
+
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0405"))
+    good = tmp_path / "good.json"
+    window.choose_save_path = lambda: str(good)
+    assert window.save()
+    session, before = window.session, snapshot(window)
+    for key, value in (("tutorial", 5), ("rolls_used", 10**15), ("ruleset", "nope")):
+        data = json.loads(good.read_text())
+        data[key] = value
+        damaged = tmp_path / f"damaged-{key}.json"
+        damaged.write_text(json.dumps(data, indent=1))
+        assert not window.open_file(damaged)
+        title, text = window.errors[-1]
+        assert title == f"Cannot open {damaged.name}"
+        assert text.startswith(f"{damaged}:") and key in text
+        assert window.session is session and snapshot(window) == before
+    window.undo_action.trigger()  # the kept game still works
+    assert "0405" not in snapshot(window)

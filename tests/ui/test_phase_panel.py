@@ -141,3 +141,32 @@ def test_a_flip_outside_the_owner_s_initial_phase_is_refused_with_the_rule(
     action(window.context_menu(state.hex_of(uid)), "Flip to CD mode (14A4)").trigger()
     assert "(now: Soviet's initial phase) (14A4)" in window.statusBar().currentMessage()
     assert state.counters[uid] is before
+
+
+def test_on_a_bare_map_the_status_bar_and_the_panel_show_the_same_turn(
+    window: MainWindow, qtbot
+) -> None:
+    from hexcombat.paths import maps_dir
+
+    assert window.open_file(maps_dir() / "tutorial-14d2d.toml")  # a map, no scenario
+    state, panel = window.session.state, window.combat_panel
+
+    def shown() -> tuple[str, str, str]:
+        return (
+            window.turn_label.text(),
+            panel.phasing_player.currentText(),
+            panel.phase.currentText(),
+        )
+
+    assert shown() == ("Turn: combat phase", "", "combat")  # nobody on the map yet
+    inf = next(cid for cid, unit in state.library.counters.items() if unit.size == "XX")
+    assert window.session.add(inf, "Axis", state.hexmap.hex_at("0504"))
+    # the first counter makes its side the phasing player: both say so at once
+    assert shown() == ("Turn: Axis's combat phase", "Axis", "combat")
+    panel.phase.setCurrentText("movement")
+    assert shown() == ("Turn: Axis's movement phase", "Axis", "movement")
+    window.undo_action.trigger()
+    window.undo_action.trigger()  # the counter off again: no side, no phasing player
+    assert shown() == ("Turn: combat phase", "", "combat")
+    window.redo_action.trigger()
+    assert shown() == ("Turn: Axis's combat phase", "Axis", "combat")

@@ -77,10 +77,11 @@ def test_a_roll_brings_the_result_and_apply_into_view(window, qtbot) -> None:
     assert panel.result_pane.isVisible() and panel.result_pane.height() >= 200
     qtbot.mouseClick(panel.setup_toggle, Qt.MouseButton.LeftButton)
     assert panel.setup_pane.isHidden()
-    # a changed condition is a new attack: the roll goes, the set-up comes back
-    panel.setup_toggle.click()
-    panel.weather.setCurrentText("mud")
+    # the roll taken back, the set-up comes back for a new attack in other conditions
+    window.undo_action.trigger()
     assert panel.resolution is None and panel.result_pane.isHidden()
+    qtbot.waitUntil(lambda: in_view(panel.weather) and in_view(panel.candidate_tree))
+    panel.weather.setCurrentText("mud")
     assert panel.setup_toggle.text().endswith("stacks, combat phase, mud")
     qtbot.waitUntil(lambda: in_view(panel.weather) and in_view(panel.candidate_tree))
 
@@ -100,3 +101,39 @@ def test_the_layout_comes_back_on_the_next_start(window, qtbot) -> None:
         assert again.dockWidgetArea(dock) == area, title
     assert in_view(again.combat_log)
     assert tab_groups(again) == [{"Counters", "Tutorial"}, {"History", "Combat Log"}]
+
+
+def test_after_a_long_dr_result_apply_is_in_view_and_warnings_clear_the_steps(
+    window, qtbot, tmp_path
+) -> None:
+    from PySide6.QtCore import QRect
+
+    panel = window.combat_panel
+    for size in (QSize(1400, 900), QSize(1100, 680)):
+        window.resize(size)
+        start_attack(window, qtbot)
+        panel.typed_roll.setText("4")  # 3:1, die 4 + 1 = 5: DR, with losses, retreat and advance
+        qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+        assert panel.resolution.result.code == "DR"
+        assert panel.warnings.text().startswith("\u26a0 CRT: assumed chart value used")
+        qtbot.waitUntil(lambda: in_view(panel.apply_button), timeout=2000)
+        assert window.grab().save(str(tmp_path / f"dr-{size.width()}.png"))
+        # Apply lies inside the panel, below the result, and nothing covers it
+        where = QRect(panel.apply_button.mapTo(panel, panel.apply_button.rect().topLeft()),
+                      panel.apply_button.size())  # fmt: skip
+        assert panel.rect().contains(where)
+        assert panel.visibleRegion().boundingRect().contains(where)
+        # the warnings sit under the steps, as tall as their wrapped lines: no overlap
+        steps = panel.steps.geometry()
+        warnings = panel.warnings.geometry()
+        assert warnings.top() >= steps.bottom()
+        assert warnings.height() >= panel.warnings.heightForWidth(warnings.width())
+        assert warnings.bottom() <= panel.bars.geometry().top()
+        qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+        assert panel.problems.text() == "choose where the units in 0504 retreat to" or (
+            panel.resolution is None
+        )
+        window.undo_action.trigger()  # back to the start for the next size
+        if panel.resolution is not None:
+            window.undo_action.trigger()
+        assert window.session.state.pending_roll is None

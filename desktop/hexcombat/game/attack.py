@@ -123,7 +123,12 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     terrain from the map, and an overrun when the attack is made in the movement phase (10.G).
     A counter the rules forbid to attack raises :class:`IllegalAttackError` whatever the
     ruleset (a CDA unit in CD mode, 14A4)."""
-    defenders = ground_units(state.stack_at(setup.target))
+    in_target = state.stack_at(setup.target)
+    defenders = ground_units(in_target)
+    if not in_target:
+        raise GameError(
+            f"hex {state.hexmap.label(setup.target)} is empty: there is no one to attack"
+        )
     if not defenders:
         raise GameError(
             f"hex {state.hexmap.label(setup.target)} holds no ground units to attack "

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.coast_defence import MODE_WORDS, cd_counter, flipped
+from hexcombat.game.conditions import condition_problem
 from hexcombat.game.state import (
     Change,
     CombatLogEntry,
@@ -16,6 +18,10 @@ from hexcombat.game.state import (
     counters_in,
 )
 from hexcombat.game.turn import phase_info, turn_text, unknown_phase
+from hexcombat.rules.situation import Conditions
+
+if TYPE_CHECKING:
+    from hexcombat.game.roll import PendingRoll
 
 
 def _plural(n: int, word: str) -> str:
@@ -33,6 +39,7 @@ class MoveCounters:
 
     def do(self, state: GameState) -> Change:
         counters = counters_in(state, self.uids)
+        state.check_roll_spares(self.uids, {self.to_hex})
         sides = {c.side for c in counters}
         if len(sides) != 1:
             raise GameError("move one side's counters at a time")
@@ -71,6 +78,7 @@ class AddCounter:
     def do(self, state: GameState) -> Change:
         if self.counter.uid in state.counters:
             raise GameError(f"counter {self.counter.uid} is already on the map")
+        state.check_roll_spares([], {self.to_hex})
         state.check_can_enter(self.to_hex, self.counter.side)
         state.place(self.counter, self.to_hex, 0)
         self.text = self.text or (
@@ -93,6 +101,7 @@ class RemoveCounters:
 
     def do(self, state: GameState) -> Change:
         counters_in(state, self.uids)
+        state.check_roll_spares(self.uids)
         self._removed = [state.lift(uid) for uid in self.uids]
         if not self.text:
             one = self._removed[0][0].unit.name if len(self._removed) == 1 else None
@@ -143,6 +152,8 @@ class ApplyCombat:
     text: str = ""
     _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
     _moved: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
+    _pending: PendingRoll | None = field(default=None, repr=False)
+    _roll_logged: bool = field(default=False, repr=False)
 
     def do(self, state: GameState) -> Change:
         counters_in(state, [*self.eliminated, *self.moves])
@@ -155,12 +166,21 @@ class ApplyCombat:
             self._moved.append((uid, h, index))
             state.place(counter, to_hex, len(state._stacks.get(to_hex, ())))
             touched |= {h, to_hex}
+        self._pending = state.pending_roll
+        state.pending_roll = None  # applied: the next attack may roll
+        rolled = self._pending.entry if self._pending is not None else None
+        self._roll_logged = bool(state.log) and state.log[-1] is rolled
+        if self._roll_logged:
+            state.log.pop()  # the combat's entry says all the roll's did, and what was applied
         state.log.append(self.entry)
         uids = frozenset([*self.eliminated, *self.moves])
-        return Change(self.text, frozenset(touched), uids, log=True)
+        return Change(self.text, frozenset(touched), uids, log=True, roll=True)
 
     def undo(self, state: GameState) -> Change:
         state.log.pop()
+        state.pending_roll = self._pending  # the roll is back, waiting to be applied
+        if self._roll_logged and self._pending is not None:
+            state.log.append(self._pending.entry)
         touched: set[Hex] = set()
         for uid, h, index in reversed(self._moved):
             counter, to_hex, _ = state.lift(uid)
@@ -170,7 +190,7 @@ class ApplyCombat:
             state.place(counter, h, index)
             touched.add(h)
         uids = frozenset([*self.eliminated, *self.moves])
-        return Change(f"Undo: {self.text}", frozenset(touched), uids, log=True)
+        return Change(f"Undo: {self.text}", frozenset(touched), uids, log=True, roll=True)
 
 
 @dataclass
@@ -186,6 +206,7 @@ class SetPhase:
     def do(self, state: GameState) -> Change:
         if phase_info(self.phase) is None:
             raise GameError(unknown_phase(self.phase))
+        state.check_no_roll_waiting("the phase")
         players = state.players
         if players and self.phasing_player not in players:
             raise GameError(
@@ -205,6 +226,40 @@ class SetPhase:
 
 
 @dataclass
+class SetWeatherAndDate:
+    """Set the game's weather (it decides whether armour effects apply, 10.E and 14D2a) and its
+    date (dated capabilities, 10.H): game state, saved with the game and undone like any
+    change."""
+
+    weather: str
+    date: str | None
+    text: str = ""
+    _old: Conditions | None = field(default=None, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        state.check_no_roll_waiting("the weather or the date")
+        for key, value in (("weather", self.weather), ("date", self.date)):
+            problem = condition_problem(key, value)
+            if problem is not None:
+                raise GameError(problem)
+        self._old = state.conditions
+        state.conditions = replace(state.conditions, weather=self.weather, date=self.date)
+        if not self.text:
+            changed = []
+            if self.weather != self._old.weather:
+                changed.append(f"weather {self.weather}")
+            if self.date != self._old.date:
+                changed.append(f"date {self.date or 'none'}")
+            self.text = "Set " + (" and ".join(changed) or f"weather {self.weather}")
+        return Change(self.text, conditions=True)
+
+    def undo(self, state: GameState) -> Change:
+        assert self._old is not None, "undo before do"
+        state.conditions = self._old
+        return Change(f"Undo: {self.text}", conditions=True)
+
+
+@dataclass
 class FlipCoastDefence:
     """Turn a coast defence artillery counter to its other side/mode; only in its owner's initial
     phase (14A4). The counter keeps its uid and its place in the stack."""
@@ -215,6 +270,7 @@ class FlipCoastDefence:
 
     def do(self, state: GameState) -> Change:
         (counter,) = counters_in(state, [self.uid])
+        state.check_roll_spares([self.uid])
         turned = flipped(state, counter)
         self._before = state.replace_counter(turned)
         mode = MODE_WORDS[cd_counter(turned).cda.mode]

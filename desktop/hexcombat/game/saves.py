@@ -11,16 +11,29 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from hexcombat.board.mapfile import map_from_source
+from hexcombat.game.attack import AttackSetup, resolve_attack
+from hexcombat.game.conditions import condition_problem
+from hexcombat.game.roll import PendingRoll
 from hexcombat.game.scenario import load_counter_library
-from hexcombat.game.state import CombatLogEntry, Counter, GameDice, GameState
+from hexcombat.game.state import (
+    MAX_ROLLS,
+    CombatLogEntry,
+    Counter,
+    GameDice,
+    GameError,
+    GameState,
+)
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
-from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError, UnitDataError
+from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
@@ -84,6 +97,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "log": [{"text": e.text, "details": e.details} for e in state.log],
         "tutorial": state.tutorial,
         "description": state.description,
+        "pending_roll": _pending_to_json(state),
     }
 
 
@@ -119,7 +133,11 @@ def _line_of(text: str, needle: str) -> int:
 
 
 def load_game(path: str | Path) -> GameState:
-    """Read a saved game; any problem raises :class:`SourceError` naming the file and line."""
+    """Read a saved game; any problem raises :class:`SourceError` naming the file and line.
+
+    Nothing in the file is trusted: every value is checked for its type and range before it
+    becomes game state, so a damaged or hand-edited save is refused with a message and the game
+    already open stays as it was."""
     path = Path(path)
     name = str(path)
     try:
@@ -132,7 +150,12 @@ def load_game(path: str | Path) -> GameState:
         raise SourceError(
             [Problem(name, exc.lineno, f"not a valid save (JSON): {exc.msg}")]
         ) from exc
+    except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+        raise SourceError([Problem(name, 1, f"not a valid save (JSON): {exc}")]) from exc
+    return _game_from_json(data, text, name)
 
+
+def _game_from_json(data: Any, text: str, name: str) -> GameState:
     def fail(message: str, needle: str = "") -> SourceError:
         return SourceError([Problem(name, _line_of(text, needle) if needle else 1, message)])
 
@@ -157,16 +180,22 @@ def load_game(path: str | Path) -> GameState:
             ]
         ) from exc
     raw_conditions = data.get("conditions", {})
-    known = {f.name for f in fields(Conditions)}
-    if not isinstance(raw_conditions, dict) or not set(raw_conditions) <= known:
-        raise fail("conditions are not ones hexcombat knows", '"conditions"')
-    try:
-        conditions = Conditions(**raw_conditions)
-    except TypeError as exc:
-        raise fail(f"bad conditions: {exc}", '"conditions"') from exc
+    if not isinstance(raw_conditions, dict):
+        raise fail("conditions must be an object of condition: value", '"conditions"')
+    for key, value in raw_conditions.items():
+        problem = condition_problem(key, value)
+        if problem is not None:
+            raise fail(f"conditions: {problem}", f'"{key}"')
+    conditions = Conditions(**raw_conditions)
     seed, used = data.get("seed", 1), data.get("rolls_used", 0)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, used)) or used < 0:
-        raise fail("seed and rolls_used must be whole numbers", '"seed"')
+    for key, value in (("seed", seed), ("rolls_used", used)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail(f"{key} must be a whole number, not {value!r}", f'"{key}"')
+    if not 0 <= used <= MAX_ROLLS:
+        raise fail(
+            f"rolls_used must be 0 to {MAX_ROLLS} (the dice already rolled), not {used}",
+            '"rolls_used"',
+        )
     phase = data.get("phase", DEFAULT_PHASE)  # saves before the phase was kept: the default
     if phase not in PHASE_NAMES:
         raise fail(unknown_phase(phase), '"phase":')
@@ -176,34 +205,116 @@ def load_game(path: str | Path) -> GameState:
             f"phasing_player must name a side (text) or be null, not {player!r}",
             '"phasing_player":',
         )
-    ruleset = str(data.get("ruleset", "total-war"))
+    ruleset = data.get("ruleset", "total-war")
+    if ruleset not in ruleset_ids():
+        raise fail(
+            f"unknown ruleset {ruleset!r}; hexcombat knows {', '.join(ruleset_ids())}",
+            '"ruleset"',
+        )
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise fail(f"title must be text, not {title!r}", '"title"')
     state = GameState(
         hexmap,
         ruleset=ruleset,
         conditions=conditions,
         # the shipped counters, so a reopened game adds counters and flips CDA units (14A4)
         library=load_counter_library(ruleset)[0],
-        title=str(data.get("title", "")),
+        title=title,
         seed=seed,
     )
     state.phase = phase
     state.chosen_phasing_player = player
     state.dice = GameDice(seed, used)
     state.map_text = map_text
-    counters = data.get("counters", [])
+    _place_counters(state, data.get("counters", []), fail)
+    state.log = _log(data.get("log", []), fail)
+    state.tutorial = _lines(data.get("tutorial", []), "tutorial", fail)
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise fail(f"description must be text, not {description!r}", '"description"')
+    state.description = description
+    state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
+    return state
+
+
+def _pending_to_json(state: GameState) -> dict[str, Any] | None:
+    """A rolled attack not applied yet: what was rolled for, and the dice as they fell, so the
+    reopened game shows the same result to apply (a reload is no second roll)."""
+    pending = state.pending_roll
+    if pending is None:
+        return None
+    setup = pending.resolution.setup
+    return {
+        "target": state.hexmap.label(setup.target),
+        "attackers": list(setup.attacker_uids),
+        "conditions": {f.name: getattr(setup.conditions, f.name) for f in fields(Conditions)},
+        "rolls": list(pending.rolls),
+        "typed": pending.typed,
+    }
+
+
+def _pending_roll(
+    state: GameState, value: Any, fail: Callable[..., SourceError]
+) -> PendingRoll | None:
+    """The rolled attack waiting to be applied, resolved again with the same dice."""
+    if value is None:
+        return None
+    where = '"pending_roll"'
+    if not isinstance(value, dict):
+        raise fail("pending_roll must be an object (the rolled attack) or null", where)
+    target, attackers = value.get("target"), value.get("attackers")
+    rolls, conditions = value.get("rolls"), value.get("conditions", {})
+    if not isinstance(target, str):
+        raise fail(f"pending_roll: target must be a hex label, not {target!r}", where)
+    if not isinstance(attackers, list) or not all(isinstance(u, str) for u in attackers):
+        raise fail("pending_roll: attackers must be a list of counter uids", where)
+    if not isinstance(rolls, list) or not all(_is_die(r) for r in rolls) or not rolls:
+        raise fail(f"pending_roll: rolls must be the dice rolled (1 to 6), not {rolls!r}", where)
+    if not isinstance(conditions, dict):
+        raise fail("pending_roll: conditions must be an object", where)
+    for key, item in conditions.items():
+        problem = condition_problem(key, item)
+        if problem is not None:
+            raise fail(f"pending_roll: {problem}", where)
+    if not state.log:
+        raise fail("pending_roll: the roll is not in the combat log", where)
+    try:
+        setup = AttackSetup(state.hexmap.hex_at(target), attackers, Conditions(**conditions))
+        dice = ScriptedDice(rolls)
+        resolution = resolve_attack(state, setup, dice)
+    except (GameError, RulesError, ValueError) as exc:
+        message = f"pending_roll: the rolled attack cannot be resolved again: {exc}"
+        raise fail(message, where) from exc
+    if dice.used != len(rolls):
+        raise fail(f"pending_roll: the attack rolls {dice.used} dice, not {len(rolls)}", where)
+    return PendingRoll(resolution, tuple(rolls), bool(value.get("typed")), state.log[-1])
+
+
+def _is_die(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceError]) -> None:
+    hexmap = state.hexmap
     if not isinstance(counters, list):
         raise fail("counters must be a list", '"counters"')
     for i, entry in enumerate(counters):
-        needle = f'"uid": "{entry.get("uid")}"' if isinstance(entry, dict) else '"counters"'
-        if not isinstance(entry, dict) or not isinstance(entry.get("uid"), str):
+        uid = entry.get("uid") if isinstance(entry, dict) else None
+        needle = f'"uid": {json.dumps(uid)}' if isinstance(uid, str) else '"counters"'
+        if not isinstance(uid, str) or not uid:
             raise fail(f"counter {i + 1} has no uid", needle)
-        uid = entry["uid"]
         if uid in state.counters:
             raise fail(f"counter {uid} appears twice", needle)
+        raw_unit, label = entry.get("unit", {}), entry.get("hex")
+        if not isinstance(raw_unit, dict):
+            raise fail(f"counter {uid}: unit must be an object of capabilities", needle)
+        if not isinstance(label, str):
+            raise fail(f"counter {uid}: hex must be a hex label (text), not {label!r}", needle)
         try:
-            unit = unit_from_mapping(entry.get("unit", {}), f"counter {uid}")
-            h = hexmap.hex_at(str(entry.get("hex")))
-        except (UnitDataError, ValueError) as exc:
+            unit = unit_from_mapping(raw_unit, f"counter {uid}")
+            h = hexmap.hex_at(label)
+        except (UnitDataError, ValueError, TypeError) as exc:
             raise fail(str(exc), needle) from exc
         side = entry.get("side")
         if not isinstance(side, str) or not side:
@@ -217,11 +328,23 @@ def load_game(path: str | Path) -> GameState:
             h,
             index=len(state.stack_at(h)),
         )
-    for entry in data.get("log", []):
-        if isinstance(entry, dict) and isinstance(entry.get("text"), str):
-            details = [str(d) for d in entry.get("details", []) if isinstance(d, str)]
-            state.log.append(CombatLogEntry(entry["text"], details))
-    state.tutorial = [str(s) for s in data.get("tutorial", []) if isinstance(s, str)]
-    description = data.get("description", "")
-    state.description = description if isinstance(description, str) else ""
-    return state
+
+
+def _lines(value: Any, key: str, fail: Callable[..., SourceError], needle: str = "") -> list[str]:
+    """A list of text lines, or a message naming ``key``."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise fail(f"{key} must be a list of text lines, not {value!r}"[:200], needle or f'"{key}"')
+    return list(value)
+
+
+def _log(value: Any, fail: Callable[..., SourceError]) -> list[CombatLogEntry]:
+    """The combat log: each entry its text and the lines of its working."""
+    if not isinstance(value, list):
+        raise fail(f"log must be a list of combats, not {value!r}"[:200], '"log"')
+    entries = []
+    for i, entry in enumerate(value):
+        if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
+            raise fail(f"log entry {i + 1} must be an object with its text", '"log"')
+        details = _lines(entry.get("details", []), f"log entry {i + 1} details", fail, '"log"')
+        entries.append(CombatLogEntry(entry["text"], details))
+    return entries

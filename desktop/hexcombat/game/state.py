@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Protocol
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import HexMap
-from hexcombat.game.turn import DEFAULT_PHASE
+from hexcombat.game.turn import DEFAULT_PHASE, turn_text
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import Unit
 
 if TYPE_CHECKING:
+    from hexcombat.game.roll import PendingRoll
     from hexcombat.game.scenario import Scenario
 
 
@@ -71,6 +72,11 @@ class Change:
     """The combat log changed."""
     turn: bool = False
     """The phasing player or the phase changed (what the rules allow now may differ)."""
+    conditions: bool = False
+    """The game's weather or date changed."""
+    roll: bool = False
+    """Dice were rolled for an attack, or the roll was applied or undone (:attr:`GameState.
+    pending_roll`)."""
 
 
 class Command(Protocol):
@@ -87,11 +93,19 @@ class Command(Protocol):
         ...
 
 
+MAX_ROLLS = 100_000
+"""The most dice a saved game may say it has rolled. A long campaign rolls a few thousand; the
+dice replay that many to continue their stream, so a save claiming more is refused rather than
+freezing the program while it replays."""
+
+
 class GameDice:
     """The game's own seeded dice. The seed and the number of rolls made are saved, so a reopened
     game continues the same stream (randomness is a parameter with a deterministic default)."""
 
     def __init__(self, seed: int = 1, used: int = 0) -> None:
+        if not 0 <= used <= MAX_ROLLS:
+            raise GameError(f"rolls_used must be 0 to {MAX_ROLLS}, not {used}")
         self.seed = seed
         self.used = 0
         self._rng = random.Random(seed)
@@ -102,6 +116,15 @@ class GameDice:
         """One die roll, 1..sides."""
         self.used += 1
         return self._rng.randint(1, sides)
+
+    def snapshot(self) -> tuple[int, object]:
+        """Where the stream stands, so an undone roll puts the dice back exactly."""
+        return self.used, self._rng.getstate()
+
+    def restore(self, snapshot: tuple[int, object]) -> None:
+        """Go back (or forward, for redo) to a :meth:`snapshot`."""
+        self.used, rng_state = snapshot
+        self._rng.setstate(rng_state)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -148,9 +171,13 @@ class GameState:
         """The phase of the phasing player's turn (one of :data:`hexcombat.game.turn.PHASES`)."""
         self.chosen_phasing_player: str | None = None
         """The phasing player as set; None follows :attr:`phasing_player`'s default."""
+        self.pending_roll: PendingRoll | None = None
+        """An attack rolled but not applied yet: no other roll until it is applied or undone."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._listeners: list[Listener] = []
+        self._announced_turn: str | None = None
+        """The turn as last announced to subscribers (:meth:`notify`)."""
         self._next_uid = 1
 
     @cached_property
@@ -193,6 +220,11 @@ class GameState:
         return sides[0] if sides else ""
 
     @property
+    def turn(self) -> str:
+        """``Soviet's combat phase``: the one wording of the turn that every view shows."""
+        return turn_text(self.phasing_player, self.phase)
+
+    @property
     def players(self) -> list[str]:
         """The sides that may be the phasing player: those on the map, and the one set."""
         players = self.sides
@@ -216,6 +248,30 @@ class GameState:
         uid = f"c{self._next_uid}"
         self._next_uid += 1
         return uid
+
+    def check_no_roll_waiting(self, change: str) -> None:
+        """Raise :class:`GameError` while a rolled result waits: ``change`` would alter the
+        attack the dice were rolled for."""
+        if self.pending_roll is not None:
+            raise GameError(
+                f"the dice are rolled for an attack: apply its result, or undo the roll, "
+                f"before changing {change}"
+            )
+
+    def check_roll_spares(self, uids: Iterable[str], hexes: Iterable[Hex] = ()) -> None:
+        """Raise :class:`GameError` when a change would touch the attack whose result waits to
+        be applied (its counters, or its target hex): the result was rolled for them."""
+        pending = self.pending_roll
+        if pending is None:
+            return
+        resolution = pending.resolution
+        fought = {*resolution.setup.attacker_uids, *resolution.defender.uids}
+        if fought & set(uids) or resolution.setup.target in set(hexes):
+            label = self.hexmap.label(resolution.setup.target)
+            raise GameError(
+                f"the attack on {label} is rolled: apply its result, or undo the roll, before "
+                "changing the counters that fought it"
+            )
 
     def check_can_enter(self, h: Hex, side: str) -> None:
         """Raise :class:`IllegalMoveError` unless ``side`` may stack in ``h``."""
@@ -269,7 +325,13 @@ class GameState:
             self._listeners.remove(listener)
 
     def notify(self, change: Change) -> None:
-        """Tell every subscriber what changed."""
+        """Tell every subscriber what changed. A change that makes another side the phasing
+        player (the first counter on a bare map, or the last of a side taken off) is a change of
+        turn too, so every view showing the turn refreshes from this one place."""
+        if self.turn != self._announced_turn:
+            self._announced_turn = self.turn
+            if not change.turn:
+                change = replace(change, turn=True)
         for listener in list(self._listeners):
             listener(change)
 

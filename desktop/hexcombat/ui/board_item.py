@@ -22,6 +22,7 @@ from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
 from hexcombat.ui import terrain_style
+from hexcombat.ui.display_options import BoardDisplay
 from hexcombat.ui.map_layout import hexes_in_rect
 from hexcombat.ui.qtgeometry import geometry_lines, hex_prototype
 
@@ -60,6 +61,17 @@ class BoardItem(QGraphicsItem):
         self._overview: QPixmap | None = None
         self.tiles_rendered = 0
         """How many tiles were rendered so far (benchmarks and tests read it)."""
+        self.display = BoardDisplay()
+        """Which printed extras (labels, place names, grid, symbols) are drawn."""
+
+    def set_display(self, display: BoardDisplay) -> None:
+        """Draw the board with ``display``'s switches (View menu); the cached tiles go."""
+        if display == self.display:
+            return
+        self.display = display
+        self._tiles.clear()
+        self._tile_bytes = 0
+        self.update()
 
     # geometry --------------------------------------------------------------------------------
 
@@ -160,8 +172,9 @@ class BoardItem(QGraphicsItem):
         ]
         to_pixel = self.layout.hex_to_pixel
         centres = [(h, terrain[h], to_pixel(h)) for h in hexes]
+        show = self.display
         grid = level >= SYMBOL_LEVEL
-        if grid:
+        if grid and show.hex_grid:
             painter.setPen(QPen(terrain_style.GRID, 1.0 / level))
         else:
             painter.setPen(Qt.PenStyle.NoPen)
@@ -172,7 +185,7 @@ class BoardItem(QGraphicsItem):
                 painter.setBrush(terrain_style.terrain_colour(kind))
                 last = kind
             painter.drawPolygon(proto.translated(x, y))
-        if grid:
+        if grid and show.terrain_symbols:
             symbols = self._symbols
             for _h, kind, (x, y) in centres:
                 picture = symbols.picture(kind)
@@ -184,7 +197,7 @@ class BoardItem(QGraphicsItem):
             for path, bounds in lines:
                 if bounds.intersects(rect):
                     painter.drawPath(path)
-        if level >= LABEL_LEVEL:
+        if level >= LABEL_LEVEL and show.hex_labels:
             self._draw_labels(painter, centres)
 
     def _draw_labels(self, painter: QPainter, centres: list) -> None:
@@ -195,7 +208,9 @@ class BoardItem(QGraphicsItem):
         painter.setPen(terrain_style.LABEL)
         label = self.hexmap.label
         top = 0.86 * size if self.layout.orientation == "flat" else 0.95 * size
-        for h, _kind, (x, y) in centres:  # place names: PlaceNamesItem, above the counters
+        if not self.display.hex_labels:  # place names: PlaceNamesItem, above the counters
+            return
+        for h, _kind, (x, y) in centres:
             box = QRectF(x - size * 0.5, y - top, size, size * 0.3)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label(h))
 

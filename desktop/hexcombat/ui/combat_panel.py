@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,14 +45,14 @@ from hexcombat.game.attack import (
     apply_combat_command,
     attack_candidates,
     evaluate_attack,
-    resolve_attack,
     retreat_options,
     suggested_losses,
 )
-from hexcombat.game.commands import SetPhase
+from hexcombat.game.commands import SetPhase, SetWeatherAndDate
+from hexcombat.game.conditions import WEATHER
+from hexcombat.game.roll import PendingRoll, RollCombat
 from hexcombat.game.state import Change, GameError
 from hexcombat.game.turn import OVERRUN_PHASE, PHASES, is_overrun_phase, phase_info
-from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
@@ -63,7 +63,6 @@ from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 
-WEATHER = ("clear", "mud", "frost", "snow", "winter")
 UID_ROLE = Qt.ItemDataRole.UserRole
 CONDITION_BOXES = {
     "fortified": "Fortified (10.B.1)",
@@ -96,19 +95,6 @@ def _scroll(widget: QWidget, name: str) -> QScrollArea:
     return scroll
 
 
-class RecordingDice:
-    """The game's dice, remembering what they rolled so the panel can show the faces."""
-
-    def __init__(self, inner: object) -> None:
-        self.inner = inner
-        self.rolls: list[int] = []
-
-    def roll(self, sides: int = 6) -> int:
-        value = self.inner.roll(sides)  # type: ignore[attr-defined]
-        self.rolls.append(value)
-        return value
-
-
 def _value_text(value: object) -> str:
     if value is None:
         return ""
@@ -133,10 +119,15 @@ class CombatPanel(QWidget):
         self.report: Report | None = None
         self.resolution: Resolution | None = None
         self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
+        self.refusal = ""
+        """Why the last :meth:`start` could not set up an attack ("" when it could)."""
         self._building = False
         self._build()
         session.state.subscribe(self.on_change)
         self.stop()
+        pending = session.state.pending_roll
+        if pending is not None:  # a game saved with a roll to apply: show it
+            self.start(pending.resolution.setup.target)
 
     # layout --------------------------------------------------------------------------------
 
@@ -176,6 +167,40 @@ class CombatPanel(QWidget):
         outer.addWidget(self.odds)
         outer.addWidget(self.setup_toggle)
         outer.addWidget(self.splitter, 1)
+        outer.addWidget(self._build_footer())
+
+    def _build_footer(self) -> QWidget:
+        """What stops Apply from working, and Apply itself: under the panes, never scrolled
+        away however long the result's losses, retreats and advance get."""
+        self.footer = QWidget()
+        self.footer.setObjectName("CombatApply")
+        layout = QVBoxLayout(self.footer)
+        layout.setContentsMargins(0, 4, 0, 0)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #b02020;")
+        layout.addWidget(self.problems)
+        self.apply_button = QPushButton("Apply result")
+        self.apply_button.setObjectName("ApplyResult")
+        self.apply_button.clicked.connect(lambda: self.apply())
+        layout.addWidget(self.apply_button)
+        return self.footer
+
+    def _warn(self, text: str) -> None:
+        """Show ``text`` under the steps (assumed chart values, why an attack cannot be made)."""
+        self.warnings.setText(text)
+        self._fit_warnings()
+
+    def _fit_warnings(self) -> None:
+        """The warnings as tall as their wrapped lines, so the working pane never gets less
+        room than they take (they would be drawn over the steps)."""
+        width = self.warnings.width() if self.warnings.width() > 50 else self.splitter.width()
+        text = self.warnings.text()
+        self.warnings.setMinimumHeight(self.warnings.heightForWidth(width) if text else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_warnings()
 
     def _build_setup(self) -> QScrollArea:
         """Who attacks (tick the stacks taking part) and the conditions of the attack."""
@@ -211,11 +236,15 @@ class CombatPanel(QWidget):
         self.phase_note.hide()
         grid.addWidget(self.phase_note, 5, 0, 1, 2)
         self.weather = QComboBox()
+        self.weather.setObjectName("Weather")
         self.weather.addItems(WEATHER)
-        self.weather.currentTextChanged.connect(lambda _t: self.evaluate())
+        self.weather.setToolTip("The game's weather: it decides whether armour effects apply")
+        self.weather.currentTextChanged.connect(lambda _t: self._weather_or_date_chosen())
         self.date = QLineEdit()
+        self.date.setObjectName("Date")
         self.date.setPlaceholderText("YYYY-MM")
-        self.date.editingFinished.connect(self.evaluate)
+        self.date.setToolTip("The game month: units' dated capabilities change by it (10.H)")
+        self.date.editingFinished.connect(self._weather_or_date_chosen)
         row = QHBoxLayout()
         row.setSpacing(6)
         row.addWidget(QLabel("Weather"))
@@ -270,6 +299,27 @@ class CombatPanel(QWidget):
         if not self.session.run(SetPhase(player, phase)):
             self.sync_turn()  # refused: show the game's turn again
 
+    def _weather_or_date_chosen(self) -> None:
+        """The player set the weather or the date: one undoable change to the game."""
+        if self._syncing_turn:
+            return
+        state = self.session.state
+        weather, date = self.weather.currentText(), self.date.text().strip() or None
+        if (weather, date) == (state.conditions.weather, state.conditions.date):
+            return
+        if not self.session.run(SetWeatherAndDate(weather, date)):
+            self.sync_conditions()  # refused (a date that is no month): the game's again
+
+    def sync_conditions(self) -> None:
+        """Show the game's weather and date (after a change, an undo, a redo or a load)."""
+        conditions = self.session.state.conditions
+        self._syncing_turn = True
+        try:
+            self.weather.setCurrentText(conditions.weather)
+            self.date.setText(conditions.date or "")
+        finally:
+            self._syncing_turn = False
+
     def sync_turn(self) -> None:
         """Show the game's phasing player and phase, and the Overrun box the phase sets (10.G)."""
         state = self.session.state
@@ -317,7 +367,7 @@ class CombatPanel(QWidget):
         self.steps.setWordWrap(True)
         self.steps.setShowGrid(False)
         self.steps.setAlternatingRowColors(True)
-        self.steps.setMinimumHeight(120)
+        self.steps.setMinimumHeight(72)  # three rows at least, when a result needs the room
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps.setVerticalScrollMode(QTableWidget.ScrollMode.ScrollPerPixel)
         self.steps.verticalHeader().hide()
@@ -367,13 +417,6 @@ class CombatPanel(QWidget):
         self.advance_label = QLabel("Advance into the vacated hex:")
         result_layout.addWidget(self.advance_label)
         result_layout.addWidget(self.advance)
-        self.problems = QLabel()
-        self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b02020;")
-        result_layout.addWidget(self.problems)
-        self.apply_button = QPushButton("Apply result")
-        self.apply_button.clicked.connect(lambda: self.apply())
-        result_layout.addWidget(self.apply_button)
         result_layout.addStretch(1)
         self.result_pane = _scroll(self.result_box, "CombatResult")
         return self.result_pane
@@ -416,6 +459,7 @@ class CombatPanel(QWidget):
         if shown == (not self.result_pane.isHidden()):
             return
         self.result_pane.setVisible(shown)
+        self.footer.setVisible(shown)
         fold = shown and self.setup_toggle.isChecked()
         unfold = not shown and self._setup_hidden_for_result
         self._setup_hidden_for_result = fold
@@ -428,7 +472,8 @@ class CombatPanel(QWidget):
 
     def _share_height(self) -> None:
         """Set-up and result as tall as they need, the working the rest: the set-up takes at
-        most half, the result all but the working's minimum (the roll stays in view)."""
+        most half (a third beside a result), the result all but the working's minimum (the roll
+        stays in view)."""
         total = sum(self.splitter.sizes())
         if total <= 0:
             return  # not laid out yet: the stretch factors share the height when shown
@@ -436,7 +481,8 @@ class CombatPanel(QWidget):
         # lay out the rows just filled in first, so the size hints count them
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         if not self.setup_pane.isHidden():
-            setup = min(self.setup_pane.widget().sizeHint().height() + 2, total // 2)
+            share = total // 3 if not self.result_pane.isHidden() else total // 2
+            setup = min(self.setup_pane.widget().sizeHint().height() + 2, share)
         if not self.result_pane.isHidden():
             room = total - setup - self.splitter.widget(1).minimumSizeHint().height()
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
@@ -451,18 +497,25 @@ class CombatPanel(QWidget):
     def start(self, target: Hex) -> bool:
         """Set up an attack on the stack in ``target``; False (with a message) if impossible."""
         state = self.session.state
+        pending = state.pending_roll
+        if pending is not None and pending.resolution.setup.target != target:
+            rolled = state.hexmap.label(pending.resolution.setup.target)
+            self.refusal = f"The attack on {rolled} is rolled: apply its result, or undo the roll."
+            self.problems.setText(self.refusal)  # the rolled attack stays on show
+            return False
         try:
             candidates = attack_candidates(state, target)
         except GameError as exc:
-            self.title.setText(str(exc))
+            self.refusal = str(exc)
+            self.title.setText(self.refusal)
             return False
+        self.refusal = ""
         self.target = target
         self.candidates = candidates
         self.resolution = None
         self._building = True
         conditions = state.conditions
-        self.weather.setCurrentText(conditions.weather)
-        self.date.setText(conditions.date or "")
+        self.sync_conditions()
         for name, box in self.condition_boxes.items():
             box.setChecked(bool(getattr(conditions, name)))
         self.sync_turn()  # the Overrun box follows the phase (10.G)
@@ -490,6 +543,8 @@ class CombatPanel(QWidget):
         self._building = False
         self.setEnabled(True)
         self.evaluate()
+        if pending is not None:
+            self._show_pending(pending)
         if not self.setup_pane.isHidden():
             self._share_height()
         return True
@@ -506,15 +561,17 @@ class CombatPanel(QWidget):
         self.title.setText("Select an enemy stack and choose Attack (A).")
         self.setup_toggle.setText("Attackers and conditions")
         self.odds.setText("")
-        self.warnings.setText("")
+        self._warn("")
         self.bars.set_outcomes({})
         self.dice.set_rolls([])
         self._show_result_pane(False)
         self.roll_button.setEnabled(False)
         self.typed_roll.setEnabled(False)
+        self.setup_pane.setEnabled(True)
         self.scene.overlay.clear()
         self.scene.set_roles({})
         self.sync_turn()
+        self.sync_conditions()
 
     def attacker_uids(self) -> list[str]:
         """The counters of the ticked stacks."""
@@ -526,12 +583,9 @@ class CombatPanel(QWidget):
         return uids
 
     def conditions(self) -> Conditions:
-        """The conditions as set in the panel."""
+        """The game's conditions (weather, date) with this attack's choices ticked in the panel."""
         values = {name: box.isChecked() for name, box in self.condition_boxes.items()}
-        date = self.date.text().strip() or None
-        return replace(
-            self.session.state.conditions, weather=self.weather.currentText(), date=date, **values
-        )
+        return replace(self.session.state.conditions, **values)
 
     def setup(self) -> AttackSetup | None:
         """The attack as set up now."""
@@ -564,7 +618,7 @@ class CombatPanel(QWidget):
         except (GameError, RulesError) as exc:
             self.report = None
             self.odds.setText("")
-            self.warnings.setText(str(exc))
+            self._warn(str(exc))
             self.bars.set_outcomes({})
             self.roll_button.setEnabled(False)
             self.typed_roll.setEnabled(False)
@@ -600,11 +654,23 @@ class CombatPanel(QWidget):
                 if step.provenance == "assumed":
                     item.setForeground(QColor("#9a5a00"))
                 self.steps.setItem(row, column, item)
-        self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
+        self._warn("\n".join(f"\u26a0 {w}" for w in report.warnings))
         self.bars.set_outcomes(report.outcomes)
-        self.roll_button.setEnabled(True)
-        self.typed_roll.setEnabled(True)
+        self._lock_for_roll()
         return report
+
+    def _lock_for_roll(self) -> None:
+        """While a roll waits to be applied, Roll is off and the set-up cannot change (the
+        result is for that set-up); otherwise Roll is on whenever there is a report."""
+        rolled = self.session.state.pending_roll is not None
+        self.roll_button.setEnabled(self.report is not None and not rolled)
+        self.typed_roll.setEnabled(self.report is not None and not rolled)
+        self.roll_button.setToolTip(
+            "Rolled: apply the result, or undo the roll (Ctrl+Z)"
+            if rolled
+            else "Roll the game's seeded dice (R)"
+        )
+        self.setup_pane.setEnabled(not rolled)
 
     def _highlight(self) -> None:
         if self.target is None:
@@ -629,29 +695,55 @@ class CombatPanel(QWidget):
 
     # rolling and applying ------------------------------------------------------------------
 
-    def roll(self, dice: object | None = None) -> Resolution | None:
-        """Roll the game's seeded dice (or ``dice``) and show the result to apply."""
+    def roll(self, typed: list[int] | None = None) -> Resolution | None:
+        """Roll for the attack (the game's seeded dice, or the ``typed`` physical dice): one
+        undoable, logged change. Refused while a rolled result waits to be applied."""
         setup = self.setup()
         if setup is None or self.report is None:
             return None
-        recorder = RecordingDice(dice or self.session.state.dice)
-        try:
-            resolution = resolve_attack(self.session.state, setup, recorder)
-        except (GameError, RulesError, ValueError) as exc:
-            self.problems.setText(str(exc))
+        if self.session.state.pending_roll is not None:
+            self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
-        self.dice.set_rolls(recorder.rolls)
-        self.show_resolution(resolution)
-        return resolution
+        command = RollCombat(setup, typed)
+        if not self.session.run(command):
+            self._warn(self.session.last_refusal)
+            return None
+        return command.pending.resolution if command.pending else None
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
         try:
             rolls = [int(part) for part in self.typed_roll.text().replace(",", " ").split()]
         except ValueError:
-            self.warnings.setText("type the dice as numbers, e.g. 4 or 2 5")
+            rolls = []
+        if not rolls:
+            self._warn("type the dice as numbers, e.g. 4 or 2 5")
             return None
-        return self.roll(ScriptedDice(rolls))
+        return self.roll(rolls)
+
+    def _show_pending(self, pending: PendingRoll) -> None:
+        """Show the game's rolled, unapplied attack: the attackers and choices it was rolled
+        with, the dice, and the result to apply. Nothing can be changed but the result."""
+        setup = pending.resolution.setup
+        self._building = True
+        for i in range(self.candidate_tree.topLevelItemCount()):
+            item = self.candidate_tree.topLevelItem(i)
+            if item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                taking_part = any(u in setup.attacker_uids for u in item.data(0, UID_ROLE))
+                item.setCheckState(
+                    0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked
+                )
+        for name, box in self.condition_boxes.items():
+            box.setChecked(bool(getattr(setup.conditions, name)))
+        self._building = False
+        self.evaluate()
+        self.dice.set_rolls(list(pending.rolls))
+        self.show_resolution(pending.resolution)
+
+    def _roll_taken_back(self) -> None:
+        """The roll was undone: the set-up is the player's again, and Roll with it."""
+        self.resolution = None
+        self.evaluate()
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
@@ -670,6 +762,7 @@ class CombatPanel(QWidget):
             if req.retreat_hexes:
                 lines.append(f"The {req.side} retreats {req.retreat_hexes} hexes.")
         self.result_label.setText("<br>".join(lines))
+        self._lock_for_roll()
         self._building = True
         self.losses.clear()
         chosen = set(suggested_losses(state, resolution))
@@ -719,6 +812,9 @@ class CombatPanel(QWidget):
                 route = " > ".join(state.hexmap.label(h) for h in path)
                 box.addItem(state.hexmap.label(end), end)
                 box.setItemData(box.count() - 1, route, Qt.ItemDataRole.ToolTipRole)
+            if len(ends) > 1:  # the player chooses: hexcombat never picks a retreat for them
+                box.setPlaceholderText("click a highlighted hex")
+                box.setCurrentIndex(-1)
             self.retreat_boxes[start] = box
             self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
         self.advance.clear()
@@ -744,7 +840,8 @@ class CombatPanel(QWidget):
         box = self.retreat_boxes.get(start)
         if box is None:
             return False
-        index = box.findData(end)
+        # findData matches only the very same object; a hex from a map click is an equal one
+        index = next((i for i in range(box.count()) if box.itemData(i) == end), -1)
         if index < 0:
             return False
         box.setCurrentIndex(index)
@@ -794,11 +891,29 @@ class CombatPanel(QWidget):
             self.scene.select_hex(target)
         return True
 
+    def _roll_changed(self, change: Change) -> None:
+        """Dice rolled, a roll undone, a result applied or its application undone."""
+        pending = self.session.state.pending_roll
+        if pending is not None:
+            if self.resolution is not pending.resolution:
+                self.start(pending.resolution.setup.target)  # shows it, with its set-up
+        elif self.resolution is not None:
+            if change.hexes:  # applied (Apply, or redo): the attack is over
+                self.stop()
+            else:
+                self._roll_taken_back()
+
     def on_change(self, change: Change) -> None:
         """Anything moved while setting up: start over on the same target (or stop). A new
         phase may make the attack an overrun (10.G)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
+        if change.conditions:
+            self.sync_conditions()
+            self.evaluate()  # the weather decides armour effects (10.E, 14D2a)
+        if change.roll:
+            self._roll_changed(change)
+            return
         if self.target is None or self.resolution is not None and not change.hexes:
             return
         state = self.session.state

@@ -31,6 +31,9 @@ class GameSession(QObject):
         self.path = path
         """The saved game file, None until saved (a map or scenario is not overwritten)."""
         self.undo_stack = QUndoStack(self)
+        self.last_refusal = ""
+        """Why the last refused change was refused (panels show it beside the control)."""
+        self.refused.connect(lambda text: setattr(self, "last_refusal", text))
 
     @property
     def modified(self) -> bool:

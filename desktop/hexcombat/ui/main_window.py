@@ -30,12 +30,13 @@ from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import Change, GameState
-from hexcombat.game.turn import phase_info, turn_text
+from hexcombat.game.turn import phase_info
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.combat_log import CombatLog
 from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_palette import CounterPalette
+from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
@@ -191,6 +192,7 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "Zoom &In", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
         self._action(view_menu, "Zoom &Out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
+        self._make_display_actions(view_menu)
         self.game_menu = bar.addMenu("&Game")
         self.attack_action = self._action(
             self.game_menu, "&Attack", self.attack_selected, "A", "Attack the selected enemy stack"
@@ -207,6 +209,25 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.roll_action)
         self.toolbar.addSeparator()
         self._rebuild_recent()  # fmt: skip
+
+    def _make_display_actions(self, menu: QMenu) -> None:
+        """View > Show: a checkable action per board extra, as the player last left them."""
+        menu.addSection("Show")
+        self.display = load_display(self.settings)
+        self.display_actions: dict[str, QAction] = {}
+        for name, text in MENU_TEXT.items():
+            action = QAction(text, self)
+            action.setObjectName(f"show_{name}")
+            action.setCheckable(True)
+            action.setChecked(getattr(self.display, name))
+            action.toggled.connect(lambda on, n=name: self._display_switched(n, on))
+            menu.addAction(action)
+            self.display_actions[name] = action
+
+    def _display_switched(self, name: str, on: bool) -> None:
+        self.display = save_switch(self.settings, self.display, name, on)
+        if self.scene is not None:
+            self.scene.set_display(self.display)
 
     def _bind_undo(self, stack: QUndoStack) -> None:
         for action in (self.undo_action, self.redo_action):
@@ -235,6 +256,7 @@ class MainWindow(QMainWindow):
         self.source_path = path
         session.refused.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.scene = MapScene(state)
+        self.scene.set_display(self.display)
         self.scene.move_requested.connect(session.move)
         self.scene.add_requested.connect(session.add)
         self.scene.selectionChanged.connect(self._selection_changed)
@@ -265,7 +287,7 @@ class MainWindow(QMainWindow):
             self.turn_label.setText("")
             return
         state = self.session.state
-        self.turn_label.setText(f"Turn: {turn_text(state.phasing_player, state.phase)}")
+        self.turn_label.setText(f"Turn: {state.turn}")
         phase = phase_info(state.phase)
         if phase is not None:
             rule = f" ({phase.rule})" if phase.rule else ""
@@ -499,7 +521,7 @@ class MainWindow(QMainWindow):
             self._docks["Combat"].show()
             self._docks["Combat"].raise_()
         else:
-            self.statusBar().showMessage(self.combat_panel.title.text(), 6000)
+            self.statusBar().showMessage(self.combat_panel.refusal, 6000)
         return started
 
     def _hex_clicked(self, h: Hex) -> None:

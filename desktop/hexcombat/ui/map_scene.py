@@ -15,6 +15,7 @@ from hexcombat.board.hexes import Hex
 from hexcombat.board.layout import Layout
 from hexcombat.game.state import Change, GameState
 from hexcombat.ui.board_item import BoardItem
+from hexcombat.ui.display_options import BoardDisplay
 from hexcombat.ui.map_layout import layout_for
 from hexcombat.ui.overlay_item import OverlayItem
 from hexcombat.ui.place_names_item import PlaceNamesItem
@@ -56,6 +57,12 @@ class MapScene(QGraphicsScene):
         for h, stack in state.stacks().items():
             self._add_stack(h, stack)
         state.subscribe(self.on_change)
+
+    def set_display(self, display: BoardDisplay) -> None:
+        """Show the board's printed extras as the View menu says (place names are their own
+        item, drawn above the counters)."""
+        self.board.set_display(display)
+        self.place_names.setVisible(display.place_names)
 
     def detach(self) -> None:
         """Stop listening to the game (the window shows another one)."""

@@ -95,9 +95,21 @@ class MapView(QGraphicsView):
         self.scale(factor, factor)
         self._zoomed()
 
-    def zoom_by(self, factor: float) -> None:
-        """Zoom in (factor > 1) or out around the mouse (or the centre)."""
-        self.set_scale(self.scale_factor * factor)
+    def zoom_by(self, factor: float, at: QPointF | None = None) -> None:
+        """Zoom in (factor > 1) or out around the viewport point ``at`` (the cursor, or the
+        fingers of a pinch), else around the centre: the map point there stays there.
+
+        The anchor is the event's own position, not where Qt last saw the cursor, so a wheel or
+        a pinch over Ivanovka zooms into Ivanovka whatever moved before."""
+        anchor = (at if at is not None else QPointF(self.viewport().rect().center())).toPoint()
+        pointed = self.mapToScene(anchor)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        try:
+            self.set_scale(self.scale_factor * factor)
+        finally:
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        moved = self.mapFromScene(pointed) - anchor
+        self.pan_by(moved.x(), moved.y())
 
     def zoom_in(self) -> None:
         """One step closer (Ctrl +)."""
@@ -137,23 +149,34 @@ class MapView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         delta = event.angleDelta().y() or event.pixelDelta().y()
         if delta:
-            self.zoom_by(1.0015**delta)
+            self.zoom_by(1.0015**delta, event.position())
         event.accept()
 
+    def _pinched(self, gesture: QNativeGestureEvent, on_viewport: bool) -> bool:
+        """A trackpad pinch (macOS, Wayland): zoom by its value around the fingers."""
+        if gesture.gestureType() != Qt.NativeGestureType.ZoomNativeGesture:
+            return False
+        at = gesture.position()
+        if not on_viewport:
+            at = QPointF(self.viewport().mapFrom(self, at.toPoint()))
+        self.zoom_by(1.0 + gesture.value(), at)
+        gesture.accept()  # taken: not passed on to the view as well
+        return True
+
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.NativeGesture:
-            gesture: QNativeGestureEvent = event  # type: ignore[assignment]
-            if gesture.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
-                self.zoom_by(1.0 + gesture.value())
-                return True
+        if event.type() == QEvent.Type.NativeGesture and self._pinched(event, False):  # type: ignore[arg-type]
+            return True
         return super().event(event)
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.NativeGesture and self._pinched(event, True):  # type: ignore[arg-type]
+            return True
         if event.type() == QEvent.Type.Gesture:
             gestures: QGestureEvent = event  # type: ignore[assignment]
             pinch = gestures.gesture(Qt.GestureType.PinchGesture)
-            if pinch is not None:
-                self.zoom_by(pinch.scaleFactor())
+            if pinch is not None:  # a touch screen pinch
+                centre = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
+                self.zoom_by(pinch.scaleFactor(), QPointF(centre))
                 return True
         return super().viewportEvent(event)
 

@@ -1,0 +1,49 @@
+"""The game's conditions of combat (weather, date, fortified, ...) checked before they are kept.
+
+A save or the combat panel may hand in anything; only values the rules can read become game
+state, so a bad save is refused with a message instead of failing later inside a ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from hexcombat.rules.situation import Conditions
+
+WEATHER: tuple[str, ...] = ("clear", "mud", "frost", "snow", "winter")
+"""The weather both rulesets' charts know (10.E weather rows, the 14D2 AEC chart)."""
+
+_KINDS = {f.name: str(f.type) for f in fields(Conditions)}
+
+
+def is_month(value: object) -> bool:
+    """Whether ``value`` is a game month ``YYYY-MM`` (10.H dates changes by month)."""
+    return (
+        isinstance(value, str)
+        and len(value) == 7
+        and value[4] == "-"
+        and (value[:4] + value[5:]).isdigit()
+        and 1 <= int(value[5:]) <= 12
+    )
+
+
+def condition_problem(key: str, value: object) -> str | None:
+    """Why ``value`` cannot be the condition ``key``, or None when it can."""
+    kind = _KINDS.get(key)
+    if kind is None:
+        return f"unknown condition {key!r}; the conditions are {', '.join(_KINDS)}"
+    if key == "weather":
+        if value not in WEATHER:
+            return f"unknown weather {value!r}; the weather is one of {', '.join(WEATHER)}"
+        return None
+    if key == "date":
+        if value is not None and not is_month(value):
+            return f"date must be a game month YYYY-MM (or null), not {value!r}"
+        return None
+    if kind == "bool" and not isinstance(value, bool):
+        return f"{key} must be true or false, not {value!r}"
+    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+        return f"{key} must be a whole number, not {value!r}"
+    if kind.startswith("str") and not isinstance(value, str):
+        return f"{key} must be text, not {value!r}"
+    return None
