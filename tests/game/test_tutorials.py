@@ -5,7 +5,7 @@ the rules text, never from what hexcombat prints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -246,3 +246,26 @@ def test_no_target_when_the_defender_holds_two_hexes() -> None:
     second = state.counter_from_library("su-rifle-xx", rifle.side)
     state.execute(AddCounter(second, state.hexmap.hex_at("0801")))
     assert tutorial_target(state) is None
+
+
+# what the walkthroughs ask the player to try -----------------------------------------------
+
+
+def test_without_the_hv_tank_x_the_heavy_armour_plus_one_goes() -> None:
+    # 10.I tutorial, last step: 2 heavy armour units against 2 heavy ATEC is not "more" (10.I.1)
+    state = open_game(MAPS / "tutorial-10i-heavy-armour-scenario.toml")
+    setup = full_attack(state)
+    hv_x = {c.uid for c in state.stack_at(state.hexmap.hex_at("0503"))}
+    assert {state.counters[u].unit.name for u in hv_x} == {"Hv Tank X"}
+    setup.attacker_uids = [u for u in setup.attacker_uids if u not in hv_x]
+    report = evaluate_attack(state, setup)
+    assert report.totals["heavy_armour_attacker"] == 2
+    assert not any(s.rule == "10.I.1" and s.drm for s in report.steps)
+
+
+def test_before_its_double_aec_date_the_panzer_division_gives_five() -> None:
+    # 10.C.1 tutorial, step 6: full AEC, 3 REs (10.B.2) + 2 converted (10.C.1) = 5
+    state = open_game(MAPS / "tutorial-10c1-panzer-scenario.toml")
+    setup = full_attack(state)
+    setup.conditions = replace(setup.conditions, date="1941-06")
+    assert evaluate_attack(state, setup).totals["aeca_res"] == 5
