@@ -20,11 +20,13 @@ from hexcombat.game.attack import (
 )
 from hexcombat.game.commands import AddCounter, MoveCounters
 from hexcombat.game.opening import open_game
+from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.report import Report
+from hexcombat.sourcefile import SourceError
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 """The repository's shipped maps and scenarios."""
@@ -269,3 +271,20 @@ def test_before_its_double_aec_date_the_panzer_division_gives_five() -> None:
     setup = full_attack(state)
     setup.conditions = replace(setup.conditions, date="1941-06")
     assert evaluate_attack(state, setup).totals["aeca_res"] == 5
+
+
+def test_a_bad_tutorial_table_is_reported_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad-scenario.toml"
+    path.write_text(
+        'ruleset = "total-war"\n'
+        "[tutorial]\n"
+        'steps = "1. Attack."\n'  # line 3: one text, not a list of steps
+        "hint = 2\n"  # line 4
+        '[[attacker]]\nname = "A"\nsize = "X"\n[[defender]]\nname = "B"\nsize = "X"\n'
+    )
+    with pytest.raises(SourceError) as raised:
+        load_scenario(path)
+    assert [str(p) for p in raised.value.problems] == [
+        f"{path}:4: unknown tutorial key 'hint'; known: steps",
+        f'{path}:3: tutorial steps must be a list of texts, e.g. steps = ["1. ...", "2. ..."]',
+    ]
