@@ -16,6 +16,7 @@ from hexcombat.game.attack import (
     apply_combat_command,
     attack_candidates,
     evaluate_attack,
+    loss_problems,
     resolve_attack,
 )
 from hexcombat.game.commands import AddCounter, MoveCounters
@@ -85,6 +86,10 @@ GOLDEN: dict[str, Golden] = {
     # READING.md 13 (10.F.2): an anti-tank brigade of 1 RE ATEC in forest: 2 REs of required losses
     "tutorial-10f2-forest-atec-scenario.toml": Golden(
         "0404", totals={"atec_res": 1, "atec_res_for_losses": 2}
+    ),
+    # READING.md 12 (10.F.1): 12 REs of AECA against 4 REs of ATEC
+    "tutorial-10f1-required-losses-scenario.toml": Golden(
+        "0504", totals={"aeca_res": 12, "atec_res": 4}
     ),
     # READING.md 6 (10.C.1): a 16-10 panzer division (6 REs, double by date) converting the 6-10
     # motorized division's 2 neutral REs: 8 REs AECA
@@ -288,3 +293,20 @@ def test_a_bad_tutorial_table_is_reported_at_its_line(tmp_path: Path) -> None:
         f"{path}:4: unknown tutorial key 'hint'; known: steps",
         f'{path}:3: tutorial steps must be a list of texts, e.g. steps = ["1. ...", "2. ..."]',
     ]
+
+
+def test_required_losses_four_of_eight_from_armour_the_rest_from_any_unit() -> None:
+    # 10.F.1: "the maximum required AECA loss would be 4 strength points. If combat losses
+    # totalled 8 strength points, the other four losses could be taken from other units."
+    state = open_game(MAPS / "tutorial-10f1-required-losses-scenario.toml")
+    # the walkthrough's typed roll 1: a half loss of the attack's 16 points (generic table)
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([1]))
+    assert resolution.attacker.points == 8
+    assert resolution.attacker.required_aec == 4
+    art = [c.uid for c in state.counters.values() if c.unit.name == "Art III"]
+    tanks = [c.uid for c in state.counters.values() if c.unit.name == "Tank XXX"]
+    assert len(art) == 2 and len(tanks) == 4
+    (problem,) = loss_problems(state, resolution, art)  # 8 points, none from armour
+    assert problem.startswith("at least 4 of the attacker's losses must come from armour")
+    assert "(10.F.1)" in problem
+    assert loss_problems(state, resolution, [art[0], *tanks[:2]]) == []  # 4 + 2 x 2

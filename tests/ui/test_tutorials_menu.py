@@ -33,6 +33,10 @@ PANEL: dict[str, tuple[str, list[tuple[str, str, int, str]]]] = {
     ),
     "tutorial-10i-heavy-armour-scenario.toml": ("0504", [("10.I.1", "2:1", 3, "+1")]),
     "tutorial-10f2-forest-atec-scenario.toml": ("0404", [("10.F.2", "", 2, "2")]),
+    "tutorial-10f1-required-losses-scenario.toml": (
+        "0504",
+        [("10.C.1", "AECA total before terrain", 2, "12"), ("10.C.3", "ATEC total", 2, "4")],
+    ),
     "tutorial-10c1-panzer-scenario.toml": ("0504", [("10.C.1", "total before terrain", 2, "8")]),
     "tutorial-10c-ratio-scenario.toml": ("0504", [("10.C", "5.1:1", 3, "+3")]),
     "tutorial-14a3-lra-scenario.toml": ("0504", [("14A3", "LR Art III fires at two hexes", 2, "")]),
