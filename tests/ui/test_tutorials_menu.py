@@ -8,8 +8,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
+from hexcombat.ui.combat_panel import UID_ROLE
 from hexcombat.ui.main_window import MainWindow
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -133,3 +135,33 @@ def test_opening_a_tutorial_over_unsaved_changes_asks_first(window) -> None:
     action.trigger()
     assert window.questions == ["unsaved"]  # the fixture answers Discard
     assert window.session.state.title == title
+
+
+def test_the_required_losses_tutorial_refuses_losses_without_armour(window) -> None:
+    # 10.F.1: of 8 points lost, 4 must come from armour and "the other four losses could be
+    # taken from other units"; the walkthrough has the player type in the roll 1 (AH, half of
+    # the 16 attack points on the generic table)
+    title = shipped_walkthroughs()["tutorial-10f1-required-losses-scenario.toml"]
+    (action,) = [a for a in tutorial_menu(window).actions() if a.text() == title]
+    action.trigger()
+    panel, state = window.combat_panel, window.session.state
+    panel.typed_roll.setText("1")
+    resolution = panel.use_typed_roll()
+    assert resolution is not None and resolution.attacker.points == 8
+    art = [c.uid for c in state.counters.values() if c.unit.name == "Art III"]
+    tanks = [c.uid for c in state.counters.values() if c.unit.name == "Tank XXX"]
+
+    def choose(uids: list[str]) -> None:
+        for i in range(panel.losses.count()):
+            item = panel.losses.item(i)
+            ticked = item.data(UID_ROLE) in uids
+            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+
+    choose(art)
+    assert not panel.apply()
+    assert "at least 4 of the attacker's losses must come from armour" in panel.problems.text()
+    assert set(art) <= set(state.counters)
+    choose([art[0], *tanks[:2]])
+    assert panel.apply(), panel.problems.text()
+    assert set(state.counters) & {art[0], *tanks[:2]} == set()
+    assert {art[1], *tanks[2:]} <= set(state.counters)
