@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import subprocess
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -16,6 +17,17 @@ PACKAGE = REPO / "desktop" / "hexcombat"
 TUTORIAL = "tutorial-14d2d-scenario.toml"
 SMOKE_DRM_LINE = "hexcombat smoke: 14D2d tutorial DRM +1"
 """What ``hexcombat --smoke`` prints: the rules text of 14D2d nets +1 for the tutorial attack."""
+
+
+def smoke_tutorials_line() -> str:
+    """What ``hexcombat --smoke`` prints once it has opened and evaluated every tutorial: each
+    shipped scenario with walkthrough steps."""
+    count = sum(
+        1
+        for path in (REPO / "maps").glob("*-scenario.toml")
+        if tomllib.loads(path.read_text(encoding="utf-8")).get("tutorial", {}).get("steps")
+    )
+    return f"hexcombat smoke: {count} tutorials open and their attacks evaluate"
 
 
 def _files(folder: Path, pattern: str = "**/*") -> list[Path]:

@@ -28,6 +28,7 @@ from installer_helpers import (
     load_script,
     run,
     shipped_data,
+    smoke_tutorials_line,
 )
 from PySide6.QtGui import QImage
 
@@ -86,6 +87,7 @@ def test_the_smoke_mode_opens_the_tutorial_offscreen_and_prints_plus_one(
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
     lines = done.stdout.splitlines()
     assert SMOKE_DRM_LINE in lines
+    assert smoke_tutorials_line() in lines  # every tutorial opens in the built program
     expected = sum(len(files) for files in bundled(frozen).values()) - 1  # maps/README.md
     assert f"hexcombat smoke: {expected} data files (" in lines[0]
     assert f"under {frozen.internal}" in lines[0]

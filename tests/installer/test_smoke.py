@@ -7,7 +7,15 @@ import shutil
 import sys
 from pathlib import Path
 
-from installer_helpers import INSTALLER, REPO, SMOKE_DRM_LINE, TUTORIAL, clean_env, run
+from installer_helpers import (
+    INSTALLER,
+    REPO,
+    SMOKE_DRM_LINE,
+    TUTORIAL,
+    clean_env,
+    run,
+    smoke_tutorials_line,
+)
 
 # Runs the smoke check with hexcombat.paths.data_root() pointing at the folder given.
 WITH_DATA_ROOT = (
@@ -23,6 +31,8 @@ def test_smoke_passes_in_a_source_checkout(tmp_path: Path) -> None:
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
     assert done.stdout.splitlines()[-1] == SMOKE_DRM_LINE
     assert f"under {REPO}" in done.stdout.splitlines()[0]
+    assert smoke_tutorials_line() in done.stdout.splitlines()
+    assert smoke_tutorials_line() != "hexcombat smoke: 1 tutorials open and their attacks evaluate"
     assert list((tmp_path / "config").iterdir()) == []
 
 
@@ -56,6 +66,21 @@ def test_smoke_fails_when_the_tutorial_cannot_be_opened(tmp_path: Path) -> None:
     assert "14D2d tutorial DRM" not in done.stdout
     assert "hexcombat smoke: FAILED: the main window could not open the tutorial" in done.stderr
     assert "no-such-map" in done.stderr
+
+
+def test_smoke_fails_when_another_tutorial_is_broken(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "maps", root / "maps")
+    shutil.copytree(REPO / "counters", root / "counters")
+    shutil.copytree(INSTALLER / "icons", root / "icons")
+    tutorial = root / "maps" / "tutorial-14a3-lra-scenario.toml"
+    text = tutorial.read_text(encoding="utf-8")
+    tutorial.write_text(text.replace('counter = "ge-lr-art-iii"', 'counter = "no-such-unit"'))
+    done = run([sys.executable, "-c", WITH_DATA_ROOT, root], env=clean_env(tmp_path), cwd=root)
+    assert done.returncode == 1, done.stdout
+    assert "tutorials open" not in done.stdout
+    assert "FAILED: the tutorial tutorial-14a3-lra-scenario.toml does not work" in done.stderr
+    assert "no-such-unit" in done.stderr
 
 
 def test_smoke_fails_without_the_application_icon(tmp_path: Path) -> None:

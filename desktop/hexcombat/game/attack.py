@@ -119,8 +119,9 @@ class AttackSetup:
 
 def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     """The combat as the rules see it: each attacker with its range and the hexside feature it
-    crosses (from the graph), each stack its own stack for conversions (10.C.1), the defender's
-    terrain from the map, and an overrun when the attack is made in the movement phase (10.G).
+    crosses (from the graph), the whole attacking force one pool for conversions (10.D: the unit
+    a tank division converts may attack from another hex, across another hexside), the
+    defender's terrain from the map, and an overrun when made in the movement phase (10.G).
     A counter the rules forbid to attack raises :class:`IllegalAttackError` whatever the
     ruleset (a CDA unit in CD mode, 14A4)."""
     in_target = state.stack_at(setup.target)
@@ -161,7 +162,9 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
                 across=main_feature(crossing.features),
                 range=crossing.range,
                 hex=state.hexmap.label(h),
-                stack=state.hexmap.label(h),
+                # 10.B.4 says "stacked with", but 10.D's example "3/2 + 1/2" converts a unit
+                # attacking from another hex: conversions reach the whole attacking force
+                stack=None,
             )
         )
     label = state.hexmap.label(setup.target)

@@ -207,6 +207,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     problems += counter_problems
     conditions = _conditions(source, problems)
     phasing_player, phase = _turn(source, problems)
+    _check_tutorial(source, problems)
     if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
         phase = OVERRUN_PHASE if conditions.overrun else DEFAULT_PHASE
     else:
@@ -244,6 +245,29 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         data=data,
     )
     return scenario, problems
+
+
+def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
+    """``[tutorial]``: ``steps``, the walkthrough beside the map, a list of texts."""
+    raw = source.data.get("tutorial")
+    if raw is None:
+        return
+    if not isinstance(raw, Mapping):
+        problems.append(source.problem(("tutorial",), "[tutorial] must be a table with steps"))
+        return
+    for key in raw:
+        if key != "steps":
+            problems.append(
+                source.problem(("tutorial", key), f"unknown tutorial key {key!r}; known: steps")
+            )
+    steps = raw.get("steps")
+    if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
+        problems.append(
+            source.problem(
+                ("tutorial", "steps") if "steps" in raw else ("tutorial",),
+                'tutorial steps must be a list of texts, e.g. steps = ["1. ...", "2. ..."]',
+            )
+        )
 
 
 def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str | None]:

@@ -31,6 +31,9 @@ from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import Change, GameState
 from hexcombat.game.turn import phase_info
+from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.combat_log import CombatLog
@@ -172,6 +175,8 @@ class MainWindow(QMainWindow):
             file_menu, "&Open...", self.choose_open, QKeySequence.StandardKey.Open
         )
         self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.tutorials_menu = file_menu.addMenu("Open &Tutorial")
+        self._build_tutorials()
         self.save_action = self._action(
             file_menu, "&Save", self.save, QKeySequence.StandardKey.Save
         )
@@ -343,9 +348,27 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error(f"Cannot open {path.name}", f"{path}: {exc.strerror or exc}")
             return False
-        self.show_game(state, path, saved=path.suffix.lower() == ".json")
+        saved = path.suffix.lower() == ".json"
+        self.show_game(state, path, saved=saved)
         self._remember(path)
+        if state.tutorial and not saved:
+            self.set_up_tutorial_attack()
         return True
+
+    def open_tutorial(self, path: Path) -> bool:
+        """File > Open Tutorial: the tutorial, its attack set up in the combat panel."""
+        return self.may_close() and self.open_file(path)
+
+    def set_up_tutorial_attack(self) -> bool:
+        """Set up the attack a tutorial is about, on its one defending hex, with every stack
+        that may take part: the worked example's numbers show at once."""
+        if self.session is None or self.scene is None:
+            return False
+        target = tutorial_target(self.session.state)
+        if target is None:
+            return False
+        self.scene.select_hex(target)
+        return self.attack_selected()
 
     def choose_open(self) -> None:
         """File > Open."""
@@ -428,7 +451,26 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window_state")
         return state is not None and self.restoreState(state, DOCK_LAYOUT)
 
-    # recent files ------------------------------------------------------------------------------
+    # tutorials and recent files --------------------------------------------------------------
+
+    def _build_tutorials(self) -> None:
+        """File > Open Tutorial: every shipped tutorial by its title, under its ruleset."""
+        menu = self.tutorials_menu
+        menu.clear()
+        ruleset: str | None = None
+        for tutorial in shipped_tutorials():
+            if tutorial.ruleset != ruleset:
+                ruleset = tutorial.ruleset
+                try:
+                    menu.addSection(get_ruleset(ruleset).title)
+                except RulesError:
+                    menu.addSection("Other")
+            action = menu.addAction(tutorial.title)
+            action.setToolTip(str(tutorial.path))
+            action.setStatusTip(f"Open the tutorial {tutorial.path.name}")
+            action.triggered.connect(lambda _c=False, p=tutorial.path: self.open_tutorial(p))
+        menu.setToolTipsVisible(True)
+        menu.setEnabled(bool(menu.actions()))
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved files, newest first."""
@@ -464,6 +506,8 @@ class MainWindow(QMainWindow):
         return self.session.state.title or "untitled game"
 
     def _update_title(self) -> None:
+        if not shiboken6.isValid(self):  # the undo stack outlived the window being closed
+            return
         try:
             modified = self.session is not None and self.session.modified
         except RuntimeError:  # the undo stack announces its own destruction

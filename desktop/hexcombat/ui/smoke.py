@@ -1,8 +1,9 @@
 """``hexcombat --smoke``: check that this installation of hexcombat works, without a display.
 
 Opens the main window offscreen on the built-in 14D2d tutorial, finds the tutorial's defender and
-every stack that may attack it, evaluates that attack, and prints the number of shipped data
-files found and the DRM (``hexcombat smoke: 14D2d tutorial DRM +1``). Exits 0 when all of that
+every stack that may attack it, evaluates that attack, opens and evaluates every other shipped
+tutorial as File > Open Tutorial lists them, and prints the number of shipped data files found,
+of tutorials, and the DRM (``hexcombat smoke: 14D2d tutorial DRM +1``). Exits 0 when all of that
 worked; any failure prints what went wrong to stderr and exits 1. The installer's test runs it on
 the frozen build; a player can run it to check a download.
 
@@ -119,7 +120,42 @@ def _check(settings: Path, out: TextIO) -> None:
         f"{len(candidates)} hexes attack {state.hexmap.label(target)} at {report.odds}",
         file=out,
     )
+    tutorials = _check_tutorials()
+    listed = [a for a in window.tutorials_menu.actions() if not a.isSeparator()]
+    if len(listed) != len(tutorials):
+        raise SmokeError(
+            f"File > Open Tutorial lists {len(listed)} tutorials, not the {len(tutorials)} shipped"
+        )
+    print(f"hexcombat smoke: {len(tutorials)} tutorials open and their attacks evaluate", file=out)
     print(f"hexcombat smoke: 14D2d tutorial DRM {report.drm:+d}", file=out)
     window.hide()
     window.deleteLater()
     app.processEvents()
+
+
+def _check_tutorials() -> list[str]:
+    """Open every shipped tutorial and evaluate its attack, as the Tutorials menu does; the
+    titles of those that worked. A tutorial that does not raises :class:`SmokeError`."""
+    from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
+    from hexcombat.game.opening import open_game
+    from hexcombat.game.state import GameError
+    from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
+    from hexcombat.paths import maps_dir
+    from hexcombat.rules.errors import RulesError
+    from hexcombat.sourcefile import SourceError
+
+    tutorials = shipped_tutorials()
+    if not tutorials:
+        raise SmokeError(f"no tutorials found in {maps_dir()}")
+    for tutorial in tutorials:
+        name = tutorial.path.name
+        try:
+            state = open_game(tutorial.path)
+            target = tutorial_target(state)
+            if target is None:
+                raise SmokeError(f"the tutorial {name} has no single defending hex to attack")
+            uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+            evaluate_attack(state, AttackSetup(target, uids, state.conditions))
+        except (SourceError, GameError, RulesError) as exc:
+            raise SmokeError(f"the tutorial {name} does not work: {exc}") from exc
+    return [t.title for t in tutorials]

@@ -1,0 +1,87 @@
+"""The shipped tutorials: every scenario in ``maps/`` with walkthrough steps, each a rules worked
+example laid out on its map, and the attack each one is about.
+
+The Tutorials menu lists them; opening one sets its attack up in the combat panel, so the player
+sees the worked example's numbers at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from hexcombat.board.hexes import Hex
+from hexcombat.game.opening import TUTORIAL
+from hexcombat.game.state import GameState
+from hexcombat.paths import maps_dir
+from hexcombat.sourcefile import SourceError, TomlSource
+
+SCENARIO_SUFFIX = "-scenario.toml"
+"""Shipped scenarios are named ``<map>-...-scenario.toml`` (maps/README.md)."""
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A shipped tutorial scenario, as the menu lists it."""
+
+    path: Path
+    title: str
+    ruleset: str
+    """The ruleset it is played with (``total-war``, ``armour-ratio``): the menu groups by it."""
+
+
+def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
+    """Every tutorial scenario in ``folder`` (the shipped ``maps/``), grouped by ruleset (the
+    built-in tutorial's first), then in the order of their titles, which name the rule (10.C,
+    10.C.1, 10.D, ...). A file that cannot be read is still listed, under its file name: opening
+    it shows what is wrong with it."""
+    found = []
+    for path in sorted((folder or maps_dir()).glob(f"*{SCENARIO_SUFFIX}")):
+        try:
+            data = TomlSource.load(path).data
+        except SourceError:
+            found.append(Tutorial(path, path.stem, ""))
+            continue
+        steps = data.get("tutorial", {})
+        if not isinstance(steps, dict) or not steps.get("steps"):
+            continue  # a scenario laid out for play, not a walkthrough
+        title = data.get("title", path.stem)
+        found.append(Tutorial(path, str(title), str(data.get("ruleset", ""))))
+    first = next((t.ruleset for t in found if t.path.name == TUTORIAL), "")
+    return sorted(found, key=lambda t: (t.ruleset != first, t.ruleset, *_rule_order(t.title)))
+
+
+def _rule_order(title: str) -> tuple[tuple[tuple[int, str], ...], str]:
+    """A title's rule (before the first colon) compared with its numbers as numbers, so 10.C
+    comes before 10.C.1 and 10.D, and 9.A before 10.A; then the whole title.
+
+    >>> titles = ["T 14A3: c", "T 10.D: b", "T 10.C.1: x", "T 10.C: y", "T 10.D: a"]
+    >>> sorted(titles, key=_rule_order)
+    ['T 10.C: y', 'T 10.C.1: x', 'T 10.D: a', 'T 10.D: b', 'T 14A3: c']
+    """
+    return _numbered(title.split(":")[0]), title
+
+
+def _numbered(text: str) -> tuple[tuple[int, str], ...]:
+    """``text`` as runs of digits (compared as numbers) and single other characters."""
+    parts: list[tuple[int, str]] = []
+    number = ""
+    for char in text:
+        if char.isdigit():
+            number += char
+            continue
+        if number:
+            parts.append((int(number), ""))
+            number = ""
+        parts.append((-1, char.lower()))
+    if number:
+        parts.append((int(number), ""))
+    return tuple(parts)
+
+
+def tutorial_target(state: GameState) -> Hex | None:
+    """The hex a tutorial's attack is made on: the one hex held by a side other than the phasing
+    player (who attacks). None when there is not exactly one, e.g. a game played on since."""
+    attacker = state.phasing_player
+    held = {h for h, stack in state.stacks().items() if stack and stack[0].side != attacker}
+    return held.pop() if len(held) == 1 else None
