@@ -163,6 +163,16 @@ _AEC_FIELDS = ("aeca", "aecd", "atec")
 _KNOWN_KEYS = {f.name for f in fields(Unit)} | {"type", "count", "from"} - {"unit_type"}
 
 
+def valid_month(date: str) -> bool:
+    """A game month ``YYYY-MM`` with a month from 01 to 12 (10.H dates)."""
+    return (
+        len(date) == 7
+        and date[4] == "-"
+        and (date[:4] + date[5:]).isdigit()
+        and 1 <= int(date[5:]) <= 12
+    )
+
+
 def parse_re(value: Any, where: str) -> Fraction:
     """An RE size from TOML: ``3``, ``0.5`` or ``"1/2"``."""
     try:
@@ -214,7 +224,14 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise UnitDataError(f"{where}: {key} must be true or false, not {value!r}")
             out[name] = value
-        elif name in ("attack", "defence", "movement", "range", "heavy_atec_units"):
+        elif name == "range":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise UnitDataError(
+                    f"{where}: range must be a whole number of hexes, 1 or more (2 for "
+                    f"long-range artillery, 14A3), not {value!r}"
+                )
+            out[name] = value
+        elif name in ("attack", "defence", "movement", "heavy_atec_units"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
             out[name] = value
@@ -254,13 +271,25 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
     raw_changes = data.get("changes", [])
     if not isinstance(raw_changes, list):
         raise UnitDataError(f"{where}: changes must be a list of tables with a date")
+    previous = ""
     for i, entry in enumerate(raw_changes):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
             raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
         date = entry["date"]
-        if len(date) != 7 or date[4] != "-" or not (date[:4] + date[5:]).isdigit():
-            raise UnitDataError(f"{where}: changes[{i}] date must be YYYY-MM, not {date!r}")
+        if not valid_month(date):
+            raise UnitDataError(
+                f"{where}: changes[{i}] date must be a game month YYYY-MM (month 01-12), "
+                f"not {date!r}"
+            )
+        if date <= previous:
+            raise UnitDataError(
+                f"{where}: changes[{i}] date {date} is not after changes[{i - 1}] date "
+                f"{previous}: list dated changes oldest first, one per month (10.H)"
+            )
+        previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
+        if not rest:
+            raise UnitDataError(f"{where}: changes[{i}] ({date}) changes nothing")
         changes.append(DatedChange(date, _parse_values(rest, f"{where}: changes[{i}]")))
     changes.sort(key=lambda c: c.date)
     unit = replace(base, **values) if base else Unit(name=name, **values)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.units import valid_month
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
@@ -156,10 +157,19 @@ def air_unit_from_mapping(
     raw_changes = data.get("changes", [])
     if not isinstance(raw_changes, list):
         raise UnitDataError(f"{where}: changes must be a list of tables with a date")
+    previous = ""
     for i, entry in enumerate(raw_changes):
         date = entry.get("date") if isinstance(entry, Mapping) else None
-        if not isinstance(date, str) or not re.fullmatch(r"\d{4}-\d{2}", date):
-            raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
+        if not isinstance(date, str) or not valid_month(date):
+            raise UnitDataError(
+                f'{where}: changes[{i}] needs a date "YYYY-MM" (month 01-12), not {date!r}'
+            )
+        if date <= previous:
+            raise UnitDataError(
+                f"{where}: changes[{i}] date {date} is not after changes[{i - 1}] date "
+                f"{previous}: list dated changes oldest first, one per month"
+            )
+        previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
         changes.append((date, _values(rest, f"{where}: changes[{i}]")))
     changes.sort(key=lambda c: c[0])
@@ -195,7 +205,15 @@ def air_counters_from_source(source: TomlSource) -> tuple[dict[str, AirUnit], li
         try:
             counters[counter_id] = air_unit_from_mapping(entry, f"air counter {counter_id!r}")
         except UnitDataError as exc:
-            key = next((k for k in entry if repr(k) in str(exc) or f" {k} " in str(exc)), None)
+            message = str(exc)
+            key = next(
+                (
+                    k
+                    for k in entry
+                    if repr(k) in message or f" {k} " in message or f": {k}[" in message
+                ),
+                None,
+            )
             problems.append(source.problem((*where, key) if key else where, str(exc)))
     return counters, problems
 
