@@ -31,6 +31,7 @@ from hexcombat.rules.armour_ratio.tables import (
 from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
 from hexcombat.rules.armour_ratio.totals import AecTotals, aec_totals, resolved_units
 from hexcombat.rules.armour_ratio.totals_steps import explain_capability
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.combat import (
     GENERIC_CRT,
     CombatResultsTable,
@@ -107,6 +108,7 @@ class ArmourRatioRuleset:
                 "table of rule 12 is not in the texts; the combat results table is used)",
             )
         _dated_steps(situation, ex)
+        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
         totals = aec_totals(situation, chart)
         explain_capability(totals.aeca, situation.attackers, c, chart, ex)
         explain_capability(totals.aecd, situation.defenders, c, chart, ex)

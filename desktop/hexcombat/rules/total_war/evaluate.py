@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, Provenance, Value
@@ -48,6 +49,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     defenders = on_date(situation.defenders, cond.date)
     artillery.check_attack(attackers, defenders, data.coast_defence)
     ex = Explanation()
+    warn_assumed_counters(attackers, defenders, cond.date is not None, ex)
     att, dfn = force(attackers), force(defenders)
 
     ex.add(
