@@ -12,7 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from hexcombat.rules.armour_ratio.losses import loss_points, required_losses
+from hexcombat.rules.armour_ratio.losses import (
+    loss_points,
+    required_losses,
+    who_takes_required_losses,
+)
 from hexcombat.rules.armour_ratio.modifiers import (
     AecUse,
     Distribution,
@@ -21,7 +25,7 @@ from hexcombat.rules.armour_ratio.modifiers import (
     heavy_armour_modifier,
     heavy_counts,
 )
-from hexcombat.rules.armour_ratio.strengths import Strengths, strengths
+from hexcombat.rules.armour_ratio.strengths import Strengths, attack_of, defence_of, strengths
 from hexcombat.rules.armour_ratio.tables import (
     ARMOUR_EFFECTS,
     SPECIAL_UNIT_COMBAT,
@@ -44,7 +48,7 @@ from hexcombat.rules.combat import (
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Explanation, Value, fmt
-from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
 from hexcombat.rules.situation import CombatSituation
 
 RULESET_ID = "armour-ratio"
@@ -216,19 +220,37 @@ class ArmourRatioRuleset:
                 provenance=effect.provenance,
             )
         required = required_losses(a.use, att_loss, def_loss, ex)
+        s = a.situation
+        att_rule, def_rule = who_takes_required_losses(
+            a.use,
+            a.totals,
+            s.attackers,
+            s.defenders,
+            (
+                [attack_of(p) * p.count for p in s.attackers],
+                [defence_of(p) * p.count for p in s.defenders],
+            ),
+            required,
+            (att_loss, def_loss),
+            ex,
+        )
         attacker = SideResult(
             eliminated=att_loss >= a.strengths.printed_attack,
             loss_fraction=effect.attacker.loss_fraction,
             loss_points=att_loss,
-            required_losses=Fraction(required.attacker),
+            required_losses=Fraction(att_rule.required() if att_rule else 0),
             retreat_hexes=effect.attacker.retreat_hexes,
+            converted_max=converted_max(att_loss) if att_rule and att_rule.converted else 0,
+            required_by=att_rule,
         )
         defender = SideResult(
             eliminated=def_loss >= a.strengths.printed_defence,
             loss_fraction=effect.defender.loss_fraction,
             loss_points=def_loss,
-            required_losses=Fraction(required.defender),
+            required_losses=Fraction(def_rule.required() if def_rule else 0),
             retreat_hexes=effect.defender.retreat_hexes,
+            converted_max=converted_max(def_loss) if def_rule and def_rule.converted else 0,
+            required_by=def_rule,
         )
         return CombatResult(
             code=code,
