@@ -114,3 +114,37 @@ def test_suggested_losses_take_armour_first_and_are_legal() -> None:
     assert loss_problems(state, resolution, losses) == []
     names = sorted(state.counters[u].unit.name for u in losses)
     assert names == ["Tank X"]  # the capable unit's 4 points cover the 4 lost and the 2 required
+
+
+def test_a_whole_division_eliminated_counts_its_intrinsic_atec() -> None:
+    # 10.F.2 exception. Two 1941 StuG X (each 1 RE of ATEC: half, converting its own half,
+    # 10.B.3) and a 4-8 Mot XX (1/2 RE intrinsic ATEC): ATEC 2 1/2 against the Tank XXX's AECA
+    # 3, so 3 points (2 1/2 rounded up) from the StuGs. The defender loses half its 8 points.
+    # Eliminating the whole division counts its 1/2 RE: then 2 points from the StuGs suffice.
+    stug = {"name": "StuG X", "size": "X", "type": "assault-gun", "defence": 2, "atec": "half"}
+    division = {
+        "name": "4-8 Mot XX",
+        "size": "XX",
+        "defence": 4,
+        "atec": "neutral",
+        "intrinsic_atec": "1/2",
+        **MOT_INF,
+    }
+    state = game(
+        [{"name": "Tank XXX", "size": "XXX", "attack": 16, "aeca": "full"}],
+        [stug, {**stug, "name": "StuG X b"}, division],
+    )
+    resolution = resolve(state, 3)
+    assert resolution.result.code == "HX"
+    assert (resolution.defender.points, resolution.defender.required_aec) == (4, 3)
+
+    def defender_problems(*names: str) -> list[str]:  # the HX also costs the attacker points
+        problems = loss_problems(state, resolution, uids(state, *names))
+        return [p for p in problems if "defender" in p]
+
+    assert defender_problems("StuG X", "4-8 Mot XX") == []  # 2 from the StuG, 1/2 RE intrinsic
+    assert defender_problems("StuG X", "StuG X b") == []  # 4 from the StuGs
+    assert defender_problems("4-8 Mot XX") == [
+        "at least 2 of the defender's losses must come from armour/antitank units (10.F.2); 0 "
+        "chosen"
+    ]
