@@ -251,8 +251,7 @@ def test_an_air_scenario_report_has_the_json_the_explain_command_prints() -> Non
     assert [s["rule"] for s in report["steps"]] == ["16A", "23D1", "23D1"]
     # 7F5 is the text's (23D1); its tactical bombing strength is a placeholder
     assert report["warnings"] == [
-        "assumed value used: Me 109E tactical_bombing (not given by the rules texts: check your "
-        "counter)"
+        "assumed value used: Me 109E tactical_bombing (check your counter)"
     ]
     assert report["units"][0]["carrying_bombs"] is True
 

@@ -2,7 +2,7 @@
 
 A counter set marks such placeholders per counter (``assumed = ["attack", "aec"]``). When a unit
 with one takes part in a combat, the report says so, so a player knows which printed value to
-check on their own counter: "assumed value used: Tank X attack, defence".
+check on their own counter: "assumed value used: Tank X attack; Inf XX defence".
 """
 
 from __future__ import annotations
@@ -38,12 +38,15 @@ def warn_assumed_counters(
     dated: bool,
     ex: Explanation,
 ) -> None:
-    """One warning per unit taking part with assumed values the combat reads."""
+    """One warning naming each unit taking part with assumed values the combat reads, and
+    those values: "assumed value used: Tank X attack; Inf XX defence (check your counters)".
+    One warning, not one per unit: a player reads it beside the steps."""
+    used = []
     for side, participants in (("attacker", attackers), ("defender", defenders)):
         for p in participants:
             keys = used_assumed(p.unit, side, dated)
-            if keys:
-                ex.warn(
-                    f"assumed value used: {p.unit.name} {', '.join(keys)} (not given by the "
-                    "rules texts: check your counter)"
-                )
+            item = f"{p.unit.name} {', '.join(keys)}"
+            if keys and item not in used:
+                used.append(item)
+    if used:
+        ex.warn(f"assumed value used: {'; '.join(used)} (check your counters)")

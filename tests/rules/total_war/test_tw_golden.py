@@ -64,17 +64,9 @@ def test_14d2d_woods_and_clear_weather_allow_aec_by_the_rule() -> None:
     # no chart value but the generic combat results table is assumed in this example; the
     # texts print no strengths, so each unit's attack (attacking) or defence (defending) is
     assert [w for w in report.warnings if not w.startswith("CRT")] == [
-        f"assumed value used: {name} (not given by the rules texts: check your counter)"
-        for name in (
-            "Hv Tank XX attack",
-            "Rifle XX attack",
-            "Hv Tank X attack",
-            "Tank X attack",
-            "Art III attack",
-            "Inf XX defence",
-            "Hv Mot AA II defence",
-            "Art III defence",
-        )
+        "assumed value used: Hv Tank XX attack; Rifle XX attack; Hv Tank X attack; Tank X "
+        "attack; Art III attack; Inf XX defence; Hv Mot AA II defence; Art III defence (check your "
+        "counters)"
     ]
 
 

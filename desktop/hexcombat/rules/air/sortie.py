@@ -105,10 +105,7 @@ def _warn_assumed(unit: AirUnit, planned: Mission, ex: Explanation) -> None:
         unread.add("tactical_bombing" if planned.strategic else "strategic_bombing")
     keys = [k for k in unit.assumed if k not in unread]
     if keys:
-        ex.warn(
-            f"assumed value used: {unit.name} {', '.join(keys)} (not given by the rules texts: "
-            "check your counter)"
-        )
+        ex.warn(f"assumed value used: {unit.name} {', '.join(keys)} (check your counter)")
 
 
 def _check_category(unit: AirUnit, planned: Mission) -> None:
