@@ -330,7 +330,13 @@ class CombatPanel(QWidget):
         self.warnings = QLabel()
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color: #9a5a00;")
-        layout.addWidget(self.warnings)
+        # the warnings (assumed chart and counter values, waived capabilities) may run long:
+        # two lines in view, the rest a scroll away, so the steps keep their room
+        warnings = _scroll(self.warnings, "CombatWarnings")
+        line = self.warnings.fontMetrics().lineSpacing()
+        warnings.setMinimumHeight(line)
+        warnings.setMaximumHeight(2 * line)
+        layout.addWidget(warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
 
