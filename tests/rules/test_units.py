@@ -8,6 +8,7 @@ import pytest
 
 from hexcombat.rules.air.units import air_counters_from_source
 from hexcombat.rules.counters import counters_from_source
+from hexcombat.rules.units import AecValue, unit_from_mapping
 from hexcombat.sourcefile import TomlSource
 
 HEAD = 'game = "total-war"\n\n[[counter]]\nid = "x"\nname = "Art III"\nsize = "III"\n'
@@ -109,4 +110,20 @@ def test_air_change_dates_must_be_listed_oldest_first() -> None:
     assert air_problems(body) == [
         "a.toml:7: air counter 'me': changes[1] date 1941-06 is not after changes[0] date "
         "1942-01: list dated changes oldest first, one per month"
+    ]
+
+
+def test_a_scenario_change_in_a_counters_month_adds_to_it() -> None:
+    counters, found = counters_from_source(
+        TomlSource.parse(HEAD + 'changes = [{ date = "1943-01", aeca = "full" }]\n', "c.toml")
+    )
+    assert found == []
+    mine = unit_from_mapping(
+        {"changes": [{"date": "1943-01", "atec": "full"}, {"date": "1944-01", "aeca": "double"}]},
+        "scenario",
+        base=counters["x"],
+    )
+    assert [(c.date, dict(c.values)) for c in mine.changes] == [
+        ("1943-01", {"aeca": AecValue.FULL, "atec": AecValue.FULL}),
+        ("1944-01", {"aeca": AecValue.DOUBLE}),
     ]

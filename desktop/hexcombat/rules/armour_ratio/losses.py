@@ -194,8 +194,8 @@ def who_takes_required_losses(
             intrinsic,
             losses[1],
         )
-        _intrinsic_steps(defender_rule, defenders, strengths[1], ex)
         defender_rule = _enforce(defender_rule, strengths[1], defenders, "defender", ex)
+        _intrinsic_steps(defender_rule, defenders, strengths[1], ex)
     return attacker_rule, defender_rule
 
 
