@@ -35,13 +35,13 @@ def test_double_atec_counted_only_full_is_warned() -> None:
     at = p(unit("su-at-iii").on("1943-08"))  # double ATEC by date (10.B.1)
     report = evaluate([p("su-tank-x")], [at, p("ax-inf-xx")])
     assert (
-        "10.B.1: AT III waives its double ATEC: double ATEC counts only full: not fortified or "
-        "entrenched before the reaction phase"
+        "10.B.1: AT III counts only full ATEC, not double: not fortified or entrenched before "
+        "the reaction phase"
     ) in report.warnings
     thin = evaluate([p("su-tank-x")], [at, p("su-mot-inf-iii", 2)], entrenched=True)
     assert (
-        "10.B.1: AT III waives its double ATEC: double ATEC counts only full: stacked with 2 "
-        "infantry REs, not the 3 it needs"
+        "10.B.1: AT III counts only full ATEC, not double: stacked with 2 infantry REs, not "
+        "the 3 it needs"
     ) in thin.warnings
 
 

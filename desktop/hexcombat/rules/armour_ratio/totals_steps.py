@@ -76,7 +76,8 @@ def explain_capability(
         if printed == AecValue.DOUBLE and cap == "atec" and u.note:
             ex.add("10.B.1", f"{_label(p)}: {u.note}", u.own_res)
             if u.value != AecValue.DOUBLE:
-                ex.warn(f"10.B.1: {_label(p)} waives its double ATEC: {u.note}")
+                reason = u.note.split(": ", 1)[-1]
+                ex.warn(f"10.B.1: {_label(p)} counts only full ATEC, not double: {reason}")
         if u.value in VALUE_RULE:
             text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
