@@ -81,3 +81,8 @@ def test_worked_example(path: Path) -> None:
         for key in ("result", "advance", "drm"):
             if key in result_expect:
                 assert result[key] == result_expect[key], f"{path.name}: result {key}"
+        for want in result_expect.get("step", []):
+            assert any(matches(step, want) for step in result["steps"]), (
+                f"{path.name}: no result step {want} in\n"
+                + "\n".join(f"  {s['rule']}: {s['text']} = {s['value']}" for s in result["steps"])
+            )

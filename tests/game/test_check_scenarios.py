@@ -63,9 +63,10 @@ def test_the_sound_scenario_checks_clean(tmp_path: Path, ruleset: str) -> None:
         (
             "total-war",
             "fortification = -1",
-            "fortification = -4",
+            "fortification = 2",
             6,
-            "a fortification's combat die roll modifier is -1, -2 or -3, not -4 (14D1)",
+            "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), not +2 "
+            "(14D1)",
         ),
         (
             "total-war",
@@ -296,7 +297,7 @@ def test_a_month_that_does_not_exist_is_refused(tmp_path: Path) -> None:
         "air.toml",
     )
     assert checked(air) == [
-        f"{air}:1: air counter 'my-stuka': changes[0] date '1941-13' has no month 13: write "
+        f"{air}:6: air counter 'my-stuka': changes[0] date '1941-13' has no month 13: write "
         "YYYY-MM with a month from 01 to 12"
     ]
 

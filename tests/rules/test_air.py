@@ -249,7 +249,10 @@ def test_an_air_scenario_report_has_the_json_the_explain_command_prints() -> Non
     assert report["kind"] == "air"
     assert report["totals"] == {"air_attack": 5, "air_defence": 4, "bombing": 1}
     assert [s["rule"] for s in report["steps"]] == ["16A", "23D1", "23D1"]
-    assert report["warnings"] == []
+    # 7F5 is the text's (23D1); its tactical bombing strength is a placeholder
+    assert report["warnings"] == [
+        "assumed value used: Me 109E tactical_bombing (check your counter)"
+    ]
     assert report["units"][0]["carrying_bombs"] is True
 
 

@@ -107,6 +107,7 @@ def test_after_a_long_dr_result_apply_is_in_view_and_warnings_clear_the_steps(
     window, qtbot, tmp_path
 ) -> None:
     from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QScrollArea
 
     panel = window.combat_panel
     for size in (QSize(1400, 900), QSize(1100, 680)):
@@ -115,7 +116,7 @@ def test_after_a_long_dr_result_apply_is_in_view_and_warnings_clear_the_steps(
         panel.typed_roll.setText("4")  # 3:1, die 4 + 1 = 5: DR, with losses, retreat and advance
         qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
         assert panel.resolution.result.code == "DR"
-        assert panel.warnings.text().startswith("\u26a0 CRT: assumed chart value used")
+        assert "\u26a0 CRT: assumed chart value used" in panel.warnings.text()
         qtbot.waitUntil(lambda: in_view(panel.apply_button), timeout=2000)
         assert window.grab().save(str(tmp_path / f"dr-{size.width()}.png"))
         # Apply lies inside the panel, below the result, and nothing covers it
@@ -123,12 +124,14 @@ def test_after_a_long_dr_result_apply_is_in_view_and_warnings_clear_the_steps(
                       panel.apply_button.size())  # fmt: skip
         assert panel.rect().contains(where)
         assert panel.visibleRegion().boundingRect().contains(where)
-        # the warnings sit under the steps, as tall as their wrapped lines: no overlap
+        # the warnings sit under the steps, in their own scroll area: no overlap, and every
+        # wrapped line of them a scroll away (none cut off)
         steps = panel.steps.geometry()
-        warnings = panel.warnings.geometry()
+        warnings = panel.findChild(QScrollArea, "CombatWarnings").geometry()
         assert warnings.top() >= steps.bottom()
-        assert warnings.height() >= panel.warnings.heightForWidth(warnings.width())
         assert warnings.bottom() <= panel.bars.geometry().top()
+        label = panel.warnings
+        assert label.height() >= label.heightForWidth(label.width())
         qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
         assert panel.problems.text() == "choose where the units in 0504 retreat to" or (
             panel.resolution is None

@@ -259,11 +259,42 @@ def resolve_attack(state: GameState, setup: AttackSetup, dice: Dice | None = Non
     )
 
 
-def _aec_capable(counter: Counter, side: str) -> bool:
-    """Can this counter take required AEC/ATEC losses (at least 1/2 capability, 10.F)?"""
-    unit = counter.unit
-    values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
-    return any(v in (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF) for v in values)
+def _aec_capable(
+    counter: Counter, side: str, resolution: Resolution | None = None, *, converted: bool = True
+) -> bool:
+    """Can this counter take required AEC/ATEC losses: at least 1/2 of the capability used, or
+    (with ``converted``) converted by a unit that has it (10.F.1, 10.F.2: "or converted units")?
+    The rules say which units those were in ``resolution``; without it, the printed values."""
+    side_result = None
+    if resolution is not None:
+        side_result = (
+            resolution.result.attacker if side == "attacker" else resolution.result.defender
+        )
+    rule = side_result.required_by if side_result is not None else None
+    if rule is None or resolution is None:
+        unit = counter.unit
+        values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
+        return any(v in (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF) for v in values)
+    index = _index(resolution, counter.uid, side)
+    return index in rule.capable or (converted and index in rule.converted)
+
+
+def _index(resolution: Resolution, uid: str, side: str) -> int | None:
+    """The counter's place among its side's participants in the combat the rules evaluated."""
+    order = resolution.setup.attacker_uids if side == "attacker" else resolution.defender.uids
+    return order.index(uid) if uid in order else None
+
+
+def _points_by_index(
+    resolution: Resolution, req: LossRequirement, uids: list[str]
+) -> dict[int, int]:
+    """Strength points of ``uids`` by their place among the side's participants (10.F)."""
+    found = {}
+    for uid in uids:
+        index = _index(resolution, uid, req.side)
+        if index is not None:
+            found[index] = req.strength[uid]
+    return found
 
 
 def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
@@ -285,7 +316,27 @@ def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -
                 f"the {req.side} must lose at least {needed} strength points "
                 f"({resolution.result.code}); {lost} chosen"
             )
-        if req.required_aec > 0 and not req.eliminate_all:
+        side_result = (
+            resolution.result.attacker if req.side == "attacker" else resolution.result.defender
+        )
+        loss_rule = side_result.required_by
+        if req.required_aec > 0 and not req.eliminate_all and loss_rule is not None:
+            # 10.F: capable units, converted ones at most half the points lost, and a whole
+            # division's intrinsic ATEC (10.F.2 exception): the rules count it
+            chosen_points = _points_by_index(resolution, req, chosen)
+            short = loss_rule.shortfall(chosen_points, _points_by_index(resolution, req, req.uids))
+            if short is not None:
+                aec = loss_rule.counted(chosen_points)
+                cap = (
+                    f", converted units counting at most half the {lost} points lost"
+                    if loss_rule.converted
+                    else ""
+                )
+                problems.append(
+                    f"at least {short} of the {req.side}'s losses must come from armour/antitank "
+                    f"units ({loss_rule.rule}); {aec} chosen{cap}"
+                )
+        elif req.required_aec > 0 and not req.eliminate_all:
             aec = sum(req.strength[u] for u in chosen if _aec_capable(state.counters[u], req.side))
             if aec < min(req.required_aec, lost) and aec < sum(
                 req.strength[u] for u in req.uids if _aec_capable(state.counters[u], req.side)
@@ -340,8 +391,21 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
         if req.side == "attacker" and resolution.exchange:
             lost = sum(resolution.defender.strength.get(u, 0) for u in chosen)
             needed = max(needed, min(lost, sum(req.strength.values())))
-        capable = [u for u in req.uids if _aec_capable(state.counters[u], req.side)]
-        first = fewest_points(capable, req.strength, min(needed, math.ceil(req.required_aec)))
+        required = min(needed, math.ceil(req.required_aec))
+        capable = [
+            u
+            for u in req.uids
+            if _aec_capable(state.counters[u], req.side, resolution, converted=False)
+        ]
+        first = fewest_points(capable, req.strength, required)
+        short = required - sum(req.strength[u] for u in first)
+        if short > 0:  # 10.F.1: converted units make up the rest
+            converted = [
+                u
+                for u in req.uids
+                if u not in first and _aec_capable(state.counters[u], req.side, resolution)
+            ]
+            first += fewest_points(converted, req.strength, short)
         rest = [u for u in req.uids if u not in first]
         done = sum(req.strength[u] for u in first)
         chosen += first + fewest_points(rest, req.strength, needed - done)

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -62,6 +64,71 @@ class Report:
         }
 
 
+@dataclass(frozen=True)
+class RequiredLossRule:
+    """Which of a side's units may take its required AEC/ATEC losses, and how many (10.F).
+
+    Units are named by their index among the side's participants. ``fixed`` strength points must
+    come from units with at least 1/2 of the capability used or from converted units, plus one
+    point per RE of ``atec_res`` (rounded up); an infantry or motorized division eliminated
+    entirely counts its intrinsic ATEC REs towards the latter (10.F.2 exception). Converted units
+    give at most half the factors eliminated (10.F.1, 10.F.2); never more is required than the
+    side loses (10.F).
+    """
+
+    rule: str
+    """``10.F.1`` (AECA, AECD) or ``10.F.2`` (ATEC): the rule a shortfall cites."""
+    fixed: int
+    """Strength points required whatever is eliminated (AECA or AECD REs, rounded up)."""
+    atec_res: Fraction = Fraction(0)
+    """REs of ATEC counted for required losses (10.F.2); intrinsic ATEC may pay part of them."""
+    capable: tuple[int, ...] = ()
+    """Units with at least 1/2 of the capability used."""
+    converted: tuple[int, ...] = ()
+    """Units whose neutral REs were converted (and have no capability of their own)."""
+    intrinsic: tuple[tuple[int, Fraction], ...] = ()
+    """Divisions with intrinsic ATEC counted, and how many REs of it (10.C.3)."""
+    loss_points: int = 0
+    """The strength points the result takes from the side."""
+    most: int | None = None
+    """The most its capable and converted units can give (converted ones at most half the
+    factors eliminated, 10.F.1); never more is required."""
+
+    def required(self, eliminated: Collection[int] = ()) -> int:
+        """Strength points required from capable or converted units when the units
+        ``eliminated`` are lost entirely (10.F.2: their intrinsic ATEC counts)."""
+        credit = sum((res for i, res in self.intrinsic if i in eliminated), Fraction(0))
+        atec = math.ceil(max(Fraction(0), self.atec_res - credit))
+        most = self.loss_points if self.most is None else min(self.most, self.loss_points)
+        return min(most, self.fixed + atec)
+
+    def counted(self, lost: Mapping[int, int]) -> int:
+        """Points of ``lost`` (unit -> points) that count towards the required losses: all
+        from capable units, from converted units at most half of all points lost."""
+        own = sum(points for i, points in lost.items() if i in self.capable)
+        converted = sum(
+            points for i, points in lost.items() if i in self.converted and i not in self.capable
+        )
+        return own + min(converted, converted_max(sum(lost.values())))
+
+    def shortfall(self, lost: Mapping[int, int], strengths: Mapping[int, int]) -> int | None:
+        """The points still needed when units ``lost`` (each lost entirely) do not meet the
+        requirement though the side's units (``strengths``) could have; else None."""
+        total = sum(lost.values())
+        need = min(self.required(lost.keys()), total)
+        have = self.counted(lost)
+        able = {i: s for i, s in strengths.items() if i in self.capable or i in self.converted}
+        most = sum(s for i, s in able.items() if i in self.capable) + min(
+            sum(s for i, s in able.items() if i not in self.capable), converted_max(total)
+        )
+        return need if have < need and have < most else None
+
+
+def converted_max(points_lost: int) -> int:
+    """Converted units give at most half the factors eliminated (10.F.1, 10.F.2)."""
+    return points_lost // 2
+
+
 @dataclass
 class SideResult:
     """What one side must do after the roll."""
@@ -78,6 +145,10 @@ class SideResult:
     """Hexes the side must retreat."""
     exempt: tuple[str, ...] = ()
     """Units not subject to the result (long-range artillery firing at two hexes, 14A3)."""
+    converted_max: int = 0
+    """Of the required losses, at most this many points from converted units (10.F.1)."""
+    required_by: RequiredLossRule | None = None
+    """Which units may take the required losses (10.F); None when there are none."""
 
 
 @dataclass
@@ -110,6 +181,7 @@ class CombatResult:
                 "required_losses": json_number(s.required_losses),
                 "retreat_hexes": s.retreat_hexes,
                 "exempt": list(s.exempt),
+                "converted_max": s.converted_max,
             }
 
         return {

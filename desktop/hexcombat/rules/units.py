@@ -14,7 +14,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from hexcombat.rules.dates import month_problem
+from hexcombat.rules.dates import change_date_problem
 from hexcombat.rules.errors import UnitDataError
 
 
@@ -135,6 +135,9 @@ class Unit:
     Air units take no part in ground combat; on the map they stand at their bases."""
     changes: tuple[DatedChange, ...] = field(default=(), compare=False)
     """Capabilities that change by date (10.H), oldest first."""
+    assumed: tuple[str, ...] = field(default=(), compare=False)
+    """Keys whose values the rules texts do not give (placeholders to check against the
+    printed counter), e.g. ``("attack", "defence", "changes")``; ``changes`` marks the dates."""
 
     @property
     def heavy_atec(self) -> bool:
@@ -160,13 +163,38 @@ class Unit:
         unit = self
         for change in self.changes:
             if change.date <= date:
-                unit = replace(unit, **dict(change.values))
+                # a value the dated change sets replaces the assumed base value; whether the
+                # change applies rests on its date, which ``changes`` in ``assumed`` covers
+                kept = tuple(k for k in unit.assumed if k not in change.values)
+                unit = replace(unit, **dict(change.values), assumed=kept)
         return unit
 
 
 _BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
 _AEC_FIELDS = ("aeca", "aecd", "atec")
 _KNOWN_KEYS = {f.name for f in fields(Unit)} | {"type", "count", "from"} - {"unit_type"}
+ASSUMABLE_KEYS = frozenset(
+    ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed"}
+)
+"""Keys a counter may mark ``assumed``; ``aec`` is short for ``aeca``, ``aecd`` and ``atec``."""
+
+
+def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
+    """A counter's ``assumed = [...]`` list: keys whose values the rules texts do not give."""
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise UnitDataError(f'{where}: assumed must be a list of keys, like ["attack", "aec"]')
+    keys: list[str] = []
+    for key in value:
+        expanded = _AEC_FIELDS if key == "aec" else (key,)
+        for k in expanded:
+            if k not in ASSUMABLE_KEYS:
+                raise UnitDataError(
+                    f"{where}: assumed names {k!r}, which is not a unit key (known: "
+                    f"{', '.join(sorted(ASSUMABLE_KEYS | {'aec'}))})"
+                )
+            if k not in keys:
+                keys.append(k)
+    return tuple(keys)
 
 
 def parse_re(value: Any, where: str) -> Fraction:
@@ -194,6 +222,9 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         name = "unit_type" if key == "type" else key
         if key in ("count", "from", "name", "id", "changes"):
             continue
+        if key == "assumed":
+            out[key] = parse_assumed(value, where)
+            continue
         if name not in _KNOWN_KEYS and name != "unit_type":
             raise UnitDataError(f"{where}: unknown unit key {key!r}")
         if name in _AEC_FIELDS:
@@ -220,7 +251,14 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
             if not isinstance(value, bool):
                 raise UnitDataError(f"{where}: {key} must be true or false, not {value!r}")
             out[name] = value
-        elif name in ("attack", "defence", "movement", "range", "heavy_atec_units"):
+        elif name == "range":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise UnitDataError(
+                    f"{where}: range must be a whole number of hexes, 1 or more (2 for "
+                    f"long-range artillery, 14A3), not {value!r}"
+                )
+            out[name] = value
+        elif name in ("attack", "defence", "movement", "heavy_atec_units"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
             out[name] = value
@@ -265,14 +303,32 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
     raw_changes = data.get("changes", [])
     if not isinstance(raw_changes, list):
         raise UnitDataError(f"{where}: changes must be a list of tables with a date")
+    previous = ""
     for i, entry in enumerate(raw_changes):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
             raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
         date = entry["date"]
-        if month_problem(date):
-            raise UnitDataError(f"{where}: changes[{i}] date {month_problem(date)}")
+        if problem := change_date_problem(date, previous, i):
+            raise UnitDataError(f"{where}: {problem}")
+        previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
+        if not rest:
+            raise UnitDataError(f"{where}: changes[{i}] ({date}) changes nothing")
         changes.append(DatedChange(date, _parse_values(rest, f"{where}: changes[{i}]")))
-    changes.sort(key=lambda c: c.date)
+    changes = _merged(changes)
+    if base is not None:
+        # a value the scenario states is its own, no longer the counter's placeholder
+        # (a scenario's own dated changes add to the counter's, whose dates stay assumed)
+        given = set(data) - {"changes"} | ({"re"} if "size" in data else set())
+        kept = tuple(k for k in base.assumed if k not in given)
+        values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
     unit = replace(base, **values) if base else Unit(name=name, **values)
     return replace(unit, name=name, changes=tuple(changes))
+
+
+def _merged(changes: list[DatedChange]) -> list[DatedChange]:
+    """Dated changes oldest first; a scenario's change in a counter's month adds to it."""
+    by_date: dict[str, dict[str, Any]] = {}
+    for change in changes:
+        by_date.setdefault(change.date, {}).update(change.values)
+    return [DatedChange(date, by_date[date]) for date in sorted(by_date)]

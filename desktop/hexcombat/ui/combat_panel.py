@@ -192,8 +192,8 @@ class CombatPanel(QWidget):
         self._fit_warnings()
 
     def _fit_warnings(self) -> None:
-        """The warnings as tall as their wrapped lines, so the working pane never gets less
-        room than they take (they would be drawn over the steps)."""
+        """The warnings as tall as their wrapped lines inside their scroll area, so none is cut
+        off or drawn over the steps."""
         width = self.warnings.width() if self.warnings.width() > 50 else self.splitter.width()
         text = self.warnings.text()
         self.warnings.setMinimumHeight(self.warnings.heightForWidth(width) if text else 0)
@@ -380,7 +380,13 @@ class CombatPanel(QWidget):
         self.warnings = QLabel()
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color: #9a5a00;")
-        layout.addWidget(self.warnings)
+        # the warnings (assumed chart and counter values, waived capabilities) may run long:
+        # two lines in view, the rest a scroll away, so the steps keep their room
+        warnings = _scroll(self.warnings, "CombatWarnings")
+        line = self.warnings.fontMetrics().lineSpacing()
+        warnings.setMinimumHeight(line)
+        warnings.setMaximumHeight(2 * line)
+        layout.addWidget(warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
 

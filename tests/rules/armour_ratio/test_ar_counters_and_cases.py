@@ -53,8 +53,8 @@ def test_units_of_the_examples_have_the_values_the_texts_give() -> None:
 
 
 def test_the_scenario_files_cover_examples_2_to_14() -> None:
-    examples = {tomllib.loads(path.read_text())["expect"]["example"] for path in CASES}
-    assert examples == set(range(2, 15))
+    examples = {tomllib.loads(path.read_text())["expect"].get("example") for path in CASES}
+    assert examples - {None} == set(range(2, 15))  # besides: cases of rules without an example
 
 
 def _same(found: object, expected: object) -> bool:

@@ -8,7 +8,9 @@ from fractions import Fraction
 from ar_helpers import only, p, situation, steps, unit
 
 from hexcombat.rules.armour_ratio import RULESET, AecUse, loss_points, required_losses
+from hexcombat.rules.armour_ratio.losses import who_takes_required_losses
 from hexcombat.rules.combat import load_crt
+from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.explain import Explanation
 
 
@@ -75,12 +77,99 @@ def test_a_part_re_of_aec_rounds_up_to_a_whole_strength_point() -> None:
     assert required_losses(half, 5, 0).attacker == 1
 
 
-def test_converted_units_give_at_most_half_the_factors_eliminated() -> None:
-    use = use_of([p("su-tank-xxx"), p("su-mot-inf-iii")], [p("su-at-x", 4)])
+def who_takes(attackers, defenders, attacker_loss, defender_loss, **conditions):  # type: ignore[no-untyped-def]
+    """The required-loss rules of both sides for the given strength points lost, and the steps."""
+    a = RULESET.analyse(situation(attackers, defenders, **conditions), Explanation())
     ex = Explanation()
-    required_losses(use, 7, 0, ex)
-    step = only(ex.steps, "10.F.1", "converted units may give")
+    required = required_losses(a.use, attacker_loss, defender_loss, ex)
+    strengths = (
+        [p.unit.attack * p.count for p in a.situation.attackers],
+        [p.unit.defence * p.count for p in a.situation.defenders],
+    )
+    rules = who_takes_required_losses(
+        a.use,
+        a.totals,
+        a.situation.attackers,
+        a.situation.defenders,
+        strengths,
+        required,
+        (attacker_loss, defender_loss),
+        ex,
+    )
+    return rules, ex
+
+
+def test_converted_units_give_at_most_half_the_factors_eliminated() -> None:
+    # Tank XXX (12) converts 1 RE of Mot Inf III (2): AECA 4 REs against ATEC 4 (10.F.1).
+    # Losing 7 points, 4 are required; the Mot Inf III is a converted unit and may give at most
+    # half the 7 factors eliminated: 3.
+    (rule, _), ex = who_takes([p("su-tank-xxx"), p("su-mot-inf-iii")], [p("su-at-x", 4)], 7, 0)
+    assert rule is not None
+    assert (rule.required(), rule.capable, rule.converted) == (4, (0,), (1,))
+    step = only(ex.steps, "10.F.1", "or from converted units")
+    assert step.text == (
+        "the attacker's required losses come from Tank XXX, or from converted units "
+        "(Mot Inf III), these at most 3 points: half the 7 factors eliminated"
+    )
     assert step.value == 3
+    # units are lost whole: the Mot Inf III alone (2 points lost) counts only 1, half of 2
+    assert rule.counted({1: 2}) == 1
+    assert rule.shortfall({1: 2}, {0: 12, 1: 2}) == 2
+    assert rule.shortfall({0: 12}, {0: 12, 1: 2}) is None
+
+
+def test_required_losses_stop_at_what_capable_and_converted_units_can_give() -> None:
+    # Tank XX (3 REs, attack 1) converts 1 RE of a Mot Inf III (attack 5): AECA 4 against ATEC
+    # 4; losing 3 of 6, 3 would be required, but the Tank XX has 1 point and the converted
+    # unit may give at most 1 (half of 3): only 2 can be required (10.F.1).
+    attackers = [p(unit("su-tank-xx", attack=1)), p(unit("su-mot-inf-iii", attack=5))]
+    (rule, _), ex = who_takes(attackers, [p("su-at-x", 4)], 3, 0)
+    assert rule is not None
+    assert rule.required() == 2
+    assert only(ex.steps, "10.F.1", "can give only").text == (
+        "those units can give only 2 of the 3 required points (converted units at most half "
+        "the factors eliminated): 2 required"
+    )
+
+
+def test_an_eliminated_division_counts_its_intrinsic_atec_as_required_losses() -> None:
+    # 10.F.2 exception. StuG X 1941 (1 RE, half ATEC: 1/2 + its own 1/2 converted = 1 RE) with
+    # a 4-8 Mot XX (1/2 RE intrinsic, not converted: the StuG's conversion went to itself):
+    # ATEC 1 1/2 against AECA 3, so 2 points (1 1/2 rounded up) from the StuG. If the whole
+    # division is eliminated its 1/2 RE counts: 1 1/2 - 1/2 = 1 point.
+    defenders = [p("ge-stug-x"), p("su-mot-xx-4-8")]
+    (_, rule), ex = who_takes([p("su-tank-xxx")], defenders, 0, 7)
+    assert rule is not None
+    assert rule.rule == "10.F.2"
+    assert rule.intrinsic == ((1, Fraction(1, 2)),)
+    assert (rule.required(), rule.required({1}), rule.required({0})) == (2, 1, 2)
+    step = only(ex.steps, "10.F.2", "if the whole 4-8")
+    assert step.text == (
+        "if the whole 4-8 Mot XX (4 strength points) is eliminated, its 0.5 RE of intrinsic "
+        "ATEC counts as part of the required losses: 1 instead of 2 points from the other ATEC "
+        "units"
+    )
+    # losing only the division is not enough: 1 point must still come from the StuG X
+    assert rule.shortfall({1: 4}, {0: 3, 1: 4}) == 1
+    assert rule.shortfall({0: 3, 1: 4}, {0: 3, 1: 4}) is None
+    assert rule.shortfall({0: 3}, {0: 3, 1: 4}) is None  # the StuG's 3 points meet the 2
+
+
+def test_without_the_whole_division_its_losses_do_not_count() -> None:
+    (_, rule), _ = who_takes([p("su-tank-xxx")], [p("ge-stug-x"), p("su-mot-xx-4-8")], 0, 7)
+    assert rule is not None
+    assert rule.counted({1: 4}) == 0  # neither capable nor converted
+
+
+def test_the_resolved_result_carries_the_converted_cap() -> None:
+    report = RULESET.evaluate(situation([p("su-tank-xxx"), p("su-mot-inf-iii")], [p("su-at-x", 4)]))
+    result = RULESET.resolve(report, ScriptedDice([1]))  # 14 against 16, 1:2: AH, 7 lost
+    assert result.code == "AH"
+    assert result.attacker.loss_points == 7
+    assert result.attacker.required_losses == 4
+    assert result.attacker.converted_max == 3
+    assert result.attacker.required_by is not None
+    assert result.to_json()["attacker"]["converted_max"] == 3
 
 
 def test_required_losses_never_exceed_the_defenders_loss() -> None:

@@ -104,6 +104,35 @@ def test_half_units_convert_their_own_half_first() -> None:
     assert totals.aecd.units[0].neutral_left == 0
 
 
+def test_a_half_atec_units_neutral_half_is_converted_only_by_itself() -> None:
+    # 10.B.4: neutral REs may be converted to ATEC only "if they have no ATEC abilities of their
+    # own". The PzGr XX (3 REs, half ATEC) counts 1 1/2, converts 1/2 of its own neutral half
+    # (10.B.3) and keeps 1 RE neutral that the Tank X may not convert: 1.5 + 0.5 + the Tank X's
+    # own 1 = 3 REs of ATEC. For AECD the Tank X does convert it (10.B.3: "could be converted by
+    # other units"): 1.5 + 0.5 + 1 + 1 = 4.
+    report = evaluate([p("su-tank-x")], [p("ge-pzgr-xx"), p("su-tank-x")])
+    totals = defence(p("ge-pzgr-xx"), p("su-tank-x"))
+    assert totals.atec.res == 3
+    assert totals.atec.units[0].neutral_left == 1
+    assert [(c.converter, c.converted, c.res) for c in totals.atec.conversions] == [
+        (0, 0, Fraction(1, 2))
+    ]
+    assert totals.aecd.res == 4
+    step = only(report, "10.B.4", "PzGr XX")
+    assert step.text == (
+        "PzGr XX: 1 RE still neutral; it has ATEC of its own, so no other unit may convert it "
+        "to ATEC"
+    )
+    assert step.value == 1
+
+
+def test_an_assault_gun_converts_its_own_half_atec() -> None:
+    # 10.B.3: the 1941 assault gun brigade's 1/2 RE converts its own other 1/2 RE: 1 RE
+    totals = defence(p("ge-stug-x"), p("su-tank-x"))
+    assert totals.atec.units[0].res == 1
+    assert totals.atec.res == 2
+
+
 def test_forest_halves_aecd_and_leaves_atec() -> None:
     totals = defence(p("su-tank-xx"), terrain="forest")
     assert (totals.aecd.res_before_terrain, totals.aecd.res) == (3, Fraction(3, 2))

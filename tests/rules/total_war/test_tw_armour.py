@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tw_helpers import evaluate, inline, p
+from tw_helpers import evaluate, golden_attack, golden_defence, inline, p
 
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
@@ -124,3 +124,16 @@ def test_date_changes_apply_before_counting() -> None:
     after = evaluate([inf(4)], [gun, inf(1)], date="1944-01")
     assert before.totals["aecd_res"] == Fraction(1, 4)  # half of 0.5 RE
     assert after.totals["aecd_res"] == Fraction(1, 2)  # full from 1944-01
+
+
+def test_declining_aec_is_not_a_total_war_choice_and_is_warned() -> None:
+    declined = evaluate(
+        golden_attack(), golden_defence(), terrain="woods", attacker_declines_aec=True
+    )
+    plain = evaluate(golden_attack(), golden_defence(), terrain="woods")
+    assert declined.drm == plain.drm == 1  # 14D2d still nets +1: nothing is waived
+    assert (
+        "10.F: the attacker declined AEC/ATEC, a choice of the armour-ratio rules; the Total War "
+        "texts give none, so armour effects are counted (14D2)"
+    ) in declined.warnings
+    assert not [w for w in plain.warnings if w.startswith("10.F")]

@@ -61,8 +61,13 @@ def test_14d2d_woods_and_clear_weather_allow_aec_by_the_rule() -> None:
     terrain, weather = [s for s in report.steps if s.value == "allows AEC"]
     assert (terrain.rule, terrain.provenance) == ("14D2d", "rule")
     assert (weather.rule, weather.provenance) == ("14D2d", "rule")
-    # only the generic combat results table is assumed in this example
-    assert [w for w in report.warnings if not w.startswith("CRT")] == []
+    # no chart value but the generic combat results table is assumed in this example; the
+    # texts print no strengths, so each unit's attack (attacking) or defence (defending) is
+    assert [w for w in report.warnings if not w.startswith("CRT")] == [
+        "assumed value used: Hv Tank XX attack; Rifle XX attack; Hv Tank X attack; Tank X "
+        "attack; Art III attack; Inf XX defence; Hv Mot AA II defence; Art III defence (check your "
+        "counters)"
+    ]
 
 
 def test_14d2d_report_json_carries_the_design_fields() -> None:

@@ -77,10 +77,39 @@ def test_an_inline_specialized_armour_type_counts_even_without_an_engineer_key()
     assert any("it counts as a combat engineer" in s.text for s in report.steps)
 
 
-@pytest.mark.parametrize("value", [-4, 1, 2])
-def test_a_fortification_drm_is_minus_one_two_or_three(value: int) -> None:
+@pytest.mark.parametrize("value", [1, 2])
+def test_a_fortification_never_helps_the_attacker(value: int) -> None:
     with pytest.raises(RulesError) as caught:
         evaluate([INF], [DEFENDER], fortification=value)
     assert str(caught.value) == (
-        f"a fortification's combat die roll modifier is -1, -2 or -3, not {value:+d} (14D1)"
+        "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
+        f"not {value:+d} (14D1)"
     )
+
+
+def test_against_a_minus_four_fortification_specialized_armour_is_not_an_engineer() -> None:
+    # 14D1 names fortifications of -1, -2 and -3 only: a -4 one applies its own -4, and the
+    # Eng Tank is ordinary armour there (no engineer +1), with a step and a warning saying why.
+    report = evaluate([INF, p("ge-eng-tank-ii")], [DEFENDER], fortification=-4, terrain="forest")
+    fort = [s for s in report.steps if s.text.startswith("fortification")]
+    assert [(s.rule, s.value, s.drm) for s in fort] == [("14D1", -4, -4)]
+    assert not [s for s in report.steps if s.text.startswith("engineers (")]
+    (why,) = [s for s in report.steps if s.rule == "14D1" and "does not count" in s.text]
+    assert why.text.startswith("Eng Tank II: specialized armour counts as engineers only")
+    assert "against this -4 fortification it does not count as engineers" in why.text
+    assert (
+        "14D1: specialized armour (Eng Tank II) does not count as engineers against a -4 "
+        "fortification (14D1 names only -1, -2 and -3)"
+    ) in report.warnings
+    assert report.drm == -4  # forest forbids AEC: nothing else
+
+
+def test_a_minus_four_fortification_of_a_major_city_still_has_engineers() -> None:
+    # "a major city or any fortification with ... -1, -2, or -3": the city alone qualifies
+    report = evaluate(
+        [INF, p("ge-eng-tank-ii")], [DEFENDER], fortification=-4, terrain="major-city"
+    )
+    assert any(
+        "attacking a major city: it counts as a combat engineer" in s.text for s in report.steps
+    )
+    assert not any("does not count as engineers" in w for w in report.warnings)

@@ -73,7 +73,7 @@ def situations(draw: st.DrawFn) -> CombatSituation:
         defenders,
         terrain=draw(st.sampled_from(TERRAIN)),
         weather=draw(st.sampled_from(WEATHER)),
-        fortification=draw(st.sampled_from([0, 0, -1, -2, -3])),
+        fortification=draw(st.sampled_from([0, 0, -1, -2, -3, -4])),
     )
 
 

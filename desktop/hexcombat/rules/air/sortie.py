@@ -78,6 +78,7 @@ def fly(sortie: Sortie) -> AirResult:
     )
     _check_category(unit, planned)
     _check_jettison(sortie, planned)
+    _warn_assumed(unit, planned, ex)
     if unit.air_type is AirType.AF:
         _check_attack_fighter(sortie, planned, ex)
     if planned.kind is not Kind.BOMBING:
@@ -92,6 +93,19 @@ def fly(sortie: Sortie) -> AirResult:
             )
         return AirResult(sortie, planned, unit.air_attack, unit.air_defence, bombing, True, ex)
     return _fighter_bomber(sortie, planned, bombing, ex)
+
+
+def _warn_assumed(unit: AirUnit, planned: Mission, ex: Explanation) -> None:
+    """Say which of the unit's values used here the rules texts do not give (its range is not
+    read by a mission; bombing strengths only on a bombing mission)."""
+    unread = {"range"}
+    if planned.kind is not Kind.BOMBING:
+        unread |= {"tactical_bombing", "strategic_bombing"}
+    else:
+        unread.add("tactical_bombing" if planned.strategic else "strategic_bombing")
+    keys = [k for k in unit.assumed if k not in unread]
+    if keys:
+        ex.warn(f"assumed value used: {unit.name} {', '.join(keys)} (check your counter)")
 
 
 def _check_category(unit: AirUnit, planned: Mission) -> None:

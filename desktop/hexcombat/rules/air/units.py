@@ -14,7 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from hexcombat.rules.dates import month_problem
+from hexcombat.rules.dates import change_date_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -79,6 +79,9 @@ class AirUnit:
     nationality: str = ""
     changes: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), compare=False)
     """``(YYYY-MM, values)`` pairs, oldest first: strengths that change by date."""
+    assumed: tuple[str, ...] = field(default=(), compare=False)
+    """Keys whose values the rules texts do not give (``rating``, ``tactical_bombing``, ...;
+    ``changes`` for the dates of dated changes)."""
 
     @property
     def category(self) -> Category:
@@ -92,15 +95,24 @@ class AirUnit:
 
     def on(self, date: str | None) -> AirUnit:
         """This unit with the dated changes in force on ``date`` applied."""
+        if date is None:  # no dated change is considered, so no assumed date is used
+            return replace(self, assumed=tuple(k for k in self.assumed if k != "changes"))
         unit = self
         for when, values in self.changes:
-            if date is not None and when <= date:
-                unit = replace(unit, **dict(values))
+            if when <= date:
+                set_here = set(values) | ({"rating"} if set(values) & set(RATED_KEYS) else set())
+                kept = tuple(k for k in unit.assumed if k not in set_here)
+                unit = replace(unit, **dict(values), assumed=kept)
         return unit
 
 
 _INT_KEYS = ("air_attack", "air_defence", "tactical_bombing", "strategic_bombing", "range")
-AIR_UNIT_KEYS = frozenset({*_INT_KEYS, "name", "id", "nationality", "type", "rating", "changes"})
+AIR_UNIT_KEYS = frozenset(
+    {*_INT_KEYS, "name", "id", "nationality", "type", "rating", "changes", "assumed"}
+)
+RATED_KEYS = ("air_attack", "air_type", "air_defence")
+"""What a printed rating states (``7F5``)."""
+ASSUMABLE_AIR_KEYS = frozenset({*_INT_KEYS, "type", "rating", "changes"})
 
 
 def _values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -108,7 +120,18 @@ def _values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
     for key, value in data.items():
         if key not in AIR_UNIT_KEYS:
             raise UnitDataError(f"{where}: unknown air unit key {key!r}")
-        if key in _INT_KEYS:
+        if key == "assumed":
+            if (
+                not isinstance(value, list)
+                or not all(isinstance(k, str) for k in value)
+                or not set(value) <= ASSUMABLE_AIR_KEYS
+            ):
+                raise UnitDataError(
+                    f"{where}: assumed must list air unit keys among "
+                    f"{', '.join(sorted(ASSUMABLE_AIR_KEYS))}, not {value!r}"
+                )
+            out[key] = tuple(dict.fromkeys(value))
+        elif key in _INT_KEYS:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
             out[key] = value
@@ -157,16 +180,23 @@ def air_unit_from_mapping(
     raw_changes = data.get("changes", [])
     if not isinstance(raw_changes, list):
         raise UnitDataError(f"{where}: changes must be a list of tables with a date")
+    previous = ""
     for i, entry in enumerate(raw_changes):
         date = entry.get("date") if isinstance(entry, Mapping) else None
         if not isinstance(date, str):
             raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
-        if month_problem(date):
-            raise UnitDataError(f"{where}: changes[{i}] date {month_problem(date)}")
+        if problem := change_date_problem(date, previous, i):
+            raise UnitDataError(f"{where}: {problem}")
+        previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
         changes.append((date, _values(rest, f"{where}: changes[{i}]")))
     changes.sort(key=lambda c: c[0])
     if base is not None:
+        given = set(data) - {"changes", "assumed"}
+        if given & {"air_attack", "air_defence", "type"}:
+            given.add("rating")
+        kept = tuple(k for k in base.assumed if k not in given)
+        values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
         return replace(base, **values, changes=tuple(changes))
     missing = [k for k in ("name", "air_type", "air_attack", "air_defence") if k not in values]
     if missing:
@@ -198,7 +228,15 @@ def air_counters_from_source(source: TomlSource) -> tuple[dict[str, AirUnit], li
         try:
             counters[counter_id] = air_unit_from_mapping(entry, f"air counter {counter_id!r}")
         except UnitDataError as exc:
-            key = next((k for k in entry if repr(k) in str(exc) or f" {k} " in str(exc)), None)
+            message = str(exc)
+            key = next(
+                (
+                    k
+                    for k in entry
+                    if repr(k) in message or f" {k} " in message or f": {k}[" in message
+                ),
+                None,
+            )
             problems.append(source.problem((*where, key) if key else where, str(exc)))
     return counters, problems
 

@@ -9,12 +9,17 @@ more than the result calls for, and converted units at most half of the factors 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from hexcombat.rules.armour_ratio.modifiers import AecUse
+from hexcombat.rules.armour_ratio.totals import AecTotals, CapabilityTotal
+from hexcombat.rules.armour_ratio.totals_steps import res_text
 from hexcombat.rules.combat import ResultEffect
 from hexcombat.rules.explain import Explanation, fmt
+from hexcombat.rules.report import RequiredLossRule, converted_max
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.units import AecValue
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,10 @@ class RequiredLosses:
     attacker_converted_max: int
     """Of the attacker's losses, at most this many from converted units (10.F.1)."""
     defender_converted_max: int
+    defender_aecd: int = 0
+    """Of the defender's, the points its AECD calls for (10.F.1)."""
+    defender_atec_res: Fraction = Fraction(0)
+    """REs of ATEC counted for the defender's required losses (10.F.2), before rounding up."""
 
 
 def loss_points(effect: ResultEffect, attack_points: int, defence_points: int) -> tuple[int, int]:
@@ -74,9 +83,12 @@ def required_losses(
             attacker,
         )
     defender = 0
+    aecd_part = Fraction(0)
+    atec_res = Fraction(0)
     if use.aecd_compared and use.aecd_before_terrain > 0 and defender_loss > 0:
         counted = min(use.aecd_before_terrain, use.aeca)
         part = _points(counted)
+        aecd_part = part
         defender += part
         ex.add(
             "10.F.1",
@@ -88,6 +100,7 @@ def required_losses(
     if use.atec_compared and use.atec_non_intrinsic > 0 and defender_loss > 0:
         counted = min(use.atec, use.aeca)
         part = _points(counted)
+        atec_res = counted
         defender += part
         ex.add(
             "10.F.2",
@@ -104,19 +117,136 @@ def required_losses(
             defender_loss,
         )
         defender = defender_loss
-    result = RequiredLosses(attacker, defender, attacker_loss // 2, defender_loss // 2)
-    if attacker and use.aeca_uses_conversions:
-        ex.add(
-            "10.F.1",
-            f"converted units may give at most {result.attacker_converted_max} of the "
-            f"attacker's {attacker_loss} lost strength points (half the factors eliminated)",
-            result.attacker_converted_max,
+    result = RequiredLosses(
+        attacker,
+        defender,
+        converted_max(attacker_loss),
+        converted_max(defender_loss),
+        int(aecd_part),
+        atec_res,
+    )
+    return result
+
+
+CAPABLE = (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF)
+"""At least 1/2 AEC/ATEC: a unit that may take required losses as itself (10.F.1, 10.F.2)."""
+
+
+def _capable_and_converted(*totals: CapabilityTotal) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Units with at least 1/2 of a capability used, and the other units converted by one."""
+    capable = sorted({u.index for t in totals for u in t.units if u.value in CAPABLE})
+    converted = sorted(
+        {c.converted for t in totals for c in t.conversions if c.converted not in capable}
+    )
+    return tuple(capable), tuple(converted)
+
+
+def _most(rule: RequiredLossRule, strengths: list[int]) -> int:
+    """The most the side's units can give towards the required losses when it loses exactly
+    ``rule.loss_points``: all its capable units, its converted ones up to half (10.F.1)."""
+    own = sum(strengths[i] for i in rule.capable)
+    converted = sum(strengths[i] for i in rule.converted)
+    return own + min(converted, converted_max(rule.loss_points))
+
+
+def who_takes_required_losses(
+    use: AecUse,
+    totals: AecTotals,
+    attackers: tuple[Participant, ...],
+    defenders: tuple[Participant, ...],
+    strengths: tuple[list[int], list[int]],
+    required: RequiredLosses,
+    losses: tuple[int, int],
+    ex: Explanation,
+) -> tuple[RequiredLossRule | None, RequiredLossRule | None]:
+    """Which units may take each side's required losses, and the points each side must take
+    when its capable and converted units cannot give all of them (10.F.1, 10.F.2).
+
+    ``strengths`` are each participant's strength points (attack, defence), ``losses`` the
+    points each side loses.
+    """
+    attacker_rule = None
+    if required.attacker:
+        capable, converted = _capable_and_converted(totals.aeca)
+        attacker_rule = RequiredLossRule(
+            "10.F.1", required.attacker, Fraction(0), capable, converted, (), losses[0]
         )
-    if defender and use.defence_uses_conversions:
+        attacker_rule = _enforce(attacker_rule, strengths[0], attackers, "attacker", ex)
+    defender_rule = None
+    if required.defender:
+        used = [
+            t
+            for t, on in ((totals.aecd, use.aecd_compared), (totals.atec, use.atec_compared))
+            if on
+        ]
+        capable, converted = _capable_and_converted(*used)
+        intrinsic = tuple(
+            (u.index, u.intrinsic_res)
+            for u in totals.atec.units
+            if use.atec_compared and u.intrinsic_res > 0
+        )
+        defender_rule = RequiredLossRule(
+            "10.F.2" if required.defender_atec_res else "10.F.1",
+            required.defender_aecd,
+            required.defender_atec_res,
+            capable,
+            converted,
+            intrinsic,
+            losses[1],
+        )
+        defender_rule = _enforce(defender_rule, strengths[1], defenders, "defender", ex)
+        _intrinsic_steps(defender_rule, defenders, strengths[1], ex)
+    return attacker_rule, defender_rule
+
+
+def _enforce(
+    rule: RequiredLossRule,
+    strengths: list[int],
+    participants: tuple[Participant, ...],
+    side: str,
+    ex: Explanation,
+) -> RequiredLossRule:
+    """Say who may take the required losses, and cap them at what those units can give."""
+    names = ", ".join(_name(participants[i]) for i in rule.capable) or "none"
+    text = f"the {side}'s required losses come from {names}"
+    if rule.converted:
+        converted = ", ".join(_name(participants[i]) for i in rule.converted)
+        text += (
+            f", or from converted units ({converted}), these at most "
+            f"{converted_max(rule.loss_points)} points: half the {rule.loss_points} factors "
+            "eliminated"
+        )
+    ex.add(rule.rule, text, converted_max(rule.loss_points) if rule.converted else None)
+    most = _most(rule, strengths)
+    if rule.required() > most:
+        ex.add(
+            rule.rule,
+            f"those units can give only {most} of the {rule.required()} required points "
+            f"(converted units at most half the factors eliminated): {most} required",
+            most,
+        )
+    return replace(rule, most=most)
+
+
+def _intrinsic_steps(
+    rule: RequiredLossRule,
+    defenders: tuple[Participant, ...],
+    strengths: list[int],
+    ex: Explanation,
+) -> None:
+    """10.F.2 exception: a division eliminated entirely counts its intrinsic ATEC."""
+    for index, res in rule.intrinsic:
+        whole = rule.required({index})
+        if whole == rule.required():
+            continue
         ex.add(
             "10.F.2",
-            f"converted units may give at most {result.defender_converted_max} of the "
-            f"defender's {defender_loss} lost strength points (half the factors eliminated)",
-            result.defender_converted_max,
+            f"if the whole {_name(defenders[index])} ({strengths[index]} strength points) is "
+            f"eliminated, its {res_text(res)} of intrinsic ATEC counts as part of the required "
+            f"losses: {whole} instead of {rule.required()} points from the other ATEC units",
+            whole,
         )
-    return result
+
+
+def _name(p: Participant) -> str:
+    return p.unit.name if p.count == 1 else f"{p.count} x {p.unit.name}"

@@ -14,6 +14,7 @@ from hexcombat.rules.armour_ratio.tables import (
 )
 from hexcombat.rules.armour_ratio.terrain import TerrainChart, adjust_for_terrain
 from hexcombat.rules.armour_ratio.totals import AecTotals
+from hexcombat.rules.armour_ratio.totals_steps import res_text
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 
@@ -76,6 +77,10 @@ def aec_modifier_before_terrain(
             "is not counted and it takes no required losses",
             Fraction(0),
         )
+        ex.warn(
+            f"10.F: the attacker declines AEC: its AECA of {res_text(aeca_raw)} is not used "
+            "(and it takes no required losses)"
+        )
         aeca = aeca_raw = Fraction(0)
     if conditions.defender_declines_aec:
         ex.add(
@@ -83,6 +88,10 @@ def aec_modifier_before_terrain(
             "the defender declares it does not use AEC or ATEC: its AECD and ATEC are not "
             "counted and it takes no required losses",
             Fraction(0),
+        )
+        ex.warn(
+            f"10.F: the defender declines AEC and ATEC: its ATEC of {res_text(atec)} and AECD of "
+            f"{res_text(aecd_raw)} are not used (and it takes no required losses)"
         )
         atec = aecd = aecd_raw = Fraction(0)
     distribution = NO_MODIFIER

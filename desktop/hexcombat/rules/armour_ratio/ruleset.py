@@ -12,7 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from hexcombat.rules.armour_ratio.losses import loss_points, required_losses
+from hexcombat.rules.armour_ratio.losses import (
+    loss_points,
+    required_losses,
+    who_takes_required_losses,
+)
 from hexcombat.rules.armour_ratio.modifiers import (
     AecUse,
     Distribution,
@@ -21,7 +25,7 @@ from hexcombat.rules.armour_ratio.modifiers import (
     heavy_armour_modifier,
     heavy_counts,
 )
-from hexcombat.rules.armour_ratio.strengths import Strengths, strengths
+from hexcombat.rules.armour_ratio.strengths import Strengths, attack_of, defence_of, strengths
 from hexcombat.rules.armour_ratio.tables import (
     ARMOUR_EFFECTS,
     SPECIAL_UNIT_COMBAT,
@@ -31,6 +35,7 @@ from hexcombat.rules.armour_ratio.tables import (
 from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
 from hexcombat.rules.armour_ratio.totals import AecTotals, aec_totals, resolved_units
 from hexcombat.rules.armour_ratio.totals_steps import explain_capability
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.combat import (
     GENERIC_CRT,
     CombatResultsTable,
@@ -43,7 +48,7 @@ from hexcombat.rules.combat import (
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Explanation, Value, fmt
-from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 
@@ -109,6 +114,7 @@ class ArmourRatioRuleset:
                 "table of rule 12 is not in the texts; the combat results table is used)",
             )
         _dated_steps(situation, ex)
+        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
         totals = aec_totals(situation, chart)
         explain_capability(totals.aeca, situation.attackers, c, chart, ex)
         explain_capability(totals.aecd, situation.defenders, c, chart, ex)
@@ -216,19 +222,37 @@ class ArmourRatioRuleset:
                 provenance=effect.provenance,
             )
         required = required_losses(a.use, att_loss, def_loss, ex)
+        s = a.situation
+        att_rule, def_rule = who_takes_required_losses(
+            a.use,
+            a.totals,
+            s.attackers,
+            s.defenders,
+            (
+                [attack_of(p) * p.count for p in s.attackers],
+                [defence_of(p) * p.count for p in s.defenders],
+            ),
+            required,
+            (att_loss, def_loss),
+            ex,
+        )
         attacker = SideResult(
             eliminated=att_loss >= a.strengths.printed_attack,
             loss_fraction=effect.attacker.loss_fraction,
             loss_points=att_loss,
-            required_losses=Fraction(required.attacker),
+            required_losses=Fraction(att_rule.required() if att_rule else 0),
             retreat_hexes=effect.attacker.retreat_hexes,
+            converted_max=converted_max(att_loss) if att_rule and att_rule.converted else 0,
+            required_by=att_rule,
         )
         defender = SideResult(
             eliminated=def_loss >= a.strengths.printed_defence,
             loss_fraction=effect.defender.loss_fraction,
             loss_points=def_loss,
-            required_losses=Fraction(required.defender),
+            required_losses=Fraction(def_rule.required() if def_rule else 0),
             retreat_hexes=effect.defender.retreat_hexes,
+            converted_max=converted_max(def_loss) if def_rule and def_rule.converted else 0,
+            required_by=def_rule,
         )
         return CombatResult(
             code=code,

@@ -124,6 +124,9 @@ class _Piece:
     converted_in: Fraction = Fraction(0)
     converted_value: Fraction = Fraction(0)
     note: str = ""
+    self_only: bool = False
+    """Its neutral REs may be converted only by itself: a half-ATEC unit has ATEC of its own,
+    and 10.B.4 lets other units convert to ATEC only neutral REs with no ATEC of their own."""
 
 
 @dataclass
@@ -255,6 +258,7 @@ def _pieces(
                     capacity=converting_capacity(unit, value),
                     intrinsic=unit.intrinsic_atec if capability == "atec" else Fraction(0),
                     note=note,
+                    self_only=capability == "atec" and value == AecValue.HALF,
                 )
             )
     return pieces
@@ -291,7 +295,8 @@ def _double_atec_conditions(pieces: list[_Piece], conditions: Conditions) -> Non
 def _allocate(pieces: list[_Piece]) -> list[tuple[_Piece, _Piece, Fraction]]:
     """Convert neutral REs within each stack, the largest total after terrain first.
 
-    Half-capable units convert their own neutral half first (10.B.3). Then converters and neutral
+    Half-capable units convert their own neutral half first (10.B.3); what a half-ATEC unit
+    leaves neutral no other unit may convert to ATEC (10.B.4). Then converters and neutral
     REs are matched best rate to best rate, which maximises the total after terrain; intrinsic
     ATEC divisions are converted last, since their intrinsic REs may be capped (10.C.3).
     """
@@ -308,7 +313,8 @@ def _allocate(pieces: list[_Piece]) -> list[tuple[_Piece, _Piece, Fraction]]:
         members = [p for p in pieces if p.stack == stack]
         converters = sorted((p for p in members if left[id(p)] > 0), key=lambda p: -p.factor)
         neutrals = sorted(
-            (p for p in members if p.neutral > 0), key=lambda p: (-p.factor, p.intrinsic > 0)
+            (p for p in members if p.neutral > 0 and not p.self_only),
+            key=lambda p: (-p.factor, p.intrinsic > 0),
         )
         n = 0
         for converter in converters:

@@ -75,6 +75,9 @@ def explain_capability(
         printed = value_of(p.unit, cap)
         if printed == AecValue.DOUBLE and cap == "atec" and u.note:
             ex.add("10.B.1", f"{_label(p)}: {u.note}", u.own_res)
+            if u.value != AecValue.DOUBLE:
+                reason = u.note.split(": ", 1)[-1]
+                ex.warn(f"10.B.1: {_label(p)} counts only full ATEC, not double: {reason}")
         if u.value in VALUE_RULE:
             text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
@@ -110,7 +113,14 @@ def explain_capability(
                 "converts no other unit",
                 u.res,
             )
-        if u.neutral_left > 0 and u.value == AecValue.HALF:
+        if u.neutral_left > 0 and u.value == AecValue.HALF and cap == "atec":
+            ex.add(
+                "10.B.4",
+                f"{_label(p)}: {res_text(u.neutral_left)} still neutral; it has ATEC of its own, "
+                "so no other unit may convert it to ATEC",
+                u.neutral_left,
+            )
+        elif u.neutral_left > 0 and u.value == AecValue.HALF:
             ex.add(
                 "10.B.3",
                 f"{_label(p)}: {res_text(u.neutral_left)} still neutral, for other units to "

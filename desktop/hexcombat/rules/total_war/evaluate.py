@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, Provenance, Value
@@ -48,6 +49,8 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     defenders = on_date(situation.defenders, cond.date)
     artillery.check_attack(attackers, defenders, data.coast_defence)
     ex = Explanation()
+    warn_assumed_counters(attackers, defenders, cond.date is not None, ex)
+    _declining_note(cond.attacker_declines_aec, cond.defender_declines_aec, ex)
     att, dfn = force(attackers), force(defenders)
 
     ex.add(
@@ -205,6 +208,19 @@ def _light_infantry_note(
         "that rule (14G) is not in the texts, so no modifier is applied",
     )
     ex.warn("14F: adverse terrain expertise (14G) is not in the rules texts; not applied")
+
+
+def _declining_note(attacker: bool, defender: bool, ex: Explanation) -> None:
+    """Declining AEC/ATEC is rule 10.F of the armour-ratio rules; the Total War texts (14D2)
+    give no such choice, so a declaration here changes nothing, and the player is told."""
+    who = " and ".join(
+        side for side, declines in (("attacker", attacker), ("defender", defender)) if declines
+    )
+    if who:
+        ex.warn(
+            f"10.F: the {who} declined AEC/ATEC, a choice of the armour-ratio rules; the Total War "
+            "texts give none, so armour effects are counted (14D2)"
+        )
 
 
 def _hexside_note(attackers: tuple[Participant, ...], ex: Explanation) -> None:

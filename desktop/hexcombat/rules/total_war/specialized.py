@@ -38,17 +38,26 @@ def engineer_role(unit: Unit) -> str | None:
 
 
 def fortification(conditions: Conditions, ex: Explanation) -> list[Mapping[int, Fraction]]:
-    """The fortification's own combat DRM, as the scenario gives it from the chart (14D1)."""
+    """The fortification's own combat DRM, as the scenario gives it from the chart (14D1).
+
+    14D1 names fortifications of -1, -2 and -3; the Fortifications Effects Chart is not in the
+    texts, so a stronger one (-4) is applied as given, only specialized armour does not count
+    as engineers against it (see :func:`engineer_effects`). A fortification never helps the
+    attacker, so a positive modifier is refused.
+    """
     value = conditions.fortification
     if value == 0:
         return []
-    if value not in FORTIFICATION_DRMS:
+    if value > 0:
         raise RulesError(
-            f"a fortification's combat die roll modifier is -1, -2 or -3, not {value:+d}", "14D1"
+            f"a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
+            f"not {value:+d}",
+            "14D1",
         )
+    named = "" if value in FORTIFICATION_DRMS else "; 14D1 names only -1, -2 and -3"
     ex.add(
         "14D1",
-        f"fortification: combat die roll modifier {value:+d} (Fortifications Effects Chart)",
+        f"fortification: combat die roll modifier {value:+d} (Fortifications Effects Chart){named}",
         value,
         drm=value,
     )
@@ -73,6 +82,8 @@ def engineer_effects(
     """
     target = engineer_target(conditions)
     engineers = tuple(p for p in att.non_artillery if engineer_role(p.unit))
+    if target is None and conditions.fortification < 0:
+        _not_engineers_here(att, conditions.fortification, ex)
     if target is None or not engineers or att.non_artillery_res == 0:
         return [], 1
     for p in engineers:
@@ -109,3 +120,21 @@ def engineer_effects(
             provenance=chart.assault_provenance,
         )
     return [{drm: Fraction(1)}], factor
+
+
+def _not_engineers_here(att: Force, value: int, ex: Explanation) -> None:
+    """14D1 names only -1, -2 and -3 fortifications (and major cities): against any other
+    fortification specialized armour is ordinary armour, and the player is told why."""
+    specialized = tuple(p for p in att.non_artillery if p.unit.unit_type in SPECIALIZED_ARMOUR)
+    if not specialized:
+        return
+    ex.add(
+        "14D1",
+        f"{listing(specialized)}: specialized armour counts as engineers only against a major "
+        f"city or a fortification of -1, -2 or -3; against this {value:+d} fortification it "
+        "does not count as engineers",
+    )
+    ex.warn(
+        f"14D1: specialized armour ({listing(specialized)}) does not count as engineers against "
+        f"a {value:+d} fortification (14D1 names only -1, -2 and -3)"
+    )

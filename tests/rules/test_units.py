@@ -1,0 +1,129 @@
+"""Counter data a player types wrong gets `file:line: message`, never a traceback: a range of 0
+(14A3 ranges are 1 or 2 hexes), and dated capability changes (10.H) that are not real game
+months or not listed oldest first."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexcombat.rules.air.units import air_counters_from_source
+from hexcombat.rules.counters import counters_from_source
+from hexcombat.rules.dates import month_problem
+from hexcombat.rules.units import AecValue, unit_from_mapping
+from hexcombat.sourcefile import TomlSource
+
+HEAD = 'game = "total-war"\n\n[[counter]]\nid = "x"\nname = "Art III"\nsize = "III"\n'
+
+
+def problems(body: str) -> list[str]:
+    """The messages for a one-counter file whose first lines are HEAD (lines 1-6)."""
+    _, found = counters_from_source(TomlSource.parse(HEAD + body, "c.toml"))
+    return [str(x) for x in found]
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "true", '"2"'])
+def test_a_range_must_be_one_hex_or_more(value: str) -> None:
+    shown = {"0": "0", "-1": "-1", "true": "True", '"2"': "'2'"}[value]
+    assert problems(f"range = {value}\n") == [
+        "c.toml:7: counter 'x': range must be a whole number of hexes, 1 or more (2 for "
+        f"long-range artillery, 14A3), not {shown}"
+    ]
+
+
+def test_a_long_range_of_two_hexes_is_accepted() -> None:
+    counters, found = counters_from_source(TomlSource.parse(HEAD + "range = 2\n", "c.toml"))
+    assert found == []
+    assert counters["x"].range == 2
+
+
+@pytest.mark.parametrize("date", ["1943-13", "1943-00", "1943-1", "43-01", "1943/01"])
+def test_a_change_date_must_be_a_game_month(date: str) -> None:
+    body = f'aeca = "half"\nchanges = [{{ date = "{date}", aeca = "full" }}]\n'
+    # month_problem's wording, shared with scenario dates (its doctest shows both forms)
+    assert problems(body) == [f"c.toml:8: counter 'x': changes[0] date {month_problem(date)}"]
+    assert month_problem(date) is not None
+
+
+def test_change_dates_must_be_listed_oldest_first() -> None:
+    body = (
+        'aeca = "half"\nchanges = [\n  { date = "1943-01", aeca = "full" },\n'
+        '  { date = "1942-06", aeca = "double" },\n]\n'
+    )
+    assert problems(body) == [
+        "c.toml:8: counter 'x': changes[1] date 1942-06 is not after changes[0] date 1943-01: "
+        "list dated changes oldest first, one per month (10.H)"
+    ]
+
+
+def test_two_changes_in_one_month_are_refused() -> None:
+    body = (
+        'changes = [{ date = "1943-01", aeca = "full" }, { date = "1943-01", aeca = "double" }]\n'
+    )
+    assert problems(body) == [
+        "c.toml:7: counter 'x': changes[1] date 1943-01 is not after changes[0] date 1943-01: "
+        "list dated changes oldest first, one per month (10.H)"
+    ]
+
+
+def test_a_change_that_changes_nothing_is_refused() -> None:
+    assert problems('changes = [{ date = "1943-01" }]\n') == [
+        "c.toml:7: counter 'x': changes[0] (1943-01) changes nothing"
+    ]
+
+
+def test_ordered_changes_apply_by_date() -> None:
+    body = (
+        'aeca = "half"\nchanges = [\n  { date = "1942-06", aeca = "full" },\n'
+        '  { date = "1943-01", aeca = "double" },\n]\n'
+    )
+    counters, found = counters_from_source(TomlSource.parse(HEAD + body, "c.toml"))
+    assert found == []
+    unit = counters["x"]
+    assert [unit.on(d).aeca.value for d in ("1942-05", "1942-06", "1942-12", "1943-01")] == [
+        "half",
+        "full",
+        "full",
+        "double",
+    ]
+
+
+AIR_HEAD = 'game = "total-war"\n\n[[air_counter]]\nid = "me"\nname = "Me 109E"\nrating = "7F5"\n'
+
+
+def air_problems(body: str) -> list[str]:
+    _, found = air_counters_from_source(TomlSource.parse(AIR_HEAD + body, "a.toml"))
+    return [str(x) for x in found]
+
+
+def test_an_air_change_date_must_be_a_game_month() -> None:
+    assert air_problems('changes = [{ date = "1941-13", tactical_bombing = 2 }]\n') == [
+        "a.toml:7: air counter 'me': changes[0] date '1941-13' has no month 13: write YYYY-MM "
+        "with a month from 01 to 12"
+    ]
+
+
+def test_air_change_dates_must_be_listed_oldest_first() -> None:
+    body = (
+        'changes = [{ date = "1942-01", tactical_bombing = 2 }, '
+        '{ date = "1941-06", tactical_bombing = 1 }]\n'
+    )
+    assert air_problems(body) == [
+        "a.toml:7: air counter 'me': changes[1] date 1941-06 is not after changes[0] date "
+        "1942-01: list dated changes oldest first, one per month (10.H)"
+    ]
+
+
+def test_a_scenario_change_in_a_counters_month_adds_to_it() -> None:
+    counters, found = counters_from_source(
+        TomlSource.parse(HEAD + 'changes = [{ date = "1943-01", aeca = "full" }]\n', "c.toml")
+    )
+    assert found == []
+    mine = unit_from_mapping(
+        {"changes": [{"date": "1943-01", "atec": "full"}, {"date": "1944-01", "aeca": "double"}]},
+        "scenario",
+        base=counters["x"],
+    )
+    assert [(c.date, dict(c.values)) for c in mine.changes] == [
+        ("1943-01", {"aeca": AecValue.FULL, "atec": AecValue.FULL}),
+        ("1944-01", {"aeca": AecValue.DOUBLE}),
+    ]
