@@ -8,9 +8,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu
 
+from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.combat_panel import UID_ROLE
 from hexcombat.ui.main_window import MainWindow
 
@@ -114,6 +115,22 @@ def test_the_built_in_tutorial_starts_with_its_attack_set_up(window) -> None:
     panel = window.combat_panel
     assert window.session.state.hexmap.label(panel.target) == "0504"
     assert len(panel.attacker_uids()) == 8  # Hv Tank XX, 2 Rifle XX, Hv Tank X, 2 Tank X, 2 Art
+    assert "3:1   DRM +1" in panel.odds.text()
+
+
+def test_the_tutorial_opened_before_the_window_shows_has_its_attack_set_up(
+    qtbot, tmp_path: Path
+) -> None:
+    # `hexcombat` opens the tutorial first and shows the window after (ui/app.py make_window)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    assert window.open_file(default_tutorial())
+    panel = window.combat_panel
+    assert panel.target is not None and window.session.state.hexmap.label(panel.target) == "0504"
+    assert "3:1   DRM +1" in panel.odds.text()
+    window.show()
+    qtbot.waitExposed(window)
     assert "3:1   DRM +1" in panel.odds.text()
 
 

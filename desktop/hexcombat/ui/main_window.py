@@ -367,8 +367,8 @@ class MainWindow(QMainWindow):
         target = tutorial_target(self.session.state)
         if target is None:
             return False
-        self.scene.select_hex(target)
-        return self.attack_selected()
+        self.scene.select_hex(target)  # (not selectable while stacks are hidden: before show)
+        return self.attack_hex(target)
 
     def choose_open(self) -> None:
         """File > Open."""
@@ -559,6 +559,13 @@ class MainWindow(QMainWindow):
         h = self.selected_hex()
         if h is None or self.combat_panel is None:
             self.statusBar().showMessage("Select the enemy stack to attack first", 5000)
+            return False
+        return self.attack_hex(h)
+
+    def attack_hex(self, h: Hex) -> bool:
+        """Set up an attack on the stack in ``h`` in the combat panel (a refusal goes to the
+        status bar)."""
+        if self.combat_panel is None:
             return False
         started = self.combat_panel.start(h)
         if started:
