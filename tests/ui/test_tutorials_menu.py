@@ -129,6 +129,7 @@ def test_the_tutorial_opened_before_the_window_shows_has_its_attack_set_up(
     panel = window.combat_panel
     assert panel.target is not None and window.session.state.hexmap.label(panel.target) == "0504"
     assert "3:1   DRM +1" in panel.odds.text()
+    assert window.inspector.list.count() == 3  # the Stack panel lists the defenders (Inf XX, ...)
     window.show()
     qtbot.waitExposed(window)
     assert "3:1   DRM +1" in panel.odds.text()

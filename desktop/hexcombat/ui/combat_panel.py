@@ -775,8 +775,9 @@ class CombatPanel(QWidget):
         for req in (resolution.defender, resolution.attacker):
             for uid in req.uids:
                 counter = state.counters[uid]
+                points = req.strength[uid]
                 item = QListWidgetItem(
-                    f"{req.side}: {counter.unit.name} ({req.strength[uid]} points, "
+                    f"{req.side}: {counter.unit.name} ({points} point{'' if points == 1 else 's'}, "
                     f"{state.hexmap.label(state.hex_of(uid))})"
                 )
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

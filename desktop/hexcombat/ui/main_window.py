@@ -368,6 +368,8 @@ class MainWindow(QMainWindow):
         if target is None:
             return False
         self.scene.select_hex(target)  # (not selectable while stacks are hidden: before show)
+        if self.inspector is not None:
+            self.inspector.show_hex(target)
         return self.attack_hex(target)
 
     def choose_open(self) -> None:
