@@ -32,6 +32,7 @@ def test_roll_is_logged_and_cannot_be_pressed_again_until_undone(window, qtbot) 
     assert f"{window.session.undo_stack.text(0)}, not applied yet" == log_lines(window)[0]
     # Roll, R and a typed roll all refuse now: the result stands until applied or undone
     assert not panel.roll_button.isEnabled() and not panel.typed_roll.isEnabled()
+    assert not window.roll_action.isEnabled()  # the Game menu and toolbar follow the panel
     assert not panel.setup_pane.isEnabled()  # the result is for this set-up
     window.roll_action.trigger()
     assert panel.roll() is None and panel.roll([6]) is None
@@ -48,6 +49,7 @@ def test_roll_is_logged_and_cannot_be_pressed_again_until_undone(window, qtbot) 
     assert log_lines(window) == [] and state.dice.used == 0 and state.pending_roll is None
     assert panel.resolution is None and not panel.result_box.isVisible()
     assert panel.roll_button.isEnabled() and panel.setup_pane.isEnabled()
+    assert window.roll_action.isEnabled()
     qtbot.mouseClick(panel.roll_button, LEFT)  # the dice were put back: the same die again
     assert panel.dice.rolls == [first_die]
     window.undo_action.trigger()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -108,6 +108,10 @@ def _value_text(value: object) -> str:
 
 class CombatPanel(QWidget):
     """Shows the report of the attack being set up, and the result once rolled."""
+
+    rollable = Signal(bool)
+    """Whether a roll may be made now (an attack is set up and no rolled result waits), for the
+    window's Roll action, which follows the panel's Roll button."""
 
     def __init__(self, session: GameSession, scene: MapScene) -> None:
         super().__init__()
@@ -571,8 +575,7 @@ class CombatPanel(QWidget):
         self.bars.set_outcomes({})
         self.dice.set_rolls([])
         self._show_result_pane(False)
-        self.roll_button.setEnabled(False)
-        self.typed_roll.setEnabled(False)
+        self._set_rollable(False)
         self.setup_pane.setEnabled(True)
         self.scene.overlay.clear()
         self.scene.set_roles({})
@@ -626,8 +629,7 @@ class CombatPanel(QWidget):
             self.odds.setText("")
             self._warn(str(exc))
             self.bars.set_outcomes({})
-            self.roll_button.setEnabled(False)
-            self.typed_roll.setEnabled(False)
+            self._set_rollable(False)
             return None
         self.report = report
         chance = ""
@@ -665,12 +667,16 @@ class CombatPanel(QWidget):
         self._lock_for_roll()
         return report
 
+    def _set_rollable(self, on: bool) -> None:
+        self.roll_button.setEnabled(on)
+        self.typed_roll.setEnabled(on)
+        self.rollable.emit(on)
+
     def _lock_for_roll(self) -> None:
         """While a roll waits to be applied, Roll is off and the set-up cannot change (the
         result is for that set-up); otherwise Roll is on whenever there is a report."""
         rolled = self.session.state.pending_roll is not None
-        self.roll_button.setEnabled(self.report is not None and not rolled)
-        self.typed_roll.setEnabled(self.report is not None and not rolled)
+        self._set_rollable(self.report is not None and not rolled)
         self.roll_button.setToolTip(
             "Rolled: apply the result, or undo the roll (Ctrl+Z)"
             if rolled

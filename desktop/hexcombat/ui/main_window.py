@@ -273,6 +273,8 @@ class MainWindow(QMainWindow):
         if not state.library.counters:
             dock.hide()
         self.combat_panel = CombatPanel(session, self.scene)
+        self.roll_action.setEnabled(self.combat_panel.roll_button.isEnabled())
+        self.combat_panel.rollable.connect(self.roll_action.setEnabled)
         self._make_dock("Combat", self.combat_panel)
         self.combat_log = CombatLog(state)
         self._make_dock("Combat Log", self.combat_log)
