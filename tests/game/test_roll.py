@@ -124,7 +124,7 @@ def test_weather_and_date_are_game_state_set_and_undone(state: GameState) -> Non
     assert state.conditions == before
     with pytest.raises(GameError, match="unknown weather 'drizzle'"):
         state.execute(SetWeatherAndDate("drizzle", None))
-    with pytest.raises(GameError, match="date must be a game month YYYY-MM"):
+    with pytest.raises(GameError, match="date must be YYYY-MM, not .August."):
         state.execute(SetWeatherAndDate("clear", "August"))
     assert state.conditions == before
 

@@ -196,7 +196,9 @@ def test_unknown_weather_and_a_bad_date_are_refused(tmp_path: Path) -> None:
         "the weather is one of clear, mud, frost, snow, winter"
     )
     message, _ = damaged(tmp_path, "conditions", {"date": "1943-13"})
-    assert message.endswith("date must be a game month YYYY-MM (or null), not '1943-13'")
+    assert message.endswith(
+        "date '1943-13' has no month 13: write YYYY-MM with a month from 01 to 12"
+    )
     message, _ = damaged(tmp_path, "conditions", {"fortified": "yes"})
     assert message.endswith("conditions: fortified must be true or false, not 'yes'")
     message, _ = damaged(tmp_path, "conditions", {"rain": True})

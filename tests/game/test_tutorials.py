@@ -310,3 +310,16 @@ def test_required_losses_four_of_eight_from_armour_the_rest_from_any_unit() -> N
     assert problem.startswith("at least 4 of the attacker's losses must come from armour")
     assert "(10.F.1)" in problem
     assert loss_problems(state, resolution, [art[0], *tanks[:2]]) == []  # 4 + 2 x 2
+
+
+def test_a_scenario_in_unknown_weather_is_refused_at_its_line(tmp_path: Path) -> None:
+    # the panel would otherwise show the first weather it knows, not the scenario's
+    text = (MAPS / "tutorial-14d2d-scenario.toml").read_text(encoding="utf-8")
+    assert text.splitlines()[16] == 'weather = "clear"'
+    path = tmp_path / "fog.toml"
+    path.write_text(text.replace('weather = "clear"', 'weather = "fog"'), encoding="utf-8")
+    with pytest.raises(SourceError) as raised:
+        open_game(path)
+    assert str(raised.value) == (
+        f"{path}:17: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter"
+    )

@@ -8,23 +8,13 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from hexcombat.rules.dates import month_problem
 from hexcombat.rules.situation import Conditions
 
 WEATHER: tuple[str, ...] = ("clear", "mud", "frost", "snow", "winter")
 """The weather both rulesets' charts know (10.E weather rows, the 14D2 AEC chart)."""
 
 _KINDS = {f.name: str(f.type) for f in fields(Conditions)}
-
-
-def is_month(value: object) -> bool:
-    """Whether ``value`` is a game month ``YYYY-MM`` (10.H dates changes by month)."""
-    return (
-        isinstance(value, str)
-        and len(value) == 7
-        and value[4] == "-"
-        and (value[:4] + value[5:]).isdigit()
-        and 1 <= int(value[5:]) <= 12
-    )
 
 
 def condition_problem(key: str, value: object) -> str | None:
@@ -37,8 +27,8 @@ def condition_problem(key: str, value: object) -> str | None:
             return f"unknown weather {value!r}; the weather is one of {', '.join(WEATHER)}"
         return None
     if key == "date":
-        if value is not None and not is_month(value):
-            return f"date must be a game month YYYY-MM (or null), not {value!r}"
+        if value is not None and month_problem(value):
+            return f"date {month_problem(value)}"
         return None
     if kind == "bool" and not isinstance(value, bool):
         return f"{key} must be true or false, not {value!r}"

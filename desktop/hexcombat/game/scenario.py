@@ -9,11 +9,12 @@ does not know are reported with their line, so a typo never silently changes a c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from hexcombat.game.air_counters import air_counter_set
+from hexcombat.game.conditions import condition_problem
 from hexcombat.game.turn import (
     DEFAULT_PHASE,
     OVERRUN_PHASE,
@@ -24,7 +25,6 @@ from hexcombat.game.turn import (
 from hexcombat.paths import counters_dir
 from hexcombat.rules.air.units import AirUnit, air_counters_from_source, is_air_counter_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
-from hexcombat.rules.dates import month_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -328,9 +328,6 @@ def _overrun_follows(
     return replace(conditions, overrun=overrun)
 
 
-_CONDITION_TYPES = {f.name: f.type for f in fields(Conditions)}
-
-
 def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
     raw = source.data.get("conditions", {})
     if not isinstance(raw, Mapping):
@@ -338,19 +335,9 @@ def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
         return Conditions()
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        where = ("conditions", key)
-        kind = _CONDITION_TYPES.get(key)
-        if kind is None:
-            known = ", ".join(_CONDITION_TYPES)
-            problems.append(source.problem(where, f"unknown condition {key!r}; known: {known}"))
-        elif kind == "bool" and not isinstance(value, bool):
-            problems.append(source.problem(where, f"{key} must be true or false"))
-        elif kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            problems.append(source.problem(where, f"{key} must be a whole number"))
-        elif kind.startswith("str") and not isinstance(value, str):
-            problems.append(source.problem(where, f"{key} must be text"))
-        elif key == "date" and month_problem(value):
-            problems.append(source.problem(where, f"date {month_problem(value)}"))
+        problem = condition_problem(key, value)
+        if problem:
+            problems.append(source.problem(("conditions", key), problem))
         else:
             values[key] = value
     return Conditions(**values)
