@@ -11,18 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
+from tutorial_attacks import full_attack
 
 from hexcombat.game.attack import (
-    AttackSetup,
     Resolution,
     apply_combat_command,
-    attack_candidates,
     resolve_attack,
     retreat_options,
 )
 from hexcombat.game.commands import AddCounter
-from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
@@ -33,17 +30,8 @@ NO_ZOC = replace(EUROPA_RETREAT, enemy_zoc_blocks=False)
 """The shipped rules, but enemy zones of control do not block a retreat."""
 
 
-@pytest.fixture
-def state() -> GameState:
-    return open_game(default_tutorial())
-
-
 def dr(state: GameState) -> Resolution:
-    target = state.hexmap.hex_at("0504")
-    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
-    resolution = resolve_attack(
-        state, AttackSetup(target, uids, state.conditions), ScriptedDice([4])
-    )
+    resolution = resolve_attack(state, full_attack(state, "0504"), ScriptedDice([4]))
     assert (resolution.result.code, resolution.defender.retreat_hexes) == ("DR", 2)
     return resolution
 

@@ -5,28 +5,15 @@ of two rolls)."""
 from __future__ import annotations
 
 import pytest
+from tutorial_attacks import full_attack
 
 from hexcombat.game.attack import (
-    AttackSetup,
     apply_combat_command,
-    attack_candidates,
     retreat_options,
 )
 from hexcombat.game.commands import SetWeatherAndDate
-from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.roll import RollCombat
 from hexcombat.game.state import GameDice, GameError, GameState
-
-
-@pytest.fixture
-def state() -> GameState:
-    return open_game(default_tutorial())
-
-
-def full_attack(state: GameState) -> AttackSetup:
-    target = state.hexmap.hex_at("0504")
-    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
-    return AttackSetup(target, uids, state.conditions)
 
 
 def test_a_roll_uses_the_game_dice_and_goes_into_the_log(state: GameState) -> None:

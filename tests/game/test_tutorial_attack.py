@@ -4,9 +4,9 @@ text works, the roll, the retreat the board allows, and undo."""
 from __future__ import annotations
 
 import pytest
+from tutorial_attacks import full_attack
 
 from hexcombat.game.attack import (
-    AttackSetup,
     apply_combat_command,
     attack_candidates,
     evaluate_attack,
@@ -22,17 +22,6 @@ from hexcombat.rules.dice import ScriptedDice
 
 def snapshot(state: GameState) -> dict[str, list[str]]:
     return {state.hexmap.label(h): [c.uid for c in s] for h, s in sorted(state.stacks().items())}
-
-
-@pytest.fixture
-def state() -> GameState:
-    return open_game(default_tutorial())
-
-
-def full_attack(state: GameState) -> AttackSetup:
-    target = state.hexmap.hex_at("0504")
-    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
-    return AttackSetup(target, uids, state.conditions)
 
 
 def test_every_soviet_stack_is_proposed(state: GameState) -> None:

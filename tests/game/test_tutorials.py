@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from tutorial_attacks import full_attack
 
 from hexcombat.game.attack import (
     AttackSetup,
@@ -109,14 +110,6 @@ GOLDEN: dict[str, Golden] = {
     # (counter strengths: Inf XX 6 each, LR Art III 3); its own rules are tested below
     "tutorial-14a3-lra-scenario.toml": Golden("0504", totals={"attack_strength": 15}),
 }
-
-
-def full_attack(state: GameState) -> AttackSetup:
-    """The tutorial's attack as the menu sets it up: every proposed counter takes part."""
-    target = tutorial_target(state)
-    assert target is not None
-    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
-    return AttackSetup(target, uids, state.conditions)
 
 
 def counter_named(state: GameState, name: str) -> Counter:

@@ -24,7 +24,7 @@ from hexcombat.board.mapfile import HexMap
 from hexcombat.ui import terrain_style
 from hexcombat.ui.display_options import BoardDisplay
 from hexcombat.ui.map_layout import hexes_in_rect
-from hexcombat.ui.qtgeometry import geometry_lines, hex_prototype
+from hexcombat.ui.qtgeometry import exposed_on_device, geometry_lines, hex_prototype
 
 TILE_PX = 512
 """Edge of a cached tile in device pixels."""
@@ -102,14 +102,7 @@ class BoardItem(QGraphicsItem):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
         scale = lod * dpr
-        exposed = option.exposedRect.intersected(self._bounds)
-        # Only what reaches the device: render() may expose the whole item.
-        inverse, invertible = painter.worldTransform().inverted()
-        if invertible:
-            device = inverse.mapRect(QRectF(painter.viewport()))
-            if painter.hasClipping():
-                device = device.intersected(painter.clipBoundingRect())
-            exposed = exposed.intersected(device)
+        exposed = exposed_on_device(painter, option).intersected(self._bounds)
         if scale * self.layout.size < OVERVIEW_HEX_PX:
             overview = self.overview()
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)

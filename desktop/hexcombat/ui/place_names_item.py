@@ -16,6 +16,7 @@ from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
 from hexcombat.ui import terrain_style
 from hexcombat.ui.map_layout import hexes_in_rect
+from hexcombat.ui.qtgeometry import exposed_on_device
 
 NAME_Z = 50.0
 """Above the stacks (z 0) and below a stack being dragged (z 100)."""
@@ -63,14 +64,7 @@ class PlaceNamesItem(QGraphicsItem):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if lod * self.name_font.pixelSize() < SMALLEST_PX:
             return
-        exposed = option.exposedRect
-        # only what reaches the device: render() may expose the whole item
-        inverse, invertible = painter.worldTransform().inverted()
-        if invertible:
-            device = inverse.mapRect(QRectF(painter.viewport()))
-            if painter.hasClipping():
-                device = device.intersected(painter.clipBoundingRect())
-            exposed = exposed.intersected(device)
+        exposed = exposed_on_device(painter, option)
         places = self.hexmap.places
         size = self.layout.size
         near: list[Hex] | dict[Hex, str] = places

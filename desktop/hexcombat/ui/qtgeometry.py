@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtGui import QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from hexcombat.board.geometry import point_lists
 from hexcombat.board.hexes import Hex
@@ -60,3 +61,17 @@ def geometry_path(geometry: object) -> QPainterPath:
         path.addPolygon(polygon(points))
         path.closeSubpath()
     return path
+
+
+def exposed_on_device(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
+    """The part of an item's exposed rectangle that reaches the device: ``render()`` (a
+    screenshot, an overview) may expose the whole item, and a large map must not then be
+    drawn hex by hex outside the picture."""
+    exposed = QRectF(option.exposedRect)
+    inverse, invertible = painter.worldTransform().inverted()
+    if invertible:
+        device = inverse.mapRect(QRectF(painter.viewport()))
+        if painter.hasClipping():
+            device = device.intersected(painter.clipBoundingRect())
+        exposed = exposed.intersected(device)
+    return exposed
