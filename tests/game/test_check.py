@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+from hexcombat_cli import check
 
 from hexcombat.game.check import check_file
 
@@ -20,15 +20,6 @@ SHIPPED = sorted(
         *REPO.glob("desktop/hexcombat/rules/**/*.toml"),
     ]
 )
-
-
-def check(*paths: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hexcombat", "check", *map(str, paths)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 def test_every_shipped_file_checks_clean() -> None:

@@ -6,11 +6,10 @@ bands, coast defence counter ids) and the dates the files give."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from hexcombat_cli import check
 
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
@@ -303,15 +302,6 @@ def test_a_month_that_does_not_exist_is_refused(tmp_path: Path) -> None:
 # --- charts ------------------------------------------------------------------------------------
 
 
-def check_command(*paths: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hexcombat", "check", *map(str, paths)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def test_bad_crt_values_are_reported_by_check_not_raised(tmp_path: Path) -> None:
     text = (RULES / "crt_generic.toml").read_text()
     lines = text.splitlines()
@@ -319,7 +309,7 @@ def test_bad_crt_values_are_reported_by_check_not_raised(tmp_path: Path) -> None
     loss = next(i for i, x in enumerate(lines) if x.strip() == "loss = 0.5") + 1
     bad = write(tmp_path, text.replace("loss = 0.5", 'loss = "half"', 1), "crt.toml")
     columns = write(tmp_path, text.replace('"1:3", "1:2"', '"1:2", "1:3"', 1), "cols.toml")
-    run = check_command(bad, columns)
+    run = check(bad, columns)
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert run.stdout.splitlines() == [
         f"{bad}:{loss}: loss must be the share of its strength the attacker loses, from 0 to 1 "
@@ -335,7 +325,7 @@ def test_a_gap_in_the_armour_effects_bands_is_reported_by_check(tmp_path: Path) 
     narrower = text.replace('at_least = "1/10"\nat_most', 'at_least = "1/5"\nat_most')
     path = write(tmp_path, narrower, "armour.toml")
     line = text.splitlines().index("[[aeca]]") + 1
-    run = check_command(path)
+    run = check(path)
     assert run.stdout.splitlines() == [
         f"{path}:{line}: no [[aeca]] band holds shares at least 1/10 and below 1/5: a combat with "
         "such a share could not be evaluated; extend a band or add one"

@@ -230,6 +230,17 @@ def test_log_entries_of_the_wrong_kind_are_refused(tmp_path: Path) -> None:
 ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, "", "x", [], [1, "a"], {}, {"a": [None]}]
 
 
+def loads_or_names_its_file(tmp_path: Path, data: dict) -> None:
+    """Save ``data`` and open it: it loads, or is refused with a message naming the file (any
+    other exception fails the test)."""
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data))
+    try:
+        load_game(path)
+    except SourceError as exc:
+        assert str(exc).startswith(f"{path}:"), str(exc)
+
+
 @pytest.mark.parametrize(
     "key",
     [
@@ -245,12 +256,7 @@ def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, 
         for target, entry in ((data, key), (data["counters"][0], key)):
             original = target.get(entry)
             target[entry] = value
-            path = tmp_path / "odd.json"
-            path.write_text(json.dumps(data))
-            try:
-                load_game(path)
-            except SourceError as exc:
-                assert str(exc).startswith(f"{path}:"), str(exc)
+            loads_or_names_its_file(tmp_path, data)
             target[entry] = original
 
 
@@ -263,12 +269,7 @@ def test_a_counter_entry_of_the_wrong_kind_is_a_message_never_a_crash(
     data = json.loads(good.read_text())
     for value in [*ODD_VALUES, {"name": 5}, {"name": "x", "attack": "big"}]:
         data["counters"][0][key] = value
-        path = tmp_path / "odd.json"
-        path.write_text(json.dumps(data))
-        try:
-            load_game(path)
-        except SourceError as exc:
-            assert str(exc).startswith(f"{path}:"), str(exc)
+        loads_or_names_its_file(tmp_path, data)
 
 
 def test_a_roll_waiting_to_be_applied_is_saved_and_comes_back_the_same(tmp_path: Path) -> None:
