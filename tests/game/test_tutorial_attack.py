@@ -15,8 +15,10 @@ from hexcombat.game.attack import (
     retreat_options,
     suggested_losses,
 )
+from hexcombat.game.commands import AddCounter
 from hexcombat.game.opening import default_tutorial, open_game
-from hexcombat.game.state import GameError, GameState
+from hexcombat.game.scenario import load_counter_library
+from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
 
 
@@ -118,3 +120,21 @@ def test_a_bare_map_opens_ready_to_lay_out_counters() -> None:
     state = open_game(default_tutorial().with_name("sample.toml"))
     assert state.stacks() == {} and state.ruleset == "total-war"
     assert "su-hv-tank-xx" in state.library and "ge-pz-xx-16-10" in state.library
+
+
+def test_no_advance_onto_enemy_air_units_left_in_the_hex(state: GameState) -> None:
+    # an Axis Me 109E based in 0504 takes no part in the ground combat (16A); its defenders are
+    # eliminated (no legal retreat), the hex still holds the aircraft: hexcombat will not guess
+    # what becomes of it, so no Soviet unit may advance there until the player moves it
+    library, _ = load_counter_library("total-war")
+    me109 = Counter(state.new_uid(), library["ge-me-109e"], "Axis")
+    target = state.hexmap.hex_at("0504")
+    state.execute(AddCounter(me109, target))
+    resolution = resolve_attack(state, full_attack(state, "0504"), ScriptedDice([4]))
+    assert me109.uid not in resolution.defender.uids
+    tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
+    with pytest.raises(GameError, match="may not advance into 0504 while enemy air units stand "
+                       r"there \(Me 109E\)"):  # fmt: skip
+        apply_combat_command(state, resolution, [], {}, [tank])
+    state.execute(apply_combat_command(state, resolution, [], {}, []))
+    assert [c.uid for c in state.stack_at(target)] == [me109.uid]

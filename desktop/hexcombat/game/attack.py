@@ -479,6 +479,18 @@ def apply_combat_command(
             problems.append(f"the result {resolution.result.code} allows no advance")
         elif not vacated:
             problems.append("the attacker may advance only into a vacated hex")
+        elif left := [
+            c.unit.name
+            for c in state.stack_at(target)
+            if c.uid not in eliminated and c.uid not in moves
+        ]:
+            # air units at a base take no part in ground combat (16A); what becomes of them when
+            # the hex falls is not in the rules texts, so hexcombat does not guess
+            problems.append(
+                f"the attacker may not advance into {state.hexmap.label(target)} while enemy "
+                f"air units stand there ({', '.join(left)}): the rules texts do not say what "
+                "becomes of them; move or remove them first"
+            )
         for uid in advance:
             if uid in resolution.attacker.exempt:
                 problems.append("long-range artillery firing at two hexes may not advance (14A3)")
