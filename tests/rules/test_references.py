@@ -31,3 +31,12 @@ def test_a_subrule_falls_back_to_its_rule() -> None:
     assert rule_text("10.B.9") == rule_text("10")  # no 10.B entry: the rule itself
     assert rule_text("14D2a").startswith("Heavy armour in the attack: +1")
     assert rule_text("99Z") is None
+
+
+def test_each_ruleset_reads_its_own_rule_10() -> None:
+    # Total War's armour effects (14D2 builds on them) count shares, not rule 10's ratios
+    total_war = rule_text("10", "total-war")
+    assert total_war is not None and "share" in total_war and "ratio" not in total_war
+    assert "ratios" in (rule_text("10", "armour-ratio") or "")
+    assert rule_text("10.C", "armour-ratio") == rule_text("10.C")
+    assert rule_text("14D2a", "total-war") == rule_text("14D2a")

@@ -28,8 +28,14 @@ def references_from_source(source: TomlSource) -> tuple[dict[str, str], list[Pro
 
 
 @cache
-def _summaries() -> dict[str, str]:
-    return references_from_source(TomlSource.load(REFERENCES))[0]
+def _summaries(ruleset: str | None = None) -> dict[str, str]:
+    """Every summary, a ruleset's own (``[ruleset."<id>".rules]``) over the shared ones."""
+    source = TomlSource.load(REFERENCES)
+    summaries = references_from_source(source)[0]
+    own = source.data.get("ruleset", {}).get(ruleset, {}) if ruleset else {}
+    if isinstance(own, dict) and isinstance(own.get("rules"), dict):
+        summaries |= {k: v for k, v in own["rules"].items() if isinstance(v, str)}
+    return summaries
 
 
 def _parents(ref: str) -> list[str]:
@@ -42,9 +48,10 @@ def _parents(ref: str) -> list[str]:
     return chain
 
 
-def rule_text(ref: str) -> str | None:
-    """What rule ``ref`` says, in short; None when hexcombat has no summary for it."""
-    summaries = _summaries()
+def rule_text(ref: str, ruleset: str | None = None) -> str | None:
+    """What rule ``ref`` says, in short (as ``ruleset`` numbers its rules: Total War's rule 10
+    is not rule 10 of the armour-ratio rules); None when hexcombat has no summary for it."""
+    summaries = _summaries(ruleset)
     for candidate in _parents(ref.strip()):
         if candidate in summaries:
             return summaries[candidate]

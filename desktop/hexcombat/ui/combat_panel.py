@@ -646,7 +646,7 @@ class CombatPanel(QWidget):
         for row, step in enumerate(report.steps):
             drm = "" if step.drm is None else f"{step.drm:+d}"
             tip = f"{step.rule}: {step.text}"
-            summary = rule_text(step.rule)
+            summary = rule_text(step.rule, self.session.state.ruleset)
             if summary:
                 tip += f"\n\n{step.rule} says: {summary}"
             if step.provenance == "assumed":
