@@ -1,4 +1,4 @@
-"""Where hexcombat's shipped data lives (maps, counter sets, the application icon).
+"""Where hexcombat's shipped data lives (maps, counter sets, charts, the application icon).
 
 One function decides, so a source checkout, an installed wheel and a frozen build all find the
 same files.
@@ -25,6 +25,13 @@ def data_root() -> Path:
     if (packaged / "maps").is_dir():
         return packaged
     return Path(__file__).resolve().parents[2]
+
+
+def charts_dir() -> Path:
+    """The rules' charts (``crt_generic.toml``, ``total_war/*.toml``, ...): package data beside
+    the rules code in all three layouts (``hexcombat/rules`` in a checkout and a wheel,
+    ``_internal/hexcombat/rules`` in a frozen build)."""
+    return Path(__file__).resolve().parent / "rules"
 
 
 def maps_dir() -> Path:

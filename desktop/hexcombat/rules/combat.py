@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
+from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
@@ -22,7 +23,7 @@ from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.report import SideResult
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
-GENERIC_CRT = Path(__file__).with_name("crt_generic.toml")
+GENERIC_CRT = charts_dir() / "crt_generic.toml"
 RESULT_CODES = ("AE", "AH", "AR", "AS", "EX", "HX", "DH", "DR", "DE")
 """The Europa combat result codes (READING.md)."""
 

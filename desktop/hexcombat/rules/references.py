@@ -7,11 +7,11 @@ A reference without its own entry falls back to the rule it belongs to (``10.C.1
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
+from hexcombat.paths import charts_dir
 from hexcombat.sourcefile import Problem, TomlSource
 
-REFERENCES = Path(__file__).with_name("references.toml")
+REFERENCES = charts_dir() / "references.toml"
 
 
 def references_from_source(source: TomlSource) -> tuple[dict[str, str], list[Problem]]:

@@ -27,10 +27,9 @@ class SmokeError(Exception):
 def data_files() -> dict[str, list[Path]]:
     """Every shipped data file this installation finds: maps and scenarios, counter sets, and the
     rulesets' charts (which live beside the rules code)."""
-    import hexcombat.rules
-    from hexcombat.paths import counters_dir, maps_dir
+    from hexcombat.paths import charts_dir, counters_dir, maps_dir
 
-    charts = Path(hexcombat.rules.__file__).resolve().parent
+    charts = charts_dir()
     return {
         "maps and scenarios": _files(maps_dir(), "*.toml"),
         "counter sets": _files(counters_dir(), "*.toml"),

@@ -16,11 +16,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.explain import Provenance, fmt
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
-HERE = Path(__file__).parent
+HERE = charts_dir() / "armour_ratio"
 ARMOUR_EFFECTS = HERE / "armour_effects.toml"
 SPECIAL_UNIT_COMBAT = HERE / "special_unit_combat.toml"
 

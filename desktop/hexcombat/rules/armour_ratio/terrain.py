@@ -14,11 +14,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import Provenanced, provenance_of
 from hexcombat.rules.errors import RulesError
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
-TERRAIN_EFFECTS = Path(__file__).with_name("terrain_effects.toml")
+TERRAIN_EFFECTS = charts_dir() / "armour_ratio" / "terrain_effects.toml"
 
 TERRAIN_FIELDS = ("aec_drm", "aec_res", "cm_attack")
 HEXSIDE_FIELDS = ("aeca_res", "attack")

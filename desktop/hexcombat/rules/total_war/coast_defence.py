@@ -12,13 +12,14 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 
+from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
-COAST_DEFENCE = Path(__file__).with_name("coast_defence.toml")
+COAST_DEFENCE = charts_dir() / "total_war" / "coast_defence.toml"
 CD_SIDE_TYPE = "coast-defence-artillery"
 """The unit type of a CDA unit's CD-mode side; its artillery side is an ordinary artillery type."""
 

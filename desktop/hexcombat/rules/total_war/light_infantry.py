@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
-LIGHT_INFANTRY = Path(__file__).with_name("light_infantry.toml")
+LIGHT_INFANTRY = charts_dir() / "total_war" / "light_infantry.toml"
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Provenance
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
-HERE = Path(__file__).parent
+HERE = charts_dir() / "total_war"
 ARMOUR_EFFECTS = HERE / "armour_effects.toml"
 AEC_TERRAIN = HERE / "aec_terrain.toml"
 ENGINEER_EFFECTS = HERE / "engineer_effects.toml"
