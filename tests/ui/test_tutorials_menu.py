@@ -183,3 +183,25 @@ def test_the_required_losses_tutorial_refuses_losses_without_armour(window) -> N
     assert panel.apply(), panel.problems.text()
     assert set(state.counters) & {art[0], *tanks[:2]} == set()
     assert {art[1], *tanks[2:]} <= set(state.counters)
+
+
+def test_a_chart_edited_badly_is_named_in_the_panel_and_the_tutorial_still_opens(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # players edit the shipped charts (the bundle's README invites it); a slip there must not
+    # stop hexcombat starting: the panel names the file and line, the map is there to use
+    from hexcombat.sourcefile import Problem, SourceError
+    from hexcombat.ui import combat_panel
+
+    def broken_chart(*_args: object) -> None:
+        raise SourceError([Problem("crt_generic.toml", 12, "die must be a whole number 1-6")])
+
+    monkeypatch.setattr(combat_panel, "evaluate_attack", broken_chart)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    assert window.open_file(default_tutorial())
+    panel = window.combat_panel
+    assert panel.warnings.text() == "crt_generic.toml:12: die must be a whole number 1-6"
+    assert panel.report is None and not panel.roll_button.isEnabled()
+    assert window.session.state.stack_at(window.session.state.hexmap.hex_at("0504"))

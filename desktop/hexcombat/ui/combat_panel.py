@@ -58,6 +58,7 @@ from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Conditions
+from hexcombat.sourcefile import SourceError
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
@@ -624,7 +625,7 @@ class CombatPanel(QWidget):
         self.steps.setRowCount(0)
         try:
             report = evaluate_attack(state, setup)
-        except (GameError, RulesError) as exc:
+        except (GameError, RulesError, SourceError) as exc:  # a chart the player edited badly
             self.report = None
             self.odds.setText("")
             self._warn(str(exc))
