@@ -9,9 +9,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from hexcombat import __version__
+from hexcombat.display import display_problem
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -77,9 +79,16 @@ def main(argv: list[str] | None = None) -> int:
     if options.smoke:
         if options.file:
             parser.error("--smoke checks the built-in tutorial and takes no file")
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        if problem := display_problem():  # QT_QPA_PLATFORM=xcb asked for, and no X server
+            print(f"hexcombat smoke: FAILED: {problem}", file=sys.stderr)
+            return 1
         from hexcombat.ui.smoke import smoke
 
         return smoke()
+    if problem := display_problem():  # before Qt, which would abort the process
+        print(f"hexcombat: {problem}", file=sys.stderr)
+        return 1
     from hexcombat.ui.app import run
 
     return run(options.file)

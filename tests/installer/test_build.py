@@ -136,6 +136,16 @@ def test_the_built_program_opens_on_an_x11_desktop(frozen: Build, tmp_path: Path
     assert SMOKE_DRM_LINE in done.stdout.splitlines()
 
 
+def test_the_built_program_with_no_display_says_so(frozen: Build, tmp_path: Path) -> None:
+    # Qt itself would abort (status 134) advising a reinstall, from a menu entry silently
+    env = clean_env(tmp_path)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        env.pop(name, None)
+    done = run([frozen.program], env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 1, f"{done.stdout}\n{done.stderr}"
+    assert done.stderr.startswith("hexcombat: no display to open a window on")
+
+
 def test_every_qt_plugin_finds_the_libraries_it_links(frozen: Build) -> None:
     assert build_script.unresolved_libraries(frozen.bundle) == {}
     for library in ("libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libxcb-cursor.so.0"):
