@@ -228,3 +228,19 @@ def test_the_desktop_entry_installs_for_the_user(frozen: Build, tmp_path: Path) 
         image = QImage(str(data / f"icons/hicolor/{size}x{size}/apps/hexcombat.png"))
         assert (image.width(), image.height()) == (size, size)
     assert (data / "icons/hicolor/scalable/apps/hexcombat.svg").is_file()
+    # and --remove takes it out of the menu again, leaving nothing of hexcombat behind
+    remove = ["sh", frozen.bundle / "install-desktop-entry.sh", "--remove"]
+    done = run(remove, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [p for p in data.rglob("*hexcombat*")] == []
+
+
+def test_the_licences_ship_with_the_program(frozen: Build) -> None:
+    licences = frozen.internal / "licenses"
+    assert (licences / "hexcombat" / "LICENSE").read_text().startswith("MIT License")
+    assert (licences / "python" / "LICENSE.txt").is_file()
+    for package in ("networkx", "shapely", "numpy"):
+        assert list((licences / package).rglob("LICENSE*")), package
+    third_party = (frozen.internal / "THIRD-PARTY.txt").read_text()
+    for name in ("Python", "Qt 6", "PySide6", "networkx", "shapely", "GEOS", "numpy"):
+        assert name in third_party

@@ -30,6 +30,7 @@ def test_smoke_passes_in_a_source_checkout(tmp_path: Path) -> None:
     done = run([sys.executable, "-m", "hexcombat", "--smoke"], env=env, cwd=tmp_path)
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
     assert done.stdout.splitlines()[-1] == SMOKE_DRM_LINE
+    assert "propagateSizeHints" not in done.stderr  # Qt's offscreen chatter is not for players
     assert f"under {REPO}" in done.stdout.splitlines()[0]
     assert smoke_tutorials_line() in done.stdout.splitlines()
     assert smoke_tutorials_line() != "hexcombat smoke: 1 tutorials open and their attacks evaluate"

@@ -61,8 +61,15 @@ def smoke(out: TextIO | None = None, err: TextIO | None = None) -> int:
     return 0
 
 
+def _quiet_offscreen(_kind: object, _context: object, message: str) -> None:
+    """Qt's messages on stderr, but for the offscreen platform saying it cannot size windows
+    from their hints (true, and of no use to a player checking a download)."""
+    if "propagateSizeHints" not in message:
+        print(message, file=sys.stderr)
+
+
 def _check(settings: Path, out: TextIO) -> None:
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QSettings, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
@@ -85,6 +92,7 @@ def _check(settings: Path, out: TextIO) -> None:
         raise SmokeError(f"the built-in tutorial is missing: {tutorial}")
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(settings))
+    qInstallMessageHandler(_quiet_offscreen)
     app = QApplication.instance() or QApplication(["hexcombat"])
     icon = app_icon()
     if icon.isNull():
