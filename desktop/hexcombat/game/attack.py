@@ -59,6 +59,20 @@ def attack_barred(counter: Counter) -> str | None:
     return None
 
 
+def phasing_refusal(state: GameState, target: Hex) -> str | None:
+    """Why the stack in ``target`` may not be attacked now: it is the phasing player's own (the
+    phasing player attacks, the other side defends). None when it may."""
+    defender, player = state.side_at(target), state.phasing_player
+    if defender is None or not player or defender != player:
+        return None
+    others = [s for s in state.players if s != player]
+    enemy = others[0] if len(others) == 1 else "the other side"
+    return (
+        f"it is {player}'s turn: {player} attacks, {enemy} defends; change the phasing player "
+        f"in the Conditions to attack with {enemy}"
+    )
+
+
 def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     """Every stack not of the defender's side that may attack ``target``: adjacent stacks, and
     long-range artillery two hexes away (14A3). Adjacent first, then by hex. A stack whose
@@ -66,10 +80,17 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     defender = state.side_at(target)
     if defender is None:
         raise GameError(f"hex {state.hexmap.label(target)} is empty: there is nobody to attack")
+    player = state.phasing_player
+    # the phasing player attacks; with the defender phasing (set up anyway, the panel says why
+    # not) every other side is offered
+    attacker = player if player and player != defender else None
     near = {
         h: stack
         for h in state.graph.hexes_within(target, 2)
-        if h != target and (stack := state.stack_at(h)) and stack[0].side != defender
+        if h != target
+        and (stack := state.stack_at(h))
+        and stack[0].side != defender
+        and (attacker is None or stack[0].side == attacker)
     }
     found = []
     for crossing in state.graph.attack_crossings(target, near):
