@@ -205,6 +205,8 @@ class MainWindow(QMainWindow):
         self.roll_action = self._action(
             self.game_menu, "&Roll", lambda: self.combat_panel and self.combat_panel.roll(), "R"
         )
+        self.attack_action.setEnabled(False)  # no game yet: nothing to attack or roll for
+        self.roll_action.setEnabled(False)
         self.toolbar = self.addToolBar("Main")
         self.toolbar.setObjectName("MainToolBar")
         self.toolbar.addAction(self.open_action)
@@ -273,6 +275,7 @@ class MainWindow(QMainWindow):
         if not state.library.counters:
             dock.hide()
         self.combat_panel = CombatPanel(session, self.scene)
+        self.attack_action.setEnabled(True)
         self.roll_action.setEnabled(self.combat_panel.roll_button.isEnabled())
         self.combat_panel.rollable.connect(self.roll_action.setEnabled)
         self._make_dock("Combat", self.combat_panel)
