@@ -290,6 +290,8 @@ class MainWindow(QMainWindow):
     def _game_changed(self, change: Change) -> None:
         if change.turn:
             self._show_turn()
+        if change.counters and self.palette is not None and self.session is not None:
+            self.palette.set_sides(self.session.state.sides)  # a side came onto the map
 
     def _show_turn(self) -> None:
         """Status bar: whose player-turn and which phase, with what the phase allows."""
