@@ -137,3 +137,11 @@ def test_the_palette_side_is_a_list_of_the_games_sides(window, qtbot) -> None:
     inf = next(cid for cid, unit in state.library.counters.items() if unit.size == "XX")
     assert window.session.add(inf, "Romanian", state.hexmap.hex_at("0504"))
     assert palette.sides() == ["Soviet", "Axis", "Romanian"]
+
+
+def test_the_stack_panel_counts_one_counter_in_the_singular(window) -> None:
+    state = window.session.state
+    window.inspector.show_hex(state.hexmap.hex_at("0403"))  # the Hv Tank XX alone
+    assert "Soviet: 1 counter, " in window.inspector.title.text()
+    window.inspector.show_hex(state.hexmap.hex_at("0504"))
+    assert "Axis: 3 counters, " in window.inspector.title.text()

@@ -162,3 +162,16 @@ def test_a_reopened_roll_is_undone_with_ctrl_z_as_the_panel_says(window, qtbot, 
     assert state.pending_roll is None and state.dice.used == 0
     window.redo_action.trigger()
     assert state.pending_roll is not None and window.combat_panel.dice.rolls == [4]
+
+
+@pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to
+def test_typed_dice_are_cleared_once_their_result_is_applied(window, qtbot) -> None:
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")  # 3:1, 4 + 1 = 5: DR
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution.result.code == "DR" and panel.typed_roll.text() == "4"
+    (start,) = panel.retreat_boxes
+    assert panel.pick_retreat(start, next(iter(panel.retreat_ends[start])))
+    assert panel.apply(), panel.problems.text()
+    assert panel.typed_roll.text() == ""  # the next attack's dice are typed afresh

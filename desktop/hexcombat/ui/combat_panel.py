@@ -914,6 +914,7 @@ class CombatPanel(QWidget):
         target = self.target
         if not self.session.run(command):
             return False
+        self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
         self.stop()
         self.title.setText(f"Applied: {command.entry.text}")
         if target is not None:
@@ -937,7 +938,7 @@ class CombatPanel(QWidget):
         phase may make the attack an overrun (10.G)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
-        if change.turn and self.target is not None and self.resolution is None:
+        if change.turn and not change.hexes and self.target is not None and not self.resolution:
             self.evaluate()  # who attacks, and whether the phase has attacks, follow the turn
         if change.conditions:
             self.sync_conditions()
