@@ -318,3 +318,32 @@ def test_a_bad_turn_in_a_scenario_names_its_line(
     with pytest.raises(SourceError) as caught:
         load_scenario(path)
     assert str(caught.value).startswith(f"{path}:{line}: {message}"), str(caught.value)
+
+
+def test_the_phasing_player_attacks_and_the_other_side_defends() -> None:
+    from hexcombat.game.attack import phasing_refusal
+    from hexcombat.game.opening import default_tutorial
+
+    game = open_game(default_tutorial())  # Soviet's combat phase
+    soviet, axis = game.hexmap.hex_at("0403"), game.hexmap.hex_at("0504")
+    assert phasing_refusal(game, axis) is None
+    assert phasing_refusal(game, soviet) == (
+        "it is Soviet's turn: Soviet attacks, Axis defends; change the phasing player in the "
+        "Conditions to attack with Axis"
+    )
+    game.execute(SetPhase("Axis", "combat"))
+    assert phasing_refusal(game, soviet) is None
+    # only the phasing player's stacks are offered: the Axis stack in 0504 against 0403
+    assert [(c.label, {x.side for x in c.counters}) for c in attack_candidates(game, soviet)] == [
+        ("0504", {"Axis"})
+    ]
+
+
+def test_only_the_combat_and_movement_phases_have_attacks() -> None:
+    from hexcombat.game.turn import no_attacks_in
+
+    assert no_attacks_in("combat") is None and no_attacks_in("movement") is None  # 10.G overrun
+    for phase in ("initial", "reaction", "exploitation"):
+        warning = no_attacks_in(phase)
+        assert warning is not None and warning.startswith(f"no attacks are made in the {phase}")
+    assert ", 10.B.1)" in (no_attacks_in("reaction") or "")  # the phase's own rule is cited

@@ -138,3 +138,63 @@ def test_no_advance_onto_enemy_air_units_left_in_the_hex(state: GameState) -> No
         apply_combat_command(state, resolution, [], {}, [tank])
     state.execute(apply_combat_command(state, resolution, [], {}, []))
     assert [c.uid for c in state.stack_at(target)] == [me109.uid]
+
+
+def _named(state: GameState, uids: list[str], *names: str) -> list[str]:
+    """The uids of the first counter called each of ``names`` among ``uids``."""
+    return [next(u for u in uids if state.counters[u].unit.name == n) for n in names]
+
+
+@pytest.mark.usefixtures("zoc_free")
+def test_losses_beyond_the_result_are_refused(state: GameState) -> None:
+    # DH: half the defender's 11 points, 6, and a retreat of two (0506 is open). The Inf XX's
+    # 8 cover the loss; ticking the Art III (2) as well loses a unit the result does not ask for
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([6]))
+    inf, art = _named(state, resolution.defender.uids, "Inf XX", "Art III")
+    assert loss_problems(state, resolution, [inf]) == []
+    assert loss_problems(state, resolution, [inf, art]) == [
+        "more defender losses than the result DH requires (6 strength points): Art III could "
+        "be unticked and the result still met; the defender retreats 2 hexes instead of being "
+        "eliminated (only units with no legal retreat are eliminated)"
+    ]
+    # DH takes nothing from the attacker
+    tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
+    (problem,) = loss_problems(state, resolution, [inf, tank])
+    assert problem == "the result DH takes no losses from the attacker: untick Hv Tank XX"
+
+
+@pytest.mark.usefixtures("zoc_free")
+def test_a_retreating_defender_may_not_be_eliminated_instead(state: GameState) -> None:
+    # DR: the defender retreats two hexes and loses nothing; 0506 is open to it
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([4]))
+    assert resolution.result.code == "DR"
+    inf, aa, art = _named(state, resolution.defender.uids, "Inf XX", "Hv Mot AA II", "Art III")
+    (problem,) = loss_problems(state, resolution, [inf, aa, art])
+    assert problem.startswith(
+        "the result DR takes no losses from the defender: untick Inf XX, Hv Mot AA II, Art III; "
+        "the defender retreats 2 hexes instead of being eliminated"
+    )
+    start = state.hexmap.hex_at("0504")
+    with pytest.raises(GameError, match="takes no losses from the defender"):
+        apply_combat_command(state, resolution, [inf], {start: state.hexmap.hex_at("0506")}, [])
+
+
+def test_a_defender_with_no_retreat_may_be_ticked_as_lost(state: GameState) -> None:
+    # the shipped rules: enemy zones of control block every retreat from 0504, so the DR
+    # defender is eliminated anyway; ticking it says the same thing and is no surplus
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([4]))
+    assert retreat_options(state, resolution, []) == {state.hexmap.hex_at("0504"): {}}
+    assert loss_problems(state, resolution, list(resolution.defender.uids)) == []
+
+
+def test_an_exchange_takes_what_the_defender_lost_and_no_more(state: GameState) -> None:
+    # HX: the defender loses 6 (the Inf XX's 8), the attacker at least those 8 points
+    resolution = resolve_attack(state, full_attack(state), ScriptedDice([1]))
+    assert resolution.exchange
+    (inf,) = _named(state, resolution.defender.uids, "Inf XX")
+    tank_xx = state.stack_at(state.hexmap.hex_at("0403"))[0].uid  # 10 points
+    art = [c.uid for c in state.stack_at(state.hexmap.hex_at("0604"))]  # 3 each
+    assert loss_problems(state, resolution, [inf, tank_xx]) == []
+    (problem,) = loss_problems(state, resolution, [inf, tank_xx, art[0]])
+    assert problem.startswith("more attacker losses than the result HX requires (8 strength")
+    assert "Art III could be unticked" in problem

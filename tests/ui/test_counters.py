@@ -107,3 +107,41 @@ def test_delete_removes_the_selected_stack_and_undo_restores_it(window, qtbot) -
     window.undo_action.trigger()
     assert [c.uid for c in state.stack_at(h)] == before
     assert window.scene.stack_items[h].uids == before
+
+
+def test_the_palette_side_is_a_list_of_the_games_sides(window, qtbot) -> None:
+    from hexcombat.paths import maps_dir
+    from hexcombat.ui.counter_palette import OTHER_SIDE
+
+    palette = window.palette
+    assert not palette.side_box.isEditable()  # typing "soviet" can make no new side
+    assert palette.sides() == ["Soviet", "Axis"]  # the tutorial's sides, as on the map
+    assert palette.side_box.itemText(palette.side_box.count() - 1) == OTHER_SIDE
+    # a new side only on purpose: "Other side..." asks for its name
+    palette.ask_side_name = lambda: "Finnish"
+    palette.side_box.setCurrentText(OTHER_SIDE)
+    assert palette.side() == "Finnish" and palette.side_box.currentText() == "Finnish"
+    assert palette.sides() == ["Soviet", "Axis", "Finnish"]
+    # a name that is a side already, whatever its case, picks that side
+    palette.ask_side_name = lambda: "soviet"
+    palette.side_box.setCurrentText(OTHER_SIDE)
+    assert palette.side() == "Soviet" and palette.sides() == ["Soviet", "Axis", "Finnish"]
+    # cancelled: the side chosen before stays
+    palette.ask_side_name = lambda: None
+    palette.side_box.setCurrentText(OTHER_SIDE)
+    assert palette.side() == "Soviet" and palette.side_box.currentText() == "Soviet"
+    # a bare map: the examples' sides to start with, and each side placed joins the list
+    assert window.open_file(maps_dir() / "tutorial-14d2d.toml")
+    palette, state = window.palette, window.session.state
+    assert palette.sides() == ["Soviet", "Axis"]
+    inf = next(cid for cid, unit in state.library.counters.items() if unit.size == "XX")
+    assert window.session.add(inf, "Romanian", state.hexmap.hex_at("0504"))
+    assert palette.sides() == ["Soviet", "Axis", "Romanian"]
+
+
+def test_the_stack_panel_counts_one_counter_in_the_singular(window) -> None:
+    state = window.session.state
+    window.inspector.show_hex(state.hexmap.hex_at("0403"))  # the Hv Tank XX alone
+    assert "Soviet: 1 counter, " in window.inspector.title.text()
+    window.inspector.show_hex(state.hexmap.hex_at("0504"))
+    assert "Axis: 3 counters, " in window.inspector.title.text()

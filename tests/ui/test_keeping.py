@@ -104,3 +104,39 @@ def test_a_damaged_save_is_refused_and_the_open_game_is_kept(window, tmp_path: P
         assert window.session is session and snapshot(window) == before
     window.undo_action.trigger()  # the kept game still works
     assert "0405" not in snapshot(window)
+
+
+def test_a_recent_file_that_no_longer_opens_leaves_the_list(window, tmp_path: Path) -> None:
+    gone = tmp_path / "gone.json"
+    path = tmp_path / "kept.json"
+    window.choose_save_path = lambda: str(path)
+    assert window.save_as()
+    assert window.save_as()  # remembered once
+    window.choose_save_path = lambda: str(gone)
+    assert window.save_as()
+    gone.unlink()  # moved away since
+    assert window.recent_files()[:2] == [str(gone.resolve()), str(path.resolve())]
+    menu = window.recent_menu.actions()
+    assert [a.text() for a in menu[:2]] == ["gone.json", "kept.json"]
+    menu[0].trigger()
+    ((title, text),) = window.errors
+    assert title == "Cannot open gone.json" and str(gone.resolve()) in text
+    assert str(gone.resolve()) not in window.recent_files()
+    assert window.recent_files()[0] == str(path.resolve())
+    assert "gone.json" not in [a.text() for a in window.recent_menu.actions()]
+
+
+def test_the_toolbar_says_undo_and_redo_and_the_tooltip_says_what(window, qtbot) -> None:
+    state = window.session.state
+    uid = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
+    assert window.session.move([uid], state.hexmap.hex_at("0302"))
+    button = window.toolbar.widgetForAction(window.undo_action)
+    assert button.text() == "Undo"
+    assert window.undo_action.toolTip() == window.undo_action.text().replace("&", "")
+    assert window.undo_action.toolTip().startswith("Undo Move")  # the whole command
+    width = button.sizeHint().width()
+    assert window.session.move([uid], state.hexmap.hex_at("0202"))
+    window.undo_action.trigger()
+    assert button.text() == "Undo" and button.sizeHint().width() == width
+    redo = window.toolbar.widgetForAction(window.redo_action)
+    assert redo.text() == "Redo" and window.redo_action.toolTip().startswith("Redo Move")

@@ -125,3 +125,20 @@ def test_an_air_counter_drags_from_the_palette_and_shows_its_aircraft(window) ->
     # the fuselage down the middle of the counter, in the German counters' black
     column = [image.pixelColor(image.width() // 2, y) for y in range(image.height())]
     assert sum(near(c, QColor("#111111")) for c in column) > image.height() * 0.2
+
+
+def test_zoomed_far_in_a_place_name_keeps_to_a_small_plate(window) -> None:
+    # at 4 image pixels per scene unit (400%) the name is 36 px tall and fills its plate; at 8
+    # it would be 72 px and cover the counters around: it is drawn at 36 px, the map showing
+    names = window.scene.place_names
+    plate = names.plates[window.session.state.hexmap.hex_at("0504")]
+    assert names.name_font.pixelSize() == 9
+    assert names.shrink(4.0) == 1.0 and names.shrink(8.0) == 0.5
+    global SCALE
+    near, SCALE = SCALE, 8.0
+    try:
+        zoomed = render(window.scene, plate)
+    finally:
+        SCALE = near
+    assert share(zoomed, QColor("#ffffff"), 40) < 0.35  # a quarter-size plate
+    assert share(zoomed, QColor("#303030"), 60) > 0.005  # with the name still on it

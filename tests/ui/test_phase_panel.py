@@ -170,3 +170,45 @@ def test_on_a_bare_map_the_status_bar_and_the_panel_show_the_same_turn(
     assert shown() == ("Turn: combat phase", "", "combat")
     window.redo_action.trigger()
     assert shown() == ("Turn: Axis's combat phase", "Axis", "combat")
+
+
+def test_the_phasing_player_attacks_and_the_other_side_defends(window: MainWindow, qtbot) -> None:
+    # Soviet's combat phase (the 14D2d tutorial): a Soviet stack is not an attack's target
+    panel, state = window.combat_panel, window.session.state
+    panel.stop()
+    window.scene.select_hex(state.hexmap.hex_at("0403"))  # the Soviet Hv Tank XX
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_A)
+    assert panel.target is None
+    assert window.statusBar().currentMessage() == (
+        "It is Soviet's turn: Soviet attacks, Axis defends; change the phasing player in the "
+        "Conditions to attack with Axis."
+    )
+    # the player makes Axis the phasing player: now the Axis in 0504 attacks the Hv Tank XX
+    panel.phasing_player.setCurrentText("Axis")
+    qtbot.keyClick(window.view, Qt.Key.Key_A)
+    assert panel.target == state.hexmap.hex_at("0403")
+    attackers = {state.counters[u].side for u in panel.attacker_uids()}
+    assert attackers == {"Axis"} and panel.report is not None
+    # Soviet phasing again with the attack on show: the panel says why, and no roll
+    panel.phasing_player.setCurrentText("Soviet")
+    assert panel.report is None and not panel.roll_button.isEnabled()
+    assert not window.roll_action.isEnabled()
+    assert panel.warnings.text().startswith("it is Soviet's turn: Soviet attacks, Axis defends")
+
+
+def test_an_attack_outside_the_combat_phase_is_warned_of(window: MainWindow, qtbot) -> None:
+    panel = window.combat_panel
+    start_attack(window, qtbot)  # Soviet's combat phase: no phase warning
+    assert "phase" not in panel.warnings.text()
+    panel.phase.setCurrentText("reaction")
+    # the phase table gives the combat phase for attacks and the movement phase for overruns
+    assert panel.warnings.text().startswith(
+        "\u26a0 Soviet's reaction phase: no attacks are made in the reaction phase"
+    )
+    assert "resolved in the combat phase, overruns made in the movement phase (10.G)" in (
+        panel.warnings.text()
+    )
+    assert panel.report is not None  # a warning, not a refusal: the example can be worked
+    panel.phase.setCurrentText("movement")  # an overrun (10.G): no warning
+    assert "no attacks" not in panel.warnings.text()

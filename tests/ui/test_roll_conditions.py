@@ -129,3 +129,49 @@ def test_a_game_saved_with_a_roll_to_apply_reopens_showing_it(window, qtbot, tmp
     assert panel.apply(), panel.problems.text()
     assert len(log_lines(window)) == 1 and log_lines(window)[0].endswith("roll 4 = 5: DR")
     assert state.pending_roll is None
+
+
+def test_a_reopened_roll_is_undone_with_ctrl_z_as_the_panel_says(window, qtbot, tmp_path) -> None:
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.roll()  # the game's seeded dice
+    first = list(panel.dice.rolls)
+    path = tmp_path / "rolled.json"
+    window.choose_save_path = lambda: str(path)
+    assert window.save()
+    assert window.open_file(path)
+    panel, state, stack = window.combat_panel, window.session.state, window.session.undo_stack
+    assert panel.roll_button.toolTip() == "Rolled: apply the result, or undo the roll (Ctrl+Z)"
+    assert window.undo_action.isEnabled() and not window.session.modified
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert state.pending_roll is None and state.log == [] and state.dice.used == 0
+    assert panel.roll_button.isEnabled() and panel.resolution is None
+    assert window.session.modified  # the game differs from the save now
+    panel.roll()  # the dice were given back: the same roll comes again
+    assert panel.dice.rolls == first and state.dice.used == 1
+    assert stack.count() == 1 and stack.text(0).startswith("Roll ")
+    # a reopened typed-in roll is taken back the same way; the game's dice are not touched
+    stack.undo()
+    panel.typed_roll.setText("4")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert window.save()
+    assert window.open_file(path)
+    state = window.session.state
+    window.undo_action.trigger()
+    assert state.pending_roll is None and state.dice.used == 0
+    window.redo_action.trigger()
+    assert state.pending_roll is not None and window.combat_panel.dice.rolls == [4]
+
+
+@pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to
+def test_typed_dice_are_cleared_once_their_result_is_applied(window, qtbot) -> None:
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")  # 3:1, 4 + 1 = 5: DR
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution.result.code == "DR" and panel.typed_roll.text() == "4"
+    (start,) = panel.retreat_boxes
+    assert panel.pick_retreat(start, next(iter(panel.retreat_ends[start])))
+    assert panel.apply(), panel.problems.text()
+    assert panel.typed_roll.text() == ""  # the next attack's dice are typed afresh

@@ -118,3 +118,15 @@ def test_dragging_empty_map_pans_with_the_mouse(window: MainWindow) -> None:
     assert abs((after.y() - before.y()) - 80 * unit) <= 2 * unit
     # panning moves the view, never a counter
     assert {h: [c.uid for c in s] for h, s in state.stacks().items()} == stacks
+
+
+def test_ctrl_equals_zooms_in_like_ctrl_plus(window: MainWindow, qtbot) -> None:
+    view = window.view
+    view.fit_map()
+    fitted = view.scale_factor
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    once = view.scale_factor
+    assert once > fitted * 1.05  # the = key, unshifted, zooms in
+    qtbot.keyClick(view, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert abs(view.scale_factor / once - once / fitted) < 1e-6  # by the same step as Ctrl++

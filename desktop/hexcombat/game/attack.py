@@ -59,6 +59,20 @@ def attack_barred(counter: Counter) -> str | None:
     return None
 
 
+def phasing_refusal(state: GameState, target: Hex) -> str | None:
+    """Why the stack in ``target`` may not be attacked now: it is the phasing player's own (the
+    phasing player attacks, the other side defends). None when it may."""
+    defender, player = state.side_at(target), state.phasing_player
+    if defender is None or not player or defender != player:
+        return None
+    others = [s for s in state.players if s != player]
+    enemy = others[0] if len(others) == 1 else "the other side"
+    return (
+        f"it is {player}'s turn: {player} attacks, {enemy} defends; change the phasing player "
+        f"in the Conditions to attack with {enemy}"
+    )
+
+
 def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     """Every stack not of the defender's side that may attack ``target``: adjacent stacks, and
     long-range artillery two hexes away (14A3). Adjacent first, then by hex. A stack whose
@@ -66,10 +80,17 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     defender = state.side_at(target)
     if defender is None:
         raise GameError(f"hex {state.hexmap.label(target)} is empty: there is nobody to attack")
+    player = state.phasing_player
+    # the phasing player attacks; with the defender phasing (set up anyway, the panel says why
+    # not) every other side is offered
+    attacker = player if player and player != defender else None
     near = {
         h: stack
         for h in state.graph.hexes_within(target, 2)
-        if h != target and (stack := state.stack_at(h)) and stack[0].side != defender
+        if h != target
+        and (stack := state.stack_at(h))
+        and stack[0].side != defender
+        and (attacker is None or stack[0].side == attacker)
     }
     found = []
     for crossing in state.graph.attack_crossings(target, near):
@@ -298,15 +319,99 @@ def _points_by_index(
 
 
 def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
-    """Why the chosen losses do not satisfy the result (empty when they do)."""
+    """Why the chosen losses do not satisfy the result (empty when they do): too few, from the
+    wrong units, or more than the result asks. A player loses what the result requires and no
+    more: a counter that could be unticked with the result still met is refused, and so is
+    eliminating a stack the result only makes retreat (unless it has no legal retreat)."""
+    problems = _unmet(state, resolution, losses)
+    other = [
+        u
+        for u in losses
+        if u not in resolution.attacker.strength and u not in resolution.defender.strength
+    ]
+    if other:
+        problems.append("only units taking part in the combat can be lost")
+    if not problems:
+        problems += _surplus_problems(state, resolution, losses)
+    return problems
+
+
+def _side_of(resolution: Resolution, uid: str) -> LossRequirement:
+    return resolution.defender if uid in resolution.defender.strength else resolution.attacker
+
+
+def _needed(resolution: Resolution, req: LossRequirement, losses: list[str]) -> int:
+    """The points ``req``'s side must lose; in an exchange the attacker loses at least what the
+    defender lost (the CRT's exchange)."""
+    needed = req.points
+    if req.side == "attacker" and resolution.exchange:
+        defender_lost = sum(resolution.defender.strength.get(u, 0) for u in losses)
+        needed = max(needed, min(defender_lost, sum(req.strength.values())))
+    return needed
+
+
+def surplus_losses(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
+    """The ticked counters that could each be unticked with the result still met: losses the
+    result does not require. Counters in a stack with no legal retreat are not counted (they
+    are eliminated anyway)."""
+    doomed = _no_retreat_uids(state, resolution)
+    return [
+        u
+        for u in losses
+        if u not in doomed
+        and (u in resolution.attacker.strength or u in resolution.defender.strength)
+        and not _unmet(state, resolution, [x for x in losses if x != u])
+    ]
+
+
+def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
+    """Counters of a retreating side whose stack has no legal retreat end."""
+    doomed: set[str] = set()
+    for start, ends in retreat_options(state, resolution, []).items():
+        if not ends:
+            doomed |= {
+                u
+                for u in (*resolution.defender.uids, *resolution.attacker.uids)
+                if state.hex_of(u) == start
+            }
+    return doomed
+
+
+def _surplus_problems(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
+    """Why losses beyond the result are refused, side by side, in the player's words."""
+    surplus = surplus_losses(state, resolution, losses)
+    code = resolution.result.code
     problems = []
-    defender_lost = sum(resolution.defender.strength.get(u, 0) for u in losses)
+    for req in (resolution.defender, resolution.attacker):
+        spare = [u for u in surplus if _side_of(resolution, u) is req]
+        if not spare:
+            continue
+        names = ", ".join(state.counters[u].unit.name for u in spare)
+        needed = _needed(resolution, req, losses)
+        if needed <= 0 and not req.eliminate_all:
+            problem = f"the result {code} takes no losses from the {req.side}: untick {names}"
+        else:
+            problem = (
+                f"more {req.side} losses than the result {code} requires ({needed} strength "
+                f"points): {names} could be unticked and the result still met"
+            )
+        if req.retreat_hexes > 0:
+            problem += (
+                f"; the {req.side} retreats {req.retreat_hexes} hexes instead of being "
+                "eliminated (only units with no legal retreat are eliminated)"
+            )
+        problems.append(problem)
+    return problems
+
+
+def _unmet(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
+    """What the chosen losses leave short of the result: points, whole-side elimination, and
+    required armour/antitank losses (10.F)."""
+    problems = []
     for req in (resolution.defender, resolution.attacker):
         chosen = [u for u in losses if u in req.strength]
         lost = sum(req.strength[u] for u in chosen)
-        needed = req.points
-        if req.side == "attacker" and resolution.exchange:
-            needed = max(needed, min(defender_lost, sum(req.strength.values())))
+        needed = _needed(resolution, req, losses)
         if req.eliminate_all and len(chosen) < len(req.uids):
             problems.append(
                 f"the result eliminates every {req.side} unit ({resolution.result.code})"
@@ -346,13 +451,6 @@ def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -
                     f"at least {fmt(req.required_aec)} of the {req.side}'s losses must come from "
                     f"armour/antitank units ({rule}); {aec} chosen"
                 )
-    other = [
-        u
-        for u in losses
-        if u not in resolution.attacker.strength and u not in resolution.defender.strength
-    ]
-    if other:
-        problems.append("only units taking part in the combat can be lost")
     return problems
 
 
@@ -409,6 +507,11 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
         rest = [u for u in req.uids if u not in first]
         done = sum(req.strength[u] for u in first)
         chosen += first + fewest_points(rest, req.strength, needed - done)
+    # armour picked first may turn out not needed beside a bigger unit that is armour too:
+    # drop what the result does not require, the strongest first (the least lost)
+    while spare := surplus_losses(state, resolution, chosen):
+        drop = max(spare, key=lambda u: (_side_of(resolution, u).strength[u], u))
+        chosen.remove(drop)
     return chosen
 
 

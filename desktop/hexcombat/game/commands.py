@@ -13,6 +13,7 @@ from hexcombat.game.state import (
     Change,
     CombatLogEntry,
     Counter,
+    GameDice,
     GameError,
     GameState,
     counters_in,
@@ -282,3 +283,44 @@ class FlipCoastDefence:
         state.replace_counter(self._before)
         h = state.hex_of(self.uid)
         return Change(f"Undo: {self.text}", frozenset({h}), frozenset({self.uid}))
+
+
+@dataclass
+class ReopenedRoll:
+    """The roll a reopened save was waiting on, as the undo history's first entry: undo takes it
+    back as it could be in the game it was rolled in (the result goes, its combat log line goes,
+    and the game's dice go back, so the same roll comes again). Done already when made."""
+
+    pending: PendingRoll
+    text: str = ""
+    _before: tuple[int, object] | None = field(default=None, repr=False)
+    _after: tuple[int, object] | None = field(default=None, repr=False)
+
+    @classmethod
+    def of(cls, state: GameState) -> ReopenedRoll | None:
+        """The reopened game's waiting roll, or None when no roll waits."""
+        pending = state.pending_roll
+        if pending is None:
+            return None
+        command = cls(pending, pending.entry.text.removesuffix(", not applied yet"))
+        if not pending.typed:  # the game's dice: before the roll they had rolled fewer
+            command._after = state.dice.snapshot()
+            before = GameDice(state.dice.seed, max(state.dice.used - len(pending.rolls), 0))
+            command._before = before.snapshot()
+        return command
+
+    def do(self, state: GameState) -> Change:
+        state.check_no_roll_waiting("the roll")
+        state.pending_roll = self.pending
+        state.log.append(self.pending.entry)
+        if self._after is not None:
+            state.dice.restore(self._after)
+        return Change(self.text, log=True, roll=True)
+
+    def undo(self, state: GameState) -> Change:
+        if state.log and state.log[-1] is self.pending.entry:
+            state.log.pop()
+        state.pending_roll = None
+        if self._before is not None:
+            state.dice.restore(self._before)
+        return Change(f"Undo: {self.text}", log=True, roll=True)

@@ -64,6 +64,8 @@ DEFAULT_PHASE = "combat"
 """hexcombat is a combat assistant: a game starts where attacks are made (14D2d is one)."""
 OVERRUN_PHASE = "movement"
 """An attack made in this phase is an overrun (10.G)."""
+COMBAT_PHASE = "combat"
+"""The phase in which the player-turn's attacks are resolved (14D; the Europa turn sequence)."""
 
 
 def phase_info(name: str) -> Phase | None:
@@ -79,6 +81,21 @@ def unknown_phase(name: object) -> str:
 def is_overrun_phase(phase: str) -> bool:
     """Whether an attack made in ``phase`` is an overrun (10.G)."""
     return phase == OVERRUN_PHASE
+
+
+def no_attacks_in(phase: str) -> str | None:
+    """Why the turn sequence has no attacks in ``phase`` (None in the combat phase, and in the
+    movement phase, where an attack is an overrun, 10.G). The panel warns rather than refuses:
+    a player walking through an example may set up an attack whatever the phase."""
+    if phase in (COMBAT_PHASE, OVERRUN_PHASE):
+        return None
+    info = phase_info(phase)
+    what = f" ({info.text}{f', {info.rule}' if info.rule else ''})" if info else ""
+    return (
+        f"no attacks are made in the {phase} phase{what}: attacks are resolved in the "
+        f"{COMBAT_PHASE} phase, overruns made in the {OVERRUN_PHASE} phase (10.G); set the "
+        "phase in the Conditions"
+    )
 
 
 def turn_text(phasing_player: str, phase: str) -> str:

@@ -26,10 +26,26 @@ def start_file(file: str | None) -> Path | None:
 def make_window(file: str | None = None) -> MainWindow:
     """A main window showing ``file`` (or the tutorial)."""
     window = MainWindow()
-    path = start_file(file)
-    if path is not None:
-        window.open_file(path)
+    open_start(window, file)
     return window
+
+
+def open_start(window: MainWindow, file: str | None) -> bool:
+    """Open what the command line asked for. A file that cannot be opened gets its error dialog,
+    then the built-in tutorial opens in its place (the status bar says so): the player gets a
+    game to work in, never an empty window."""
+    path = start_file(file)
+    if path is None:
+        return False
+    if window.open_file(path):
+        return True
+    tutorial = start_file(None)
+    if tutorial is None or tutorial == path or not window.open_file(tutorial):
+        return False
+    window.statusBar().showMessage(
+        f"Could not open {path.name}: showing the built-in tutorial {tutorial.name} instead"
+    )
+    return True
 
 
 def app_icon() -> QIcon:

@@ -45,6 +45,7 @@ from hexcombat.game.attack import (
     apply_combat_command,
     attack_candidates,
     evaluate_attack,
+    phasing_refusal,
     retreat_options,
     suggested_losses,
 )
@@ -52,7 +53,13 @@ from hexcombat.game.commands import SetPhase, SetWeatherAndDate
 from hexcombat.game.conditions import WEATHER
 from hexcombat.game.roll import PendingRoll, RollCombat
 from hexcombat.game.state import Change, GameError
-from hexcombat.game.turn import OVERRUN_PHASE, PHASES, is_overrun_phase, phase_info
+from hexcombat.game.turn import (
+    OVERRUN_PHASE,
+    PHASES,
+    is_overrun_phase,
+    no_attacks_in,
+    phase_info,
+)
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
@@ -515,6 +522,9 @@ class CombatPanel(QWidget):
             self.problems.setText(self.refusal)  # the rolled attack stays on show
             return False
         try:
+            refusal = phasing_refusal(state, target)
+            if refusal is not None:
+                raise GameError(refusal[0].upper() + refusal[1:] + ".")
             candidates = attack_candidates(state, target)
         except GameError as exc:
             self.refusal = str(exc)
@@ -624,6 +634,9 @@ class CombatPanel(QWidget):
         self.setup_toggle.setText(self._setup_summary())
         self.steps.setRowCount(0)
         try:
+            refusal = phasing_refusal(state, self.target)  # the phasing player changed since
+            if refusal is not None:
+                raise GameError(refusal)
             report = evaluate_attack(state, setup)
         except (GameError, RulesError, SourceError) as exc:  # a chart the player edited badly
             self.report = None
@@ -663,7 +676,10 @@ class CombatPanel(QWidget):
                 if step.provenance == "assumed":
                     item.setForeground(QColor("#9a5a00"))
                 self.steps.setItem(row, column, item)
-        self._warn("\n".join(f"\u26a0 {w}" for w in report.warnings))
+        warnings = list(report.warnings)
+        if (no_attacks := no_attacks_in(state.phase)) is not None:
+            warnings.insert(0, f"{state.turn}: {no_attacks}")
+        self._warn("\n".join(f"\u26a0 {w}" for w in warnings))
         self.bars.set_outcomes(report.outcomes)
         self._lock_for_roll()
         return report
@@ -899,6 +915,7 @@ class CombatPanel(QWidget):
         target = self.target
         if not self.session.run(command):
             return False
+        self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
         self.stop()
         self.title.setText(f"Applied: {command.entry.text}")
         if target is not None:
@@ -922,6 +939,8 @@ class CombatPanel(QWidget):
         phase may make the attack an overrun (10.G)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
+        if change.turn and not change.hexes and self.target is not None and not self.resolution:
+            self.evaluate()  # who attacks, and whether the phase has attacks, follow the turn
         if change.conditions:
             self.sync_conditions()
             self.evaluate()  # the weather decides armour effects (10.E, 14D2a)

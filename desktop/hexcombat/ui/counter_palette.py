@@ -3,11 +3,14 @@ among them, ready to drag onto the map for the side chosen above the list."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QInputDialog,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -21,6 +24,10 @@ from hexcombat.ui.counter_art import air_code, counter_icon, is_air, strength_te
 from hexcombat.ui.counter_mime import MIME_TYPE, library_mime
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+OTHER_SIDE = "Other side..."
+"""The Side list's last entry: name a new side on purpose (a typo never makes one)."""
+DEFAULT_SIDES = ("Soviet", "Axis")
+"""Offered on a map with nobody on it yet: the sides of the rules texts' examples."""
 
 
 def tooltip(counter_id: str, unit: Unit) -> str:
@@ -58,9 +65,14 @@ class CounterPalette(QWidget):
         super().__init__()
         self.setObjectName("CounterPalette")
         self.library = library
+        self.ask_side_name: Callable[[], str | None] = self._dialog_side_name
+        """Ask for a new side's name (tests replace it)."""
         self.side_box = QComboBox()
-        self.side_box.setEditable(True)
-        self.side_box.addItems(sides or ["Soviet", "Axis"])
+        self.side_box.setObjectName("PaletteSide")
+        self.side_box.setToolTip("The side a counter dragged onto the map joins")
+        self.side_box.currentIndexChanged.connect(self._side_picked)
+        self._current = ""
+        self.set_sides(sides)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter counters")
         self.filter.textChanged.connect(self._apply_filter)
@@ -75,7 +87,60 @@ class CounterPalette(QWidget):
 
     def side(self) -> str:
         """The side a dropped counter joins."""
-        return self.side_box.currentText().strip() or "Soviet"
+        return self._current
+
+    def sides(self) -> list[str]:
+        """The sides offered (without the entry for naming another)."""
+        return [self.side_box.itemText(i) for i in range(self.side_box.count() - 1)]
+
+    def set_sides(self, sides: list[str]) -> None:
+        """Offer the game's ``sides`` (those on the map; on an empty map the examples' Soviet
+        and Axis) besides those offered already, then "Other side...". The chosen side stays
+        chosen."""
+        offered = list(dict.fromkeys([*self.sides(), *sides])) or list(DEFAULT_SIDES)
+        if self._current and self._current not in offered:
+            offered.append(self._current)  # named by the player, nothing of it placed yet
+        if self.side_box.count() and self.sides() == offered:
+            return
+        self.side_box.blockSignals(True)
+        self.side_box.clear()
+        self.side_box.addItems(offered)
+        self.side_box.addItem(OTHER_SIDE)
+        self.side_box.setItemData(
+            len(offered), "Name a side not in the game yet", Qt.ItemDataRole.ToolTipRole
+        )
+        self._current = self._current or offered[0]
+        self.side_box.setCurrentIndex(offered.index(self._current))
+        self.side_box.blockSignals(False)
+
+    def choose_side(self, side: str) -> bool:
+        """Pick one of the offered sides (False if it is not offered)."""
+        index = self.sides().index(side) if side in self.sides() else -1
+        if index < 0:
+            return False
+        self.side_box.setCurrentIndex(index)
+        self._current = side
+        return True
+
+    def _side_picked(self, index: int) -> None:
+        if index < 0:
+            return
+        if index < len(self.sides()):
+            self._current = self.side_box.itemText(index)
+            return
+        name = (self.ask_side_name() or "").strip()
+        known = {s.casefold(): s for s in self.sides()}
+        if name and name.casefold() not in known:
+            self._current = name
+            self.set_sides([])  # offers the new side, chosen
+            return
+        self.side_box.blockSignals(True)  # cancelled, or a side already offered: pick it
+        self.choose_side(known.get(name.casefold(), self._current))
+        self.side_box.blockSignals(False)
+
+    def _dialog_side_name(self) -> str | None:
+        name, ok = QInputDialog.getText(self, "Other side", "Name of the new side:")
+        return name if ok else None
 
     def _fill(self) -> None:
         for counter_id, unit in sorted(self.library.counters.items(), key=lambda kv: kv[1].name):

@@ -13,7 +13,13 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from hexcombat.board.hexes import Hex
-from hexcombat.game.commands import AddCounter, MoveCounters, RemoveCounters, ReorderStack
+from hexcombat.game.commands import (
+    AddCounter,
+    MoveCounters,
+    RemoveCounters,
+    ReopenedRoll,
+    ReorderStack,
+)
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import Command, GameError, GameState
 from hexcombat.ui.game_undo import GameUndoCommand
@@ -34,6 +40,10 @@ class GameSession(QObject):
         self.last_refusal = ""
         """Why the last refused change was refused (panels show it beside the control)."""
         self.refused.connect(lambda text: setattr(self, "last_refusal", text))
+        reopened = ReopenedRoll.of(state)
+        if reopened is not None:  # a save with a roll waiting: Ctrl+Z takes it back, as before
+            self.undo_stack.push(GameUndoCommand(state, reopened))
+            self.undo_stack.setClean()
 
     @property
     def modified(self) -> bool:

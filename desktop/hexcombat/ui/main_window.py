@@ -74,6 +74,13 @@ def _error_box(parent: QWidget, title: str, text: str) -> None:
     box.open()
 
 
+def _tip_from_text(action: QAction) -> None:
+    """The action's full text (``Undo Move Inf XX to 0504``) as its tooltip."""
+    tip = action.text().replace("&", "")
+    if action.toolTip() != tip:
+        action.setToolTip(tip)
+
+
 def _ask_unsaved(parent: QWidget, title: str) -> Answer:
     return QMessageBox.question(
         parent,
@@ -194,7 +201,11 @@ class MainWindow(QMainWindow):
         )
         view_menu = bar.addMenu("&View")
         self.view_menu = view_menu
-        self._action(view_menu, "Zoom &In", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        zoom_in = self._action(
+            view_menu, "Zoom &In", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn
+        )
+        # Ctrl+= too: "+" is Shift+= on most keyboards, so players press Ctrl and the = key
+        zoom_in.setShortcuts([*zoom_in.shortcuts(), QKeySequence("Ctrl+=")])
         self._action(view_menu, "Zoom &Out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
         self._make_display_actions(view_menu)
@@ -205,6 +216,8 @@ class MainWindow(QMainWindow):
         self.roll_action = self._action(
             self.game_menu, "&Roll", lambda: self.combat_panel and self.combat_panel.roll(), "R"
         )
+        self.attack_action.setEnabled(False)  # no game yet: nothing to attack or roll for
+        self.roll_action.setEnabled(False)
         self.toolbar = self.addToolBar("Main")
         self.toolbar.setObjectName("MainToolBar")
         self.toolbar.addAction(self.open_action)
@@ -246,6 +259,11 @@ class MainWindow(QMainWindow):
         first = self.edit_menu.actions()[0] if self.edit_menu.actions() else None
         self.edit_menu.insertAction(first, self.undo_action)
         self.edit_menu.insertAction(first, self.redo_action)
+        for action, word in ((self.undo_action, "Undo"), (self.redo_action, "Redo")):
+            # the toolbar button says just Undo/Redo (a steady width); its tooltip says what
+            action.setIconText(word)
+            action.changed.connect(lambda a=action: _tip_from_text(a))
+            _tip_from_text(action)
         self.toolbar.addAction(self.undo_action)
         self.toolbar.addAction(self.redo_action)
         self.history.setStack(stack)
@@ -273,6 +291,7 @@ class MainWindow(QMainWindow):
         if not state.library.counters:
             dock.hide()
         self.combat_panel = CombatPanel(session, self.scene)
+        self.attack_action.setEnabled(True)
         self.roll_action.setEnabled(self.combat_panel.roll_button.isEnabled())
         self.combat_panel.rollable.connect(self.roll_action.setEnabled)
         self._make_dock("Combat", self.combat_panel)
@@ -287,6 +306,8 @@ class MainWindow(QMainWindow):
     def _game_changed(self, change: Change) -> None:
         if change.turn:
             self._show_turn()
+        if change.counters and self.palette is not None and self.session is not None:
+            self.palette.set_sides(self.session.state.sides)  # a side came onto the map
 
     def _show_turn(self) -> None:
         """Status bar: whose player-turn and which phase, with what the phase allows."""
@@ -489,14 +510,24 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent_files", files[:MAX_RECENT])
         self._rebuild_recent()
 
+    def open_recent(self, name: str) -> bool:
+        """File > Open Recent: a file that no longer opens (moved, deleted, damaged) leaves the
+        list, after the error that names it."""
+        if not self.may_close():
+            return False
+        if self.open_file(name):
+            return True
+        self.settings.setValue("recent_files", [f for f in self.recent_files() if f != name])
+        self._rebuild_recent()
+        self.statusBar().showMessage(f"Removed {name} from the recent files", 6000)
+        return False
+
     def _rebuild_recent(self) -> None:
         self.recent_menu.clear()
         for name in self.recent_files():
             action = self.recent_menu.addAction(Path(name).name)
             action.setToolTip(name)
-            action.triggered.connect(
-                lambda _c=False, n=name: self.may_close() and self.open_file(n)
-            )
+            action.triggered.connect(lambda _c=False, n=name: self.open_recent(n))
         self.recent_menu.setEnabled(bool(self.recent_files()))
 
     # status and selection --------------------------------------------------------------------

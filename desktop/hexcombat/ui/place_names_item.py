@@ -24,7 +24,12 @@ SMALLEST_PX = 6.0
 """Names smaller than this on screen are not drawn (far zooms)."""
 MANY_PLACES = 500
 """With more names than this, only the hexes in view are looked up."""
+LARGEST_PX = 36.0
+"""Names are drawn no bigger than this on screen: zoomed far in, a name scaled with the map
+would cover the counters around it, so its plate shrinks back to this size (and lets the map
+show through) instead."""
 PLATE = QColor(255, 255, 255, 215)
+PLATE_ZOOMED = QColor(255, 255, 255, 170)
 
 
 class PlaceNamesItem(QGraphicsItem):
@@ -55,6 +60,12 @@ class PlaceNamesItem(QGraphicsItem):
         height = self._metrics.height() + size * 0.04
         return QRectF(x - width / 2, y + size * 0.5, width, height)
 
+    def shrink(self, lod: float) -> float:
+        """How much smaller than the map's scale a name is drawn at ``lod`` (1: not at all), so
+        it is never more than :data:`LARGEST_PX` tall on screen."""
+        shown = lod * self.name_font.pixelSize()
+        return min(1.0, LARGEST_PX / shown) if shown > 0 else 1.0
+
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._bounds
 
@@ -72,14 +83,23 @@ class PlaceNamesItem(QGraphicsItem):
             near = hexes_in_rect(
                 self.layout, exposed.left(), exposed.top() - size, exposed.right(), exposed.bottom()
             )
+        shrink = self.shrink(lod)
         painter.setFont(self.name_font)
         for h in near:
             name = places.get(h)
             plate = self.plates.get(h)
             if name is None or plate is None or not plate.intersects(exposed):
                 continue
+            painter.save()
+            if shrink < 1:  # zoomed far in: the plate keeps to the top of its place
+                top = plate.center().x(), plate.top()
+                painter.translate(*top)
+                painter.scale(shrink, shrink)
+                painter.translate(-top[0], -top[1])
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(PLATE)  # a plate: the name reads over any counter or terrain
+            # a plate: the name reads over any counter or terrain
+            painter.setBrush(PLATE if shrink >= 1 else PLATE_ZOOMED)
             painter.drawRoundedRect(plate, size * 0.06, size * 0.06)
             painter.setPen(QPen(terrain_style.LABEL))
             painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, name)
+            painter.restore()

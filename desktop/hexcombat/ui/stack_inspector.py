@@ -131,7 +131,8 @@ class StackInspector(QWidget):
         terrain = state.hexmap.terrain[self.hex]
         res = sum(c.unit.re for c in stack)
         self.title.setText(
-            f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} counters, {fmt(res)} RE"
+            f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} "
+            f"counter{'' if len(stack) == 1 else 's'}, {fmt(res)} RE"
         )
         for counter in stack:
             unit = counter.unit
