@@ -7,6 +7,7 @@ Reading the maps (flat-top, odd columns 02, 04, ... shoved half a hex down): hex
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -123,6 +124,19 @@ def test_terrain_of_the_defended_hexes(
     # The graph's nodes carry the same terrain the queries answer with.
     for g in (woods, river, forest, lra):
         assert all(g.graph.nodes[h]["terrain"] == g.terrain(h) for h in g.map)
+
+
+def test_range_queries_refuse_a_hex_off_the_map_like_every_other_query(woods: BoardGraph) -> None:
+    # Far off the map, and just off its left edge (column 0), where hexes two away are on it:
+    # an answer of [] or of on-map hexes would hide a caller's mistake, so both are refused.
+    just_off = woods.map.scheme.hex_of(-1, 3)
+    for off in (Hex(40, 40), just_off):
+        for query in (woods.hexes_at, woods.hexes_within):
+            with pytest.raises(
+                ValueError,
+                match=re.escape(f"{off} is not on the map 'Tutorial 14D2d: attack into woods'"),
+            ):
+                query(off, 2)
 
 
 def test_a_hex_off_the_map_is_refused_by_name(woods: BoardGraph) -> None:
