@@ -506,3 +506,56 @@ def test_find_map_takes_a_path_as_it_is(tmp_path: Path) -> None:
 def test_find_map_names_the_shipped_maps_when_nothing_matches() -> None:
     with pytest.raises(FileNotFoundError, match="no map 'kursk-salient'.*tutorial-14d2d"):
         find_map("kursk-salient")
+
+
+# empty values: a blank name names nothing -----------------------------------------------------
+
+BLANKS = """\
+name = ""
+[layout]
+orientation = "flat"
+offset = "odd"
+label = "{col:02d}{row:02d}"
+first = "0101"
+columns = 2
+rows = 2
+[extra]
+terrain = [""]
+features = [" "]
+[legend]
+c = ""
+[terrain]
+rows = ["cc","cc"]
+[[hexsides]]
+feature = " "
+hexsides = ["0101/0102"]
+[[rivers]]
+feature = "minor-river"
+hexsides = []
+[[hexsides]]
+feature = "minor-river"
+hexsides = []
+[[rivers]]
+feature = "minor-river"
+name = "  "
+hexsides = ["0101/0102"]
+[[places]]
+hex = "0101"
+name = ""
+"""
+
+
+def test_every_blank_name_and_empty_hexside_list_is_reported_at_its_line(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, BLANKS))
+    where = bad(tmp_path)
+    assert found == [
+        f'{where}:1: name is blank (""); it must name the map',
+        f'{where}:10: extra.terrain holds a blank name ("")',
+        f'{where}:11: extra.features holds a blank name (" ")',
+        f"{where}:13: legend 'c' is blank (\"\"); it must name a terrain type",
+        f'{where}:17: hexsides.feature is blank (" "); it must name a hexside feature',
+        f"{where}:21: river 1 lists no hexsides; a river runs along at least one",
+        f"{where}:24: [[hexsides]] number 2 lists no hexsides; give it at least one",
+        f'{where}:27: rivers.name is blank ("  "); it must name the river (or leave name out)',
+        f'{where}:31: places.name is blank (""); it must name the place',
+    ]

@@ -202,7 +202,11 @@ class _Reader:
             return None
         return value
 
-    def string(self, table: dict[str, Any], keypath: KeyPath, required: bool = True) -> str | None:
+    def string(
+        self, table: dict[str, Any], keypath: KeyPath, required: bool = True, names: str = ""
+    ) -> str | None:
+        """The string at ``keypath``; when it ``names`` something, an empty or all-space string
+        is a problem (it would name nothing on the map or in a message)."""
         value = table.get(keypath[-1])
         if value is None:
             if required:
@@ -211,6 +215,11 @@ class _Reader:
         if not isinstance(value, str):
             self.problem(
                 keypath, f"{_dotted(keypath)} must be a string in quotes, not {_shown(value)}"
+            )
+            return None
+        if names and not value.strip():
+            self.problem(
+                keypath, f"{_dotted(keypath)} is blank ({_shown(value)}); it must name {names}"
             )
             return None
         return value
@@ -262,7 +271,7 @@ class _Reader:
 
     def read(self) -> HexMap | None:
         self.unknown_keys(self.data, (), _TOP_KEYS + _TOP_ARRAYS)
-        name = self.string(self.data, ("name",))
+        name = self.string(self.data, ("name",), names="the map")
         description = self.string(self.data, ("description",), required=False) or ""
         self.read_layout()
         self.read_extra()
@@ -349,12 +358,22 @@ class _Reader:
         if extra is None:
             return
         self.unknown_keys(extra, ("extra",), ("terrain", "features"))
-        terrain = self.strings(extra, ("extra", "terrain"), required=False)
-        if terrain:
-            self.terrain_types = self.terrain_types | frozenset(terrain)
-        features = self.strings(extra, ("extra", "features"), required=False)
-        if features:
-            self.feature_types = self.feature_types | frozenset(features)
+        terrain = self.names(extra, ("extra", "terrain"))
+        self.terrain_types = self.terrain_types | frozenset(terrain)
+        features = self.names(extra, ("extra", "features"))
+        self.feature_types = self.feature_types | frozenset(features)
+
+    def names(self, table: dict[str, Any], keypath: KeyPath) -> list[str]:
+        """The type names a list declares, leaving out (and reporting) blank ones."""
+        found = []
+        for i, name in enumerate(self.strings(table, keypath, required=False) or []):
+            if name.strip():
+                found.append(name)
+            else:
+                self.problem(
+                    keypath + (i,), f"{_dotted(keypath)} holds a blank name ({_shown(name)})"
+                )
+        return found
 
     def read_legend(self) -> dict[str, str] | None:
         legend = self.table(("legend",), required=True)
@@ -374,6 +393,12 @@ class _Reader:
                 self.problem(
                     keypath,
                     f"legend {letter!r} must name a terrain type in quotes, not {_shown(kind)}",
+                )
+                continue
+            if not kind.strip():
+                self.problem(
+                    keypath,
+                    f"legend {letter!r} is blank ({_shown(kind)}); it must name a terrain type",
                 )
                 continue
             if kind not in self.terrain_types:
@@ -495,7 +520,7 @@ class _Reader:
             return None
 
     def feature_of(self, table: dict[str, Any], keypath: KeyPath) -> str | None:
-        feature = self.string(table, keypath + ("feature",))
+        feature = self.string(table, keypath + ("feature",), names="a hexside feature")
         if feature is not None and feature not in self.feature_types:
             self.problem(
                 keypath + ("feature",),
@@ -544,6 +569,11 @@ class _Reader:
             self.unknown_keys(table, base, ("feature", "hexsides"))
             feature = self.feature_of(table, base)
             texts = self.strings(table, base + ("hexsides",), required=True) or []
+            if "hexsides" in table and table["hexsides"] == []:
+                self.problem(
+                    base + ("hexsides",),
+                    f"[[hexsides]] number {i + 1} lists no hexsides; give it at least one",
+                )
             seen: dict[Hexside, int] = {}
             for j, text in enumerate(texts):
                 keypath = base + ("hexsides", j)
@@ -564,9 +594,19 @@ class _Reader:
             base: KeyPath = ("rivers", i)
             self.unknown_keys(table, base, ("feature", "name", "hexsides"))
             feature = self.feature_of(table, base)
-            name = self.string(table, base + ("name",), required=False) or ""
+            name = (
+                self.string(
+                    table, base + ("name",), required=False, names="the river (or leave name out)"
+                )
+                or ""
+            )
             called = f"river {name!r}" if name else f"river {i + 1}"
             texts = self.strings(table, base + ("hexsides",), required=True) or []
+            if "hexsides" in table and table["hexsides"] == []:
+                self.problem(
+                    base + ("hexsides",),
+                    f"{called} lists no hexsides; a river runs along at least one",
+                )
             course: list[Hexside] = []
             seen: set[Hexside] = set()
             previous: tuple[Hexside, str] | None = None
@@ -609,7 +649,7 @@ class _Reader:
         for i, table in enumerate(self.array_of_tables("places")):
             base: KeyPath = ("places", i)
             self.unknown_keys(table, base, ("hex", "name"))
-            name = self.string(table, base + ("name",))
+            name = self.string(table, base + ("name",), names="the place")
             label = table.get("hex")
             if label is None:
                 self.problem(base, "missing required key places.hex")
