@@ -559,3 +559,46 @@ def test_every_blank_name_and_empty_hexside_list_is_reported_at_its_line(tmp_pat
         f'{where}:27: rivers.name is blank ("  "); it must name the river (or leave name out)',
         f'{where}:31: places.name is blank (""); it must name the place',
     ]
+
+
+# a hexside listed twice across entries -----------------------------------------------------------
+
+
+def test_a_hexside_in_two_rivers_is_listed_twice_at_the_second(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "minor-river"\nname = "A"\nhexsides = ["0101/0201"]\n'
+        '\n[[rivers]]\nfeature = "minor-river"\nname = "B"\nhexsides = ["0201/0101"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":30: hexside '0201/0101' is listed twice as a minor-river (also line 25)"
+    )
+
+
+def test_a_river_hexside_also_in_a_hexsides_list_is_named_where_it_comes_second(
+    tmp_path: Path,
+) -> None:
+    # The [[hexsides]] list comes second in the file, though the reader takes lists first.
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":28: hexside '0101/0201' is listed twice as a major-river (also line 24)"
+    )
+    text = BASE + (
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+        '\n[[rivers]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":28: hexside '0101/0201' is listed twice as a major-river (also line 24)"
+    )
+
+
+def test_a_road_may_cross_a_river_hexside(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[extra]\nfeatures = ["road"]\n'
+        '\n[[rivers]]\nfeature = "minor-river"\nhexsides = ["0101/0201"]\n'
+        '\n[[hexsides]]\nfeature = "road"\nhexsides = ["0201/0101"]\n'
+    )
+    hexmap = load_map(write(tmp_path, text))
+    assert hexmap.features(Hex(0, 0), Hex(1, 0)) == {"minor-river", "road"}

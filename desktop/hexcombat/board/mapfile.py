@@ -552,7 +552,23 @@ class _Reader:
                 f"{self.source.line_of(*earlier)}); it cannot also be a {now}",
             )
             return
-        on_side.setdefault(feature, (keypath, text))
+        if feature in on_side:
+            # The same feature twice (two rivers, or a river and a [[hexsides]] list): named at
+            # whichever entry comes second in the file, as a clash is.
+            first_path, first_text = on_side[feature]
+            if self.source.line_of(*keypath) < self.source.line_of(*first_path):
+                (first_path, first_text), (keypath, text) = (
+                    (keypath, text),
+                    (first_path, first_text),
+                )
+                on_side[feature] = (first_path, first_text)
+            self.problem(
+                keypath,
+                f"hexside {text!r} is listed twice as a {feature} (also line "
+                f"{self.source.line_of(*first_path)})",
+            )
+            return
+        on_side[feature] = (keypath, text)
 
     def array_of_tables(self, key: str) -> list[dict[str, Any]]:
         value = self.data.get(key)
