@@ -602,3 +602,68 @@ def test_a_road_may_cross_a_river_hexside(tmp_path: Path) -> None:
     )
     hexmap = load_map(write(tmp_path, text))
     assert hexmap.features(Hex(0, 0), Hex(1, 0)) == {"minor-river", "road"}
+
+
+# a map with its tables written wrongly is still a map ---------------------------------------------
+
+WRONG_TYPES = """\
+name = 5
+layout = "flat"
+legend = ["c"]
+terrain = "ccc"
+rivers = {feature="minor-river"}
+places = 3
+"""
+
+
+def test_a_map_whose_tables_have_the_wrong_type_is_told_what_each_must_be(
+    tmp_path: Path,
+) -> None:
+    from hexcombat.game.check import check_file
+
+    path = write(tmp_path, WRONG_TYPES)
+    assert is_map_source(TomlSource.load(path))
+    where = bad(tmp_path)
+    assert [str(p) for p in check_file(path)] == [
+        f"{where}:1: name must be a string in quotes, not 5",
+        f'{where}:2: layout must be a table, not "flat"',
+        f"{where}:3: legend must be a table, not a list",
+        f'{where}:4: terrain must be a table, not "ccc"',
+        f"{where}:5: rivers must be written as [[rivers]] tables",
+        f"{where}:6: places must be written as [[places]] tables",
+    ]
+
+
+# rows and places the numbering cannot place --------------------------------------------------------
+
+
+def test_a_row_beyond_the_map_is_reported_as_extra_not_as_hexes_off_the_map(
+    tmp_path: Path,
+) -> None:
+    # A fourth row on a 3-row map, with a letter the legend lacks: the row is the mistake.
+    text = BASE.replace('  "cccc",\n]', '  "cccc",\n  "cxcc",\n]')
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":20: terrain row 4 is beyond the map's 3 rows (layout.rows); "
+        "remove it or raise layout.rows"
+    )
+
+
+def test_an_unknown_letter_past_the_row_end_names_no_hex_off_the_map(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, BASE.replace('"cwcc"', '"cwccx"')))
+    assert found == [
+        bad(tmp_path) + ":18: terrain row 2 has 5 hexes; expected 4 (layout.columns)",
+        bad(tmp_path) + ":18: unknown terrain letter 'x' in row 2, column 5; the legend has c, w",
+    ]
+
+
+def test_a_place_hex_of_the_wrong_type_is_reported_when_the_layout_is_bad_too(
+    tmp_path: Path,
+) -> None:
+    text = BASE.replace('first = "0101"', "first = 101") + (
+        '\n[[places]]\nhex = {a = 1}\nname = "Kursk"\n'
+    )
+    assert problems(write(tmp_path, text)) == [
+        bad(tmp_path) + ":7: layout.first must be a string in quotes, not 101",
+        bad(tmp_path) + ":23: place 'Kursk': hex labels are strings in quotes, like '0101', "
+        "not {'a': 1}",
+    ]

@@ -420,7 +420,7 @@ class _Reader:
         rows = self.strings(table, ("terrain", "rows"), required=True)
         if rows is None:
             return None
-        if self.rows and len(rows) != self.rows:
+        if self.rows and len(rows) < self.rows:
             self.problem(
                 ("terrain", "rows"),
                 f"terrain has {len(rows)} rows; expected {self.rows} (layout.rows)",
@@ -432,6 +432,13 @@ class _Reader:
         known = ", ".join(legend) or "no letters"
         for r, text in enumerate(rows):
             keypath = ("terrain", "rows", r)
+            if self.rows and r >= self.rows:
+                self.problem(
+                    keypath,
+                    f"terrain row {r + 1} is beyond the map's {self.rows} rows (layout.rows); "
+                    "remove it or raise layout.rows",
+                )
+                continue
             if columns and len(text) != columns:
                 self.problem(
                     keypath,
@@ -449,9 +456,10 @@ class _Reader:
             for letter, cols in bad.items():
                 plural = "s" if len(cols) > 1 else ""
                 where = f"row {r + 1}, column{plural} " + ", ".join(str(c + 1) for c in cols)
-                if scheme is not None:
-                    labels = ", ".join(_safe_label(scheme, scheme.hex_of(c, r)) for c in cols)
-                    where += f" (hex{'es' if plural else ''} {labels})"
+                on_map = [c for c in cols if not columns or c < columns]
+                if scheme is not None and on_map:
+                    labels = ", ".join(_safe_label(scheme, scheme.hex_of(c, r)) for c in on_map)
+                    where += f" (hex{'es' if len(on_map) > 1 else ''} {labels})"
                 self.problem(
                     keypath,
                     f"unknown terrain letter {letter!r} in {where}; the legend has {known}",
@@ -671,6 +679,13 @@ class _Reader:
                 self.problem(base, "missing required key places.hex")
                 continue
             called = f"place {name!r}" if name else f"place {i + 1}"
+            if not isinstance(label, str) and self.scheme is None:
+                # parse_hex says this when the layout is sound; say it when it is not, too
+                self.problem(
+                    base + ("hex",),
+                    f"{called}: hex labels are strings in quotes, like '0101', not {label!r}",
+                )
+                continue
             h = self.parse_hex(base + ("hex",), label, called)
             if h is None or name is None:
                 continue
@@ -713,8 +728,10 @@ def _safe_label(scheme: OffsetScheme, h: Hex) -> str:
 
 
 def is_map_source(source: TomlSource) -> bool:
-    """Whether a parsed TOML file means to be a map (it has a layout, legend or terrain table)."""
-    return any(isinstance(source.data.get(key), dict) for key in ("layout", "legend", "terrain"))
+    """Whether a parsed TOML file means to be a map: it has a ``layout``, ``legend`` or
+    ``terrain`` key, even one of the wrong type (``layout = "flat"``), so that the checker says
+    what is wrong with it rather than not recognising it."""
+    return any(key in source.data for key in ("layout", "legend", "terrain"))
 
 
 def check_map_source(source: TomlSource) -> list[Problem]:
