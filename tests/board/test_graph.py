@@ -328,6 +328,24 @@ def test_friendly_units_may_open_a_hex_in_enemy_zoc(lra: BoardGraph) -> None:
     assert ends["0303"] == "0504-0403-0303"
 
 
+def test_the_maps_readme_14a3_retreat_with_the_tutorial_set_up(lra: BoardGraph) -> None:
+    # maps/README.md: Inf XX in 0503 and 0604, LR Art III in 0704; the assumed Europa retreat
+    # rules (no enemy-occupied hex, no enemy ZOC, no sea). Worked out by hand: ZOC is the hexes
+    # next to 0503 (0402 0403 0502 0504 0602 0603), 0604 (0505 0603 0605 0704 0705 0504) and
+    # 0704 (0603 0604 0703 0705 0803 0804). Of 0504's neighbours only 0404 is neither held nor
+    # in ZOC; from 0404, 0304 and 0405 lie two from 0504, outside ZOC and no nearer 0503 (2);
+    # 0305 is sea.
+    at = lra.map.hex_at
+    stacks = hexes(lra, ["0503", "0604", "0704"])
+    zoc = hexes(lra, "0402 0403 0502 0504 0602 0603 0505 0605 0704 0705 0703 0803 0804".split())
+    found = lra.retreat_paths(
+        at("0504"), 2, stacks, stacks, prohibited_terrain={"sea"}, zoc_hexes=zoc
+    )
+    assert {
+        lra.map.label(end): "-".join(lra.map.label(h) for h in path) for end, path in found.items()
+    } == {"0304": "0504-0404-0304", "0405": "0504-0404-0405"}
+
+
 def test_retreat_one_hex(lra: BoardGraph) -> None:
     assert set(retreat(lra, length=1)) == {"0404", "0505"}
 

@@ -508,7 +508,7 @@ def test_find_map_names_the_shipped_maps_when_nothing_matches() -> None:
         find_map("kursk-salient")
 
 
-# empty values: a blank name names nothing -----------------------------------------------------
+# empty values: a blank name names nothing ----------------------------------------------------
 
 BLANKS = """\
 name = ""
@@ -561,7 +561,7 @@ def test_every_blank_name_and_empty_hexside_list_is_reported_at_its_line(tmp_pat
     ]
 
 
-# a hexside listed twice across entries -----------------------------------------------------------
+# a hexside listed twice across entries -------------------------------------------------------
 
 
 def test_a_hexside_in_two_rivers_is_listed_twice_at_the_second(tmp_path: Path) -> None:
@@ -604,7 +604,7 @@ def test_a_road_may_cross_a_river_hexside(tmp_path: Path) -> None:
     assert hexmap.features(Hex(0, 0), Hex(1, 0)) == {"minor-river", "road"}
 
 
-# a map with its tables written wrongly is still a map ---------------------------------------------
+# a map with its tables written wrongly is still a map ----------------------------------------
 
 WRONG_TYPES = """\
 name = 5
@@ -634,7 +634,7 @@ def test_a_map_whose_tables_have_the_wrong_type_is_told_what_each_must_be(
     ]
 
 
-# rows and places the numbering cannot place --------------------------------------------------------
+# rows and places the numbering cannot place -------------------------------------------------
 
 
 def test_a_row_beyond_the_map_is_reported_as_extra_not_as_hexes_off_the_map(
