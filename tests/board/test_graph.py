@@ -7,6 +7,7 @@ Reading the maps (flat-top, odd columns 02, 04, ... shoved half a hex down): hex
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -123,6 +124,19 @@ def test_terrain_of_the_defended_hexes(
     # The graph's nodes carry the same terrain the queries answer with.
     for g in (woods, river, forest, lra):
         assert all(g.graph.nodes[h]["terrain"] == g.terrain(h) for h in g.map)
+
+
+def test_range_queries_refuse_a_hex_off_the_map_like_every_other_query(woods: BoardGraph) -> None:
+    # Far off the map, and just off its left edge (column 0), where hexes two away are on it:
+    # an answer of [] or of on-map hexes would hide a caller's mistake, so both are refused.
+    just_off = woods.map.scheme.hex_of(-1, 3)
+    for off in (Hex(40, 40), just_off):
+        for query in (woods.hexes_at, woods.hexes_within):
+            with pytest.raises(
+                ValueError,
+                match=re.escape(f"{off} is not on the map 'Tutorial 14D2d: attack into woods'"),
+            ):
+                query(off, 2)
 
 
 def test_a_hex_off_the_map_is_refused_by_name(woods: BoardGraph) -> None:
@@ -312,6 +326,24 @@ def test_friendly_units_may_open_a_hex_in_enemy_zoc(lra: BoardGraph) -> None:
     ends = retreat(lra, zoc_hexes=zoc, friendly_occupied=["0403"])
     assert set(ends) == {"0303", "0304", "0405", "0506", "0605"}
     assert ends["0303"] == "0504-0403-0303"
+
+
+def test_the_maps_readme_14a3_retreat_with_the_tutorial_set_up(lra: BoardGraph) -> None:
+    # maps/README.md: Inf XX in 0503 and 0604, LR Art III in 0704; the assumed Europa retreat
+    # rules (no enemy-occupied hex, no enemy ZOC, no sea). Worked out by hand: ZOC is the hexes
+    # next to 0503 (0402 0403 0502 0504 0602 0603), 0604 (0505 0603 0605 0704 0705 0504) and
+    # 0704 (0603 0604 0703 0705 0803 0804). Of 0504's neighbours only 0404 is neither held nor
+    # in ZOC; from 0404, 0304 and 0405 lie two from 0504, outside ZOC and no nearer 0503 (2);
+    # 0305 is sea.
+    at = lra.map.hex_at
+    stacks = hexes(lra, ["0503", "0604", "0704"])
+    zoc = hexes(lra, "0402 0403 0502 0504 0602 0603 0505 0605 0704 0705 0703 0803 0804".split())
+    found = lra.retreat_paths(
+        at("0504"), 2, stacks, stacks, prohibited_terrain={"sea"}, zoc_hexes=zoc
+    )
+    assert {
+        lra.map.label(end): "-".join(lra.map.label(h) for h in path) for end, path in found.items()
+    } == {"0304": "0504-0404-0304", "0405": "0504-0404-0405"}
 
 
 def test_retreat_one_hex(lra: BoardGraph) -> None:

@@ -506,3 +506,164 @@ def test_find_map_takes_a_path_as_it_is(tmp_path: Path) -> None:
 def test_find_map_names_the_shipped_maps_when_nothing_matches() -> None:
     with pytest.raises(FileNotFoundError, match="no map 'kursk-salient'.*tutorial-14d2d"):
         find_map("kursk-salient")
+
+
+# empty values: a blank name names nothing ----------------------------------------------------
+
+BLANKS = """\
+name = ""
+[layout]
+orientation = "flat"
+offset = "odd"
+label = "{col:02d}{row:02d}"
+first = "0101"
+columns = 2
+rows = 2
+[extra]
+terrain = [""]
+features = [" "]
+[legend]
+c = ""
+[terrain]
+rows = ["cc","cc"]
+[[hexsides]]
+feature = " "
+hexsides = ["0101/0102"]
+[[rivers]]
+feature = "minor-river"
+hexsides = []
+[[hexsides]]
+feature = "minor-river"
+hexsides = []
+[[rivers]]
+feature = "minor-river"
+name = "  "
+hexsides = ["0101/0102"]
+[[places]]
+hex = "0101"
+name = ""
+"""
+
+
+def test_every_blank_name_and_empty_hexside_list_is_reported_at_its_line(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, BLANKS))
+    where = bad(tmp_path)
+    assert found == [
+        f'{where}:1: name is blank (""); it must name the map',
+        f'{where}:10: extra.terrain holds a blank name ("")',
+        f'{where}:11: extra.features holds a blank name (" ")',
+        f"{where}:13: legend 'c' is blank (\"\"); it must name a terrain type",
+        f'{where}:17: hexsides.feature is blank (" "); it must name a hexside feature',
+        f"{where}:21: river 1 lists no hexsides; a river runs along at least one",
+        f"{where}:24: [[hexsides]] number 2 lists no hexsides; give it at least one",
+        f'{where}:27: rivers.name is blank ("  "); it must name the river (or leave name out)',
+        f'{where}:31: places.name is blank (""); it must name the place',
+    ]
+
+
+# a hexside listed twice across entries -------------------------------------------------------
+
+
+def test_a_hexside_in_two_rivers_is_listed_twice_at_the_second(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "minor-river"\nname = "A"\nhexsides = ["0101/0201"]\n'
+        '\n[[rivers]]\nfeature = "minor-river"\nname = "B"\nhexsides = ["0201/0101"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":30: hexside '0201/0101' is listed twice as a minor-river (also line 25)"
+    )
+
+
+def test_a_river_hexside_also_in_a_hexsides_list_is_named_where_it_comes_second(
+    tmp_path: Path,
+) -> None:
+    # The [[hexsides]] list comes second in the file, though the reader takes lists first.
+    text = BASE + (
+        '\n[[rivers]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":28: hexside '0101/0201' is listed twice as a major-river (also line 24)"
+    )
+    text = BASE + (
+        '\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+        '\n[[rivers]]\nfeature = "major-river"\nhexsides = ["0101/0201"]\n'
+    )
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":28: hexside '0101/0201' is listed twice as a major-river (also line 24)"
+    )
+
+
+def test_a_road_may_cross_a_river_hexside(tmp_path: Path) -> None:
+    text = BASE + (
+        '\n[extra]\nfeatures = ["road"]\n'
+        '\n[[rivers]]\nfeature = "minor-river"\nhexsides = ["0101/0201"]\n'
+        '\n[[hexsides]]\nfeature = "road"\nhexsides = ["0201/0101"]\n'
+    )
+    hexmap = load_map(write(tmp_path, text))
+    assert hexmap.features(Hex(0, 0), Hex(1, 0)) == {"minor-river", "road"}
+
+
+# a map with its tables written wrongly is still a map ----------------------------------------
+
+WRONG_TYPES = """\
+name = 5
+layout = "flat"
+legend = ["c"]
+terrain = "ccc"
+rivers = {feature="minor-river"}
+places = 3
+"""
+
+
+def test_a_map_whose_tables_have_the_wrong_type_is_told_what_each_must_be(
+    tmp_path: Path,
+) -> None:
+    from hexcombat.game.check import check_file
+
+    path = write(tmp_path, WRONG_TYPES)
+    assert is_map_source(TomlSource.load(path))
+    where = bad(tmp_path)
+    assert [str(p) for p in check_file(path)] == [
+        f"{where}:1: name must be a string in quotes, not 5",
+        f'{where}:2: layout must be a table, not "flat"',
+        f"{where}:3: legend must be a table, not a list",
+        f'{where}:4: terrain must be a table, not "ccc"',
+        f"{where}:5: rivers must be written as [[rivers]] tables",
+        f"{where}:6: places must be written as [[places]] tables",
+    ]
+
+
+# rows and places the numbering cannot place -------------------------------------------------
+
+
+def test_a_row_beyond_the_map_is_reported_as_extra_not_as_hexes_off_the_map(
+    tmp_path: Path,
+) -> None:
+    # A fourth row on a 3-row map, with a letter the legend lacks: the row is the mistake.
+    text = BASE.replace('  "cccc",\n]', '  "cccc",\n  "cxcc",\n]')
+    assert one_problem(tmp_path, text) == bad(tmp_path) + (
+        ":20: terrain row 4 is beyond the map's 3 rows (layout.rows); "
+        "remove it or raise layout.rows"
+    )
+
+
+def test_an_unknown_letter_past_the_row_end_names_no_hex_off_the_map(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, BASE.replace('"cwcc"', '"cwccx"')))
+    assert found == [
+        bad(tmp_path) + ":18: terrain row 2 has 5 hexes; expected 4 (layout.columns)",
+        bad(tmp_path) + ":18: unknown terrain letter 'x' in row 2, column 5; the legend has c, w",
+    ]
+
+
+def test_a_place_hex_of_the_wrong_type_is_reported_when_the_layout_is_bad_too(
+    tmp_path: Path,
+) -> None:
+    text = BASE.replace('first = "0101"', "first = 101") + (
+        '\n[[places]]\nhex = {a = 1}\nname = "Kursk"\n'
+    )
+    assert problems(write(tmp_path, text)) == [
+        bad(tmp_path) + ":7: layout.first must be a string in quotes, not 101",
+        bad(tmp_path) + ":23: place 'Kursk': hex labels are strings in quotes, like '0101', "
+        "not {'a': 1}",
+    ]

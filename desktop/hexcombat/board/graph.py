@@ -74,12 +74,16 @@ class BoardGraph:
         return distance(a, b)
 
     def hexes_at(self, center: Hex, n: int) -> list[Hex]:
-        """The hexes on the map exactly ``n`` hexes from ``center``, in hex order."""
+        """The hexes on the map exactly ``n`` hexes from ``center``, in hex order; ``ValueError``
+        for a ``center`` off the map, as every other query."""
+        self._require(center)
         terrain = self.map.terrain
         return sorted(h for h in ring(center, n) if h in terrain)
 
     def hexes_within(self, center: Hex, n: int) -> list[Hex]:
-        """The hexes on the map at most ``n`` hexes from ``center`` (``center`` included)."""
+        """The hexes on the map at most ``n`` hexes from ``center`` (``center`` included);
+        ``ValueError`` for a ``center`` off the map, as every other query."""
+        self._require(center)
         terrain = self.map.terrain
         return sorted(h for h in within(center, n) if h in terrain)
 

@@ -202,7 +202,11 @@ class _Reader:
             return None
         return value
 
-    def string(self, table: dict[str, Any], keypath: KeyPath, required: bool = True) -> str | None:
+    def string(
+        self, table: dict[str, Any], keypath: KeyPath, required: bool = True, names: str = ""
+    ) -> str | None:
+        """The string at ``keypath``; when it ``names`` something, an empty or all-space string
+        is a problem (it would name nothing on the map or in a message)."""
         value = table.get(keypath[-1])
         if value is None:
             if required:
@@ -211,6 +215,11 @@ class _Reader:
         if not isinstance(value, str):
             self.problem(
                 keypath, f"{_dotted(keypath)} must be a string in quotes, not {_shown(value)}"
+            )
+            return None
+        if names and not value.strip():
+            self.problem(
+                keypath, f"{_dotted(keypath)} is blank ({_shown(value)}); it must name {names}"
             )
             return None
         return value
@@ -262,7 +271,7 @@ class _Reader:
 
     def read(self) -> HexMap | None:
         self.unknown_keys(self.data, (), _TOP_KEYS + _TOP_ARRAYS)
-        name = self.string(self.data, ("name",))
+        name = self.string(self.data, ("name",), names="the map")
         description = self.string(self.data, ("description",), required=False) or ""
         self.read_layout()
         self.read_extra()
@@ -349,12 +358,22 @@ class _Reader:
         if extra is None:
             return
         self.unknown_keys(extra, ("extra",), ("terrain", "features"))
-        terrain = self.strings(extra, ("extra", "terrain"), required=False)
-        if terrain:
-            self.terrain_types = self.terrain_types | frozenset(terrain)
-        features = self.strings(extra, ("extra", "features"), required=False)
-        if features:
-            self.feature_types = self.feature_types | frozenset(features)
+        terrain = self.names(extra, ("extra", "terrain"))
+        self.terrain_types = self.terrain_types | frozenset(terrain)
+        features = self.names(extra, ("extra", "features"))
+        self.feature_types = self.feature_types | frozenset(features)
+
+    def names(self, table: dict[str, Any], keypath: KeyPath) -> list[str]:
+        """The type names a list declares, leaving out (and reporting) blank ones."""
+        found = []
+        for i, name in enumerate(self.strings(table, keypath, required=False) or []):
+            if name.strip():
+                found.append(name)
+            else:
+                self.problem(
+                    keypath + (i,), f"{_dotted(keypath)} holds a blank name ({_shown(name)})"
+                )
+        return found
 
     def read_legend(self) -> dict[str, str] | None:
         legend = self.table(("legend",), required=True)
@@ -376,6 +395,12 @@ class _Reader:
                     f"legend {letter!r} must name a terrain type in quotes, not {_shown(kind)}",
                 )
                 continue
+            if not kind.strip():
+                self.problem(
+                    keypath,
+                    f"legend {letter!r} is blank ({_shown(kind)}); it must name a terrain type",
+                )
+                continue
             if kind not in self.terrain_types:
                 self.problem(
                     keypath,
@@ -395,7 +420,7 @@ class _Reader:
         rows = self.strings(table, ("terrain", "rows"), required=True)
         if rows is None:
             return None
-        if self.rows and len(rows) != self.rows:
+        if self.rows and len(rows) < self.rows:
             self.problem(
                 ("terrain", "rows"),
                 f"terrain has {len(rows)} rows; expected {self.rows} (layout.rows)",
@@ -407,6 +432,13 @@ class _Reader:
         known = ", ".join(legend) or "no letters"
         for r, text in enumerate(rows):
             keypath = ("terrain", "rows", r)
+            if self.rows and r >= self.rows:
+                self.problem(
+                    keypath,
+                    f"terrain row {r + 1} is beyond the map's {self.rows} rows (layout.rows); "
+                    "remove it or raise layout.rows",
+                )
+                continue
             if columns and len(text) != columns:
                 self.problem(
                     keypath,
@@ -424,9 +456,10 @@ class _Reader:
             for letter, cols in bad.items():
                 plural = "s" if len(cols) > 1 else ""
                 where = f"row {r + 1}, column{plural} " + ", ".join(str(c + 1) for c in cols)
-                if scheme is not None:
-                    labels = ", ".join(_safe_label(scheme, scheme.hex_of(c, r)) for c in cols)
-                    where += f" (hex{'es' if plural else ''} {labels})"
+                on_map = [c for c in cols if not columns or c < columns]
+                if scheme is not None and on_map:
+                    labels = ", ".join(_safe_label(scheme, scheme.hex_of(c, r)) for c in on_map)
+                    where += f" (hex{'es' if len(on_map) > 1 else ''} {labels})"
                 self.problem(
                     keypath,
                     f"unknown terrain letter {letter!r} in {where}; the legend has {known}",
@@ -495,7 +528,7 @@ class _Reader:
             return None
 
     def feature_of(self, table: dict[str, Any], keypath: KeyPath) -> str | None:
-        feature = self.string(table, keypath + ("feature",))
+        feature = self.string(table, keypath + ("feature",), names="a hexside feature")
         if feature is not None and feature not in self.feature_types:
             self.problem(
                 keypath + ("feature",),
@@ -527,7 +560,23 @@ class _Reader:
                 f"{self.source.line_of(*earlier)}); it cannot also be a {now}",
             )
             return
-        on_side.setdefault(feature, (keypath, text))
+        if feature in on_side:
+            # The same feature twice (two rivers, or a river and a [[hexsides]] list): named at
+            # whichever entry comes second in the file, as a clash is.
+            first_path, first_text = on_side[feature]
+            if self.source.line_of(*keypath) < self.source.line_of(*first_path):
+                (first_path, first_text), (keypath, text) = (
+                    (keypath, text),
+                    (first_path, first_text),
+                )
+                on_side[feature] = (first_path, first_text)
+            self.problem(
+                keypath,
+                f"hexside {text!r} is listed twice as a {feature} (also line "
+                f"{self.source.line_of(*first_path)})",
+            )
+            return
+        on_side[feature] = (keypath, text)
 
     def array_of_tables(self, key: str) -> list[dict[str, Any]]:
         value = self.data.get(key)
@@ -544,6 +593,11 @@ class _Reader:
             self.unknown_keys(table, base, ("feature", "hexsides"))
             feature = self.feature_of(table, base)
             texts = self.strings(table, base + ("hexsides",), required=True) or []
+            if "hexsides" in table and table["hexsides"] == []:
+                self.problem(
+                    base + ("hexsides",),
+                    f"[[hexsides]] number {i + 1} lists no hexsides; give it at least one",
+                )
             seen: dict[Hexside, int] = {}
             for j, text in enumerate(texts):
                 keypath = base + ("hexsides", j)
@@ -564,9 +618,19 @@ class _Reader:
             base: KeyPath = ("rivers", i)
             self.unknown_keys(table, base, ("feature", "name", "hexsides"))
             feature = self.feature_of(table, base)
-            name = self.string(table, base + ("name",), required=False) or ""
+            name = (
+                self.string(
+                    table, base + ("name",), required=False, names="the river (or leave name out)"
+                )
+                or ""
+            )
             called = f"river {name!r}" if name else f"river {i + 1}"
             texts = self.strings(table, base + ("hexsides",), required=True) or []
+            if "hexsides" in table and table["hexsides"] == []:
+                self.problem(
+                    base + ("hexsides",),
+                    f"{called} lists no hexsides; a river runs along at least one",
+                )
             course: list[Hexside] = []
             seen: set[Hexside] = set()
             previous: tuple[Hexside, str] | None = None
@@ -609,12 +673,19 @@ class _Reader:
         for i, table in enumerate(self.array_of_tables("places")):
             base: KeyPath = ("places", i)
             self.unknown_keys(table, base, ("hex", "name"))
-            name = self.string(table, base + ("name",))
+            name = self.string(table, base + ("name",), names="the place")
             label = table.get("hex")
             if label is None:
                 self.problem(base, "missing required key places.hex")
                 continue
             called = f"place {name!r}" if name else f"place {i + 1}"
+            if not isinstance(label, str) and self.scheme is None:
+                # parse_hex says this when the layout is sound; say it when it is not, too
+                self.problem(
+                    base + ("hex",),
+                    f"{called}: hex labels are strings in quotes, like '0101', not {label!r}",
+                )
+                continue
             h = self.parse_hex(base + ("hex",), label, called)
             if h is None or name is None:
                 continue
@@ -657,8 +728,10 @@ def _safe_label(scheme: OffsetScheme, h: Hex) -> str:
 
 
 def is_map_source(source: TomlSource) -> bool:
-    """Whether a parsed TOML file means to be a map (it has a layout, legend or terrain table)."""
-    return any(isinstance(source.data.get(key), dict) for key in ("layout", "legend", "terrain"))
+    """Whether a parsed TOML file means to be a map: it has a ``layout``, ``legend`` or
+    ``terrain`` key, even one of the wrong type (``layout = "flat"``), so that the checker says
+    what is wrong with it rather than not recognising it."""
+    return any(key in source.data for key in ("layout", "legend", "terrain"))
 
 
 def check_map_source(source: TomlSource) -> list[Problem]:

@@ -14,11 +14,11 @@ import math
 from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap
+from PySide6.QtGui import QFont, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcombat.board.geometry import feature_lines, map_bounds
-from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
+from hexcombat.board.hexside import RIVER_FEATURES
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
 from hexcombat.ui import terrain_style
@@ -79,20 +79,24 @@ class BoardItem(QGraphicsItem):
         return self._bounds
 
     def _river_pens_and_lines(self) -> list[tuple[QPen, list]]:
-        out = []
-        widths = {MINOR_RIVER: 0.09, MAJOR_RIVER: 0.2}
-        colours = {MINOR_RIVER: terrain_style.MINOR_RIVER, MAJOR_RIVER: terrain_style.MAJOR_RIVER}
+        """Each hexside feature's pen (its own style: terrain_style.hexside_pen) and lines."""
+        drawn = []
         for feature, geometry in feature_lines(self.layout, self.hexmap).items():
-            colour = colours.get(feature, QColor("#7a4a2a"))
-            pen = QPen(colour, self.layout.size * widths.get(feature, 0.07))
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if feature not in widths:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            out.append((pen, geometry_lines(geometry)))
-        # major rivers last, on top
-        out.sort(key=lambda item: item[0].widthF())
-        return out
+            pen = terrain_style.hexside_pen(feature, self.layout.size)
+            river = feature in RIVER_FEATURES
+            # rivers first, major on top of minor; then the other features, thinnest last, so a
+            # road along a river hexside stays visible on it
+            order = (0, pen.widthF()) if river else (1, -pen.widthF())
+            # Bounds grown by the pen: a lone straight hexside has a bounding box of no height
+            # (or width), which intersects no tile, so it was never drawn.
+            pad = pen.widthF()
+            lines = [
+                (path, bounds.adjusted(-pad, -pad, pad, pad))
+                for path, bounds in geometry_lines(geometry)
+            ]
+            drawn.append((order, pen, lines))
+        drawn.sort(key=lambda item: item[0])
+        return [(pen, lines) for _order, pen, lines in drawn]
 
     # painting --------------------------------------------------------------------------------
 

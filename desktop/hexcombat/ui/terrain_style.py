@@ -4,6 +4,7 @@ close zooms, recorded once as a ``QPicture`` per terrain and replayed at each he
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture, QPolygonF
@@ -28,6 +29,48 @@ GRID = QColor(90, 80, 60, 110)
 MINOR_RIVER = QColor("#3f7fc0")
 MAJOR_RIVER = QColor("#1f5fa8")
 LABEL = QColor(60, 50, 35, 200)
+
+
+@dataclass(frozen=True)
+class HexsideStyle:
+    """How a hexside feature is stroked along its hexsides, as a printed map keys it."""
+
+    colour: str
+    width: float
+    """Pen width as a fraction of the hex size."""
+    dashes: tuple[float, ...] = ()
+    """Qt dash pattern (dash, gap, ...) in pen widths; empty for a solid line."""
+
+
+HEXSIDE_STYLES: dict[str, HexsideStyle] = {
+    "minor-river": HexsideStyle(MINOR_RIVER.name(), 0.09),
+    "major-river": HexsideStyle(MAJOR_RIVER.name(), 0.2),
+    "escarpment": HexsideStyle("#6b3a1a", 0.13, (0.6, 0.5)),  # a brown hachured edge
+    "road": HexsideStyle("#b8312f", 0.06),  # red, as printed maps draw roads
+}
+"""The features the map format documents (the two standard rivers, and escarpment and road as
+its examples of a map's own features), each in a style of its own."""
+
+
+def hexside_style(feature: str) -> HexsideStyle:
+    """The style of ``feature``; any other feature a map declares is a thin dash-dot line in a
+    stable colour of its own name, so it never passes for a river, escarpment or road."""
+    known = HEXSIDE_STYLES.get(feature)
+    if known is not None:
+        return known
+    hue = zlib.crc32(feature.encode()) % 360
+    return HexsideStyle(QColor.fromHsv(hue, 200, 150).name(), 0.07, (3.0, 1.5, 0.5, 1.5))
+
+
+def hexside_pen(feature: str, size: float) -> QPen:
+    """The pen that strokes ``feature`` on a map of hexes of ``size``."""
+    style = hexside_style(feature)
+    pen = QPen(QColor(style.colour), size * style.width)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap if style.dashes else Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    if style.dashes:
+        pen.setDashPattern(list(style.dashes))
+    return pen
 
 
 def terrain_colour(kind: str) -> QColor:
