@@ -84,6 +84,8 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     if atec is not None:
         chances.append(atec)
     armour.aecd_note(dfn, ex)
+    if aeca is not None or atec is not None:
+        armour.required_losses_note(ex)
 
     chances += specialized.fortification(cond, ex)
     engineer_chances, assault_factor = specialized.engineer_effects(
