@@ -35,7 +35,7 @@ from hexcombat.rules.armour_ratio.tables import (
 from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
 from hexcombat.rules.armour_ratio.totals import AecTotals, aec_totals, resolved_units
 from hexcombat.rules.armour_ratio.totals_steps import explain_capability
-from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_changes
 from hexcombat.rules.combat import (
     GENERIC_CRT,
     CombatResultsTable,
@@ -115,6 +115,7 @@ class ArmourRatioRuleset:
             )
         _dated_steps(situation, ex)
         warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
+        warn_undated_changes(situation.attackers, situation.defenders, c.date, ex)
         totals = aec_totals(situation, chart)
         explain_capability(totals.aeca, situation.attackers, c, chart, ex)
         explain_capability(totals.aecd, situation.defenders, c, chart, ex)
