@@ -43,6 +43,10 @@ TOP_LEVEL_KEYS = {
 """Top-level keys a scenario may have. ``expect`` holds a worked example's stated numbers;
 ``air``/``mission`` belong to air scenarios (23D); ``tutorial`` to walkthroughs; ``stacks`` to
 maps laid out for play; ``turn`` the phasing player and phase (14A4, 10.G)."""
+AIR_UNIT_TYPES = frozenset({"fighter", "bomber", "transport"})
+"""Unit types that are air units (16A): they never stand in a ground combat."""
+AIR_RULESETS = ("total-war",)
+"""Rulesets whose texts have air rules: Total War's 16A and 23D; the armour-ratio rules none."""
 TURN_KEYS = ("phasing_player", "phase")
 """Keys of ``[turn]``: whose player-turn it is (a side name) and which phase of it."""
 
@@ -202,9 +206,18 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         problems.append(source.problem(("counters",), "counters must be a list of file paths"))
         raw_counters = []
     for name in raw_counters:
-        extra_files.append((source.path.parent / name).resolve())
+        path = (source.path.parent / name).resolve()
+        if not path.is_file():
+            problems.append(
+                source.problem(
+                    ("counters",), f"counter file {name!r} not found (looked for {path})"
+                )
+            )
+            continue
+        extra_files.append(path)
     library, counter_problems = load_counter_library(ruleset, extra_files)
     problems += counter_problems
+    _check_air_ruleset(source, ruleset, problems)
     conditions = _conditions(source, problems)
     phasing_player, phase = _turn(source, problems)
     _check_tutorial(source, problems)
@@ -245,6 +258,27 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         data=data,
     )
     return scenario, problems
+
+
+def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]) -> None:
+    """``[[air]]`` entries fly by Total War's air rules (16A, 23D); a ruleset whose texts have no
+    air rules refuses each at its line rather than borrowing Total War's."""
+    entries = source.data.get("air")
+    if entries is None or ruleset in AIR_RULESETS or ruleset not in ruleset_ids():
+        return
+    where: list[tuple[str | int, ...]] = (
+        [("air", i) for i in range(len(entries))]
+        if isinstance(entries, list) and entries
+        else [("air",)]
+    )
+    for keypath in where:
+        problems.append(
+            source.problem(
+                keypath,
+                f"the {ruleset} rules have no air rules: air units fly by Total War's 16A and "
+                f'23D (fighter-bombers, 23D), so an [[air]] entry needs ruleset = "total-war"',
+            )
+        )
 
 
 def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
@@ -377,6 +411,18 @@ def _placement(
                 )
             )
             return None
+    air_key = next((k for k in ("type", "air_type") if k in entry), None)
+    if entry.get("type") in AIR_UNIT_TYPES or "air_type" in entry:
+        name = entry.get("name", f"{side} {index + 1}")
+        problems.append(
+            source.problem(
+                (*where, str(air_key)),
+                f"{name} is an air unit ({entry[str(air_key)]}): air units fight with air "
+                "ratings, not in ground combat (16A, 23D1); use [[air]] with a mission for air "
+                "combat (23D)",
+            )
+        )
+        return None
     unit_keys = {k: v for k, v in entry.items() if k not in PLACEMENT_KEYS}
     try:
         unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base)
