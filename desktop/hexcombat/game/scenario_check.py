@@ -98,9 +98,22 @@ def check_scenario(source: TomlSource) -> list[Problem]:
     the combat's (an illegal attack or mission, an unknown terrain, an attacker with no
     strength)."""
     scenario, problems = scenario_from_source(source)
-    if problems or scenario is None:
+    if scenario is None:
         return problems
-    return combat_problems(scenario, source)
+    if not problems:
+        return combat_problems(scenario, source)
+    # the file has problems, but a condition the combat refuses (an unknown terrain) is still
+    # said: the bad conditions were left at their defaults, so the rest is judged as written
+    conditions = source.data.get("conditions", {})
+    lines = (
+        {source.line_of("conditions", k) for k in conditions}
+        if isinstance(conditions, Mapping)
+        else set()
+    )
+    reported = {p.line for p in problems}
+    return problems + [
+        p for p in combat_problems(scenario, source) if p.line in lines and p.line not in reported
+    ]
 
 
 def evaluate_located(scenario: Scenario) -> Report:
