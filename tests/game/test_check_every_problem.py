@@ -86,3 +86,25 @@ def test_a_scenario_s_bad_terrain_is_reported_beside_bad_weather_and_date(
     ]
     assert len(found) == 5
     assert found[4].startswith(f"{path}:3: terrain 'moon' is not on the AEC chart")
+
+
+AIR_COUNTERS = """\
+title = "air counters with mistakes"
+[[air_counter]]
+id = "ge-bad"
+name = "Bad air"
+rating = "zz"
+tactical_bombing = -1
+range = "far"
+"""
+
+
+def test_every_bad_key_of_an_air_counter(tmp_path: Path) -> None:
+    path = tmp_path / "air.toml"
+    path.write_text(AIR_COUNTERS)
+    assert lines_of(path) == [
+        f"{path}:5: air counter 'ge-bad': rating must read like \"7F5\" (attack, type, "
+        "defence), not 'zz'",
+        f"{path}:6: air counter 'ge-bad': tactical_bombing must be a whole number >= 0, not -1",
+        f"{path}:7: air counter 'ge-bad': range must be a whole number >= 0, not 'far'",
+    ]
