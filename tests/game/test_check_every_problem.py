@@ -108,3 +108,17 @@ def test_every_bad_key_of_an_air_counter(tmp_path: Path) -> None:
         f"{path}:6: air counter 'ge-bad': tactical_bombing must be a whole number >= 0, not -1",
         f"{path}:7: air counter 'ge-bad': range must be a whole number >= 0, not 'far'",
     ]
+
+
+def test_a_missing_map_is_reported_beside_bad_weather(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(
+        'ruleset = "total-war"\nmap = "nomap"\n[conditions]\nweather = "fog"\n'
+        '[[attacker]]\nname = "A"\nsize = "XX"\nattack = 3\nhex = "0101"\n'
+        '[[defender]]\nname = "D"\nsize = "XX"\ndefence = 1\nhex = "0102"\n'
+    )
+    found = lines_of(path)
+    assert found[0] == (
+        f"{path}:4: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter"
+    )
+    assert len(found) == 2 and found[1].startswith(f"{path}:2: no map 'nomap': not a file")
