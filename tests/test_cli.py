@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from hexcombat import __version__
+from hexcombat.cli import main
+
+CASES = Path(__file__).parent / "cases"
 
 
 def test_version_prints_the_package_version() -> None:
@@ -17,3 +24,25 @@ def test_version_prints_the_package_version() -> None:
     )
     assert run.returncode == 0
     assert run.stdout.strip() == f"hexcombat {__version__}"
+
+
+def test_explain_into_a_closed_pipe_stops_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `hexcombat explain X | head`: the reader goes away; no BrokenPipeError traceback
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    closed = os.fdopen(write_end, "w")
+    monkeypatch.setattr(sys, "stdout", closed)
+    assert main(["explain", str(CASES / "tw-14d2d.toml")]) == 0
+    closed.flush()  # nothing left to fail when the interpreter exits
+
+
+def test_explain_piped_to_head_prints_no_traceback() -> None:
+    run = subprocess.run(
+        f"{sys.executable} -m hexcombat explain {CASES / 'tw-14d2d.toml'} --json | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.stdout == "{\n"
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr

@@ -70,10 +70,13 @@ def _check(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexcombat`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "explain":
-        return _explain(args[1:])
-    if args and args[0] == "check":
-        return _check(args[1:])
+    if args and args[0] in ("explain", "check"):
+        try:
+            status = _explain(args[1:]) if args[0] == "explain" else _check(args[1:])
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+            return status
+        except BrokenPipeError:
+            return _reader_gone()
     parser = _app_parser()
     options = parser.parse_args(args)
     if options.smoke:
@@ -92,6 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     from hexcombat.ui.app import run
 
     return run(options.file)
+
+
+def _reader_gone() -> int:
+    """The output's reader stopped reading (``hexcombat explain X | head``): stop quietly,
+    pointing stdout at the null device so the interpreter's final flush cannot raise again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
 
 
 if __name__ == "__main__":

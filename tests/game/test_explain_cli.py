@@ -4,6 +4,7 @@ mistake a clear message with exit status 1."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -100,9 +101,34 @@ def test_odds_below_the_lowest_column_use_the_chart_s_assumed_below_lowest(
     assert explain_command(str(low), as_json=True, rolls=[6]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["odds"] == "below 1:4"
-    assert data["outcomes"] == [{"result": "AE", "probability": 1.0}]
+    assert data["outcomes"] == [{"result": "AE", "probability": 1.0, "exact": "1"}]
     assert data["result"]["result"] == "AE"
     assert (
         "CRT: assumed chart value used (odds 1:5 are below the table's lowest column (1:4): "
         "every roll gives AE: attacker eliminated (assumed meaning)); check your rulebook"
     ) in data["warnings"]
+
+
+def test_json_outcomes_carry_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    # the tutorial is 3:1 at DRM +1; the generic (assumed) 3:1 column for modified rolls 2..7
+    # reads HX, EX, EX, DR, DR, DH: each a sixth of the die
+    assert explain_command(str(TUTORIAL), as_json=True) == 0
+    data = json.loads(capsys.readouterr().out)
+    exact = {o["result"]: o["exact"] for o in data["outcomes"]}
+    assert exact == {"HX": "1/6", "EX": "1/3", "DR": "1/3", "DH": "1/6"}
+    for outcome in data["outcomes"]:  # the float stays, for readers that used it
+        assert outcome["probability"] == float(Fraction(outcome["exact"]))
+
+
+def test_a_roll_at_drm_0_is_written_plus_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / "plain.toml"
+    plain.write_text(
+        'ruleset = "total-war"\n'
+        '[[attacker]]\nname = "Inf XX"\nre = 3\nattack = 9\n'
+        '[[defender]]\nname = "Inf XX"\nre = 3\ndefence = 3\n'
+    )
+    # 9:3 is 3:1 with no modifier; die 5 + 0 = 5 on the 3:1 column: DR
+    assert explain_command(str(plain), rolls=[5]) == 0
+    assert "Roll: 5 +0 = 5: DR" in capsys.readouterr().out

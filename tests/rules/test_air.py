@@ -92,8 +92,12 @@ def test_23d1_strengths_never_drop_below_1() -> None:
     weak = AirUnit("Weak", AirType.F, 2, 1, tactical_bombing=1)
     result = fly(Sortie(weak, "ground-support"))
     assert (result.air_attack, result.air_defence) == (1, 1)
-    assert "(never below 1)" in result.explanation.steps[1].text
-    assert "(never below 1)" in result.explanation.steps[2].text
+    assert result.explanation.steps[1].text == (
+        "carrying bombs: air attack 2 - 2 = 0, raised to 1 (never below 1, 23D1)"
+    )
+    assert result.explanation.steps[2].text == (
+        "carrying bombs: air defence 1 - 1 = 0, raised to 1 (never below 1, 23D1)"
+    )
 
 
 def test_23d1_heavy_fighters_are_fighter_bombers_too() -> None:

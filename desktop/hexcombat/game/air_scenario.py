@@ -8,9 +8,11 @@ say ``file:line: message``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from hexcombat.board.mapfile import find_map, map_from_source
+from hexcombat.board.offset import OffsetScheme
 from hexcombat.game.scenario import Scenario, shipped_counter_files
 from hexcombat.rules.air.missions import MISSIONS
 from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
@@ -33,7 +35,8 @@ def scenario_counter_files(scenario: Scenario) -> list[Path]:
     """The scenario's own counter files (``counters = [...]``), relative to the scenario."""
     raw = scenario.data.get("counters", [])
     names = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
-    return [(scenario.path.parent / n).resolve() for n in names if isinstance(n, str)]
+    paths = [(scenario.path.parent / n).resolve() for n in names if isinstance(n, str)]
+    return [p for p in paths if p.is_file()]  # a missing one is reported at `counters`
 
 
 def scenario_air_counters(scenario: Scenario) -> tuple[dict[str, AirUnit], list[Problem]]:
@@ -69,6 +72,50 @@ def _key_of(message: str, entry: Mapping[str, object]) -> str | None:
     return None
 
 
+HEX_KEYS = ("base", "target")
+"""Keys of an ``[[air]]`` entry that name hexes: where a type AF is based and the hex it
+intercepts or patrol-attacks, which 23D2 requires to be the same."""
+
+
+def _hex_reader(scenario: Scenario) -> Callable[[str], object]:
+    """What reads a hex label in this scenario: its map's (labels must be on the map), or,
+    without a map, the usual Europa label ``CCRR`` (``0504``)."""
+    name = scenario.map_name
+    if name is not None:
+        path: str | Path = name
+        if "/" in name or name.endswith(".toml"):
+            path = (scenario.path.parent / name).resolve()
+        try:
+            return map_from_source(TomlSource.load(find_map(path))).hex_at
+        except (FileNotFoundError, ValueError, SourceError):
+            pass  # a bad map is reported at `map`; the labels are read the usual way
+    return OffsetScheme().parse_label
+
+
+def hex_problems(scenario: Scenario, source: TomlSource, entries: list[object]) -> list[Problem]:
+    """Every ``base`` / ``target`` that is not a hex (on the map, if there is one), at its line:
+    23D2 compares them, so a typo would otherwise quietly refuse or allow an AF's mission."""
+    read = _hex_reader(scenario)
+    problems = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, Mapping):
+            continue
+        for key in HEX_KEYS:
+            value = entry.get(key)
+            if not isinstance(value, str):
+                continue  # absent, or reported as not text
+            try:
+                read(value)
+            except ValueError as exc:
+                problems.append(
+                    source.problem(
+                        ("air", i, key),
+                        f"air {i + 1}: {key} {value!r} is not a hex: {exc} (23D2)",
+                    )
+                )
+    return problems
+
+
 def air_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     """Every ``[[air]]`` entry that cannot fly, each at its line (check reports them all)."""
     counters, problems = scenario_air_counters(scenario)
@@ -77,7 +124,12 @@ def air_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
         entries = [entries]
     if not isinstance(entries, list) or not entries:
         return [*problems, source.problem(("air",), "write each air unit as an [[air]] table")]
+    bad_hexes = hex_problems(scenario, source, entries)
+    problems += bad_hexes
+    unflown = {p.message.split(":", 1)[0] for p in bad_hexes}  # "air 2"
     for i, entry in enumerate(entries):
+        if f"air {i + 1}" in unflown:
+            continue  # its mission cannot be judged from a hex that is not one
         one = {"air": [entry], "conditions": scenario.data.get("conditions", {})}
         try:
             evaluate_air_scenario(one, counters)

@@ -85,9 +85,15 @@ def check_file(path: str | Path) -> list[Problem]:
         source = TomlSource.load(path)
     except SourceError as exc:
         return exc.problems
-    for _kind, recognise, check in _checkers():
-        if recognise(source):
-            return list(dict.fromkeys(check(source)))
+    found = [check for _kind, recognise, check in _checkers() if recognise(source)]
+    if found[:2] == [check_counter_source, check_air_counter_source]:
+        # a counter set may hold both (16A): the air counters are checked whatever the ground
+        # counters' problems
+        return list(
+            dict.fromkeys([*check_counter_source(source), *check_air_counter_source(source)])
+        )
+    if found:
+        return list(dict.fromkeys(found[0](source)))
     return [Problem(str(path), 1, "not a hexcombat map, counter set, chart or scenario")]
 
 

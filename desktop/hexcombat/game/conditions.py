@@ -7,6 +7,7 @@ state, so a bad save is refused with a message instead of failing later inside a
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 
 from hexcombat.rules.dates import month_problem
 from hexcombat.rules.situation import Conditions
@@ -25,6 +26,12 @@ def condition_problem(key: str, value: object) -> str | None:
     if key == "weather":
         if value not in WEATHER:
             return f"unknown weather {value!r}; the weather is one of {', '.join(WEATHER)}"
+        return None
+    if key == "crt":
+        if value is not None and not isinstance(value, str):
+            return f"crt must be the path of a combat results table file, not {value!r}"
+        if value is not None and not Path(value).is_file():
+            return f"combat results table {value!r} not found"
         return None
     if key == "date":
         if value is not None and month_problem(value):

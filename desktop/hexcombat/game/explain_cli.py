@@ -76,7 +76,7 @@ def format_report(report: Report, title: str = "") -> str:
 def format_result(result: CombatResult) -> str:
     """A resolved combat as a player reads it."""
     lines = [
-        f"Roll: {result.die} {signed(result.drm)} = {result.modified_roll}: {result.code}",
+        f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}",
     ]
     for step in result.steps:
         lines.append(f"  {step.rule}  {step.text}")

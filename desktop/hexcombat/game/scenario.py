@@ -24,11 +24,12 @@ from hexcombat.game.turn import (
 )
 from hexcombat.paths import counters_dir
 from hexcombat.rules.air.units import AirUnit, air_counters_from_source, is_air_counter_source
+from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 SIDES = ("attacker", "defender")
@@ -38,11 +39,16 @@ HEXSIDE_FEATURES_ACROSS = ("minor-river", "major-river")
 """Features a map-less scenario may say a unit attacks across (10.D); maps may declare more."""
 TOP_LEVEL_KEYS = {
     "ruleset", "title", "description", "map", "counters", "conditions", "attacker", "defender",
-    "expect", "tutorial", "air", "mission", "source", "sides", "seed", "turn",
+    "expect", "tutorial", "air", "mission", "source", "sides", "seed", "turn", "crt",
 }  # fmt: skip
 """Top-level keys a scenario may have. ``expect`` holds a worked example's stated numbers;
 ``air``/``mission`` belong to air scenarios (23D); ``tutorial`` to walkthroughs; ``stacks`` to
-maps laid out for play; ``turn`` the phasing player and phase (14A4, 10.G)."""
+maps laid out for play; ``turn`` the phasing player and phase (14A4, 10.G); ``crt`` a combat
+results table file replacing the shipped generic one."""
+AIR_UNIT_TYPES = frozenset({"fighter", "bomber", "transport"})
+"""Unit types that are air units (16A): they never stand in a ground combat."""
+AIR_RULESETS = ("total-war",)
+"""Rulesets whose texts have air rules: Total War's 16A and 23D; the armour-ratio rules none."""
 TURN_KEYS = ("phasing_player", "phase")
 """Keys of ``[turn]``: whose player-turn it is (a side name) and which phase of it."""
 
@@ -202,10 +208,20 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         problems.append(source.problem(("counters",), "counters must be a list of file paths"))
         raw_counters = []
     for name in raw_counters:
-        extra_files.append((source.path.parent / name).resolve())
+        path = (source.path.parent / name).resolve()
+        if not path.is_file():
+            problems.append(
+                source.problem(
+                    ("counters",), f"counter file {name!r} not found (looked for {path})"
+                )
+            )
+            continue
+        extra_files.append(path)
     library, counter_problems = load_counter_library(ruleset, extra_files)
     problems += counter_problems
+    _check_air_ruleset(source, ruleset, problems)
     conditions = _conditions(source, problems)
+    conditions = replace(conditions, crt=_own_crt(source, problems))
     phasing_player, phase = _turn(source, problems)
     _check_tutorial(source, problems)
     if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
@@ -245,6 +261,54 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         data=data,
     )
     return scenario, problems
+
+
+def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
+    """``crt = "my-crt.toml"``: the player's combat results table (relative to the scenario),
+    used by either ruleset for this scenario's combats; its own problems are reported with the
+    table's file and line, so ``check`` validates it with the scenario."""
+    raw = source.data.get("crt")
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        problems.append(source.problem(("crt",), "crt must be the path of a CRT file (TOML)"))
+        return None
+    path = (source.path.parent / raw).resolve()
+    if not path.is_file():
+        problems.append(
+            source.problem(("crt",), f"combat results table {raw!r} not found (looked for {path})")
+        )
+        return None
+    try:
+        found = crt_from_source(TomlSource.load(path))[1]
+    except SourceError as exc:
+        found = exc.problems
+    if found:
+        problems.append(source.problem(("crt",), f"combat results table {raw!r} has problems:"))
+        problems += found
+        return None
+    return str(path)
+
+
+def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]) -> None:
+    """``[[air]]`` entries fly by Total War's air rules (16A, 23D); a ruleset whose texts have no
+    air rules refuses each at its line rather than borrowing Total War's."""
+    entries = source.data.get("air")
+    if entries is None or ruleset in AIR_RULESETS or ruleset not in ruleset_ids():
+        return
+    where: list[tuple[str | int, ...]] = (
+        [("air", i) for i in range(len(entries))]
+        if isinstance(entries, list) and entries
+        else [("air",)]
+    )
+    for keypath in where:
+        problems.append(
+            source.problem(
+                keypath,
+                f"the {ruleset} rules have no air rules: air units fly by Total War's 16A and "
+                f'23D (fighter-bombers, 23D), so an [[air]] entry needs ruleset = "total-war"',
+            )
+        )
 
 
 def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
@@ -335,7 +399,11 @@ def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
         return Conditions()
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        problem = condition_problem(key, value)
+        problem = (
+            'write the combat results table at the top of the scenario: crt = "..."'
+            if key == "crt"
+            else condition_problem(key, value)
+        )
         if problem:
             problems.append(source.problem(("conditions", key), problem))
         else:
@@ -377,12 +445,26 @@ def _placement(
                 )
             )
             return None
+    air_key = next((k for k in ("type", "air_type") if k in entry), None)
+    if entry.get("type") in AIR_UNIT_TYPES or "air_type" in entry:
+        name = entry.get("name", f"{side} {index + 1}")
+        problems.append(
+            source.problem(
+                (*where, str(air_key)),
+                f"{name} is an air unit ({entry[str(air_key)]}): air units fight with air "
+                "ratings, not in ground combat (16A, 23D1); use [[air]] with a mission for air "
+                "combat (23D)",
+            )
+        )
+        return None
     unit_keys = {k: v for k, v in entry.items() if k not in PLACEMENT_KEYS}
     try:
         unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base)
     except UnitDataError as exc:
         key = next((k for k in unit_keys if repr(k) in str(exc) or f" {k} " in str(exc)), None)
-        problems.append(source.problem((*where, key) if key else where, str(exc)))
+        every = [] if base is not None else unit_problems(unit_keys, f"{side} {index + 1}")
+        for bad, message in every or [(key, str(exc))]:  # every bad key, not only the first
+            problems.append(source.problem((*where, bad) if bad else where, message))
         return None
     count = entry.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:

@@ -94,13 +94,29 @@ def combat_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
 
 
 def check_scenario(source: TomlSource) -> list[Problem]:
-    """``hexcombat check`` of a scenario: the file's problems, then, when the file is sound,
-    the combat's (an illegal attack or mission, an unknown terrain, an attacker with no
-    strength)."""
+    """``hexcombat check`` of a scenario: the file's problems, then the combat's (an illegal
+    attack or mission, an unknown terrain, an attacker with no strength); when the file has
+    problems, only the combat's problems with its conditions and map, which stand apart."""
     scenario, problems = scenario_from_source(source)
-    if problems or scenario is None:
+    if scenario is None:
         return problems
-    return combat_problems(scenario, source)
+    if not problems:
+        return combat_problems(scenario, source)
+    # the file has problems, but a condition the combat refuses (an unknown terrain) or a map
+    # that is not there is still said: bad conditions were left at their defaults, so the rest
+    # is judged as written
+    conditions = source.data.get("conditions", {})
+    lines = (
+        {source.line_of("conditions", k) for k in conditions}
+        if isinstance(conditions, Mapping)
+        else set()
+    )
+    if "map" in source.data:  # a map that cannot be found is said the same way
+        lines.add(source.line_of("map"))
+    reported = {p.line for p in problems}
+    return problems + [
+        p for p in combat_problems(scenario, source) if p.line in lines and p.line not in reported
+    ]
 
 
 def evaluate_located(scenario: Scenario) -> Report:

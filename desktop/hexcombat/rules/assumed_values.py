@@ -50,3 +50,24 @@ def warn_assumed_counters(
                 used.append(item)
     if used:
         ex.warn(f"assumed value used: {'; '.join(used)} (check your counters)")
+
+
+def warn_undated_changes(
+    attackers: tuple[Participant, ...],
+    defenders: tuple[Participant, ...],
+    date: str | None,
+    ex: Explanation,
+) -> None:
+    """Without a date, no dated change (10.H) can apply: say which were left out, so a combat
+    that should have been fought with, say, a 1943 assault gun does not silently use the base
+    values: "no date given: dated changes not applied (StuG X from 1943-01) (10.H)"."""
+    if date is not None:
+        return
+    left: list[str] = []
+    for p in (*attackers, *defenders):
+        if p.unit.changes:
+            item = f"{p.unit.name} from {', '.join(c.date for c in p.unit.changes)}"
+            if item not in left:
+                left.append(item)
+    if left:
+        ex.warn(f"no date given: dated changes not applied ({'; '.join(left)}) (10.H)")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
@@ -79,8 +79,11 @@ def counters_from_source(source: TomlSource) -> tuple[CounterSet, list[Problem]]
         try:
             unit = unit_from_mapping(entry, f"counter {counter_id!r}")
         except UnitDataError as exc:
-            key = _key_named_in(str(exc), entry)
-            problems.append(source.problem((*where, key) if key else where, str(exc)))
+            every = unit_problems(entry, f"counter {counter_id!r}") or [
+                (_key_named_in(str(exc), entry), str(exc))
+            ]
+            for key, message in every:  # all of them, not only the first (check lists each)
+                problems.append(source.problem((*where, key) if key else where, message))
             continue
         result.counters[counter_id] = unit if unit.id else _with_id(unit, counter_id)
     return result, problems

@@ -52,16 +52,23 @@ class Report:
             "odds": self.odds,
             "drm": self.drm,
             "drm_distribution": [
-                {"drm": d, "probability": float(p)}
+                {"drm": d, "probability": float(p), "exact": exact(p)}
                 for d, p in sorted(self.drm_distribution.items())
             ],
             "totals": {k: json_number(v) for k, v in self.totals.items()},
             "steps": [s.to_json() for s in self.steps],
             "warnings": list(self.warnings),
             "outcomes": [
-                {"result": code, "probability": float(p)} for code, p in self.outcomes.items()
+                {"result": code, "probability": float(p), "exact": exact(p)}
+                for code, p in self.outcomes.items()
             ],
         }
+
+
+def exact(p: Fraction) -> str:
+    """A probability as an exact fraction, ``"1/12"`` (``"1"``, ``"0"``), for JSON readers that
+    must not lose precision to a float."""
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,9 @@ class Conditions:
     """The defender declared it does not use AEC/ATEC (10.F)."""
     overrun: bool = False
     """This is an overrun: armour effects are calculated normally (10.G)."""
+    crt: str | None = None
+    """A combat results table file that replaces the ruleset's for this combat (a scenario's
+    ``crt``, the player's own rulebook table); None: the shipped generic, assumed one."""
 
 
 @dataclass(frozen=True)

@@ -326,6 +326,46 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
     return replace(unit, name=name, changes=tuple(changes))
 
 
+def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None, str]]:
+    """Every problem of a unit description, each with the key it is about (None: the whole
+    table), so ``hexcombat check`` lists them all in one run where :func:`unit_from_mapping`
+    stops at the first."""
+    found: list[tuple[str | None, str]] = []
+    for key, value in data.items():
+        if key == "changes":
+            continue
+        try:
+            _parse_values({key: value}, where)
+        except UnitDataError as exc:
+            found.append((key, str(exc)))
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
+    if "re" not in data and "size" not in data:
+        found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
+    raw_changes = data.get("changes", [])
+    if not isinstance(raw_changes, list):
+        return [*found, ("changes", f"{where}: changes must be a list of tables with a date")]
+    previous = ""
+    for i, entry in enumerate(raw_changes):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
+            found.append(("changes", f'{where}: changes[{i}] needs a date "YYYY-MM"'))
+            continue
+        date = entry["date"]
+        if problem := change_date_problem(date, previous, i):
+            found.append(("changes", f"{where}: {problem}"))
+        previous = date
+        rest = {k: v for k, v in entry.items() if k != "date"}
+        if not rest:
+            found.append(("changes", f"{where}: changes[{i}] ({date}) changes nothing"))
+        for key, value in rest.items():
+            try:
+                _parse_values({key: value}, f"{where}: changes[{i}]")
+            except UnitDataError as exc:
+                found.append(("changes", str(exc)))
+    return found
+
+
 def _merged(changes: list[DatedChange]) -> list[DatedChange]:
     """Dated changes oldest first; a scenario's change in a counter's month adds to it."""
     by_date: dict[str, dict[str, Any]] = {}

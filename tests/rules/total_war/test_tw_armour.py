@@ -43,7 +43,7 @@ def test_aeca_more_than_half_is_the_known_plus_two() -> None:
         "rule",
     )
     assert "more than 1/2" in step.text
-    assert not [w for w in report.warnings if not w.startswith("CRT")]
+    assert not [w for w in report.warnings if not w.startswith(("CRT", "10: Total War's"))]
     clear = evaluate([tank(6), inf(4)], [inf(3)], terrain="clear")
     assert "10: assumed chart value used (clear terrain allows AEC); check your rulebook" in (
         clear.warnings
@@ -137,3 +137,29 @@ def test_declining_aec_is_not_a_total_war_choice_and_is_warned() -> None:
         "texts give none, so armour effects are counted (14D2)"
     ) in declined.warnings
     assert not [w for w in plain.warnings if w.startswith("10.F")]
+
+
+REQUIRED_LOSSES_WARNING = (
+    "10: Total War's required armour losses (the Rule 10 that 14D2 builds on) are not in the "
+    "rules texts: no loss is required from the AECA or ATEC units"
+)
+
+
+def test_aec_used_warns_that_total_war_requires_no_armour_losses() -> None:
+    # 6 of 10 REs AECA into woods (14D2d allows AEC there): the +2 is used, and the result
+    # will ask no armour losses, which the texts do not give for Total War
+    report = evaluate([tank(6), inf(4)], [inf(3)], terrain="woods")
+    assert REQUIRED_LOSSES_WARNING in report.warnings
+
+
+def test_atec_against_aec_warns_once() -> None:
+    at = p(inline("AT", 1, atec=FULL, unit_type="anti-tank"))
+    report = evaluate([tank(6), inf(4)], [inf(3), at], terrain="woods")
+    assert report.warnings.count(REQUIRED_LOSSES_WARNING) == 1
+
+
+def test_no_armour_effect_used_no_required_losses_warning() -> None:
+    # ATEC only answers AECA: against an attacker without AEC neither is used
+    at = p(inline("AT", 1, atec=FULL, unit_type="anti-tank"))
+    report = evaluate([inf(4)], [inf(3), at], terrain="woods")
+    assert REQUIRED_LOSSES_WARNING not in report.warnings

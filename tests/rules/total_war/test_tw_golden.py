@@ -66,7 +66,9 @@ def test_14d2d_woods_and_clear_weather_allow_aec_by_the_rule() -> None:
     assert [w for w in report.warnings if not w.startswith("CRT")] == [
         "assumed value used: Hv Tank XX attack; Rifle XX attack; Hv Tank X attack; Tank X "
         "attack; Art III attack; Inf XX defence; Hv Mot AA II defence; Art III defence (check your "
-        "counters)"
+        "counters)",
+        "10: Total War's required armour losses (the Rule 10 that 14D2 builds on) are not in "
+        "the rules texts: no loss is required from the AECA or ATEC units",
     ]
 
 
@@ -78,4 +80,4 @@ def test_14d2d_report_json_carries_the_design_fields() -> None:
     assert data["totals"]["atec_res"] == 0.5
     assert {"rule", "text", "value", "drm", "provenance"} <= set(data["steps"][0])
     assert abs(sum(o["probability"] for o in data["outcomes"]) - 1) < 1e-12
-    assert data["drm_distribution"] == [{"drm": 1, "probability": 1.0}]
+    assert data["drm_distribution"] == [{"drm": 1, "probability": 1.0, "exact": "1"}]

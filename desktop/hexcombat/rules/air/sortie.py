@@ -220,13 +220,13 @@ def _fighter_bomber(sortie: Sortie, planned: Mission, bombing: int, ex: Explanat
         ex.add(
             "23D1",
             f"carrying bombs: air attack {unit.air_attack} - {BOMB_ATTACK_PENALTY} = "
-            f"{attack}{_floor_note(unit.air_attack - BOMB_ATTACK_PENALTY)}",
+            f"{_floored(unit.air_attack - BOMB_ATTACK_PENALTY)}",
             attack,
         )
         ex.add(
             "23D1",
             f"carrying bombs: air defence {unit.air_defence} - {BOMB_DEFENCE_PENALTY} = "
-            f"{defence}{_floor_note(unit.air_defence - BOMB_DEFENCE_PENALTY)}",
+            f"{_floored(unit.air_defence - BOMB_DEFENCE_PENALTY)}",
             defence,
         )
         return AirResult(sortie, planned, attack, defence, bombing, True, ex)
@@ -252,5 +252,8 @@ def _fighter_bomber(sortie: Sortie, planned: Mission, bombing: int, ex: Explanat
     return AirResult(sortie, planned, unit.air_attack, unit.air_defence, left, False, ex)
 
 
-def _floor_note(raw: int) -> str:
-    return f" (never below {LEAST_STRENGTH})" if raw < LEAST_STRENGTH else ""
+def _floored(raw: int) -> str:
+    """The reduced strength as arithmetic a player can check: ``2 - 2 = 0, raised to 1``."""
+    if raw >= LEAST_STRENGTH:
+        return f"{raw}"
+    return f"{raw}, raised to {LEAST_STRENGTH} (never below {LEAST_STRENGTH}, 23D1)"

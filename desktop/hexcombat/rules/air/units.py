@@ -237,8 +237,32 @@ def air_counters_from_source(source: TomlSource) -> tuple[dict[str, AirUnit], li
                 ),
                 None,
             )
-            problems.append(source.problem((*where, key) if key else where, str(exc)))
+            every = [
+                (k, f"{m}") for k, m in air_unit_problems(entry, f"air counter {counter_id!r}")
+            ] or [(key, message)]
+            for bad, text in every:  # every bad key, not only the first (check lists each)
+                problems.append(source.problem((*where, bad) if bad else where, text))
     return counters, problems
+
+
+def air_unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None, str]]:
+    """Every bad key of an air unit table with its message, for ``hexcombat check``, where
+    :func:`air_unit_from_mapping` stops at the first."""
+    found: list[tuple[str | None, str]] = []
+    for key, value in data.items():
+        if key == "changes":
+            continue
+        try:
+            _rating(value, {}, where) if key == "rating" else _values({key: value}, where)
+        except UnitDataError as exc:
+            found.append((key, str(exc)))
+    if found:
+        return found
+    try:  # each key is sound: what is left is about them together (rating vs type, changes)
+        air_unit_from_mapping(data, where)
+    except UnitDataError as exc:
+        found.append(("changes" if "changes[" in str(exc) else None, str(exc)))
+    return found
 
 
 def check_air_counter_source(source: TomlSource) -> list[Problem]:

@@ -35,7 +35,7 @@ from hexcombat.rules.armour_ratio.tables import (
 from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
 from hexcombat.rules.armour_ratio.totals import AecTotals, aec_totals, resolved_units
 from hexcombat.rules.armour_ratio.totals_steps import explain_capability
-from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_changes
 from hexcombat.rules.combat import (
     GENERIC_CRT,
     CombatResultsTable,
@@ -90,6 +90,11 @@ class ArmourRatioRuleset:
         """The combat results table (the generic, assumed one unless replaced)."""
         return load_crt(self._paths[0])
 
+    def crt_for(self, situation: CombatSituation) -> CombatResultsTable:
+        """The table ``situation`` is fought on: its own CRT when it names one."""
+        crt = situation.conditions.crt
+        return self.crt if crt is None else load_crt(crt)
+
     def analyse(self, situation: CombatSituation, ex: Explanation) -> Analysis:
         """Work out the combat, writing each step to ``ex``."""
         if situation.ruleset not in (RULESET_ID, ""):
@@ -104,7 +109,7 @@ class ArmourRatioRuleset:
         aet = load_armour_effects(self._paths[1])
         sucat = load_special_unit_table(self._paths[2])
         chart = load_terrain_chart(self._paths[3])
-        crt = self.crt
+        crt = self.crt_for(situation)
         situation = resolved_units(situation)
         c = situation.conditions
         if c.overrun:
@@ -115,6 +120,7 @@ class ArmourRatioRuleset:
             )
         _dated_steps(situation, ex)
         warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
+        warn_undated_changes(situation.attackers, situation.defenders, c.date, ex)
         totals = aec_totals(situation, chart)
         explain_capability(totals.aeca, situation.attackers, c, chart, ex)
         explain_capability(totals.aecd, situation.defenders, c, chart, ex)
@@ -197,7 +203,7 @@ class ArmourRatioRuleset:
             totals=totals,
             odds=a.column,
             drm_distribution=a.distribution,
-            outcomes=self.crt.outcome_distribution(a.column, a.distribution),
+            outcomes=self.crt_for(situation).outcome_distribution(a.column, a.distribution),
             explanation=ex,
         )
 
@@ -206,7 +212,7 @@ class ArmourRatioRuleset:
         if report.ruleset != RULESET_ID:
             raise RulesError(f"a {report.ruleset!r} report cannot be resolved by armour-ratio")
         a = self.analyse(report.situation, Explanation())
-        crt = self.crt
+        crt = self.crt_for(report.situation)
         ex = Explanation()
         roll = roll_on_table(crt, a.column, report.drm_distribution, dice, ex, "10.C")
         drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect

@@ -8,6 +8,7 @@ paths plays a player's own edition.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
@@ -74,13 +75,18 @@ class TotalWarRuleset:
             )
         return self._data
 
+    def data_for(self, situation: CombatSituation) -> Data:
+        """The charts for ``situation``: with the combat's own CRT when it names one."""
+        crt = situation.conditions.crt
+        return self.data() if crt is None else replace(self.data(), crt=load_crt(crt))
+
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""
-        return evaluate(situation, self.data())
+        return evaluate(situation, self.data_for(situation))
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         """The combat resolved with ``dice`` on the same CRT the report was evaluated on."""
-        return resolve(report, dice, self.data().crt)
+        return resolve(report, dice, self.data_for(report.situation).crt)
 
 
 RULESET = TotalWarRuleset()

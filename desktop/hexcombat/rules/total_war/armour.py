@@ -95,6 +95,19 @@ def aecd_note(dfn: Force, ex: Explanation) -> None:
         ex.warn(f"{ARMOUR_RULE}: the defender's AECD effect is not in the rules texts; not applied")
 
 
+REQUIRED_LOSSES_WARNING = (
+    f"{ARMOUR_RULE}: Total War's required armour losses (the Rule {ARMOUR_RULE} that 14D2 "
+    "builds on) are not in the rules texts: no loss is required from the AECA or ATEC units"
+)
+"""Said whenever AEC/ATEC changed the DRM: the result then requires no armour losses, which a
+Europa player would otherwise expect (the armour-ratio rules require them, 10.F)."""
+
+
+def required_losses_note(ex: Explanation) -> None:
+    """Warn that an AEC/ATEC effect used here carries no required losses (not in the texts)."""
+    ex.warn(REQUIRED_LOSSES_WARNING)
+
+
 def _aeca_of(unit: Unit) -> Fraction:
     return unit.re * unit.aeca.factor
 

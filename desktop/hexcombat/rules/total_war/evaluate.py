@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_changes
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, Provenance, Value
@@ -50,6 +50,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     artillery.check_attack(attackers, defenders, data.coast_defence)
     ex = Explanation()
     warn_assumed_counters(attackers, defenders, cond.date is not None, ex)
+    warn_undated_changes(attackers, defenders, cond.date, ex)
     _declining_note(cond.attacker_declines_aec, cond.defender_declines_aec, ex)
     att, dfn = force(attackers), force(defenders)
 
@@ -84,6 +85,8 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     if atec is not None:
         chances.append(atec)
     armour.aecd_note(dfn, ex)
+    if aeca is not None or atec is not None:
+        armour.required_losses_note(ex)
 
     chances += specialized.fortification(cond, ex)
     engineer_chances, assault_factor = specialized.engineer_effects(

@@ -1,0 +1,107 @@
+"""A scenario's own combat results table (``crt = "my-crt.toml"``, relative to the scenario):
+both rulesets fight its combats on it, in ``explain`` and on the map, and ``check`` validates it.
+
+``data/my-crt.toml``: columns 1:1 and 3:1; rolls 1-4 give AS / DR, 5 and up DE.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from hexcombat_cli import check
+
+from hexcombat.game.evaluation import evaluate_scenario
+from hexcombat.game.explain_cli import explain_command
+from hexcombat.game.opening import default_tutorial
+from hexcombat.game.scenario import load_scenario
+
+MY_CRT = Path(__file__).parent / "data" / "my-crt.toml"
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def with_crt(tmp_path: Path, scenario: Path, line: str = 'crt = "my-crt.toml"') -> Path:
+    shutil.copy(MY_CRT, tmp_path / "my-crt.toml")
+    path = tmp_path / scenario.name
+    path.write_text(f"{line}\n{scenario.read_text()}")
+    return path
+
+
+def test_total_war_rolls_on_the_scenario_s_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 14D2d is 3:1 at +1: modified rolls 2..7; on my table 2-4 DR, 5-7 DE (the generic
+    # table would give HX, EX, EX, DR, DR, DH)
+    path = with_crt(tmp_path, CASES / "tw-14d2d.toml")
+    assert explain_command(str(path), as_json=True) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {o["result"]: o["exact"] for o in data["outcomes"]} == {"DR": "1/2", "DE": "1/2"}
+    assert explain_command(str(path), rolls=[4]) == 0  # 4 + 1 = 5: DE (generic: DR)
+    assert "Roll: 4 +1 = 5: DE" in capsys.readouterr().out
+
+
+def test_armour_ratio_uses_it_too(tmp_path: Path) -> None:
+    plain = tmp_path / "plain-source.toml"
+    plain.write_text(
+        'ruleset = "armour-ratio"\n'
+        '[[attacker]]\nname = "Inf XX"\nre = 3\nattack = 9\n'
+        '[[defender]]\nname = "Inf XX"\nre = 3\ndefence = 3\n'
+    )
+    # 9:3 = 3:1, no modifier: rolls 1-4 DR, 5-6 DE
+    report = evaluate_scenario(load_scenario(with_crt(tmp_path, plain)))
+    assert report.outcomes == {"DR": pytest.approx(2 / 3), "DE": pytest.approx(1 / 3)}
+
+
+def test_on_the_map_the_game_state_carries_it(tmp_path: Path) -> None:
+    tutorial = default_tutorial()  # placed on its map: evaluated through the game state
+    path = with_crt(tmp_path, tutorial)
+    text = path.read_text()
+    path.write_text(
+        text.replace('map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"')
+    )
+    scenario = load_scenario(path)
+    assert scenario.map_name is not None
+    report = evaluate_scenario(scenario)
+    assert set(report.outcomes) == {"DR", "DE"}
+
+
+def test_check_reports_a_missing_table_at_the_crt_line(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(f'crt = "nowhere.toml"\n{(CASES / "tw-14d2d.toml").read_text()}')
+    run = check(path)
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == [
+        f"{path}:1: combat results table 'nowhere.toml' not found "
+        f"(looked for {tmp_path / 'nowhere.toml'})"
+    ]
+
+
+def test_check_validates_the_table_itself(tmp_path: Path) -> None:
+    path = with_crt(tmp_path, CASES / "tw-14d2d.toml")
+    crt = tmp_path / "my-crt.toml"
+    crt.write_text(
+        crt.read_text().replace('columns = ["1:1", "3:1"]', 'columns = ["1:1", "three"]')
+    )
+    run = check(path)
+    assert run.returncode == 1
+    assert run.stdout.splitlines()[:2] == [
+        f"{path}:1: combat results table 'my-crt.toml' has problems:",
+        f'{crt}:6: columns must be odds like "1:2", "3:1"',
+    ]
+
+
+def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
+    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.saves import load_game, save_game
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    text = path.read_text()
+    path.write_text(
+        text.replace('map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"')
+    )
+    state = game_from_scenario(load_scenario(path))
+    save_game(state, tmp_path / "game.json")
+    assert load_game(tmp_path / "game.json").conditions.crt == str(tmp_path / "my-crt.toml")
