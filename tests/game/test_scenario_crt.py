@@ -105,3 +105,56 @@ def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
     state = game_from_scenario(load_scenario(path))
     save_game(state, tmp_path / "game.json")
     assert load_game(tmp_path / "game.json").conditions.crt == str(tmp_path / "my-crt.toml")
+
+
+def test_on_the_map_the_result_is_applied_as_the_scenario_s_table_defines_it(
+    tmp_path: Path,
+) -> None:
+    # a table whose DR is an exchange (as a player's rulebook might define a code): the map must
+    # apply an exchange, not the generic table's plain DR
+    from hexcombat.game.attack import AttackSetup, attack_candidates, resolve_attack
+    from hexcombat.game.opening import open_game
+    from hexcombat.rules.dice import ScriptedDice
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    crt = tmp_path / "my-crt.toml"
+    table = crt.read_text()
+    dr = "advance = true\n[results.DR.defender]"
+    assert dr in table
+    crt.write_text(table.replace(dr, "advance = true\nexchange = true\n[results.DR.defender]"))
+    state = open_game(path)
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    resolution = resolve_attack(
+        state, AttackSetup(target, uids, state.conditions), ScriptedDice([1])
+    )
+    assert resolution.result.code == "DR"  # 1 + 1 = 2 at 3:1 on my table
+    assert resolution.exchange
+
+
+def test_a_key_in_the_wrong_place_is_reported_not_ignored(tmp_path: Path) -> None:
+    # `exchange` written under the side, where it would do nothing, and a misspelt key
+    crt = tmp_path / "my-crt.toml"
+    table = MY_CRT.read_text()
+    crt.write_text(
+        table.replace("retreat = 2\n", "retreat = 2\nexchange = true\n", 1).replace(
+            'text = "attack stalls"', 'text = "attack stalls"\nadvnace = false', 1
+        )
+    )
+    lines = crt.read_text().splitlines()
+    at = lines.index("exchange = true") + 1
+    typo = lines.index("advnace = false") + 1
+    run = check(crt)
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == [
+        f"{crt}:{typo}: result AS: unknown key 'advnace'; a result has text, rule, assumed, "
+        "attacker, defender, advance, exchange",
+        f"{crt}:{at}: defender: unknown key 'exchange'; a side's result has loss and retreat "
+        "(exchange belongs to the result itself)",
+    ]

@@ -269,7 +269,8 @@ def resolve_attack(state: GameState, setup: AttackSetup, dice: Dice | None = Non
     two_hex = [  # 14A3: at two hexes LRA takes no combat result and is out of exchanges
         uid for uid in setup.attacker_uids if distance(state.hex_of(uid), setup.target) == 2
     ]
-    effect = load_crt().effects.get(result.code)
+    own_crt = report.situation.conditions.crt  # the table the combat was fought on
+    effect = (load_crt(own_crt) if own_crt else load_crt()).effects.get(result.code)
     return Resolution(
         setup=setup,
         report=report,

@@ -286,6 +286,14 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
         if not isinstance(entry, dict):
             problems.append(source.problem(where, f"result {code} must be a table"))
             continue
+        for key in sorted(set(entry) - RESULT_KEYS):  # a misplaced key would silently do nothing
+            problems.append(
+                source.problem(
+                    (*where, key),
+                    f"result {code}: unknown key {key!r}; a result has "
+                    + ", ".join(RESULT_KEYS_ORDER),
+                )
+            )
         prov = provenance_of(entry, rule)
         if prov is None:
             problems.append(
@@ -442,6 +450,14 @@ def _side(
             source.problem((*where, side), f"{side} must be a table with loss and retreat")
         )
         raw = {}
+    for key in sorted(set(raw) - {"loss", "retreat"}):  # e.g. `exchange` written one level down
+        problems.append(
+            source.problem(
+                (*where, side, key),
+                f"{side}: unknown key {key!r}; a side's result has loss and retreat"
+                + (" (exchange belongs to the result itself)" if key == "exchange" else ""),
+            )
+        )
     loss = raw.get("loss", 0)
     loss_fraction = Fraction(0)
     if isinstance(loss, bool) or not isinstance(loss, int | float):
@@ -477,6 +493,11 @@ def _side(
         loss_fraction=loss_fraction,
         retreat_hexes=retreat,
     )
+
+
+RESULT_KEYS_ORDER = ("text", "rule", "assumed", "attacker", "defender", "advance", "exchange")
+"""The keys of a ``[results.CODE]`` table, in the order the messages name them."""
+RESULT_KEYS = frozenset(RESULT_KEYS_ORDER)
 
 
 def describe_effect(effect: ResultEffect) -> str:
