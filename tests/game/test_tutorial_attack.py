@@ -198,3 +198,15 @@ def test_an_exchange_takes_what_the_defender_lost_and_no_more(state: GameState) 
     (problem,) = loss_problems(state, resolution, [inf, tank_xx, art[0]])
     assert problem.startswith("more attacker losses than the result HX requires (8 strength")
     assert "Art III could be unticked" in problem
+
+
+def test_an_attacker_out_of_reach_is_a_game_error_naming_the_distance(state: GameState) -> None:
+    # the panel shows GameError and RulesError; a board ValueError would escape it
+    from hexcombat.game.commands import MoveCounters
+
+    setup = full_attack(state)
+    tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
+    # 0204 -> 0304 -> 0404 -> 0504: along row 04, each column step to the next is adjacent
+    state.execute(MoveCounters([tank], state.hexmap.hex_at("0204")))
+    with pytest.raises(GameError, match="0204 is 3 hexes from 0504: units attack from adjacent"):
+        evaluate_attack(state, setup)

@@ -164,7 +164,11 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
             f"{', '.join(air)}: air units fight with air ratings, not in ground combat (16A, 23D1)"
         )
     hexes = {c.uid: state.hex_of(c.uid) for c in attackers}
-    crossings = {x.hex: x for x in state.graph.attack_crossings(setup.target, set(hexes.values()))}
+    try:
+        found = state.graph.attack_crossings(setup.target, set(hexes.values()))
+    except ValueError as exc:  # a unit moved out of reach since the attack was set up
+        raise GameError(str(exc)) from exc
+    crossings = {x.hex: x for x in found}
     date = setup.conditions.date
     participants = []
     for counter in attackers:
