@@ -31,20 +31,12 @@ AIR_ROLL_REFUSAL = (
 """Why ``explain --roll`` refuses an air scenario rather than ignoring the dice."""
 
 
-def scenario_counter_files(scenario: Scenario) -> list[Path]:
-    """The scenario's own counter files (``counters = [...]``), relative to the scenario."""
-    raw = scenario.data.get("counters", [])
-    names = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
-    paths = [(scenario.path.parent / n).resolve() for n in names if isinstance(n, str)]
-    return [p for p in paths if p.is_file()]  # a missing one is reported at `counters`
-
-
 def scenario_air_counters(scenario: Scenario) -> tuple[dict[str, AirUnit], list[Problem]]:
     """The air counters a scenario may name: every shipped ``[[air_counter]]``, then the
     scenario's own counter files (a scenario's own counter wins a shared id)."""
     found: dict[str, AirUnit] = {}
     problems: list[Problem] = []
-    for path in [*shipped_counter_files(), *scenario_counter_files(scenario)]:
+    for path in [*shipped_counter_files(), *scenario.counter_files]:
         try:
             source = TomlSource.load(path)
         except SourceError as exc:

@@ -23,7 +23,7 @@ from hexcombat.game.turn import (
     unknown_phase,
 )
 from hexcombat.paths import counters_dir
-from hexcombat.rules.air.units import AirUnit, air_counters_from_source, is_air_counter_source
+from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
@@ -97,6 +97,8 @@ class Scenario:
     """The phase the combat is fought in; ``movement`` makes it an overrun (10.G)."""
     data: dict[str, Any] = field(default_factory=dict)
     """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
+    counter_files: tuple[Path, ...] = ()
+    """The scenario's own counter files (``counters = [...]``) that exist, resolved."""
 
     def side(self, side: str) -> list[Placement]:
         """The entries of one side, in file order."""
@@ -121,19 +123,6 @@ def is_scenario_source(source: TomlSource) -> bool:
 def shipped_counter_files() -> list[Path]:
     """Every counter set shipped with hexcombat."""
     return sorted(counters_dir().glob("*.toml"))
-
-
-def shipped_air_counters() -> dict[str, AirUnit]:
-    """Every air unit in the shipped counter sets (``[[air_counter]]`` tables, 16A)."""
-    found: dict[str, AirUnit] = {}
-    for path in shipped_counter_files():
-        source = TomlSource.load(path)
-        if is_air_counter_source(source):
-            units, problems = air_counters_from_source(source)
-            if problems:
-                raise SourceError(problems)
-            found.update(units)
-    return found
 
 
 def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str | None]:
@@ -259,6 +248,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         phasing_player=phasing_player,
         phase=phase,
         data=data,
+        counter_files=tuple(extra_files),
     )
     return scenario, problems
 
