@@ -127,3 +127,26 @@ def test_a_scenario_change_in_a_counters_month_adds_to_it() -> None:
         ("1943-01", {"aeca": AecValue.FULL, "atec": AecValue.FULL}),
         ("1944-01", {"aeca": AecValue.DOUBLE}),
     ]
+
+
+def test_assumed_inside_a_dated_change_is_refused_at_its_line() -> None:
+    # it would clash with the counter's own list when the change applies (a crash mid-combat)
+    body = 'changes = [{ date = "1943-01", attack = 4, assumed = ["attack"] }]\n'
+    assert problems(body) == [
+        "c.toml:7: counter 'x': changes[0]: assumed belongs to the counter, not to one dated "
+        'change (list "changes" there to mark the dates, and the keys a change sets)'
+    ]
+    air = 'changes = [{ date = "1943-01", air_attack = 6, assumed = ["air_attack"] }]\n'
+    assert air_problems(air) == [
+        "a.toml:7: air counter 'me': changes[0]: assumed belongs to the counter, not to one "
+        'dated change (list "changes" there to mark the dates, and the keys a change sets)'
+    ]
+
+
+def test_a_dated_change_of_air_type_clears_the_assumed_type() -> None:
+    # the counter's type is a placeholder; from 1943-01 a dated change sets it: no longer assumed
+    body = 'assumed = ["type"]\nchanges = [{ date = "1943-01", type = "HF" }]\n'
+    counters, found = air_counters_from_source(TomlSource.parse(AIR_HEAD + body, "a.toml"))
+    assert found == []
+    assert "type" in counters["me"].on("1942-06").assumed
+    assert "type" not in counters["me"].on("1943-01").assumed

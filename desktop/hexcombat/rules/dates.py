@@ -39,3 +39,10 @@ def change_date_problem(date: str, previous: str, index: int) -> str | None:
             "list dated changes oldest first, one per month (10.H)"
         )
     return None
+
+
+ASSUMED_IN_A_CHANGE = (
+    'assumed belongs to the counter, not to one dated change (list "changes" there to mark '
+    "the dates, and the keys a change sets)"
+)
+"""Why ``assumed`` inside ``changes[i]`` is refused: the counter's list covers its changes."""

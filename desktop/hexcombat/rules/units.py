@@ -8,13 +8,14 @@ resolves them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from hexcombat.rules.dates import change_date_problem
+from hexcombat.rules.air.units import AirType
+from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
 
 
@@ -64,7 +65,7 @@ UNIT_TYPES = frozenset(
     }
 )  # fmt: skip
 """Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A)."""
-AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
+AIR_TYPE_LETTERS = tuple(t.value for t in AirType)
 """The air unit types of rule 16A1, as a counter's rating prints them."""
 
 
@@ -301,20 +302,11 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
         values.setdefault("heavy_antitank", True)  # 14D2: every heavy armour type is heavy AT too
     changes = list(base.changes) if base else []
     raw_changes = data.get("changes", [])
-    if not isinstance(raw_changes, list):
-        raise UnitDataError(f"{where}: changes must be a list of tables with a date")
-    previous = ""
+    for _key, message in _change_problems(raw_changes, where):
+        raise UnitDataError(message)
     for i, entry in enumerate(raw_changes):
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
-            raise UnitDataError(f'{where}: changes[{i}] needs a date "YYYY-MM"')
-        date = entry["date"]
-        if problem := change_date_problem(date, previous, i):
-            raise UnitDataError(f"{where}: {problem}")
-        previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
-        if not rest:
-            raise UnitDataError(f"{where}: changes[{i}] ({date}) changes nothing")
-        changes.append(DatedChange(date, _parse_values(rest, f"{where}: changes[{i}]")))
+        changes.append(DatedChange(entry["date"], _parse_values(rest, f"{where}: changes[{i}]")))
     changes = _merged(changes)
     if base is not None:
         # a value the scenario states is its own, no longer the counter's placeholder
@@ -343,27 +335,35 @@ def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None,
         found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
     if "re" not in data and "size" not in data:
         found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
-    raw_changes = data.get("changes", [])
+    return [*found, *_change_problems(data.get("changes", []), where)]
+
+
+def _change_problems(raw_changes: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every problem of a unit's dated changes (10.H), each about the ``changes`` key: one
+    place for :func:`unit_from_mapping` (which stops at the first) and ``check`` (which lists
+    them all)."""
     if not isinstance(raw_changes, list):
-        return [*found, ("changes", f"{where}: changes must be a list of tables with a date")]
+        yield ("changes", f"{where}: changes must be a list of tables with a date")
+        return
     previous = ""
     for i, entry in enumerate(raw_changes):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("date"), str):
-            found.append(("changes", f'{where}: changes[{i}] needs a date "YYYY-MM"'))
+            yield ("changes", f'{where}: changes[{i}] needs a date "YYYY-MM"')
             continue
         date = entry["date"]
         if problem := change_date_problem(date, previous, i):
-            found.append(("changes", f"{where}: {problem}"))
+            yield ("changes", f"{where}: {problem}")
         previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
         if not rest:
-            found.append(("changes", f"{where}: changes[{i}] ({date}) changes nothing"))
+            yield ("changes", f"{where}: changes[{i}] ({date}) changes nothing")
+        if "assumed" in rest:
+            yield ("changes", f"{where}: changes[{i}]: {ASSUMED_IN_A_CHANGE}")
         for key, value in rest.items():
             try:
                 _parse_values({key: value}, f"{where}: changes[{i}]")
             except UnitDataError as exc:
-                found.append(("changes", str(exc)))
-    return found
+                yield ("changes", str(exc))
 
 
 def _merged(changes: list[DatedChange]) -> list[DatedChange]:

@@ -14,7 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from hexcombat.rules.dates import change_date_problem
+from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -100,7 +100,9 @@ class AirUnit:
         unit = self
         for when, values in self.changes:
             if when <= date:
-                set_here = set(values) | ({"rating"} if set(values) & set(RATED_KEYS) else set())
+                # the file's keys: ``type`` is stored as ``air_type``
+                set_here = {"type" if k == "air_type" else k for k in values}
+                set_here |= {"rating"} if set(values) & set(RATED_KEYS) else set()
                 kept = tuple(k for k in unit.assumed if k not in set_here)
                 unit = replace(unit, **dict(values), assumed=kept)
         return unit
@@ -189,6 +191,8 @@ def air_unit_from_mapping(
             raise UnitDataError(f"{where}: {problem}")
         previous = date
         rest = {k: v for k, v in entry.items() if k != "date"}
+        if "assumed" in rest:
+            raise UnitDataError(f"{where}: changes[{i}]: {ASSUMED_IN_A_CHANGE}")
         changes.append((date, _values(rest, f"{where}: changes[{i}]")))
     changes.sort(key=lambda c: c[0])
     if base is not None:
