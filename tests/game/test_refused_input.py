@@ -113,3 +113,13 @@ def test_a_missing_counter_file_is_named_at_the_counters_line(tmp_path: Path) ->
     assert problems(path) == [
         f"{path}:2: counter file 'missing.toml' not found (looked for {tmp_path / 'missing.toml'})"
     ]
+
+
+def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:
+    from hexcombat.game.conditions import condition_problem
+
+    # 14D1's fortification modifiers are -1, -2, -3: a fortification never helps the attacker
+    assert condition_problem("fortification", 3) == (
+        "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), not +3 (14D1)"
+    )
+    assert condition_problem("fortification", -4) is None

@@ -68,8 +68,9 @@ def test_the_shipped_rulesets_block_retreats_by_zoc_and_say_it_is_assumed() -> N
         rules = get_ruleset(ruleset_id).retreat
         assert rules == EUROPA_RETREAT and rules.assumed
     assert EUROPA_RETREAT.describe() == (
-        "retreats go away from the attacker; not into enemy-occupied hexes; not into enemy zones "
-        "of control unless friendly units hold the hex; not into sea (assumed)"
+        "retreats go away from the attacker, ending farther from the nearest attacking hex than "
+        "they started; not into enemy-occupied hexes; not into enemy zones of control unless "
+        "friendly units hold the hex; not into sea (assumed)"
     )
 
 

@@ -41,6 +41,11 @@ def condition_problem(key: str, value: object) -> str | None:
         return f"{key} must be true or false, not {value!r}"
     if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
         return f"{key} must be a whole number, not {value!r}"
+    if key == "fortification" and value > 0:  # both rulesets: it never helps the attacker
+        return (
+            "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
+            f"not {value:+d} (14D1)"
+        )
     if kind.startswith("str") and not isinstance(value, str):
         return f"{key} must be text, not {value!r}"
     return None

@@ -288,7 +288,10 @@ def _pending_roll(
         raise fail(message, where) from exc
     if dice.used != len(rolls):
         raise fail(f"pending_roll: the attack rolls {dice.used} dice, not {len(rolls)}", where)
-    return PendingRoll(resolution, tuple(rolls), bool(value.get("typed")), state.log[-1])
+    typed = value.get("typed", False)
+    if not isinstance(typed, bool):
+        raise fail(f"pending_roll: typed must be true or false, not {typed!r}", where)
+    return PendingRoll(resolution, tuple(rolls), typed, state.log[-1])
 
 
 def _is_die(value: object) -> bool:

@@ -167,11 +167,6 @@ def load_scenario(path: str | Path) -> Scenario:
     return scenario
 
 
-def check_scenario_source(source: TomlSource) -> list[Problem]:
-    """Every problem in a scenario file."""
-    return scenario_from_source(source)[1]
-
-
 def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Problem]]:
     """Build a :class:`Scenario`, collecting every problem with its line."""
     data = source.data

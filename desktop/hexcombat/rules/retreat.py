@@ -38,7 +38,11 @@ class RetreatRules:
 
     def describe(self) -> str:
         """The restrictions in a player's words, saying where they come from."""
-        parts = ["retreats go away from the attacker", "not into enemy-occupied hexes"]
+        parts = [
+            "retreats go away from the attacker, ending farther from the nearest attacking hex "
+            "than they started",
+            "not into enemy-occupied hexes",
+        ]
         if self.enemy_zoc_blocks:
             zoc = "not into enemy zones of control"
             if self.friendly_units_cancel_zoc:

@@ -205,8 +205,6 @@ class BoardItem(QGraphicsItem):
         painter.setPen(terrain_style.LABEL)
         label = self.hexmap.label
         top = 0.86 * size if self.layout.orientation == "flat" else 0.95 * size
-        if not self.display.hex_labels:  # place names: PlaceNamesItem, above the counters
-            return
         for h, _kind, (x, y) in centres:
             box = QRectF(x - size * 0.5, y - top, size, size * 0.3)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label(h))

@@ -93,6 +93,7 @@ def test_against_a_minus_four_fortification_specialized_armour_is_not_an_enginee
     report = evaluate([INF, p("ge-eng-tank-ii")], [DEFENDER], fortification=-4, terrain="forest")
     fort = [s for s in report.steps if s.text.startswith("fortification")]
     assert [(s.rule, s.value, s.drm) for s in fort] == [("14D1", -4, -4)]
+    assert fort[0].provenance == "assumed"  # the player's chart value: 14D1 names -1..-3
     assert not [s for s in report.steps if s.text.startswith("engineers (")]
     (why,) = [s for s in report.steps if s.rule == "14D1" and "does not count" in s.text]
     assert why.text.startswith("Eng Tank II: specialized armour counts as engineers only")

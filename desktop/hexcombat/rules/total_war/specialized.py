@@ -60,6 +60,8 @@ def fortification(conditions: Conditions, ex: Explanation) -> list[Mapping[int, 
         f"fortification: combat die roll modifier {value:+d} (Fortifications Effects Chart){named}",
         value,
         drm=value,
+        # a value 14D1 does not name is the player's chart, not the text's
+        provenance="rule" if value in FORTIFICATION_DRMS else "assumed",
     )
     return [{value: Fraction(1)}]
 
