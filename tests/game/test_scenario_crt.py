@@ -158,3 +158,28 @@ def test_a_key_in_the_wrong_place_is_reported_not_ignored(tmp_path: Path) -> Non
         f"{crt}:{at}: defender: unknown key 'exchange'; a side's result has loss and retreat "
         "(exchange belongs to the result itself)",
     ]
+
+
+def test_a_saved_game_opens_with_its_table_after_the_table_file_is_gone(tmp_path: Path) -> None:
+    # the save carries the table's text, as it carries the map: moving or deleting the
+    # scenario's folder must not lose the game
+    from tutorial_attacks import full_attack
+
+    from hexcombat.game.attack import evaluate_attack
+    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.saves import load_game, save_game
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    state = game_from_scenario(load_scenario(path))
+    save_game(state, tmp_path / "game.json")
+    (tmp_path / "my-crt.toml").unlink()
+    again = load_game(tmp_path / "game.json")
+    assert again.conditions.crt is not None and Path(again.conditions.crt).is_file()
+    report = evaluate_attack(again, full_attack(again, "0504"))
+    assert set(report.outcomes) == {"DR", "DE"}  # my table's results, not the generic one's

@@ -8,6 +8,7 @@ evaluates anything from the file; every problem names the file and line.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -93,6 +94,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "rolls_used": state.dice.used,
         "map_name": state.hexmap.name,
         "map_toml": map_text,
+        "crt_toml": _crt_text(state.conditions.crt),
         "counters": counters,
         "log": [{"text": e.text, "details": e.details} for e in state.log],
         "tutorial": state.tutorial,
@@ -182,6 +184,14 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     raw_conditions = data.get("conditions", {})
     if not isinstance(raw_conditions, dict):
         raise fail("conditions must be an object of condition: value", '"conditions"')
+    crt_text = data.get("crt_toml")
+    if crt_text is not None and not isinstance(crt_text, str):
+        raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
+    raw_conditions = _with_crt(raw_conditions, crt_text)
+    if isinstance(data.get("pending_roll"), dict) and isinstance(
+        data["pending_roll"].get("conditions"), dict
+    ):
+        data["pending_roll"]["conditions"] = _with_crt(data["pending_roll"]["conditions"], crt_text)
     for key, value in raw_conditions.items():
         problem = condition_problem(key, value)
         if problem is not None:
@@ -236,6 +246,34 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     state.description = description
     state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
     return state
+
+
+def _crt_text(crt: str | None) -> str | None:
+    """The text of the game's own combat results table, kept in the save as the map is, so the
+    save opens the same when the table's file has moved or gone."""
+    if crt is None:
+        return None
+    try:
+        return Path(crt).read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _with_crt(conditions: dict[str, Any], crt_text: str | None) -> dict[str, Any]:
+    """``conditions`` with ``crt`` pointing at a file holding the saved table's text: its own
+    file when that is still there unchanged, else a copy in hexcombat's temporary folder."""
+    crt = conditions.get("crt")
+    if not isinstance(crt, str) or crt_text is None:
+        return conditions
+    here = Path(crt)
+    if here.is_file() and here.read_text(encoding="utf-8") == crt_text:
+        return conditions
+    digest = hashlib.sha256(crt_text.encode("utf-8")).hexdigest()[:16]
+    copy = Path(tempfile.gettempdir()) / "hexcombat" / f"saved-crt-{digest}.toml"
+    if not copy.is_file():
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(crt_text, encoding="utf-8")
+    return {**conditions, "crt": str(copy)}
 
 
 def _pending_to_json(state: GameState) -> dict[str, Any] | None:
