@@ -490,10 +490,7 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
         if req.eliminate_all:
             chosen += req.uids
             continue
-        needed = req.points
-        if req.side == "attacker" and resolution.exchange:
-            lost = sum(resolution.defender.strength.get(u, 0) for u in chosen)
-            needed = max(needed, min(lost, sum(req.strength.values())))
+        needed = _needed(resolution, req, chosen)  # the defender's losses are chosen first
         required = min(needed, math.ceil(req.required_aec))
         capable = [
             u
