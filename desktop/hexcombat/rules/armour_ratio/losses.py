@@ -28,9 +28,6 @@ class RequiredLosses:
 
     attacker: int
     defender: int
-    attacker_converted_max: int
-    """Of the attacker's losses, at most this many from converted units (10.F.1)."""
-    defender_converted_max: int
     defender_aecd: int = 0
     """Of the defender's, the points its AECD calls for (10.F.1)."""
     defender_atec_res: Fraction = Fraction(0)
@@ -117,15 +114,7 @@ def required_losses(
             defender_loss,
         )
         defender = defender_loss
-    result = RequiredLosses(
-        attacker,
-        defender,
-        converted_max(attacker_loss),
-        converted_max(defender_loss),
-        int(aecd_part),
-        atec_res,
-    )
-    return result
+    return RequiredLosses(attacker, defender, int(aecd_part), atec_res)
 
 
 CAPABLE = (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF)
