@@ -229,3 +229,20 @@ def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
     tick_losses(panel, {"Tank X", "Rifle XX", "AT X", "Inf XX"})
     assert panel.apply(), panel.problems.text()
     assert window.session.state.counters == {}
+
+
+@pytest.mark.parametrize("dice", ["7", "0", "4 4", "x"])
+def test_dice_that_are_not_the_attack_s_are_refused_and_the_warnings_stay(
+    window, qtbot, dice: str
+) -> None:
+    # one six-sided die decides a combat on the generic CRT: 7, 0, two dice or a letter are not
+    # that roll; the refusal stands beside the assumed-chart warning, which stays in view
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    warnings = panel.warnings.text()
+    assert "\u26a0 CRT: assumed chart value used" in warnings
+    type_roll(panel, qtbot, dice)
+    assert panel.resolution is None and window.session.state.pending_roll is None
+    assert panel.problems.text() != "" and panel.roll_button.isEnabled()
+    assert panel.warnings.text() == warnings
+    assert window.session.state.log == [] and window.session.state.dice.used == 0

@@ -735,7 +735,8 @@ class CombatPanel(QWidget):
             return None
         command = RollCombat(setup, typed)
         if not self.session.run(command):
-            self._warn(self.session.last_refusal)
+            # beside the report's warnings (assumed chart values), not over them
+            self.problems.setText(self.session.last_refusal)
             return None
         return command.pending.resolution if command.pending else None
 
@@ -746,7 +747,7 @@ class CombatPanel(QWidget):
         except ValueError:
             rolls = []
         if not rolls:
-            self._warn("type the dice as numbers, e.g. 4 or 2 5")
+            self.problems.setText("type the dice as numbers, e.g. 4 or 2 5")
             return None
         return self.roll(rolls)
 
