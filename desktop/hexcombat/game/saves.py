@@ -269,7 +269,7 @@ def _with_crt(conditions: dict[str, Any], crt_text: str | None) -> dict[str, Any
     if here.is_file() and here.read_text(encoding="utf-8") == crt_text:
         return conditions
     digest = hashlib.sha256(crt_text.encode("utf-8")).hexdigest()[:16]
-    copy = Path(tempfile.gettempdir()) / "hexcombat" / f"saved-crt-{digest}.toml"
+    copy = Path(tempfile.gettempdir()) / "hexcombat-saved-crt" / f"{digest}.toml"
     if not copy.is_file():
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(crt_text, encoding="utf-8")
