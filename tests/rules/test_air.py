@@ -93,11 +93,26 @@ def test_23d1_strengths_never_drop_below_1() -> None:
     result = fly(Sortie(weak, "ground-support"))
     assert (result.air_attack, result.air_defence) == (1, 1)
     assert result.explanation.steps[1].text == (
-        "carrying bombs: air attack 2 - 2 = 0, raised to 1 (never below 1, 23D1)"
+        "carrying bombs: air attack 2 - 2 = 0, but never reduced below 1 (23D1): 1"
     )
     assert result.explanation.steps[2].text == (
-        "carrying bombs: air defence 1 - 1 = 0, raised to 1 (never below 1, 23D1)"
+        "carrying bombs: air defence 1 - 1 = 0, but never reduced below 1 (23D1): 1"
     )
+
+
+def test_23d1_a_strength_printed_below_1_is_never_raised() -> None:
+    # 23D1: "Air attack or defense strengths may never be reduced below 1" forbids reducing, it
+    # never raises: a fighter rated 0 carries its bombs at air attack 0 (not 0 - 2 raised to 1)
+    zero = AirUnit("Zero", AirType.F, 0, 3, tactical_bombing=1)
+    result = fly(Sortie(zero, "ground-support"))
+    assert (result.air_attack, result.air_defence) == (0, 2)
+    assert result.explanation.steps[1].text == (
+        "carrying bombs: air attack 0 as printed: already below 1, and 23D1 only forbids "
+        "reducing a strength below 1, it never raises one"
+    )
+    assert result.explanation.steps[1].value == 0
+    both = AirUnit("Zeroes", AirType.F, 0, 0, tactical_bombing=1)
+    assert flown(both, "ground-support") == (0, 0, 1)
 
 
 def test_23d1_heavy_fighters_are_fighter_bombers_too() -> None:

@@ -18,7 +18,7 @@ from hexcombat.rules.explain import Explanation, Value
 
 BOMB_ATTACK_PENALTY = 2  # 23D1: air attack reduced by 2 while carrying bombs
 BOMB_DEFENCE_PENALTY = 1  # 23D1: air defence reduced by 1 while carrying bombs
-LEAST_STRENGTH = 1  # 23D1: never reduced below 1
+LEAST_STRENGTH = 1  # 23D1: never reduced below 1 (a strength printed lower stays as printed)
 AF_DAS_BONUS = 1  # 23D2: +1 tactical bombing on defensive air support, before other modifiers
 AF_HOME_ONLY = {"intercept": "intercept", "patrol-attack": "patrol attack"}
 """Missions a type AF flies only in the hex where it is based (23D2, 20C, 20D)."""
@@ -215,20 +215,8 @@ def _fighter_bomber(sortie: Sortie, planned: Mission, bombing: int, ex: Explanat
         )
         ex.warn('23D2 cites "Rule 21D1" for fighter-bombers; hexcombat reads it as 23D1')
     if not sortie.jettison:
-        attack = max(LEAST_STRENGTH, unit.air_attack - BOMB_ATTACK_PENALTY)
-        defence = max(LEAST_STRENGTH, unit.air_defence - BOMB_DEFENCE_PENALTY)
-        ex.add(
-            "23D1",
-            f"carrying bombs: air attack {unit.air_attack} - {BOMB_ATTACK_PENALTY} = "
-            f"{_floored(unit.air_attack - BOMB_ATTACK_PENALTY)}",
-            attack,
-        )
-        ex.add(
-            "23D1",
-            f"carrying bombs: air defence {unit.air_defence} - {BOMB_DEFENCE_PENALTY} = "
-            f"{_floored(unit.air_defence - BOMB_DEFENCE_PENALTY)}",
-            defence,
-        )
+        attack = _carrying_bombs("air attack", unit.air_attack, BOMB_ATTACK_PENALTY, ex)
+        defence = _carrying_bombs("air defence", unit.air_defence, BOMB_DEFENCE_PENALTY, ex)
         return AirResult(sortie, planned, attack, defence, bombing, True, ex)
     ex.add(
         "23D1",
@@ -252,8 +240,29 @@ def _fighter_bomber(sortie: Sortie, planned: Mission, bombing: int, ex: Explanat
     return AirResult(sortie, planned, unit.air_attack, unit.air_defence, left, False, ex)
 
 
-def _floored(raw: int) -> str:
-    """The reduced strength as arithmetic a player can check: ``2 - 2 = 0, raised to 1``."""
-    if raw >= LEAST_STRENGTH:
-        return f"{raw}"
-    return f"{raw}, raised to {LEAST_STRENGTH} (never below {LEAST_STRENGTH}, 23D1)"
+def _carrying_bombs(strength: str, printed: int, penalty: int, ex: Explanation) -> int:
+    """A printed strength reduced while carrying bombs (23D1), as a step a player can check.
+
+    23D1 says strengths "may never be reduced below 1": a reduction stops at 1, and a strength
+    printed below 1 is not reduced at all, nor raised (the rule forbids reducing, never raises).
+    """
+    if printed < LEAST_STRENGTH:
+        ex.add(
+            "23D1",
+            f"carrying bombs: {strength} {printed} as printed: already below "
+            f"{LEAST_STRENGTH}, and 23D1 only forbids reducing a strength below "
+            f"{LEAST_STRENGTH}, it never raises one",
+            printed,
+        )
+        return printed
+    reduced = printed - penalty
+    text = f"carrying bombs: {strength} {printed} - {penalty} = {reduced}"
+    if reduced >= LEAST_STRENGTH:
+        ex.add("23D1", text, reduced)
+        return reduced
+    ex.add(
+        "23D1",
+        f"{text}, but never reduced below {LEAST_STRENGTH} (23D1): {LEAST_STRENGTH}",
+        LEAST_STRENGTH,
+    )
+    return LEAST_STRENGTH
