@@ -226,6 +226,8 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         for side in SIDES:
             if not data.get(side):
                 problems.append(source.problem((), f"the scenario has no {side}"))
+    else:
+        problems += _air_beside_ground(source)
     map_name = data.get("map")
     if map_name is not None and not isinstance(map_name, str):
         problems.append(source.problem(("map",), "map must be a map name or file path"))
@@ -273,6 +275,21 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
         problems += found
         return None
     return str(path)
+
+
+def _air_beside_ground(source: TomlSource) -> list[Problem]:
+    """``[[air]]`` with ``[[attacker]]``/``[[defender]]``: ``explain`` would fly the air units and
+    drop the ground combat, so the scenario is refused at its ``[[air]]`` line instead."""
+    ground = [
+        f"[[{side}]] (line {source.line_of(side, 0)})" for side in SIDES if source.data.get(side)
+    ]
+    if not ground:
+        return []
+    message = (
+        "an air mission and a ground combat are separate scenarios: this one also has "
+        f"{' and '.join(ground)}; put the [[air]] units (16A, 23D) in a scenario of their own"
+    )
+    return [source.problem(("air", 0), message)]  # the first [[air]] table
 
 
 def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]) -> None:
