@@ -1,5 +1,6 @@
 """Scenario input the rules texts do not allow is refused at its line, the same by ``hexcombat
-check`` and ``hexcombat explain``: an ``[[air]]`` mission written into a ground combat."""
+check`` and ``hexcombat explain``: a ground unit of 0 REs (either ruleset), a heavy flag that says
+otherwise than the unit's type (14D2), an ``[[air]]`` mission written into a ground combat."""
 
 from __future__ import annotations
 
@@ -47,6 +48,61 @@ def refused_alike(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
 @pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
 def test_the_ground_combat_is_sound(tmp_path: Path, ruleset: str) -> None:
     assert check_file(write(tmp_path, GROUND.replace("RULESET", ruleset))) == []
+
+
+ZERO_RE = (
+    "re = 0, but a ground unit in a combat needs more than 0 REs: with none it adds nothing to any "
+    "RE total (10.B, 14D2), yet 14D2 would still count it 1 RE for heavy effects; give its REs "
+    "(a II is 1/2 RE, 14D2d)"
+)
+
+
+@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+def test_a_counter_given_0_res_is_refused_at_its_re(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str
+) -> None:
+    # total-war counted this Hv Tank X as 1 RE of heavy armour against 4 non-artillery REs: +1
+    text = GROUND.replace("RULESET", ruleset).replace(
+        'counter = "su-hv-tank-x"\n', 'counter = "su-hv-tank-x"\nre = 0\n'
+    )
+    path = write(tmp_path, text)
+    assert refused_alike(path, capsys) == [f"{path}:9: attacker 1: {ZERO_RE}"]
+
+
+@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+def test_an_inline_unit_of_0_res_is_refused_at_its_re(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str
+) -> None:
+    text = GROUND.replace("RULESET", ruleset).replace(
+        'counter = "ax-inf-xx"\n', 'name = "Ghost II"\nre = "0"\nattack = 1\n'
+    )
+    path = write(tmp_path, text)
+    assert refused_alike(path, capsys) == [f"{path}:16: defender 1: {ZERO_RE}"]
+
+
+def test_a_dated_change_to_0_res_is_refused(tmp_path: Path) -> None:
+    counters = tmp_path / "mine.toml"
+    counters.write_text(
+        '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\nchanges = [{ date = "1943-01", re = 0 }]\n'
+    )
+    assert [str(p) for p in check_file(counters)] == [
+        f"{counters}:5: counter 'x': changes[0] (1943-01): {ZERO_RE}"
+    ]
+
+
+def test_an_inline_non_motorized_hv_aa_said_to_be_heavy_antitank_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = GROUND.replace("RULESET", "total-war").replace(
+        'counter = "ax-inf-xx"\n',
+        'name = "Hv AA II"\nsize = "II"\ntype = "heavy-anti-aircraft"\nheavy_antitank = true\n',
+    )
+    path = write(tmp_path, text)
+    assert refused_alike(path, capsys) == [
+        f"{path}:18: defender 1: heavy_antitank = true, but a heavy-anti-aircraft unit that is "
+        "not motorized does not qualify for heavy antitank effects: only heavy motorized "
+        "antiaircraft and antitank units do (14D2); give it motorized = true if it is motorized"
+    ]
 
 
 AIR = """

@@ -150,3 +150,20 @@ def test_a_dated_change_of_air_type_clears_the_assumed_type() -> None:
     assert found == []
     assert "type" in counters["me"].on("1942-06").assumed
     assert "type" not in counters["me"].on("1943-01").assumed
+
+
+def test_a_ground_counter_of_0_res_is_refused_at_its_re() -> None:
+    # every ruleset: no RE total counts it, yet 14D2 would count it 1 RE of heavy armour
+    assert problems("re = 0\n") == [
+        "c.toml:7: counter 'x': re = 0, but a ground unit in a combat needs more than 0 REs: "
+        "with none it adds nothing to any RE total (10.B, 14D2), yet 14D2 would still count it 1 "
+        "RE for heavy effects; give its REs (a II is 1/2 RE, 14D2d)"
+    ]
+
+
+def test_an_air_unit_on_the_map_has_no_res_and_is_not_refused() -> None:
+    # a saved game keeps air counters as units of 0 REs with their air type (16A)
+    unit = unit_from_mapping(
+        {"name": "Me 109E", "re": "0", "type": "fighter", "air_type": "F"}, "s"
+    )
+    assert unit.re == 0

@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
-from hexcombat.rules.air.units import AirType
+from hexcombat.rules.air.units import AirType, Category
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
 
@@ -65,6 +65,16 @@ UNIT_TYPES = frozenset(
     }
 )  # fmt: skip
 """Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A)."""
+HEAVY_ARMOUR_TYPES = frozenset(
+    {"heavy-armour", "heavy-assault-gun", "heavy-engineer", "heavy-engineer-tank"}
+)
+"""Types that qualify for heavy armour effects, and so heavy antitank effects too (14D2, 10.I):
+"heavy armor, heavy assault gun, and heavy engineer units"."""
+HEAVY_ANTITANK_TYPES = frozenset({"heavy-tank-destroyer"})
+"""Types that qualify for heavy antitank effects whether motorized or not (14D2)."""
+HEAVY_MOTORIZED_ANTITANK_TYPES = frozenset({"heavy-anti-aircraft", "heavy-anti-tank"})
+"""Types that qualify for heavy antitank effects only when motorized: "heavy motorized
+antiaircraft, and heavy motorized antitank units" (14D2)."""
 AIR_TYPE_LETTERS = tuple(t.value for t in AirType)
 """The air unit types of rule 16A1, as a counter's rating prints them."""
 
@@ -108,9 +118,11 @@ class Unit:
     atec: AecValue = AecValue.NONE
     """Antitank effects capability (10.A.3)."""
     heavy_armour: bool = False
-    """Heavy armour effects (14D2, 10.I): heavy armour, heavy assault gun, heavy engineer."""
+    """Heavy armour effects (14D2, 10.I): heavy armour, heavy assault gun, heavy engineer. The
+    types of :data:`HEAVY_ARMOUR_TYPES` have it whatever the flag says (:meth:`__post_init__`)."""
     heavy_antitank: bool = False
-    """Qualifies for heavy antitank effects (14D2, 10.I); every heavy armour unit does too."""
+    """Qualifies for heavy antitank effects (14D2, 10.I); every heavy armour unit does too, and
+    so does every heavy tank destroyer and heavy motorized AA or AT, whatever the flag says."""
     heavy_atec_units: int = 1
     """Heavy ATEC units it counts as under 10.I (the Axis 2-10 Hv AA X counts two, 10.I.3)."""
     artillery: bool = False
@@ -139,6 +151,14 @@ class Unit:
     assumed: tuple[str, ...] = field(default=(), compare=False)
     """Keys whose values the rules texts do not give (placeholders to check against the
     printed counter), e.g. ``("attack", "defence", "changes")``; ``changes`` marks the dates."""
+
+    def __post_init__(self) -> None:
+        # 14D2 (10.I): a type the rule names qualifies by its type, flags or not; every other
+        # type keeps the flags it is given (an inline unit need not state its type)
+        by_type = heavy_by_type(self.unit_type, self.motorized)
+        if by_type is not None:
+            object.__setattr__(self, "heavy_armour", by_type[0])
+            object.__setattr__(self, "heavy_antitank", by_type[1])
 
     @property
     def heavy_atec(self) -> bool:
@@ -169,6 +189,50 @@ class Unit:
                 kept = tuple(k for k in unit.assumed if k not in change.values)
                 unit = replace(unit, **dict(change.values), assumed=kept)
         return unit
+
+
+def heavy_by_type(unit_type: str, motorized: bool) -> tuple[bool, bool] | None:
+    """(heavy armour, heavy antitank) as 14D2 gives them for ``unit_type``; None for a type the
+    rule does not name, whose flags say it."""
+    if unit_type in HEAVY_ARMOUR_TYPES:
+        return True, True
+    if unit_type in HEAVY_ANTITANK_TYPES:
+        return False, True
+    if unit_type in HEAVY_MOTORIZED_ANTITANK_TYPES:
+        return False, motorized
+    return None
+
+
+def heavy_flag_problem(
+    unit_type: str, motorized: bool, flags: Mapping[str, Any]
+) -> tuple[str, str] | None:
+    """The stated ``heavy_armour`` / ``heavy_antitank`` flag (in ``flags``) that says otherwise
+    than 14D2 gives a unit of ``unit_type`` (motorized or not), and why; None if none does."""
+    by_type = heavy_by_type(unit_type, motorized)
+    if by_type is None:
+        return None
+    for key, qualifies in zip(("heavy_armour", "heavy_antitank"), by_type, strict=True):
+        stated = flags.get(key)
+        if not isinstance(stated, bool) or stated == qualifies:
+            continue
+        if not stated:
+            effects = "heavy armour" if key == "heavy_armour" else "heavy antitank"
+            mot = "motorized " if unit_type in HEAVY_MOTORIZED_ANTITANK_TYPES else ""
+            why = f"every {mot}{unit_type} unit qualifies for {effects} effects (14D2)"
+        elif key == "heavy_armour":
+            why = (
+                f"a {unit_type} unit qualifies for heavy antitank effects only, not heavy armour "
+                "effects: those are for heavy armour, heavy assault gun and heavy engineer "
+                "units (14D2)"
+            )
+        else:
+            why = (
+                f"a {unit_type} unit that is not motorized does not qualify for heavy antitank "
+                "effects: only heavy motorized antiaircraft and antitank units do (14D2); give "
+                "it motorized = true if it is motorized"
+            )
+        return key, f"{key} = {str(stated).lower()}, but {why}"
+    return None
 
 
 _BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
@@ -315,6 +379,11 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
         kept = tuple(k for k in base.assumed if k not in given)
         values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
     unit = replace(base, **values) if base else Unit(name=name, **values)
+    before = _Before(
+        unit.unit_type, unit.motorized, unit.re, _is_air(unit.unit_type, unit.air_type)
+    )
+    for _key, message in _rule_problems(before, data, where):
+        raise UnitDataError(message)
     return replace(unit, name=name, changes=tuple(changes))
 
 
@@ -335,7 +404,70 @@ def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None,
         found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
     if "re" not in data and "size" not in data:
         found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
+    unit_type = str(data["type"]) if data.get("type") in UNIT_TYPES else "infantry"
+    try:
+        re = parse_re(data["re"], where) if "re" in data else None
+    except UnitDataError:
+        re = None  # reported above
+    air = _is_air(unit_type, data.get("air_type"))
+    found += _rule_problems(_Before(unit_type, data.get("motorized") is True, re, air), data, where)
     return [*found, *_change_problems(data.get("changes", []), where)]
+
+
+class _Before(NamedTuple):
+    """What a unit table says before its dated changes, as the rules checks read it."""
+
+    unit_type: str
+    motorized: bool
+    re: Fraction | None
+    air: bool
+    """An air unit (16A): it has no REs, and stands in no ground combat."""
+
+
+def _is_air(unit_type: str, air_type: object) -> bool:
+    return air_type is not None or unit_type in {c.value for c in Category}
+
+
+ZERO_RE = (
+    "re = 0, but a ground unit in a combat needs more than 0 REs: with none it adds nothing to "
+    "any RE total (10.B, 14D2), yet 14D2 would still count it 1 RE for heavy effects; give its "
+    "REs (a II is 1/2 RE, 14D2d)"
+)
+"""Why a ground unit of 0 REs is refused in every ruleset (air units have no REs, 16A)."""
+
+
+def _rule_problems(unit: _Before, data: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """What the rules refuse in a unit table whose keys each read well: a ground unit of 0 REs,
+    and a heavy flag that says otherwise than the unit's type (14D2), as of each dated change
+    too; each with the key it is about."""
+    unit_type, motorized, re, air = unit
+    found: list[tuple[str, str]] = []
+    if re == 0 and not air:
+        found.append(("re", f"{where}: {ZERO_RE}"))
+    flags = {k: data[k] for k in ("heavy_armour", "heavy_antitank") if k in data}
+    heavy = heavy_flag_problem(unit_type, motorized, flags)
+    if heavy:
+        found.append((heavy[0], f"{where}: {heavy[1]}"))
+    raw_changes = data.get("changes", [])
+    for i, entry in enumerate(raw_changes if isinstance(raw_changes, list) else []):
+        if not isinstance(entry, Mapping):
+            continue  # _change_problems says so
+        label = f"{where}: changes[{i}] ({entry.get('date')})"
+        if entry.get("type") in UNIT_TYPES:
+            unit_type = entry["type"]
+        if isinstance(entry.get("motorized"), bool):
+            motorized = entry["motorized"]
+        flags |= {k: entry[k] for k in ("heavy_armour", "heavy_antitank") if k in entry}
+        if "re" in entry and not air:
+            try:
+                zero = parse_re(entry["re"], label) == 0
+            except UnitDataError:
+                zero = False  # _change_problems says so
+            if zero:
+                found.append(("changes", f"{label}: {ZERO_RE}"))
+        if not heavy and (heavy := heavy_flag_problem(unit_type, motorized, flags)):
+            found.append(("changes", f"{label}: {heavy[1]}"))  # said once, where it starts
+    return found
 
 
 def _change_problems(raw_changes: Any, where: str) -> Iterator[tuple[str, str]]:

@@ -8,7 +8,7 @@ import pytest
 from tw_helpers import evaluate, inline, only, p, steps
 
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.units import AecValue
+from hexcombat.rules.units import AecValue, Unit
 
 
 def infantry(re: Fraction | int | str, name: str = "Inf") -> Participant:
@@ -20,7 +20,7 @@ def heavy_tank(re: Fraction | int | str = 1, name: str = "Hv Tank") -> Participa
 
 
 def heavy_at(re: Fraction | int | str = "1/2") -> Participant:
-    return p(inline("Hv AT", re, heavy_antitank=True, unit_type="heavy-anti-tank"))
+    return p(inline("Hv Mot AT", re, motorized=True, unit_type="heavy-anti-tank"))
 
 
 # --- 14D2a ---------------------------------------------------------------------------------
@@ -151,3 +151,54 @@ def test_defending_artillery_is_left_out_too() -> None:
     assert report.totals["defence_non_artillery_res"] == 10
     assert report.totals["atec_res"] == 0  # the artillery's ATEC stays out with its REs
     assert only(report, "14D2c").drm == -1
+
+
+# --- 14D2: qualifying by type ----------------------------------------------------------------
+
+
+def by_type(name: str, re: Fraction | int | str, unit_type: str, **values: object) -> Unit:
+    """A unit as a player writes it inline: its type, size and AEC values, no heavy flags."""
+    return inline(name, re, unit_type=unit_type, **values)
+
+
+def test_14d2d_with_units_that_give_only_their_types_is_still_net_plus_one() -> None:
+    # 14D2d: "two REs of attacking units that qualify for heavy tank effects (1 RE each from the
+    # Hv Tank XX and Hv Tank X) and 10 total non-artillery REs", "one RE of heavy antitank (the
+    # Hv Mot AA II) and 3.5 REs total non-artillery REs", "an overall net effect of +1"
+    full = AecValue.FULL
+    art = by_type("Art III", 1, "artillery", artillery=True)
+    attackers = [
+        p(by_type("Hv Tank XX", 3, "heavy-armour", aeca=full)),
+        p(by_type("Rifle XX", 2, "rifle"), 2),
+        p(by_type("Hv Tank X", 1, "heavy-armour", aeca=full)),
+        p(by_type("Tank X", 1, "armour", aeca=full), 2),
+        p(art, 2),
+    ]
+    aa = by_type("Hv Mot AA II", "1/2", "heavy-anti-aircraft", motorized=True, atec=full)
+    defenders = [p(by_type("Inf XX", 3, "infantry")), p(aa), p(art)]
+    report = evaluate(attackers, defenders, terrain="woods")
+    assert report.totals["heavy_armour_attack_res"] == 2
+    assert report.totals["heavy_antitank_defence_res"] == 1
+    assert steps(report, "14D2a")[1].value == Fraction(1, 5)
+    assert steps(report, "14D2a")[1].drm == 1
+    assert only(report, "14D2c").value == Fraction(2, 7)  # 1 : 3.5
+    assert only(report, "14D2c").drm == -1
+    assert report.drm == 1
+
+
+@pytest.mark.parametrize(
+    "unit_type", ["heavy-armour", "heavy-assault-gun", "heavy-engineer", "heavy-engineer-tank"]
+)
+def test_14d2a_a_heavy_armour_type_attacks_with_plus_one_without_the_flag(unit_type: str) -> None:
+    report = evaluate([p(by_type("Hv", 1, unit_type)), infantry(4)], [infantry(3)])
+    assert steps(report, "14D2a")[1].value == Fraction(1, 5)
+    assert steps(report, "14D2a")[1].drm == 1
+
+
+@pytest.mark.parametrize("unit_type", ["heavy-anti-aircraft", "heavy-anti-tank"])
+def test_14d2c_a_non_motorized_heavy_aa_or_at_gives_no_minus_one(unit_type: str) -> None:
+    foot = p(inline("Hv AT", 1, unit_type=unit_type, heavy_antitank=True))
+    report = evaluate([heavy_tank(), infantry(4)], [foot, infantry(3)])
+    assert report.totals["heavy_antitank_defence_res"] == 0
+    assert only(report, "14D2c").drm is None
+    assert report.drm == 1
