@@ -96,6 +96,17 @@ def test_14d2_a_dated_change_that_contradicts_the_type_is_refused() -> None:
     ]
 
 
+def test_14d2_a_contradiction_is_said_once_where_it_starts() -> None:
+    body = (
+        'type = "heavy-armour"\nheavy_armour = false\n'
+        'changes = [{ date = "1943-01", aeca = "full" }]\n'
+    )
+    assert counter(body)[1] == [
+        "c.toml:8: counter 'x': heavy_armour = false, but every heavy-armour unit qualifies for "
+        "heavy armour effects (14D2)"
+    ]
+
+
 def test_14d2_a_heavy_aa_motorized_from_a_date_qualifies_from_that_date() -> None:
     unit, found = counter(
         'type = "heavy-anti-aircraft"\nchanges = [{ date = "1943-01", motorized = true }]\n'
