@@ -246,6 +246,7 @@ def loads_or_names_its_file(tmp_path: Path, data: dict) -> None:
     [
         "title", "ruleset", "conditions", "phasing_player", "phase", "seed", "rolls_used",
         "map_toml", "crt_toml", "counters", "log", "tutorial", "description", "pending_roll",
+        "sides",
     ],
 )  # fmt: skip
 def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, key: str) -> None:

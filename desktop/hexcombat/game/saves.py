@@ -89,6 +89,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "ruleset": state.ruleset,
         "conditions": conditions,
         "phasing_player": state.phasing_player or None,
+        "sides": state.side_order,
         "phase": state.phase,
         "seed": state.dice.seed,
         "rolls_used": state.dice.used,
@@ -237,6 +238,8 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     state.chosen_phasing_player = player
     state.dice = GameDice(seed, used)
     state.map_text = map_text
+    # saves before the turn order was kept: the order their counters come in
+    state.side_order = _side_order(data.get("sides", []), fail)
     _place_counters(state, data.get("counters", []), fail)
     state.log = _log(data.get("log", []), fail)
     state.tutorial = _lines(data.get("tutorial", []), "tutorial", fail)
@@ -369,6 +372,18 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
             h,
             index=len(state.stack_at(h)),
         )
+
+
+def _side_order(value: Any, fail: Callable[..., SourceError]) -> list[str]:
+    """The sides in turn order: names (text), each once."""
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(side, str) and side.strip() for side in value)
+        or len(set(value)) != len(value)
+    ):
+        message = f"sides must list the side names in turn order, each once, not {value!r}"
+        raise fail(message[:200], '"sides"')
+    return list(value)
 
 
 def _lines(value: Any, key: str, fail: Callable[..., SourceError], needle: str = "") -> list[str]:
