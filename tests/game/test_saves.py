@@ -454,3 +454,20 @@ def test_the_folder_is_flushed_after_the_rename(tmp_path: Path, monkeypatch) -> 
     monkeypatch.setattr(os, "replace", replace)
     save_game(game(), tmp_path / "game.json")
     assert synced == ["file", "rename", "folder"]
+
+
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])
+def test_nan_or_infinity_where_a_number_belongs_is_refused_at_its_line(
+    tmp_path: Path, token: str
+) -> None:
+    good = tmp_path / "good.json"
+    save_game(game(), good)
+    data = json.loads(good.read_text())
+    data["title"] = f"{token} in the title is only text"  # not the refused value
+    data["counters"][0]["unit"]["re"] = "@@"
+    text = json.dumps(data, indent=1).replace('"@@"', token)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if token in row and '"re"' in row)
+    message = bad(tmp_path, text)
+    assert message == (
+        f"bad.json:{line}: {token}: a save holds finite numbers only (no NaN or infinity)"
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+import math
 import os
 import re
 import secrets
@@ -264,7 +265,18 @@ def load_game(path: str | Path) -> GameState:
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    except _NotANumberError as exc:
+        line = _line_of_token(text, exc.token)
+        raise SourceError(
+            [
+                Problem(
+                    name,
+                    line,
+                    f"{exc.token}: a save holds finite numbers only (no NaN or infinity)",
+                )
+            ]
+        ) from exc
     except json.JSONDecodeError as exc:
         raise SourceError(
             [Problem(name, exc.lineno, f"not a valid save (JSON): {exc.msg}")]
@@ -272,6 +284,35 @@ def load_game(path: str | Path) -> GameState:
     except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
         raise SourceError([Problem(name, 1, f"not a valid save (JSON): {exc}")]) from exc
     return _game_from_json(data, text, name)
+
+
+class _NotANumberError(ValueError):
+    """NaN or an infinity in a save: Python's json reads them, no game value may be one."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def _not_a_number(token: str) -> float:
+    raise _NotANumberError(token)
+
+
+def _finite(token: str) -> float:
+    """A JSON number with a fraction or exponent; ``1e999`` overflows to infinity: refused."""
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NotANumberError(token)
+    return value
+
+
+def _line_of_token(text: str, token: str) -> int:
+    """The line of the first ``token`` outside the save's strings (a title may say NaN)."""
+    pattern = r'"(?:[^"\\]|\\.)*"|' + re.escape(token)
+    for match in re.finditer(pattern, text):
+        if not match.group().startswith('"'):
+            return text.count("\n", 0, match.start()) + 1
+    return 1
 
 
 def _game_from_json(data: Any, text: str, name: str) -> GameState:
