@@ -8,6 +8,7 @@ evaluates anything from the file; every problem names the file and line.
 
 from __future__ import annotations
 
+import atexit
 import errno
 import hashlib
 import json
@@ -15,6 +16,7 @@ import math
 import os
 import re
 import secrets
+import shutil
 import stat
 import tempfile
 from collections.abc import Callable
@@ -37,6 +39,7 @@ from hexcombat.game.state import (
     GameState,
 )
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
+from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
@@ -342,14 +345,13 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     raw_conditions = data.get("conditions", {})
     if not isinstance(raw_conditions, dict):
         raise fail("conditions must be an object of condition: value", '"conditions"')
-    crt_text = data.get("crt_toml")
-    if crt_text is not None and not isinstance(crt_text, str):
-        raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
-    raw_conditions = _with_crt(raw_conditions, crt_text)
+    crt_text = _embedded_crt(data.get("crt_toml"), text, name, fail)
+    raw_conditions = _with_crt(raw_conditions, crt_text, fail)
     if isinstance(data.get("pending_roll"), dict) and isinstance(
         data["pending_roll"].get("conditions"), dict
     ):
-        data["pending_roll"]["conditions"] = _with_crt(data["pending_roll"]["conditions"], crt_text)
+        conditions_rolled = data["pending_roll"]["conditions"]
+        data["pending_roll"]["conditions"] = _with_crt(conditions_rolled, crt_text, fail)
     for key, value in raw_conditions.items():
         problem = condition_problem(key, value)
         if problem is not None:
@@ -410,30 +412,83 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
 
 def _crt_text(crt: str | None) -> str | None:
     """The text of the game's own combat results table, kept in the save as the map is, so the
-    save opens the same when the table's file has moved or gone."""
+    save opens the same when the table's file has moved or gone. A table that cannot be read
+    stops the save: a save naming a table it does not carry would not open."""
     if crt is None:
         return None
     try:
         return Path(crt).read_text(encoding="utf-8")
-    except OSError:
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(
+            f"the game's combat results table {crt} cannot be read ({exc}); "
+            "a save carries its table"
+        ) from exc
+
+
+def _embedded_crt(value: Any, text: str, name: str, fail: Callable[..., SourceError]) -> str | None:
+    """The save's own combat results table (``crt_toml``), checked as ``hexcombat check``
+    checks a table file; None when the game plays on the generic table."""
+    if value is None:
         return None
+    if not isinstance(value, str):
+        raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
+    try:
+        _, problems = crt_from_source(TomlSource.parse(value, f"{name} (embedded table)"))
+    except SourceError as exc:
+        problems = exc.problems
+    if problems:
+        line = _line_of(text, '"crt_toml"')
+        raise SourceError(
+            [Problem(name, line, f"embedded combat results table: {p}") for p in problems]
+        )
+    return value
 
 
-def _with_crt(conditions: dict[str, Any], crt_text: str | None) -> dict[str, Any]:
-    """``conditions`` with ``crt`` pointing at a file holding the saved table's text: its own
-    file when that is still there unchanged, else a copy in hexcombat's temporary folder."""
+def _with_crt(
+    conditions: dict[str, Any], crt_text: str | None, fail: Callable[..., SourceError]
+) -> dict[str, Any]:
+    """``conditions`` with ``crt`` pointing at a private copy of the table the save carries.
+    The file the save names is never read: a save received from someone else could name any
+    file (a key, the environment), and its text would go into the next save sent back."""
     crt = conditions.get("crt")
-    if not isinstance(crt, str) or crt_text is None:
+    if not isinstance(crt, str):
         return conditions
-    here = Path(crt)
-    if here.is_file() and here.read_text(encoding="utf-8") == crt_text:
-        return conditions
+    if crt_text is None:
+        raise fail(
+            f"conditions: crt names the table file {crt!r} but the save does not carry the "
+            "table (crt_toml); hexcombat opens a save with only what it carries, so it does "
+            "not read that file",
+            '"crt"',
+        )
+    return {**conditions, "crt": str(_saved_table(crt_text))}
+
+
+class _PrivateFolder:
+    """A folder in the temporary folder that only this user may enter (``mkdtemp``: a fresh
+    name, mode 0700), made the first time it is needed and removed when the program exits."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self._path: Path | None = None
+
+    def path(self) -> Path:
+        if self._path is None or not self._path.is_dir():
+            self._path = Path(tempfile.mkdtemp(prefix=self.prefix))
+            atexit.register(shutil.rmtree, self._path, ignore_errors=True)
+        return self._path
+
+
+_SAVED_TABLES = _PrivateFolder("hexcombat-tables-")
+"""Where the tables reopened saves carry are written: the rulesets read a table from a file."""
+
+
+def _saved_table(crt_text: str) -> Path:
+    """A file holding ``crt_text`` in the private folder (one per text)."""
     digest = hashlib.sha256(crt_text.encode("utf-8")).hexdigest()[:16]
-    copy = Path(tempfile.gettempdir()) / "hexcombat-saved-crt" / f"{digest}.toml"
+    copy = _SAVED_TABLES.path() / f"{digest}.toml"
     if not copy.is_file():
-        copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(crt_text, encoding="utf-8")
-    return {**conditions, "crt": str(copy)}
+    return copy
 
 
 def _pending_to_json(state: GameState) -> dict[str, Any] | None:
