@@ -305,3 +305,24 @@ def test_a_save_s_table_goes_to_a_private_folder_removed_at_exit(tmp_path: Path)
     assert seen["mode"] == 0o700  # no other user may enter, plant or read
     assert not crt.parent.exists()  # removed when the program exited
     assert sorted(p.name for p in planted.iterdir()) == [f"{digest}.toml"]
+
+
+def test_a_game_whose_table_cannot_be_read_is_not_saved_without_it(tmp_path: Path) -> None:
+    # a save without its table would be refused when opened: the save says why instead
+    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.saves import save_game
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    state = game_from_scenario(load_scenario(path))
+    (tmp_path / "my-crt.toml").unlink()
+    save = tmp_path / "game.json"
+    save.write_text("the last save")
+    with pytest.raises(ValueError, match="my-crt.toml cannot be read .*a save carries its table"):
+        save_game(state, save)
+    assert save.read_text() == "the last save"
