@@ -214,22 +214,24 @@ def remove_stale_temporaries(path: str | Path) -> None:
 
 def _remove_if_stale(tmp: Path) -> None:
     try:
+        if not stat.S_ISREG(os.lstat(tmp).st_mode):  # a link or a folder: not a file we wrote
+            return
         fd = os.open(tmp, os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0))
-    except OSError:  # gone, a symbolic link, or not ours to open
+    except OSError:  # gone, or not ours to open
         return
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        if fcntl is None:
+            os.close(fd)  # Windows deletes no file open anywhere: a save writing it keeps it
+            tmp.unlink()
             return
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:  # a save is writing it now
-                return
-        tmp.unlink()
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # fails while a save writes it
+                tmp.unlink()
+        finally:
+            os.close(fd)
     except OSError:
         return
-    finally:
-        os.close(fd)
 
 
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
