@@ -1,9 +1,10 @@
 """Saved games: JSON with a ``format`` version, written atomically (a temporary file in the same
 folder, flushed to disk, then renamed over the old save), so a crash never leaves half a save.
 
-A save is self-contained: it embeds the map's TOML text and every counter's full capabilities,
-so a game reopens the same even if the map or counter files change or move. Loading never
-evaluates anything from the file; every problem names the file and line.
+A save is self-contained: it embeds the map's TOML text, its own combat results table's text
+and every counter's full capabilities, so a game reopens the same even if those files change or
+move. Loading never evaluates anything from the file, and reads no other file a save names (a
+save may come from someone else); every problem names the file and line.
 """
 
 from __future__ import annotations
