@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +19,11 @@ from hexcombat.game.state import CombatLogEntry, Counter, GameState
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
+
+try:
+    import fcntl
+except ImportError:  # Windows: an open file cannot be deleted, no lock needed
+    fcntl = None  # type: ignore[assignment]
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root, for the shipped files under test."""
@@ -246,6 +256,7 @@ def loads_or_names_its_file(tmp_path: Path, data: dict) -> None:
     [
         "title", "ruleset", "conditions", "phasing_player", "phase", "seed", "rolls_used",
         "map_toml", "crt_toml", "counters", "log", "tutorial", "description", "pending_roll",
+        "sides",
     ],
 )  # fmt: skip
 def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, key: str) -> None:
@@ -300,3 +311,163 @@ def test_a_roll_waiting_to_be_applied_is_saved_and_comes_back_the_same(tmp_path:
     data["pending_roll"]["attackers"] = ["c999"]
     message = bad(tmp_path, json.dumps(data, indent=1))
     assert "pending_roll: the rolled attack cannot be resolved again: " in message
+
+
+# --- how a save is written ------------------------------------------------------------------
+
+
+@pytest.fixture
+def umask_002():
+    """The process's umask set to 002 (a group-shared folder's), then put back."""
+    old = os.umask(0o002)
+    yield
+    os.umask(old)
+
+
+def mode_of(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_new_save_gets_the_permissions_the_umask_gives_any_new_file(
+    tmp_path: Path, umask_002: None
+) -> None:
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    assert mode_of(path) == 0o664  # 0666 & ~002, as the player's other files
+
+
+def test_saving_again_keeps_the_file_s_permissions(tmp_path: Path, umask_002: None) -> None:
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    for mode in (0o640, 0o644, 0o600):
+        path.chmod(mode)
+        save_game(game(), path)
+        assert mode_of(path) == mode
+
+
+def temporaries_left(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+KILLED_SAVE = """
+import os, sys, time
+sys.path.insert(0, {desktop!r})
+from hexcombat.game import saves
+from hexcombat.game.opening import default_tutorial, open_game
+state = open_game(default_tutorial())
+saves.os.replace = lambda *args: time.sleep(60)  # killed before the rename
+saves.save_game(state, {path!r})
+"""
+
+
+def kill_a_save(path: Path) -> list[str]:
+    """Start saving to ``path`` in another process and kill it before it renames; returns the
+    temporary files it left."""
+    desktop = str(REPO / "desktop")
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SAVE.format(desktop=desktop, path=str(path))]
+    )
+    try:
+        for _ in range(600):
+            left = temporaries_left(path.parent)
+            if left and Path(path.parent, left[0]).stat().st_size > 0:
+                break
+            assert child.poll() is None, "the save ended before it was killed"
+            time.sleep(0.05)
+    finally:
+        child.kill()
+        child.wait()
+    return temporaries_left(path.parent)
+
+
+@pytest.mark.parametrize("then", ["save", "open"])
+def test_a_killed_save_s_temporary_file_goes_at_the_next_save_or_open(
+    tmp_path: Path, then: str
+) -> None:
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    assert len(kill_a_save(path)) == 1
+    if then == "save":
+        save_game(game(), path)
+    else:
+        load_game(path)
+    assert temporaries_left(tmp_path) == []
+
+
+def test_only_hexcombat_s_own_temporary_names_for_that_save_are_removed(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    stale = [".game.json.a1b2c3d4.tmp", ".game.json.k_9zq0xw.tmp"]
+    others = [
+        ".game.json.tmp",  # no random part
+        ".game.json.a1b2c3d.tmp",  # seven characters
+        ".game.json.A1B2C3D4.tmp",
+        "game.json.a1b2c3d4.tmp",  # no leading dot
+        ".other.json.a1b2c3d4.tmp",  # another save's
+        ".game.json.a1b2c3d4.tmp.bak",
+        "notes.txt",
+    ]
+    for name in [*stale, *others]:
+        (tmp_path / name).write_text("x")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("keep me")
+    (tmp_path / ".game.json.linklink.tmp").symlink_to(elsewhere)  # not a file hexcombat wrote
+    (tmp_path / ".game.json.folder00.tmp").mkdir()
+    save_game(game(), path)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(
+        [
+            "game.json",
+            *others,
+            "elsewhere.txt",
+            ".game.json.linklink.tmp",
+            ".game.json.folder00.tmp",
+        ]
+    )
+    assert elsewhere.read_text() == "keep me"
+
+
+def test_a_save_being_written_by_another_window_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    busy = tmp_path / ".game.json.a1b2c3d4.tmp"
+    with busy.open("w") as held:
+        if fcntl is not None:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as a save holds the file it writes
+        save_game(game(), path)
+        load_game(path)
+        assert busy.exists()
+
+
+def test_the_folder_is_flushed_after_the_rename(tmp_path: Path, monkeypatch) -> None:
+    synced: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    def replace(src: str, dst: object) -> None:
+        synced.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    save_game(game(), tmp_path / "game.json")
+    assert synced == ["file", "rename", "folder"]
+
+
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])
+def test_nan_or_infinity_where_a_number_belongs_is_refused_at_its_line(
+    tmp_path: Path, token: str
+) -> None:
+    good = tmp_path / "good.json"
+    save_game(game(), good)
+    data = json.loads(good.read_text())
+    data["title"] = f"{token} in the title is only text"  # not the refused value
+    data["counters"][0]["unit"]["re"] = "@@"
+    text = json.dumps(data, indent=1).replace('"@@"', token)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if token in row and '"re"' in row)
+    message = bad(tmp_path, text)
+    assert message == (
+        f"bad.json:{line}: {token}: a save holds finite numbers only (no NaN or infinity)"
+    )

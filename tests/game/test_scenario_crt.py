@@ -6,8 +6,12 @@ both rulesets fight its combats on it, in ``explain`` and on the map, and ``chec
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,7 +108,9 @@ def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
     )
     state = game_from_scenario(load_scenario(path))
     save_game(state, tmp_path / "game.json")
-    assert load_game(tmp_path / "game.json").conditions.crt == str(tmp_path / "my-crt.toml")
+    crt = load_game(tmp_path / "game.json").conditions.crt
+    # the reopened game plays on the table the save carries (a private copy of it)
+    assert crt is not None and Path(crt).read_text() == MY_CRT.read_text()
 
 
 def test_on_the_map_the_result_is_applied_as_the_scenario_s_table_defines_it(
@@ -183,3 +189,140 @@ def test_a_saved_game_opens_with_its_table_after_the_table_file_is_gone(tmp_path
     assert again.conditions.crt is not None and Path(again.conditions.crt).is_file()
     report = evaluate_attack(again, full_attack(again, "0504"))
     assert set(report.outcomes) == {"DR", "DE"}  # my table's results, not the generic one's
+
+
+def crt_save(tmp_path: Path) -> Path:
+    """A saved game of the 14D2d tutorial played on my table."""
+    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.saves import save_game
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    save = tmp_path / "game.json"
+    save_game(game_from_scenario(load_scenario(path)), save)
+    return save
+
+
+def test_a_save_naming_a_table_it_does_not_carry_is_refused_and_the_file_never_read(
+    tmp_path: Path,
+) -> None:
+    # a save received from someone else names a private file as its table and carries no text:
+    # opening it must not read that file (the next save would carry it back to them)
+    from hexcombat.game.saves import load_game
+    from hexcombat.sourcefile import SourceError
+
+    secret = tmp_path / "id_rsa"
+    secret.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nsecret\n")
+    path = crt_save(tmp_path)
+    data = json.loads(path.read_text())
+    data["conditions"]["crt"] = str(secret)
+    del data["crt_toml"]
+    text = json.dumps(data, indent=1)
+    path.write_text(text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"crt":' in row)
+    with pytest.raises(SourceError) as caught:
+        load_game(path)
+    assert str(caught.value) == (
+        f"{path}:{line}: conditions: crt names the table file {str(secret)!r} but the save "
+        "does not carry the table (crt_toml); hexcombat opens a save with only what it "
+        "carries, so it does not read that file"
+    )
+
+
+def test_a_save_s_table_is_what_it_carries_never_the_file_it_names(tmp_path: Path) -> None:
+    from hexcombat.game.saves import load_game, save_game
+
+    secret = tmp_path / "environ"
+    secret.write_text("PASSWORD=hunter2\n")
+    path = crt_save(tmp_path)
+    data = json.loads(path.read_text())
+    data["conditions"]["crt"] = str(secret)
+    path.write_text(json.dumps(data, indent=1))
+    again = load_game(path)
+    save_game(again, tmp_path / "sent-back.json")
+    sent = json.loads((tmp_path / "sent-back.json").read_text())
+    assert sent["crt_toml"] == MY_CRT.read_text()
+    assert "hunter2" not in (tmp_path / "sent-back.json").read_text()
+
+
+def test_a_damaged_table_in_a_save_names_the_save_s_line(tmp_path: Path) -> None:
+    from hexcombat.game.saves import load_game
+    from hexcombat.sourcefile import SourceError
+
+    path = crt_save(tmp_path)
+    data = json.loads(path.read_text())
+    data["crt_toml"] = data["crt_toml"].replace("columns", "kolumns")
+    text = json.dumps(data, indent=1)
+    path.write_text(text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"crt_toml":' in row)
+    with pytest.raises(SourceError) as caught:
+        load_game(path)
+    assert str(caught.value).startswith(f"{path}:{line}: embedded combat results table: ")
+
+
+OPEN_IN_A_SHARED_TEMP = """
+import json, os, stat, sys, tempfile
+sys.path.insert(0, {desktop!r})
+from tutorial_attacks import full_attack
+from hexcombat.game.attack import evaluate_attack
+from hexcombat.game.saves import load_game
+state = load_game({save!r})
+crt = state.conditions.crt
+report = evaluate_attack(state, full_attack(state, "0504"))
+folder = os.path.dirname(crt)
+print(json.dumps({{"crt": crt, "mode": stat.S_IMODE(os.stat(folder).st_mode),
+                  "outcomes": sorted(report.outcomes)}}))
+"""
+
+
+def test_a_save_s_table_goes_to_a_private_folder_removed_at_exit(tmp_path: Path) -> None:
+    # another user of the machine planted the folder the copies once went to, with a table of
+    # their own under the name my table's copy would have: it must be neither used nor written
+    save = crt_save(tmp_path)
+    (tmp_path / "my-crt.toml").unlink()  # the table's file is gone: the save's copy is used
+    shared = tmp_path / "shared-tmp"
+    planted = shared / "hexcombat-saved-crt"
+    planted.mkdir(parents=True)
+    theirs = MY_CRT.read_text().replace('"AS", "DR"', '"DE", "DE"')  # all DE
+    digest = hashlib.sha256(MY_CRT.read_text().encode()).hexdigest()[:16]
+    (planted / f"{digest}.toml").write_text(theirs)
+    desktop = str(Path(__file__).resolve().parents[2] / "desktop")
+    script = OPEN_IN_A_SHARED_TEMP.format(desktop=desktop, save=str(save))
+    env = {**os.environ, "TMPDIR": str(shared)}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent), desktop])
+    run = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    seen = json.loads(run.stdout)
+    assert seen["outcomes"] == ["DE", "DR"]  # my table's results, not the planted one's
+    crt = Path(seen["crt"])
+    assert crt.parent.parent == shared and crt.parent != planted
+    assert seen["mode"] == 0o700  # no other user may enter, plant or read
+    assert not crt.parent.exists()  # removed when the program exited
+    assert sorted(p.name for p in planted.iterdir()) == [f"{digest}.toml"]
+
+
+def test_a_game_whose_table_cannot_be_read_is_not_saved_without_it(tmp_path: Path) -> None:
+    # a save without its table would be refused when opened: the save says why instead
+    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.saves import save_game
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    state = game_from_scenario(load_scenario(path))
+    (tmp_path / "my-crt.toml").unlink()
+    save = tmp_path / "game.json"
+    save.write_text("the last save")
+    with pytest.raises(ValueError, match="my-crt.toml cannot be read .*a save carries its table"):
+        save_game(state, save)
+    assert save.read_text() == "the last save"

@@ -10,8 +10,14 @@ import pytest
 
 from hexcombat.board.mapfile import load_map
 from hexcombat.game.attack import AttackSetup, attack_candidates, build_situation, evaluate_attack
-from hexcombat.game.commands import AddCounter, FlipCoastDefence, SetPhase
-from hexcombat.game.opening import open_game
+from hexcombat.game.commands import (
+    AddCounter,
+    FlipCoastDefence,
+    MoveCounters,
+    RemoveCounters,
+    SetPhase,
+)
+from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import Change, Counter, GameError, GameState, RuleRefusedError
@@ -347,3 +353,76 @@ def test_only_the_combat_and_movement_phases_have_attacks() -> None:
         warning = no_attacks_in(phase)
         assert warning is not None and warning.startswith(f"no attacks are made in the {phase}")
     assert ", 10.B.1)" in (no_attacks_in("reaction") or "")  # the phase's own rule is cited
+
+
+# --- the turn order -----------------------------------------------------------------------------
+
+
+def _move_the_soviet_stacks(state: GameState) -> list[MoveCounters]:
+    """Every Soviet stack of the 14D2d tutorial one hex north (onto empty hexes)."""
+    moves = []
+    for label, to in (("0403", "0402"), ("0503", "0502"), ("0603", "0602"), ("0404", "0304")):
+        uids = [c.uid for c in state.stack_at(_at(state, label))]
+        moves.append(MoveCounters(uids, _at(state, to)))
+    uids = [c.uid for c in state.stack_at(_at(state, "0604"))]
+    moves.append(MoveCounters(uids, _at(state, "0704")))
+    for move in moves:
+        state.execute(move)
+    return moves
+
+
+def test_moving_counters_never_changes_whose_turn_it_is_and_undo_keeps_it() -> None:
+    # the tutorial names no phasing player: the scenario's first side (the attacker) phases
+    state = open_game(default_tutorial())
+    assert state.chosen_phasing_player is None and state.turn == "Soviet's combat phase"
+    moves = _move_the_soviet_stacks(state)
+    assert state.turn == "Soviet's combat phase"
+    for move in reversed(moves):
+        state.notify(move.undo(state))
+    assert state.turn == "Soviet's combat phase"
+    assert state.sides == ["Soviet", "Axis"]
+
+
+def test_the_turn_order_is_saved(tmp_path: Path) -> None:
+    state = open_game(default_tutorial())
+    _move_the_soviet_stacks(state)  # the Soviet counters now come after the Axis ones
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    assert json.loads(path.read_text())["sides"] == ["Soviet", "Axis"]
+    again = load_game(path)
+    assert again.turn == "Soviet's combat phase" and again.sides == ["Soviet", "Axis"]
+
+
+def test_undoing_the_last_counter_of_a_side_taken_off_brings_its_turn_back() -> None:
+    state = open_game(default_tutorial())
+    soviet = [c.uid for c in state.counters.values() if c.side == "Soviet"]
+    remove = RemoveCounters(soviet)
+    state.execute(remove)
+    assert state.turn == "Axis's combat phase"  # no Soviet counter left: the Axis phases
+    state.notify(remove.undo(state))
+    assert state.turn == "Soviet's combat phase"
+
+
+@pytest.mark.parametrize("sides", ["Soviet", ["Soviet", "Soviet"], ["Soviet", ""], [3]])
+def test_a_bad_turn_order_in_a_save_names_its_line(tmp_path: Path, sides: object) -> None:
+    path = tmp_path / "bad.json"
+    save_game(open_game(default_tutorial()), path)
+    data = json.loads(path.read_text())
+    data["sides"] = sides
+    text = json.dumps(data, indent=1)
+    path.write_text(text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"sides":' in row)
+    with pytest.raises(SourceError) as caught:
+        load_game(path)
+    assert str(caught.value).startswith(
+        f"{path}:{line}: sides must list the side names in turn order, each once"
+    )
+
+
+def test_a_save_without_the_turn_order_takes_its_counters_order(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    save_game(open_game(default_tutorial()), path)
+    data = json.loads(path.read_text())
+    del data["sides"]
+    path.write_text(json.dumps(data, indent=1))
+    assert load_game(path).sides == ["Soviet", "Axis"]

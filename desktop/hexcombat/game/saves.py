@@ -1,16 +1,24 @@
 """Saved games: JSON with a ``format`` version, written atomically (a temporary file in the same
 folder, flushed to disk, then renamed over the old save), so a crash never leaves half a save.
 
-A save is self-contained: it embeds the map's TOML text and every counter's full capabilities,
-so a game reopens the same even if the map or counter files change or move. Loading never
-evaluates anything from the file; every problem names the file and line.
+A save is self-contained: it embeds the map's TOML text, its own combat results table's text
+and every counter's full capabilities, so a game reopens the same even if those files change or
+move. Loading never evaluates anything from the file, and reads no other file a save names (a
+save may come from someone else); every problem names the file and line.
 """
 
 from __future__ import annotations
 
+import atexit
+import errno
 import hashlib
 import json
+import math
 import os
+import re
+import secrets
+import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import fields
@@ -32,12 +40,18 @@ from hexcombat.game.state import (
     GameState,
 )
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
+from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 FORMAT = "hexcombat-save"
 VERSION = 1
@@ -89,6 +103,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "ruleset": state.ruleset,
         "conditions": conditions,
         "phasing_player": state.phasing_player or None,
+        "sides": state.side_order,
         "phase": state.phase,
         "seed": state.dice.seed,
         "rolls_used": state.dice.used,
@@ -114,19 +129,127 @@ def map_text_of(state: GameState) -> str:
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write the game to ``path`` atomically."""
+    """Write the game to ``path`` atomically: a temporary file beside it, flushed to disk,
+    renamed over the old save, then the folder flushed so a power cut cannot lose the rename.
+    The save keeps the old file's permissions (a new one gets the umask's, as any file does)."""
     path = Path(path)
     text = json.dumps(game_to_json(state, map_text_of(state)), indent=1, ensure_ascii=False)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temporaries(path)
+    mode = _kept_mode(path)
+    fd, tmp = _new_temporary(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
+            _hold(out.fileno())
+            if mode is not None:
+                _set_mode(out.fileno(), tmp, mode)
             out.write(text + "\n")
             out.flush()
             os.fsync(out.fileno())
-        os.replace(tmp, path)
+            if fcntl is not None:  # renamed while locked: no other save's clean-up takes it
+                os.replace(tmp, path)
+        if fcntl is None:  # Windows renames only a closed file
+            os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+_TEMPORARY_TAIL = re.compile(r"\.[a-z0-9_]{8}\.tmp")
+"""What follows ``.<save's name>`` in the name of a save's temporary file: eight letters, digits
+or underscores (the random part), then ``.tmp``."""
+
+
+def _is_temporary_of(name: str, path: Path) -> bool:
+    """Whether ``name`` is hexcombat's name for a temporary file of the save ``path``."""
+    head = f".{path.name}"
+    return name.startswith(head) and _TEMPORARY_TAIL.fullmatch(name[len(head) :]) is not None
+
+
+def _new_temporary(path: Path) -> tuple[int, str]:
+    """A new, empty temporary file for ``path``, in its folder (so the rename is atomic), with
+    the permissions the umask gives a new file."""
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), str(tmp)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+def _kept_mode(path: Path) -> int | None:
+    """The permissions of the save being replaced, or None for a new file."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return None
+
+
+def _set_mode(fd: int, name: str, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # Windows before Python 3.13: only the read-only flag means anything there
+        os.chmod(name, mode)
+
+
+def _hold(fd: int) -> None:
+    """Lock a temporary file while the save writes it: a save in progress (in another window)
+    holds its lock, a killed one's lock went with its process (:func:`remove_stale_temporaries`).
+    Windows needs no lock: an open file cannot be deleted there."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def remove_stale_temporaries(path: str | Path) -> None:
+    """Delete the temporary files a killed save of ``path`` left beside it: only regular files
+    with hexcombat's temporary name for that save, and only when no save is writing them."""
+    path = Path(path)
+    try:
+        names = [e.name for e in os.scandir(path.parent) if _is_temporary_of(e.name, path)]
+    except OSError:
+        return
+    for name in names:
+        _remove_if_stale(path.parent / name)
+
+
+def _remove_if_stale(tmp: Path) -> None:
+    try:
+        if not stat.S_ISREG(os.lstat(tmp).st_mode):  # a link or a folder: not a file we wrote
+            return
+        fd = os.open(tmp, os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError:  # gone, or not ours to open
+        return
+    try:
+        if fcntl is None:
+            os.close(fd)  # Windows deletes no file open anywhere: a save writing it keeps it
+            tmp.unlink()
+            return
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # fails while a save writes it
+                tmp.unlink()
+        finally:
+            os.close(fd)
+    except OSError:
+        return
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entry for a renamed save to disk (POSIX; Windows syncs renames)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # a file system that cannot sync folders keeps the save as it is
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
 
 
 def _line_of(text: str, needle: str) -> int:
@@ -142,12 +265,24 @@ def load_game(path: str | Path) -> GameState:
     already open stays as it was."""
     path = Path(path)
     name = str(path)
+    remove_stale_temporaries(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    except _NotANumberError as exc:
+        line = _line_of_token(text, exc.token)
+        raise SourceError(
+            [
+                Problem(
+                    name,
+                    line,
+                    f"{exc.token}: a save holds finite numbers only (no NaN or infinity)",
+                )
+            ]
+        ) from exc
     except json.JSONDecodeError as exc:
         raise SourceError(
             [Problem(name, exc.lineno, f"not a valid save (JSON): {exc.msg}")]
@@ -155,6 +290,35 @@ def load_game(path: str | Path) -> GameState:
     except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
         raise SourceError([Problem(name, 1, f"not a valid save (JSON): {exc}")]) from exc
     return _game_from_json(data, text, name)
+
+
+class _NotANumberError(ValueError):
+    """NaN or an infinity in a save: Python's json reads them, no game value may be one."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def _not_a_number(token: str) -> float:
+    raise _NotANumberError(token)
+
+
+def _finite(token: str) -> float:
+    """A JSON number with a fraction or exponent; ``1e999`` overflows to infinity: refused."""
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NotANumberError(token)
+    return value
+
+
+def _line_of_token(text: str, token: str) -> int:
+    """The line of the first ``token`` outside the save's strings (a title may say NaN)."""
+    pattern = r'"(?:[^"\\]|\\.)*"|' + re.escape(token)
+    for match in re.finditer(pattern, text):
+        if not match.group().startswith('"'):
+            return text.count("\n", 0, match.start()) + 1
+    return 1
 
 
 def _game_from_json(data: Any, text: str, name: str) -> GameState:
@@ -184,14 +348,13 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     raw_conditions = data.get("conditions", {})
     if not isinstance(raw_conditions, dict):
         raise fail("conditions must be an object of condition: value", '"conditions"')
-    crt_text = data.get("crt_toml")
-    if crt_text is not None and not isinstance(crt_text, str):
-        raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
-    raw_conditions = _with_crt(raw_conditions, crt_text)
+    crt_text = _embedded_crt(data.get("crt_toml"), text, name, fail)
+    raw_conditions = _with_crt(raw_conditions, crt_text, fail)
     if isinstance(data.get("pending_roll"), dict) and isinstance(
         data["pending_roll"].get("conditions"), dict
     ):
-        data["pending_roll"]["conditions"] = _with_crt(data["pending_roll"]["conditions"], crt_text)
+        conditions_rolled = data["pending_roll"]["conditions"]
+        data["pending_roll"]["conditions"] = _with_crt(conditions_rolled, crt_text, fail)
     for key, value in raw_conditions.items():
         problem = condition_problem(key, value)
         if problem is not None:
@@ -237,6 +400,8 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     state.chosen_phasing_player = player
     state.dice = GameDice(seed, used)
     state.map_text = map_text
+    # saves before the turn order was kept: the order their counters come in
+    state.side_order = _side_order(data.get("sides", []), fail)
     _place_counters(state, data.get("counters", []), fail)
     state.log = _log(data.get("log", []), fail)
     state.tutorial = _lines(data.get("tutorial", []), "tutorial", fail)
@@ -250,30 +415,83 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
 
 def _crt_text(crt: str | None) -> str | None:
     """The text of the game's own combat results table, kept in the save as the map is, so the
-    save opens the same when the table's file has moved or gone."""
+    save opens the same when the table's file has moved or gone. A table that cannot be read
+    stops the save: a save naming a table it does not carry would not open."""
     if crt is None:
         return None
     try:
         return Path(crt).read_text(encoding="utf-8")
-    except OSError:
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(
+            f"the game's combat results table {crt} cannot be read ({exc}); "
+            "a save carries its table"
+        ) from exc
+
+
+def _embedded_crt(value: Any, text: str, name: str, fail: Callable[..., SourceError]) -> str | None:
+    """The save's own combat results table (``crt_toml``), checked as ``hexcombat check``
+    checks a table file; None when the game plays on the generic table."""
+    if value is None:
         return None
+    if not isinstance(value, str):
+        raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
+    try:
+        _, problems = crt_from_source(TomlSource.parse(value, f"{name} (embedded table)"))
+    except SourceError as exc:
+        problems = exc.problems
+    if problems:
+        line = _line_of(text, '"crt_toml"')
+        raise SourceError(
+            [Problem(name, line, f"embedded combat results table: {p}") for p in problems]
+        )
+    return value
 
 
-def _with_crt(conditions: dict[str, Any], crt_text: str | None) -> dict[str, Any]:
-    """``conditions`` with ``crt`` pointing at a file holding the saved table's text: its own
-    file when that is still there unchanged, else a copy in hexcombat's temporary folder."""
+def _with_crt(
+    conditions: dict[str, Any], crt_text: str | None, fail: Callable[..., SourceError]
+) -> dict[str, Any]:
+    """``conditions`` with ``crt`` pointing at a private copy of the table the save carries.
+    The file the save names is never read: a save received from someone else could name any
+    file (a key, the environment), and its text would go into the next save sent back."""
     crt = conditions.get("crt")
-    if not isinstance(crt, str) or crt_text is None:
+    if not isinstance(crt, str):
         return conditions
-    here = Path(crt)
-    if here.is_file() and here.read_text(encoding="utf-8") == crt_text:
-        return conditions
+    if crt_text is None:
+        raise fail(
+            f"conditions: crt names the table file {crt!r} but the save does not carry the "
+            "table (crt_toml); hexcombat opens a save with only what it carries, so it does "
+            "not read that file",
+            '"crt"',
+        )
+    return {**conditions, "crt": str(_saved_table(crt_text))}
+
+
+class _PrivateFolder:
+    """A folder in the temporary folder that only this user may enter (``mkdtemp``: a fresh
+    name, mode 0700), made the first time it is needed and removed when the program exits."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self._path: Path | None = None
+
+    def path(self) -> Path:
+        if self._path is None or not self._path.is_dir():
+            self._path = Path(tempfile.mkdtemp(prefix=self.prefix))
+            atexit.register(shutil.rmtree, self._path, ignore_errors=True)
+        return self._path
+
+
+_SAVED_TABLES = _PrivateFolder("hexcombat-tables-")
+"""Where the tables reopened saves carry are written: the rulesets read a table from a file."""
+
+
+def _saved_table(crt_text: str) -> Path:
+    """A file holding ``crt_text`` in the private folder (one per text)."""
     digest = hashlib.sha256(crt_text.encode("utf-8")).hexdigest()[:16]
-    copy = Path(tempfile.gettempdir()) / "hexcombat-saved-crt" / f"{digest}.toml"
+    copy = _SAVED_TABLES.path() / f"{digest}.toml"
     if not copy.is_file():
-        copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(crt_text, encoding="utf-8")
-    return {**conditions, "crt": str(copy)}
+    return copy
 
 
 def _pending_to_json(state: GameState) -> dict[str, Any] | None:
@@ -369,6 +587,18 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
             h,
             index=len(state.stack_at(h)),
         )
+
+
+def _side_order(value: Any, fail: Callable[..., SourceError]) -> list[str]:
+    """The sides in turn order: names (text), each once."""
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(side, str) and side.strip() for side in value)
+        or len(set(value)) != len(value)
+    ):
+        message = f"sides must list the side names in turn order, each once, not {value!r}"
+        raise fail(message[:200], '"sides"')
+    return list(value)
 
 
 def _lines(value: Any, key: str, fail: Callable[..., SourceError], needle: str = "") -> list[str]:

@@ -171,6 +171,10 @@ class GameState:
         """The phase of the phasing player's turn (one of :data:`hexcombat.game.turn.PHASES`)."""
         self.chosen_phasing_player: str | None = None
         """The phasing player as set; None follows :attr:`phasing_player`'s default."""
+        self.side_order: list[str] = []
+        """Every side the game has known, in turn order: the scenario's (attacker, then
+        defender), then each new side as its first counter comes on the map. Moves never reorder
+        it, so the phasing player does not change by itself; saves keep it."""
         self.pending_roll: PendingRoll | None = None
         """An attack rolled but not applied yet: no other roll until it is applied or undone."""
         self._stacks: dict[Hex, list[str]] = {}
@@ -205,11 +209,9 @@ class GameState:
 
     @property
     def sides(self) -> list[str]:
-        """The sides with counters on the map, in order of first appearance."""
-        seen: dict[str, None] = {}
-        for counter in self.counters.values():
-            seen.setdefault(counter.side, None)
-        return list(seen)
+        """The sides with counters on the map, in turn order (:attr:`side_order`)."""
+        present = {counter.side for counter in self.counters.values()}
+        return [side for side in self.side_order if side in present]
 
     @property
     def phasing_player(self) -> str:
@@ -284,6 +286,7 @@ class GameState:
 
     def place(self, counter: Counter, h: Hex, index: int = 0) -> None:
         """Put ``counter`` into the stack at ``h`` (index 0 = on top)."""
+        self._know_side(counter.side)
         self.counters[counter.uid] = counter
         stack = self._stacks.setdefault(h, [])
         stack.insert(max(0, min(index, len(stack))), counter.uid)
@@ -303,8 +306,14 @@ class GameState:
         """Put ``counter`` where the counter with its uid stands (a flipped counter keeps its
         place in the stack); returns the one it replaced, for undo."""
         old = self.counters[counter.uid]
+        self._know_side(counter.side)
         self.counters[counter.uid] = counter
         return old
+
+    def _know_side(self, side: str) -> None:
+        """A side new to the game takes its turn after the sides already known."""
+        if side not in self.side_order:
+            self.side_order.append(side)
 
     def reorder(self, h: Hex, order: list[str]) -> list[str]:
         """Set the order of the stack at ``h``; returns the old order."""
@@ -359,6 +368,7 @@ class GameState:
             seed=int(scenario.data.get("seed", 1)) if _is_int(scenario.data.get("seed")) else 1,
         )
         sides = scenario_sides(scenario)
+        state.side_order = list(dict.fromkeys(sides.values()))  # the scenario's turn order
         for placement in scenario.placements:
             if placement.hex is None:
                 continue

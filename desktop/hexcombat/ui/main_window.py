@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import open_game
-from hexcombat.game.state import Change, GameState
+from hexcombat.game.state import Change, GameError, GameState
 from hexcombat.game.turn import phase_info
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
@@ -370,6 +370,13 @@ class MainWindow(QMainWindow):
             return False
         except OSError as exc:
             self.show_error(f"Cannot open {path.name}", f"{path}: {exc.strerror or exc}")
+            return False
+        except (GameError, RulesError) as exc:  # the game's or a rule's own words
+            self.show_error(f"Cannot open {path.name}", f"{path}: {exc}")
+            return False
+        except Exception as exc:  # the last line of defence: a bug in loading keeps the game
+            what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            self.show_error(f"Cannot open {path.name}", f"could not open {path}: {what}")
             return False
         saved = path.suffix.lower() == ".json"
         self.show_game(state, path, saved=saved)
