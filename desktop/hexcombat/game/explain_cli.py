@@ -10,6 +10,7 @@ from hexcombat.game.air_scenario import AIR_ROLL_REFUSAL, evaluate_air
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
+from hexcombat.rules.combat import chance_die
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
@@ -87,7 +88,46 @@ class RollError(Exception):
     """Typed-in dice that cannot resolve the combat: not a face of the die, or too few."""
 
 
+def chance_faces(distribution: dict[int, Fraction]) -> str:
+    """Which faces of the chance die give which DRM, as :func:`draw_drm` reads them: the lower
+    modifiers take the lower faces (``1-3: +3, 4-6: +4`` for 10.C's "+3, 50% chance of +4")."""
+    sides = chance_die(distribution)
+    parts, first, upper = [], 1, Fraction(0)
+    for drm, p in sorted(distribution.items()):
+        upper += p * sides
+        last = int(upper)
+        if last >= first:
+            faces = str(first) if last == first else f"{first}-{last}"
+            parts.append(f"{faces}: {signed(drm)}")
+        first = last + 1
+    return ", ".join(parts)
+
+
+def dice_wanted(report: Report) -> list[str]:
+    """The dice ``--roll`` must give, in order: the chance roll when a chart gave the DRM as a
+    chance (10.C), then the combat die."""
+    if len(report.drm_distribution) == 1:
+        return ["the combat die"]
+    sides = chance_die(report.drm_distribution)
+    return [
+        f"first the chance roll on a d{sides} that picks the DRM "
+        f"({chance_faces(report.drm_distribution)})",
+        "then the combat die",
+    ]
+
+
+def _too_few(report: Report, rolls: list[int]) -> RollError:
+    wanted = dice_wanted(report)
+    example = " ".join(f"--roll {n}" for n in (4, 3, 5)[: len(wanted)])
+    return RollError(
+        f"this combat needs {len(wanted)} dice, {len(rolls)} given: {', '.join(wanted)}; "
+        f"give them in that order, e.g. {example}"
+    )
+
+
 def _resolve(report: Report, rolls: list[int]) -> CombatResult:
+    if len(rolls) < len(dice_wanted(report)):
+        raise _too_few(report, rolls)
     dice = ScriptedDice(rolls)
     try:
         result = resolve_report(report, dice)
