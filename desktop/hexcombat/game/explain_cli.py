@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 from hexcombat.game.air_scenario import AIR_ROLL_REFUSAL, evaluate_air
 from hexcombat.game.evaluation import resolve_report
+from hexcombat.game.opening import is_save_path
+from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
 from hexcombat.rules.combat import chance_die
@@ -138,9 +141,57 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     return result
 
 
+class NothingToExplain(Exception):
+    """A file that is sound but holds no combat to explain (a save with no roll waiting)."""
+
+
+def _saved_attack(path: str, rolls: list[int] | None) -> tuple[str, Report, CombatResult]:
+    """The attack a saved game holds: the one rolled and waiting to be applied, with its dice
+    (a save keeps them, so the explanation is the one the player saw)."""
+    state = load_game(path)
+    pending = state.pending_roll
+    if pending is None:
+        raise NothingToExplain(
+            "a hexcombat saved game with no attack rolled and waiting to be applied, so there is "
+            "no combat to explain: open it in hexcombat (hexcombat FILE) and set up the attack "
+            "there, or explain a scenario"
+        )
+    if rolls:
+        raise RollError(
+            f"the dice are already rolled for this saved attack ({_faces(pending.rolls)}); a "
+            "save keeps them: open the game in hexcombat to apply the result or undo the roll"
+        )
+    label = state.hexmap.label(pending.resolution.setup.target)
+    how = "typed in" if pending.typed else "the game's dice"
+    title = (
+        f"{state.title or Path(path).stem}: the attack on {label}, rolled and not applied yet "
+        f"({_faces(pending.rolls)}, {how})"
+    )
+    return title, pending.resolution.report, pending.resolution.result
+
+
+def _faces(rolls: tuple[int, ...]) -> str:
+    return ("die " if len(rolls) == 1 else "dice ") + " ".join(str(r) for r in rolls)
+
+
 def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = None) -> int:
     """Print the explanation of the combat in ``path`` (resolved with ``rolls`` when given);
-    exit 1 with a clear message on bad input."""
+    exit 1 with a clear message on bad input. A saved game's waiting roll is explained too."""
+    if is_save_path(path):
+        try:
+            title, report, result = _saved_attack(path, rolls)
+        except SourceError as exc:
+            for problem in exc.problems:
+                print(problem, file=sys.stderr)
+            return 1
+        except NothingToExplain as exc:
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 1
+        except RollError as exc:
+            print(f"{path}: --roll: {exc}", file=sys.stderr)
+            return 1
+        _print(report, title, result, as_json)
+        return 0
     try:
         scenario = load_scenario(path)
         if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, not a ground combat
@@ -165,14 +216,18 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
     except RollError as exc:
         print(f"{path}: --roll: {exc}", file=sys.stderr)
         return 1
+    _print(report, scenario.title, result, as_json)
+    return 0
+
+
+def _print(report: Report, title: str, result: CombatResult | None, as_json: bool) -> None:
     if as_json:
         data = report.to_json()
         if result is not None:
             data["result"] = result.to_json()
         print(json.dumps(data, indent=2))
     else:
-        print(format_report(report, scenario.title))
+        print(format_report(report, title))
         if result is not None:
             print()
             print(format_result(result))
-    return 0
