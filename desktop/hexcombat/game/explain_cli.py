@@ -17,7 +17,7 @@ from hexcombat.rules.combat import chance_die
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report
 from hexcombat.sourcefile import SourceError
 
 
@@ -51,7 +51,7 @@ def format_report(report: Report, title: str = "") -> str:
     """The report as a player reads it: odds, each step with its rule, DRM, outcomes, warnings."""
     lines = [title] if title else []
     lines.append(f"Ruleset: {report.ruleset}")
-    lines.append(f"Odds: {report.odds}")
+    lines.append(f"Odds: {report.odds}" if report.odds else f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
     width = max((len(s.rule) for s in report.steps), default=4)
     for step in report.steps:
@@ -69,6 +69,8 @@ def format_report(report: Report, title: str = "") -> str:
     )
     lines.append(
         "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
+        if report.outcomes
+        else "Outcomes: none without odds"
     )
     if report.warnings:
         lines.append("")
@@ -129,6 +131,10 @@ def _too_few(report: Report, rolls: list[int]) -> RollError:
 
 
 def _resolve(report: Report, rolls: list[int]) -> CombatResult:
+    try:
+        report.require_odds()  # a unit has no strength: no column to roll on
+    except RulesError as exc:
+        raise RollError(str(exc)) from exc
     if len(rolls) < len(dice_wanted(report)):
         raise _too_few(report, rolls)
     dice = ScriptedDice(rolls)
