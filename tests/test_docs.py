@@ -1,5 +1,5 @@
 """Everything the project cites is in the project: no file points a reader at notes outside the
-repository (a clone has no ``../shared``), and every relative link of the README and docs
+repository (a clone has nothing beside it), and every relative link of the README and docs
 leads to a file that is there."""
 
 from __future__ import annotations

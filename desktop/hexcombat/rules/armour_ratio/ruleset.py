@@ -242,9 +242,8 @@ class ArmourRatioRuleset:
             raise RulesError(f"a {report.ruleset!r} report cannot be resolved by armour-ratio")
         report.require_odds()
         a = self.analyse(report.situation, Explanation())
-        if a.strengths is None or a.column is None:  # the report had odds: the same analysis
-            raise RulesError("the combat changed since it was evaluated: evaluate it again")
         power = a.strengths
+        assert power is not None and a.column is not None  # as the report's: it has odds
         crt = self.crt_for(report.situation)
         ex = Explanation()
         roll = roll_on_table(crt, a.column, report.drm_distribution, dice, ex, "10.C")
