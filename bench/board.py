@@ -1,7 +1,7 @@
 """Benchmark of the board layer on a 50,000-hex map: prints median timings against the targets.
 
 Run: ``.venv/bin/python bench/board.py`` (generates ``bench/out/big.toml`` first if missing).
-The targets come from DESIGN.md: open the map under 1 s; a retreat-path query under 5 ms.
+The targets come from docs/design.md: open the map under 1 s; a retreat-path query under 5 ms.
 """
 
 from __future__ import annotations

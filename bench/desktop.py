@@ -3,7 +3,7 @@
 Prints the time to open the map in the main window, the median frame time zoomed out to the
 whole map and zoomed in close (each frame rendered into an image through the view), and the
 median time to handle a counter drop (game command, undo stack, scene refresh). Targets
-(DESIGN.md): open < 1 s, frames < 16 ms, drop < 16 ms.
+(docs/design.md): open < 1 s, frames < 16 ms, drop < 16 ms.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/desktop.py
 """

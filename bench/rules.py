@@ -1,6 +1,6 @@
 """Rules benchmark: a 20-unit combat evaluated with its outcome distribution, in each ruleset.
 
-Prints the median time over many runs (target: under 5 ms, DESIGN.md "Performance targets").
+Prints the median time over many runs (target: under 5 ms, docs/design.md "Performance targets").
 Run: ``.venv/bin/python bench/rules.py [RUNS]``.
 """
 

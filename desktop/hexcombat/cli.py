@@ -1,8 +1,9 @@
 """Command line.
 
 ``hexcombat [FILE]`` opens the desktop program (the built-in tutorial when no file is given);
-``hexcombat explain SCENARIO [--json]`` prints a combat's full explanation without the GUI;
-``hexcombat check FILE...`` validates maps, counters, charts and scenarios;
+``hexcombat explain SCENARIO [--json]`` prints a combat's full explanation without the GUI (a saved
+game's: the attack rolled and waiting to be applied);
+``hexcombat check FILE...`` validates maps, counters, charts, scenarios and saved games;
 ``hexcombat --smoke`` checks an installation offscreen (see :mod:`hexcombat.ui.smoke`).
 """
 
@@ -36,9 +37,12 @@ def _app_parser() -> argparse.ArgumentParser:
 def _explain(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="hexcombat explain",
-        description="Print the full explanation of the combat a scenario describes.",
+        description="Print the full explanation of the combat a scenario describes (or, for a "
+        "saved game, of the attack rolled and waiting to be applied).",
     )
-    parser.add_argument("scenario", help="a scenario file (TOML)")
+    parser.add_argument(
+        "scenario", help="a scenario file (TOML), or a saved game (JSON) with a roll waiting"
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
         "--roll",
@@ -57,7 +61,7 @@ def _explain(argv: list[str]) -> int:
 def _check(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="hexcombat check",
-        description="Validate maps, counter sets, charts and scenarios; "
+        description="Validate maps, counter sets, charts, scenarios and saved games; "
         "report every problem as file:line: message.",
     )
     parser.add_argument("files", nargs="+", help="files to check")

@@ -94,7 +94,7 @@ def terrain_of(graph: BoardGraph, label_list: Iterable[str]) -> dict[str, str]:
 def test_terrain_of_the_defended_hexes(
     woods: BoardGraph, river: BoardGraph, forest: BoardGraph, lra: BoardGraph
 ) -> None:
-    # What each worked example needs of the defender's hex (READING.md examples 1, 10, 11):
+    # What each worked example needs of the defender's hex (docs/rules.md examples 1, 10, 11):
     # 14D2d attacks into woods, with clear hexes all round; the first 10.D example attacks a
     # clear hex across a minor river; the second a forest behind one, from clear hexes.
     at = woods.map.hex_at

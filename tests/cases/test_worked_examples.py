@@ -1,4 +1,4 @@
-"""The rulebooks' worked examples (READING.md 1-16), each a scenario file in this folder whose
+"""The rulebooks' worked examples (docs/rules.md 1-16), each a scenario file in this folder whose
 ``[expect]`` table holds the numbers the rules text states. Each runs through the real command,
 ``hexcombat explain FILE --json``, and every stated number must come out exactly."""
 

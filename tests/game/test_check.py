@@ -62,7 +62,7 @@ def test_a_file_of_no_known_kind(tmp_path: Path) -> None:
     path = tmp_path / "notes.toml"
     path.write_text('colour = "blue"\n')
     assert [str(p) for p in check_file(path)] == [
-        f"{path}:1: not a hexcombat map, counter set, chart or scenario"
+        f"{path}:1: not a hexcombat map, counter set, chart, scenario or saved game"
     ]
 
 

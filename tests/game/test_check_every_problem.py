@@ -122,3 +122,50 @@ def test_a_missing_map_is_reported_beside_bad_weather(tmp_path: Path) -> None:
         f"{path}:4: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter"
     )
     assert len(found) == 2 and found[1].startswith(f"{path}:2: no map 'nomap': not a file")
+
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+THREE_KINDS = """\
+ruleset = "total-war"
+map = "MAP"
+[conditions]
+weather = "fog"
+[[attacker]]
+counter = "su-no-such-tank"
+hex = "0403"
+[[attacker]]
+counter = "su-rifle-xx"
+hex = "0503"
+[[attacker]]
+counter = "su-tank-x"
+hex = "9999"
+[[defender]]
+counter = "ax-inf-xx"
+hex = "0504"
+"""
+
+
+def test_an_unknown_counter_bad_weather_and_an_off_map_hex_come_out_in_one_run(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(THREE_KINDS.replace("MAP", str(MAPS / "tutorial-14d2d.toml")))
+    assert lines_of(path) == [
+        f"{path}:4: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter",
+        f"{path}:6: unknown counter 'su-no-such-tank': not in counters/ nor the scenario's "
+        "counter files; name a counter or define the unit inline",
+        f"{path}:11: Tank X: hex '9999' is off the map (0101 to 0806)",
+    ]
+
+
+def test_an_attacker_out_of_reach_is_reported_beside_an_unknown_counter(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    text = THREE_KINDS.replace("MAP", str(MAPS / "tutorial-14d2d.toml"))
+    path.write_text(text.replace('"fog"', '"clear"').replace('"9999"', '"0801"'))
+    assert lines_of(path) == [
+        f"{path}:6: unknown counter 'su-no-such-tank': not in counters/ nor the scenario's "
+        "counter files; name a counter or define the unit inline",
+        f"{path}:11: Tank X in 0801 is 4 hexes from the defender in 0504: units attack from "
+        "adjacent hexes, long-range artillery from two (14A3)",
+    ]

@@ -132,3 +132,29 @@ def test_a_roll_at_drm_0_is_written_plus_0(
     # 9:3 is 3:1 with no modifier; die 5 + 0 = 5 on the 3:1 column: DR
     assert explain_command(str(plain), rolls=[5]) == 0
     assert "Roll: 5 +0 = 5: DR" in capsys.readouterr().out
+
+
+CHANCE_CASE = Path(__file__).parents[1] / "cases" / "ar-10c-ratio-5-1.toml"
+
+
+def test_one_die_for_a_chance_drm_asks_for_the_chance_roll_and_the_combat_die(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 10.C: "+3, 50% chance of +4": a d6 picks the DRM (1-3: +3, 4-6: +4), then the combat die
+    assert explain_command(str(CHANCE_CASE), rolls=[4]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{CHANCE_CASE}: --roll: this combat needs 2 dice, 1 given: ")
+    assert "first the chance roll on a d6 that picks the DRM (1-3: +3, 4-6: +4)" in err
+    assert "then the combat die" in err
+    assert "e.g. --roll 4 --roll 3" in err
+    assert "no more scripted die rolls" not in err
+
+
+def test_the_chance_roll_then_the_combat_die_resolve_a_chance_drm(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # chance roll 4 of 4-6 gives +4; combat die 3 + 4 = 7 (10.C)
+    assert explain_command(str(CHANCE_CASE), rolls=[4, 3]) == 0
+    out = capsys.readouterr().out
+    assert "chance roll 4 on a d6: die roll modifier +4" in out
+    assert "Roll: 3 +4 = 7" in out

@@ -1,7 +1,7 @@
 """Every shipped tutorial played through the game layer, as the Tutorials menu opens it: laid out
 on its map, its attack on the tutorial's defender with every proposed stack, evaluated to the
-numbers the rules text states (READING.md, "Worked examples"). Expected values are copied from
-the rules text, never from what hexcombat prints."""
+numbers the rules text states (docs/rules.md lists the worked examples). Expected values are
+copied from the rules text, never from what hexcombat prints."""
 
 from __future__ import annotations
 
@@ -47,25 +47,25 @@ class Golden:
 
 
 GOLDEN: dict[str, Golden] = {
-    # READING.md 1 (14D2d): heavy armour +1, AECA > 1/2 +2, heavy antitank -1, ATEC 1/7 -1: net +1
+    # example 1 (14D2d): heavy armour +1, AECA > 1/2 +2, heavy antitank -1, ATEC 1/7 -1: net +1
     "tutorial-14d2d-scenario.toml": Golden(
         "0504",
         drm=1,
         steps=[("14D2a", "1/5", 1), ("14D2d", "", 2), ("14D2c", "", -1), ("14D2d", "1/7", -1)],
     ),
-    # READING.md 10 (10.D): "(3 + 1) / 2 = 2 REs AECA" with the converted unit on the same side
+    # example 10 (10.D): "(3 + 1) / 2 = 2 REs AECA" with the converted unit on the same side
     "tutorial-10d-river-same-side-scenario.toml": Golden(
         "0504",
         totals={"aeca_res_before_terrain": 4, "aeca_res": 2},
         steps=[("10.C.1", "Tank XX converts 1 RE of Mot Inf III", 1)],
     ),
-    # READING.md 10 (10.D): "3/2 + 1/2 = 2 REs AECA" with the converted unit off the river
+    # example 10 (10.D): "3/2 + 1/2 = 2 REs AECA" with the converted unit off the river
     "tutorial-10d-river-other-side-scenario.toml": Golden(
         "0504",
         totals={"aeca_res_before_terrain": 4, "aeca_res": 2},
         steps=[("10.D", "Tank XX", Fraction(3, 2)), ("10.D", "Mot Inf III", Fraction(1, 2))],
     ),
-    # READING.md 11 (10.D): forest behind a minor river: AECA quartered (4 -> 1), AECD halved
+    # example 11 (10.D): forest behind a minor river: AECA quartered (4 -> 1), AECD halved
     # (the PzGr XX's 2 REs, 10.B.3 -> 1), ATEC unaffected (2)
     "tutorial-10d-forest-river-scenario.toml": Golden(
         "0404",
@@ -77,29 +77,29 @@ GOLDEN: dict[str, Golden] = {
             "atec_res": 2,
         },
     ),
-    # READING.md 14 (10.I): 4 heavy armour units against 2 heavy ATEC (the Hv Mot AA counts two,
+    # example 14 (10.I): 4 heavy armour units against 2 heavy ATEC (the Hv Mot AA counts two,
     # 10.I.3) is 2:1: +1
     "tutorial-10i-heavy-armour-scenario.toml": Golden(
         "0504",
         totals={"heavy_armour_attacker": 4, "heavy_atec_defender": 2},
         steps=[("10.I.1", "2:1", 1)],
     ),
-    # READING.md 13 (10.F.2): an anti-tank brigade of 1 RE ATEC in forest: 2 REs of required losses
+    # example 13 (10.F.2): an anti-tank brigade of 1 RE ATEC in forest: 2 REs of required losses
     "tutorial-10f2-forest-atec-scenario.toml": Golden(
         "0404", totals={"atec_res": 1, "atec_res_for_losses": 2}
     ),
-    # READING.md 12 (10.F.1): 12 REs of AECA against 4 REs of ATEC
+    # example 12 (10.F.1): 12 REs of AECA against 4 REs of ATEC
     "tutorial-10f1-required-losses-scenario.toml": Golden(
         "0504", totals={"aeca_res": 12, "atec_res": 4}
     ),
-    # READING.md 6 (10.C.1): a 16-10 panzer division (6 REs, double by date) converting the 6-10
+    # example 6 (10.C.1): a 16-10 panzer division (6 REs, double by date) converting the 6-10
     # motorized division's 2 neutral REs: 8 REs AECA
     "tutorial-10c1-panzer-scenario.toml": Golden(
         "0504",
         totals={"aeca_res": 8},
         steps=[("10.B.1", "16-10 Pz XX", 6), ("10.C.1", "converts 2 REs", 2)],
     ),
-    # READING.md 9 (10.C): AECA:ATEC 5.1:1 gives +3 with a 50% chance of +4
+    # example 9 (10.C): AECA:ATEC 5.1:1 gives +3 with a 50% chance of +4
     "tutorial-10c-ratio-scenario.toml": Golden(
         "0504",
         drm=3,

@@ -1,5 +1,5 @@
 """PySide6-Essentials 6.12.0 on Python 3.11 drops a reference to None on every void call and the
-process aborts after a few thousand (DESIGN.md). The installed combination must survive."""
+process aborts after a few thousand (docs/design.md). The installed combination must survive."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """File > Open Tutorial: every shipped tutorial is listed by its title; opening one lays it out,
 shows its walkthrough and sets its attack up in the combat panel, where the player reads the
-numbers the rules text states (READING.md, "Worked examples"; expected values from the text)."""
+numbers the rules text states (the worked examples of docs/rules.md; values from the text)."""
 
 from __future__ import annotations
 

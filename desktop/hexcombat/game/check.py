@@ -2,6 +2,7 @@
 
 A scenario is also evaluated (an illegal attack or air mission is a problem at its line), and
 the coast defence chart's counter ids are looked up in the counter sets, like any other counter.
+A saved game (JSON) is read by the save loader, which names the line of what it refuses.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hexcombat.board.mapfile import check_map_source, is_map_source
+from hexcombat.game.opening import is_save_path
+from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import is_scenario_source, load_counter_library
 from hexcombat.game.scenario_check import check_scenario
 from hexcombat.rules.air.units import check_air_counter_source, is_air_counter_source
@@ -81,6 +84,8 @@ def coast_defence_id_problems(source: TomlSource) -> list[Problem]:
 
 def check_file(path: str | Path) -> list[Problem]:
     """Every problem found in one file (an empty list when it is sound), each once."""
+    if is_save_path(path):
+        return save_problems(path)
     try:
         source = TomlSource.load(path)
     except SourceError as exc:
@@ -94,7 +99,18 @@ def check_file(path: str | Path) -> list[Problem]:
         )
     if found:
         return list(dict.fromkeys(found[0](source)))
-    return [Problem(str(path), 1, "not a hexcombat map, counter set, chart or scenario")]
+    return [
+        Problem(str(path), 1, "not a hexcombat map, counter set, chart, scenario or saved game")
+    ]
+
+
+def save_problems(path: str | Path) -> list[Problem]:
+    """A saved game's problems: what the save loader refuses (it stops at the first), located."""
+    try:
+        load_game(path)
+    except SourceError as exc:
+        return exc.problems
+    return []
 
 
 def check_command(files: list[str]) -> int:

@@ -5,15 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 from hexcombat.game.air_scenario import AIR_ROLL_REFUSAL, evaluate_air
 from hexcombat.game.evaluation import resolve_report
+from hexcombat.game.opening import is_save_path
+from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
+from hexcombat.rules.combat import chance_die
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report
 from hexcombat.sourcefile import SourceError
 
 
@@ -47,7 +51,7 @@ def format_report(report: Report, title: str = "") -> str:
     """The report as a player reads it: odds, each step with its rule, DRM, outcomes, warnings."""
     lines = [title] if title else []
     lines.append(f"Ruleset: {report.ruleset}")
-    lines.append(f"Odds: {report.odds}")
+    lines.append(f"Odds: {report.odds}" if report.odds else f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
     width = max((len(s.rule) for s in report.steps), default=4)
     for step in report.steps:
@@ -65,6 +69,8 @@ def format_report(report: Report, title: str = "") -> str:
     )
     lines.append(
         "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
+        if report.outcomes
+        else "Outcomes: none without odds"
     )
     if report.warnings:
         lines.append("")
@@ -87,7 +93,50 @@ class RollError(Exception):
     """Typed-in dice that cannot resolve the combat: not a face of the die, or too few."""
 
 
+def chance_faces(distribution: dict[int, Fraction]) -> str:
+    """Which faces of the chance die give which DRM, as :func:`draw_drm` reads them: the lower
+    modifiers take the lower faces (``1-3: +3, 4-6: +4`` for 10.C's "+3, 50% chance of +4")."""
+    sides = chance_die(distribution)
+    parts, first, upper = [], 1, Fraction(0)
+    for drm, p in sorted(distribution.items()):
+        upper += p * sides
+        last = int(upper)
+        if last >= first:
+            faces = str(first) if last == first else f"{first}-{last}"
+            parts.append(f"{faces}: {signed(drm)}")
+        first = last + 1
+    return ", ".join(parts)
+
+
+def dice_wanted(report: Report) -> list[str]:
+    """The dice ``--roll`` must give, in order: the chance roll when a chart gave the DRM as a
+    chance (10.C), then the combat die."""
+    if len(report.drm_distribution) == 1:
+        return ["the combat die"]
+    sides = chance_die(report.drm_distribution)
+    return [
+        f"first the chance roll on a d{sides} that picks the DRM "
+        f"({chance_faces(report.drm_distribution)})",
+        "then the combat die",
+    ]
+
+
+def _too_few(report: Report, rolls: list[int]) -> RollError:
+    wanted = dice_wanted(report)
+    example = " ".join(f"--roll {n}" for n in (4, 3, 5)[: len(wanted)])
+    return RollError(
+        f"this combat needs {len(wanted)} dice, {len(rolls)} given: {', '.join(wanted)}; "
+        f"give them in that order, e.g. {example}"
+    )
+
+
 def _resolve(report: Report, rolls: list[int]) -> CombatResult:
+    try:
+        report.require_odds()  # a unit has no strength: no column to roll on
+    except RulesError as exc:
+        raise RollError(str(exc)) from exc
+    if len(rolls) < len(dice_wanted(report)):
+        raise _too_few(report, rolls)
     dice = ScriptedDice(rolls)
     try:
         result = resolve_report(report, dice)
@@ -98,9 +147,57 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     return result
 
 
+class NothingToExplain(Exception):
+    """A file that is sound but holds no combat to explain (a save with no roll waiting)."""
+
+
+def _saved_attack(path: str, rolls: list[int] | None) -> tuple[str, Report, CombatResult]:
+    """The attack a saved game holds: the one rolled and waiting to be applied, with its dice
+    (a save keeps them, so the explanation is the one the player saw)."""
+    state = load_game(path)
+    pending = state.pending_roll
+    if pending is None:
+        raise NothingToExplain(
+            "a hexcombat saved game with no attack rolled and waiting to be applied, so there is "
+            "no combat to explain: open it in hexcombat (hexcombat FILE) and set up the attack "
+            "there, or explain a scenario"
+        )
+    if rolls:
+        raise RollError(
+            f"the dice are already rolled for this saved attack ({_faces(pending.rolls)}); a "
+            "save keeps them: open the game in hexcombat to apply the result or undo the roll"
+        )
+    label = state.hexmap.label(pending.resolution.setup.target)
+    how = "typed in" if pending.typed else "the game's dice"
+    title = (
+        f"{state.title or Path(path).stem}: the attack on {label}, rolled and not applied yet "
+        f"({_faces(pending.rolls)}, {how})"
+    )
+    return title, pending.resolution.report, pending.resolution.result
+
+
+def _faces(rolls: tuple[int, ...]) -> str:
+    return ("die " if len(rolls) == 1 else "dice ") + " ".join(str(r) for r in rolls)
+
+
 def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = None) -> int:
     """Print the explanation of the combat in ``path`` (resolved with ``rolls`` when given);
-    exit 1 with a clear message on bad input."""
+    exit 1 with a clear message on bad input. A saved game's waiting roll is explained too."""
+    if is_save_path(path):
+        try:
+            title, report, result = _saved_attack(path, rolls)
+        except SourceError as exc:
+            for problem in exc.problems:
+                print(problem, file=sys.stderr)
+            return 1
+        except NothingToExplain as exc:
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 1
+        except RollError as exc:
+            print(f"{path}: --roll: {exc}", file=sys.stderr)
+            return 1
+        _print(report, title, result, as_json)
+        return 0
     try:
         scenario = load_scenario(path)
         if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, not a ground combat
@@ -125,14 +222,18 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
     except RollError as exc:
         print(f"{path}: --roll: {exc}", file=sys.stderr)
         return 1
+    _print(report, scenario.title, result, as_json)
+    return 0
+
+
+def _print(report: Report, title: str, result: CombatResult | None, as_json: bool) -> None:
     if as_json:
         data = report.to_json()
         if result is not None:
             data["result"] = result.to_json()
         print(json.dumps(data, indent=2))
     else:
-        print(format_report(report, scenario.title))
+        print(format_report(report, title))
         if result is not None:
             print()
             print(format_result(result))
-    return 0

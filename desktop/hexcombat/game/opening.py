@@ -29,10 +29,22 @@ def default_tutorial() -> Path:
     return maps_dir() / TUTORIAL
 
 
+def is_save_path(path: str | Path) -> bool:
+    """A saved game (JSON): named ``*.json``, or starting with ``{``, which no TOML file does."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return True
+    try:
+        with path.open("rb") as file:
+            return file.read(256).lstrip().startswith(b"{")
+    except OSError:
+        return False
+
+
 def open_game(path: str | Path) -> GameState:
     """A game from ``path``; any problem raises :class:`SourceError` naming the file and line."""
     path = Path(path)
-    if path.suffix.lower() == ".json":
+    if is_save_path(path):
         return load_game(path)
     source = TomlSource.load(path)
     if is_scenario_source(source):

@@ -2,7 +2,7 @@
 
 A scenario is self-contained enough to explain a combat without the GUI. It names a ruleset,
 optionally a map, the conditions, and the units of each side: counters from ``counters/`` or
-units defined inline with their capabilities (DESIGN.md "Scenario vocabulary"). Keys the loader
+units defined inline with their capabilities (the README's "Files" table). Keys the loader
 does not know are reported with their line, so a typo never silently changes a combat.
 """
 

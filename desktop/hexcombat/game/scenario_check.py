@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hexcombat.game.air_scenario import air_problems
-from hexcombat.game.evaluation import evaluate_scenario
+from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
 from hexcombat.game.scenario import (
     HEXSIDE_FEATURES_ACROSS,
     SIDES,
@@ -77,11 +77,25 @@ def hexside_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     return problems
 
 
+def entry_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
+    """Problems of single side entries, which stand apart from the rest of the file: a hexside
+    feature hexcombat does not know (10.D), a hex not on the map (or no hex), a unit not in reach
+    of the defender (14A3), a map that is not there."""
+    problems = hexside_problems(scenario, source)
+    try:
+        scenario_situation(scenario)
+    except SourceError as exc:
+        problems += exc.problems
+    except RulesError:
+        pass  # a refusal of the combat itself: combat_problems says it, with its line
+    return problems
+
+
 def combat_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     """Everything that stops the scenario's combat (or air missions) being evaluated."""
     if "air" in scenario.data:
         return air_problems(scenario, source)
-    problems = hexside_problems(scenario, source)
+    problems = entry_problems(scenario, source)
     if problems:
         return problems
     try:
@@ -96,7 +110,8 @@ def combat_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
 def check_scenario(source: TomlSource) -> list[Problem]:
     """``hexcombat check`` of a scenario: the file's problems, then the combat's (an illegal
     attack or mission, an unknown terrain, an attacker with no strength); when the file has
-    problems, only the combat's problems with its conditions and map, which stand apart."""
+    problems, also those that stand apart from them: each sound entry's own (a hex off the map,
+    out of reach) and the combat's problems with its conditions and map."""
     scenario, problems = scenario_from_source(source)
     if scenario is None:
         return problems
@@ -114,9 +129,16 @@ def check_scenario(source: TomlSource) -> list[Problem]:
     if "map" in source.data:  # a map that cannot be found is said the same way
         lines.add(source.line_of("map"))
     reported = {p.line for p in problems}
-    return problems + [
-        p for p in combat_problems(scenario, source) if p.line in lines and p.line not in reported
-    ]
+    own = [] if "air" in scenario.data else entry_problems(scenario, source)
+    return (
+        problems
+        + [p for p in own if p.line not in reported]
+        + [
+            p
+            for p in combat_problems(scenario, source)
+            if p.line in lines and p.line not in reported
+        ]
+    )
 
 
 def evaluate_located(scenario: Scenario) -> Report:

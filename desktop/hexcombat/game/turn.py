@@ -17,8 +17,8 @@ class Phase:
 
     name: str
     rule: str | None
-    """The rule (in ``shared/rules``) that names the phase or hangs on it; None when only the
-    Europa turn sequence does."""
+    """The rule (of the rules texts, docs/rules.md) that names the phase or hangs on it; None
+    when only the Europa turn sequence does."""
     text: str
     """What happens in it that hexcombat cares about, in the player's words."""
 

@@ -25,7 +25,7 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 GENERIC_CRT = charts_dir() / "crt_generic.toml"
 RESULT_CODES = ("AE", "AH", "AR", "AS", "EX", "HX", "DH", "DR", "DE")
-"""The Europa combat result codes (READING.md)."""
+"""The Europa combat result codes (docs/rules.md)."""
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,12 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.explain import Explanation, Step, Value, json_number
 from hexcombat.rules.situation import CombatSituation
+
+NEEDS_STRENGTHS = "the odds and the chance of each result need strengths"
+"""What a report without odds says: some unit lacks the strength the odds are computed from."""
 
 
 @dataclass
@@ -21,14 +25,26 @@ class Report:
     situation: CombatSituation
     totals: dict[str, Value]
     """Ruleset totals, e.g. ``aeca_res``, ``atec_res``, ``attack_strength``, ``odds``."""
-    odds: str
-    """The odds column used on the combat results table, e.g. ``3:1``."""
+    odds: str | None
+    """The odds column used on the combat results table, e.g. ``3:1``; None when a unit has no
+    strength (``missing_strengths``): the modifiers are worked out, the odds are not."""
     drm_distribution: dict[int, Fraction]
     """Each possible final die roll modifier with its probability (chance steps such as
     "+3 with a 50% chance of +4", 10.C)."""
     outcomes: dict[str, Fraction]
-    """Each combat result code with its exact probability."""
+    """Each combat result code with its exact probability (none without odds)."""
     explanation: Explanation = field(default_factory=Explanation)
+    missing_strengths: tuple[tuple[str, str], ...] = ()
+    """Each unit without the strength the odds need, and which (``("Tank X", "attack")``): the
+    worked examples of the rules texts give none. Then ``odds`` is None and there are no
+    outcomes."""
+
+    def require_odds(self) -> None:
+        """Refuse to roll for a combat whose odds wait for strengths (the roll needs a column)."""
+        if self.odds is None:
+            raise UnitDataError(
+                f"cannot roll: {NEEDS_STRENGTHS}: {strengths_wanted(self.missing_strengths)}"
+            )
 
     @property
     def drm(self) -> int:
@@ -50,6 +66,9 @@ class Report:
         return {
             "ruleset": self.ruleset,
             "odds": self.odds,
+            "missing_strengths": [
+                {"unit": unit, "strength": kind} for unit, kind in self.missing_strengths
+            ],
             "drm": self.drm,
             "drm_distribution": [
                 {"drm": d, "probability": float(p), "exact": exact(p)}
@@ -63,6 +82,14 @@ class Report:
                 for code, p in self.outcomes.items()
             ],
         }
+
+
+def strengths_wanted(missing: Collection[tuple[str, str]]) -> str:
+    """``give `attack` to Tank X, Rifle XX; `defence` to Inf XX``: what a player adds."""
+    kinds = dict.fromkeys(kind for _unit, kind in missing)
+    return "give " + "; ".join(
+        f"`{kind}` to " + ", ".join(unit for unit, k in missing if k == kind) for kind in kinds
+    )
 
 
 def exact(p: Fraction) -> str:

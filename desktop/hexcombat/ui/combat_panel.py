@@ -63,7 +63,7 @@ from hexcombat.game.turn import (
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import NEEDS_STRENGTHS, Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.dice_faces import DiceFaces
@@ -655,7 +655,8 @@ class CombatPanel(QWidget):
                 )
                 + ")"
             )
-        self.odds.setText(f"{report.odds}   DRM {report.drm:+d}{chance}")
+        odds = report.odds or "No odds (strengths needed)"  # units as the worked examples give
+        self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
         self.steps.setRowCount(len(report.steps))
         for row, step in enumerate(report.steps):
             drm = "" if step.drm is None else f"{step.drm:+d}"
@@ -693,11 +694,14 @@ class CombatPanel(QWidget):
         """While a roll waits to be applied, Roll is off and the set-up cannot change (the
         result is for that set-up); otherwise Roll is on whenever there is a report."""
         rolled = self.session.state.pending_roll is not None
-        self._set_rollable(self.report is not None and not rolled)
+        odds = self.report is not None and self.report.odds is not None
+        self._set_rollable(odds and not rolled)
         self.roll_button.setToolTip(
             "Rolled: apply the result, or undo the roll (Ctrl+Z)"
             if rolled
             else "Roll the game's seeded dice (R)"
+            if odds or self.report is None
+            else f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
         )
         self.setup_pane.setEnabled(not rolled)
 

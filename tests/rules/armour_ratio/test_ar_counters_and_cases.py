@@ -43,7 +43,7 @@ def test_units_of_the_examples_have_the_values_the_texts_give() -> None:
     assert unit("su-mot-xx-4-8").intrinsic_atec == Fraction(1, 2)  # 10.C.3
     assert (unit("su-tank-x-3-2-8").attack, unit("su-tank-x-3-2-8").defence) == (3, 2)
     assert unit("su-at-x").atec == AecValue.FULL  # 10.F.2: 1 RE of ATEC
-    assert unit("ax-hv-mot-aa-iii").heavy_atec_units == 2  # READING.md, 10.I.3
+    assert unit("ax-hv-mot-aa-iii").heavy_atec_units == 2  # docs/rules.md, 10.I.3
     assert unit("ax-hv-aa-x-2-10").heavy_atec_units == 2  # 10.I.3
     assert unit("su-hv-tank-xx").heavy_armour and unit("su-hv-tank-x").heavy_armour
     assert not unit("su-art-iii").motorized  # never converted to AEC (10.B.4)

@@ -71,16 +71,23 @@ def test_a_combat_needs_both_sides() -> None:
         evaluate([p("su-tank-x")], [])
 
 
-def test_an_attacker_needs_an_attack_strength() -> None:
-    with pytest.raises(UnitDataError) as caught:
-        evaluate([p(unit("su-tank-x", attack=None))], MINIMAL_DEFENDER)
-    assert str(caught.value) == "Tank X has no attack strength: give it `attack`"
+def test_an_attacker_without_attack_strength_gives_the_modifiers_but_no_odds() -> None:
+    report = evaluate([p(unit("su-tank-x", attack=None))], MINIMAL_DEFENDER)
+    assert report.odds is None and report.outcomes == {}
+    assert report.missing_strengths == (("Tank X", "attack"),)
+    assert report.totals["aeca_res"] == 1  # 10.B.2: the Tank X's RE counts without a strength
 
 
-def test_a_defender_needs_a_combat_value() -> None:
+def test_a_defender_without_a_combat_value_gives_no_odds_and_no_roll() -> None:
+    report = evaluate([p("su-tank-x")], [p(unit("ax-inf-xx", attack=None, defence=None))])
+    assert report.odds is None
+    assert report.missing_strengths == (("Inf XX", "defence"),)
     with pytest.raises(UnitDataError) as caught:
-        evaluate([p("su-tank-x")], [p(unit("ax-inf-xx", attack=None, defence=None))])
-    assert str(caught.value) == "Inf XX has no defence strength: give it `defence`"
+        RULESET.resolve(report, ScriptedDice([3]))
+    assert str(caught.value) == (
+        "cannot roll: the odds and the chance of each result need strengths: "
+        "give `defence` to Inf XX"
+    )
 
 
 def test_an_attack_without_strength_has_no_odds() -> None:

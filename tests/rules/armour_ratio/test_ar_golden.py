@@ -1,4 +1,4 @@
-"""Worked examples 2-14 (READING.md) through ``evaluate``: the numbers the rules text states."""
+"""Worked examples 2-14 (docs/rules.md) through ``evaluate``: the numbers the rules text states."""
 
 from __future__ import annotations
 

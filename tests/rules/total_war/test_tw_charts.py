@@ -270,10 +270,16 @@ def test_unknown_terrain_and_weather_name_the_known_ones() -> None:
         evaluate([p(inline("A", 1))], [p(inline("D", 1))], weather="fog")
 
 
-def test_a_unit_without_strength_cannot_give_odds() -> None:
+def test_a_unit_without_strength_gives_the_modifiers_but_no_odds() -> None:
+    # the texts' worked examples give no strengths: the DRM is worked out, the odds wait
+    report = evaluate([p(inline("A", 1, attack=None))], [p(inline("D", 1))])
+    assert report.odds is None and report.outcomes == {}
+    assert report.missing_strengths == (("A", "attack"),)
     with pytest.raises(RulesError) as caught:
-        evaluate([p(inline("A", 1, attack=None))], [p(inline("D", 1))])
-    assert str(caught.value) == "A has no attack strength: give `attack` for the odds"
+        report.require_odds()
+    assert str(caught.value) == (
+        "cannot roll: the odds and the chance of each result need strengths: give `attack` to A"
+    )
 
 
 def test_a_combat_for_another_ruleset_is_refused() -> None:

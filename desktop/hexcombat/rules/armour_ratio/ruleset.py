@@ -32,7 +32,7 @@ from hexcombat.rules.armour_ratio.tables import (
     load_armour_effects,
     load_special_unit_table,
 )
-from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, load_terrain_chart
+from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, TerrainChart, load_terrain_chart
 from hexcombat.rules.armour_ratio.totals import AecTotals, aec_totals, resolved_units
 from hexcombat.rules.armour_ratio.totals_steps import explain_capability
 from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_changes
@@ -48,9 +48,11 @@ from hexcombat.rules.combat import (
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Explanation, Value, fmt
+from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.units import Unit
 
 RULESET_ID = "armour-ratio"
 
@@ -63,9 +65,11 @@ class Analysis:
     totals: AecTotals
     use: AecUse
     distribution: Distribution
-    strengths: Strengths
-    column: str
-    odds: str
+    strengths: Strengths | None
+    """None when a unit has no strength (``missing_strengths``): then no odds either."""
+    column: str | None
+    odds: str | None
+    missing_strengths: tuple[str, ...] = ()
 
 
 class ArmourRatioRuleset:
@@ -136,23 +140,12 @@ class ArmourRatioRuleset:
                 drm=c.fortification,
             )
             distribution = {d + c.fortification: p for d, p in distribution.items()}
-        power = strengths(situation, chart, ex)
-        ratio = odds(power.attack, power.defence)
-        ex.add(
-            "CRT",
-            f"attack strength {fmt(power.attack)} against defence strength "
-            f"{fmt(power.defence)}: odds {ratio[0]}:{ratio[1]}, rounded in the defender's favour",
-            f"{ratio[0]}:{ratio[1]}",
+        missing = _missing_strengths(situation)
+        power, column, label = (
+            (None, None, None) if missing else self._odds(situation, chart, crt, ex)
         )
-        column = odds_column(crt, ratio, ex)
-        ex.add(
-            crt.rule,
-            f"{crt.title}: the {column} column is used",
-            column,
-            provenance="assumed"
-            if any(p == "assumed" for p, _ in crt.row_provenance.values())
-            else "rule",
-        )
+        if missing:  # the texts' worked examples give no strengths: the modifiers need none
+            explain_missing(missing, "CRT", ex)
         if use.terrain_modifies_aec and use.atec > 0:
             ex.add(
                 "10.F.2",
@@ -170,8 +163,36 @@ class ArmourRatioRuleset:
             distribution=distribution,
             strengths=power,
             column=column,
-            odds=f"{ratio[0]}:{ratio[1]}",
+            odds=label,
+            missing_strengths=tuple(missing),
         )
+
+    def _odds(
+        self,
+        situation: CombatSituation,
+        chart: TerrainChart,
+        crt: CombatResultsTable,
+        ex: Explanation,
+    ) -> tuple[Strengths, str, str]:
+        """Both sides' strengths, the odds (rounded in the defender's favour) and the column."""
+        power = strengths(situation, chart, ex)
+        ratio = odds(power.attack, power.defence)
+        ex.add(
+            "CRT",
+            f"attack strength {fmt(power.attack)} against defence strength "
+            f"{fmt(power.defence)}: odds {ratio[0]}:{ratio[1]}, rounded in the defender's favour",
+            f"{ratio[0]}:{ratio[1]}",
+        )
+        column = odds_column(crt, ratio, ex)
+        ex.add(
+            crt.rule,
+            f"{crt.title}: the {column} column is used",
+            column,
+            provenance="assumed"
+            if any(p == "assumed" for p, _ in crt.row_provenance.values())
+            else "rule",
+        )
+        return power, column, f"{ratio[0]}:{ratio[1]}"
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""
@@ -192,38 +213,47 @@ class ArmourRatioRuleset:
             "heavy_atec_defender": counts.defender_heavy_atec,
             "heavy_armour_defender": counts.defender_heavy_armour,
             "heavy_atec_attacker": counts.attacker_heavy_atec,
-            "attack_strength": a.strengths.attack,
-            "defence_strength": a.strengths.defence,
-            "odds": a.odds,
-            "column": a.column,
         }
+        if a.strengths is not None and a.column is not None and a.odds is not None:
+            totals |= {
+                "attack_strength": a.strengths.attack,
+                "defence_strength": a.strengths.defence,
+                "odds": a.odds,
+                "column": a.column,
+            }
         return Report(
             ruleset=RULESET_ID,
             situation=situation,
             totals=totals,
             odds=a.column,
             drm_distribution=a.distribution,
-            outcomes=self.crt_for(situation).outcome_distribution(a.column, a.distribution),
+            outcomes=(
+                {}
+                if a.column is None
+                else self.crt_for(situation).outcome_distribution(a.column, a.distribution)
+            ),
             explanation=ex,
+            missing_strengths=a.missing_strengths,
         )
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         """Roll the chance die (if any), then the combat die; apply the result and 10.F."""
         if report.ruleset != RULESET_ID:
             raise RulesError(f"a {report.ruleset!r} report cannot be resolved by armour-ratio")
+        report.require_odds()
         a = self.analyse(report.situation, Explanation())
+        power = a.strengths
+        assert power is not None and a.column is not None  # as the report's: it has odds
         crt = self.crt_for(report.situation)
         ex = Explanation()
         roll = roll_on_table(crt, a.column, report.drm_distribution, dice, ex, "10.C")
         drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect
-        att_loss, def_loss = loss_points(
-            effect, a.strengths.printed_attack, a.strengths.printed_defence
-        )
+        att_loss, def_loss = loss_points(effect, power.printed_attack, power.printed_defence)
         if att_loss or def_loss:
             ex.add(
                 crt.rule,
-                f"strength points lost: attacker {att_loss} of {a.strengths.printed_attack}, "
-                f"defender {def_loss} of {a.strengths.printed_defence}",
+                f"strength points lost: attacker {att_loss} of {power.printed_attack}, "
+                f"defender {def_loss} of {power.printed_defence}",
                 att_loss + def_loss,
                 provenance=effect.provenance,
             )
@@ -243,7 +273,7 @@ class ArmourRatioRuleset:
             ex,
         )
         attacker = SideResult(
-            eliminated=att_loss >= a.strengths.printed_attack,
+            eliminated=att_loss >= power.printed_attack,
             loss_fraction=effect.attacker.loss_fraction,
             loss_points=att_loss,
             required_losses=Fraction(att_rule.required() if att_rule else 0),
@@ -252,7 +282,7 @@ class ArmourRatioRuleset:
             required_by=att_rule,
         )
         defender = SideResult(
-            eliminated=def_loss >= a.strengths.printed_defence,
+            eliminated=def_loss >= power.printed_defence,
             loss_fraction=effect.defender.loss_fraction,
             loss_points=def_loss,
             required_losses=Fraction(def_rule.required() if def_rule else 0),
@@ -270,6 +300,22 @@ class ArmourRatioRuleset:
             advance=effect.advance,
             steps=ex.steps,
         )
+
+
+def _missing_strengths(situation: CombatSituation) -> list[str]:
+    """Units without the printed strength the odds need (a defender may print one combat value,
+    which then defends too)."""
+    return missing_strengths(situation.attackers, "attack", _attack) + missing_strengths(
+        situation.defenders, "defence", _defence
+    )
+
+
+def _attack(unit: Unit) -> int | None:
+    return unit.attack
+
+
+def _defence(unit: Unit) -> int | None:
+    return unit.defence if unit.defence is not None else unit.attack
 
 
 def _dated_steps(situation: CombatSituation, ex: Explanation) -> None:

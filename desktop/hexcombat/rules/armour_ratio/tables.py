@@ -38,7 +38,7 @@ class RatioRow:
     provenance: Provenance
     rule: str
     note: str = ""
-    """Text shown with the row, e.g. how the 10.I example is read (READING.md)."""
+    """Text shown with the row, e.g. how the 10.I example is read (docs/rules.md)."""
 
     def describe(self) -> str:
         """The row's modifier in words: ``+3, 50% chance of +4``."""

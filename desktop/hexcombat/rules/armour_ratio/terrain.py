@@ -251,7 +251,7 @@ def adjust_for_terrain(distribution: dict[int, Fraction], modifier: int) -> dict
     """Apply a terrain/weather AEC modifier (zero or negative) to an AEC DRM distribution (10.D).
 
     A positive AECA modifier is reduced, a negative AECD one is raised, never past zero (10.D
-    note; READING.md): +3 with -1 gives +2, -2 with -1 gives -1, +1 with -2 gives 0.
+    note; docs/rules.md): +3 with -1 gives +2, -2 with -1 gives -1, +1 with -2 gives 0.
     """
     out: dict[int, Fraction] = {}
     for drm, p in distribution.items():

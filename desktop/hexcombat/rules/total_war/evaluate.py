@@ -14,6 +14,7 @@ from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_c
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, Provenance, Value
+from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.total_war import armour, artillery, heavy, specialized
@@ -100,9 +101,16 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     net = min(distribution)
     ex.add("CRT", f"combat die roll modifier: {_sum_text(ex)}", net)
 
-    strengths, column, outcomes = _odds_and_outcomes(
-        attackers, defenders, assault_factor, distribution, data.crt, ex
+    missing = missing_strengths(attackers, "attack", _attack) + missing_strengths(
+        defenders, "defence", _defence
     )
+    if missing:  # the texts' worked examples give no strengths: the modifiers need none
+        explain_missing(missing, "CRT", ex)
+        strengths, column, outcomes = {}, None, {}
+    else:
+        strengths, column, outcomes = _odds_and_outcomes(
+            attackers, defenders, assault_factor, distribution, data.crt, ex
+        )
     totals: dict[str, Value] = {
         "attack_non_artillery_res": att.non_artillery_res,
         "defence_non_artillery_res": dfn.non_artillery_res,
@@ -122,7 +130,16 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         drm_distribution=distribution,
         outcomes=outcomes,
         explanation=ex,
+        missing_strengths=tuple(missing),
     )
+
+
+def _attack(unit: Unit) -> int | None:
+    return unit.attack
+
+
+def _defence(unit: Unit) -> int | None:
+    return unit.defence
 
 
 def _odds_and_outcomes(

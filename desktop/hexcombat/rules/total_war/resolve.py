@@ -25,6 +25,7 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
     """The combat result for ``report`` rolled with ``dice`` on ``crt``."""
     if report.ruleset != RULESET_ID:
         raise RulesError(f"a {report.ruleset} report cannot be resolved by the {RULESET_ID} rules")
+    report.require_odds()
     ex = Explanation()
     roll = roll_on_table(crt, report.odds, report.drm_distribution, dice, ex, "CRT")
     drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect
