@@ -53,6 +53,8 @@ class MapScene(QGraphicsScene):
         self.addItem(self.overview)
         self.place_names = PlaceNamesItem(state.hexmap, self.layout)
         self.addItem(self.place_names)
+        self.sides: tuple[str, ...] = tuple(state.sides)
+        """The game's sides in order: each side's counters keep a colour no other side has."""
         self.stack_items: dict[Hex, StackItem] = {}
         for h, stack in state.stacks().items():
             self._add_stack(h, stack)
@@ -90,9 +92,19 @@ class MapScene(QGraphicsScene):
 
     def on_change(self, change: Change) -> None:
         """Redraw the stacks a command changed."""
+        if change.counters:
+            self._follow_sides()
         for h in change.hexes:
             self.refresh_hex(h)
         self.overview.invalidate(change.hexes)
+
+    def _follow_sides(self) -> None:
+        """A side came onto the map or left it: every stack takes its side's colours again."""
+        sides = tuple(self.state.sides)
+        if sides != self.sides:
+            self.sides = sides
+            for item in self.stack_items.values():
+                item.update()
 
     def refresh_hex(self, h: Hex) -> None:
         """Make ``h``'s stack item match the game."""

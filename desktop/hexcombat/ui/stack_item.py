@@ -82,18 +82,20 @@ class StackItem(QGraphicsItem):
         s = self.size
         rect = QRectF(-s / 2, -s / 2, s, s)
         top = self.counters[0]
+        sides = self.map_scene.sides
         if pixels < 12:
-            painter.fillRect(rect, counter_colours(top.unit, top.side)[0])
+            painter.fillRect(rect, counter_colours(top.unit, top.side, sides)[0])
             return
         below = min(len(self.counters) - 1, MAX_SHADOWS)
         step = s * SHADOW_STEP
         for k in range(below, 0, -1):
             under = self.counters[k]
-            draw_counter(painter, rect.translated(k * step, -k * step), under.unit, under.side, 10)
+            shadow = rect.translated(k * step, -k * step)
+            draw_counter(painter, shadow, under.unit, under.side, 10, sides)
             painter.setPen(QPen(QColor(0, 0, 0, 120), s * 0.02))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.translated(k * step, -k * step))
-        draw_counter(painter, rect, top.unit, top.side, pixels)
+        draw_counter(painter, rect, top.unit, top.side, pixels, sides)
         self._draw_role(painter, rect)
         if len(self.counters) > 1 and pixels >= 20:
             self._draw_count(painter, rect)
