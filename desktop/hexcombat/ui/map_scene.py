@@ -1,5 +1,5 @@
-"""The map scene: the static board as one item, attack highlights, one item per occupied hex
-above them, and the place names above the stacks.
+"""The map scene: the static board as one item, attack highlights and place names, and one item
+per occupied hex above them.
 
 The scene never owns the game: it subscribes to the :class:`GameState` and refreshes only the
 stacks a :class:`Change` names. Drops become requests (signals) that the window turns into undoable
@@ -62,7 +62,7 @@ class MapScene(QGraphicsScene):
 
     def set_display(self, display: BoardDisplay) -> None:
         """Show the board's printed extras as the View menu says (place names are their own
-        item, drawn above the counters)."""
+        item, in each hex's foot beneath the counters)."""
         self.board.set_display(display)
         self.place_names.setVisible(display.place_names)
 
