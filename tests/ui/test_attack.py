@@ -215,7 +215,8 @@ def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
     assert "must come from armour/antitank units (10.F.1)" in panel.problems.text()
     assert "must come from armour/antitank units (10.F.2)" in panel.problems.text()
     assert len(window.session.state.counters) == 4  # nothing applied; only the roll is logged
-    assert [window.combat_log.item(i).text() for i in range(window.combat_log.count())] == [
+    rows = [window.combat_log.item(i).text() for i in range(window.combat_log.count())]
+    assert [row.split("  ", 1)[1] for row in rows] == [  # after the time of the roll
         "Roll 5 (typed in) for 0504: 1:1, DRM +0 = 5: HX, not applied yet"
     ]
     tick_losses(panel, {"Tank X", "Inf XX"})  # the attacker's 3 now include the tank

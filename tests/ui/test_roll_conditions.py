@@ -3,6 +3,8 @@ applied or the roll undone), and its weather and date are the game's, undone and
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 from uihelpers import start_attack
@@ -14,8 +16,11 @@ LEFT = Qt.MouseButton.LeftButton
 
 
 def log_lines(window) -> list[str]:
+    """Each log row's summary line, after the time of its roll (test_combat_log.py reads the
+    time and the losses, retreats and advance below the summary)."""
     log = window.combat_log
-    return [log.item(i).text() for i in range(log.count())]
+    rows = [log.item(i).text().split("\n")[0] for i in range(log.count())]
+    return [re.sub(r"^\d\d:\d\d  ", "", row) for row in rows]
 
 
 def test_roll_is_logged_and_cannot_be_pressed_again_until_undone(window, qtbot) -> None:

@@ -557,6 +557,7 @@ def apply_combat_command(
     options = retreat_options(state, resolution, losses)
     moves: dict[str, Hex] = {}
     eliminated = list(losses)
+    retreat_words: list[str] = []
     notes = [f"retreat: {get_ruleset(state.ruleset).retreat.describe()}"] if options else []
     for start, ends in options.items():
         stack = [
@@ -568,6 +569,9 @@ def apply_combat_command(
         if not ends:
             eliminated += stack
             notes.append(f"units in {label} have no legal retreat and are eliminated")
+            retreat_words.append(
+                f"{_units_in_words(state, stack)} in {label}: no legal retreat, eliminated"
+            )
             continue
         end = retreats.get(start)
         if end is None:
@@ -577,6 +581,9 @@ def apply_combat_command(
         else:
             moves.update({u: end for u in stack})
             notes.append(f"units in {label} retreat to {state.hexmap.label(end)}")
+            retreat_words.append(
+                f"{_units_in_words(state, stack)}: {label} -> {state.hexmap.label(end)}"
+            )
     target = resolution.setup.target
     if advance:
         vacated = all(u in eliminated or u in moves for u in resolution.defender.uids)
@@ -606,7 +613,48 @@ def apply_combat_command(
             notes.append(f"{len(advance)} unit(s) advance into {state.hexmap.label(target)}")
     if problems:
         raise GameError("; ".join(dict.fromkeys(problems)))
-    return ApplyCombat(eliminated, moves, log_entry(state, resolution, eliminated, notes))
+    entry = log_entry(state, resolution, eliminated, notes)
+    entry.losses = _lost_in_words(state, losses)
+    entry.retreats = retreat_words
+    entry.advance = _advance_in_words(state, advance, target)
+    pending = state.pending_roll  # the roll being applied: when it was made
+    if pending is not None and pending.resolution is resolution:
+        entry.rolled_at = pending.entry.rolled_at
+    return ApplyCombat(eliminated, moves, entry)
+
+
+def _units_in_words(state: GameState, uids: list[str]) -> str:
+    """``Tank XXX ×2, Tank X``: the units by name, alike ones counted, in the order given."""
+    counts: dict[str, int] = {}
+    for uid in uids:
+        name = state.counters[uid].unit.name
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in counts.items())
+
+
+def _by_hex(state: GameState, uids: list[str]) -> dict[tuple[str, Hex], list[str]]:
+    """``uids`` grouped by side and hex, in the order given."""
+    groups: dict[tuple[str, Hex], list[str]] = {}
+    for uid in uids:
+        groups.setdefault((state.counters[uid].side, state.hex_of(uid)), []).append(uid)
+    return groups
+
+
+def _lost_in_words(state: GameState, losses: list[str]) -> list[str]:
+    """The losses for the log: ``German: AT X ×2 in 0504``, one line per side and hex."""
+    return [
+        f"{side}: {_units_in_words(state, uids)} in {state.hexmap.label(h)}"
+        for (side, h), uids in _by_hex(state, losses).items()
+    ]
+
+
+def _advance_in_words(state: GameState, advance: list[str], target: Hex) -> list[str]:
+    """The advance for the log: ``Tank XXX ×3 from 0404 into 0504``, one line per hex left."""
+    into = state.hexmap.label(target)
+    return [
+        f"{_units_in_words(state, uids)} from {state.hexmap.label(h)} into {into}"
+        for (_side, h), uids in _by_hex(state, advance).items()
+    ]
 
 
 def log_entry(

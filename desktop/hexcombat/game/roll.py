@@ -8,11 +8,18 @@ roll comes again). Rolling twice for one attack would let a player pick the bett
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from hexcombat.game.attack import AttackSetup, Resolution, resolve_attack
 from hexcombat.game.state import Change, CombatLogEntry, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
+
+
+def roll_time() -> str:
+    """Now, in the player's local time with its UTC offset (ISO 8601): when a roll was made, for
+    the combat log (a save opened elsewhere still shows the moment right)."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 class RecordingDice:
@@ -99,7 +106,7 @@ class RollCombat:
             resolution,
             tuple(dice.rolls),
             self.typed is not None,
-            CombatLogEntry(f"{self.text}, not applied yet", details),
+            CombatLogEntry(f"{self.text}, not applied yet", details, rolled_at=roll_time()),
         )
 
     def undo(self, state: GameState) -> Change:

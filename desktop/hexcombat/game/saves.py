@@ -22,6 +22,7 @@ import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import fields
+from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -111,7 +112,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "map_toml": map_text,
         "crt_toml": _crt_text(state.conditions.crt),
         "counters": counters,
-        "log": [{"text": e.text, "details": e.details} for e in state.log],
+        "log": [_log_entry_to_json(e) for e in state.log],
         "tutorial": state.tutorial,
         "description": state.description,
         "pending_roll": _pending_to_json(state),
@@ -608,8 +609,21 @@ def _lines(value: Any, key: str, fail: Callable[..., SourceError], needle: str =
     return list(value)
 
 
+LOG_OUTCOME = ("losses", "retreats", "advance")
+"""What a combat log entry says was applied; saves before these were kept have none of them."""
+
+
+def _log_entry_to_json(entry: CombatLogEntry) -> dict[str, Any]:
+    """A combat log entry: its text and working, when it was rolled, what was applied."""
+    data: dict[str, Any] = {"text": entry.text, "details": entry.details}
+    data["rolled_at"] = entry.rolled_at
+    data.update({key: getattr(entry, key) for key in LOG_OUTCOME})
+    return data
+
+
 def _log(value: Any, fail: Callable[..., SourceError]) -> list[CombatLogEntry]:
-    """The combat log: each entry its text and the lines of its working."""
+    """The combat log: each entry its text and the lines of its working; the roll's time and the
+    losses, retreats and advance applied when the save has them (older saves do not)."""
     if not isinstance(value, list):
         raise fail(f"log must be a list of combats, not {value!r}"[:200], '"log"')
     entries = []
@@ -617,5 +631,22 @@ def _log(value: Any, fail: Callable[..., SourceError]) -> list[CombatLogEntry]:
         if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
             raise fail(f"log entry {i + 1} must be an object with its text", '"log"')
         details = _lines(entry.get("details", []), f"log entry {i + 1} details", fail, '"log"')
-        entries.append(CombatLogEntry(entry["text"], details))
+        made = CombatLogEntry(entry["text"], details, rolled_at=_rolled_at(entry, i, fail))
+        for key in LOG_OUTCOME:
+            lines = _lines(entry.get(key, []), f"log entry {i + 1} {key}", fail, '"log"')
+            setattr(made, key, lines)
+        entries.append(made)
     return entries
+
+
+def _rolled_at(entry: dict[str, Any], i: int, fail: Callable[..., SourceError]) -> str | None:
+    """When a log entry's dice were rolled (ISO 8601), or None when the save does not say."""
+    value = entry.get("rolled_at")
+    if value is None:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        message = f"log entry {i + 1} rolled_at must be a date and time, not {value!r}"
+        raise fail(message[:200], '"log"') from None
+    return value

@@ -135,6 +135,16 @@ class CombatLogEntry:
     """A one-line summary: where, odds, DRM, roll, result."""
     details: list[str] = field(default_factory=list)
     """The working: each step with its rule, then what was applied."""
+    rolled_at: str | None = None
+    """When the dice were rolled: local time with its UTC offset, ISO 8601
+    (``2026-11-23T21:14:05+01:00``); None in games saved before it was kept."""
+    losses: list[str] = field(default_factory=list)
+    """The losses taken, by unit name, each side's in its hex: ``German: AT X ×2 in 0504``."""
+    retreats: list[str] = field(default_factory=list)
+    """Each retreat, ``AT X ×3: 0504 -> 0605``, or ``AT X ×3 in 0504: no legal retreat,
+    eliminated``."""
+    advance: list[str] = field(default_factory=list)
+    """The advance after combat: ``Tank XXX ×3 from 0404 into 0504``."""
 
 
 Listener = Callable[[Change], None]

@@ -197,6 +197,12 @@ class BoardItem(QGraphicsItem):
         if level >= LABEL_LEVEL and show.hex_labels:
             self._draw_labels(painter, centres)
 
+    def label_box(self, x: float, y: float) -> QRectF:
+        """Where the printed label of the hex centred at ``(x, y)`` goes: along its top."""
+        size = self.layout.size
+        top = 0.86 * size if self.layout.orientation == "flat" else 0.95 * size
+        return QRectF(x - size * 0.5, y - top, size, size * 0.3)
+
     def _draw_labels(self, painter: QPainter, centres: list) -> None:
         size = self.layout.size
         font = QFont("Sans Serif")
@@ -204,10 +210,8 @@ class BoardItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(terrain_style.LABEL)
         label = self.hexmap.label
-        top = 0.86 * size if self.layout.orientation == "flat" else 0.95 * size
         for h, _kind, (x, y) in centres:
-            box = QRectF(x - size * 0.5, y - top, size, size * 0.3)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label(h))
+            painter.drawText(self.label_box(x, y), Qt.AlignmentFlag.AlignCenter, label(h))
 
     # the overview ----------------------------------------------------------------------------
 

@@ -1,6 +1,11 @@
-"""Wargame counters drawn with QPainter: nationality colours, a NATO unit symbol (or an air
-unit's aircraft), the size mark, strengths (attack-defence-movement, an air rating and range),
-and markers for heavy armour and two-hex artillery.
+"""Wargame counters drawn with QPainter: the side's colours (its nationality as a band when it
+differs), a NATO unit symbol (or an air unit's aircraft), the size mark, strengths
+(attack-defence-movement, an air rating and range), and markers for heavy armour and two-hex
+artillery.
+
+A counter's colour says which force it fights for: the two sides of a game never share a colour,
+even when a scenario borrows the other side's counter (the 10.C tutorial's German defenders are
+the counter set's Soviet AT X).
 
 One function draws a counter into any rectangle, so the map, the stack inspector and the palette
 show the same counter; the level of detail (how many screen pixels the counter gets) decides how
@@ -11,6 +16,8 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Sequence
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -55,16 +62,92 @@ SYMBOL_BELOW = 28.0
 """Below this many screen pixels a counter shows its colour and unit symbol only."""
 
 
-def counter_colours(unit: Unit, side: str = "") -> tuple[QColor, QColor]:
-    """Background and ink of a counter: by the unit's nationality, else its side's name."""
-    key = unit.nationality.lower()
-    if key not in NATIONALITY_COLOURS:
-        key = SIDE_HINTS.get(side.lower(), side.lower())
+SPARE_COLOURS: tuple[tuple[str, str], ...] = (
+    ("#4a6fb5", "#ffffff"),
+    ("#d7c27a", "#111111"),
+    ("#6f9a5a", "#111111"),
+    ("#8a5a9a", "#ffffff"),
+    ("#e08a3a", "#111111"),
+    ("#5a9aa0", "#111111"),
+)
+"""Colours for a side whose own would be too like another side's (two sides called German and
+Axis, or two names that hash to near hues)."""
+TOO_LIKE = 90.0
+"""Two counter colours closer than this (red, green, blue distance) could be taken for one side."""
+SAME = 30.0
+"""A nationality this close to its side's colour needs no band of its own."""
+
+
+def _apart(a: QColor, b: QColor) -> float:
+    return ((a.red() - b.red()) ** 2 + (a.green() - b.green()) ** 2
+            + (a.blue() - b.blue()) ** 2) ** 0.5  # fmt: skip
+
+
+def _nationality_colours(key: str) -> tuple[QColor, QColor]:
+    """The colours of a nationality (or a side name that names one); a stable colour of its
+    own for any other name."""
     if key in NATIONALITY_COLOURS:
         back, ink = NATIONALITY_COLOURS[key]
         return QColor(back), QColor(ink)
     hue = zlib.crc32((key or "other").encode()) % 360
     return QColor.fromHsv(hue, 90, 200), QColor("#111111")
+
+
+def side_key(side: str) -> str:
+    """The nationality a side's name stands for (``Axis`` -> ``axis``, ``USSR`` -> ``soviet``),
+    else the name itself in lower case."""
+    name = side.strip().lower()
+    return SIDE_HINTS.get(name, name)
+
+
+@lru_cache(maxsize=64)
+def _side_palette(sides: tuple[str, ...]) -> dict[str, tuple[QColor, QColor]]:
+    taken: dict[str, tuple[QColor, QColor]] = {}
+    for side in sides:
+        colours = _nationality_colours(side_key(side))
+        if any(_apart(colours[0], back) < TOO_LIKE for back, _ in taken.values()):
+            spare = (
+                (QColor(b), QColor(i))
+                for b, i in SPARE_COLOURS
+                if all(_apart(QColor(b), back) >= TOO_LIKE for back, _ in taken.values())
+            )
+            colours = next(spare, colours)
+        taken[side] = colours
+    return taken
+
+
+def side_colours(side: str, sides: Sequence[str] = ()) -> tuple[QColor, QColor]:
+    """Background and ink of ``side``'s counters: the nationality its name says (Soviet red,
+    German and Axis field grey, ...), else a colour of its own name; never like the colour of a
+    side before it in ``sides`` (the game's sides in order), so the forces always differ."""
+    order = tuple(dict.fromkeys([*sides, side]))
+    back, ink = _side_palette(order)[side]
+    return QColor(back), QColor(ink)
+
+
+def counter_colours(unit: Unit, side: str = "", sides: Sequence[str] = ()) -> tuple[QColor, QColor]:
+    """Background and ink of a counter: its side's (:func:`side_colours`); a counter of no side
+    yet (the palette) by its nationality."""
+    if side:
+        return side_colours(side, sides)
+    return _nationality_colours(unit.nationality.lower())
+
+
+def nationality_tint(unit: Unit, side: str, sides: Sequence[str] = ()) -> QColor | None:
+    """The colour of the band that shows a counter's own nationality when it differs from its
+    side's colour (an Italian unit among the Axis), or None. Never a colour like another
+    side's: a borrowed counter of the enemy's nationality shows only its side."""
+    key = unit.nationality.strip().lower()
+    if not side or key not in NATIONALITY_COLOURS:
+        return None
+    tint = _nationality_colours(key)[0]
+    order = tuple(dict.fromkeys([*sides, side]))
+    palette = _side_palette(order)
+    if _apart(tint, palette[side][0]) < SAME:
+        return None
+    if any(_apart(tint, back) < TOO_LIKE for other, (back, _) in palette.items() if other != side):
+        return None
+    return tint
 
 
 def air_code(unit: Unit) -> str | None:
@@ -140,11 +223,7 @@ def range_ink(back: QColor, ink: QColor) -> QColor:
     """The range number's colour: of red and yellow, the one furthest from both the counter's
     colour and its printing (14A3: "a contrasting color")."""
 
-    def apart(a: QColor, b: QColor) -> float:
-        return ((a.red() - b.red()) ** 2 + (a.green() - b.green()) ** 2
-                + (a.blue() - b.blue()) ** 2) ** 0.5  # fmt: skip
-
-    return max(RANGE_INKS, key=lambda c: min(apart(c, back), apart(c, ink)))
+    return max(RANGE_INKS, key=lambda c: min(_apart(c, back), _apart(c, ink)))
 
 
 def unit_box(rect: QRectF, pixels: float) -> QRectF:
@@ -157,12 +236,17 @@ def unit_box(rect: QRectF, pixels: float) -> QRectF:
 
 
 def draw_counter(
-    p: QPainter, rect: QRectF, unit: Unit, side: str = "", pixels: float = 100.0
+    p: QPainter,
+    rect: QRectF,
+    unit: Unit,
+    side: str = "",
+    pixels: float = 100.0,
+    sides: Sequence[str] = (),
 ) -> None:
-    """Draw ``unit`` as a counter filling ``rect``; ``pixels`` is its size on screen: below
-    :data:`PLAIN_BELOW` a coloured square, below :data:`SYMBOL_BELOW` colour and symbol, else
-    the whole counter."""
-    back, ink = counter_colours(unit, side)
+    """Draw ``unit`` as a counter of ``side`` (one of the game's ``sides``) filling ``rect``;
+    ``pixels`` is its size on screen: below :data:`PLAIN_BELOW` a coloured square, below
+    :data:`SYMBOL_BELOW` colour and symbol, else the whole counter."""
+    back, ink = counter_colours(unit, side, sides)
     if pixels < PLAIN_BELOW:
         p.fillRect(rect, back)
         return
@@ -170,6 +254,7 @@ def draw_counter(
     p.setPen(QPen(back.darker(170), s * 0.03))
     p.setBrush(back)
     p.drawRoundedRect(rect, s * 0.07, s * 0.07)
+    _nationality_band(p, rect, nationality_tint(unit, side, sides))
     pen = QPen(ink, s * 0.035)
     pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     p.setPen(pen)
@@ -267,6 +352,25 @@ def _size_mark(p: QPainter, rect: QRectF, unit: Unit) -> None:
     p.drawText(mark, Qt.AlignmentFlag.AlignCenter, text)
 
 
+BAND = 0.055
+"""Height of the nationality band along a counter's top edge, as a share of its size (above the
+size mark, which starts at 0.06)."""
+
+
+def _nationality_band(p: QPainter, rect: QRectF, tint: QColor | None) -> None:
+    """The counter's own nationality as a band along its top edge, when it differs from its
+    side's colour."""
+    if tint is None:
+        return
+    s = rect.width()
+    p.save()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(tint)
+    inset = s * 0.05
+    p.drawRect(QRectF(rect.left() + inset, rect.top() + s * 0.012, s - 2 * inset, s * BAND))
+    p.restore()
+
+
 HEAVY_ARMOUR = QColor("#111111")
 HEAVY_ANTITANK = QColor("#5a3a8a")
 
@@ -286,13 +390,13 @@ def _heavy_band(p: QPainter, rect: QRectF, unit: Unit) -> None:
     p.drawPolygon(band)
 
 
-def counter_icon(unit: Unit, side: str = "", size: int = 40) -> QIcon:
-    """A counter as an icon for lists (inspector, palette)."""
+def counter_icon(unit: Unit, side: str = "", size: int = 40, sides: Sequence[str] = ()) -> QIcon:
+    """A counter as an icon for lists (inspector, palette), in ``side``'s colours."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    draw_counter(p, QRectF(1, 1, size - 2, size - 2), unit, side, float(size))
+    draw_counter(p, QRectF(1, 1, size - 2, size - 2), unit, side, float(size), sides)
     p.end()
     return QIcon(pixmap)

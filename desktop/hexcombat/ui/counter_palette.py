@@ -72,6 +72,8 @@ class CounterPalette(QWidget):
         self.side_box.setToolTip("The side a counter dragged onto the map joins")
         self.side_box.currentIndexChanged.connect(self._side_picked)
         self._current = ""
+        self._filled = False
+        """Whether the list exists yet (the side box is filled first)."""
         self.set_sides(sides)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter counters")
@@ -112,6 +114,7 @@ class CounterPalette(QWidget):
         self._current = self._current or offered[0]
         self.side_box.setCurrentIndex(offered.index(self._current))
         self.side_box.blockSignals(False)
+        self._paint_icons()
 
     def choose_side(self, side: str) -> bool:
         """Pick one of the offered sides (False if it is not offered)."""
@@ -120,6 +123,7 @@ class CounterPalette(QWidget):
             return False
         self.side_box.setCurrentIndex(index)
         self._current = side
+        self._paint_icons()
         return True
 
     def _side_picked(self, index: int) -> None:
@@ -127,6 +131,7 @@ class CounterPalette(QWidget):
             return
         if index < len(self.sides()):
             self._current = self.side_box.itemText(index)
+            self._paint_icons()
             return
         name = (self.ask_side_name() or "").strip()
         known = {s.casefold(): s for s in self.sides()}
@@ -137,6 +142,7 @@ class CounterPalette(QWidget):
         self.side_box.blockSignals(True)  # cancelled, or a side already offered: pick it
         self.choose_side(known.get(name.casefold(), self._current))
         self.side_box.blockSignals(False)
+        self._paint_icons()
 
     def _dialog_side_name(self) -> str | None:
         name, ok = QInputDialog.getText(self, "Other side", "Name of the new side:")
@@ -145,10 +151,22 @@ class CounterPalette(QWidget):
     def _fill(self) -> None:
         for counter_id, unit in sorted(self.library.counters.items(), key=lambda kv: kv[1].name):
             text = f"{unit.name}  {strength_text(unit)}"
-            item = QListWidgetItem(counter_icon(unit, "", 40), text)
+            item = QListWidgetItem(text)
             item.setData(ID_ROLE, counter_id)
             item.setToolTip(tooltip(counter_id, unit))
             self.list.addItem(item)
+        self._filled = True
+        self._paint_icons()
+
+    def _paint_icons(self) -> None:
+        """Each counter as it will look on the map: in the colours of the side it would join."""
+        if not self._filled:
+            return
+        sides = self.sides()
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            unit = self.library.counters[item.data(ID_ROLE)]
+            item.setIcon(counter_icon(unit, self._current, 40, sides))
 
     def _apply_filter(self, text: str) -> None:
         needle = text.lower()

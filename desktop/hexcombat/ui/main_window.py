@@ -16,6 +16,7 @@ import shiboken6
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -41,9 +42,11 @@ from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
+from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.stack_inspector import StackInspector
+from hexcombat.ui.terrain_legend import TerrainLegend
 from hexcombat.ui.tutorial_panel import TutorialPanel
 
 MAX_RECENT = 8
@@ -124,6 +127,10 @@ class MainWindow(QMainWindow):
         self.combat_panel: CombatPanel | None = None
         self.combat_log: CombatLog | None = None
         self.palette: CounterPalette | None = None
+        self.legend: TerrainLegend | None = None
+        """The terrain legend window, made the first time it is asked for."""
+        self._help: dict[str, QDialog] = {}
+        """The Help windows open or opened before, by name."""
         self._make_actions()
         # the side columns run the full height; the log and history sit under the map only
         self.setCorner(Qt.Corner.BottomLeftCorner, Area.LeftDockWidgetArea)
@@ -208,6 +215,12 @@ class MainWindow(QMainWindow):
         zoom_in.setShortcuts([*zoom_in.shortcuts(), QKeySequence("Ctrl+=")])
         self._action(view_menu, "Zoom &Out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
+        self.legend_action = self._action(
+            view_menu,
+            "Terrain &Legend",
+            self.show_legend,
+            tip="Each terrain of this map with its colour and symbol, each hexside feature's line",
+        )
         self._make_display_actions(view_menu)
         self.game_menu = bar.addMenu("&Game")
         self.attack_action = self._action(
@@ -218,6 +231,7 @@ class MainWindow(QMainWindow):
         )
         self.attack_action.setEnabled(False)  # no game yet: nothing to attack or roll for
         self.roll_action.setEnabled(False)
+        self._make_help_menu()
         self.toolbar = self.addToolBar("Main")
         self.toolbar.setObjectName("MainToolBar")
         self.toolbar.addAction(self.open_action)
@@ -227,6 +241,55 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.roll_action)
         self.toolbar.addSeparator()
         self._rebuild_recent()  # fmt: skip
+
+    def _make_help_menu(self) -> None:
+        """Help: the keys, the terrain legend, the rulesets, About."""
+        menu = self.menuBar().addMenu("&Help")
+        self.help_menu = menu
+        self.keys_action = self._action(
+            menu, "&Keys", lambda: self.show_help("keys"), QKeySequence.StandardKey.HelpContents
+        )
+        menu.addAction(self.legend_action)
+        self._action(menu, "&Rulesets", lambda: self.show_help("rulesets"))
+        menu.addSeparator()
+        self._action(menu, "&About hexcombat", lambda: self.show_help("about"))
+
+    def menu_actions(self) -> list[QAction]:
+        """Every command in the menus, in menu order (each once)."""
+        found: dict[int, QAction] = {}
+        for top in self.menuBar().actions():
+            menu = top.menu()
+            for action in menu.actions() if menu is not None else []:
+                if not action.isSeparator() and action.menu() is None:
+                    found.setdefault(id(action), action)
+        return list(found.values())
+
+    def show_help(self, name: str) -> QDialog:
+        """Show the Help window ``name`` (keys, rulesets, about) beside the map."""
+        dialog = self._help.get(name)
+        if name == "keys" and dialog is not None:  # the shortcuts of the game open now
+            dialog.deleteLater()
+            dialog = None
+        if dialog is None:
+            if name == "keys":
+                dialog = keys_dialog(self, self.menu_actions())
+            elif name == "rulesets":
+                dialog = rulesets_dialog(self)
+            else:
+                dialog = about_dialog(self)
+            self._help[name] = dialog
+        dialog.show()
+        dialog.raise_()
+        return dialog
+
+    def show_legend(self) -> TerrainLegend:
+        """View > Terrain Legend (and Help): the open map's terrain and hexside features."""
+        if self.legend is None:
+            self.legend = TerrainLegend(self)
+            self.legend.show_map(self.session.state.hexmap if self.session else None)
+        self.legend.show()
+        self.legend.raise_()
+        return self.legend
 
     def _make_display_actions(self, menu: QMenu) -> None:
         """View > Show: a checkable action per board extra, as the player last left them."""
@@ -297,6 +360,8 @@ class MainWindow(QMainWindow):
         self._make_dock("Combat", self.combat_panel)
         self.combat_log = CombatLog(state)
         self._make_dock("Combat Log", self.combat_log)
+        if self.legend is not None:
+            self.legend.show_map(state.hexmap)
         self._show_tutorial(state, path)
         self._bind_undo(session.undo_stack)
         state.subscribe(self._game_changed)

@@ -1,5 +1,5 @@
-"""The map scene: the static board as one item, attack highlights, one item per occupied hex
-above them, and the place names above the stacks.
+"""The map scene: the static board as one item, attack highlights and place names, and one item
+per occupied hex above them.
 
 The scene never owns the game: it subscribes to the :class:`GameState` and refreshes only the
 stacks a :class:`Change` names. Drops become requests (signals) that the window turns into undoable
@@ -53,6 +53,8 @@ class MapScene(QGraphicsScene):
         self.addItem(self.overview)
         self.place_names = PlaceNamesItem(state.hexmap, self.layout)
         self.addItem(self.place_names)
+        self.sides: tuple[str, ...] = tuple(state.sides)
+        """The game's sides in order: each side's counters keep a colour no other side has."""
         self.stack_items: dict[Hex, StackItem] = {}
         for h, stack in state.stacks().items():
             self._add_stack(h, stack)
@@ -60,7 +62,7 @@ class MapScene(QGraphicsScene):
 
     def set_display(self, display: BoardDisplay) -> None:
         """Show the board's printed extras as the View menu says (place names are their own
-        item, drawn above the counters)."""
+        item, in each hex's foot beneath the counters)."""
         self.board.set_display(display)
         self.place_names.setVisible(display.place_names)
 
@@ -90,9 +92,19 @@ class MapScene(QGraphicsScene):
 
     def on_change(self, change: Change) -> None:
         """Redraw the stacks a command changed."""
+        if change.counters:
+            self._follow_sides()
         for h in change.hexes:
             self.refresh_hex(h)
         self.overview.invalidate(change.hexes)
+
+    def _follow_sides(self) -> None:
+        """A side came onto the map or left it: every stack takes its side's colours again."""
+        sides = tuple(self.state.sides)
+        if sides != self.sides:
+            self.sides = sides
+            for item in self.stack_items.values():
+                item.update()
 
     def refresh_hex(self, h: Hex) -> None:
         """Make ``h``'s stack item match the game."""

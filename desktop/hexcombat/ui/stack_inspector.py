@@ -134,10 +134,11 @@ class StackInspector(QWidget):
             f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} "
             f"counter{'' if len(stack) == 1 else 's'}, {fmt(res)} RE"
         )
+        sides = state.sides
         for counter in stack:
             unit = counter.unit
             text = f"{unit.name}  {strength_text(unit)}\n{unit.size or ''} {unit.unit_type}"
-            item = QListWidgetItem(counter_icon(unit, counter.side, 44), text)
+            item = QListWidgetItem(counter_icon(unit, counter.side, 44, sides), text)
             item.setData(UID_ROLE, counter.uid)
             item.setToolTip(f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE")
             self.list.addItem(item)

@@ -82,26 +82,35 @@ class StackItem(QGraphicsItem):
         s = self.size
         rect = QRectF(-s / 2, -s / 2, s, s)
         top = self.counters[0]
+        sides = self.map_scene.sides
         if pixels < 12:
-            painter.fillRect(rect, counter_colours(top.unit, top.side)[0])
+            painter.fillRect(rect, counter_colours(top.unit, top.side, sides)[0])
             return
-        below = min(len(self.counters) - 1, MAX_SHADOWS)
-        step = s * SHADOW_STEP
-        for k in range(below, 0, -1):
+        shadows = self.counter_rects()[1:]
+        for k in range(len(shadows), 0, -1):
             under = self.counters[k]
-            draw_counter(painter, rect.translated(k * step, -k * step), under.unit, under.side, 10)
+            draw_counter(painter, shadows[k - 1], under.unit, under.side, 10, sides)
             painter.setPen(QPen(QColor(0, 0, 0, 120), s * 0.02))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(rect.translated(k * step, -k * step))
-        draw_counter(painter, rect, top.unit, top.side, pixels)
+            painter.drawRect(shadows[k - 1])
+        draw_counter(painter, rect, top.unit, top.side, pixels, sides)
         self._draw_role(painter, rect)
         if len(self.counters) > 1 and pixels >= 20:
             self._draw_count(painter, rect)
 
+    def counter_rects(self) -> list[QRectF]:
+        """Where the counters are drawn, in item coordinates: the top counter, then the edges of
+        those beneath it (up to :data:`MAX_SHADOWS`), each a step up and to the right."""
+        s = self.size
+        rect = QRectF(-s / 2, -s / 2, s, s)
+        step = s * SHADOW_STEP
+        below = min(len(self.counters) - 1, MAX_SHADOWS)
+        return [rect.translated(k * step, -k * step) for k in range(below + 1)]
+
     def count_tab(self, rect: QRectF) -> QRectF:
         """Where the stack's count is shown: a white tab on the counter's right edge, clear of
         the printed strengths so it never reads as one of them (nor as the coloured range
-        number of long-range artillery, 14A3), and clear of the place name below."""
+        number of long-range artillery, 14A3), and clear of the place name below it."""
         s = self.size
         return QRectF(rect.right() - s * 0.08, rect.bottom() - s * 0.36, s * 0.4, s * 0.24)
 

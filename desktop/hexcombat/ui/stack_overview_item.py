@@ -42,9 +42,10 @@ class StackOverviewItem(QGraphicsItem):
         by_colour: dict[int, tuple[QColor, list[QRectF]]] = {}
         s = self.size
         to_pixel = self.layout.hex_to_pixel
+        sides = self.state.sides
         for h, stack in self.state.stacks().items():
             top = stack[0]
-            colour = counter_colours(top.unit, top.side)[0]
+            colour = counter_colours(top.unit, top.side, sides)[0]
             x, y = to_pixel(h)
             by_colour.setdefault(colour.rgb(), (colour, []))[1].append(
                 QRectF(x - s / 2, y - s / 2, s, s)

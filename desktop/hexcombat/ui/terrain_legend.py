@@ -1,0 +1,170 @@
+"""The terrain legend (View > Terrain Legend, Help > Terrain Legend): each terrain of the open
+map with the colour and symbol the board draws it in, and each hexside feature with its line.
+
+It follows the map file: its ``[legend]`` (the terrain letters it uses, in the file's order) and
+the types it declares under ``[extra]``, so a map's own terrain or feature shows as the board
+draws it (a colour or line of its own name).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QSize, Qt
+from PySide6.QtGui import QIcon, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcombat.board.hexside import STANDARD_FEATURES
+from hexcombat.board.layout import Layout
+from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap
+from hexcombat.ui import terrain_style
+from hexcombat.ui.map_layout import HEX_SIZE
+from hexcombat.ui.qtgeometry import hex_prototype
+
+SWATCH = 48
+"""Edge of a legend swatch in pixels."""
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One line of the legend."""
+
+    name: str
+    """The terrain type or hexside feature, as the map file names it."""
+    how: str
+    """Where the map has it and how it is keyed: ``letter c, 35 hexes``."""
+    own: bool
+    """Declared under the map's ``[extra]`` (not one of the standard types)."""
+
+
+def terrain_entries(hexmap: HexMap) -> list[LegendEntry]:
+    """The map's terrain types in its ``[legend]`` order, each with its letters and hex count."""
+    letters: dict[str, list[str]] = {}
+    for letter, kind in hexmap.legend.items():
+        letters.setdefault(kind, []).append(letter)
+    for kind in sorted(set(hexmap.terrain.values()) - set(letters)):  # a map built in code
+        letters[kind] = []
+    counts = Counter(hexmap.terrain.values())
+    entries = []
+    for kind, keys in letters.items():
+        key = f"letter {', '.join(keys)}, " if keys else ""
+        n = counts.get(kind, 0)
+        entries.append(LegendEntry(kind, f"{key}{n} hex{'es' if n != 1 else ''}",
+                                   kind not in TERRAIN_TYPES))  # fmt: skip
+    return entries
+
+
+def feature_entries(hexmap: HexMap) -> list[LegendEntry]:
+    """The hexside features on the map, and those it declares under ``[extra]``: standard ones
+    first, each with how many hexsides carry it."""
+    counts: Counter[str] = Counter()
+    for features in hexmap.hexside_features.values():
+        counts.update(features)
+    declared = set(hexmap.feature_types) - STANDARD_FEATURES
+    names = sorted(set(counts) | declared, key=lambda f: (f not in STANDARD_FEATURES, f))
+    entries = []
+    for name in names:
+        n = counts.get(name, 0)
+        style = terrain_style.hexside_style(name)
+        line = "broken line" if style.dashes else "solid line"
+        how = f"{line}, {n} hexside{'s' if n != 1 else ''}"
+        entries.append(LegendEntry(name, how, name not in STANDARD_FEATURES))
+    return entries
+
+
+def terrain_swatch(kind: str, orientation: str = "flat") -> QPixmap:
+    """A hex of ``kind`` as the board draws it close up: its colour, its symbol, the grid."""
+    layout = Layout(orientation, SWATCH * 0.46)  # type: ignore[arg-type]
+    pixmap = QPixmap(SWATCH, SWATCH)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.translate(SWATCH / 2, SWATCH / 2)
+    p.setPen(QPen(terrain_style.GRID.darker(150), 1.0))
+    p.setBrush(terrain_style.terrain_colour(kind))
+    p.drawPolygon(hex_prototype(layout))
+    picture = terrain_style.TerrainSymbols(layout.size).picture(kind)
+    if picture is not None:
+        p.drawPicture(QPointF(0, 0), picture)
+    p.end()
+    return pixmap
+
+
+def feature_swatch(feature: str) -> QPixmap:
+    """A stretch of ``feature``'s line on clear terrain, in the board's pen for it at 100%."""
+    pixmap = QPixmap(SWATCH, SWATCH)
+    pixmap.fill(terrain_style.terrain_colour("clear"))
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(terrain_style.hexside_pen(feature, HEX_SIZE))
+    p.drawLine(QPointF(4, SWATCH / 2), QPointF(SWATCH - 4, SWATCH / 2))
+    p.end()
+    return pixmap
+
+
+class TerrainLegend(QDialog):
+    """A window beside the map listing its terrain and hexside features."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("TerrainLegend")
+        self.setWindowTitle("Terrain Legend")
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Type", "On this map"])
+        self.tree.setIconSize(QSize(SWATCH, SWATCH))
+        self.tree.setRootIsDecorated(False)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.tree)
+        self.resize(400, 640)
+        self.show_map(None)
+
+    def show_map(self, hexmap: HexMap | None) -> None:
+        """List ``hexmap``'s terrain and features (None: no map open)."""
+        self.tree.clear()
+        if hexmap is None:
+            self.title.setText("No map open.")
+            return
+        self.title.setText(
+            f"<b>{hexmap.name}</b><br>Types marked * are this map's own, declared under [extra]."
+        )
+        for heading, entries, swatch in (
+            ("Terrain", terrain_entries(hexmap),
+             lambda e: terrain_swatch(e.name, hexmap.orientation)),
+            ("Hexside features", feature_entries(hexmap), lambda e: feature_swatch(e.name)),
+        ):  # fmt: skip
+            if not entries:
+                continue
+            top = QTreeWidgetItem([heading])
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.tree.addTopLevelItem(top)
+            for entry in entries:
+                name = f"{entry.name} *" if entry.own else entry.name
+                row = QTreeWidgetItem([name, entry.how])
+                row.setIcon(0, QIcon(swatch(entry)))
+                self.tree.addTopLevelItem(row)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """Every line as (name, what), headings included (tests read the legend this way)."""
+        tree = self.tree
+        return [
+            (tree.topLevelItem(i).text(0), tree.topLevelItem(i).text(1))
+            for i in range(tree.topLevelItemCount())
+        ]
