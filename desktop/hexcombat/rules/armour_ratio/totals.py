@@ -138,7 +138,9 @@ class Factors:
 
 
 def resolved_units(situation: CombatSituation) -> CombatSituation:
-    """The situation with dated capabilities applied (10.H) and its participants checked."""
+    """The situation with dated capabilities applied (10.H) and its participants checked: every
+    attacker adjacent (two-hex fire is Total War's 14A3, not rule 10's), no defender across a
+    hexside (10.D)."""
     date = situation.conditions.date
     for side, participants in (
         ("attacking", situation.attackers),
@@ -149,6 +151,14 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 raise UnitDataError(f"{p.unit.name}: the number of {side} units must be 1 or more")
             if p.unit.re <= 0:
                 raise UnitDataError(f"{p.unit.name} has no RE size; give it `re` or `size`")
+    for p in situation.attackers:
+        if p.range != 1:
+            raise IllegalAttackError(
+                f"{p.unit.name} is {p.range} hexes from the defender: under rule 10 only adjacent "
+                "units attack; fire from two hexes is Total War's long-range artillery, which "
+                "the armour-ratio ruleset does not have",
+                "14A3",
+            )
     for p in situation.defenders:
         if p.across is not None:
             raise IllegalAttackError(
