@@ -74,11 +74,21 @@ def explain_capability(
         p = participants[u.index]
         printed = value_of(p.unit, cap)
         if printed == AecValue.DOUBLE and cap == "atec" and u.note:
-            ex.add("10.B.1", f"{_label(p)}: {u.note}", u.own_res)
-            if u.value != AecValue.DOUBLE:
-                reason = u.note.split(": ", 1)[-1]
-                ex.warn(f"10.B.1: {_label(p)} counts only full ATEC, not double: {reason}")
-        if u.value in VALUE_RULE:
+            for n, value, note in u.parts:
+                label = _label(p) if len(u.parts) == 1 else f"{n} of the {p.count} {p.unit.name}"
+                ex.add("10.B.1", f"{label}: {note}", p.unit.re * n * value.factor)
+                if value != AecValue.DOUBLE:
+                    reason = note.split(": ", 1)[-1]
+                    ex.warn(f"10.B.1: {label} counts only full ATEC, not double: {reason}")
+        if len(u.parts) > 1:
+            # 10.B.1: some of the units count double, the others only full; the total says both
+            counted = ", ".join(
+                f"{res_text(p.unit.re * n)} with {value.value} {name} "
+                f"({res_text(p.unit.re * n * value.factor)})"
+                for n, value, _ in u.parts
+            )
+            ex.add("10.B.1", f"{_label(p)}: {counted}: {res_text(u.own_res)} of {name}", u.own_res)
+        elif u.value in VALUE_RULE:
             text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
                 half = p.unit.re * p.count / 2
