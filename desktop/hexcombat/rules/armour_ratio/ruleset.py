@@ -160,9 +160,7 @@ class ArmourRatioRuleset:
                 f"{fmt(use.atec_for_losses)} for the attacker's required losses",
                 use.atec_for_losses,
             )
-        low, high = min(distribution), max(distribution)
-        chance = "" if low == high else f" ({chances_text(distribution)})"
-        ex.add("10.C", f"final modifier to the combat die roll: {low:+d}{chance}", low)
+        _final_modifier_step(distribution, ex)
         return Analysis(
             situation=situation,
             totals=totals,
@@ -270,6 +268,21 @@ class ArmourRatioRuleset:
             advance=effect.advance,
             steps=ex.steps,
         )
+
+
+def _final_modifier_step(distribution: Distribution, ex: Explanation) -> None:
+    """10.C: the final modifier, ``assumed`` when an assumed chart value went into it (a row
+    stretched past the ratio the text gives, an assumed terrain modifier), naming those steps,
+    so a player never reads it as a value the rules text gives."""
+    low, high = min(distribution), max(distribution)
+    chance = "" if low == high else f" ({chances_text(distribution)})"
+    assumed = list(
+        dict.fromkeys(s.rule for s in ex.steps if s.drm is not None and s.provenance == "assumed")
+    )
+    text = f"final modifier to the combat die roll: {low:+d}{chance}"
+    if assumed:
+        text += f"; assumed chart values went into it ({', '.join(assumed)})"
+    ex.add("10.C", text, low, provenance="assumed" if assumed else "rule")
 
 
 def _dated_steps(situation: CombatSituation, ex: Explanation) -> None:
