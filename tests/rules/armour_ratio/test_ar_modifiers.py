@@ -183,7 +183,7 @@ def test_the_5_1_row_used_for_5_5_to_1_is_stretched_and_assumed() -> None:
     assert any("stretched from 5.1:1" in w for w in report.warnings)
     final = only(report, "10.C", "final modifier")
     assert final.provenance == "assumed"
-    assert "assumed chart values went into it (10.C" in final.text
+    assert "assumed values went into it (10.C" in final.text
 
 
 def test_the_5_1_row_at_exactly_5_1_is_the_rule_and_not_stretched() -> None:
@@ -194,7 +194,7 @@ def test_the_5_1_row_at_exactly_5_1_is_the_rule_and_not_stretched() -> None:
     assert (step.drm, step.provenance) == (3, "rule")
     assert not [w for w in report.warnings if "stretched" in w or "AECA:ATEC" in w]
     # the final modifier names only the assumed clear-terrain AEC modifier (10.D), not 10.C
-    assert "assumed chart values went into it (10.D)" in only(report, "10.C", "final").text
+    assert "assumed values went into it (10.D)" in only(report, "10.C", "final").text
 
 
 def test_the_10i_row_used_beyond_2_to_1_is_stretched_and_assumed() -> None:

@@ -47,7 +47,7 @@ from hexcombat.rules.combat import (
 )
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
-from hexcombat.rules.explain import Explanation, Value, fmt
+from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
@@ -136,6 +136,7 @@ class ArmourRatioRuleset:
                 drm=c.fortification,
             )
             distribution = {d + c.fortification: p for d, p in distribution.items()}
+        modifier_steps = list(ex.steps)  # everything the die roll modifier was worked from
         power = strengths(situation, chart, ex)
         ratio = odds(power.attack, power.defence)
         ex.add(
@@ -160,7 +161,7 @@ class ArmourRatioRuleset:
                 f"{fmt(use.atec_for_losses)} for the attacker's required losses",
                 use.atec_for_losses,
             )
-        _final_modifier_step(distribution, ex)
+        _final_modifier_step(distribution, modifier_steps, ex)
         return Analysis(
             situation=situation,
             totals=totals,
@@ -270,18 +271,18 @@ class ArmourRatioRuleset:
         )
 
 
-def _final_modifier_step(distribution: Distribution, ex: Explanation) -> None:
-    """10.C: the final modifier, ``assumed`` when an assumed chart value went into it (a row
-    stretched past the ratio the text gives, an assumed terrain modifier), naming those steps,
-    so a player never reads it as a value the rules text gives."""
+def _final_modifier_step(
+    distribution: Distribution, modifier_steps: list[Step], ex: Explanation
+) -> None:
+    """10.C: the final modifier, ``assumed`` when an assumed value went into it (a row stretched
+    past the ratio the text gives, an assumed terrain value, a player's house rule), naming
+    those steps' rules, so a player never reads it as a value the rules text gives."""
     low, high = min(distribution), max(distribution)
     chance = "" if low == high else f" ({chances_text(distribution)})"
-    assumed = list(
-        dict.fromkeys(s.rule for s in ex.steps if s.drm is not None and s.provenance == "assumed")
-    )
+    assumed = list(dict.fromkeys(s.rule for s in modifier_steps if s.provenance == "assumed"))
     text = f"final modifier to the combat die roll: {low:+d}{chance}"
     if assumed:
-        text += f"; assumed chart values went into it ({', '.join(assumed)})"
+        text += f"; assumed values went into it ({', '.join(assumed)})"
     ex.add("10.C", text, low, provenance="assumed" if assumed else "rule")
 
 

@@ -143,7 +143,7 @@ class Factors:
 def resolved_units(situation: CombatSituation) -> CombatSituation:
     """The situation with dated capabilities applied (10.H) and its participants checked: every
     attacker adjacent (two-hex fire is Total War's 14A3, not rule 10's), no defender across a
-    hexside (10.D)."""
+    hexside (10.D), no unit qualifying for heavy ATEC that counts as none (10.I)."""
     date = situation.conditions.date
     for side, participants in (
         ("attacking", situation.attackers),
@@ -169,17 +169,28 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 "and a hexside never affects the defender",
                 "10.D",
             )
-    if date is None:
-        return situation
+    if date is not None:
 
-    def on(ps: tuple[Participant, ...]) -> tuple[Participant, ...]:
-        return tuple(
-            Participant(p.unit.on(date), p.count, p.across, p.range, p.hex, p.stack) for p in ps
+        def on(ps: tuple[Participant, ...]) -> tuple[Participant, ...]:
+            return tuple(
+                Participant(p.unit.on(date), p.count, p.across, p.range, p.hex, p.stack) for p in ps
+            )
+
+        situation = CombatSituation(
+            situation.ruleset,
+            on(situation.attackers),
+            on(situation.defenders),
+            situation.conditions,
         )
-
-    return CombatSituation(
-        situation.ruleset, on(situation.attackers), on(situation.defenders), situation.conditions
-    )
+    for p in (*situation.attackers, *situation.defenders):
+        if p.unit.heavy_atec and p.unit.heavy_atec_units < 1:
+            raise UnitDataError(
+                f"{p.unit.name} qualifies for heavy antitank effects but heavy_atec_units = "
+                f"{p.unit.heavy_atec_units}: each qualifying unit counts as one heavy ATEC unit "
+                "whatever its size (10.I; the Axis 2-10 Hv AA X as two, 10.I.3); give 1 or more",
+                "10.I",
+            )
+    return situation
 
 
 def attack_factors(p: Participant, conditions: Conditions, chart: TerrainChart) -> Factors:
