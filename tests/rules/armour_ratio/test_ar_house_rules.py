@@ -52,6 +52,8 @@ def test_intrinsic_atec_on_a_unit_that_is_not_an_infantry_division_is_a_house_ru
         "house rule: Cav XX has intrinsic ATEC; 10.C.3 gives intrinsic ATEC only to infantry "
         "and motorized infantry divisions: your own value, not rule 10's"
     ) in report.warnings
+    assert only(report, "10.C.3", "ATEC total").provenance == "assumed"
+    assert only(report, "10.C.2", "AECD total").provenance == "rule"  # ATEC only
     assert only(report, "10.C", "final").provenance == "assumed"
 
 

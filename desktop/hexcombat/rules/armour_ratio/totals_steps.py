@@ -90,7 +90,7 @@ def _house_rules(
                 "not rule 10's"
             )
             found = True
-    for u in total.units:
+    for u in total.units if total.capability == "atec" else ():
         unit = participants[u.index].unit
         if unit.intrinsic_atec > 0 and not may_have_intrinsic_atec(unit):
             ex.warn(
