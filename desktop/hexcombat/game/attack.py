@@ -302,7 +302,12 @@ def _aec_capable(
         values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
         return any(v in (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF) for v in values)
     index = _index(resolution, counter.uid, side)
-    return index in rule.capable or (converted and index in rule.converted)
+    aecd = rule.aec_capable or ()  # 10.F.1: AECD losses from the armour, beside ATEC's units
+    return (
+        index in rule.capable
+        or index in aecd
+        or (converted and (index in rule.converted or index in rule.aec_converted))
+    )
 
 
 def _index(resolution: Resolution, uid: str, side: str) -> int | None:
@@ -442,6 +447,11 @@ def _unmet(state: GameState, resolution: Resolution, losses: list[str]) -> list[
                     if loss_rule.converted
                     else ""
                 )
+                if loss_rule.aec_capable is not None:  # AECD from armour, ATEC from AT units
+                    cap += (
+                        f"; {loss_rule.fixed} of them from armour with AECD (10.F.1), the "
+                        "others from units with ATEC (10.F.2), a point counting for one only"
+                    )
                 problems.append(
                     f"at least {short} of the {req.side}'s losses must come from armour/antitank "
                     f"units ({loss_rule.rule}); {aec} chosen{cap}"

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -98,6 +98,10 @@ def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+Pool = tuple[Collection[int], Collection[int], int | None]
+"""Units that may take some required losses: (capable, converted, points needed; None: any)."""
+
+
 @dataclass(frozen=True)
 class RequiredLossRule:
     """Which of a side's units may take its required AEC/ATEC losses, and how many (10.F).
@@ -108,6 +112,11 @@ class RequiredLossRule:
     entirely counts its intrinsic ATEC REs towards the latter (10.F.2 exception). Converted units
     give at most half the factors eliminated (10.F.1, 10.F.2); never more is required than the
     side loses (10.F).
+
+    A defender that used both AECD and ATEC takes each part from its own units: the ``fixed``
+    AECD points from ``aec_capable`` / ``aec_converted`` (10.F.1: "from the ... defending
+    armour"), the ATEC points from ``capable`` / ``converted`` (10.F.2); a point lost counts for
+    one part only, and converted units give at most half the factors eliminated in all.
     """
 
     rule: str
@@ -127,23 +136,45 @@ class RequiredLossRule:
     most: int | None = None
     """The most its capable and converted units can give (converted ones at most half the
     factors eliminated, 10.F.1); never more is required."""
+    aec_capable: tuple[int, ...] | None = None
+    """With AECD and ATEC losses together: the units with at least 1/2 AECD, from which the
+    ``fixed`` points must come (10.F.1); None when ``capable`` serve all the required losses."""
+    aec_converted: tuple[int, ...] = ()
+    """With AECD and ATEC losses together: the units converted to AECD (10.F.1)."""
+    strengths: tuple[int, ...] = ()
+    """Strength points of each of the side's units, to tell what they can give (10.F)."""
+
+    def _atec_points(self, eliminated: Collection[int]) -> int:
+        """ATEC points required when ``eliminated`` are lost entirely (10.F.2 exception)."""
+        credit = sum((res for i, res in self.intrinsic if i in eliminated), Fraction(0))
+        return math.ceil(max(Fraction(0), self.atec_res - credit))
+
+    def pools(self, eliminated: Collection[int] = ()) -> list[Pool]:
+        """The units each part of the required losses may come from, with the points needed."""
+        if self.aec_capable is None:
+            return [(self.capable, self.converted, None)]
+        return [
+            (self.aec_capable, self.aec_converted, self.fixed),
+            (self.capable, self.converted, self._atec_points(eliminated)),
+        ]
 
     def required(self, eliminated: Collection[int] = ()) -> int:
         """Strength points required from capable or converted units when the units
         ``eliminated`` are lost entirely (10.F.2: their intrinsic ATEC counts)."""
-        credit = sum((res for i, res in self.intrinsic if i in eliminated), Fraction(0))
-        atec = math.ceil(max(Fraction(0), self.atec_res - credit))
+        atec = self._atec_points(eliminated)
         most = self.loss_points if self.most is None else min(self.most, self.loss_points)
+        if self.aec_capable is not None and self.strengths:
+            every = dict(enumerate(self.strengths))
+            pools = self.pools(eliminated)
+            most = min(most, usable_points(every, pools, converted_max(self.loss_points)))
         return min(most, self.fixed + atec)
 
     def counted(self, lost: Mapping[int, int]) -> int:
         """Points of ``lost`` (unit -> points) that count towards the required losses: all
-        from capable units, from converted units at most half of all points lost."""
-        own = sum(points for i, points in lost.items() if i in self.capable)
-        converted = sum(
-            points for i, points in lost.items() if i in self.converted and i not in self.capable
-        )
-        return own + min(converted, converted_max(sum(lost.values())))
+        from capable units, from converted units at most half of all points lost; with AECD
+        and ATEC parts, each part at most what it needs."""
+        cap = converted_max(sum(lost.values()))
+        return usable_points(lost, self.pools(lost.keys()), cap)
 
     def shortfall(self, lost: Mapping[int, int], strengths: Mapping[int, int]) -> int | None:
         """The points still needed when units ``lost`` (each lost entirely) do not meet the
@@ -151,11 +182,66 @@ class RequiredLossRule:
         total = sum(lost.values())
         need = min(self.required(lost.keys()), total)
         have = self.counted(lost)
-        able = {i: s for i, s in strengths.items() if i in self.capable or i in self.converted}
-        most = sum(s for i, s in able.items() if i in self.capable) + min(
-            sum(s for i, s in able.items() if i not in self.capable), converted_max(total)
-        )
+        most = usable_points(strengths, self.pools(lost.keys()), converted_max(total))
         return need if have < need and have < most else None
+
+
+def usable_points(lost: Mapping[int, int], pools: Sequence[Pool], converted_cap: int) -> int:
+    """The most of the points ``lost`` (unit -> points) that count towards required losses:
+    each pool takes points from its capable units freely and from its converted units, these
+    at most ``converted_cap`` over all pools; a pool takes at most its need (10.F.1, 10.F.2).
+    A point counts for one pool only: the best split of the converted cap, by max flow."""
+    splits = range(converted_cap + 1) if len(pools) > 1 else [converted_cap]
+    return max(_pooled_flow(lost, pools, (x, converted_cap - x)) for x in splits)
+
+
+def _pooled_flow(lost: Mapping[int, int], pools: Sequence[Pool], caps: tuple[int, int]) -> int:
+    """Max flow from the units lost, through the pools' capable or converted units, to the
+    pools' needs; converted points of pool k at most ``caps[k]``."""
+    unlimited = sum(lost.values()) + 1
+    edges: list[tuple[str, str, int]] = []
+    for i, points in lost.items():
+        edges.append(("lost", f"unit {i}", points))
+    for k, (capable, converted, need) in enumerate(pools):
+        edges.append((f"converted {k}", f"pool {k}", caps[k]))
+        edges.append((f"pool {k}", "required", unlimited if need is None else need))
+        for i in lost:
+            if i in capable:
+                edges.append((f"unit {i}", f"pool {k}", unlimited))
+            elif i in converted:
+                edges.append((f"unit {i}", f"converted {k}", unlimited))
+    return _max_flow(edges, "lost", "required")
+
+
+def _max_flow(edges: list[tuple[str, str, int]], source: str, sink: str) -> int:
+    """Edmonds-Karp on a small graph (a side's units and two pools)."""
+    room: dict[str, dict[str, int]] = {}
+    for a, b, c in edges:
+        room.setdefault(a, {})
+        room.setdefault(b, {})
+        room[a][b] = room[a].get(b, 0) + c
+        room[b].setdefault(a, 0)
+    total = 0
+    while True:
+        parent: dict[str, str] = {}
+        queue = [source]
+        for node in queue:
+            for nxt, c in room.get(node, {}).items():
+                if c > 0 and nxt not in parent and nxt != source:
+                    parent[nxt] = node
+                    queue.append(nxt)
+        if sink not in parent:
+            return total
+        path = []
+        node = sink
+        while node != source:
+            path.append((parent[node], node))
+            node = parent[node]
+        push = min(room[a][b] for a, b in path)
+        for a, b in path:
+            room[a][b] -= push
+            room[b][a] += push
+        total += push
 
 
 def converted_max(points_lost: int) -> int:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
-from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, p, situation, unit
+from ar_helpers import MINIMAL_DEFENDER, REPO, evaluate, inline, p, situation, unit
 
+from hexcombat.game.attack import AttackSetup, evaluate_attack
+from hexcombat.game.explain_cli import explain_command
+from hexcombat.game.opening import open_game
 from hexcombat.rules.armour_ratio import RULESET, UnknownTerrainError
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dice import ScriptedDice
@@ -122,3 +126,46 @@ def test_a_report_of_another_ruleset_is_not_resolved() -> None:
     with pytest.raises(RulesError) as caught:
         RULESET.resolve(report, ScriptedDice([1]))
     assert str(caught.value) == "a 'total-war' report cannot be resolved by armour-ratio"
+
+
+TWO_HEXES = (
+    "LR Art III is 2 hexes from the defender: under rule 10 only adjacent units attack; fire "
+    "from two hexes is Total War's long-range artillery, which the armour-ratio ruleset does "
+    "not have (14A3)"
+)
+
+
+def test_an_attacker_two_hexes_away_is_refused() -> None:
+    # Rule 10 gives no fire at range: only Total War's 14A3 lets artillery fire from two hexes.
+    lra = inline("LR Art III", size="III", unit_type="artillery", range=2)
+    with pytest.raises(IllegalAttackError) as caught:
+        evaluate([p("su-tank-x"), p(lra, range=2)], MINIMAL_DEFENDER)
+    assert str(caught.value) == TWO_HEXES
+    assert caught.value.rule == "14A3"
+
+
+def test_explain_names_the_line_of_an_attacker_two_hexes_away(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "lra.toml"
+    scenario.write_text(
+        'ruleset = "armour-ratio"\n\n[[attacker]]\ncounter = "su-tank-x"\n\n[[attacker]]\n'
+        'name = "LR Art III"\nsize = "III"\ntype = "artillery"\nattack = 4\nrange = 2\n\n'
+        '[[defender]]\ncounter = "ax-inf-xx"\n'
+    )
+    assert explain_command(str(scenario)) == 1
+    assert capsys.readouterr().err.strip() == f"{scenario}:11: {TWO_HEXES}"
+
+
+def test_on_the_map_long_range_artillery_two_hexes_away_is_refused() -> None:
+    # the 14A3 tutorial's set-up (two Inf XX adjacent, the LR Art III in 0704 two hexes away)
+    # played under rule 10: the panel shows the refusal instead of counting the artillery
+    state = open_game(REPO / "maps" / "tutorial-14a3-lra-scenario.toml")
+    state.ruleset = "armour-ratio"
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for c in state.counters.values() if c.side == "Axis"]
+    with pytest.raises(IllegalAttackError) as caught:
+        evaluate_attack(state, AttackSetup(target, uids, state.conditions))
+    assert str(caught.value) == TWO_HEXES
+    adjacent = [u for u in uids if state.counters[u].unit.name != "LR Art III"]
+    assert evaluate_attack(state, AttackSetup(target, adjacent, state.conditions)).odds

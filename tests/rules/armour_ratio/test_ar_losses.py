@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ar_helpers import only, p, situation, steps, unit
+from ar_helpers import inline, only, p, situation, steps, unit
 
 from hexcombat.rules.armour_ratio import RULESET, AecUse, loss_points, required_losses
 from hexcombat.rules.armour_ratio.losses import who_takes_required_losses
@@ -192,3 +192,55 @@ def test_unit_counters_strengths_are_used_for_losses() -> None:
     attackers = [p(unit("su-tank-xxx", attack=4), 4)]
     analysis = RULESET.analyse(situation(attackers, [p("su-at-x")]), Explanation())
     assert analysis.strengths.printed_attack == 16
+
+
+PZ_X = inline("Pz X", 1, size="X", unit_type="armour", aecd="full", defence=2)
+"""Armour with AECD and no ATEC: the only unit that may take the defender's AECD losses."""
+
+
+def test_aecd_required_losses_come_from_the_armour_even_beside_atec_losses() -> None:
+    # Tank X (AECA 1) against Pz X (AECD 1) and two AT X (ATEC 2): AECA:ATEC 1:2 is under 1:1,
+    # so AECD is compared too (10.C.2). Losing 4 points the defender owes 1 point for AECD from
+    # its armour (10.F.1: "take required losses from the ... defending armour") and 1 for ATEC
+    # from its anti-tank units (10.F.2): the AT X's points cannot pay the AECD part.
+    (_, rule), ex = who_takes([p("su-tank-x")], [p(PZ_X), p("su-at-x", 2)], 0, 4)
+    assert rule is not None
+    assert (rule.fixed, rule.atec_res, rule.required()) == (1, 1, 2)
+    assert (rule.aec_capable, rule.capable) == ((0,), (1,))
+    strengths = {0: 2, 1: 8}
+    assert rule.shortfall({1: 8}, strengths) == 2  # only anti-tank units: the AECD point missing
+    assert rule.counted({1: 8}) == 1
+    assert rule.shortfall({0: 2}, strengths) == 2  # only the armour: the ATEC point missing
+    assert rule.shortfall({0: 2, 1: 8}, strengths) is None
+    assert only(ex.steps, "10.F.2", "required losses:").text == (
+        "the defender's required losses: the 1 for AECD come from its armour, Pz X (10.F.1), "
+        "the 1 for ATEC from 2 x AT X (10.F.2); a strength point counts for one of them only"
+    )
+
+
+def test_a_unit_with_aecd_and_atec_pays_either_part_but_each_point_once() -> None:
+    # Tank XX (AECD and ATEC) with an AT X against a Tank X: AECA 1 against ATEC 4 (1:4), AECD
+    # 3, each capped at the AECA of 1: 1 point for AECD and 1 for ATEC. The Tank XX's points may
+    # pay both parts; the AT X, with no AECD, only the ATEC one.
+    (_, rule), _ = who_takes([p("su-tank-x")], [p("su-tank-xx"), p("su-at-x")], 0, 6)
+    assert rule is not None
+    assert rule.required() == 2
+    strengths = {0: 10, 1: 4}  # Tank XX defence 10 (assumed), AT X defence 4
+    assert rule.shortfall({0: 10}, strengths) is None
+    assert rule.shortfall({1: 4}, strengths) == 2  # the AT X alone has no AECD
+
+
+def test_the_aeca_capping_the_defenders_required_losses_is_before_terrain() -> None:
+    # Reading of 10.F.1/10.F.2: "the opposing player's AECA value" that caps the defender's
+    # ATEC and AECD required losses is the AECA before terrain, the same figure 10.F.1 counts
+    # the attacker's own required losses by. Tank XX across a minor river: AECA 3, halved to
+    # 1 1/2 for the ratio (10.D); against 4 AT X (ATEC 4) both sides' required losses count 3.
+    use = use_of([p("su-tank-xx", across="minor-river")], [p("su-at-x", 4)])
+    assert (use.aeca_before_terrain, use.aeca) == (3, Fraction(3, 2))
+    ex = Explanation()
+    required = required_losses(use, 10, 10, ex)
+    assert (required.attacker, required.defender) == (3, 3)
+    step = only(ex.steps, "10.F.2", "against AECA")
+    assert "at most the attacker's AECA of 3 before terrain (the AECA counted for required " in (
+        step.text
+    )

@@ -168,3 +168,49 @@ def test_assumed_chart_values_are_warned_about() -> None:
         for w in report.warnings
     )
     assert any(w.startswith("CRT: assumed chart value used") for w in report.warnings)
+
+
+def test_the_5_1_row_used_for_5_5_to_1_is_stretched_and_assumed() -> None:
+    # 10.C gives "+3 with a 50% chance of +4" for 5.1:1 only. Eleven Tank X (11 REs of AECA)
+    # against two AT X (2 REs of ATEC) is 5.5:1: the same row, but stretched past the text.
+    tank = inline("Tank X", 1, size="X", unit_type="armour", aeca="full")
+    report = evaluate([p(tank, 11)], [p("su-at-x", 2)])
+    assert report.totals["aeca_atec_ratio"] == "5.5:1"
+    assert report.drm_distribution == {3: Fraction(1, 2), 4: Fraction(1, 2)}
+    step = only(report, "10.C", "AECA:ATEC")
+    assert (step.drm, step.provenance) == (3, "assumed")
+    assert "stretched from 5.1:1 to 5.5:1" in step.text
+    assert any("stretched from 5.1:1" in w for w in report.warnings)
+    final = only(report, "10.C", "final modifier")
+    assert final.provenance == "assumed"
+    assert "assumed values went into it (10.C" in final.text
+
+
+def test_the_5_1_row_at_exactly_5_1_is_the_rule_and_not_stretched() -> None:
+    # the 10.C worked example: 25.5 REs of AECA against 5 of ATEC, exactly 5.1:1
+    tank_ii = inline("Tank II", Fraction(1, 2), size="II", unit_type="armour", aeca="full")
+    report = evaluate([p("su-tank-xxx", 8), p("su-tank-x"), p(tank_ii)], [p("su-at-x", 5)])
+    step = only(report, "10.C", "AECA:ATEC 5.1:1")
+    assert (step.drm, step.provenance) == (3, "rule")
+    assert not [w for w in report.warnings if "stretched" in w or "AECA:ATEC" in w]
+    # the final modifier names only the assumed clear-terrain AEC modifier (10.D), not 10.C
+    assert "assumed values went into it (10.D)" in only(report, "10.C", "final").text
+
+
+def test_the_10i_row_used_beyond_2_to_1_is_stretched_and_assumed() -> None:
+    # 10.I's example gives +1 for twice as many heavy armour units as heavy ATEC units (2:1);
+    # three heavy tank units against one is 3:1: the same row, stretched.
+    exact = evaluate([p("su-hv-tank-x", 2)], [p("su-hv-tank-x")])
+    assert only(exact, "10.I.1").provenance == "rule"
+    assert only(exact, "10.C", "final").provenance == "assumed"  # clear terrain is assumed
+    stretched = evaluate([p("su-hv-tank-x", 3)], [p("su-hv-tank-x")])
+    step = only(stretched, "10.I.1")
+    assert (step.drm, step.provenance) == (1, "assumed")
+    assert "stretched from 2:1 to 3:1" in step.text
+
+
+def test_a_combat_with_no_assumed_modifier_has_a_rule_final_modifier() -> None:
+    # no AECA, no AECD: no armour modifier (10.C.2) and no chart value goes into the DRM
+    report = evaluate([p("su-mot-xx")], [p("ax-inf-xx")])
+    final = only(report, "10.C", "final")
+    assert (final.text, final.provenance) == ("final modifier to the combat die roll: +0", "rule")

@@ -179,3 +179,26 @@ def test_per_unit_contributions_add_up_to_the_totals() -> None:
     totals = aeca(p("ge-pz-xx-16-10"), p("ge-mot-xx-6-10"), p("su-tank-x", across="minor-river"))
     assert sum(u.total for u in totals.units) == totals.res
     assert sum(u.res for u in totals.units) == totals.res_before_terrain
+
+
+def test_two_at_regiments_with_four_infantry_res_say_which_counts_double() -> None:
+    # 10.B.1, read per unit with each infantry RE counted once: two Soviet AT III (1 RE each,
+    # double ATEC from 1943-07) fortified with 4 infantry REs. The first takes 3 infantry REs and
+    # counts double (2 REs), the second has 1 left, not 3, and counts full (1 RE): 3 REs of ATEC.
+    rifle = inline("Rifle XX", 2, size="XX", unit_type="rifle")
+    report = evaluate(
+        [p("su-tank-xxx", 2)], [p("su-at-iii", 2), p(rifle, 2)], date="1943-07", fortified=True
+    )
+    assert report.totals["atec_res"] == 3
+    double, full, total = steps(report, "10.B.1")
+    assert double.text.startswith("1 of the 2 AT III: fortified or entrenched")
+    assert double.text.endswith(": double") and double.value == 2
+    assert full.text.startswith("1 of the 2 AT III: double ATEC counts only full")
+    assert "1 left, not the 3 it needs" in full.text and full.value == 1
+    assert total.text == (
+        "2 x AT III: 1 RE with double ATEC (2 REs), 1 RE with full ATEC (1 RE): 3 REs of ATEC"
+    )
+    assert total.value == double.value + full.value == report.totals["atec_res"]
+    assert any(
+        w.startswith("10.B.1: 1 of the 2 AT III counts only full ATEC") for w in report.warnings
+    )

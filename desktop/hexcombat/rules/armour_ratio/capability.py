@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import SMALL_FORMATIONS, AecValue, Unit
 
 CM_TYPES = frozenset(
     {
@@ -91,6 +91,28 @@ def is_german_big_division(unit: Unit) -> bool:
         and value is not None
         and value > 12
     )
+
+
+def rule_conversion(unit: Unit) -> tuple[Fraction, str]:
+    """What 10.C.1 lets a unit convert, whatever its counter says, and why in words."""
+    if is_german_big_division(unit):
+        return Fraction(2), "a German panzer division over twelve combat value converts 2 REs"
+    if unit.size in SMALL_FORMATIONS:
+        return unit.re, "brigades, regiments and battalions convert 1:1"
+    if unit.size is None:
+        return Fraction(1), "a unit without a size mark converts 1 RE, as a division"
+    return Fraction(1), "a division or corps converts 1 RE"
+
+
+def house_conversion(unit: Unit) -> bool:
+    """A counter's ``conversion_re`` that is not 10.C.1's value: the player's own house rule."""
+    return unit.conversion_re is not None and unit.conversion_re != rule_conversion(unit)[0]
+
+
+def may_have_intrinsic_atec(unit: Unit) -> bool:
+    """10.C.3: "Infantry and motorized infantry divisions may have an intrinsic ATEC factor";
+    on any other unit it is the player's own house rule."""
+    return unit.size == "XX" and unit.unit_type in INFANTRY_TYPES
 
 
 def conversion_capacity(unit: Unit) -> Fraction:

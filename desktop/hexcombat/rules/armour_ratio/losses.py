@@ -17,7 +17,7 @@ from hexcombat.rules.armour_ratio.totals import AecTotals, CapabilityTotal
 from hexcombat.rules.armour_ratio.totals_steps import res_text
 from hexcombat.rules.combat import ResultEffect
 from hexcombat.rules.explain import Explanation, fmt
-from hexcombat.rules.report import RequiredLossRule, converted_max
+from hexcombat.rules.report import RequiredLossRule, converted_max, usable_points
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import AecValue
 
@@ -82,29 +82,36 @@ def required_losses(
     defender = 0
     aecd_part = Fraction(0)
     atec_res = Fraction(0)
+    # The attacker's "AECA value" that caps the defender's AECD and ATEC required losses
+    # (10.F.1, 10.F.2) is its AECA before terrain: the figure 10.F.1 counts the attacker's own
+    # required losses by ("per RE of AEC (before terrain modifiers are counted)"), so one combat
+    # uses one AECA for all its required losses.
+    aeca = use.aeca_before_terrain
     if use.aecd_compared and use.aecd_before_terrain > 0 and defender_loss > 0:
-        counted = min(use.aecd_before_terrain, use.aeca)
+        counted = min(use.aecd_before_terrain, aeca)
         part = _points(counted)
         aecd_part = part
         defender += part
         ex.add(
             "10.F.1",
             f"the defender used {fmt(use.aecd_before_terrain)} REs of AECD before terrain; at "
-            f"most the attacker's AECA of {fmt(use.aeca)} counts: {part} strength points from "
-            "units with at least 1/2 AEC (or converted units)",
+            f"most the attacker's AECA of {fmt(aeca)} before terrain (the AECA counted for "
+            f"required losses) counts: {part} strength points from its armour, units with at "
+            "least 1/2 AECD (or units converted to AECD)",
             part,
         )
     if use.atec_compared and use.atec_non_intrinsic > 0 and defender_loss > 0:
-        counted = min(use.atec, use.aeca)
+        counted = min(use.atec, aeca)
         part = _points(counted)
         atec_res = counted
         defender += part
         ex.add(
             "10.F.2",
             f"the defender used {fmt(use.atec)} REs of ATEC against AECA; at most the attacker's "
-            f"AECA of {fmt(use.aeca)} counts: {part} strength points from units with at least "
-            "1/2 ATEC (or converted units); intrinsic ATEC counts only if the whole infantry or "
-            "motorized division is eliminated",
+            f"AECA of {fmt(aeca)} before terrain (the AECA counted for required losses) counts: "
+            f"{part} strength points from units with at least 1/2 ATEC (or converted units); "
+            "intrinsic ATEC counts only if the whole infantry or motorized division is "
+            "eliminated",
             part,
         )
     if defender > defender_loss:
@@ -132,10 +139,10 @@ def _capable_and_converted(*totals: CapabilityTotal) -> tuple[tuple[int, ...], t
 
 def _most(rule: RequiredLossRule, strengths: list[int]) -> int:
     """The most the side's units can give towards the required losses when it loses exactly
-    ``rule.loss_points``: all its capable units, its converted ones up to half (10.F.1)."""
-    own = sum(strengths[i] for i in rule.capable)
-    converted = sum(strengths[i] for i in rule.converted)
-    return own + min(converted, converted_max(rule.loss_points))
+    ``rule.loss_points``: all its capable units, its converted ones up to half (10.F.1); with
+    AECD and ATEC parts, each part from its own units and at most what it needs."""
+    every = dict(enumerate(strengths))
+    return usable_points(every, rule.pools(), converted_max(rule.loss_points))
 
 
 def who_takes_required_losses(
@@ -163,25 +170,26 @@ def who_takes_required_losses(
         attacker_rule = _enforce(attacker_rule, strengths[0], attackers, "attacker", ex)
     defender_rule = None
     if required.defender:
-        used = [
-            t
-            for t, on in ((totals.aecd, use.aecd_compared), (totals.atec, use.atec_compared))
-            if on
-        ]
-        capable, converted = _capable_and_converted(*used)
+        aecd, atec = required.defender_aecd > 0, required.defender_atec_res > 0
+        # 10.F.1: AECD losses come from the defending armour; 10.F.2: ATEC losses from the
+        # anti-tank units. Used together, each part keeps to its own units.
+        capable, converted = _capable_and_converted(totals.atec if atec else totals.aecd)
+        aec_capable, aec_converted = None, ()
+        if aecd and atec:
+            aec_capable, aec_converted = _capable_and_converted(totals.aecd)
         intrinsic = tuple(
-            (u.index, u.intrinsic_res)
-            for u in totals.atec.units
-            if use.atec_compared and u.intrinsic_res > 0
+            (u.index, u.intrinsic_res) for u in totals.atec.units if atec and u.intrinsic_res > 0
         )
         defender_rule = RequiredLossRule(
-            "10.F.2" if required.defender_atec_res else "10.F.1",
+            "10.F.2" if atec else "10.F.1",
             required.defender_aecd,
             required.defender_atec_res,
             capable,
             converted,
             intrinsic,
             losses[1],
+            aec_capable=aec_capable,
+            aec_converted=aec_converted,
         )
         defender_rule = _enforce(defender_rule, strengths[1], defenders, "defender", ex)
         _intrinsic_steps(defender_rule, defenders, strengths[1], ex)
@@ -196,25 +204,41 @@ def _enforce(
     ex: Explanation,
 ) -> RequiredLossRule:
     """Say who may take the required losses, and cap them at what those units can give."""
-    names = ", ".join(_name(participants[i]) for i in rule.capable) or "none"
-    text = f"the {side}'s required losses come from {names}"
-    if rule.converted:
-        converted = ", ".join(_name(participants[i]) for i in rule.converted)
-        text += (
-            f", or from converted units ({converted}), these at most "
-            f"{converted_max(rule.loss_points)} points: half the {rule.loss_points} factors "
-            "eliminated"
+    cap = converted_max(rule.loss_points)
+    if rule.aec_capable is not None:
+        aecd = _from(rule.aec_capable, rule.aec_converted, participants)
+        atec = _from(rule.capable, rule.converted, participants)
+        text = (
+            f"the {side}'s required losses: the {rule.fixed} for AECD come from its armour, "
+            f"{aecd} (10.F.1), the {math.ceil(rule.atec_res)} for ATEC from {atec} "
+            "(10.F.2); a strength point counts for one of them only"
         )
-    ex.add(rule.rule, text, converted_max(rule.loss_points) if rule.converted else None)
+        if rule.converted or rule.aec_converted:
+            text += (
+                f"; converted units give at most {cap} points in all: half the "
+                f"{rule.loss_points} factors eliminated"
+            )
+        ex.add(rule.rule, text, cap if rule.converted or rule.aec_converted else None)
+    else:
+        names = ", ".join(_name(participants[i]) for i in rule.capable) or "none"
+        text = f"the {side}'s required losses come from {names}"
+        if rule.converted:
+            converted = ", ".join(_name(participants[i]) for i in rule.converted)
+            text += (
+                f", or from converted units ({converted}), these at most {cap} points: half "
+                f"the {rule.loss_points} factors eliminated"
+            )
+        ex.add(rule.rule, text, cap if rule.converted else None)
     most = _most(rule, strengths)
-    if rule.required() > most:
+    wanted = min(rule.fixed + math.ceil(rule.atec_res), rule.loss_points)
+    if wanted > most:
         ex.add(
             rule.rule,
-            f"those units can give only {most} of the {rule.required()} required points "
+            f"those units can give only {most} of the {wanted} required points "
             f"(converted units at most half the factors eliminated): {most} required",
             most,
         )
-    return replace(rule, most=most)
+    return replace(rule, most=most, strengths=tuple(strengths))
 
 
 def _intrinsic_steps(
@@ -235,6 +259,14 @@ def _intrinsic_steps(
             f"losses: {whole} instead of {rule.required()} points from the other ATEC units",
             whole,
         )
+
+
+def _from(capable: tuple[int, ...], converted: tuple[int, ...], ps: tuple[Participant, ...]) -> str:
+    """Units that may take one part of the required losses, in words."""
+    text = ", ".join(_name(ps[i]) for i in capable) or "none"
+    if converted:
+        text += f" or converted units ({', '.join(_name(ps[i]) for i in converted)})"
+    return text
 
 
 def _name(p: Participant) -> str:

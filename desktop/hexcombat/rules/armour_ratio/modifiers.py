@@ -53,13 +53,33 @@ class AecUse:
         return self.atec * 2 if self.terrain_modifies_aec else self.atec
 
 
-def _row_step(ex: Explanation, rule: str, text: str, row: RatioRow, value: str, drm: int) -> None:
+def stretched_text(row: RatioRow, ratio: Fraction | None, label: str) -> str:
+    """Say so when a row the text gives is used for a ratio it does not state: its value is
+    then assumed (the 10.C row is given for 5.1:1 only, not for 5.5:1)."""
+    if not row.stretched(ratio):
+        return ""
+    return (
+        f"; the rules text gives this row for {row.label} only: stretched from {row.label} to "
+        f"{label}, an assumed value"
+    )
+
+
+def _row_step(
+    ex: Explanation,
+    rule: str,
+    text: str,
+    row: RatioRow,
+    ratio: tuple[Fraction | None, str],
+    drm: int,
+) -> None:
+    """The step for an Armour Effects Table row used for ``ratio`` (exact value, as shown)."""
     note = f" ({row.note})" if row.note else ""
     ex.add(
         rule,
-        f"{text}: {row.describe()} on the Armour Effects Table (11.J){note}",
-        value,
-        provenance=row.provenance,
+        f"{text}: {row.describe()} on the Armour Effects Table (11.J){note}"
+        f"{stretched_text(row, ratio[0], ratio[1])}",
+        ratio[1],
+        provenance=row.provenance_at(ratio[0]),
         drm=drm,
     )
 
@@ -108,7 +128,7 @@ def aec_modifier_before_terrain(
                 f"AECA {fmt(aeca)} REs against no ATEC: the ratio is unbounded and the last row "
                 f"({row.label}) applies",
                 row,
-                "unbounded",
+                (None, "unbounded"),
                 min(row.distribution),
             )
             distribution = dict(row.distribution)
@@ -132,7 +152,7 @@ def aec_modifier_before_terrain(
                 drm=0,
             )
         else:
-            _row_step(ex, "10.C", f"AECA:ATEC {ratio}", row, ratio, min(row.distribution))
+            _row_step(ex, "10.C", f"AECA:ATEC {ratio}", row, (value, ratio), min(row.distribution))
             distribution = dict(row.distribution)
     else:
         aecd_compared = True
@@ -152,7 +172,7 @@ def aec_modifier_before_terrain(
                     drm=0,
                 )
             else:
-                _row_step(ex, "10.C.2", who, row, aecd_ratio, min(row.distribution))
+                _row_step(ex, "10.C.2", who, row, (aeca / aecd, aecd_ratio), min(row.distribution))
                 distribution = dict(row.distribution)
     use = AecUse(
         aeca=aeca,
@@ -279,7 +299,8 @@ def heavy_armour_modifier(
             ratio = ratio_text(Fraction(mine), Fraction(theirs))
             ex.add(rule, f"{base}: not more, no heavy armour modifier", ratio, drm=0)
             continue
-        row = table.row(Fraction(mine, theirs) if theirs else None)
+        exact = Fraction(mine, theirs) if theirs else None
+        row = table.row(exact)
         label = ratio_text(Fraction(mine), Fraction(theirs))
         if row is None:
             ex.add(
@@ -298,9 +319,9 @@ def heavy_armour_modifier(
             rule,
             f"{base} ({label}): {row.describe()} {verb} the combat die on the Special Unit "
             f"Combat Ability Table (row {row.label}){note}; heavy effects are in addition to "
-            "normal armour effects",
+            f"normal armour effects{stretched_text(row, exact, label)}",
             label,
-            provenance=row.provenance,
+            provenance=row.provenance_at(exact),
             drm=min(signed),
         )
         total = combine(total, signed)

@@ -47,7 +47,7 @@ from hexcombat.rules.combat import (
 )
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
-from hexcombat.rules.explain import Explanation, Value, fmt
+from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
 from hexcombat.rules.retreat import EUROPA_RETREAT
@@ -140,6 +140,7 @@ class ArmourRatioRuleset:
                 drm=c.fortification,
             )
             distribution = {d + c.fortification: p for d, p in distribution.items()}
+        modifier_steps = list(ex.steps)  # everything the die roll modifier was worked from
         missing = _missing_strengths(situation)
         power, column, label = (
             (None, None, None) if missing else self._odds(situation, chart, crt, ex)
@@ -153,9 +154,7 @@ class ArmourRatioRuleset:
                 f"{fmt(use.atec_for_losses)} for the attacker's required losses",
                 use.atec_for_losses,
             )
-        low, high = min(distribution), max(distribution)
-        chance = "" if low == high else f" ({chances_text(distribution)})"
-        ex.add("10.C", f"final modifier to the combat die roll: {low:+d}{chance}", low)
+        _final_modifier_step(distribution, modifier_steps, ex)
         return Analysis(
             situation=situation,
             totals=totals,
@@ -316,6 +315,21 @@ def _attack(unit: Unit) -> int | None:
 
 def _defence(unit: Unit) -> int | None:
     return unit.defence if unit.defence is not None else unit.attack
+
+
+def _final_modifier_step(
+    distribution: Distribution, modifier_steps: list[Step], ex: Explanation
+) -> None:
+    """10.C: the final modifier, ``assumed`` when an assumed value went into it (a row stretched
+    past the ratio the text gives, an assumed terrain value, a player's house rule), naming
+    those steps' rules, so a player never reads it as a value the rules text gives."""
+    low, high = min(distribution), max(distribution)
+    chance = "" if low == high else f" ({chances_text(distribution)})"
+    assumed = list(dict.fromkeys(s.rule for s in modifier_steps if s.provenance == "assumed"))
+    text = f"final modifier to the combat die roll: {low:+d}{chance}"
+    if assumed:
+        text += f"; assumed values went into it ({', '.join(assumed)})"
+    ex.add("10.C", text, low, provenance="assumed" if assumed else "rule")
 
 
 def _dated_steps(situation: CombatSituation, ex: Explanation) -> None:

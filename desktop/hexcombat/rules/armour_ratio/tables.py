@@ -40,6 +40,16 @@ class RatioRow:
     note: str = ""
     """Text shown with the row, e.g. how the 10.I example is read (docs/rules.md)."""
 
+    def provenance_at(self, ratio: Fraction | None) -> Provenance:
+        """Where the row's value comes from for ``ratio``: a row the text gives is ``rule`` only
+        at the very ratio the text states (10.C: 5.1:1); used for any other ratio (5.5:1, or
+        unbounded: None) it is stretched past the text, an assumed value."""
+        return "rule" if self.provenance == "rule" and ratio == self.threshold else "assumed"
+
+    def stretched(self, ratio: Fraction | None) -> bool:
+        """Whether a row the text gives is used for a ratio the text does not state."""
+        return self.provenance == "rule" and ratio != self.threshold
+
     def describe(self) -> str:
         """The row's modifier in words: ``+3, 50% chance of +4``."""
         drms = sorted(self.distribution)

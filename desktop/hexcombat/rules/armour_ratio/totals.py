@@ -79,6 +79,9 @@ class UnitAec:
     """Terrain multiplier on its own REs (10.D)."""
     note: str = ""
     """Why it counts differently from its printed value, if it does."""
+    parts: tuple[tuple[int, AecValue, str], ...] = ()
+    """Its units grouped by how they count: (how many, value, note). Of two double ATEC AT
+    units one may count double and one only full (10.B.1): two parts."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,9 @@ class Factors:
 
 
 def resolved_units(situation: CombatSituation) -> CombatSituation:
-    """The situation with dated capabilities applied (10.H) and its participants checked."""
+    """The situation with dated capabilities applied (10.H) and its participants checked: every
+    attacker adjacent (two-hex fire is Total War's 14A3, not rule 10's), no defender across a
+    hexside (10.D), no unit qualifying for heavy ATEC that counts as none (10.I)."""
     date = situation.conditions.date
     for side, participants in (
         ("attacking", situation.attackers),
@@ -149,6 +154,14 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 raise UnitDataError(f"{p.unit.name}: the number of {side} units must be 1 or more")
             if p.unit.re <= 0:
                 raise UnitDataError(f"{p.unit.name} has no RE size; give it `re` or `size`")
+    for p in situation.attackers:
+        if p.range != 1:
+            raise IllegalAttackError(
+                f"{p.unit.name} is {p.range} hexes from the defender: under rule 10 only adjacent "
+                "units attack; fire from two hexes is Total War's long-range artillery, which "
+                "the armour-ratio ruleset does not have",
+                "14A3",
+            )
     for p in situation.defenders:
         if p.across is not None:
             raise IllegalAttackError(
@@ -156,17 +169,28 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 "and a hexside never affects the defender",
                 "10.D",
             )
-    if date is None:
-        return situation
+    if date is not None:
 
-    def on(ps: tuple[Participant, ...]) -> tuple[Participant, ...]:
-        return tuple(
-            Participant(p.unit.on(date), p.count, p.across, p.range, p.hex, p.stack) for p in ps
+        def on(ps: tuple[Participant, ...]) -> tuple[Participant, ...]:
+            return tuple(
+                Participant(p.unit.on(date), p.count, p.across, p.range, p.hex, p.stack) for p in ps
+            )
+
+        situation = CombatSituation(
+            situation.ruleset,
+            on(situation.attackers),
+            on(situation.defenders),
+            situation.conditions,
         )
-
-    return CombatSituation(
-        situation.ruleset, on(situation.attackers), on(situation.defenders), situation.conditions
-    )
+    for p in (*situation.attackers, *situation.defenders):
+        if p.unit.heavy_atec and p.unit.heavy_atec_units < 1:
+            raise UnitDataError(
+                f"{p.unit.name} qualifies for heavy antitank effects but heavy_atec_units = "
+                f"{p.unit.heavy_atec_units}: each qualifying unit counts as one heavy ATEC unit "
+                "whatever its size (10.I; the Axis 2-10 Hv AA X as two, 10.I.3); give 1 or more",
+                "10.I",
+            )
+    return situation
 
 
 def attack_factors(p: Participant, conditions: Conditions, chart: TerrainChart) -> Factors:
@@ -266,25 +290,39 @@ def _pieces(
 
 def _double_atec_conditions(pieces: list[_Piece], conditions: Conditions) -> None:
     """10.B.1: AT and heavy AA units count double ATEC only when fortified or entrenched before
-    the reaction phase and stacked with three times their REs of infantry; else full."""
+    the reaction phase and stacked with three times their REs of infantry; else full.
+
+    Reading (10.B.1 note: "the heavy AA or anti-tank unit must also be stacked with at least
+    three times as many infantry REs"): the condition is per unit, and each infantry RE counts
+    for one unit only. Two 1 RE AT regiments with 4 infantry REs: the first takes 3 and counts
+    double (2 REs), the second has 1 left and counts full (1 RE): 3 REs of ATEC.
+    """
     infantry: dict[str, Fraction] = {}
     for piece in pieces:
         if piece.unit.unit_type in INFANTRY_TYPES:
             infantry[piece.stack] = infantry.get(piece.stack, Fraction(0)) + piece.unit.re
+    stacked = dict(infantry)
     for piece in pieces:
         if piece.value != AecValue.DOUBLE or piece.unit.unit_type not in CONDITIONAL_DOUBLE_ATEC:
             continue
         need = 3 * piece.unit.re
         have = infantry.get(piece.stack, Fraction(0))
+        total = stacked.get(piece.stack, Fraction(0))
         if not (conditions.fortified or conditions.entrenched):
             reason = "not fortified or entrenched before the reaction phase"
+        elif have < need and have < total:
+            reason = (
+                f"stacked with {fmt(total)} infantry REs, {fmt(total - have)} of them already "
+                f"counted for another unit's double ATEC: {fmt(have)} left, not the {fmt(need)} "
+                "it needs (an infantry RE counts for one unit only)"
+            )
         elif have < need:
             reason = f"stacked with {fmt(have)} infantry REs, not the {fmt(need)} it needs"
         else:
             infantry[piece.stack] = have - need
             piece.note = (
-                f"fortified or entrenched and stacked with {fmt(have)} infantry REs "
-                f"(needs {fmt(need)}): double"
+                f"fortified or entrenched, and stacked with three times its REs of infantry "
+                f"({fmt(need)} of the {fmt(total)} infantry REs in its stack): double"
             )
             continue
         piece.value = AecValue.FULL
@@ -379,6 +417,7 @@ def capability_total(
                 total=total,
                 factor=mine[0].factor,
                 note=mine[0].note,
+                parts=_parts(mine),
             )
         )
     return CapabilityTotal(
@@ -391,6 +430,17 @@ def capability_total(
         ),
         intrinsic=intrinsic_total,
     )
+
+
+def _parts(pieces: list[_Piece]) -> tuple[tuple[int, AecValue, str], ...]:
+    """One participant's units grouped, in order, by the value they count at and why."""
+    parts: list[tuple[int, AecValue, str]] = []
+    for x in pieces:
+        if parts and parts[-1][1:] == (x.value, x.note):
+            parts[-1] = (parts[-1][0] + 1, x.value, x.note)
+        else:
+            parts.append((1, x.value, x.note))
+    return tuple(parts)
 
 
 def aec_totals(situation: CombatSituation, chart: TerrainChart | None = None) -> AecTotals:

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hexcombat.rules.armour_ratio.capability import is_german_big_division
+from hexcombat.rules.armour_ratio.capability import (
+    house_conversion,
+    is_german_big_division,
+    may_have_intrinsic_atec,
+    rule_conversion,
+)
 from hexcombat.rules.armour_ratio.terrain import TerrainChart
 from hexcombat.rules.armour_ratio.totals import (
     CONVERSION_RULE,
@@ -18,7 +23,7 @@ from hexcombat.rules.armour_ratio.totals import (
     value_of,
 )
 from hexcombat.rules.charts import Provenanced
-from hexcombat.rules.explain import Explanation, Provenance, fmt
+from hexcombat.rules.explain import Explanation, Provenance, Step, fmt
 from hexcombat.rules.situation import Conditions, Participant
 from hexcombat.rules.units import AecValue
 
@@ -49,13 +54,51 @@ def _factor_sources(
 def _conversion_reason(conv: Participant) -> str:
     """Why a unit converts as much as it does (10.C.1, 10.B.3)."""
     unit = conv.unit
-    if unit.conversion_re is not None:
-        return f" (its counter converts {res_text(unit.conversion_re)})"
+    if house_conversion(unit):
+        rule, why = rule_conversion(unit)
+        return (
+            f" (its counter's conversion_re converts {res_text(unit.conversion_re or rule)}: "
+            f"your own house rule; 10.C.1 gives {res_text(rule)}: {why})"
+        )
     if is_german_big_division(unit):
         return " (a German panzer division over twelve combat value converts 2 REs)"
     if unit.size in ("XX", "XXX"):
         return " (a division or corps converts 1 RE)"
     return " (1:1)"
+
+
+def _house_step(ex: Explanation, rule: str, text: str, value: Fraction) -> None:
+    """A step that uses a player's own value in place of rule 10's: never shown as the rule
+    (provenance ``assumed``); its warning is the house-rule one, not "assumed chart value"."""
+    ex.steps.append(Step(rule, text, value, "assumed"))
+
+
+def _house_rules(
+    total: CapabilityTotal, participants: tuple[Participant, ...], ex: Explanation
+) -> bool:
+    """Warn of each player's own value this total used in place of rule 10's: a conversion
+    that is not 10.C.1's, intrinsic ATEC on a unit that is not an infantry division (10.C.3).
+    True when there was one."""
+    found = False
+    for c in total.conversions:
+        unit = participants[c.converter].unit
+        if c.converter != c.converted and house_conversion(unit):
+            rule, why = rule_conversion(unit)
+            ex.warn(
+                f"house rule: {unit.name} converts {res_text(unit.conversion_re or rule)} "
+                f"(its conversion_re); 10.C.1 gives {res_text(rule)} ({why}): your own value, "
+                "not rule 10's"
+            )
+            found = True
+    for u in total.units if total.capability == "atec" else ():
+        unit = participants[u.index].unit
+        if unit.intrinsic_atec > 0 and not may_have_intrinsic_atec(unit):
+            ex.warn(
+                f"house rule: {unit.name} has intrinsic ATEC; 10.C.3 gives intrinsic ATEC only "
+                "to infantry and motorized infantry divisions: your own value, not rule 10's"
+            )
+            found = True
+    return found
 
 
 def explain_capability(
@@ -74,11 +117,21 @@ def explain_capability(
         p = participants[u.index]
         printed = value_of(p.unit, cap)
         if printed == AecValue.DOUBLE and cap == "atec" and u.note:
-            ex.add("10.B.1", f"{_label(p)}: {u.note}", u.own_res)
-            if u.value != AecValue.DOUBLE:
-                reason = u.note.split(": ", 1)[-1]
-                ex.warn(f"10.B.1: {_label(p)} counts only full ATEC, not double: {reason}")
-        if u.value in VALUE_RULE:
+            for n, value, note in u.parts:
+                label = _label(p) if len(u.parts) == 1 else f"{n} of the {p.count} {p.unit.name}"
+                ex.add("10.B.1", f"{label}: {note}", p.unit.re * n * value.factor)
+                if value != AecValue.DOUBLE:
+                    reason = note.split(": ", 1)[-1]
+                    ex.warn(f"10.B.1: {label} counts only full ATEC, not double: {reason}")
+        if len(u.parts) > 1:
+            # 10.B.1: some of the units count double, the others only full; the total says both
+            counted = ", ".join(
+                f"{res_text(p.unit.re * n)} with {value.value} {name} "
+                f"({res_text(p.unit.re * n * value.factor)})"
+                for n, value, _ in u.parts
+            )
+            ex.add("10.B.1", f"{_label(p)}: {counted}: {res_text(u.own_res)} of {name}", u.own_res)
+        elif u.value in VALUE_RULE:
             text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
                 half = p.unit.re * p.count / 2
@@ -96,23 +149,33 @@ def explain_capability(
                 c.res,
             )
             continue
-        ex.add(
-            conv_rule,
+        text = (
             f"{_label(conv)} converts {res_text(c.res)} of {_label(target)} to {name}"
-            f"{_conversion_reason(conv)}",
-            c.res,
+            f"{_conversion_reason(conv)}"
         )
+        if house_conversion(conv.unit):
+            _house_step(ex, conv_rule, text, c.res)
+        else:
+            ex.add(conv_rule, text, c.res)
     for u in total.units:
         p = participants[u.index]
         if cap == "atec" and p.unit.intrinsic_atec > 0:
-            ex.add(
-                "10.C.3",
+            text = (
                 f"{_label(p)}: {res_text(u.converted_res)} converted + "
                 f"{res_text(p.unit.intrinsic_atec * p.count)} intrinsic ATEC, at most its "
                 f"{res_text(p.unit.re * p.count)}: {res_text(u.res)} of ATEC; intrinsic ATEC "
-                "converts no other unit",
-                u.res,
+                "converts no other unit"
             )
+            if may_have_intrinsic_atec(p.unit):
+                ex.add("10.C.3", text, u.res)
+            else:
+                _house_step(
+                    ex,
+                    "10.C.3",
+                    f"{text} (your own house rule: 10.C.3 gives intrinsic ATEC only to infantry "
+                    "and motorized infantry divisions)",
+                    u.res,
+                )
         if u.neutral_left > 0 and u.value == AecValue.HALF and cap == "atec":
             ex.add(
                 "10.B.4",
@@ -127,7 +190,15 @@ def explain_capability(
                 "convert",
                 u.neutral_left,
             )
-    ex.add(conv_rule, f"{name} total before terrain", total.res_before_terrain)
+    if _house_rules(total, participants, ex):
+        _house_step(
+            ex,
+            conv_rule,
+            f"{name} total before terrain, with your own house rule (see the warnings)",
+            total.res_before_terrain,
+        )
+    else:
+        ex.add(conv_rule, f"{name} total before terrain", total.res_before_terrain)
     if cap == "atec":
         if total.res > 0:
             ex.add("10.D", "ATEC is unaffected by terrain and used normally", total.res)
