@@ -8,6 +8,7 @@ cross (rivers stand out) and, after the roll, the retreat ends to pick from.
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
@@ -46,10 +47,12 @@ from hexcombat.game.attack import (
     attack_candidates,
     evaluate_attack,
     phasing_refusal,
+    points_needed,
     retreat_options,
+    sides_losing,
     suggested_losses,
 )
-from hexcombat.game.commands import SetPhase, SetWeatherAndDate
+from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.conditions import WEATHER
 from hexcombat.game.roll import PendingRoll, RollCombat
 from hexcombat.game.state import Change, GameError
@@ -422,8 +425,11 @@ class CombatPanel(QWidget):
         result_layout = QVBoxLayout(self.result_box)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
         result_layout.addWidget(self.result_label)
-        result_layout.addWidget(QLabel("Losses (tick the units lost):"))
+        self.losses_label = QLabel("Losses (tick the units lost):")
+        self.losses_label.setWordWrap(True)
+        result_layout.addWidget(self.losses_label)
         self.losses = QListWidget()
         self.losses.itemChanged.connect(lambda _i: self._losses_changed())
         result_layout.addWidget(self.losses)
@@ -781,27 +787,16 @@ class CombatPanel(QWidget):
         self.resolution = resolution
         result = resolution.result
         self.bars.set_outcomes(resolution.report.outcomes, result.code)
-        lines = [f"<b>{result.code}</b>: die {result.die}, DRM {result.drm:+d} = "
-                 f"{result.modified_roll}"]  # fmt: skip
-        lines += [f"{s.rule}: {s.text}" for s in result.steps]
-        for req in (resolution.attacker, resolution.defender):
-            if req.eliminate_all:
-                lines.append(f"The {req.side} is eliminated.")
-            elif req.points:
-                lines.append(f"The {req.side} loses at least {req.points} strength points.")
-            if req.retreat_hexes:
-                lines.append(f"The {req.side} retreats {req.retreat_hexes} hexes.")
-        self.result_label.setText("<br>".join(lines))
         self._lock_for_roll()
         self._building = True
         self.losses.clear()
         chosen = set(suggested_losses(state, resolution))
-        for req in (resolution.defender, resolution.attacker):
+        losing = sides_losing(resolution)  # a side the result takes nothing from is not offered
+        for req in losing:
             for uid in req.uids:
                 counter = state.counters[uid]
-                points = req.strength[uid]
                 item = QListWidgetItem(
-                    f"{req.side}: {counter.unit.name} ({points} point{'' if points == 1 else 's'}, "
+                    f"{req.side}: {counter.unit.name} ({plural(req.strength[uid], 'point')}, "
                     f"{state.hexmap.label(state.hex_of(uid))})"
                 )
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -810,12 +805,55 @@ class CombatPanel(QWidget):
                 )
                 item.setData(UID_ROLE, uid)
                 self.losses.addItem(item)
+        self.losses_label.setText(
+            "Losses (tick the units lost):"
+            if losing
+            else f"Losses: none, the result {result.code} takes no strength points."
+        )
+        self.losses.setVisible(bool(losing))
         rows = max(2, min(12, self.losses.count()))
         row = self.losses.sizeHintForRow(0) if self.losses.count() else 18
         self.losses.setFixedHeight(rows * row + 2 * self.losses.frameWidth() + 4)
         self._building = False
         self._losses_changed()
         self._show_result_pane(True)
+
+    def _show_result_text(self, losses: list[str]) -> None:
+        """The result in words, with the numbers Apply checks for the losses ticked now: the
+        points each side must lose (the attacker's grow with the defender's in an exchange), and
+        every retreating stack with no legal retreat named as eliminated, in red."""
+        assert self.resolution is not None
+        state, resolution = self.session.state, self.resolution
+        result = resolution.result
+        lines = [f"<b>{result.code}</b>: die {result.die}, DRM {result.drm:+d} = "
+                 f"{result.modified_roll}"]  # fmt: skip
+        lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
+        for req in (resolution.defender, resolution.attacker):
+            needed = points_needed(resolution, req, losses)
+            if req.eliminate_all:
+                lines.append(f"The {req.side} is eliminated.")
+            elif needed > 0:
+                ticked = sum(req.strength[u] for u in losses if u in req.strength)
+                why = ""
+                if req.side == "attacker" and resolution.exchange and needed > req.points:
+                    why = " (as many as the defender's losses ticked)"
+                lines.append(
+                    f"The {req.side} loses at least <b>{plural(needed, 'strength point')}</b>"
+                    f"{why}: {ticked} ticked."
+                )
+            if req.retreat_hexes <= 0:
+                continue
+            starts = {state.hex_of(u) for u in req.uids if u not in losses}
+            trapped = sorted(s for s in starts if not self.retreat_ends.get(s, True))
+            if len(trapped) < len(starts) or not starts:
+                hexes = plural(req.retreat_hexes, "hex", "hexes")
+                lines.append(f"The {req.side} retreats {hexes}.")
+            for start in trapped:
+                lines.append(
+                    f'<span style="color: #b02020;"><b>The {req.side} in '
+                    f"{state.hexmap.label(start)} has no legal retreat: eliminated.</b></span>"
+                )
+        self.result_label.setText("<br>".join(lines))
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""
@@ -839,6 +877,7 @@ class CombatPanel(QWidget):
             if not ends:
                 box.addItem("no legal retreat: eliminated")
                 box.setEnabled(False)
+                box.setStyleSheet("QComboBox:disabled { color: #b02020; font-weight: bold; }")
             for end, path in ends.items():
                 route = " > ".join(state.hexmap.label(h) for h in path)
                 box.addItem(state.hexmap.label(end), end)
@@ -863,6 +902,7 @@ class CombatPanel(QWidget):
                 item.setCheckState(Qt.CheckState.Unchecked)
                 item.setData(UID_ROLE, uid)
                 self.advance.addItem(item)
+        self._show_result_text(losses)
         self.problems.setText("")
         self._highlight()
 
