@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from uihelpers import start_attack
 
@@ -113,3 +114,60 @@ def test_a_retreat_with_no_legal_end_says_eliminated_in_the_result(window, qtbot
     assert not any(line.startswith("The defender retreats") for line in lines)
     (shown,) = [raw for raw in panel.result_label.text().split("<br>") if "no legal" in raw]
     assert RED in shown and "<b>" in shown  # in red and bold, not only a greyed box
+
+
+def in_view(widget) -> bool:
+    """Whether all of ``widget`` is on screen (not hidden, scrolled away or covered)."""
+    return widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect()
+
+
+@pytest.mark.parametrize(
+    ("dice", "why"),
+    [
+        ("x", "'x' is not a number"),
+        ("7", "a d6 has no 7"),
+        ("0", "a d6 has no 0"),
+        ("2 5", "this attack rolls 1 die, but 2 numbers were typed"),
+    ],
+)
+def test_a_bad_typed_roll_is_refused_beside_the_field_until_corrected(
+    window, qtbot, dice: str, why: str
+) -> None:
+    # the generic table's combat die is one d6 (14D2d: no DRM chance, so no chance roll)
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    type_roll(panel, qtbot, dice)
+    assert panel.resolution is None and window.session.state.log == []
+    problem = panel.roll_problem
+    qtbot.waitUntil(lambda: in_view(problem))
+    assert problem.text().startswith(why) and "type one number from 1 to 6" in problem.text()
+    field = panel.typed_roll.geometry()
+    below = problem.geometry()
+    assert 0 <= below.top() - field.bottom() <= 20 and below.left() <= field.right()
+    assert window.statusBar().currentMessage() == ""  # not a message that goes in 6 seconds
+    qtbot.wait(50)
+    panel.typed_roll.selectAll()
+    qtbot.keyClicks(panel.typed_roll, "9")  # still wrong: still refused, saying why now
+    assert in_view(problem) and problem.text().startswith("a d6 has no 9")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(panel.typed_roll, "4")  # put right: the refusal goes before Return
+    assert problem.isHidden()
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution is not None and panel.dice.rolls == [4]
+
+
+def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(window, qtbot) -> None:
+    # 10.C tutorial: AECA:ATEC gives +3 with a 50% chance of +4 (10.C), drawn by a chance roll
+    # before the combat die: two dice to type
+    assert window.open_file(MAPS / "tutorial-10c-ratio-scenario.toml")
+    panel = window.combat_panel
+    assert "DRM +3 (+3: 50%, +4: 50%)" in panel.odds.text()
+    assert "2 dice" in panel.typed_roll.placeholderText()
+    type_roll(panel, qtbot, "4")
+    assert panel.resolution is None
+    assert panel.roll_problem.text().startswith("this attack rolls 2 dice, but 1 number was typed")
+    assert "the chance roll for the DRM (1 to 6) then the combat die" in panel.roll_problem.text()
+    panel.typed_roll.setText("2 4")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution is not None and panel.dice.rolls == [2, 4]
+    assert panel.roll_problem.isHidden()

@@ -54,7 +54,7 @@ from hexcombat.game.attack import (
 )
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.conditions import WEATHER
-from hexcombat.game.roll import PendingRoll, RollCombat
+from hexcombat.game.roll import PendingRoll, RollCombat, dice_rolled, dice_text, read_typed_roll
 from hexcombat.game.state import Change, GameError
 from hexcombat.game.turn import (
     OVERRUN_PHASE,
@@ -75,6 +75,8 @@ from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 
 UID_ROLE = Qt.ItemDataRole.UserRole
+ERROR_RED = "#b02020"
+"""What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
 CONDITION_BOXES = {
     "fortified": "Fortified (10.B.1)",
     "entrenched": "Entrenched (10.B.1)",
@@ -193,7 +195,7 @@ class CombatPanel(QWidget):
         layout.setContentsMargins(0, 4, 0, 0)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b02020;")
+        self.problems.setStyleSheet(f"color: {ERROR_RED};")
         layout.addWidget(self.problems)
         self.apply_button = QPushButton("Apply result")
         self.apply_button.setObjectName("ApplyResult")
@@ -410,13 +412,23 @@ class CombatPanel(QWidget):
         self.roll_button.setToolTip("Roll the game's seeded dice (R)")
         self.roll_button.clicked.connect(lambda: self.roll())
         self.typed_roll = QLineEdit()
+        self.typed_roll.setObjectName("TypedRoll")
         self.typed_roll.setPlaceholderText("or type the dice, e.g. 4 or 2 5")
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
+        self.typed_roll.textEdited.connect(lambda _t: self._typed_roll_edited())
         self.dice = DiceFaces()
         roll_row.addWidget(self.roll_button)
         roll_row.addWidget(self.typed_roll, 1)
         roll_row.addWidget(self.dice)
         layout.addLayout(roll_row)
+        # a typed roll that is not this attack's dice is refused here, under the field the
+        # player typed in, and stays until corrected
+        self.roll_problem = QLabel()
+        self.roll_problem.setObjectName("RollProblem")
+        self.roll_problem.setWordWrap(True)
+        self.roll_problem.setStyleSheet(f"color: {ERROR_RED};")
+        self.roll_problem.hide()
+        layout.addWidget(self.roll_problem)
         return pane
 
     def _build_result(self) -> QScrollArea:
@@ -591,6 +603,7 @@ class CombatPanel(QWidget):
         self._warn("")
         self.bars.set_outcomes({})
         self.dice.set_rolls([])
+        self._refuse_roll("")
         self._show_result_pane(False)
         self._set_rollable(False)
         self.setup_pane.setEnabled(True)
@@ -688,7 +701,24 @@ class CombatPanel(QWidget):
         self._warn("\n".join(f"\u26a0 {w}" for w in warnings))
         self.bars.set_outcomes(report.outcomes)
         self._lock_for_roll()
+        self._show_dice_wanted(report)
         return report
+
+    def _show_dice_wanted(self, report: Report) -> None:
+        """Say in the typed-roll field how many dice this attack rolls, and check a refused
+        roll again (a new DRM chance may change how many)."""
+        try:
+            sides = dice_rolled(report)
+        except (RulesError, SourceError, ValueError):
+            return  # the roll itself will say what is wrong with the chart
+        self.typed_roll.setPlaceholderText(
+            "or type the die, e.g. 4"
+            if len(sides) == 1
+            else f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
+        )
+        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides)}; then Return")
+        if not self.roll_problem.isHidden():
+            self._typed_roll_edited()
 
     def _set_rollable(self, on: bool) -> None:
         self.roll_button.setEnabled(on)
@@ -741,21 +771,47 @@ class CombatPanel(QWidget):
             return None
         command = RollCombat(setup, typed)
         if not self.session.run(command):
-            # beside the report's warnings (assumed chart values), not over them
-            self.problems.setText(self.session.last_refusal)
+            # beside the Roll button and the typed dice, not over the report's warnings
+            self._refuse_roll(self.session.last_refusal)
             return None
+        self._refuse_roll("")
         return command.pending.resolution if command.pending else None
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
-        try:
-            rolls = [int(part) for part in self.typed_roll.text().replace(",", " ").split()]
-        except ValueError:
-            rolls = []
-        if not rolls:
-            self.problems.setText("type the dice as numbers, e.g. 4 or 2 5")
+        rolls = self._typed_rolls()
+        return None if rolls is None else self.roll(rolls)
+
+    def _typed_rolls(self) -> list[int] | None:
+        """The typed dice if they are this attack's (as many as it rolls, each a face of its
+        die); else None, with what to type shown under the field."""
+        if self.report is None:
             return None
-        return self.roll(rolls)
+        try:
+            rolls = read_typed_roll(self.typed_roll.text(), dice_rolled(self.report))
+        except (GameError, RulesError, SourceError, ValueError) as exc:
+            self._refuse_roll(str(exc))
+            return None
+        self._refuse_roll("")
+        return rolls
+
+    def _typed_roll_edited(self) -> None:
+        """A refused roll being put right: the refusal goes once the dice are this attack's
+        (or the field is emptied to roll the game's dice)."""
+        if self.roll_problem.isHidden():
+            return
+        if self.typed_roll.text().strip():
+            self._typed_rolls()
+        else:
+            self._refuse_roll("")
+
+    def _refuse_roll(self, text: str) -> None:
+        """Show why a roll was refused under the typed dice (``""``: nothing refused)."""
+        self.roll_problem.setText(text)
+        self.roll_problem.setVisible(bool(text))
+        self.typed_roll.setStyleSheet(
+            f"QLineEdit {{ border: 1px solid {ERROR_RED}; }}" if text else ""
+        )
 
     def _show_pending(self, pending: PendingRoll) -> None:
         """Show the game's rolled, unapplied attack: the attackers and choices it was rolled
@@ -850,7 +906,7 @@ class CombatPanel(QWidget):
                 lines.append(f"The {req.side} retreats {hexes}.")
             for start in trapped:
                 lines.append(
-                    f'<span style="color: #b02020;"><b>The {req.side} in '
+                    f'<span style="color: {ERROR_RED};"><b>The {req.side} in '
                     f"{state.hexmap.label(start)} has no legal retreat: eliminated.</b></span>"
                 )
         self.result_label.setText("<br>".join(lines))
@@ -877,7 +933,9 @@ class CombatPanel(QWidget):
             if not ends:
                 box.addItem("no legal retreat: eliminated")
                 box.setEnabled(False)
-                box.setStyleSheet("QComboBox:disabled { color: #b02020; font-weight: bold; }")
+                box.setStyleSheet(
+                    f"QComboBox:disabled {{ color: {ERROR_RED}; font-weight: bold; }}"
+                )
             for end, path in ends.items():
                 route = " > ".join(state.hexmap.label(h) for h in path)
                 box.addItem(state.hexmap.label(end), end)
