@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from uihelpers import start_attack
+from uihelpers import hex_point, start_attack
 
 from hexcombat.ui.combat_panel import UID_ROLE
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
+LEFT = Qt.MouseButton.LeftButton
 RED = "#b02020"
 
 
@@ -171,3 +172,43 @@ def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(window, qtb
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     assert panel.resolution is not None and panel.dice.rolls == [2, 4]
     assert panel.roll_problem.isHidden()
+
+
+@pytest.mark.usefixtures("zoc_free")  # enemy zones of control would leave 0504 no retreat
+def test_a_refusal_goes_once_the_player_has_put_it_right(window, qtbot) -> None:
+    state = window.session.state
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    tree = panel.candidate_tree
+    for i in range(tree.topLevelItemCount()):  # the artillery in 0604 stays out of this attack
+        if tree.topLevelItem(i).text(0) == "0604":
+            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+    type_roll(panel, qtbot, "6")  # DR: 0504 retreats two hexes, to 0506 or 0605
+    assert panel.resolution.result.code == "DR"
+    assert not panel.apply()
+    assert panel.problems.text() == "choose where the units in 0504 retreat to"
+    qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0506"))
+    assert panel.problems.text() == ""  # the retreat is chosen: nothing left to complain of
+    (box,) = panel.retreat_boxes.values()
+    box.setCurrentIndex(-1)  # taken back: Apply's refusal is back, checked again
+    assert panel.problems.text() == "choose where the units in 0504 retreat to"
+    assert panel.pick_retreat(state.hexmap.hex_at("0504"), state.hexmap.hex_at("0605"))
+    assert panel.problems.text() == ""
+    assert panel.apply(), panel.problems.text()
+
+
+def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(window, qtbot) -> None:
+    # the 10.F.1 tutorial's AH: 8 of the attacker's 16 points, at least 4 from armour (10.F.1)
+    assert window.open_file(MAPS / "tutorial-10f1-required-losses-scenario.toml")
+    panel, state = window.combat_panel, window.session.state
+    type_roll(panel, qtbot, "1")
+    assert panel.resolution.result.code == "AH"
+    tick(panel, state, ["Art III", "Art III"])  # 8 points, none from armour
+    assert not panel.apply()
+    assert "at least 4 of the attacker's losses must come from armour" in panel.problems.text()
+    tick(panel, state, ["Tank XXX", "Tank XXX"])  # 4 from armour now, but 4 of 8 points
+    assert panel.problems.text().startswith("the attacker must lose at least 8 strength points")
+    assert "armour" not in panel.problems.text()
+    tick(panel, state, ["Art III", "Tank XXX", "Tank XXX"])
+    assert panel.problems.text() == ""
+    assert panel.apply()

@@ -52,7 +52,7 @@ from hexcombat.game.attack import (
     sides_losing,
     suggested_losses,
 )
-from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
+from hexcombat.game.commands import ApplyCombat, SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.conditions import WEATHER
 from hexcombat.game.roll import PendingRoll, RollCombat, dice_rolled, dice_text, read_typed_roll
 from hexcombat.game.state import Change, GameError
@@ -138,6 +138,8 @@ class CombatPanel(QWidget):
         self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
         self.refusal = ""
         """Why the last :meth:`start` could not set up an attack ("" when it could)."""
+        self._apply_refused = False
+        """Apply was refused for this result: each choice since says what is still wrong."""
         self._building = False
         self._build()
         session.state.subscribe(self.on_change)
@@ -449,6 +451,7 @@ class CombatPanel(QWidget):
         result_layout.addLayout(self.retreat_form)
         self.retreat_boxes: dict[Hex, QComboBox] = {}
         self.advance = QListWidget()
+        self.advance.itemChanged.connect(lambda _i: self._choice_changed())
         self.advance.setMaximumHeight(90)
         self.advance_label = QLabel("Advance into the vacated hex:")
         result_layout.addWidget(self.advance_label)
@@ -841,6 +844,7 @@ class CombatPanel(QWidget):
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
         state = self.session.state
         self.resolution = resolution
+        self._apply_refused = False
         result = resolution.result
         self.bars.set_outcomes(resolution.report.outcomes, result.code)
         self._lock_for_roll()
@@ -944,6 +948,7 @@ class CombatPanel(QWidget):
                 box.setPlaceholderText("click a highlighted hex")
                 box.setCurrentIndex(-1)
             self.retreat_boxes[start] = box
+            box.currentIndexChanged.connect(lambda _i: self._choice_changed())
             self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
         self.advance.clear()
         can_advance = self.resolution.result.advance
@@ -961,7 +966,10 @@ class CombatPanel(QWidget):
                 item.setData(UID_ROLE, uid)
                 self.advance.addItem(item)
         self._show_result_text(losses)
-        self.problems.setText("")
+        if self._apply_refused:
+            self._choice_changed()
+        else:
+            self.problems.setText("")
         self._highlight()
 
     def pick_retreat(self, start: Hex, end: Hex) -> bool:
@@ -989,11 +997,10 @@ class CombatPanel(QWidget):
             checked = item.data(UID_ROLE) in uids
             item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
 
-    def apply(self) -> bool:
-        """Apply the result with the player's choices (one undoable command)."""
-        if self.resolution is None:
-            return False
-        state = self.session.state
+    def _apply_command(self) -> ApplyCombat:
+        """The result with the player's choices as one undoable command; :class:`GameError`
+        says what Apply refuses."""
+        assert self.resolution is not None
         retreats = {
             start: box.currentData()
             for start, box in self.retreat_boxes.items()
@@ -1004,11 +1011,30 @@ class CombatPanel(QWidget):
             for i in range(self.advance.count())
             if self.advance.item(i).checkState() == Qt.CheckState.Checked
         ]
+        return apply_combat_command(
+            self.session.state, self.resolution, self.chosen_losses(), retreats, advance
+        )
+
+    def _choice_changed(self) -> None:
+        """A loss, retreat or advance chosen after Apply was refused: say what is still wrong,
+        by the same check Apply makes, so a refusal put right goes away."""
+        if self._building or self.resolution is None or not self._apply_refused:
+            return
         try:
-            command = apply_combat_command(
-                state, self.resolution, self.chosen_losses(), retreats, advance
-            )
+            self._apply_command()
         except GameError as exc:
+            self.problems.setText(str(exc))
+            return
+        self.problems.setText("")
+
+    def apply(self) -> bool:
+        """Apply the result with the player's choices (one undoable command)."""
+        if self.resolution is None:
+            return False
+        try:
+            command = self._apply_command()
+        except GameError as exc:
+            self._apply_refused = True  # from now on each choice checks again
             self.problems.setText(str(exc))
             return False
         target = self.target
