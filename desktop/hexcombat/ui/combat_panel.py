@@ -69,6 +69,7 @@ from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.column_flow import ColumnFlow
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
@@ -253,7 +254,7 @@ class CombatPanel(QWidget):
         self.phase_note.setWordWrap(True)
         self.phase_note.setStyleSheet("color: #1f5fa8;")
         self.phase_note.hide()
-        grid.addWidget(self.phase_note, 5, 0, 1, 2)
+        grid.addWidget(self.phase_note, 3, 0, 1, 2)
         self.weather = QComboBox()
         self.weather.setObjectName("Weather")
         self.weather.addItems(WEATHER)
@@ -273,12 +274,15 @@ class CombatPanel(QWidget):
         row.addWidget(self.date)
         row.addStretch(1)
         grid.addLayout(row, 1, 0, 1, 2)
+        # two columns where they fit, else one: never cut off at a large font (ColumnFlow)
+        self.condition_flow = ColumnFlow(max_columns=2, spacing=(6, 2))
         self.condition_boxes: dict[str, QCheckBox] = {}
-        for i, (name, text) in enumerate(CONDITION_BOXES.items()):
+        for name, text in CONDITION_BOXES.items():
             box = QCheckBox(text)
             box.toggled.connect(lambda _on: self.evaluate())
             self.condition_boxes[name] = box
-            grid.addWidget(box, 2 + i // 2, i % 2)
+            self.condition_flow.addWidget(box)
+        grid.addLayout(self.condition_flow, 2, 0, 1, 2)
         self.condition_boxes["overrun"].setEnabled(False)  # the phase decides (10.G)
         layout.addWidget(conditions)
         layout.addStretch(1)
@@ -509,9 +513,18 @@ class CombatPanel(QWidget):
         if shown:
             self.result_pane.verticalScrollBar().setValue(0)  # the result code first
 
+    def _setup_height(self) -> int:
+        """How tall the set-up is at the panel's width (the condition boxes may take one
+        column or two)."""
+        inner = self.setup_pane.widget()
+        width = self.setup_pane.viewport().width()
+        height = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
+        return max(height, inner.sizeHint().height())
+
     def _share_height(self) -> None:
         """Set-up and result as tall as they need, the working the rest: the set-up takes at
-        most half (a third beside a result), the result all but the working's minimum (the roll
+        most half (a third beside a result), or more when its conditions need it (a large font)
+        while two more steps stay in view; the result all but the working's minimum (the roll
         stays in view)."""
         total = sum(self.splitter.sizes())
         if total <= 0:
@@ -520,8 +533,12 @@ class CombatPanel(QWidget):
         # lay out the rows just filled in first, so the size hints count them
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         if not self.setup_pane.isHidden():
-            share = total // 3 if not self.result_pane.isHidden() else total // 2
-            setup = min(self.setup_pane.widget().sizeHint().height() + 2, share)
+            working = self.splitter.widget(1).minimumSizeHint().height()
+            steps = 2 * self.steps.verticalHeader().defaultSectionSize()
+            share = max(total // 2, total - working - steps)
+            if not self.result_pane.isHidden():
+                share = total // 3
+            setup = min(self._setup_height() + 2, share)
         if not self.result_pane.isHidden():
             room = total - setup - self.splitter.widget(1).minimumSizeHint().height()
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
