@@ -95,3 +95,23 @@ def test_the_overrun_note_and_boxes_stay_in_view_in_the_movement_phase(window, q
     viewport = panel.setup_pane.viewport()
     widgets = [*condition_widgets(window).values(), panel.phase_note]
     qtbot.waitUntil(lambda: all(shown_whole(w, viewport) for w in widgets), timeout=2000)
+
+
+def test_a_long_summary_of_the_set_up_does_not_widen_the_panel_over_the_map(window, qtbot) -> None:
+    panel = window.combat_panel
+    dock, map_width = window._docks["Combat"].width(), window.view.width()
+    panel.date.setText("1943-08")
+    qtbot.keyClick(panel.date, Qt.Key.Key_Return)
+    for name, box in panel.condition_boxes.items():
+        if name != "overrun":
+            box.setChecked(True)
+    panel.phase.setCurrentText("movement")  # and an overrun (10.G)
+    summary = (
+        "Attackers and conditions: 3 of 3 stacks, movement phase, clear, 1943-08, fortified, "
+        "entrenched, attacker declines aec, defender declines aec/atec, overrun"
+    )
+    qtbot.wait(50)
+    assert window._docks["Combat"].width() == dock and window.view.width() == map_width
+    assert panel.setup_toggle.toolTip().startswith(summary)  # the whole of it, on hover
+    shown = panel.setup_toggle.text()
+    assert shown.endswith("\u2026") and summary.startswith(shown[:-1])

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -169,7 +170,8 @@ class CombatPanel(QWidget):
         self.setup_toggle.setAutoRaise(True)
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
-        self.setup_toggle.setToolTip("Show or hide the attackers and the conditions")
+        self.setup_toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._summary = "Attackers and conditions"
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
         self.splitter = QSplitter(Qt.Orientation.Vertical)
@@ -221,6 +223,17 @@ class CombatPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
         self._fit_warnings()
+        self._show_summary(self._summary)
+
+    def _show_summary(self, text: str) -> None:
+        """The folded set-up's one line, shortened with "..." to the panel's width (in full in
+        its tooltip): a long list of ticked conditions must not widen the panel over the map."""
+        self._summary = text
+        button = self.setup_toggle
+        room = self.width() - 2 * self.layout().contentsMargins().left() - 40  # the arrow
+        metrics = button.fontMetrics()
+        button.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(room, 80)))
+        button.setToolTip(f"{text}\n\nShow or hide the attackers and the conditions")
 
     def _build_setup(self) -> QScrollArea:
         """Who attacks (tick the stacks taking part) and the conditions of the attack."""
@@ -374,7 +387,7 @@ class CombatPanel(QWidget):
         if box.isChecked() != overrun:
             box.setChecked(overrun)  # re-evaluates the attack being set up
         if self.target is not None:
-            self.setup_toggle.setText(self._setup_summary())
+            self._show_summary(self._setup_summary())
 
     def _build_working(self) -> QWidget:
         """Every step of the working with its rule, the chance of each result, and the roll."""
@@ -618,7 +631,7 @@ class CombatPanel(QWidget):
         self._fit_candidates()
         self.steps.setRowCount(0)
         self.title.setText("Select an enemy stack and choose Attack (A).")
-        self.setup_toggle.setText("Attackers and conditions")
+        self._show_summary("Attackers and conditions")
         self.odds.setText("")
         self._warn("")
         self.bars.set_outcomes({})
@@ -670,7 +683,7 @@ class CombatPanel(QWidget):
             + ", ".join(c.unit.name for c in defenders)
         )
         self._highlight()
-        self.setup_toggle.setText(self._setup_summary())
+        self._show_summary(self._setup_summary())
         self.steps.setRowCount(0)
         try:
             refusal = phasing_refusal(state, self.target)  # the phasing player changed since
