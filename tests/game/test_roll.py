@@ -4,16 +4,22 @@ of two rolls)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tutorial_attacks import full_attack
 
 from hexcombat.game.attack import (
     apply_combat_command,
+    evaluate_attack,
     retreat_options,
 )
 from hexcombat.game.commands import SetWeatherAndDate
-from hexcombat.game.roll import RollCombat
+from hexcombat.game.opening import open_game
+from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameError, GameState
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 def test_a_roll_uses_the_game_dice_and_goes_into_the_log(state: GameState) -> None:
@@ -68,7 +74,11 @@ def test_a_typed_roll_leaves_the_game_dice_alone(state: GameState) -> None:
 
 @pytest.mark.parametrize(
     ("typed", "message"),
-    [([7], "a d6 cannot roll 7"), ([], "no more scripted die rolls"), ([4, 4], "2 were typed")],
+    [
+        ([7], "a d6 cannot roll 7"),
+        ([], "this attack rolls 1 die, but 0 were typed in"),
+        ([4, 4], "this attack rolls 1 die, but 2 were typed in"),
+    ],
 )
 def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(
     state: GameState, typed: list[int], message: str
@@ -76,6 +86,44 @@ def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(
     with pytest.raises(GameError, match=message):
         state.execute(RollCombat(full_attack(state), typed=typed))
     assert state.pending_roll is None and state.log == [] and state.dice.used == 0
+
+
+def test_an_attack_with_a_drm_chance_rolls_two_dice_and_says_so() -> None:
+    # 10.C tutorial: +3 with a 50% chance of +4 (10.C): a chance roll, then the combat die
+    state = open_game(MAPS / "tutorial-10c-ratio-scenario.toml")
+    setup = full_attack(state)
+    assert dice_rolled(evaluate_attack(state, setup)) == [6, 6]
+    with pytest.raises(GameError, match="this attack rolls 2 dice, but 1 was typed in"):
+        state.execute(RollCombat(setup, typed=[4]))
+    assert state.log == [] and state.pending_roll is None
+
+
+def test_the_tutorial_attack_rolls_one_die(state: GameState) -> None:
+    assert dice_rolled(evaluate_attack(state, full_attack(state))) == [6]
+
+
+@pytest.mark.parametrize(
+    ("typed", "sides", "message"),
+    [
+        ("x", [6], "'x' is not a number: type one number from 1 to 6 (e.g. 4)"),
+        ("7", [6], "a d6 has no 7: type one number from 1 to 6 (e.g. 4)"),
+        ("0", [6], "a d6 has no 0: "),
+        ("", [6], "no dice typed: "),
+        ("2 5", [6], "this attack rolls 1 die, but 2 numbers were typed: "),
+        ("4", [6, 6], "this attack rolls 2 dice, but 1 number was typed: type 2 numbers, "),
+    ],
+)
+def test_a_typed_roll_is_read_or_refused_saying_what_to_type(
+    typed: str, sides: list[int], message: str
+) -> None:
+    with pytest.raises(GameError) as caught:
+        read_typed_roll(typed, sides)
+    assert str(caught.value).startswith(message)
+
+
+def test_typed_dice_are_read_apart_by_spaces_or_commas() -> None:
+    assert read_typed_roll(" 4 ", [6]) == [4]
+    assert read_typed_roll("2, 5", [6, 6]) == [2, 5]
 
 
 @pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to

@@ -244,6 +244,6 @@ def test_dice_that_are_not_the_attack_s_are_refused_and_the_warnings_stay(
     assert "\u26a0 CRT: assumed chart value used" in warnings
     type_roll(panel, qtbot, dice)
     assert panel.resolution is None and window.session.state.pending_roll is None
-    assert panel.problems.text() != "" and panel.roll_button.isEnabled()
+    assert panel.roll_problem.text() != "" and panel.roll_button.isEnabled()
     assert panel.warnings.text() == warnings
     assert window.session.state.log == [] and window.session.state.dice.used == 0

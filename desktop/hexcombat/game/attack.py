@@ -350,14 +350,30 @@ def _side_of(resolution: Resolution, uid: str) -> LossRequirement:
     return resolution.defender if uid in resolution.defender.strength else resolution.attacker
 
 
-def _needed(resolution: Resolution, req: LossRequirement, losses: list[str]) -> int:
-    """The points ``req``'s side must lose; in an exchange the attacker loses at least what the
-    defender lost (the CRT's exchange)."""
+def points_needed(resolution: Resolution, req: LossRequirement, losses: list[str]) -> int:
+    """The points ``req``'s side must lose with ``losses`` ticked: what Apply checks, and what the
+    panel states. In an exchange the attacker loses at least what the defender lost (the CRT's
+    exchange), so the attacker's number grows with the defender's losses ticked."""
     needed = req.points
     if req.side == "attacker" and resolution.exchange:
         defender_lost = sum(resolution.defender.strength.get(u, 0) for u in losses)
         needed = max(needed, min(defender_lost, sum(req.strength.values())))
     return needed
+
+
+def sides_losing(resolution: Resolution) -> list[LossRequirement]:
+    """The sides the result makes lose strength points, the defender first: the only ones a
+    player ticks losses from (a stack with no legal retreat is eliminated without ticking)."""
+    return [
+        req
+        for req in (resolution.defender, resolution.attacker)
+        if req.uids and (req.eliminate_all or req.points > 0 or _owes_exchange(resolution, req))
+    ]
+
+
+def _owes_exchange(resolution: Resolution, req: LossRequirement) -> bool:
+    """In an exchange the attacker loses as many points as the defender (the CRT's exchange)."""
+    return req.side == "attacker" and resolution.exchange
 
 
 def surplus_losses(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
@@ -397,7 +413,7 @@ def _surplus_problems(state: GameState, resolution: Resolution, losses: list[str
         if not spare:
             continue
         names = ", ".join(state.counters[u].unit.name for u in spare)
-        needed = _needed(resolution, req, losses)
+        needed = points_needed(resolution, req, losses)
         if needed <= 0 and not req.eliminate_all:
             problem = f"the result {code} takes no losses from the {req.side}: untick {names}"
         else:
@@ -421,7 +437,7 @@ def _unmet(state: GameState, resolution: Resolution, losses: list[str]) -> list[
     for req in (resolution.defender, resolution.attacker):
         chosen = [u for u in losses if u in req.strength]
         lost = sum(req.strength[u] for u in chosen)
-        needed = _needed(resolution, req, losses)
+        needed = points_needed(resolution, req, losses)
         if req.eliminate_all and len(chosen) < len(req.uids):
             problems.append(
                 f"the result eliminates every {req.side} unit ({resolution.result.code})"
@@ -500,7 +516,7 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
         if req.eliminate_all:
             chosen += req.uids
             continue
-        needed = _needed(resolution, req, chosen)  # the defender's losses are chosen first
+        needed = points_needed(resolution, req, chosen)  # the defender's losses are chosen first
         required = min(needed, math.ceil(req.required_aec))
         capable = [
             u

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
     from hexcombat.game.roll import PendingRoll
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the word in its number: "1 counter", "2 counters"; "1 die", "2 dice" with
+    ``many`` given for a word whose plural is not the word and an s."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
 @dataclass
@@ -53,9 +55,7 @@ class MoveCounters:
             touched.add(h)
             state.place(counter, self.to_hex, 0)
         if not self.text:
-            what = (
-                counters[0].unit.name if len(counters) == 1 else _plural(len(counters), "counter")
-            )
+            what = counters[0].unit.name if len(counters) == 1 else plural(len(counters), "counter")
             self.text = f"Move {what} to {state.hexmap.label(self.to_hex)}"
         return Change(self.text, frozenset(touched), frozenset(self.uids))
 
@@ -106,7 +106,7 @@ class RemoveCounters:
         self._removed = [state.lift(uid) for uid in self.uids]
         if not self.text:
             one = self._removed[0][0].unit.name if len(self._removed) == 1 else None
-            self.text = f"Remove {one}" if one else f"Remove {_plural(len(self.uids), 'counter')}"
+            self.text = f"Remove {one}" if one else f"Remove {plural(len(self.uids), 'counter')}"
         return Change(self.text, frozenset(h for _, h, _ in self._removed), frozenset(self.uids))
 
     def undo(self, state: GameState) -> Change:

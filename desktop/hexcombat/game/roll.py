@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from hexcombat.game.attack import AttackSetup, Resolution, resolve_attack
+from hexcombat.game.attack import AttackSetup, Resolution, evaluate_attack, resolve_attack
+from hexcombat.game.commands import plural
+from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.state import Change, CombatLogEntry, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.report import Report
 
 
 def roll_time() -> str:
@@ -33,6 +36,62 @@ class RecordingDice:
         value = self.inner.roll(sides)  # type: ignore[attr-defined]
         self.rolls.append(value)
         return value
+
+
+class _AskedDice:
+    """Dice that note which die each roll asks for (and show 1): resolving a report with them
+    tells what a player must roll, by the very resolution the roll makes."""
+
+    def __init__(self) -> None:
+        self.sides: list[int] = []
+
+    def roll(self, sides: int = 6) -> int:
+        self.sides.append(sides)
+        return 1
+
+
+def dice_rolled(report: Report) -> list[int]:
+    """The faces of each die resolving ``report`` rolls, in order: the combat die, after a
+    chance roll when the chart gives the DRM as a chance (10.C: "+3, 50% chance of +4")."""
+    dice = _AskedDice()
+    resolve_report(report, dice)
+    return dice.sides
+
+
+def dice_text(sides: list[int]) -> str:
+    """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
+    chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
+    combat die (1 to 6), e.g. 2 4"."""
+    example = " ".join(str(min(faces, 2)) for faces in sides[:-1]) + f" {min(sides[-1], 4)}"
+    if len(sides) == 1:
+        return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
+    named = [f"the chance roll for the DRM (1 to {faces})" for faces in sides[:-1]]
+    return (
+        f"{plural(len(sides), 'number')}, {', '.join(named)} then the combat die "
+        f"(1 to {sides[-1]}), e.g. {example.strip()}"
+    )
+
+
+def read_typed_roll(text: str, sides: list[int]) -> list[int]:
+    """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
+    dice with ``sides`` faces; :class:`GameError` says what is wrong and what to type."""
+    want = f"type {dice_text(sides)}"
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise GameError(f"no dice typed: {want}")
+    for part in parts:
+        if not part.lstrip("+-").isdigit():
+            raise GameError(f"'{part}' is not a number: {want}")
+    rolls = [int(part) for part in parts]
+    if len(rolls) != len(sides):
+        typed = f"{plural(len(rolls), 'number')} {'was' if len(rolls) == 1 else 'were'} typed"
+        raise GameError(
+            f"this attack rolls {plural(len(sides), 'die', 'dice')}, but {typed}: {want}"
+        )
+    for roll, faces in zip(rolls, sides, strict=True):
+        if not 1 <= roll <= faces:
+            raise GameError(f"a d{faces} has no {roll}: {want}")
+    return rolls
 
 
 @dataclass(frozen=True)
@@ -80,6 +139,8 @@ class RollCombat:
         self._before = state.dice.snapshot()
         dice = RecordingDice(ScriptedDice(self.typed) if self.typed is not None else state.dice)
         try:
+            if self.typed is not None:  # as many dice as the attack rolls, said in plain words
+                self._check_typed_count(evaluate_attack(state, self.setup))
             resolution = resolve_attack(state, self.setup, dice)  # type: ignore[arg-type]
         except (RulesError, ValueError) as exc:
             state.dice.restore(self._before)
@@ -87,11 +148,6 @@ class RollCombat:
         except GameError:
             state.dice.restore(self._before)
             raise
-        if self.typed is not None and len(dice.rolls) != len(self.typed):
-            state.dice.restore(self._before)
-            raise GameError(
-                f"this attack rolls {len(dice.rolls)} dice, but {len(self.typed)} were typed in"
-            )
         self._after = state.dice.snapshot() if self.typed is None else None
         result = resolution.result
         faces = " ".join(str(r) for r in dice.rolls)
@@ -108,6 +164,16 @@ class RollCombat:
             self.typed is not None,
             CombatLogEntry(f"{self.text}, not applied yet", details, rolled_at=roll_time()),
         )
+
+    def _check_typed_count(self, report: Report) -> None:
+        """Refuse typed dice that are not as many as resolving ``report`` rolls."""
+        assert self.typed is not None
+        rolled, typed = len(dice_rolled(report)), len(self.typed)
+        if rolled != typed:
+            raise GameError(
+                f"this attack rolls {plural(rolled, 'die', 'dice')}, but {typed} "
+                f"{'was' if typed == 1 else 'were'} typed in"
+            )
 
     def undo(self, state: GameState) -> Change:
         state.log.pop()

@@ -8,6 +8,7 @@ cross (rivers stand out) and, after the roll, the retreat ends to pick from.
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -46,12 +48,14 @@ from hexcombat.game.attack import (
     attack_candidates,
     evaluate_attack,
     phasing_refusal,
+    points_needed,
     retreat_options,
+    sides_losing,
     suggested_losses,
 )
-from hexcombat.game.commands import SetPhase, SetWeatherAndDate
+from hexcombat.game.commands import ApplyCombat, SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.conditions import WEATHER
-from hexcombat.game.roll import PendingRoll, RollCombat
+from hexcombat.game.roll import PendingRoll, RollCombat, dice_rolled, dice_text, read_typed_roll
 from hexcombat.game.state import Change, GameError
 from hexcombat.game.turn import (
     OVERRUN_PHASE,
@@ -66,12 +70,15 @@ from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import NEEDS_STRENGTHS, Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.column_flow import ColumnFlow
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 
 UID_ROLE = Qt.ItemDataRole.UserRole
+ERROR_RED = "#b02020"
+"""What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
 CONDITION_BOXES = {
     "fortified": "Fortified (10.B.1)",
     "entrenched": "Entrenched (10.B.1)",
@@ -133,6 +140,8 @@ class CombatPanel(QWidget):
         self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
         self.refusal = ""
         """Why the last :meth:`start` could not set up an attack ("" when it could)."""
+        self._apply_refused = False
+        """Apply was refused for this result: each choice since says what is still wrong."""
         self._building = False
         self._build()
         session.state.subscribe(self.on_change)
@@ -161,7 +170,8 @@ class CombatPanel(QWidget):
         self.setup_toggle.setAutoRaise(True)
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
-        self.setup_toggle.setToolTip("Show or hide the attackers and the conditions")
+        self.setup_toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._summary = "Attackers and conditions"
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
         self.splitter = QSplitter(Qt.Orientation.Vertical)
@@ -190,7 +200,7 @@ class CombatPanel(QWidget):
         layout.setContentsMargins(0, 4, 0, 0)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b02020;")
+        self.problems.setStyleSheet(f"color: {ERROR_RED};")
         layout.addWidget(self.problems)
         self.apply_button = QPushButton("Apply result")
         self.apply_button.setObjectName("ApplyResult")
@@ -213,6 +223,17 @@ class CombatPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
         self._fit_warnings()
+        self._show_summary(self._summary)
+
+    def _show_summary(self, text: str) -> None:
+        """The folded set-up's one line, shortened with "..." to the panel's width (in full in
+        its tooltip): a long list of ticked conditions must not widen the panel over the map."""
+        self._summary = text
+        button = self.setup_toggle
+        room = self.width() - 2 * self.layout().contentsMargins().left() - 40  # the arrow
+        metrics = button.fontMetrics()
+        button.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(room, 80)))
+        button.setToolTip(f"{text}\n\nShow or hide the attackers and the conditions")
 
     def _build_setup(self) -> QScrollArea:
         """Who attacks (tick the stacks taking part) and the conditions of the attack."""
@@ -246,7 +267,7 @@ class CombatPanel(QWidget):
         self.phase_note.setWordWrap(True)
         self.phase_note.setStyleSheet("color: #1f5fa8;")
         self.phase_note.hide()
-        grid.addWidget(self.phase_note, 5, 0, 1, 2)
+        grid.addWidget(self.phase_note, 3, 0, 1, 2)
         self.weather = QComboBox()
         self.weather.setObjectName("Weather")
         self.weather.addItems(WEATHER)
@@ -266,12 +287,15 @@ class CombatPanel(QWidget):
         row.addWidget(self.date)
         row.addStretch(1)
         grid.addLayout(row, 1, 0, 1, 2)
+        # two columns where they fit, else one: never cut off at a large font (ColumnFlow)
+        self.condition_flow = ColumnFlow(max_columns=2, spacing=(6, 2))
         self.condition_boxes: dict[str, QCheckBox] = {}
-        for i, (name, text) in enumerate(CONDITION_BOXES.items()):
+        for name, text in CONDITION_BOXES.items():
             box = QCheckBox(text)
             box.toggled.connect(lambda _on: self.evaluate())
             self.condition_boxes[name] = box
-            grid.addWidget(box, 2 + i // 2, i % 2)
+            self.condition_flow.addWidget(box)
+        grid.addLayout(self.condition_flow, 2, 0, 1, 2)
         self.condition_boxes["overrun"].setEnabled(False)  # the phase decides (10.G)
         layout.addWidget(conditions)
         layout.addStretch(1)
@@ -363,7 +387,7 @@ class CombatPanel(QWidget):
         if box.isChecked() != overrun:
             box.setChecked(overrun)  # re-evaluates the attack being set up
         if self.target is not None:
-            self.setup_toggle.setText(self._setup_summary())
+            self._show_summary(self._setup_summary())
 
     def _build_working(self) -> QWidget:
         """Every step of the working with its rule, the chance of each result, and the roll."""
@@ -407,13 +431,23 @@ class CombatPanel(QWidget):
         self.roll_button.setToolTip("Roll the game's seeded dice (R)")
         self.roll_button.clicked.connect(lambda: self.roll())
         self.typed_roll = QLineEdit()
+        self.typed_roll.setObjectName("TypedRoll")
         self.typed_roll.setPlaceholderText("or type the dice, e.g. 4 or 2 5")
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
+        self.typed_roll.textEdited.connect(lambda _t: self._typed_roll_edited())
         self.dice = DiceFaces()
         roll_row.addWidget(self.roll_button)
         roll_row.addWidget(self.typed_roll, 1)
         roll_row.addWidget(self.dice)
         layout.addLayout(roll_row)
+        # a typed roll that is not this attack's dice is refused here, under the field the
+        # player typed in, and stays until corrected
+        self.roll_problem = QLabel()
+        self.roll_problem.setObjectName("RollProblem")
+        self.roll_problem.setWordWrap(True)
+        self.roll_problem.setStyleSheet(f"color: {ERROR_RED};")
+        self.roll_problem.hide()
+        layout.addWidget(self.roll_problem)
         return pane
 
     def _build_result(self) -> QScrollArea:
@@ -422,8 +456,11 @@ class CombatPanel(QWidget):
         result_layout = QVBoxLayout(self.result_box)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
         result_layout.addWidget(self.result_label)
-        result_layout.addWidget(QLabel("Losses (tick the units lost):"))
+        self.losses_label = QLabel("Losses (tick the units lost):")
+        self.losses_label.setWordWrap(True)
+        result_layout.addWidget(self.losses_label)
         self.losses = QListWidget()
         self.losses.itemChanged.connect(lambda _i: self._losses_changed())
         result_layout.addWidget(self.losses)
@@ -431,6 +468,7 @@ class CombatPanel(QWidget):
         result_layout.addLayout(self.retreat_form)
         self.retreat_boxes: dict[Hex, QComboBox] = {}
         self.advance = QListWidget()
+        self.advance.itemChanged.connect(lambda _i: self._choice_changed())
         self.advance.setMaximumHeight(90)
         self.advance_label = QLabel("Advance into the vacated hex:")
         result_layout.addWidget(self.advance_label)
@@ -488,9 +526,18 @@ class CombatPanel(QWidget):
         if shown:
             self.result_pane.verticalScrollBar().setValue(0)  # the result code first
 
+    def _setup_height(self) -> int:
+        """How tall the set-up is at the panel's width (the condition boxes may take one
+        column or two)."""
+        inner = self.setup_pane.widget()
+        width = self.setup_pane.viewport().width()
+        height = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
+        return max(height, inner.sizeHint().height())
+
     def _share_height(self) -> None:
         """Set-up and result as tall as they need, the working the rest: the set-up takes at
-        most half (a third beside a result), the result all but the working's minimum (the roll
+        most half (a third beside a result), or more when its conditions need it (a large font)
+        while two more steps stay in view; the result all but the working's minimum (the roll
         stays in view)."""
         total = sum(self.splitter.sizes())
         if total <= 0:
@@ -499,8 +546,12 @@ class CombatPanel(QWidget):
         # lay out the rows just filled in first, so the size hints count them
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         if not self.setup_pane.isHidden():
-            share = total // 3 if not self.result_pane.isHidden() else total // 2
-            setup = min(self.setup_pane.widget().sizeHint().height() + 2, share)
+            working = self.splitter.widget(1).minimumSizeHint().height()
+            steps = 2 * self.steps.verticalHeader().defaultSectionSize()
+            share = max(total // 2, total - working - steps)
+            if not self.result_pane.isHidden():
+                share = total // 3
+            setup = min(self._setup_height() + 2, share)
         if not self.result_pane.isHidden():
             room = total - setup - self.splitter.widget(1).minimumSizeHint().height()
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
@@ -580,11 +631,12 @@ class CombatPanel(QWidget):
         self._fit_candidates()
         self.steps.setRowCount(0)
         self.title.setText("Select an enemy stack and choose Attack (A).")
-        self.setup_toggle.setText("Attackers and conditions")
+        self._show_summary("Attackers and conditions")
         self.odds.setText("")
         self._warn("")
         self.bars.set_outcomes({})
         self.dice.set_rolls([])
+        self._refuse_roll("")
         self._show_result_pane(False)
         self._set_rollable(False)
         self.setup_pane.setEnabled(True)
@@ -631,7 +683,7 @@ class CombatPanel(QWidget):
             + ", ".join(c.unit.name for c in defenders)
         )
         self._highlight()
-        self.setup_toggle.setText(self._setup_summary())
+        self._show_summary(self._setup_summary())
         self.steps.setRowCount(0)
         try:
             refusal = phasing_refusal(state, self.target)  # the phasing player changed since
@@ -683,7 +735,24 @@ class CombatPanel(QWidget):
         self._warn("\n".join(f"\u26a0 {w}" for w in warnings))
         self.bars.set_outcomes(report.outcomes)
         self._lock_for_roll()
+        self._show_dice_wanted(report)
         return report
+
+    def _show_dice_wanted(self, report: Report) -> None:
+        """Say in the typed-roll field how many dice this attack rolls, and check a refused
+        roll again (a new DRM chance may change how many)."""
+        try:
+            sides = dice_rolled(report)
+        except (RulesError, SourceError, ValueError):
+            return  # the roll itself will say what is wrong with the chart
+        self.typed_roll.setPlaceholderText(
+            "or type the die, e.g. 4"
+            if len(sides) == 1
+            else f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
+        )
+        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides)}; then Return")
+        if not self.roll_problem.isHidden():
+            self._typed_roll_edited()
 
     def _set_rollable(self, on: bool) -> None:
         self.roll_button.setEnabled(on)
@@ -739,21 +808,47 @@ class CombatPanel(QWidget):
             return None
         command = RollCombat(setup, typed)
         if not self.session.run(command):
-            # beside the report's warnings (assumed chart values), not over them
-            self.problems.setText(self.session.last_refusal)
+            # beside the Roll button and the typed dice, not over the report's warnings
+            self._refuse_roll(self.session.last_refusal)
             return None
+        self._refuse_roll("")
         return command.pending.resolution if command.pending else None
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
-        try:
-            rolls = [int(part) for part in self.typed_roll.text().replace(",", " ").split()]
-        except ValueError:
-            rolls = []
-        if not rolls:
-            self.problems.setText("type the dice as numbers, e.g. 4 or 2 5")
+        rolls = self._typed_rolls()
+        return None if rolls is None else self.roll(rolls)
+
+    def _typed_rolls(self) -> list[int] | None:
+        """The typed dice if they are this attack's (as many as it rolls, each a face of its
+        die); else None, with what to type shown under the field."""
+        if self.report is None:
             return None
-        return self.roll(rolls)
+        try:
+            rolls = read_typed_roll(self.typed_roll.text(), dice_rolled(self.report))
+        except (GameError, RulesError, SourceError, ValueError) as exc:
+            self._refuse_roll(str(exc))
+            return None
+        self._refuse_roll("")
+        return rolls
+
+    def _typed_roll_edited(self) -> None:
+        """A refused roll being put right: the refusal goes once the dice are this attack's
+        (or the field is emptied to roll the game's dice)."""
+        if self.roll_problem.isHidden():
+            return
+        if self.typed_roll.text().strip():
+            self._typed_rolls()
+        else:
+            self._refuse_roll("")
+
+    def _refuse_roll(self, text: str) -> None:
+        """Show why a roll was refused under the typed dice (``""``: nothing refused)."""
+        self.roll_problem.setText(text)
+        self.roll_problem.setVisible(bool(text))
+        self.typed_roll.setStyleSheet(
+            f"QLineEdit {{ border: 1px solid {ERROR_RED}; }}" if text else ""
+        )
 
     def _show_pending(self, pending: PendingRoll) -> None:
         """Show the game's rolled, unapplied attack: the attackers and choices it was rolled
@@ -783,29 +878,19 @@ class CombatPanel(QWidget):
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
         state = self.session.state
         self.resolution = resolution
+        self._apply_refused = False
         result = resolution.result
         self.bars.set_outcomes(resolution.report.outcomes, result.code)
-        lines = [f"<b>{result.code}</b>: die {result.die}, DRM {result.drm:+d} = "
-                 f"{result.modified_roll}"]  # fmt: skip
-        lines += [f"{s.rule}: {s.text}" for s in result.steps]
-        for req in (resolution.attacker, resolution.defender):
-            if req.eliminate_all:
-                lines.append(f"The {req.side} is eliminated.")
-            elif req.points:
-                lines.append(f"The {req.side} loses at least {req.points} strength points.")
-            if req.retreat_hexes:
-                lines.append(f"The {req.side} retreats {req.retreat_hexes} hexes.")
-        self.result_label.setText("<br>".join(lines))
         self._lock_for_roll()
         self._building = True
         self.losses.clear()
         chosen = set(suggested_losses(state, resolution))
-        for req in (resolution.defender, resolution.attacker):
+        losing = sides_losing(resolution)  # a side the result takes nothing from is not offered
+        for req in losing:
             for uid in req.uids:
                 counter = state.counters[uid]
-                points = req.strength[uid]
                 item = QListWidgetItem(
-                    f"{req.side}: {counter.unit.name} ({points} point{'' if points == 1 else 's'}, "
+                    f"{req.side}: {counter.unit.name} ({plural(req.strength[uid], 'point')}, "
                     f"{state.hexmap.label(state.hex_of(uid))})"
                 )
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -814,12 +899,55 @@ class CombatPanel(QWidget):
                 )
                 item.setData(UID_ROLE, uid)
                 self.losses.addItem(item)
+        self.losses_label.setText(
+            "Losses (tick the units lost):"
+            if losing
+            else f"Losses: none, the result {result.code} takes no strength points."
+        )
+        self.losses.setVisible(bool(losing))
         rows = max(2, min(12, self.losses.count()))
         row = self.losses.sizeHintForRow(0) if self.losses.count() else 18
         self.losses.setFixedHeight(rows * row + 2 * self.losses.frameWidth() + 4)
         self._building = False
         self._losses_changed()
         self._show_result_pane(True)
+
+    def _show_result_text(self, losses: list[str]) -> None:
+        """The result in words, with the numbers Apply checks for the losses ticked now: the
+        points each side must lose (the attacker's grow with the defender's in an exchange), and
+        every retreating stack with no legal retreat named as eliminated, in red."""
+        assert self.resolution is not None
+        state, resolution = self.session.state, self.resolution
+        result = resolution.result
+        lines = [f"<b>{result.code}</b>: die {result.die}, DRM {result.drm:+d} = "
+                 f"{result.modified_roll}"]  # fmt: skip
+        lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
+        for req in (resolution.defender, resolution.attacker):
+            needed = points_needed(resolution, req, losses)
+            if req.eliminate_all:
+                lines.append(f"The {req.side} is eliminated.")
+            elif needed > 0:
+                ticked = sum(req.strength[u] for u in losses if u in req.strength)
+                why = ""
+                if req.side == "attacker" and resolution.exchange and needed > req.points:
+                    why = " (as many as the defender's losses ticked)"
+                lines.append(
+                    f"The {req.side} loses at least <b>{plural(needed, 'strength point')}</b>"
+                    f"{why}: {ticked} ticked."
+                )
+            if req.retreat_hexes <= 0:
+                continue
+            starts = {state.hex_of(u) for u in req.uids if u not in losses}
+            trapped = sorted(s for s in starts if not self.retreat_ends.get(s, True))
+            if len(trapped) < len(starts) or not starts:
+                hexes = plural(req.retreat_hexes, "hex", "hexes")
+                lines.append(f"The {req.side} retreats {hexes}.")
+            for start in trapped:
+                lines.append(
+                    f'<span style="color: {ERROR_RED};"><b>The {req.side} in '
+                    f"{state.hexmap.label(start)} has no legal retreat: eliminated.</b></span>"
+                )
+        self.result_label.setText("<br>".join(lines))
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""
@@ -843,6 +971,9 @@ class CombatPanel(QWidget):
             if not ends:
                 box.addItem("no legal retreat: eliminated")
                 box.setEnabled(False)
+                box.setStyleSheet(
+                    f"QComboBox:disabled {{ color: {ERROR_RED}; font-weight: bold; }}"
+                )
             for end, path in ends.items():
                 route = " > ".join(state.hexmap.label(h) for h in path)
                 box.addItem(state.hexmap.label(end), end)
@@ -851,6 +982,7 @@ class CombatPanel(QWidget):
                 box.setPlaceholderText("click a highlighted hex")
                 box.setCurrentIndex(-1)
             self.retreat_boxes[start] = box
+            box.currentIndexChanged.connect(lambda _i: self._choice_changed())
             self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
         self.advance.clear()
         can_advance = self.resolution.result.advance
@@ -867,7 +999,11 @@ class CombatPanel(QWidget):
                 item.setCheckState(Qt.CheckState.Unchecked)
                 item.setData(UID_ROLE, uid)
                 self.advance.addItem(item)
-        self.problems.setText("")
+        self._show_result_text(losses)
+        if self._apply_refused:
+            self._choice_changed()
+        else:
+            self.problems.setText("")
         self._highlight()
 
     def pick_retreat(self, start: Hex, end: Hex) -> bool:
@@ -895,11 +1031,10 @@ class CombatPanel(QWidget):
             checked = item.data(UID_ROLE) in uids
             item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
 
-    def apply(self) -> bool:
-        """Apply the result with the player's choices (one undoable command)."""
-        if self.resolution is None:
-            return False
-        state = self.session.state
+    def _apply_command(self) -> ApplyCombat:
+        """The result with the player's choices as one undoable command; :class:`GameError`
+        says what Apply refuses."""
+        assert self.resolution is not None
         retreats = {
             start: box.currentData()
             for start, box in self.retreat_boxes.items()
@@ -910,11 +1045,30 @@ class CombatPanel(QWidget):
             for i in range(self.advance.count())
             if self.advance.item(i).checkState() == Qt.CheckState.Checked
         ]
+        return apply_combat_command(
+            self.session.state, self.resolution, self.chosen_losses(), retreats, advance
+        )
+
+    def _choice_changed(self) -> None:
+        """A loss, retreat or advance chosen after Apply was refused: say what is still wrong,
+        by the same check Apply makes, so a refusal put right goes away."""
+        if self._building or self.resolution is None or not self._apply_refused:
+            return
         try:
-            command = apply_combat_command(
-                state, self.resolution, self.chosen_losses(), retreats, advance
-            )
+            self._apply_command()
         except GameError as exc:
+            self.problems.setText(str(exc))
+            return
+        self.problems.setText("")
+
+    def apply(self) -> bool:
+        """Apply the result with the player's choices (one undoable command)."""
+        if self.resolution is None:
+            return False
+        try:
+            command = self._apply_command()
+        except GameError as exc:
+            self._apply_refused = True  # from now on each choice checks again
             self.problems.setText(str(exc))
             return False
         target = self.target

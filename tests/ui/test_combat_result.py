@@ -1,0 +1,214 @@
+"""The rolled result as the combat panel words it: the numbers Apply asks for, the losses a player
+may tick, and a retreat that cannot be made."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from uihelpers import hex_point, start_attack
+
+from hexcombat.ui.combat_panel import UID_ROLE
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+LEFT = Qt.MouseButton.LeftButton
+RED = "#b02020"
+
+
+def type_roll(panel, qtbot, dice: str) -> None:
+    """Type the physical dice into the panel and press Return."""
+    panel.typed_roll.setText(dice)
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+
+
+def result_lines(panel) -> list[str]:
+    """The result text as the player reads it, a line each, without the markup."""
+    return [re.sub(r"<[^>]+>", "", line) for line in panel.result_label.text().split("<br>")]
+
+
+def points_stated(panel, side: str) -> int:
+    """The strength points the result text says ``side`` must lose."""
+    pattern = rf"The {side} loses at least (\d+) strength points?\b"
+    (found,) = [int(m.group(1)) for line in result_lines(panel) if (m := re.match(pattern, line))]
+    return found
+
+
+def offered(panel) -> dict[str, str]:
+    """The units offered as losses: uid -> the side the list names."""
+    return {
+        panel.losses.item(i).data(UID_ROLE): panel.losses.item(i).text().split(":")[0]
+        for i in range(panel.losses.count())
+    }
+
+
+def tick(panel, state, names: list[str]) -> None:
+    """Tick as lost exactly one counter per name in ``names`` (a name twice: two of them)."""
+    wanted = list(names)
+    for i in range(panel.losses.count()):
+        item = panel.losses.item(i)
+        name = state.counters[item.data(UID_ROLE)].unit.name
+        lost = name in wanted
+        if lost:
+            wanted.remove(name)
+        item.setCheckState(Qt.CheckState.Checked if lost else Qt.CheckState.Unchecked)
+    assert wanted == []
+
+
+def test_the_exchange_states_the_points_apply_asks_for_as_losses_are_ticked(window, qtbot) -> None:
+    # 14D2d tutorial, 3:1 and DRM +1: a typed 1 makes 2, HX on the generic (assumed) table. The
+    # defender loses half its 8 + 1 + 2 = 11 defence, 6 points; the Inf XX (8) is the least that
+    # makes 6 (the other two are 3). The attacker loses as many as the defender lost: 8, not 6
+    state = window.session.state
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    type_roll(panel, qtbot, "1")
+    assert panel.resolution.result.code == "HX"
+    assert points_stated(panel, "defender") == 6
+    assert points_stated(panel, "attacker") == 8
+    tick(panel, state, ["Inf XX", "Tank X", "Tank X"])  # 6 from the attacker: refused, 8 asked
+    assert not panel.apply()
+    assert "the attacker must lose at least 8 strength points" in panel.problems.text()
+    assert points_stated(panel, "attacker") == 8
+    tick(panel, state, ["Tank X", "Tank X"])  # no defender loss ticked yet: the result's 6
+    assert points_stated(panel, "attacker") == 6
+    tick(panel, state, ["Inf XX", "Tank X", "Rifle XX"])  # 8 and 3 + 5 = 8: as stated
+    assert points_stated(panel, "attacker") == 8
+    assert panel.apply(), panel.problems.text()
+
+
+def test_a_result_without_losses_offers_none(window, qtbot) -> None:
+    # 14D2d, a typed 4: 4 + 1 = 5 at 3:1, DR: the defender retreats and loses nothing
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    type_roll(panel, qtbot, "4")
+    assert panel.resolution.result.code == "DR"
+    assert offered(panel) == {} and panel.losses.isHidden()
+    assert "none" in panel.losses_label.text()
+    assert not any("loses at least" in line for line in result_lines(panel))
+
+
+def test_only_the_side_that_loses_is_offered(window, qtbot) -> None:
+    # 10.F.1 tutorial: 1:2, DRM +1; its walkthrough's typed 1 makes 2, AH on the generic table:
+    # the attacker loses half its 16 attack points, the defender nothing
+    assert window.open_file(MAPS / "tutorial-10f1-required-losses-scenario.toml")
+    panel, state = window.combat_panel, window.session.state
+    type_roll(panel, qtbot, "1")
+    assert panel.resolution.result.code == "AH"
+    attackers = set(panel.resolution.setup.attacker_uids)
+    assert set(offered(panel)) == attackers and set(offered(panel).values()) == {"attacker"}
+    assert points_stated(panel, "attacker") == 8
+    assert {state.counters[u].side for u in offered(panel)} == {"Soviet"}
+
+
+def test_a_retreat_with_no_legal_end_says_eliminated_in_the_result(window, qtbot) -> None:
+    # 14D2d with the shipped (assumed) retreat rules: enemy zones of control block every way out
+    # of 0504, so the DR of a typed 4 eliminates the defenders instead
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    type_roll(panel, qtbot, "4")
+    assert panel.resolution.result.code == "DR"
+    lines = result_lines(panel)
+    assert "The defender in 0504 has no legal retreat: eliminated." in lines
+    # the chart's step says what DR means; the panel's own summary must not promise a retreat
+    assert not any(line.startswith("The defender retreats") for line in lines)
+    (shown,) = [raw for raw in panel.result_label.text().split("<br>") if "no legal" in raw]
+    assert RED in shown and "<b>" in shown  # in red and bold, not only a greyed box
+
+
+def in_view(widget) -> bool:
+    """Whether all of ``widget`` is on screen (not hidden, scrolled away or covered)."""
+    return widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect()
+
+
+@pytest.mark.parametrize(
+    ("dice", "why"),
+    [
+        ("x", "'x' is not a number"),
+        ("7", "a d6 has no 7"),
+        ("0", "a d6 has no 0"),
+        ("2 5", "this attack rolls 1 die, but 2 numbers were typed"),
+    ],
+)
+def test_a_bad_typed_roll_is_refused_beside_the_field_until_corrected(
+    window, qtbot, dice: str, why: str
+) -> None:
+    # the generic table's combat die is one d6 (14D2d: no DRM chance, so no chance roll)
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    type_roll(panel, qtbot, dice)
+    assert panel.resolution is None and window.session.state.log == []
+    problem = panel.roll_problem
+    qtbot.waitUntil(lambda: in_view(problem))
+    assert problem.text().startswith(why) and "type one number from 1 to 6" in problem.text()
+    field = panel.typed_roll.geometry()
+    below = problem.geometry()
+    assert 0 <= below.top() - field.bottom() <= 20 and below.left() <= field.right()
+    assert window.statusBar().currentMessage() == ""  # not a message that goes in 6 seconds
+    qtbot.wait(50)
+    panel.typed_roll.selectAll()
+    qtbot.keyClicks(panel.typed_roll, "9")  # still wrong: still refused, saying why now
+    assert in_view(problem) and problem.text().startswith("a d6 has no 9")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(panel.typed_roll, "4")  # put right: the refusal goes before Return
+    assert problem.isHidden()
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution is not None and panel.dice.rolls == [4]
+
+
+def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(window, qtbot) -> None:
+    # 10.C tutorial: AECA:ATEC gives +3 with a 50% chance of +4 (10.C), drawn by a chance roll
+    # before the combat die: two dice to type
+    assert window.open_file(MAPS / "tutorial-10c-ratio-scenario.toml")
+    panel = window.combat_panel
+    assert "DRM +3 (+3: 50%, +4: 50%)" in panel.odds.text()
+    assert "2 dice" in panel.typed_roll.placeholderText()
+    type_roll(panel, qtbot, "4")
+    assert panel.resolution is None
+    assert panel.roll_problem.text().startswith("this attack rolls 2 dice, but 1 number was typed")
+    assert "the chance roll for the DRM (1 to 6) then the combat die" in panel.roll_problem.text()
+    panel.typed_roll.setText("2 4")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution is not None and panel.dice.rolls == [2, 4]
+    assert panel.roll_problem.isHidden()
+
+
+@pytest.mark.usefixtures("zoc_free")  # enemy zones of control would leave 0504 no retreat
+def test_a_refusal_goes_once_the_player_has_put_it_right(window, qtbot) -> None:
+    state = window.session.state
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    tree = panel.candidate_tree
+    for i in range(tree.topLevelItemCount()):  # the artillery in 0604 stays out of this attack
+        if tree.topLevelItem(i).text(0) == "0604":
+            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+    type_roll(panel, qtbot, "6")  # DR: 0504 retreats two hexes, to 0506 or 0605
+    assert panel.resolution.result.code == "DR"
+    assert not panel.apply()
+    assert panel.problems.text() == "choose where the units in 0504 retreat to"
+    qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0506"))
+    assert panel.problems.text() == ""  # the retreat is chosen: nothing left to complain of
+    (box,) = panel.retreat_boxes.values()
+    box.setCurrentIndex(-1)  # taken back: Apply's refusal is back, checked again
+    assert panel.problems.text() == "choose where the units in 0504 retreat to"
+    assert panel.pick_retreat(state.hexmap.hex_at("0504"), state.hexmap.hex_at("0605"))
+    assert panel.problems.text() == ""
+    assert panel.apply(), panel.problems.text()
+
+
+def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(window, qtbot) -> None:
+    # the 10.F.1 tutorial's AH: 8 of the attacker's 16 points, at least 4 from armour (10.F.1)
+    assert window.open_file(MAPS / "tutorial-10f1-required-losses-scenario.toml")
+    panel, state = window.combat_panel, window.session.state
+    type_roll(panel, qtbot, "1")
+    assert panel.resolution.result.code == "AH"
+    tick(panel, state, ["Art III", "Art III"])  # 8 points, none from armour
+    assert not panel.apply()
+    assert "at least 4 of the attacker's losses must come from armour" in panel.problems.text()
+    tick(panel, state, ["Tank XXX", "Tank XXX"])  # 4 from armour now, but 4 of 8 points
+    assert panel.problems.text().startswith("the attacker must lose at least 8 strength points")
+    assert "armour" not in panel.problems.text()
+    tick(panel, state, ["Art III", "Tank XXX", "Tank XXX"])
+    assert panel.problems.text() == ""
+    assert panel.apply()
