@@ -307,6 +307,9 @@ def test_a_roll_waiting_to_be_applied_is_saved_and_comes_back_the_same(tmp_path:
     data["pending_roll"]["rolls"] = [9]
     message = bad(tmp_path, json.dumps(data, indent=1))
     assert message.endswith("pending_roll: rolls must be the dice rolled (1 to 6), not [9]")
+    data["pending_roll"]["rolls"] = [4, 2]  # two dice for a one-die attack: '1 die', not '1 dice'
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert message.endswith("pending_roll: the attack rolls 1 die, not 2")
     data["pending_roll"]["rolls"] = [4]
     data["pending_roll"]["attackers"] = ["c999"]
     message = bad(tmp_path, json.dumps(data, indent=1))

@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.game.air_scenario import AIR_ROLL_REFUSAL, evaluate_air
+from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.opening import is_save_path
 from hexcombat.game.saves import load_game
@@ -125,7 +126,8 @@ def _too_few(report: Report, rolls: list[int]) -> RollError:
     wanted = dice_wanted(report)
     example = " ".join(f"--roll {n}" for n in (4, 3, 5)[: len(wanted)])
     return RollError(
-        f"this combat needs {len(wanted)} dice, {len(rolls)} given: {', '.join(wanted)}; "
+        f"this combat needs {plural(len(wanted), 'die', 'dice')}, {len(rolls)} given: "
+        f"{', '.join(wanted)}; "
         f"give them in that order, e.g. {example}"
     )
 
@@ -143,7 +145,9 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     except ValueError as exc:
         raise RollError(str(exc)) from exc
     if dice.used < len(rolls):
-        raise RollError(f"{len(rolls)} dice given, the combat used {dice.used}")
+        raise RollError(
+            f"{plural(len(rolls), 'die', 'dice')} given, the combat used {dice.used}"
+        )
     return result
 
 

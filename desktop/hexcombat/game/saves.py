@@ -29,6 +29,7 @@ from typing import Any
 
 from hexcombat.board.mapfile import map_from_source
 from hexcombat.game.attack import AttackSetup, resolve_attack
+from hexcombat.game.commands import plural
 from hexcombat.game.conditions import condition_problem
 from hexcombat.game.roll import PendingRoll
 from hexcombat.game.scenario import load_counter_library
@@ -544,7 +545,10 @@ def _pending_roll(
         message = f"pending_roll: the rolled attack cannot be resolved again: {exc}"
         raise fail(message, where) from exc
     if dice.used != len(rolls):
-        raise fail(f"pending_roll: the attack rolls {dice.used} dice, not {len(rolls)}", where)
+        raise fail(
+            f"pending_roll: the attack rolls {plural(dice.used, 'die', 'dice')}, not {len(rolls)}",
+            where,
+        )
     typed = value.get("typed", False)
     if not isinstance(typed, bool):
         raise fail(f"pending_roll: typed must be true or false, not {typed!r}", where)

@@ -72,3 +72,16 @@ def test_running_out_of_scripted_rolls_is_reported() -> None:
     report = evaluate(golden_attack(), golden_defence())
     with pytest.raises(ValueError, match="no more scripted die rolls"):
         RULESET.resolve(report, ScriptedDice([]))
+
+
+def test_an_exchange_step_does_not_claim_the_defender_lost_its_least_loss() -> None:
+    """14D2d on the generic table, die 1 + DRM 1 = 2 at 3:1: HX. The defender chooses its losses
+    on the map (at least half), so the step may not say it lost exactly its least loss: the
+    attacker owes as many points as the defender really loses, at least that many."""
+    report = evaluate(golden_attack(), golden_defence(), terrain="woods")
+    result = RULESET.resolve(report, ScriptedDice([1]))
+    assert result.code == "HX"
+    step = next(s for s in result.steps if s.text.startswith("exchange"))
+    assert "as many as the defender lost" not in step.text
+    assert "as many attack strength points as the defender loses" in step.text
+    assert step.value == result.attacker.loss_points

@@ -43,8 +43,8 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
         attacker.eliminated = attacker.eliminated or owed >= attack_points
         ex.add(
             effect.rule,
-            f"exchange: the attacker loses at least {defender.loss_points} attack strength "
-            f"points, as many as the defender lost: {owed}",
+            f"exchange: the attacker loses at least as many attack strength points as the "
+            f"defender loses (the defender's losses as taken), so at least {owed}",
             owed,
             provenance=effect.provenance,
         )
