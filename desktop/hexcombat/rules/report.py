@@ -8,6 +8,7 @@ import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from hexcombat.rules.explain import Explanation, Step, Value, json_number
 from hexcombat.rules.situation import CombatSituation
@@ -101,6 +102,23 @@ class RequiredLossRule:
     """The most its capable and converted units can give (converted ones at most half the
     factors eliminated, 10.F.1); never more is required."""
 
+    @cached_property
+    def _capable(self) -> frozenset[int]:
+        """:attr:`capable` to look units up in at once (a stack's losses ask per unit)."""
+        return frozenset(self.capable)
+
+    @cached_property
+    def _converted(self) -> frozenset[int]:
+        return frozenset(self.converted) - self._capable
+
+    def is_capable(self, unit: int) -> bool:
+        """Unit ``unit`` has at least 1/2 of the capability used."""
+        return unit in self._capable
+
+    def is_converted(self, unit: int) -> bool:
+        """Unit ``unit`` was converted (and has no capability of its own)."""
+        return unit in self._converted
+
     def required(self, eliminated: Collection[int] = ()) -> int:
         """Strength points required from capable or converted units when the units
         ``eliminated`` are lost entirely (10.F.2: their intrinsic ATEC counts)."""
@@ -112,10 +130,8 @@ class RequiredLossRule:
     def counted(self, lost: Mapping[int, int]) -> int:
         """Points of ``lost`` (unit -> points) that count towards the required losses: all
         from capable units, from converted units at most half of all points lost."""
-        own = sum(points for i, points in lost.items() if i in self.capable)
-        converted = sum(
-            points for i, points in lost.items() if i in self.converted and i not in self.capable
-        )
+        own = sum(points for i, points in lost.items() if i in self._capable)
+        converted = sum(points for i, points in lost.items() if i in self._converted)
         return own + min(converted, converted_max(sum(lost.values())))
 
     def shortfall(self, lost: Mapping[int, int], strengths: Mapping[int, int]) -> int | None:
@@ -124,9 +140,8 @@ class RequiredLossRule:
         total = sum(lost.values())
         need = min(self.required(lost.keys()), total)
         have = self.counted(lost)
-        able = {i: s for i, s in strengths.items() if i in self.capable or i in self.converted}
-        most = sum(s for i, s in able.items() if i in self.capable) + min(
-            sum(s for i, s in able.items() if i not in self.capable), converted_max(total)
+        most = sum(s for i, s in strengths.items() if i in self._capable) + min(
+            sum(s for i, s in strengths.items() if i in self._converted), converted_max(total)
         )
         return need if have < need and have < most else None
 
