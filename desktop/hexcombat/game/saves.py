@@ -24,7 +24,9 @@ from hexcombat.game.conditions import condition_problem
 from hexcombat.game.roll import PendingRoll
 from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import (
+    MAX_COUNTERS,
     MAX_ROLLS,
+    MAX_STACK,
     CombatLogEntry,
     Counter,
     GameDice,
@@ -32,6 +34,7 @@ from hexcombat.game.state import (
     GameState,
 )
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
+from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
@@ -187,6 +190,8 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     crt_text = data.get("crt_toml")
     if crt_text is not None and not isinstance(crt_text, str):
         raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
+    if crt_text is not None:
+        _check_crt(crt_text, name, _line_of(text, '"crt_toml"'))
     raw_conditions = _with_crt(raw_conditions, crt_text)
     if isinstance(data.get("pending_roll"), dict) and isinstance(
         data["pending_roll"].get("conditions"), dict
@@ -259,6 +264,19 @@ def _crt_text(crt: str | None) -> str | None:
         return None
 
 
+def _check_crt(crt_text: str, name: str, line: int) -> None:
+    """The saved combat results table passes every check a table file does (its rows, die and
+    results within their limits), or the save is refused at its ``crt_toml`` line."""
+    try:
+        problems = crt_from_source(TomlSource.parse(crt_text, f"{name} (embedded CRT)"))[1]
+    except SourceError as exc:
+        problems = exc.problems
+    if problems:
+        raise SourceError(
+            [Problem(name, line, f"embedded combat results table: {p}") for p in problems]
+        )
+
+
 def _with_crt(conditions: dict[str, Any], crt_text: str | None) -> dict[str, Any]:
     """``conditions`` with ``crt`` pointing at a file holding the saved table's text: its own
     file when that is still there unchanged, else a copy in hexcombat's temporary folder."""
@@ -307,6 +325,8 @@ def _pending_roll(
         raise fail(f"pending_roll: target must be a hex label, not {target!r}", where)
     if not isinstance(attackers, list) or not all(isinstance(u, str) for u in attackers):
         raise fail("pending_roll: attackers must be a list of counter uids", where)
+    if len(set(attackers)) != len(attackers):  # each counter fights once, however often listed
+        raise fail("pending_roll: attackers names a counter twice", where)
     if not isinstance(rolls, list) or not all(_is_die(r) for r in rolls) or not rolls:
         raise fail(f"pending_roll: rolls must be the dice rolled (1 to 6), not {rolls!r}", where)
     if not isinstance(conditions, dict):
@@ -340,6 +360,8 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
     hexmap = state.hexmap
     if not isinstance(counters, list):
         raise fail("counters must be a list", '"counters"')
+    if len(counters) > MAX_COUNTERS:
+        raise fail(f"{len(counters)} counters: a game holds at most {MAX_COUNTERS}", '"counters"')
     for i, entry in enumerate(counters):
         uid = entry.get("uid") if isinstance(entry, dict) else None
         needle = f'"uid": {json.dumps(uid)}' if isinstance(uid, str) else '"counters"'
@@ -363,11 +385,17 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
         holder = state.side_at(h)
         if holder is not None and holder != side:
             raise fail(f"hex {hexmap.label(h)} holds both {holder} and {side}", needle)
+        if state.stack_size(h) >= MAX_STACK:
+            raise fail(
+                f"counter {uid}: hex {hexmap.label(h)} already holds {MAX_STACK} counters, "
+                "the most a hex holds",
+                needle,
+            )
         counter_id = entry.get("counter")
         state.place(
             Counter(uid, unit, side, counter_id if isinstance(counter_id, str) else None),
             h,
-            index=len(state.stack_at(h)),
+            index=state.stack_size(h),
         )
 
 
