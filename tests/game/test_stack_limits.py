@@ -146,8 +146,8 @@ def saved_stack(tmp_path: Path, size: int) -> Path:
     path = tmp_path / "game.json"
     save_game(state, path)
     data = json.loads(path.read_text())
-    unit = data["counters"][-1]
-    data["counters"] += [{**unit, "uid": f"x{i}", "counter": None} for i in range(size - 1)]
+    unit = data["counters"][-1]  # the defender in 0504, alone on the map
+    data["counters"] = [unit] + [{**unit, "uid": f"x{i}", "counter": None} for i in range(size - 1)]
     path.write_text(json.dumps(data, indent=1))
     return path
 
@@ -183,6 +183,48 @@ def test_a_save_of_more_counters_than_a_game_holds_is_refused(tmp_path: Path) ->
     assert str(refused.value) == (
         f"{path}:{line}: {len(data['counters'])} counters: a game holds at most {MAX_COUNTERS}"
     )
+
+
+def test_a_save_of_as_many_counters_as_a_game_holds_opens_in_bounded_time(
+    tmp_path: Path,
+) -> None:
+    """The limit's reason: twenty thousand counters (full stacks over 200 hexes) open in about
+    three seconds; thirty leaves ten times that."""
+    path = saved_stack(tmp_path, 1)
+    data = json.loads(path.read_text())
+    columns, rows = 20, 10
+    data["map_toml"] = "\n".join(
+        [
+            'name = "Campaign"',
+            "[layout]",
+            'orientation = "flat"',
+            'offset = "odd"',
+            'label = "{col:02d}{row:02d}"',
+            'first = "0101"',
+            f"columns = {columns}",
+            f"rows = {rows}",
+            "[legend]",
+            'c = "clear"',
+            "[terrain]",
+            f"rows = {json.dumps(['c' * columns] * rows)}",
+        ]
+    )
+    unit = data["counters"][-1]
+    data["counters"] = [
+        {
+            **unit,
+            "uid": f"c{i}",
+            "hex": f"{i // MAX_STACK % columns + 1:02d}{i // MAX_STACK // columns + 1:02d}",
+            "side": "Axis",
+        }
+        for i in range(MAX_COUNTERS)
+    ]
+    data["pending_roll"] = None
+    path.write_text(json.dumps(data))
+    with within(BOUND_SECONDS):
+        state = load_game(path)
+    assert len(state.counters) == MAX_COUNTERS
+    assert {len(stack) for stack in state.stacks().values()} == {MAX_STACK}
 
 
 def test_a_saved_combat_results_table_is_held_to_the_same_limits(tmp_path: Path) -> None:

@@ -18,20 +18,24 @@ SECONDS = 30.0
 machine."""
 
 
-def stacked_save(window, tmp_path: Path, size: int) -> Path:  # noqa: ANN001
-    """The tutorial saved with ``size`` counters in the defended hex 0504."""
+def stacked_save(window, tmp_path: Path, size: int, alone: bool = False) -> Path:  # noqa: ANN001
+    """The tutorial saved with ``size`` counters in the defended hex 0504 (``alone``: and no
+    others)."""
     path = tmp_path / "game.json"
     save_game(window.session.state, path)
     data = json.loads(path.read_text())
     inf = next(c for c in data["counters"] if c["hex"] == "0504")
     here = sum(c["hex"] == "0504" for c in data["counters"])
-    data["counters"] += [{**inf, "uid": f"x{i}"} for i in range(size - here)]
+    extra = [{**inf, "uid": f"x{i}"} for i in range(size - here)]
+    kept = [c for c in data["counters"] if c["hex"] == "0504" or not alone]
+    data["counters"] = kept + extra
+    data["pending_roll"] = None
     path.write_text(json.dumps(data, indent=1))
     return path
 
 
 def test_a_stack_of_twenty_thousand_is_refused_at_its_line(window, tmp_path: Path) -> None:  # noqa: ANN001
-    path = stacked_save(window, tmp_path, 20_000)
+    path = stacked_save(window, tmp_path, 20_000, alone=True)
     state = window.session.state
     start = time.perf_counter()
     assert not window.open_file(path)

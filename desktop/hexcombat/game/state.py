@@ -105,10 +105,10 @@ few divisions and their supports); a hundred leaves room for any game's markers 
 attack reaches the stacks in and around one hex, and choosing its losses weighs each counter
 against the others, so a bigger stack is refused where it is written: a scenario's `count` or
 entry, a save's counter, a move or a new counter in the program."""
-MAX_COUNTERS = 50_000
+MAX_COUNTERS = 20_000
 """The most counters a game may have. The largest campaign games have a few thousand counters
-on the map; fifty thousand loads in a few seconds and a few hundred MB, so a file asking for
-more is refused rather than filling the memory."""
+on the map; a save of twenty thousand opens in about three seconds in under 250 MB, so a file
+asking for more is refused rather than filling the memory."""
 
 
 class GameDice:
