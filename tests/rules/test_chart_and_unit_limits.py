@@ -73,6 +73,14 @@ def test_a_row_for_a_roll_beyond_the_limit_is_refused_at_its_line(roll: int) -> 
     ]
 
 
+def test_rows_far_apart_are_said_missing_in_one_line() -> None:
+    text = CRT.replace("roll = 2", f"roll = {MAX_ROLL}")
+    assert crt_problems(text) == [
+        f"crt.toml:10: rows missing for rolls 2-{MAX_ROLL - 1} (rows run without a gap and hold "
+        "every face of the d2)"
+    ]
+
+
 def test_rows_at_the_limit_are_read_at_once() -> None:
     rows = "".join(
         f'\n[[row]]\nroll = {r}\nresults = ["DR", "DR"]\nassumed = true\n'

@@ -382,7 +382,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
             problems.append(
                 source.problem(
                     ("row",),
-                    f"rows missing for rolls {', '.join(map(str, missing))} "
+                    f"rows missing for rolls {_runs(missing)} "
                     f"(rows run without a gap and hold every face of the d{die})",
                 )
             )
@@ -440,6 +440,20 @@ def _below_lowest(
         )
         return None
     return str(code), prov
+
+
+def _runs(numbers: list[int]) -> str:
+    """``2, 5, 6, 10-999``: ascending numbers with each run of three or more as a range, so a
+    table missing most of its thousand rows gets a line, not a page."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(
+        f"{run[0]}-{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)) for run in runs
+    )
 
 
 def _shown(value: object) -> str:
