@@ -332,8 +332,8 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
         given = set(data) - {"changes"} | ({"re"} if "size" in data else set())
         kept = tuple(k for k in base.assumed if k not in given)
         values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
-    unit = replace(base, **values) if base else Unit(name=name, **values)
-    return replace(unit, name=name, changes=tuple(changes))
+    values.update(name=name, changes=tuple(changes))
+    return replace(base, **values) if base else Unit(**values)  # one copy per entry
 
 
 def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None, str]]:
