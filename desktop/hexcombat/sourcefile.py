@@ -22,6 +22,7 @@ _KEY_PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)"""
 _KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=\s*(.*)$")
 """A key line: a bare, quoted or dotted key (``layout.rows = 3``), then its value."""
 _TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
+_LONG_NUMBER = re.compile(r"[0-9_]{4300,}")
 _DUPLICATE_ERRORS = ("Cannot overwrite a value", "Cannot declare")
 """How ``tomllib`` words a key or table written twice (it names neither the key nor the first
 line, so :func:`_index` finds them)."""
@@ -102,6 +103,18 @@ class TomlSource:
             line = int(match.group(1)) if match else 1
             message = _TOML_AT.sub("", str(exc)).strip()
             raise SourceError([Problem(str(path), line, f"not valid TOML: {message}")]) from exc
+        except ValueError as exc:  # Python reads no whole number of more than 4300 digits
+            long = _LONG_NUMBER.search(text)
+            line = text.count("\n", 0, long.start()) + 1 if long else 1
+            raise SourceError(
+                [
+                    Problem(
+                        str(path),
+                        line,
+                        "a number of more than 4300 digits: no value of a game needs one",
+                    )
+                ]
+            ) from exc
         return cls(path, data, _index(text).lines)
 
     def line_of(self, *keypath: str | int) -> int:

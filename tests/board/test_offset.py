@@ -121,11 +121,19 @@ def test_fits_tells_whether_a_map_size_can_be_labelled() -> None:
         ("{col:02f}{row:02d}", "must be a whole number"),
         ("{col:02d}/{row:02d}", "may not contain '/'"),
         ("{col:02d}{row", "not a valid format string"),
+        # each hex's label is printed at the width: a hundred million digits a hex is refused
+        ("{col:0100000000d}{row:02d}", "{col} may be padded to at most 9 digits"),
+        ("{col:02d}{row:010d}", "{row} may be padded to at most 9 digits"),
     ],
 )
 def test_bad_label_formats_say_what_is_wrong(fmt: str, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("{", r"\{").replace("}", r"\}")):
         check_label_format(fmt)
+
+
+def test_the_widest_label_allowed_reads_back() -> None:
+    scheme = OffsetScheme("flat", "odd", "{col:09d}{row:09d}", "000000001000000001")
+    assert scheme.label(scheme.hex_of(3, 4)) == "000000004000000005"
 
 
 def test_scheme_refuses_bad_orientation_parity_and_first_label() -> None:

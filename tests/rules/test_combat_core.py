@@ -167,7 +167,7 @@ def test_every_crt_problem_is_reported_with_its_line() -> None:
     assert crt is None
     assert [str(p) for p in problems] == [
         'crt.toml:2: columns must be odds like "1:2", "3:1"',
-        "crt.toml:3: die must be the number of faces, e.g. 6",
+        "crt.toml:3: die must be the number of faces, 2 to 100 (a d6, d10 or d100), not 1",
         'crt.toml:5: result DR needs `rule = "..."` or `assumed = true`',
         "crt.toml:14: row for roll 1 needs 0 results, one per column",
         "crt.toml:17: each row needs a whole-number `roll`",
@@ -299,7 +299,10 @@ assumed = true
             "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
             "(0.5 for half, 1 for all), not 5",
         ),
-        ('retreat = "one"', "crt.toml:5: retreat must be a whole number of hexes >= 0, not 'one'"),
+        (
+            'retreat = "one"',
+            "crt.toml:5: retreat must be a whole number of hexes from 0 to 20, not 'one'",
+        ),
     ],
 )
 def test_a_bad_result_value_is_a_problem_at_its_line(line: str, message: str) -> None:

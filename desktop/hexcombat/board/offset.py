@@ -36,6 +36,10 @@ ORIENTATIONS: tuple[str, ...] = ("flat", "pointy")
 PARITIES: tuple[str, ...] = ("odd", "even")
 
 _SPEC = re.compile(r"^(0?)([1-9][0-9]*)?d?$")
+MAX_LABEL_WIDTH = 9
+"""The widest zero-padded number a label format may print. Printed maps number their hexes with
+two to four digits a coordinate; every hex's label is printed at this width, so a format like
+``{col:0100000000d}`` is refused rather than printed for each hex."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,13 @@ def _compile_label(fmt: str) -> tuple[re.Pattern[str], dict[str, _Field]]:
                 f"{{{name}:02d}} or {{{name}}}, not {{{name}:{spec}}}"
             )
         zero_pad = match.group(1) == "0"
-        width = int(match.group(2) or 0)
+        digits = match.group(2) or "0"
+        if len(digits) > 2 or int(digits) > MAX_LABEL_WIDTH:
+            raise ValueError(
+                f"label format {fmt!r}: {{{name}}} may be padded to at most {MAX_LABEL_WIDTH} "
+                f"digits, e.g. {{{name}:03d}}, not {{{name}:{spec}}}"
+            )
+        width = int(digits)
         if zero_pad != bool(width):
             raise ValueError(
                 f"label format {fmt!r}: write {{{name}}} or a zero-padded width such as "

@@ -240,12 +240,26 @@ class Resolution:
     attacker: LossRequirement
     defender: LossRequirement
     exchange: bool
+    _places: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
+    """Each side's counters by their place among its participants, built on first use."""
+
+    def place_of(self, uid: str, side: str) -> int | None:
+        """The counter's place among its side's participants in the combat the rules
+        evaluated (looked up at once: a big stack's losses ask per counter)."""
+        if side not in self._places:
+            order = self.setup.attacker_uids if side == "attacker" else self.defender.uids
+            places: dict[str, int] = {}
+            for i, u in enumerate(order):
+                places.setdefault(u, i)
+            self._places[side] = places
+        return self._places[side].get(uid)
 
 
 def _requirement(
     state: GameState, side_result: SideResult, uids: list[str], exempt: list[str], attack: bool
 ) -> LossRequirement:
-    subject = [u for u in uids if u not in exempt]
+    left_out = set(exempt)
+    subject = [u for u in uids if u not in left_out]
     strength = {}
     for uid in subject:
         unit = state.counters[uid].unit
@@ -301,19 +315,15 @@ def _aec_capable(
         unit = counter.unit
         values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
         return any(v in (AecValue.DOUBLE, AecValue.FULL, AecValue.HALF) for v in values)
-    index = _index(resolution, counter.uid, side)
+    index = resolution.place_of(counter.uid, side)
+    if index is None:
+        return False
     aecd = rule.aec_capable or ()  # 10.F.1: AECD losses from the armour, beside ATEC's units
     return (
-        index in rule.capable
+        rule.is_capable(index)
         or index in aecd
-        or (converted and (index in rule.converted or index in rule.aec_converted))
+        or (converted and (rule.is_converted(index) or index in rule.aec_converted))
     )
-
-
-def _index(resolution: Resolution, uid: str, side: str) -> int | None:
-    """The counter's place among its side's participants in the combat the rules evaluated."""
-    order = resolution.setup.attacker_uids if side == "attacker" else resolution.defender.uids
-    return order.index(uid) if uid in order else None
 
 
 def _points_by_index(
@@ -322,7 +332,7 @@ def _points_by_index(
     """Strength points of ``uids`` by their place among the side's participants (10.F)."""
     found = {}
     for uid in uids:
-        index = _index(resolution, uid, req.side)
+        index = resolution.place_of(uid, req.side)
         if index is not None:
             found[index] = req.strength[uid]
     return found
@@ -379,15 +389,45 @@ def _owes_exchange(resolution: Resolution, req: LossRequirement) -> bool:
 def surplus_losses(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
     """The ticked counters that could each be unticked with the result still met: losses the
     result does not require. Counters in a stack with no legal retreat are not counted (they
-    are eliminated anyway)."""
+    are eliminated anyway).
+
+    Only a counter whose side loses enough points without it is weighed against every rule
+    (a whole side's elimination and too few points are plain sums), so a big stack's losses
+    are judged without redoing every sum for every counter."""
     doomed = _no_retreat_uids(state, resolution)
-    return [
-        u
-        for u in losses
-        if u not in doomed
-        and (u in resolution.attacker.strength or u in resolution.defender.strength)
-        and not _unmet(state, resolution, [x for x in losses if x != u])
-    ]
+    sides = (resolution.defender, resolution.attacker)
+    lost = {req.side: sum(req.strength.get(u, 0) for u in losses) for req in sides}
+    needed = {req.side: points_needed(resolution, req, losses) for req in sides}
+    met = {req.side: not _side_unmet(state, resolution, req, losses) for req in sides}
+    surplus = []
+    for u in losses:
+        fought = u in resolution.attacker.strength or u in resolution.defender.strength
+        if u in doomed or not fought:
+            continue
+        req = _side_of(resolution, u)
+        if req.eliminate_all or lost[req.side] - req.strength[u] < needed[req.side]:
+            continue  # its side would lose too little without it
+        if all(_met_without(state, resolution, losses, u, req, other, met) for other in sides):
+            surplus.append(u)
+    return surplus
+
+
+def _met_without(
+    state: GameState,
+    resolution: Resolution,
+    losses: list[str],
+    uid: str,
+    req: LossRequirement,
+    other: LossRequirement,
+    met: dict[str, bool],
+) -> bool:
+    """Whether ``other``'s side still has what the result asks when ``uid`` (of ``req``'s side,
+    which loses enough points without it) is unticked."""
+    if other is req and req.required_aec <= 0:
+        return True  # points alone, and they suffice
+    if other is not req and not (resolution.exchange and other.side == "attacker"):
+        return met[other.side]  # what it must lose does not follow ``req``'s losses
+    return not _side_unmet(state, resolution, other, [x for x in losses if x != uid])
 
 
 def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
@@ -433,61 +473,79 @@ def _surplus_problems(state: GameState, resolution: Resolution, losses: list[str
 def _unmet(state: GameState, resolution: Resolution, losses: list[str]) -> list[str]:
     """What the chosen losses leave short of the result: points, whole-side elimination, and
     required armour/antitank losses (10.F)."""
+    return [
+        problem
+        for req in (resolution.defender, resolution.attacker)
+        for problem in _side_unmet(state, resolution, req, losses)
+    ]
+
+
+def _side_unmet(
+    state: GameState, resolution: Resolution, req: LossRequirement, losses: list[str]
+) -> list[str]:
+    """What the chosen losses leave short of the result for ``req``'s side."""
     problems = []
-    for req in (resolution.defender, resolution.attacker):
-        chosen = [u for u in losses if u in req.strength]
-        lost = sum(req.strength[u] for u in chosen)
-        needed = points_needed(resolution, req, losses)
-        if req.eliminate_all and len(chosen) < len(req.uids):
-            problems.append(
-                f"the result eliminates every {req.side} unit ({resolution.result.code})"
-            )
-        elif lost < needed:
-            problems.append(
-                f"the {req.side} must lose at least {needed} strength points "
-                f"({resolution.result.code}); {lost} chosen"
-            )
-        side_result = (
-            resolution.result.attacker if req.side == "attacker" else resolution.result.defender
+    chosen = [u for u in losses if u in req.strength]
+    lost = sum(req.strength[u] for u in chosen)
+    needed = points_needed(resolution, req, losses)
+    if req.eliminate_all and len(chosen) < len(req.uids):
+        problems.append(f"the result eliminates every {req.side} unit ({resolution.result.code})")
+    elif lost < needed:
+        problems.append(
+            f"the {req.side} must lose at least {needed} strength points "
+            f"({resolution.result.code}); {lost} chosen"
         )
-        loss_rule = side_result.required_by
-        if req.required_aec > 0 and not req.eliminate_all and loss_rule is not None:
-            # 10.F: capable units, converted ones at most half the points lost, and a whole
-            # division's intrinsic ATEC (10.F.2 exception): the rules count it
-            chosen_points = _points_by_index(resolution, req, chosen)
-            short = loss_rule.shortfall(chosen_points, _points_by_index(resolution, req, req.uids))
-            if short is not None:
-                aec = loss_rule.counted(chosen_points)
-                cap = (
-                    f", converted units counting at most half the {lost} points lost"
-                    if loss_rule.converted
-                    else ""
+    side_result = (
+        resolution.result.attacker if req.side == "attacker" else resolution.result.defender
+    )
+    loss_rule = side_result.required_by
+    if req.required_aec > 0 and not req.eliminate_all and loss_rule is not None:
+        # 10.F: capable units, converted ones at most half the points lost, and a whole
+        # division's intrinsic ATEC (10.F.2 exception): the rules count it
+        chosen_points = _points_by_index(resolution, req, chosen)
+        short = loss_rule.shortfall(chosen_points, _points_by_index(resolution, req, req.uids))
+        if short is not None:
+            aec = loss_rule.counted(chosen_points)
+            cap = (
+                f", converted units counting at most half the {lost} points lost"
+                if loss_rule.converted
+                else ""
+            )
+            if loss_rule.aec_capable is not None:  # AECD from armour, ATEC from AT units
+                cap += (
+                    f"; {loss_rule.fixed} of them from armour with AECD (10.F.1), the "
+                    "others from units with ATEC (10.F.2), a point counting for one only"
                 )
-                if loss_rule.aec_capable is not None:  # AECD from armour, ATEC from AT units
-                    cap += (
-                        f"; {loss_rule.fixed} of them from armour with AECD (10.F.1), the "
-                        "others from units with ATEC (10.F.2), a point counting for one only"
-                    )
-                problems.append(
-                    f"at least {short} of the {req.side}'s losses must come from armour/antitank "
-                    f"units ({loss_rule.rule}); {aec} chosen{cap}"
-                )
-        elif req.required_aec > 0 and not req.eliminate_all:
-            aec = sum(req.strength[u] for u in chosen if _aec_capable(state.counters[u], req.side))
-            if aec < min(req.required_aec, lost) and aec < sum(
-                req.strength[u] for u in req.uids if _aec_capable(state.counters[u], req.side)
-            ):
-                rule = "10.F.1" if req.side == "attacker" else "10.F.2"
-                problems.append(
-                    f"at least {fmt(req.required_aec)} of the {req.side}'s losses must come from "
-                    f"armour/antitank units ({rule}); {aec} chosen"
-                )
+            problems.append(
+                f"at least {short} of the {req.side}'s losses must come from armour/antitank "
+                f"units ({loss_rule.rule}); {aec} chosen{cap}"
+            )
+    elif req.required_aec > 0 and not req.eliminate_all:
+        aec = sum(req.strength[u] for u in chosen if _aec_capable(state.counters[u], req.side))
+        if aec < min(req.required_aec, lost) and aec < sum(
+            req.strength[u] for u in req.uids if _aec_capable(state.counters[u], req.side)
+        ):
+            rule = "10.F.1" if req.side == "attacker" else "10.F.2"
+            problems.append(
+                f"at least {fmt(req.required_aec)} of the {req.side}'s losses must come from "
+                f"armour/antitank units ({rule}); {aec} chosen"
+            )
     return problems
+
+
+_Picked = tuple[str, "_Picked"] | None
+"""Counters picked, the latest first, each sharing the rest with the totals it grew from."""
+
+EXACT_LOSS_WORK = 200_000
+"""Steps (counters times totals) the least-loss search may take. A rulebook combat takes a few
+hundred; past this (hundreds of counters in one combat) the suggestion is the strongest counters
+that fit and then the weakest that completes the loss, found in one pass."""
 
 
 def fewest_points(uids: list[str], strength: dict[str, int], needed: int) -> list[str]:
     """The counters whose strengths reach ``needed`` with the least to spare (then the fewest
     counters): a player loses no more than the result asks. All of them if even that is short.
+    Past :data:`EXACT_LOSS_WORK`, the strongest that fit and the weakest that completes it.
 
     >>> fewest_points(["inf", "aa", "art"], {"inf": 8, "aa": 1, "art": 2}, 6)
     ['inf']
@@ -496,16 +554,41 @@ def fewest_points(uids: list[str], strength: dict[str, int], needed: int) -> lis
         return []
     if sum(strength[u] for u in uids) <= needed:
         return list(uids)
-    best: dict[int, list[str]] = {0: []}  # total -> the fewest counters making it
-    for uid in sorted(uids, key=lambda u: (-strength[u], u)):
-        for total, picked in list(best.items()):
+    ordered = sorted(uids, key=lambda u: (-strength[u], u))
+    if len(ordered) * (needed + strength[ordered[0]]) > EXACT_LOSS_WORK:
+        return _strongest_that_fit(ordered, strength, needed)
+    # total -> (the fewest counters making it, the last of them and the rest as a chain)
+    best: dict[int, tuple[int, _Picked]] = {0: (0, None)}
+    for uid in ordered:
+        for total, (count, picked) in list(best.items()):
             if total >= needed:
                 continue
             grown = total + strength[uid]
-            if grown not in best or len(best[grown]) > len(picked) + 1:
-                best[grown] = [*picked, uid]
+            if grown not in best or best[grown][0] > count + 1:
+                best[grown] = (count + 1, (uid, picked))
     reach = min(t for t in best if t >= needed)
-    return best[reach]
+    chosen: list[str] = []
+    link = best[reach][1]
+    while link is not None:
+        chosen.append(link[0])
+        link = link[1]
+    return chosen[::-1]
+
+
+def _strongest_that_fit(ordered: list[str], strength: dict[str, int], needed: int) -> list[str]:
+    """Counters (strongest first) whose strengths reach ``needed``: each that still fits under
+    it, then the weakest of the others, each of which would pass it."""
+    picked: list[str] = []
+    total = 0
+    for uid in ordered:
+        if 0 < strength[uid] <= needed - total:
+            picked.append(uid)
+            total += strength[uid]
+    if total < needed:
+        taken = set(picked)
+        rest = [u for u in ordered if u not in taken and strength[u] > 0]
+        picked.append(min(rest, key=lambda u: (strength[u], u)))
+    return picked
 
 
 def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
@@ -526,13 +609,15 @@ def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
         first = fewest_points(capable, req.strength, required)
         short = required - sum(req.strength[u] for u in first)
         if short > 0:  # 10.F.1: converted units make up the rest
+            taken = set(first)
             converted = [
                 u
                 for u in req.uids
-                if u not in first and _aec_capable(state.counters[u], req.side, resolution)
+                if u not in taken and _aec_capable(state.counters[u], req.side, resolution)
             ]
             first += fewest_points(converted, req.strength, short)
-        rest = [u for u in req.uids if u not in first]
+        taken = set(first)
+        rest = [u for u in req.uids if u not in taken]
         done = sum(req.strength[u] for u in first)
         chosen += first + fewest_points(rest, req.strength, needed - done)
     # armour picked first may turn out not needed beside a bigger unit that is armour too:
@@ -558,7 +643,8 @@ def retreat_options(
     for req in (resolution.defender, resolution.attacker):
         if req.retreat_hexes <= 0:
             continue
-        survivors = [u for u in req.uids if u not in losses]
+        lost = set(losses)
+        survivors = [u for u in req.uids if u not in lost]
         starts = sorted({state.hex_of(u) for u in survivors})
         for start in starts:
             side = state.counters[survivors[0]].side
@@ -585,11 +671,12 @@ def apply_combat_command(
     eliminated = list(losses)
     retreat_words: list[str] = []
     notes = [f"retreat: {get_ruleset(state.ruleset).retreat.describe()}"] if options else []
+    lost = set(losses)
     for start, ends in options.items():
         stack = [
             u
             for u in (*resolution.defender.uids, *resolution.attacker.uids)
-            if u not in losses and state.hex_of(u) == start
+            if u not in lost and state.hex_of(u) == start
         ]
         label = state.hexmap.label(start)
         if not ends:
@@ -612,15 +699,14 @@ def apply_combat_command(
             )
     target = resolution.setup.target
     if advance:
-        vacated = all(u in eliminated or u in moves for u in resolution.defender.uids)
+        gone = set(eliminated)
+        vacated = all(u in gone or u in moves for u in resolution.defender.uids)
         if not resolution.result.advance:
             problems.append(f"the result {resolution.result.code} allows no advance")
         elif not vacated:
             problems.append("the attacker may advance only into a vacated hex")
         elif left := [
-            c.unit.name
-            for c in state.stack_at(target)
-            if c.uid not in eliminated and c.uid not in moves
+            c.unit.name for c in state.stack_at(target) if c.uid not in gone and c.uid not in moves
         ]:
             # air units at a base take no part in ground combat (16A); what becomes of them when
             # the hex falls is not in the rules texts, so hexcombat does not guess
@@ -629,10 +715,11 @@ def apply_combat_command(
                 f"air units stand there ({', '.join(left)}): the rules texts do not say what "
                 "becomes of them; move or remove them first"
             )
+        exempt, attackers = set(resolution.attacker.exempt), set(resolution.attacker.uids)
         for uid in advance:
-            if uid in resolution.attacker.exempt:
+            if uid in exempt:
                 problems.append("long-range artillery firing at two hexes may not advance (14A3)")
-            elif uid not in resolution.attacker.uids or uid in eliminated:
+            elif uid not in attackers or uid in gone:
                 problems.append("only surviving attackers may advance")
         moves.update({u: target for u in advance})
         if advance:

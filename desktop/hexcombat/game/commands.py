@@ -47,6 +47,7 @@ class MoveCounters:
         if len(sides) != 1:
             raise GameError("move one side's counters at a time")
         state.check_can_enter(self.to_hex, sides.pop())
+        state.check_room({self.to_hex: self.uids})
         self._from = []
         touched = {self.to_hex}
         for uid in reversed(self.uids):  # keep their order: the first uid ends on top
@@ -81,6 +82,7 @@ class AddCounter:
             raise GameError(f"counter {self.counter.uid} is already on the map")
         state.check_roll_spares([], {self.to_hex})
         state.check_can_enter(self.to_hex, self.counter.side)
+        state.check_room({self.to_hex: [self.counter.uid]})
         state.place(self.counter, self.to_hex, 0)
         self.text = self.text or (
             f"Add {self.counter.unit.name} at {state.hexmap.label(self.to_hex)}"
@@ -158,6 +160,10 @@ class ApplyCombat:
 
     def do(self, state: GameState) -> Change:
         counters_in(state, [*self.eliminated, *self.moves])
+        arrivals: dict[Hex, list[str]] = {}
+        for uid, to_hex in self.moves.items():
+            arrivals.setdefault(to_hex, []).append(uid)
+        state.check_room(arrivals, leaving=[*self.eliminated, *self.moves])
         self.text = self.text or self.entry.text
         self._removed = [state.lift(uid) for uid in self.eliminated]
         self._moved = []
@@ -165,7 +171,7 @@ class ApplyCombat:
         for uid, to_hex in self.moves.items():
             counter, h, index = state.lift(uid)
             self._moved.append((uid, h, index))
-            state.place(counter, to_hex, len(state._stacks.get(to_hex, ())))
+            state.place(counter, to_hex, state.stack_size(to_hex))
             touched |= {h, to_hex}
         self._pending = state.pending_roll
         state.pending_roll = None  # applied: the next attack may roll

@@ -34,7 +34,9 @@ from hexcombat.game.conditions import condition_problem
 from hexcombat.game.roll import PendingRoll
 from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import (
+    MAX_COUNTERS,
     MAX_ROLLS,
+    MAX_STACK,
     CombatLogEntry,
     Counter,
     GameDice,
@@ -527,6 +529,8 @@ def _pending_roll(
         raise fail(f"pending_roll: target must be a hex label, not {target!r}", where)
     if not isinstance(attackers, list) or not all(isinstance(u, str) for u in attackers):
         raise fail("pending_roll: attackers must be a list of counter uids", where)
+    if len(set(attackers)) != len(attackers):  # each counter fights once, however often listed
+        raise fail("pending_roll: attackers names a counter twice", where)
     if not isinstance(rolls, list) or not all(_is_die(r) for r in rolls) or not rolls:
         raise fail(f"pending_roll: rolls must be the dice rolled (1 to 6), not {rolls!r}", where)
     if not isinstance(conditions, dict):
@@ -563,6 +567,8 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
     hexmap = state.hexmap
     if not isinstance(counters, list):
         raise fail("counters must be a list", '"counters"')
+    if len(counters) > MAX_COUNTERS:
+        raise fail(f"{len(counters)} counters: a game holds at most {MAX_COUNTERS}", '"counters"')
     for i, entry in enumerate(counters):
         uid = entry.get("uid") if isinstance(entry, dict) else None
         needle = f'"uid": {json.dumps(uid)}' if isinstance(uid, str) else '"counters"'
@@ -586,11 +592,17 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
         holder = state.side_at(h)
         if holder is not None and holder != side:
             raise fail(f"hex {hexmap.label(h)} holds both {holder} and {side}", needle)
+        if state.stack_size(h) >= MAX_STACK:
+            raise fail(
+                f"counter {uid}: hex {hexmap.label(h)} already holds {MAX_STACK} counters, "
+                "the most a hex holds",
+                needle,
+            )
         counter_id = entry.get("counter")
         state.place(
             Counter(uid, unit, side, counter_id if isinstance(counter_id, str) else None),
             h,
-            index=len(state.stack_at(h)),
+            index=state.stack_size(h),
         )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from hexcombat.game.air_counters import air_counter_set
 from hexcombat.game.conditions import condition_problem
+from hexcombat.game.state import MAX_COUNTERS, MAX_STACK
 from hexcombat.game.turn import (
     DEFAULT_PHASE,
     OVERRUN_PHASE,
@@ -222,6 +223,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
             placement = _placement(source, side, i, entry, library, problems)
             if placement is not None:
                 placements.append(placement)
+    placements = _within_stacking(placements, source, problems)
     if "air" not in data:  # an air scenario (23D) has no ground combat sides
         for side in SIDES:
             if not data.get(side):
@@ -248,6 +250,55 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         counter_files=tuple(extra_files),
     )
     return scenario, problems
+
+
+def _too_many(what: str) -> str:
+    return (
+        f"{what} is more than the {MAX_STACK} counters a hex may hold (stacking rules allow a "
+        "handful; every attack on a stack weighs each of its counters)"
+    )
+
+
+def _within_stacking(
+    placements: list[Placement], source: TomlSource, problems: list[Problem]
+) -> list[Placement]:
+    """The entries that fit: a stack of more than :data:`MAX_STACK` counters (the entries naming
+    one hex, or one side's entries naming one stack or none) and a scenario of more than
+    :data:`MAX_COUNTERS` are refused at the entry that passes the limit, and the entries past it
+    left out, so nothing after the refusal lays out or evaluates them."""
+    kept: list[Placement] = []
+    total = 0
+    sizes: dict[tuple[str, str | None], int] = {}
+    for placement in placements:
+        total += placement.count
+        if total > MAX_COUNTERS:
+            problems.append(
+                Problem(
+                    source.name,
+                    placement.line,
+                    f"this entry makes {total} counters: a game holds at most {MAX_COUNTERS}",
+                )
+            )
+            return kept
+        key = (
+            ("hex", placement.hex)
+            if placement.hex is not None
+            else (placement.side, placement.stack)
+        )
+        before = sizes.get(key, 0)
+        sizes[key] = before + placement.count
+        if before <= MAX_STACK < sizes[key]:
+            where = f"hex {placement.hex}" if placement.hex is not None else "the stack"
+            problems.append(
+                Problem(
+                    source.name,
+                    placement.line,
+                    _too_many(f"with this entry, {where} holds {sizes[key]} counters: that"),
+                )
+            )
+        if sizes[key] <= MAX_STACK:
+            kept.append(placement)
+    return kept
 
 
 def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
@@ -471,6 +522,9 @@ def _placement(
     count = entry.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         problems.append(source.problem((*where, "count"), "count must be a whole number >= 1"))
+        return None
+    if count > MAX_STACK:
+        problems.append(source.problem((*where, "count"), _too_many(f"count {count}")))
         return None
     rng = entry.get("range", 1)
     if isinstance(rng, bool) or not isinstance(rng, int) or rng < 1:

@@ -8,7 +8,7 @@ Views subscribe to the state and never own it. Every change goes through a comma
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -97,6 +97,18 @@ MAX_ROLLS = 100_000
 """The most dice a saved game may say it has rolled. A long campaign rolls a few thousand; the
 dice replay that many to continue their stream, so a save claiming more is refused rather than
 freezing the program while it replays."""
+
+
+MAX_STACK = 100
+"""The most counters one hex may hold. Stacking rules allow a handful of counters in a hex (a
+few divisions and their supports); a hundred leaves room for any game's markers and more. An
+attack reaches the stacks in and around one hex, and choosing its losses weighs each counter
+against the others, so a bigger stack is refused where it is written: a scenario's `count` or
+entry, a save's counter, a move or a new counter in the program."""
+MAX_COUNTERS = 20_000
+"""The most counters a game may have. The largest campaign games have a few thousand counters
+on the map; a save of twenty thousand opens in about three seconds in under 250 MB, so a file
+asking for more is refused rather than filling the memory."""
 
 
 class GameDice:
@@ -212,6 +224,10 @@ class GameState:
         """Every occupied hex with its counters, top first."""
         return {h: self.stack_at(h) for h in self._stacks}
 
+    def stack_size(self, h: Hex) -> int:
+        """How many counters stand in ``h`` (without building the stack)."""
+        return len(self._stacks.get(h, ()))
+
     def side_at(self, h: Hex) -> str | None:
         """The side holding ``h``, or None when it is empty."""
         uids = self._stacks.get(h)
@@ -293,6 +309,25 @@ class GameState:
         if holder is not None and holder != side:
             label = self.hexmap.label(h)
             raise IllegalMoveError(f"hex {label} is held by {holder}: sides may not share a hex")
+
+    def check_room(
+        self, arrivals: Mapping[Hex, Iterable[str]], leaving: Iterable[str] = ()
+    ) -> None:
+        """Raise :class:`IllegalMoveError` when counters arriving in a hex (those not there
+        already) would make its stack more than :data:`MAX_STACK`, or the game more than
+        :data:`MAX_COUNTERS`; counters ``leaving`` (eliminated, retreating) free their place."""
+        new = {uid for uids in arrivals.values() for uid in uids if uid not in self.counters}
+        if len(self.counters) + len(new) > MAX_COUNTERS:
+            raise IllegalMoveError(f"a game holds at most {MAX_COUNTERS} counters")
+        gone = set(leaving)
+        for h, uids in arrivals.items():
+            here = set(self._stacks.get(h, ())) - gone
+            size = len(here) + sum(1 for uid in set(uids) if uid not in here)
+            if size > MAX_STACK:
+                raise IllegalMoveError(
+                    f"hex {self.hexmap.label(h)} would hold {size} counters; a hex holds at "
+                    f"most {MAX_STACK}"
+                )
 
     def place(self, counter: Counter, h: Hex, index: int = 0) -> None:
         """Put ``counter`` into the stack at ``h`` (index 0 = on top)."""
@@ -390,7 +425,7 @@ class GameState:
                     sides[placement.side],
                     placement.unit.id or None,
                 )
-                state.place(counter, h, index=len(state._stacks.get(h, ())))
+                state.place(counter, h, index=state.stack_size(h))
         tutorial = scenario.data.get("tutorial", {})
         steps = tutorial.get("steps", []) if isinstance(tutorial, dict) else []
         state.tutorial = [str(s) for s in steps]

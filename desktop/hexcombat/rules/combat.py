@@ -26,6 +26,19 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource
 GENERIC_CRT = charts_dir() / "crt_generic.toml"
 RESULT_CODES = ("AE", "AH", "AR", "AS", "EX", "HX", "DH", "DR", "DE")
 """The Europa combat result codes (docs/rules.md)."""
+MAX_DIE = 100
+"""The most faces a table's die may have. Wargame tables roll a d6, a d10 or percentile dice
+(d100); every face is a row the table must hold and every chance is counted face by face, so a
+bigger die is refused rather than looped over."""
+MAX_ROLL = 1000
+"""The largest modified roll (either sign) a table's row may name. A table's rows run from its
+lowest modified roll to its highest without a gap, so each is checked one by one: a d100 with
+every modifier of any rulebook stays far inside a thousand, and a row for roll 10**12 is refused
+at its line rather than making the table check count to it."""
+MAX_RETREAT = 20
+"""The most hexes a result may make a side retreat. Europa tables retreat one or two hexes; the
+retreat search walks hex by hex, keeping a path for every hex reached, so a longer retreat than
+any table prints is refused rather than searched."""
 
 
 @dataclass(frozen=True)
@@ -273,8 +286,14 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
             )
         )
     die = data.get("die", 6)
-    if not isinstance(die, int) or die < 2:
-        problems.append(source.problem(("die",), "die must be the number of faces, e.g. 6"))
+    if isinstance(die, bool) or not isinstance(die, int) or not 2 <= die <= MAX_DIE:
+        problems.append(
+            source.problem(
+                ("die",),
+                f"die must be the number of faces, 2 to {MAX_DIE} (a d6, d10 or d100), "
+                f"not {_shown(die)}",
+            )
+        )
         die = 6
     effects: dict[str, ResultEffect] = {}
     raw_results = data.get("results", {})
@@ -324,6 +343,15 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
         if not isinstance(roll, int) or isinstance(roll, bool):
             problems.append(source.problem(where, "each row needs a whole-number `roll`"))
             continue
+        if not -MAX_ROLL <= roll <= MAX_ROLL:
+            problems.append(
+                source.problem(
+                    (*where, "roll"),
+                    f"roll {_shown(roll)} is beyond the {MAX_ROLL} (either sign) a table's "
+                    f"rows may reach: the rows run without a gap, one per modified roll",
+                )
+            )
+            continue
         written.add(roll)  # a bad row is reported as itself, not again as a missing roll
         if not isinstance(results, list) or len(results) != len(columns):
             problems.append(
@@ -354,7 +382,7 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
             problems.append(
                 source.problem(
                     ("row",),
-                    f"rows missing for rolls {', '.join(map(str, missing))} "
+                    f"rows missing for rolls {_runs(missing)} "
                     f"(rows run without a gap and hold every face of the d{die})",
                 )
             )
@@ -412,6 +440,26 @@ def _below_lowest(
         )
         return None
     return str(code), prov
+
+
+def _runs(numbers: list[int]) -> str:
+    """``2, 5, 6, 10-999``: ascending numbers with each run of three or more as a range, so a
+    table missing most of its thousand rows gets a line, not a page."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(
+        f"{run[0]}-{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)) for run in runs
+    )
+
+
+def _shown(value: object) -> str:
+    """A value from the file as a message quotes it, cut short when it is huge."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
 
 
 def _is_odds(text: str) -> bool:
@@ -480,11 +528,12 @@ def _side(
             )
             loss_fraction = Fraction(0)
     retreat = raw.get("retreat", 0)
-    if isinstance(retreat, bool) or not isinstance(retreat, int) or retreat < 0:
+    if isinstance(retreat, bool) or not isinstance(retreat, int) or not 0 <= retreat <= MAX_RETREAT:
         problems.append(
             source.problem(
                 (*where, side, "retreat"),
-                f"retreat must be a whole number of hexes >= 0, not {retreat!r}",
+                f"retreat must be a whole number of hexes from 0 to {MAX_RETREAT}, "
+                f"not {_shown(retreat)}",
             )
         )
         retreat = 0

@@ -8,6 +8,7 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.explain import Explanation, Step, Value, json_number
@@ -152,11 +153,28 @@ class RequiredLossRule:
     def pools(self, eliminated: Collection[int] = ()) -> list[Pool]:
         """The units each part of the required losses may come from, with the points needed."""
         if self.aec_capable is None:
-            return [(self.capable, self.converted, None)]
+            return [(self._capable, self._converted, None)]
         return [
-            (self.aec_capable, self.aec_converted, self.fixed),
-            (self.capable, self.converted, self._atec_points(eliminated)),
+            (frozenset(self.aec_capable), frozenset(self.aec_converted), self.fixed),
+            (self._capable, self._converted, self._atec_points(eliminated)),
         ]
+
+    @cached_property
+    def _capable(self) -> frozenset[int]:
+        """:attr:`capable` to look units up in at once (a stack's losses ask per unit)."""
+        return frozenset(self.capable)
+
+    @cached_property
+    def _converted(self) -> frozenset[int]:
+        return frozenset(self.converted) - self._capable
+
+    def is_capable(self, unit: int) -> bool:
+        """Unit ``unit`` has at least 1/2 of the capability used."""
+        return unit in self._capable
+
+    def is_converted(self, unit: int) -> bool:
+        """Unit ``unit`` was converted (and has no capability of its own)."""
+        return unit in self._converted
 
     def required(self, eliminated: Collection[int] = ()) -> int:
         """Strength points required from capable or converted units when the units
@@ -191,8 +209,25 @@ def usable_points(lost: Mapping[int, int], pools: Sequence[Pool], converted_cap:
     each pool takes points from its capable units freely and from its converted units, these
     at most ``converted_cap`` over all pools; a pool takes at most its need (10.F.1, 10.F.2).
     A point counts for one pool only: the best split of the converted cap, by max flow."""
-    splits = range(converted_cap + 1) if len(pools) > 1 else [converted_cap]
-    return max(_pooled_flow(lost, pools, (x, converted_cap - x)) for x in splits)
+    if len(pools) == 1:
+        return _pooled_flow(lost, pools, (converted_cap, 0))
+    # The flow is a minimum of cuts, each linear in the split x: a concave function of x, so
+    # the best split is found by halving on its slope, not by trying every point of the cap.
+    flows: dict[int, int] = {}
+
+    def flow(x: int) -> int:
+        if x not in flows:
+            flows[x] = _pooled_flow(lost, pools, (x, converted_cap - x))
+        return flows[x]
+
+    low, high = 0, converted_cap
+    while low < high:
+        mid = (low + high) // 2
+        if flow(mid + 1) > flow(mid):
+            low = mid + 1
+        else:
+            high = mid
+    return flow(low)
 
 
 def _pooled_flow(lost: Mapping[int, int], pools: Sequence[Pool], caps: tuple[int, int]) -> int:

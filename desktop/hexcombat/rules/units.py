@@ -49,6 +49,15 @@ SIZE_RE: dict[str, Fraction] = {
 }
 """Default RE size of each size mark; a unit's own ``re`` overrides it."""
 
+MAX_STRENGTH = 999
+"""The largest attack, defence, movement or heavy-ATEC count a unit may have. Counters print
+these in one or two digits; a side's losses are chosen by adding strengths point by point, so a
+strength no counter prints is refused rather than counted up to."""
+MAX_RE_DENOMINATOR = 100
+"""RE sizes are whole numbers, halves and thirds; a size like ``"1/999999999989"`` is refused,
+since adding such sizes over a stack makes numbers of thousands of digits (a decimal such as
+0.33 is already read as the nearest fraction with a denominator up to 100)."""
+
 SMALL_FORMATIONS = frozenset({"I", "II", "III", "X"})
 """Brigades, regiments, cadres, remnants and battalions convert 1:1 (10.C.1)."""
 
@@ -277,6 +286,11 @@ def parse_re(value: Any, where: str) -> Fraction:
         ) from None
     if result < 0:
         raise UnitDataError(f"{where}: RE size may not be negative")
+    if result.denominator > MAX_RE_DENOMINATOR:
+        raise UnitDataError(
+            f"{where}: RE size {value!r} is a fraction finer than 1/{MAX_RE_DENOMINATOR}; "
+            'RE sizes are whole numbers, halves or thirds, e.g. 3, 0.5 or "1/3"'
+        )
     return result
 
 
@@ -326,6 +340,10 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         elif name in ("attack", "defence", "movement", "heavy_atec_units"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
+            if value > MAX_STRENGTH:
+                raise UnitDataError(
+                    f"{where}: {key} {value} is more than the {MAX_STRENGTH} any counter prints"
+                )
             out[name] = value
         elif name == "air_type":
             if value not in AIR_TYPE_LETTERS:
@@ -378,13 +396,14 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
         given = set(data) - {"changes"} | ({"re"} if "size" in data else set())
         kept = tuple(k for k in base.assumed if k not in given)
         values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
-    unit = replace(base, **values) if base else Unit(name=name, **values)
+    values.update(name=name, changes=tuple(changes))
+    unit = replace(base, **values) if base else Unit(**values)  # one copy per entry
     before = _Before(
         unit.unit_type, unit.motorized, unit.re, _is_air(unit.unit_type, unit.air_type)
     )
     for _key, message in _rule_problems(before, data, where):
         raise UnitDataError(message)
-    return replace(unit, name=name, changes=tuple(changes))
+    return unit
 
 
 def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None, str]]:

@@ -6,12 +6,15 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ar_helpers import inline, only, p, situation, steps, unit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexcombat.rules.armour_ratio import RULESET, AecUse, loss_points, required_losses
 from hexcombat.rules.armour_ratio.losses import who_takes_required_losses
 from hexcombat.rules.combat import load_crt
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.explain import Explanation
+from hexcombat.rules.report import _pooled_flow, usable_points
 
 
 def use_of(attackers, defenders, **conditions) -> AecUse:  # type: ignore[no-untyped-def]
@@ -244,3 +247,30 @@ def test_the_aeca_capping_the_defenders_required_losses_is_before_terrain() -> N
     assert "at most the attacker's AECA of 3 before terrain (the AECA counted for required " in (
         step.text
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lost=st.dictionaries(st.integers(0, 6), st.integers(1, 6), min_size=1, max_size=7),
+    membership=st.lists(st.sampled_from("cvn"), min_size=14, max_size=14),
+    needs=st.tuples(
+        st.one_of(st.none(), st.integers(0, 15)), st.one_of(st.none(), st.integers(0, 15))
+    ),
+    cap=st.integers(0, 20),
+)
+def test_the_best_split_of_the_converted_cap_is_found_without_trying_every_split(
+    lost: dict[int, int], membership: list[str], needs: tuple[int | None, int | None], cap: int
+) -> None:
+    """10.F.1 with AECD and ATEC losses together: converted units give at most half the points
+    lost over both parts. The count takes the best split of that cap (found by halving, since the
+    flow is concave in the split); it must equal trying every split."""
+    pools = [
+        (
+            frozenset(i for i in lost if membership[k * 7 + i] == "c"),
+            frozenset(i for i in lost if membership[k * 7 + i] == "v"),
+            needs[k],
+        )
+        for k in range(2)
+    ]
+    every_split = max(_pooled_flow(lost, pools, (x, cap - x)) for x in range(cap + 1))
+    assert usable_points(lost, pools, cap) == every_split

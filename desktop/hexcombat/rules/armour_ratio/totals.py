@@ -346,9 +346,10 @@ def _allocate(pieces: list[_Piece]) -> list[tuple[_Piece, _Piece, Fraction]]:
             left[id(piece)] -= amount
             piece.neutral -= amount
             done.append((piece, piece, amount))
-    stacks = dict.fromkeys(p.stack for p in pieces)
-    for stack in stacks:
-        members = [p for p in pieces if p.stack == stack]
+    stacks: dict[str, list[_Piece]] = {}
+    for piece in pieces:  # grouped once, in the order the stacks first appear
+        stacks.setdefault(piece.stack, []).append(piece)
+    for members in stacks.values():
         converters = sorted((p for p in members if left[id(p)] > 0), key=lambda p: -p.factor)
         neutrals = sorted(
             (p for p in members if p.neutral > 0 and not p.self_only),
@@ -389,8 +390,11 @@ def capability_total(
         entry[1] += value
     units: list[UnitAec] = []
     intrinsic_total = Fraction(0)
+    by_index: dict[int, list[_Piece]] = {}
+    for piece in pieces:  # grouped once: a big stack's pieces are not searched per unit
+        by_index.setdefault(piece.index, []).append(piece)
     for index, p in enumerate(participants):
-        mine = [piece for piece in pieces if piece.index == index]
+        mine = by_index[index]
         own = sum((x.own for x in mine), Fraction(0))
         converted = sum((x.converted_in for x in mine), Fraction(0))
         intrinsic = Fraction(0)
