@@ -306,7 +306,14 @@ def test_a_roll_waiting_to_be_applied_is_saved_and_comes_back_the_same(tmp_path:
     data = json.loads(path.read_text())
     data["pending_roll"]["rolls"] = [9]
     message = bad(tmp_path, json.dumps(data, indent=1))
-    assert message.endswith("pending_roll: rolls must be the dice rolled (1 to 6), not [9]")
+    assert message.endswith(
+        "pending_roll: the rolled attack cannot be resolved again: a d6 cannot roll 9"
+    )
+    data["pending_roll"]["rolls"] = [101]
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert message.endswith(
+        "pending_roll: rolls must be the dice rolled (faces 1 to 100), not [101]"
+    )
     data["pending_roll"]["rolls"] = [4, 2]  # two dice for a one-die attack: '1 die', not '1 dice'
     message = bad(tmp_path, json.dumps(data, indent=1))
     assert message.endswith("pending_roll: the attack rolls 1 die, not 2")

@@ -113,6 +113,37 @@ def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
     assert crt is not None and Path(crt).read_text() == MY_CRT.read_text()
 
 
+def test_a_roll_waiting_on_a_d10_table_is_saved_and_reopens(tmp_path: Path) -> None:
+    """A player's own table may roll a d10: a save with such a roll waiting (a 9, no face of a
+    d6) must reopen with that roll, not be refused as 'no die'."""
+    from hexcombat.game.attack import AttackSetup, attack_candidates
+    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.roll import RollCombat
+    from hexcombat.game.saves import load_game, save_game
+
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    rows = "".join(
+        f'[[row]]\nroll = {n}\nresults = ["AS", "DR"]\nrule = "my rulebook"\n\n'
+        for n in range(1, 13)
+    )
+    table = MY_CRT.read_text().replace("die = 6", "die = 10")
+    (tmp_path / "my-crt.toml").write_text(table[: table.index("[[row]]")] + rows)
+    state = game_from_scenario(load_scenario(path))
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    state.execute(RollCombat(AttackSetup(target, uids, state.conditions), typed=[9]))
+    save_game(state, tmp_path / "game.json")
+    again = load_game(tmp_path / "game.json")
+    assert again.pending_roll is not None and again.pending_roll.rolls == (9,)
+    assert again.pending_roll.resolution.result.die == 9
+
+
 def test_on_the_map_the_result_is_applied_as_the_scenario_s_table_defines_it(
     tmp_path: Path,
 ) -> None:

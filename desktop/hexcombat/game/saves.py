@@ -44,7 +44,7 @@ from hexcombat.game.state import (
     GameState,
 )
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
-from hexcombat.rules.combat import crt_from_source
+from hexcombat.rules.combat import MAX_DIE, crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
@@ -532,7 +532,10 @@ def _pending_roll(
     if len(set(attackers)) != len(attackers):  # each counter fights once, however often listed
         raise fail("pending_roll: attackers names a counter twice", where)
     if not isinstance(rolls, list) or not all(_is_die(r) for r in rolls) or not rolls:
-        raise fail(f"pending_roll: rolls must be the dice rolled (1 to 6), not {rolls!r}", where)
+        raise fail(
+            f"pending_roll: rolls must be the dice rolled (faces 1 to {MAX_DIE}), not {rolls!r}",
+            where,
+        )
     if not isinstance(conditions, dict):
         raise fail("pending_roll: conditions must be an object", where)
     for key, item in conditions.items():
@@ -560,7 +563,9 @@ def _pending_roll(
 
 
 def _is_die(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+    """A face of some die a table may roll; resolving the attack again checks it against the
+    game's own dice (a d6, or the d10 or d100 of a scenario's table)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_DIE
 
 
 def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceError]) -> None:
