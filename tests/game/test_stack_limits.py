@@ -240,7 +240,7 @@ def test_a_saved_combat_results_table_is_held_to_the_same_limits(tmp_path: Path)
     with within(REFUSAL_SECONDS), pytest.raises(SourceError) as refused:
         load_game(path)
     assert str(refused.value).splitlines()[0] == (
-        f"{path}:{line}: embedded combat results table: {path} (embedded CRT):{crt_line}: roll "
+        f"{path}:{line}: embedded combat results table: {path} (embedded table):{crt_line}: roll "
         "1000000000000 is beyond the 1000 (either sign) a table's rows may reach: the rows run "
         "without a gap, one per modified roll"
     )
@@ -337,7 +337,10 @@ def test_the_biggest_combat_the_limits_allow_runs_in_bounded_time(
         state = load_game(tmp_path / "big.json")
     assert len(state.counters) == 19 * MAX_STACK
     target = state.hexmap.hex_at("0504")
-    attackers = [c.uid for h, s in state.stacks().items() if h != target for c in s]
+    # Total War's long-range artillery fires from two hexes (14A3); rule 10 has only adjacent
+    # attacks, so under armour-ratio the stacks two away stand by
+    reach = ADJACENT + (TWO_AWAY if ruleset == "total-war" else [])
+    attackers = [c.uid for label in reach for c in state.stacks()[state.hexmap.hex_at(label)]]
     setup = AttackSetup(target, attackers, state.conditions)
     with within(BOUND_SECONDS):
         evaluate_attack(state, setup)

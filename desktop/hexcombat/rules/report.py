@@ -232,19 +232,30 @@ def usable_points(lost: Mapping[int, int], pools: Sequence[Pool], converted_cap:
 
 def _pooled_flow(lost: Mapping[int, int], pools: Sequence[Pool], caps: tuple[int, int]) -> int:
     """Max flow from the units lost, through the pools' capable or converted units, to the
-    pools' needs; converted points of pool k at most ``caps[k]``."""
+    pools' needs; converted points of pool k at most ``caps[k]``.
+
+    Units that stand alike in every pool (capable, converted or neither) are interchangeable,
+    so their points flow as one: the graph has a node per kind of unit (at most nine), not per
+    unit, and a stack of hundreds is counted as fast as a stack of three."""
     unlimited = sum(lost.values()) + 1
-    edges: list[tuple[str, str, int]] = []
+    kinds: dict[tuple[str, ...], int] = {}
     for i, points in lost.items():
-        edges.append(("lost", f"unit {i}", points))
-    for k, (capable, converted, need) in enumerate(pools):
+        kind = tuple(
+            "capable" if i in capable else "converted" if i in converted else ""
+            for capable, converted, _ in pools
+        )
+        kinds[kind] = kinds.get(kind, 0) + points
+    edges: list[tuple[str, str, int]] = []
+    for kind, points in kinds.items():
+        edges.append(("lost", f"kind {kind}", points))
+        for k, role in enumerate(kind):
+            if role == "capable":
+                edges.append((f"kind {kind}", f"pool {k}", unlimited))
+            elif role == "converted":
+                edges.append((f"kind {kind}", f"converted {k}", unlimited))
+    for k, (_, _, need) in enumerate(pools):
         edges.append((f"converted {k}", f"pool {k}", caps[k]))
         edges.append((f"pool {k}", "required", unlimited if need is None else need))
-        for i in lost:
-            if i in capable:
-                edges.append((f"unit {i}", f"pool {k}", unlimited))
-            elif i in converted:
-                edges.append((f"unit {i}", f"converted {k}", unlimited))
     return _max_flow(edges, "lost", "required")
 
 
