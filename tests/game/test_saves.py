@@ -237,6 +237,19 @@ def test_log_entries_of_the_wrong_kind_are_refused(tmp_path: Path) -> None:
     assert message.endswith("log must be a list of combats, not '0403 -> 0504'")
 
 
+@pytest.mark.parametrize(
+    "when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00"]
+)
+def test_a_roll_time_no_clock_can_show_is_refused_at_its_line(tmp_path: Path, when: str) -> None:
+    """A time at the edge of the calendar reads as ISO 8601 but has no local time: the combat
+    log could not show it, so the save is refused instead of the log crashing when it opens."""
+    message, text = damaged(tmp_path, "log", [{"text": "0403 -> 0504: 2:1", "rolled_at": when}])
+    assert message == (
+        f"bad.json:{line_of(text, 'log')}: log entry 1 rolled_at must be a date and time, "
+        f"not {when!r}"
+    )
+
+
 ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, "", "x", [], [1, "a"], {}, {"a": [None]}]
 
 
