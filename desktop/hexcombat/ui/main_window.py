@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
-from hexcombat.game.opening import open_game
+from hexcombat.game.opening import is_save_path, open_game
 from hexcombat.game.state import Change, GameError, GameState
 from hexcombat.game.turn import phase_info
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
@@ -443,7 +443,7 @@ class MainWindow(QMainWindow):
             what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             self.show_error(f"Cannot open {path.name}", f"could not open {path}: {what}")
             return False
-        saved = path.suffix.lower() == ".json"
+        saved = is_save_path(path)  # as open_game read it: a save under any name
         self.show_game(state, path, saved=saved)
         self._remember(path)
         if state.tutorial and not saved:
