@@ -8,6 +8,7 @@ draws it (a colour or line of its own name).
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from dataclasses import dataclass
 
@@ -139,14 +140,14 @@ class TerrainLegend(QDialog):
         if hexmap is None:
             self.title.setText("No map open.")
             return
-        self.title.setText(
-            f"<b>{hexmap.name}</b><br>Types marked * are this map's own, declared under [extra]."
-        )
+        terrain, features = terrain_entries(hexmap), feature_entries(hexmap)
+        own = any(e.own for e in (*terrain, *features))  # the key to * only where one is marked
+        note = "<br>Types marked * are this map's own, declared under [extra]." if own else ""
+        self.title.setText(f"<b>{html.escape(hexmap.name)}</b>{note}")
         for heading, entries, swatch in (
-            ("Terrain", terrain_entries(hexmap),
-             lambda e: terrain_swatch(e.name, hexmap.orientation)),
-            ("Hexside features", feature_entries(hexmap), lambda e: feature_swatch(e.name)),
-        ):  # fmt: skip
+            ("Terrain", terrain, lambda e: terrain_swatch(e.name, hexmap.orientation)),
+            ("Hexside features", features, lambda e: feature_swatch(e.name)),
+        ):
             if not entries:
                 continue
             top = QTreeWidgetItem([heading])
