@@ -349,7 +349,7 @@ class MainWindow(QMainWindow):
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
-        self.palette = CounterPalette(state.library, state.sides)
+        self.palette = CounterPalette(state.library, state.side_order)
         dock = self._make_dock("Counters", self.palette)
         if not state.library.counters:
             dock.hide()
@@ -372,7 +372,7 @@ class MainWindow(QMainWindow):
         if change.turn:
             self._show_turn()
         if change.counters and self.palette is not None and self.session is not None:
-            self.palette.set_sides(self.session.state.sides)  # a side came onto the map
+            self.palette.set_sides(self.session.state.side_order)  # a side came onto the map
 
     def _show_turn(self) -> None:
         """Status bar: whose player-turn and which phase, with what the phase allows."""
