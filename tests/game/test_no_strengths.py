@@ -77,6 +77,7 @@ hex = "0504"
 name = "Hv Mot AA II"
 size = "II"
 type = "heavy-anti-aircraft"
+motorized = true
 atec = "full"
 heavy_antitank = true
 hex = "0504"
