@@ -469,6 +469,23 @@ def test_the_folder_is_flushed_after_the_rename(tmp_path: Path, monkeypatch) -> 
     assert synced == ["file", "rename", "folder"]
 
 
+def test_a_folder_the_player_may_write_but_not_list_still_takes_the_save(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """A folder with write but no read permission (a drop folder, mode -wx): the save is
+    renamed into place, so it is a save, not "Cannot save"; only the folder's flush is skipped."""
+    real_open = os.open
+
+    def no_listing(name: object, flags: int, *args: object) -> int:
+        if Path(str(name)).is_dir():
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", no_listing)
+    save_game(game(), tmp_path / "game.json")
+    assert picture(load_game(tmp_path / "game.json")) == picture(game())
+
+
 @pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])
 def test_nan_or_infinity_where_a_number_belongs_is_refused_at_its_line(
     tmp_path: Path, token: str

@@ -243,7 +243,10 @@ def _sync_folder(folder: Path) -> None:
     """Flush the folder's entry for a renamed save to disk (POSIX; Windows syncs renames)."""
     if os.name != "posix":
         return
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:  # a folder the player may write but not read (-wx): the save is in place
+        return
     try:
         os.fsync(fd)
     except OSError as exc:  # a file system that cannot sync folders keeps the save as it is
