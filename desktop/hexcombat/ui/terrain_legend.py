@@ -127,6 +127,7 @@ class TerrainLegend(QDialog):
         self.tree.setIconSize(QSize(SWATCH, SWATCH))
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a key to read: no focus frame on it
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -156,6 +157,7 @@ class TerrainLegend(QDialog):
             top.setFont(0, font)
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(top)
+            top.setFirstColumnSpanned(True)
             for entry in entries:
                 name = f"{entry.name} *" if entry.own else entry.name
                 row = QTreeWidgetItem([name, entry.how])
