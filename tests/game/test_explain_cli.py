@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.game.explain_cli import explain_command
+from hexcombat.game.explain_cli import chance_faces, explain_command
 from hexcombat.game.opening import default_tutorial
 
 TUTORIAL = default_tutorial()
@@ -158,3 +158,19 @@ def test_the_chance_roll_then_the_combat_die_resolve_a_chance_drm(
     out = capsys.readouterr().out
     assert "chance roll 4 on a d6: die roll modifier +4" in out
     assert "Roll: 3 +4 = 7" in out
+
+
+@pytest.mark.parametrize(
+    ("distribution", "faces"),
+    [
+        ({3: Fraction(1, 2), 4: Fraction(1, 2)}, "1-3: +3, 4-6: +4"),  # 10.C's "+3, 50% of +4"
+        ({0: Fraction(1, 3), 1: Fraction(2, 3)}, "1-2: 0, 3-6: +1"),
+        ({-1: Fraction(1, 10), 2: Fraction(9, 10)}, "1: -1, 2-10: +2"),
+        ({1: Fraction(1, 6), 2: Fraction(1, 2), 3: Fraction(1, 3)}, "1: +1, 2-4: +2, 5-6: +3"),
+    ],
+)
+def test_the_faces_said_for_the_chance_roll_are_the_faces_that_give_each_drm(
+    distribution: dict[int, Fraction], faces: str
+) -> None:
+    # what --roll is told must be what the roll does: the lower modifiers take the lower faces
+    assert chance_faces(distribution) == faces

@@ -237,6 +237,19 @@ def test_log_entries_of_the_wrong_kind_are_refused(tmp_path: Path) -> None:
     assert message.endswith("log must be a list of combats, not '0403 -> 0504'")
 
 
+@pytest.mark.parametrize(
+    "when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00"]
+)
+def test_a_roll_time_no_clock_can_show_is_refused_at_its_line(tmp_path: Path, when: str) -> None:
+    """A time at the edge of the calendar reads as ISO 8601 but has no local time: the combat
+    log could not show it, so the save is refused instead of the log crashing when it opens."""
+    message, text = damaged(tmp_path, "log", [{"text": "0403 -> 0504: 2:1", "rolled_at": when}])
+    assert message == (
+        f"bad.json:{line_of(text, 'log')}: log entry 1 rolled_at must be a date and time, "
+        f"not {when!r}"
+    )
+
+
 ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, "", "x", [], [1, "a"], {}, {"a": [None]}]
 
 
@@ -464,6 +477,23 @@ def test_the_folder_is_flushed_after_the_rename(tmp_path: Path, monkeypatch) -> 
     monkeypatch.setattr(os, "replace", replace)
     save_game(game(), tmp_path / "game.json")
     assert synced == ["file", "rename", "folder"]
+
+
+def test_a_folder_the_player_may_write_but_not_list_still_takes_the_save(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """A folder with write but no read permission (a drop folder, mode -wx): the save is
+    renamed into place, so it is a save, not "Cannot save"; only the folder's flush is skipped."""
+    real_open = os.open
+
+    def no_listing(name: object, flags: int, *args: object) -> int:
+        if Path(str(name)).is_dir():
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", no_listing)
+    save_game(game(), tmp_path / "game.json")
+    assert picture(load_game(tmp_path / "game.json")) == picture(game())
 
 
 @pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])

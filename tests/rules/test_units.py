@@ -167,3 +167,26 @@ def test_an_air_unit_on_the_map_has_no_res_and_is_not_refused() -> None:
         {"name": "Me 109E", "re": "0", "type": "fighter", "air_type": "F"}, "s"
     )
     assert unit.re == 0
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("type", '["armour"]', "unknown unit type ['armour']"),
+        ("type", "{ a = 1 }", "unknown unit type {'a': 1}"),
+        ("size", '["X"]', "size must be one of"),
+        ("re", "inf", "RE size must be a number"),
+        ("re", "nan", "RE size must be a number"),
+        ("conversion_re", "inf", "RE size must be a number"),
+    ],
+)
+def test_a_size_type_or_re_of_the_wrong_kind_is_refused_at_its_line(
+    key: str, value: str, said: str
+) -> None:
+    """A list, a table or an infinite number where a size, a type or REs belong: a message at
+    the line, never a TypeError or OverflowError."""
+    if key != "size":  # HEAD gives the size already
+        top = problems(f"{key} = {value}\n")
+        assert any(p.startswith("c.toml:7: ") and said in p for p in top), top
+    changed = problems(f'changes = [{{ date = "1942-01", {key} = {value} }}]\n')
+    assert any(p.startswith("c.toml:7: ") and said in p for p in changed), changed

@@ -68,6 +68,7 @@ def test_the_legend_shows_the_open_map_s_terrain_and_features(window) -> None:
     rows = legend_of(window, MAPS / "tutorial-14d2d.toml")
     # 14D2d's map keys clear, woods and city, and has no river or other hexside feature
     assert list(rows) == ["Terrain", "clear", "woods", "city"]
+    assert "*" not in window.legend.title.text()  # no type of its own: no key to the mark
     assert rows["woods"].startswith("letter w, ")
     # another game: the legend follows its map (the 10.D river map has rough and a minor river)
     assert window.open_file(MAPS / "tutorial-10d-river-same-side-scenario.toml"), window.errors
@@ -105,6 +106,7 @@ hexsides = ["0101/0201"]
     legend = window.show_legend()
     rows = dict(legend.rows())
     assert rows["glacier *"] == "letter g, 2 hexes"
+    assert "Types marked * are this map's own" in legend.title.text()
     assert rows["clear"] == "letter c, 4 hexes"
     assert rows["escarpment *"] == "broken line, 1 hexside"
     assert rows["canal *"] == "broken line, 0 hexsides"  # declared, on no hexside yet

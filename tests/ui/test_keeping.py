@@ -36,6 +36,24 @@ def test_save_reopen_compare(window, tmp_path: Path) -> None:
     assert window.recent_files()[0] == str(path.resolve())
 
 
+def test_a_save_under_another_name_reopens_as_that_save(window, tmp_path: Path) -> None:
+    """A save mailed back as ``game.sav`` opens as the save it is: the moves it holds, Save
+    writes it again in place, and the tutorial it carries is not set up afresh over it."""
+    drag(window.view.viewport(), hex_point(window, "0404"), hex_point(window, "0405"))
+    path = tmp_path / "game.json"
+    window.choose_save_path = lambda: str(path)
+    assert window.save()
+    before = snapshot(window)
+    renamed = tmp_path / "game.sav"
+    path.rename(renamed)
+    window.choose_save_path = lambda: ""  # a question would cancel the save
+    assert window.open_file(renamed), window.errors
+    assert snapshot(window) == before
+    assert window.session.path == renamed and not window.session.modified
+    drag(window.view.viewport(), hex_point(window, "0405"), hex_point(window, "0404"))
+    assert window.save() and "0404" in renamed.read_text(encoding="utf-8")
+
+
 def test_the_title_marks_unsaved_changes_without_qt_warnings(window, qtlog) -> None:
     title = window.session.state.title
     assert window.windowTitle().startswith(f"{title}[*] - hexcombat ")

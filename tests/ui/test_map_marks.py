@@ -156,3 +156,21 @@ def test_an_air_counter_drags_from_the_palette_and_shows_its_aircraft(window) ->
     # the fuselage down the middle of the counter, in the German counters' black
     column = [image.pixelColor(image.width() // 2, y) for y in range(image.height())]
     assert sum(near(c, QColor("#111111")) for c in column) > image.height() * 0.2
+
+
+def test_a_place_name_that_takes_no_room_opens(window, tmp_path: Path) -> None:
+    # a name of a zero-width space or a lone combining accent is not blank to the map loader,
+    # yet is drawn no wide: the map opens (the names are fitted to their hexes without dividing
+    # by that width), and the window shows it
+    own = tmp_path / "zero-width.toml"
+    own.write_text(
+        'name = "Zero width"\n[layout]\norientation = "flat"\noffset = "odd"\n'
+        'label = "{col:02d}{row:02d}"\nfirst = "0101"\ncolumns = 3\nrows = 2\n'
+        '[legend]\nc = "clear"\n[terrain]\nrows = ["ccc", "ccc"]\n'
+        '[[places]]\nhex = "0101"\nname = "\\u200b"\n'
+        '[[places]]\nhex = "0201"\nname = "\\u0301"\n',
+        encoding="utf-8",
+    )
+    assert window.open_file(own), window.errors
+    names = window.scene.place_names
+    assert set(names.plates) == {window.session.state.hexmap.hex_at(h) for h in ("0101", "0201")}

@@ -133,3 +133,18 @@ def test_a_nationality_unlike_any_side_s_tints_the_counter_with_a_band(qapp) -> 
         image = render(u, side, sides)
         assert not any(near(image.pixelColor(x, y), ITALIAN) or near(image.pixelColor(x, y), SOVIET)
                        for x in band[0] for y in band[1])  # fmt: skip
+
+
+def test_a_side_keeps_its_colour_when_another_side_leaves_the_map(window) -> None:
+    """German, named after the Axis, is given a colour of its own (Axis field grey is taken);
+    when the last Axis counter goes, the German stacks keep that colour: a force never changes
+    colour in the middle of a game."""
+    session, state = window.session, window.session.state
+    assert session.add("su-rifle-xx", "German", state.hexmap.hex_at("0101"))
+    german_before = counter_face(window, "0101")
+    assert share(german_before, GERMAN) < 0.02  # not the Axis grey
+    axis = [c.uid for c in state.counters.values() if c.side == "Axis"]
+    assert session.remove(axis)
+    assert "Axis" not in state.sides
+    assert share(counter_face(window, "0101"), GERMAN) < 0.02  # still not grey
+    assert counter_face(window, "0101") == german_before

@@ -14,7 +14,7 @@ from hexcombat.game.opening import is_save_path
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
-from hexcombat.rules.combat import chance_die
+from hexcombat.rules.combat import chance_die, draw_drm
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
@@ -95,18 +95,20 @@ class RollError(Exception):
 
 
 def chance_faces(distribution: dict[int, Fraction]) -> str:
-    """Which faces of the chance die give which DRM, as :func:`draw_drm` reads them: the lower
-    modifiers take the lower faces (``1-3: +3, 4-6: +4`` for 10.C's "+3, 50% chance of +4")."""
+    """Which faces of the chance die give which DRM, each face read by :func:`draw_drm` itself
+    (``1-3: +3, 4-6: +4`` for 10.C's "+3, 50% chance of +4")."""
     sides = chance_die(distribution)
-    parts, first, upper = [], 1, Fraction(0)
-    for drm, p in sorted(distribution.items()):
-        upper += p * sides
-        last = int(upper)
-        if last >= first:
-            faces = str(first) if last == first else f"{first}-{last}"
-            parts.append(f"{faces}: {signed(drm)}")
-        first = last + 1
-    return ", ".join(parts)
+    runs: list[tuple[int, int, int]] = []  # (first face, last face, DRM)
+    for face in range(1, sides + 1):
+        drm, _ = draw_drm(distribution, ScriptedDice([face]))
+        if runs and runs[-1][2] == drm:
+            runs[-1] = (runs[-1][0], face, drm)
+        else:
+            runs.append((face, face, drm))
+    return ", ".join(
+        f"{first if first == last else f'{first}-{last}'}: {signed(drm)}"
+        for first, last, drm in runs
+    )
 
 
 def dice_wanted(report: Report) -> list[str]:

@@ -246,7 +246,10 @@ def _sync_folder(folder: Path) -> None:
     """Flush the folder's entry for a renamed save to disk (POSIX; Windows syncs renames)."""
     if os.name != "posix":
         return
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:  # a folder the player may write but not read (-wx): the save is in place
+        return
     try:
         os.fsync(fd)
     except OSError as exc:  # a file system that cannot sync folders keeps the save as it is
@@ -661,13 +664,15 @@ def _log(value: Any, fail: Callable[..., SourceError]) -> list[CombatLogEntry]:
 
 
 def _rolled_at(entry: dict[str, Any], i: int, fail: Callable[..., SourceError]) -> str | None:
-    """When a log entry's dice were rolled (ISO 8601), or None when the save does not say."""
+    """When a log entry's dice were rolled (ISO 8601), or None when the save does not say. A time
+    with no local time (the calendar's first or last day at a far offset) is refused too: the
+    combat log shows every roll in the player's local time."""
     value = entry.get("rolled_at")
     if value is None:
         return None
     try:
-        datetime.fromisoformat(value)
-    except (TypeError, ValueError):
+        datetime.fromisoformat(value).astimezone()
+    except (TypeError, ValueError, OverflowError):
         message = f"log entry {i + 1} rolled_at must be a date and time, not {value!r}"
         raise fail(message[:200], '"log"') from None
     return value

@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from hexcombat.board.graph import BoardGraph
@@ -445,11 +444,6 @@ def scenario_sides(scenario: Scenario) -> dict[str, str]:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def load_path_kind(path: Path) -> str:
-    """``save`` for JSON, else ``toml`` (a map or a scenario): how the desktop opens a file."""
-    return "save" if path.suffix.lower() == ".json" else "toml"
 
 
 def counters_in(state: GameState, uids: Iterable[str]) -> list[Counter]:

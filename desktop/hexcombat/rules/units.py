@@ -280,7 +280,7 @@ def parse_re(value: Any, where: str) -> Fraction:
             result = Fraction(value).limit_denominator(100)
         else:
             result = Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):  # OverflowError: inf
         raise UnitDataError(
             f'{where}: RE size must be a number like 3, 0.5 or "1/2", not {value!r}'
         ) from None
@@ -317,13 +317,13 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         elif name in ("re", "conversion_re", "intrinsic_atec"):
             out[name] = parse_re(value, f"{where}: {key}")
         elif name == "size":
-            if value not in SIZE_RE:
+            if not isinstance(value, str) or value not in SIZE_RE:
                 raise UnitDataError(
                     f"{where}: size must be one of {', '.join(SIZE_RE)}, not {value!r}"
                 )
             out[name] = value
         elif name == "unit_type":
-            if value not in UNIT_TYPES:
+            if not _is_unit_type(value):
                 raise UnitDataError(f"{where}: unknown unit type {value!r}")
             out[name] = value
         elif name in _BOOL_FIELDS:
@@ -423,7 +423,7 @@ def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None,
         found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
     if "re" not in data and "size" not in data:
         found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
-    unit_type = str(data["type"]) if data.get("type") in UNIT_TYPES else "infantry"
+    unit_type = data["type"] if _is_unit_type(data.get("type")) else "infantry"
     try:
         re = parse_re(data["re"], where) if "re" in data else None
     except UnitDataError:
@@ -441,6 +441,11 @@ class _Before(NamedTuple):
     re: Fraction | None
     air: bool
     """An air unit (16A): it has no REs, and stands in no ground combat."""
+
+
+def _is_unit_type(value: object) -> bool:
+    """Whether ``value`` names a unit type (a list or table names none, and is no set key)."""
+    return isinstance(value, str) and value in UNIT_TYPES
 
 
 def _is_air(unit_type: str, air_type: object) -> bool:
@@ -472,7 +477,7 @@ def _rule_problems(unit: _Before, data: Mapping[str, Any], where: str) -> list[t
         if not isinstance(entry, Mapping):
             continue  # _change_problems says so
         label = f"{where}: changes[{i}] ({entry.get('date')})"
-        if entry.get("type") in UNIT_TYPES:
+        if _is_unit_type(entry.get("type")):
             unit_type = entry["type"]
         if isinstance(entry.get("motorized"), bool):
             motorized = entry["motorized"]

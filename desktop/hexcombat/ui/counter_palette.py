@@ -96,7 +96,7 @@ class CounterPalette(QWidget):
         return [self.side_box.itemText(i) for i in range(self.side_box.count() - 1)]
 
     def set_sides(self, sides: list[str]) -> None:
-        """Offer the game's ``sides`` (those on the map; on an empty map the examples' Soviet
+        """Offer the game's ``sides`` (in turn order; for a game with none the examples' Soviet
         and Axis) besides those offered already, then "Other side...". The chosen side stays
         chosen."""
         offered = list(dict.fromkeys([*self.sides(), *sides])) or list(DEFAULT_SIDES)

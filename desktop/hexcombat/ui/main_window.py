@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
-from hexcombat.game.opening import open_game
+from hexcombat.game.opening import is_save_path, open_game
 from hexcombat.game.state import Change, GameError, GameState
 from hexcombat.game.turn import phase_info
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
@@ -349,7 +349,7 @@ class MainWindow(QMainWindow):
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
-        self.palette = CounterPalette(state.library, state.sides)
+        self.palette = CounterPalette(state.library, state.side_order)
         dock = self._make_dock("Counters", self.palette)
         if not state.library.counters:
             dock.hide()
@@ -372,7 +372,7 @@ class MainWindow(QMainWindow):
         if change.turn:
             self._show_turn()
         if change.counters and self.palette is not None and self.session is not None:
-            self.palette.set_sides(self.session.state.sides)  # a side came onto the map
+            self.palette.set_sides(self.session.state.side_order)  # a side came onto the map
 
     def _show_turn(self) -> None:
         """Status bar: whose player-turn and which phase, with what the phase allows."""
@@ -443,7 +443,7 @@ class MainWindow(QMainWindow):
             what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             self.show_error(f"Cannot open {path.name}", f"could not open {path}: {what}")
             return False
-        saved = path.suffix.lower() == ".json"
+        saved = is_save_path(path)  # as open_game read it: a save under any name
         self.show_game(state, path, saved=saved)
         self._remember(path)
         if state.tutorial and not saved:

@@ -53,8 +53,9 @@ class MapScene(QGraphicsScene):
         self.addItem(self.overview)
         self.place_names = PlaceNamesItem(state.hexmap, self.layout)
         self.addItem(self.place_names)
-        self.sides: tuple[str, ...] = tuple(state.sides)
-        """The game's sides in order: each side's counters keep a colour no other side has."""
+        self.sides: tuple[str, ...] = tuple(state.side_order)
+        """The game's sides in turn order: each side's counters keep a colour no other side has,
+        for the whole game (a side that leaves the map keeps its colour taken)."""
         self.stack_items: dict[Hex, StackItem] = {}
         for h, stack in state.stacks().items():
             self._add_stack(h, stack)
@@ -99,8 +100,8 @@ class MapScene(QGraphicsScene):
         self.overview.invalidate(change.hexes)
 
     def _follow_sides(self) -> None:
-        """A side came onto the map or left it: every stack takes its side's colours again."""
-        sides = tuple(self.state.sides)
+        """A new side came onto the map: every stack takes its side's colours again."""
+        sides = tuple(self.state.side_order)
         if sides != self.sides:
             self.sides = sides
             for item in self.stack_items.values():

@@ -98,7 +98,8 @@ class PlaceNamesItem(QGraphicsItem):
         for lines in _layouts(name):
             wide = max(probe.horizontalAdvance(line) for line in lines) / 100
             tall = probe.height() * len(lines) / 100
-            pixels = min(LARGEST * size, room_w / wide, room_h / tall)
+            fit_w = room_w / wide if wide > 0 else LARGEST * size  # a zero-width name fits
+            pixels = min(LARGEST * size, fit_w, room_h / tall)
             if best is None or pixels > best[0] + 0.5:
                 best = (pixels, lines)
         assert best is not None

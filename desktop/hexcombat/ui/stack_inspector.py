@@ -134,7 +134,7 @@ class StackInspector(QWidget):
             f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} "
             f"counter{'' if len(stack) == 1 else 's'}, {fmt(res)} RE"
         )
-        sides = state.sides
+        sides = state.side_order  # as the map colours them
         for counter in stack:
             unit = counter.unit
             text = f"{unit.name}  {strength_text(unit)}\n{unit.size or ''} {unit.unit_type}"

@@ -42,7 +42,7 @@ class StackOverviewItem(QGraphicsItem):
         by_colour: dict[int, tuple[QColor, list[QRectF]]] = {}
         s = self.size
         to_pixel = self.layout.hex_to_pixel
-        sides = self.state.sides
+        sides = self.state.side_order  # as the map colours them
         for h, stack in self.state.stacks().items():
             top = stack[0]
             colour = counter_colours(top.unit, top.side, sides)[0]

@@ -8,6 +8,7 @@ draws it (a colour or line of its own name).
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from dataclasses import dataclass
 
@@ -126,6 +127,7 @@ class TerrainLegend(QDialog):
         self.tree.setIconSize(QSize(SWATCH, SWATCH))
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a key to read: no focus frame on it
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -139,14 +141,14 @@ class TerrainLegend(QDialog):
         if hexmap is None:
             self.title.setText("No map open.")
             return
-        self.title.setText(
-            f"<b>{hexmap.name}</b><br>Types marked * are this map's own, declared under [extra]."
-        )
+        terrain, features = terrain_entries(hexmap), feature_entries(hexmap)
+        own = any(e.own for e in (*terrain, *features))  # the key to * only where one is marked
+        note = "<br>Types marked * are this map's own, declared under [extra]." if own else ""
+        self.title.setText(f"<b>{html.escape(hexmap.name)}</b>{note}")
         for heading, entries, swatch in (
-            ("Terrain", terrain_entries(hexmap),
-             lambda e: terrain_swatch(e.name, hexmap.orientation)),
-            ("Hexside features", feature_entries(hexmap), lambda e: feature_swatch(e.name)),
-        ):  # fmt: skip
+            ("Terrain", terrain, lambda e: terrain_swatch(e.name, hexmap.orientation)),
+            ("Hexside features", features, lambda e: feature_swatch(e.name)),
+        ):
             if not entries:
                 continue
             top = QTreeWidgetItem([heading])
@@ -155,6 +157,7 @@ class TerrainLegend(QDialog):
             top.setFont(0, font)
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(top)
+            top.setFirstColumnSpanned(True)
             for entry in entries:
                 name = f"{entry.name} *" if entry.own else entry.name
                 row = QTreeWidgetItem([name, entry.how])
