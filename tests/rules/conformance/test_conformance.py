@@ -372,6 +372,25 @@ def test_a_bad_generated_combat_raises_a_named_rules_error(ruleset_id: str) -> N
     check()
 
 
+BAD_CONDITIONS = {
+    "a terrain no chart lists": {"terrain": "moon"},
+    "a weather no chart lists": {"weather": "fog"},
+    "a fortification that helps the attacker": {"fortification": 2},
+}
+"""Conditions no ruleset may fight under: each is refused by a RulesError (the rule or chart
+named), never evaluated as if it were something else."""
+
+
+@pytest.mark.parametrize("bad", BAD_CONDITIONS, ids=list(BAD_CONDITIONS))
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_combat_in_conditions_no_chart_has_is_refused(ruleset_id: str, bad: str) -> None:
+    for path in scenarios_of(ruleset_id):
+        situation = scenario_combat(path)
+        conditions = replace(situation.conditions, **BAD_CONDITIONS[bad])
+        with pytest.raises(RulesError):
+            get_ruleset(ruleset_id).evaluate(replace(situation, conditions=conditions))
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_combat_or_report_of_another_ruleset_is_refused(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
