@@ -4,12 +4,11 @@ roll reproduces the promised chances, every step cites a rule, nothing raises.""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
 
 from ar_strategies import CAPABLE, CHART, participants, situations
+from dice_paths import outcomes_by_rolling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +16,7 @@ from hexcombat.rules.armour_ratio import RULESET, adjust_for_terrain, aec_totals
 from hexcombat.rules.armour_ratio.modifiers import aec_modifier_before_terrain
 from hexcombat.rules.armour_ratio.tables import load_armour_effects
 from hexcombat.rules.armour_ratio.totals import resolved_units
-from hexcombat.rules.combat import chance_die
-from hexcombat.rules.dice import ScriptedDice, SeededDice
+from hexcombat.rules.dice import SeededDice
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.situation import CombatSituation
 
@@ -95,14 +93,7 @@ def test_terrain_never_turns_the_sign_of_the_combats_armour_modifier(
 @given(situations())
 def test_every_roll_reproduces_the_reports_outcome_chances(situation: CombatSituation) -> None:
     report = RULESET.evaluate(situation)
-    die = RULESET.crt.die
-    chances = [None] if len(report.drm_distribution) == 1 else None
-    faces = [[]] if chances else [[f] for f in range(1, chance_die(report.drm_distribution) + 1)]
-    counts: Counter[str] = Counter()
-    for chance, combat in product(faces, range(1, die + 1)):
-        counts[RULESET.resolve(report, ScriptedDice([*chance, combat])).code] += 1
-    total = sum(counts.values())
-    assert {code: Fraction(n, total) for code, n in counts.items()} == report.outcomes
+    assert outcomes_by_rolling(RULESET, report) == report.outcomes
 
 
 @settings(max_examples=100, deadline=None)

@@ -6,13 +6,13 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from dice_paths import outcomes_by_rolling
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tw_strategies import (
     RULE_REFERENCE,
     TABLES,
     chance_ruleset,
-    outcomes_by_rolling,
     situations,
     units,
 )

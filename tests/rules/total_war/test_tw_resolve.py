@@ -7,8 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from dice_paths import outcomes_by_rolling
 from tw_helpers import evaluate, golden_attack, golden_defence, situation
-from tw_strategies import chance_ruleset, outcomes_by_rolling
+from tw_strategies import chance_ruleset
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for legal Total War combats, and the checks the properties share."""
+"""Hypothesis strategies for legal Total War combats, and a ruleset whose charts give chances."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ from pathlib import Path
 from hypothesis import strategies as st
 from tw_helpers import situation
 
-from hexcombat.rules.combat import chance_die
-from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.total_war import TotalWarRuleset
 from hexcombat.rules.total_war.tables import load_tables
@@ -85,22 +82,3 @@ def chance_ruleset(tmp: Path) -> TotalWarRuleset:
     path = tmp / "armour_chances.toml"
     path.write_text(text)
     return TotalWarRuleset(armour_effects=path)
-
-
-def outcomes_by_rolling(ruleset: TotalWarRuleset, report: Report) -> dict[str, Fraction]:
-    """Resolve with every chance face x every combat face; each code's share of the rolls."""
-    crt = ruleset.data().crt
-    chance_faces: list[list[int]] = [[]]
-    if len(report.drm_distribution) > 1:
-        sides = chance_die(report.drm_distribution)
-        chance_faces = [[face] for face in range(1, sides + 1)]
-    counts: dict[str, int] = {}
-    total = 0
-    for chance in chance_faces:
-        for face in range(1, crt.die + 1):
-            dice = ScriptedDice([*chance, face])
-            result = ruleset.resolve(report, dice)
-            assert dice.used == len(chance) + 1
-            counts[result.code] = counts.get(result.code, 0) + 1
-            total += 1
-    return {code: Fraction(n, total) for code, n in counts.items()}

@@ -131,6 +131,12 @@ class ArmourRatioRuleset:
         explain_capability(totals.atec, situation.defenders, c, chart, ex)
         distribution, use = armour_modifier(totals, c, aet, chart, ex)
         distribution = combine(distribution, heavy_armour_modifier(situation, sucat, ex))
+        if c.fortification > 0:  # as Total War refuses it (14D1): never a help to the attacker
+            raise RulesError(
+                "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
+                f"not {c.fortification:+d}",
+                "Fortifications Effects Chart",
+            )
         if c.fortification:
             ex.add(
                 "Fortifications Effects Chart",

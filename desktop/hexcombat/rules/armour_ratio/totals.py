@@ -142,8 +142,9 @@ class Factors:
 
 def resolved_units(situation: CombatSituation) -> CombatSituation:
     """The situation with dated capabilities applied (10.H) and its participants checked: every
-    attacker adjacent (two-hex fire is Total War's 14A3, not rule 10's), no defender across a
-    hexside (10.D), no unit qualifying for heavy ATEC that counts as none (10.I)."""
+    attacker adjacent and every defender in the attacked hex (two-hex fire is Total War's
+    14A3, not rule 10's), no defender across a hexside (10.D), no unit qualifying for heavy ATEC
+    that counts as none (10.I)."""
     date = situation.conditions.date
     for side, participants in (
         ("attacking", situation.attackers),
@@ -163,6 +164,13 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 "14A3",
             )
     for p in situation.defenders:
+        if p.range != 1:
+            raise IllegalAttackError(
+                f"{p.unit.name} defends in the attacked hex: `range` is only for attacking "
+                "units, and under rule 10 every attacker is adjacent (fire from two hexes is "
+                "Total War's long-range artillery)",
+                "14A3",
+            )
         if p.across is not None:
             raise IllegalAttackError(
                 f"{p.unit.name} defends: `across` is only for units attacking across a hexside, "

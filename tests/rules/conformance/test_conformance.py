@@ -1,0 +1,486 @@
+"""What every registered ruleset promises a player, checked over each of its scenarios (tests/cases
+and maps) and over hypothesis-generated combats from its own strategies:
+
+1. the preview is the resolution: resolving with every sequence of dice the report can consume
+   (the chance die, if any, then the combat die) gives exactly the DRM and outcome chances the
+   report promised, and asks for the dice the game asks a player to type;
+2. those chances are exact fractions adding up to 1;
+3. every step cites a rule reference the references file knows, with provenance ``rule`` or
+   ``assumed``, and a report that used an assumed value warns of it;
+4. ``hexcombat explain --json`` follows the schema of docs/report-schema.md;
+5. a bad combat raises a named :class:`RulesError` subclass, never another exception;
+6. a typed roll resolves exactly as the seeded dice that produced those faces.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conformance_helpers import (
+    SITUATIONS,
+    WITH_CHANCES,
+    RecordingDice,
+    all_scenarios,
+    reference_problem,
+    report_schema,
+    scenario_combat,
+    scenarios_of,
+    schema_problems,
+)
+from dice_paths import every_roll, outcomes_by_rolling
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
+from hexcombat.game.explain_cli import dice_wanted, explain_command
+from hexcombat.game.opening import open_game
+from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
+from hexcombat.game.state import GameDice, GameState
+from hexcombat.game.tutorials import tutorial_target
+from hexcombat.rules.combat import chance_die
+from hexcombat.rules.dice import ScriptedDice, SeededDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.explain import Step
+from hexcombat.rules.registry import Ruleset, get_ruleset, ruleset_ids
+from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.situation import CombatSituation, Participant
+
+RULESETS = ruleset_ids()
+SCENARIOS = all_scenarios()
+SCENARIO_IDS = [f"{rid}:{path.stem}" for rid, path in SCENARIOS]
+MAP_SCENARIOS = [(rid, path) for rid, path in SCENARIOS if path.parent.name == "maps"]
+GENERATED = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+"""Hypothesis combats per ruleset and property: enough to vary units, terrain and chances,
+few enough that the suite runs in well under a minute on a loaded machine."""
+
+
+# --- the checks, each over one report ----------------------------------------------------------
+
+
+def check_exact_chances(report: Report) -> None:
+    """2. The DRM and outcome chances are exact fractions that add up to 1."""
+    for chances, key_type in ((report.drm_distribution, int), (report.outcomes, str)):
+        for key, chance in chances.items():
+            assert isinstance(key, key_type) and not isinstance(key, bool), (key, chance)
+            assert type(chance) is Fraction, f"{key}: {chance!r} is not an exact Fraction"
+            assert 0 < chance <= 1, f"{key}: chance {chance}"
+    assert sum(report.drm_distribution.values()) == 1
+    if report.odds is None:  # a unit without strength: modifiers, no column, no outcomes
+        assert report.outcomes == {} and report.missing_strengths
+    else:
+        assert sum(report.outcomes.values()) == 1
+    assert report.drm == min(report.drm_distribution)
+
+
+def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[CombatResult]:
+    """1. Every sequence of dice the report consumes, resolved, gives exactly the promised DRM
+    and outcome chances; the dice are the chance die (when the DRM is a chance) then the combat
+    die, as the game asks a player to type them. Returns every result, for the other checks."""
+    if report.odds is None:
+        with pytest.raises(RulesError) as refused:
+            ruleset.resolve(report, ScriptedDice([]))
+        assert type(refused.value) is not RulesError, "a roll without odds needs a named refusal"
+        return []
+    rolls = every_roll(ruleset, report)
+    (sides,) = {roll.sides for roll in rolls}  # every roll asks for the same dice
+    chance = len(report.drm_distribution) > 1
+    assert len(sides) == 1 + chance == len(dice_wanted(report))
+    if chance:
+        assert sides[0] == chance_die(report.drm_distribution)
+    assert list(sides) == dice_rolled(report)  # the dice the panel asks a player to type
+    drawn: dict[int, Fraction] = {}
+    for roll in rolls:
+        drawn[roll.result.drm] = drawn.get(roll.result.drm, Fraction(0)) + roll.chance
+        assert roll.result.die == roll.faces[-1]
+    assert drawn == report.drm_distribution
+    assert outcomes_by_rolling(ruleset, report) == report.outcomes
+    return [roll.result for roll in rolls]
+
+
+def check_steps(ruleset_id: str, report: Report, results: list[CombatResult]) -> None:
+    """3. Every step (of the report and of each resolution) cites a known reference, with
+    provenance ``rule`` or ``assumed``; each assumed value is named in a warning."""
+    steps: list[Step] = [*report.steps, *(s for r in results for s in r.steps)]
+    for step in steps:
+        problem = reference_problem(step.rule, ruleset_id)
+        assert problem is None, f"{problem}: {step}"
+        assert step.provenance in ("rule", "assumed"), step
+        assert step.text.strip(), step
+    assumed = {s.rule for s in steps if s.provenance == "assumed"}
+    for rule in assumed:  # "10.D: assumed chart value used", "house rule: ... 10.C.3 gives"
+        names = re.compile(rf"(?<![\w.]){re.escape(rule)}(?!\w|\.\w)")
+        assert any(names.search(w) for w in report.warnings), (
+            f"{rule}: an assumed value is used, but no warning names it: {report.warnings}"
+        )
+
+
+def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
+    """6. The faces the seeded dice rolled, typed in, resolve to the very same result."""
+    if report.odds is None:
+        return  # no roll at all: check_preview_is_resolution asserts the refusal
+    seeded = RecordingDice(SeededDice(seed))
+    rolled = ruleset.resolve(report, seeded)
+    typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_rolled(report))
+    assert typed == seeded.faces
+    dice = ScriptedDice(typed)
+    assert ruleset.resolve(report, dice) == rolled
+    assert dice.used == len(typed)
+
+
+def check_report(ruleset: Ruleset, report: Report, seed: int = 0) -> None:
+    """Checks 1, 2, 3 and 6 on one report of ``ruleset``."""
+    ruleset_id = ruleset.id
+    assert report.ruleset == ruleset_id
+    check_exact_chances(report)
+    results = check_preview_is_resolution(ruleset, report)
+    check_steps(ruleset_id, report, results)
+    check_typed_roll(ruleset, report, seed)
+
+
+def check_report_json(data: dict[str, Any]) -> None:
+    """4. The JSON follows docs/report-schema.md, and its exact chances add up to 1."""
+    problems = schema_problems(data, report_schema())
+    assert problems == [], "\n".join(problems)
+    for key in ("drm_distribution", "outcomes"):
+        entries = data[key]
+        assert isinstance(entries, list)
+        exact = [Fraction(e["exact"]) for e in entries]
+        floats = [e["probability"] for e in entries]
+        assert all(abs(float(p) - f) < 1e-12 for p, f in zip(exact, floats, strict=True))
+        assert sum(exact) == (1 if entries or key == "drm_distribution" else 0)
+    assert bool(data["outcomes"]) == (data["odds"] is not None)
+    drms = [e["drm"] for e in data["drm_distribution"]]
+    assert data["drm"] == min(drms)
+    if "result" in data:
+        assert data["result"]["drm"] in drms
+
+
+# --- every ruleset brings what the suite needs -------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_ruleset_has_scenarios_and_a_strategy_to_check(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+    assert ruleset.id == ruleset_id
+    assert scenarios_of(ruleset_id), f"{ruleset_id}: add a scenario to tests/cases or maps"
+    assert ruleset_id in SITUATIONS, f"{ruleset_id}: add its situations strategy to SITUATIONS"
+
+
+# --- 1, 2, 3, 6 over every scenario and generated combats --------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset_id", "path"), SCENARIOS, ids=SCENARIO_IDS)
+def test_each_scenario_report_keeps_the_rulesets_promises(ruleset_id: str, path: Path) -> None:
+    ruleset = get_ruleset(ruleset_id)
+    check_report(ruleset, ruleset.evaluate(scenario_combat(path)), seed=len(path.stem))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_each_generated_report_keeps_the_rulesets_promises(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+
+    @GENERATED
+    @given(SITUATIONS[ruleset_id](), st.integers(0, 10_000))
+    def check(situation: CombatSituation, seed: int) -> None:
+        check_report(ruleset, ruleset.evaluate(situation), seed)
+
+    check()
+
+
+@pytest.mark.parametrize("ruleset_id", list(WITH_CHANCES))
+def test_each_generated_report_with_chances_keeps_the_rulesets_promises(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    ruleset = WITH_CHANCES[ruleset_id](tmp_path)
+    chances = []
+
+    @GENERATED
+    @given(SITUATIONS[ruleset_id](), st.integers(0, 10_000))
+    def check(situation: CombatSituation, seed: int) -> None:
+        report = ruleset.evaluate(situation)
+        chances.append(len(report.drm_distribution) > 1)
+        check_report(ruleset, report, seed)
+
+    check()
+    assert any(chances), "no generated combat rolled a chance die"
+
+
+# --- 4. the --json report ------------------------------------------------------------------------
+
+
+def explained(
+    path: Path, capsys: pytest.CaptureFixture[str], rolls: list[int] | None = None
+) -> dict[str, Any]:
+    """What ``hexcombat explain PATH --json`` prints (``--roll`` each of ``rolls``), as JSON."""
+    assert explain_command(str(path), as_json=True, rolls=rolls) == 0, capsys.readouterr().err
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+@pytest.mark.parametrize(("ruleset_id", "path"), SCENARIOS, ids=SCENARIO_IDS)
+def test_each_scenarios_json_report_follows_the_documented_schema(
+    ruleset_id: str, path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = explained(path, capsys)
+    check_report_json(data)
+    assert data["ruleset"] == ruleset_id
+    assert "result" not in data
+    report = get_ruleset(ruleset_id).evaluate(scenario_combat(path))
+    if report.odds is not None:  # with --roll, the highest face of each die
+        rolled = explained(path, capsys, dice_rolled(report))
+        check_report_json(rolled)
+        assert rolled["result"]["die"] == dice_rolled(report)[-1]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_each_generated_json_report_follows_the_documented_schema(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+
+    @GENERATED
+    @given(SITUATIONS[ruleset_id]())
+    def check(situation: CombatSituation) -> None:
+        report = ruleset.evaluate(situation)
+        data = json.loads(json.dumps(report.to_json()))
+        if report.odds is not None:
+            faces = dice_rolled(report)
+            data["result"] = ruleset.resolve(report, ScriptedDice(faces)).to_json()
+        check_report_json(json.loads(json.dumps(data)))
+
+    check()
+
+
+def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
+    good = {
+        "ruleset": "total-war", "odds": "3:1", "missing_strengths": [], "drm": 1,
+        "drm_distribution": [{"drm": 1, "probability": 1.0, "exact": "1"}],
+        "totals": {"odds": "3:1", "aeca_res": 2.5, "ratio": None},
+        "steps": [{"rule": "14D2a", "text": "heavy armour", "value": 1, "drm": 1,
+                   "provenance": "rule"}],
+        "warnings": [], "outcomes": [{"result": "DR", "probability": 1.0, "exact": "1"}],
+    }  # fmt: skip
+    assert schema_problems(good, report_schema()) == []
+    bad = json.loads(json.dumps(good))
+    del bad["warnings"]
+    bad["drm"] = "1"
+    bad["steps"][0]["provenance"] = "guessed"
+    bad["outcomes"][0]["exact"] = "0.5"
+    bad["totals"]["flag"] = True
+    bad["extra"] = 1
+    assert sorted(schema_problems(bad, report_schema())) == sorted([
+        "$: no 'warnings'",
+        "$: 'extra' is not a documented key",
+        "$.drm: '1' is not integer",
+        "$.steps[0].provenance: 'guessed' is not one of ['rule', 'assumed']",
+        "$.outcomes[0].exact: '0.5' does not match ^(0|1|[1-9][0-9]*/[1-9][0-9]*)$",
+        "$.totals.flag: True is not number or string or null",
+    ])  # fmt: skip
+    result_side = {
+        "eliminated": False, "loss_fraction": 0.5, "loss_points": "2", "required_losses": 0,
+        "retreat_hexes": 0, "exempt": [], "converted_max": 0,
+    }  # fmt: skip
+    rolled = good | {"result": {"result": "DH", "die": 4, "drm": 1, "modified_roll": 5,
+                                "attacker": result_side, "defender": result_side,
+                                "advance": False, "steps": [{"rule": "CRT"}]}}  # fmt: skip
+    assert sorted(schema_problems(rolled, report_schema())) == sorted([
+        "$.result.attacker.loss_points: '2' is not integer",
+        "$.result.defender.loss_points: '2' is not integer",
+        "$.result.steps[0]: no 'text'",
+        "$.result.steps[0]: no 'value'",
+        "$.result.steps[0]: no 'drm'",
+        "$.result.steps[0]: no 'provenance'",
+    ])  # fmt: skip
+
+
+# --- 5. a bad combat is refused by name --------------------------------------------------------
+
+
+def _no_attackers(s: CombatSituation) -> CombatSituation:
+    return replace(s, attackers=())
+
+
+def _no_defenders(s: CombatSituation) -> CombatSituation:
+    return replace(s, defenders=())
+
+
+def _no_attacking_units(s: CombatSituation) -> CombatSituation:
+    """An attacker entry of no units at all."""
+    return replace(s, attackers=(replace(s.attackers[0], count=0), *s.attackers[1:]))
+
+
+def _negative_defenders(s: CombatSituation) -> CombatSituation:
+    """A defender entry of -1 units."""
+    return replace(s, defenders=(*s.defenders[:-1], replace(s.defenders[-1], count=-1)))
+
+
+def _three_hexes_away(s: CombatSituation) -> CombatSituation:
+    """An attacker three hexes from the defender: no unit attacks from there (14A3)."""
+    far = Participant(s.attackers[0].unit, range=3)
+    return replace(s, attackers=(*s.attackers, far))
+
+
+def _defender_firing_from_afar(s: CombatSituation) -> CombatSituation:
+    """A defender said to stand two hexes away: it defends in the attacked hex."""
+    return replace(s, defenders=(replace(s.defenders[0], range=2), *s.defenders[1:]))
+
+
+BAD = {
+    "no attackers": _no_attackers,
+    "no defenders": _no_defenders,
+    "an attacker entry of no units": _no_attacking_units,
+    "a defender entry of -1 units": _negative_defenders,
+    "an attacker three hexes away": _three_hexes_away,
+    "a defender two hexes away": _defender_firing_from_afar,
+}
+"""Combats no ruleset may evaluate, and how each is made from a legal one."""
+
+
+def check_refused(ruleset_id: str, situation: CombatSituation) -> None:
+    """5. Evaluating ``situation`` raises a named RulesError subclass, nothing else."""
+    try:
+        get_ruleset(ruleset_id).evaluate(situation)
+    except RulesError as exc:
+        assert type(exc) is not RulesError, f"refused without a named error: {exc}"
+        assert str(exc).strip()
+    else:
+        pytest.fail("the combat was evaluated")
+
+
+@pytest.mark.parametrize("bad", BAD, ids=list(BAD))
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_bad_scenario_combat_raises_a_named_rules_error(ruleset_id: str, bad: str) -> None:
+    for path in scenarios_of(ruleset_id):
+        check_refused(ruleset_id, BAD[bad](scenario_combat(path)))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_bad_generated_combat_raises_a_named_rules_error(ruleset_id: str) -> None:
+    @GENERATED
+    @given(SITUATIONS[ruleset_id](), st.sampled_from(list(BAD.values())))
+    def check(situation: CombatSituation, breaking) -> None:  # type: ignore[no-untyped-def]
+        check_refused(ruleset_id, breaking(situation))
+
+    check()
+
+
+BAD_CONDITIONS = {
+    "a terrain no chart lists": {"terrain": "moon"},
+    "a weather no chart lists": {"weather": "fog"},
+    "a fortification that helps the attacker": {"fortification": 2},
+}
+"""Conditions no ruleset may fight under: each is refused by a RulesError (the rule or chart
+named), never evaluated as if it were something else."""
+
+
+@pytest.mark.parametrize("bad", BAD_CONDITIONS, ids=list(BAD_CONDITIONS))
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_combat_in_conditions_no_chart_has_is_refused(ruleset_id: str, bad: str) -> None:
+    for path in scenarios_of(ruleset_id):
+        situation = scenario_combat(path)
+        conditions = replace(situation.conditions, **BAD_CONDITIONS[bad])
+        with pytest.raises(RulesError):
+            get_ruleset(ruleset_id).evaluate(replace(situation, conditions=conditions))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_combat_or_report_of_another_ruleset_is_refused(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+    for other in (r for r in RULESETS if r != ruleset_id):
+        situation = scenario_combat(scenarios_of(other)[0])
+        with pytest.raises(RulesError, match=other):
+            ruleset.evaluate(situation)
+        report = get_ruleset(other).evaluate(situation)
+        with pytest.raises(RulesError, match=other):
+            ruleset.resolve(report, ScriptedDice([1, 1]))
+
+
+# --- 6. on the map: a typed roll is the game's roll ----------------------------------------------
+
+
+def whole_attack(state: GameState) -> AttackSetup:
+    """Every counter that may attack the tutorial's defending hex, as File > Open Tutorial
+    proposes it."""
+    target = tutorial_target(state)
+    assert target is not None
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    return AttackSetup(target, uids, state.conditions)
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2026])
+@pytest.mark.parametrize(
+    ("ruleset_id", "path"), MAP_SCENARIOS, ids=[f"{r}:{p.stem}" for r, p in MAP_SCENARIOS]
+)
+def test_a_typed_roll_applies_what_the_game_dice_with_those_faces_do(
+    ruleset_id: str, path: Path, seed: int
+) -> None:
+    game = open_game(path)
+    assert game.ruleset == ruleset_id
+    game.dice = GameDice(seed)
+    by_game = RollCombat(whole_attack(game))
+    game.execute(by_game)
+    assert by_game.pending is not None
+    faces = list(by_game.pending.rolls)
+    assert len(faces) == len(dice_rolled(evaluate_attack(game, whole_attack(game))))
+
+    typed_game = open_game(path)
+    by_hand = RollCombat(whole_attack(typed_game), typed=faces)
+    typed_game.execute(by_hand)
+    assert by_hand.pending is not None and by_hand.pending.typed
+    assert by_hand.pending.rolls == by_game.pending.rolls
+    assert by_hand.pending.resolution.result == by_game.pending.resolution.result
+    assert typed_game.dice.used == 0  # typed dice leave the game's own stream alone
+
+
+# --- the checks themselves catch what they are for -------------------------------------------
+
+
+class _Broken:
+    """A ruleset that breaks one promise of the real one it wraps."""
+
+    def __init__(self, real: Ruleset, how: str) -> None:
+        self.real, self.how, self.id, self.calls = real, how, real.id, 0
+
+    def evaluate(self, situation: CombatSituation) -> Report:
+        report = self.real.evaluate(situation)
+        if self.how == "cites an unknown rule":
+            report.explanation.steps.append(Step("99Z", "a rule no rulebook has"))
+        if self.how == "assumes silently":
+            report.explanation.steps.append(Step("14D2c", "a value", 1, "assumed"))
+        return report
+
+    def resolve(self, report: Report, dice: object) -> CombatResult:
+        self.calls += 1
+        if self.how == "applies one more than it shows":
+            shown = {drm + 1: p for drm, p in report.drm_distribution.items()}
+            report = replace(report, drm_distribution=shown)
+        result = self.real.resolve(report, dice)  # type: ignore[arg-type]
+        if self.how == "rolls differently each time":
+            result = replace(result, advance=bool(self.calls % 2))
+        return result
+
+
+@pytest.mark.parametrize(
+    ("how", "check"),
+    [
+        ("applies one more than it shows", check_preview_is_resolution),
+        ("cites an unknown rule", lambda r, report: check_steps(r.id, report, [])),
+        ("assumes silently", lambda r, report: check_steps(r.id, report, [])),
+        ("rolls differently each time", lambda r, report: check_typed_roll(r, report, 0)),
+    ],
+)
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check) -> None:  # type: ignore[no-untyped-def]
+    broken = _Broken(get_ruleset(ruleset_id), how)
+    with_odds = [p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds]
+    report = broken.evaluate(scenario_combat(with_odds[0]))
+    with pytest.raises(AssertionError):
+        check(broken, report)
