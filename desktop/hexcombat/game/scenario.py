@@ -30,7 +30,7 @@ from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file
 
 SIDES = ("attacker", "defender")
 PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
@@ -99,6 +99,11 @@ class Scenario:
     """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
     counter_files: tuple[Path, ...] = ()
     """The scenario's own counter files (``counters = [...]``) that exist, resolved."""
+    tutorial: tuple[str, ...] = ()
+    """The walkthrough's steps (``[tutorial] steps``), empty when it has none or they are not
+    a list of texts (then the scenario has a problem saying so)."""
+    seed: int | None = None
+    """The seed of the game's dice (``seed``), None when the scenario gives none."""
 
     def side(self, side: str) -> list[Placement]:
         """The entries of one side, in file order."""
@@ -193,7 +198,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         raw_counters = []
     for name in raw_counters:
         path = (source.path.parent / name).resolve()
-        if not path.is_file():
+        if not is_file(path):
             problems.append(
                 source.problem(
                     ("counters",), f"counter file {name!r} not found (looked for {path})"
@@ -207,7 +212,8 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     conditions = _conditions(source, problems)
     conditions = replace(conditions, crt=_own_crt(source, problems))
     phasing_player, phase = _turn(source, problems)
-    _check_tutorial(source, problems)
+    tutorial = _tutorial(source, problems)
+    seed = _seed(source, problems)
     if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
         phase = OVERRUN_PHASE if conditions.overrun else DEFAULT_PHASE
     else:
@@ -244,6 +250,8 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         phase=phase,
         data=data,
         counter_files=tuple(extra_files),
+        tutorial=tutorial,
+        seed=seed,
     )
     return scenario, problems
 
@@ -259,7 +267,7 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
         problems.append(source.problem(("crt",), "crt must be the path of a CRT file (TOML)"))
         return None
     path = (source.path.parent / raw).resolve()
-    if not path.is_file():
+    if not is_file(path):
         problems.append(
             source.problem(("crt",), f"combat results table {raw!r} not found (looked for {path})")
         )
@@ -296,14 +304,25 @@ def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]
         )
 
 
-def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
+def _seed(source: TomlSource, problems: list[Problem]) -> int | None:
+    """``seed``: the game's dice, a whole number (a save keeps it the same)."""
+    seed = source.data.get("seed")
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    problems.append(
+        source.problem(("seed",), f"seed must be a whole number, e.g. seed = 1914, not {seed!r}")
+    )
+    return None
+
+
+def _tutorial(source: TomlSource, problems: list[Problem]) -> tuple[str, ...]:
     """``[tutorial]``: ``steps``, the walkthrough beside the map, a list of texts."""
     raw = source.data.get("tutorial")
     if raw is None:
-        return
+        return ()
     if not isinstance(raw, Mapping):
         problems.append(source.problem(("tutorial",), "[tutorial] must be a table with steps"))
-        return
+        return ()
     for key in raw:
         if key != "steps":
             problems.append(
@@ -317,6 +336,8 @@ def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
                 'tutorial steps must be a list of texts, e.g. steps = ["1. ...", "2. ..."]',
             )
         )
+        return ()
+    return tuple(steps)
 
 
 def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str | None]:
@@ -410,6 +431,14 @@ def _placement(
         return None
     base: Unit | None = None
     counter_id = entry.get("counter")
+    if counter_id is not None and not isinstance(counter_id, str):
+        problems.append(
+            source.problem(
+                (*where, "counter"),
+                f"counter must be the id of a counter (text in quotes), not {counter_id!r}",
+            )
+        )
+        return None
     if counter_id is not None:
         if counter_id not in library:
             problems.append(
@@ -431,7 +460,8 @@ def _placement(
             )
             return None
     air_key = next((k for k in ("type", "air_type") if k in entry), None)
-    if entry.get("type") in AIR_UNIT_TYPES or "air_type" in entry:
+    unit_type = entry.get("type")
+    if (isinstance(unit_type, str) and unit_type in AIR_UNIT_TYPES) or "air_type" in entry:
         name = entry.get("name", f"{side} {index + 1}")
         problems.append(
             source.problem(

@@ -356,7 +356,7 @@ class GameState:
             conditions=scenario.conditions,
             library=scenario.counters,
             title=scenario.title,
-            seed=int(scenario.data.get("seed", 1)) if _is_int(scenario.data.get("seed")) else 1,
+            seed=1 if scenario.seed is None else scenario.seed,
         )
         sides = scenario_sides(scenario)
         for placement in scenario.placements:
@@ -371,9 +371,7 @@ class GameState:
                     placement.unit.id or None,
                 )
                 state.place(counter, h, index=len(state._stacks.get(h, ())))
-        tutorial = scenario.data.get("tutorial", {})
-        steps = tutorial.get("steps", []) if isinstance(tutorial, dict) else []
-        state.tutorial = [str(s) for s in steps]
+        state.tutorial = list(scenario.tutorial)
         state.description = scenario.description
         state.chosen_phasing_player = scenario.phasing_player
         state.phase = scenario.phase
@@ -386,10 +384,6 @@ def scenario_sides(scenario: Scenario) -> dict[str, str]:
 
     attacker, defender = scenario_sides_of(scenario.data)
     return {"attacker": attacker, "defender": defender}
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load_path_kind(path: Path) -> str:

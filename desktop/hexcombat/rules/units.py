@@ -17,6 +17,7 @@ from typing import Any
 from hexcombat.rules.air.units import AirType
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.numbers import exact_number
 
 
 class AecValue(StrEnum):
@@ -200,17 +201,11 @@ def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
 
 def parse_re(value: Any, where: str) -> Fraction:
     """An RE size from TOML: ``3``, ``0.5`` or ``"1/2"``."""
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        if isinstance(value, float):
-            result = Fraction(value).limit_denominator(100)
-        else:
-            result = Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
+    result = exact_number(value, denominator=100)
+    if result is None:
         raise UnitDataError(
             f'{where}: RE size must be a number like 3, 0.5 or "1/2", not {value!r}'
-        ) from None
+        )
     if result < 0:
         raise UnitDataError(f"{where}: RE size may not be negative")
     return result
@@ -239,13 +234,13 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         elif name in ("re", "conversion_re", "intrinsic_atec"):
             out[name] = parse_re(value, f"{where}: {key}")
         elif name == "size":
-            if value not in SIZE_RE:
+            if not isinstance(value, str) or value not in SIZE_RE:
                 raise UnitDataError(
                     f"{where}: size must be one of {', '.join(SIZE_RE)}, not {value!r}"
                 )
             out[name] = value
         elif name == "unit_type":
-            if value not in UNIT_TYPES:
+            if not isinstance(value, str) or value not in UNIT_TYPES:
                 raise UnitDataError(f"{where}: unknown unit type {value!r}")
             out[name] = value
         elif name in _BOOL_FIELDS:
@@ -264,12 +259,12 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
             out[name] = value
         elif name == "air_type":
-            if value not in AIR_TYPE_LETTERS:
+            if not isinstance(value, str) or value not in AIR_TYPE_LETTERS:
                 allowed = ", ".join(AIR_TYPE_LETTERS)
                 raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
             out[name] = value
         elif name in ("engineer",):
-            if value not in ("combat", "assault"):
+            if not isinstance(value, str) or value not in ("combat", "assault"):
                 raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
             out[name] = value
         else:  # name, nationality, id
