@@ -14,6 +14,7 @@ import pytest
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import open_game
+from hexcombat.game.saves import load_game, save_game
 from hexcombat.sourcefile import SourceError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -235,3 +236,58 @@ def test_a_counter_file_or_crt_name_too_long_for_a_file_name_is_refused(tmp_path
     assert any(
         p.startswith(f"{path}:{line_of(text, 'crt =')}: combat results table 'ttt") for p in found
     )
+
+
+# 2. a game that opens also reopens ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["", " ", "\\t", "\\u2028"])
+def test_a_blank_side_name_is_refused_by_check_explain_and_opening(
+    tmp_path: Path, name: str
+) -> None:
+    text = changed(TUTORIAL, 'attacker = "Soviet"', f'attacker = "{name}"')
+    path = write(tmp_path, text)
+    line = line_of(text, "attacker = ")
+    shown = repr(name.encode().decode("unicode_escape"))
+    problem = f"{path}:{line}: sides.attacker: a side's name may not be blank ({shown})"
+    assert checked(path) == [problem]
+    assert explained(path) == (1, problem + "\n")
+    assert opened(path) == [problem]
+
+
+@pytest.mark.parametrize(("value", "shown"), [("[]", "[]"), ("5", "5"), ("{ a = 1 }", "{'a': 1}")])
+def test_a_side_name_that_is_no_text_is_refused_at_its_line(
+    tmp_path: Path, value: str, shown: str
+) -> None:
+    text = changed(TUTORIAL, 'defender = "Axis"', f"defender = {value}")
+    path = write(tmp_path, text)
+    assert checked(path) == [
+        f"{path}:{line_of(text, 'defender = ')}: sides.defender: a side is named by text in "
+        f"quotes, not {shown}"
+    ]
+
+
+def test_two_sides_of_one_name_are_refused(tmp_path: Path) -> None:
+    text = changed(TUTORIAL, 'defender = "Axis"', 'defender = "Soviet"')
+    path = write(tmp_path, text)
+    assert checked(path) == [
+        f"{path}:{line_of(text, 'defender = ')}: the attacker and the defender are both called "
+        "'Soviet'; give each side its own name"
+    ]
+
+
+def test_a_save_refuses_a_blank_side_as_the_scenario_does(tmp_path: Path) -> None:
+    """One check of a side's name for both loaders: what the scenario refuses, a save refuses
+    in the same words, and what a scenario lets open saves and reopens."""
+    scenario = write(tmp_path, changed(TUTORIAL, 'attacker = "Soviet"', 'attacker = " "'))
+    (refusal,) = opened(scenario)
+    save = tmp_path / "game.json"
+    save_game(open_game(ROOT / "maps/tutorial-14d2d-scenario.toml"), save)
+    load_game(save)  # the tutorial as shipped reopens
+    text = save.read_text(encoding="utf-8")
+    save.write_text(changed(text, '"side": "Soviet"', '"side": " "'), encoding="utf-8")
+    with pytest.raises(SourceError) as refused:
+        load_game(save)
+    (problem,) = refused.value.problems
+    assert problem.message.endswith("a side's name may not be blank (' ')")
+    assert refusal.endswith("a side's name may not be blank (' ')")

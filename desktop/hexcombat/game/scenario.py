@@ -15,6 +15,7 @@ from typing import Any
 
 from hexcombat.game.air_counters import air_counter_set
 from hexcombat.game.conditions import condition_problem
+from hexcombat.game.state import side_name_problem
 from hexcombat.game.turn import (
     DEFAULT_PHASE,
     OVERRUN_PHASE,
@@ -211,6 +212,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     _check_air_ruleset(source, ruleset, problems)
     conditions = _conditions(source, problems)
     conditions = replace(conditions, crt=_own_crt(source, problems))
+    _check_sides(source, problems)
     phasing_player, phase = _turn(source, problems)
     tutorial = _tutorial(source, problems)
     seed = _seed(source, problems)
@@ -370,6 +372,33 @@ def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str 
             )
             player = None
     return player, phase
+
+
+def _check_sides(source: TomlSource, problems: list[Problem]) -> None:
+    """``[sides]``: the names of the attacker's and the defender's side, each a name a save keeps
+    (the check the save loader makes) and not the same (a stack would fight its own side)."""
+    raw = source.data.get("sides")
+    if raw is None:
+        return
+    if not isinstance(raw, Mapping):
+        problems.append(source.problem(("sides",), "[sides] must be a table naming each side"))
+        return
+    for key, name in raw.items():
+        if key not in SIDES:
+            problems.append(
+                source.problem(("sides", key), f"unknown side {key!r}; known: {', '.join(SIDES)}")
+            )
+        elif problem := side_name_problem(name):
+            problems.append(source.problem(("sides", key), f"sides.{key}: {problem}"))
+    attacker, defender = scenario_sides_of(source.data)
+    if attacker == defender:
+        problems.append(
+            source.problem(
+                ("sides", "defender"),
+                f"the attacker and the defender are both called {attacker!r}; give each side "
+                "its own name",
+            )
+        )
 
 
 def scenario_sides_of(data: Mapping[str, Any]) -> list[str]:

@@ -44,6 +44,17 @@ class RuleRefusedError(GameError):
         self.rule = rule
 
 
+def side_name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name a side, or None when it can: a side is named by text with
+    something to read in it. The one check for a scenario's ``[sides]`` and for a save's
+    counters and phasing player, so a game that opens also saves and reopens."""
+    if not isinstance(name, str):
+        return f"a side is named by text in quotes, not {name!r}"
+    if not name.strip():
+        return f"a side's name may not be blank ({name!r})"
+    return None
+
+
 @dataclass
 class Counter:
     """One counter on the map."""
