@@ -41,6 +41,12 @@ class Problem:
     message: str
     """What is wrong, in a player's words, citing the rule when a rule forbids it."""
 
+    def __post_init__(self) -> None:
+        # a value from the file echoed in the message (a name with a newline in it) must not
+        # split it into lines that read like problems of their own
+        object.__setattr__(self, "file", escaped(self.file))
+        object.__setattr__(self, "message", escaped(self.message))
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
 
@@ -51,6 +57,23 @@ class SourceError(Exception):
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems: list[Problem] = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character that is not printable (a newline, a tab, U+2028 and the
+    other line and paragraph separators, a terminal escape, a bidirectional override) written as
+    its escape (``\\n``, ``\\u2028``), as :func:`repr` writes it: a value echoed in a message
+    stays on the message's one line and shows what the file holds."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def quoted(text: str) -> str:
+    """``text`` in double quotes as TOML writes it (``"a\\nb"``), for a message that shows a
+    value as the file has it."""
+    inner = text.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped(inner)}"'
 
 
 def is_file(path: Path) -> bool:
@@ -173,7 +196,9 @@ def _index(text: str) -> _Index:
     open_array: KeyPath | None = None
     element = 0
     depth = 0
-    for number, raw in enumerate(_mask_strings(text).splitlines(), start=1):
+    # only "\n" ends a line in TOML: U+2028, form feeds and other characters str.splitlines
+    # breaks at are text inside a string or comment, and would shift every line after them
+    for number, raw in enumerate(_mask_strings(text).split("\n"), start=1):
         stripped = raw.strip()
         if open_array is not None:
             if stripped and not stripped.startswith("#"):

@@ -291,3 +291,52 @@ def test_a_save_refuses_a_blank_side_as_the_scenario_does(tmp_path: Path) -> Non
     (problem,) = refused.value.problems
     assert problem.message.endswith("a side's name may not be blank (' ')")
     assert refusal.endswith("a side's name may not be blank (' ')")
+
+
+# 3. messages that cannot be forged or misplaced --------------------------------------------------
+
+FORGED = "x\\n/tmp/other.toml:1: forged"
+"""A value (as written in TOML) that, echoed raw, would print a second, made-up problem."""
+
+
+def test_a_newline_in_a_value_is_escaped_not_echoed_raw(tmp_path: Path) -> None:
+    text = changed(MAP, 'orientation = "flat"', f'orientation = "{FORGED}"')
+    path = write(tmp_path, text, "map.toml")
+    line = line_of(text, "orientation = ")
+    assert checked(path) == [
+        f'{path}:{line}: layout.orientation must be "flat" or "pointy", not "{FORGED}"'
+    ]
+
+
+def test_a_unit_name_with_a_newline_stays_on_its_problems_line(tmp_path: Path) -> None:
+    text = changed(
+        TUTORIAL,
+        'counter = "su-hv-tank-xx"\nhex = "0403"',
+        f'counter = "su-hv-tank-xx"\nname = "{FORGED}"',
+    )
+    path = write(tmp_path, text)
+    (problem,) = opened(path)
+    assert problem == (
+        f"{path}:{line_of(text, '[[attacker]]')}: x\\n/tmp/other.toml:1: forged has no hex "
+        "on the map"
+    )
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_unicode_line_separators_do_not_shift_line_numbers(tmp_path: Path, separator: str) -> None:
+    # TOML ends lines at "\n" only; the others are text in a string or a comment
+    text = changed(MAP, "# Tutorial map", f"# {separator} Tutorial map")
+    text = changed(text, 'orientation = "flat"', 'orientation = "diagonal"')
+    path = write(tmp_path, text, "map.toml")
+    assert checked(path) == [
+        f"{path}:{line_of(text, 'orientation = ')}: layout.orientation must be "
+        '"flat" or "pointy", not "diagonal"'
+    ]
+
+
+def test_a_missing_map_is_refused_at_the_map_line_after_a_line_separator(tmp_path: Path) -> None:
+    text = changed(TUTORIAL, "# The built-in", "# \u2028 The built-in")
+    text = changed(text, 'map = "tutorial-14d2d"', 'map = "nowhere"')
+    path = write(tmp_path, text)
+    (problem,) = opened(path)
+    assert problem.startswith(f"{path}:{line_of(text, 'map = ')}: no map 'nowhere'")

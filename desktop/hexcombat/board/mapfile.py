@@ -59,7 +59,7 @@ from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, STANDARD_FEATURES, Hexside
 from hexcombat.board.offset import ORIENTATIONS, PARITIES, OffsetScheme, check_label_format
 from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, is_file
+from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, is_file, quoted
 
 TERRAIN_TYPES: tuple[str, ...] = (
     "clear",
@@ -152,7 +152,7 @@ class HexMap:
 def _shown(value: Any) -> str:
     """A value as it would look in the file, for messages."""
     if isinstance(value, str):
-        return f'"{value}"'
+        return quoted(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):

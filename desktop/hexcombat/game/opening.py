@@ -87,11 +87,11 @@ def game_from_scenario(scenario: Scenario) -> GameState:
 
 
 def _map_line(scenario: Scenario) -> int:
-    text = scenario.path.read_text(encoding="utf-8") if scenario.path.is_file() else ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip().startswith("map"):
-            return number
-    return 1
+    """The line of the scenario's ``map = ...`` (1 when it cannot be read again)."""
+    try:
+        return TomlSource.load(scenario.path).line_of("map")
+    except SourceError:
+        return 1
 
 
 def _relative(name: str, scenario_path: Path) -> str | Path:
