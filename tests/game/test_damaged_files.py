@@ -293,6 +293,18 @@ def test_a_save_refuses_a_blank_side_as_the_scenario_does(tmp_path: Path) -> Non
     assert refusal.endswith("a side's name may not be blank (' ')")
 
 
+def test_a_hex_held_by_both_sides_is_refused_by_check_and_opening(tmp_path: Path) -> None:
+    """The save loader refuses a hex both sides hold; so do check and opening the scenario,
+    at the line of the unit that came second (the fuzz found a game that saved, then would not
+    reopen)."""
+    text = TUTORIAL + '\n[[defender]]\ncounter = "ax-art-iii"\nhex = "0403"\n'
+    path = write(tmp_path, text)
+    line = text.count("\n") - 2
+    problem = f"{path}:{line}: Art III: hex 0403 is held by Soviet: sides may not share a hex"
+    assert checked(path) == [problem]
+    assert opened(path) == [problem]
+
+
 # 3. messages that cannot be forged or misplaced --------------------------------------------------
 
 FORGED = "x\\n/tmp/other.toml:1: forged"

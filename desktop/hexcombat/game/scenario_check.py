@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from hexcombat.game.air_scenario import air_problems
 from hexcombat.game.evaluation import evaluate_scenario
+from hexcombat.game.opening import game_from_scenario
 from hexcombat.game.scenario import (
     HEXSIDE_FEATURES_ACROSS,
     SIDES,
@@ -92,6 +93,8 @@ def combat_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     if problems:
         return problems
     try:
+        if scenario.map_name is not None:  # each unit on its hex, no hex held by both sides
+            game_from_scenario(scenario)
         evaluate_scenario(scenario)
     except SourceError as exc:
         return exc.problems
