@@ -104,19 +104,16 @@ def test_a_list_or_table_as_a_counters_size_or_type_is_refused_at_its_line(
     assert checked(path) == [f"{path}:{line}: counter 'su-hv-tank-xx': {says}"]
 
 
-@pytest.mark.parametrize("value", ["[]", "{ a = 1 }"])
+@pytest.mark.parametrize(("value", "shown"), [("[]", "[]"), ("{ a = 1 }", "{'a': 1}")])
 def test_a_list_or_table_as_an_inline_units_type_is_refused_at_its_line(
-    tmp_path: Path, value: str
+    tmp_path: Path, value: str, shown: str
 ) -> None:
     text = changed(
         TUTORIAL, 'counter = "su-hv-tank-xx"', f'name = "Tank"\nsize = "XX"\ntype = {value}'
     )
     path = write(tmp_path, text)
     found = checked(path)
-    assert found == [
-        f"{path}:{line_of(text, 'type = ')}: attacker 1: unknown unit type "
-        + ("[]" if value == "[]" else "{'a': 1}")
-    ]
+    assert found == [f"{path}:{line_of(text, 'type = ')}: attacker 1: unknown unit type {shown}"]
     assert explained(path)[0] == 1
 
 
@@ -193,7 +190,7 @@ def test_a_scenario_whose_attacker_is_not_on_its_map_is_refused_at_its_lines(
     path = write(tmp_path, text)
     found = checked(path)
     assert f'{path}:{line_of(text, "hex = 5")}: hex must be text, e.g. "0504"' in found
-    assert any(":17: unknown weather 'fog'" in p for p in found)
+    assert any(f":{line_of(text, 'weather = ')}: unknown weather 'fog'" in p for p in found)
     assert explained(path)[0] == 1
 
 
