@@ -3,7 +3,7 @@ counter sets, charts and scenarios (bytes, lines and values changed: wrong types
 huge numbers, lists, tables, newlines, Unicode line separators), each run through
 ``hexcombat check`` and ``hexcombat explain --json`` in-process. Each must succeed or refuse the
 file with ``file:line: message`` lines, one per problem, within a time bound; never another
-exception. A damaged scenario that opens as a game must also save and reopen.
+exception. A damaged map or scenario that opens as a game must also save and reopen.
 
 The run is bounded in time (``HEXCOMBAT_FUZZ_SECONDS``, 16 by default; the reopening fuzz a
 quarter of it) and reproducible (``HEXCOMBAT_FUZZ_SEED``): the n-th damaged file of a seed is
@@ -208,8 +208,8 @@ def run_both(path: Path) -> None:
 
 
 def reopen(path: Path, save: Path) -> None:
-    """A scenario that opens as a game also saves and reopens (the save loader refuses
-    nothing the scenario loader accepted)."""
+    """A map or scenario that opens as a game also saves and reopens (the save loader refuses
+    nothing the map and scenario loaders accepted)."""
     try:
         with _deadline(PER_FILE * 2):
             state = open_game(path)
@@ -264,8 +264,8 @@ def test_damaged_files_are_refused_at_their_line_never_with_a_traceback(tmp_path
     assert tried > 20  # the time budget let the fuzz try a fair number of files
 
 
-def test_a_damaged_scenario_that_opens_as_a_game_saves_and_reopens(tmp_path: Path) -> None:
-    scenarios = sorted(ROOT.glob("maps/*-scenario.toml"))
+def test_a_damaged_map_or_scenario_that_opens_as_a_game_saves_and_reopens(tmp_path: Path) -> None:
+    playable = sorted(ROOT.glob("maps/*.toml"))
     save = tmp_path / "game.json"
-    tried = fuzz(scenarios, tmp_path, BUDGET / 4, SEED, lambda path: reopen(path, save))
+    tried = fuzz(playable, tmp_path, BUDGET / 4, SEED, lambda path: reopen(path, save))
     assert tried > 5
