@@ -390,8 +390,8 @@ def _check_sides(source: TomlSource, problems: list[Problem]) -> None:
             )
         elif problem := side_name_problem(name):
             problems.append(source.problem(("sides", key), f"sides.{key}: {problem}"))
-    attacker, defender = scenario_sides_of(source.data)
-    if attacker == defender:
+    attacker, defender = raw.get("attacker"), raw.get("defender")
+    if isinstance(attacker, str) and attacker.strip() and attacker == defender:
         problems.append(
             source.problem(
                 ("sides", "defender"),
