@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, quoted
 
 TEXT = """\
 ruleset = "total-war"
@@ -174,3 +174,39 @@ def test_escaped_quotes_and_hashes_in_strings_do_not_shift_array_elements() -> N
     assert src.data["x"] == ['a"b', "q", "c # d", "e"]
     assert [src.line_of("x", i) for i in range(4)] == [2, 2, 3, 4]
     assert src.line_of("y") == 6
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("a\nb", "a\\nb"),
+        ("a\r\nb", "a\\r\\nb"),
+        ("a\u2028b", "a\\u2028b"),
+        ("a\x85b", "a\\x85b"),
+        ("\x1b[31mred", "\\x1b[31mred"),
+        ("\u202egnp.exe", "\\u202egnp.exe"),
+    ],
+)
+def test_a_problem_is_one_line_whatever_its_message_echoes(raw: str, shown: str) -> None:
+    """A value from the file in a message (or a file's name) is escaped, so it cannot start a
+    line that reads like a problem of its own, colour the terminal or turn the text around."""
+    problem = Problem(f"{raw}.toml", 3, f"unknown terrain {raw}")
+    assert str(problem) == f"{shown}.toml:3: unknown terrain {shown}"
+    assert len(str(problem).splitlines()) == 1
+
+
+def test_letters_of_any_script_are_shown_as_written() -> None:
+    assert str(Problem("é.toml", 1, "unknown terrain 'Wälder', 'лес'")) == (
+        "é.toml:1: unknown terrain 'Wälder', 'лес'"
+    )
+
+
+def test_quoted_writes_a_value_as_toml_does() -> None:
+    assert quoted('a "b"\\c\nd') == '"a \\"b\\"\\\\c\\nd"'
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_only_newlines_count_as_line_breaks(separator: str) -> None:
+    text = f'a = "x{separator}y"\n[t]\nb = [\n  1,\n  2,\n]\n'
+    src = TomlSource.parse(text, "s.toml")
+    assert [src.line_of("t"), src.line_of("t", "b"), src.line_of("t", "b", 1)] == [2, 3, 5]

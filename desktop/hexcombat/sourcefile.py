@@ -9,6 +9,7 @@ the line it was written on. Every layer (board, rules, game) reports bad input t
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ _KEY_PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)"""
 _KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=\s*(.*)$")
 """A key line: a bare, quoted or dotted key (``layout.rows = 3``), then its value."""
 _TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
-_LONG_NUMBER = re.compile(r"[0-9_]{4300,}")
+_MAX_DIGITS = sys.get_int_max_str_digits()
+_LONG_NUMBER = re.compile(rf"[0-9_]{{{_MAX_DIGITS},}}")
 _DUPLICATE_ERRORS = ("Cannot overwrite a value", "Cannot declare")
 """How ``tomllib`` words a key or table written twice (it names neither the key nor the first
 line, so :func:`_index` finds them)."""
@@ -39,6 +41,12 @@ class Problem:
     message: str
     """What is wrong, in a player's words, citing the rule when a rule forbids it."""
 
+    def __post_init__(self) -> None:
+        # a value from the file echoed in the message (a name with a newline in it) must not
+        # split it into lines that read like problems of their own
+        object.__setattr__(self, "file", escaped(self.file))
+        object.__setattr__(self, "message", escaped(self.message))
+
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
 
@@ -49,6 +57,33 @@ class SourceError(Exception):
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems: list[Problem] = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character that is not printable (a newline, a tab, U+2028 and the
+    other line and paragraph separators, a terminal escape, a bidirectional override) written as
+    its escape (``\\n``, ``\\u2028``), as :func:`repr` writes it: a value echoed in a message
+    stays on the message's one line and shows what the file holds."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def quoted(text: str) -> str:
+    """``text`` in double quotes as TOML writes it (``"a\\nb"``), for a message that shows a
+    value as the file has it."""
+    inner = text.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped(inner)}"'
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` names a file, False when it cannot (a name too long for the system, a
+    folder that cannot be read) rather than an ``OSError``: a file name from someone else's
+    file may be anything."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _unquote(key: str) -> str:
@@ -83,7 +118,7 @@ class TomlSource:
             # utf-8-sig: Notepad and other Windows editors start a UTF-8 file with a byte order
             # mark, which is not TOML; read it as the encoding marker it is.
             text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:  # UnicodeDecodeError; a NUL in the file's name
             raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
         return cls.parse(text, path)
 
@@ -103,18 +138,14 @@ class TomlSource:
             line = int(match.group(1)) if match else 1
             message = _TOML_AT.sub("", str(exc)).strip()
             raise SourceError([Problem(str(path), line, f"not valid TOML: {message}")]) from exc
-        except ValueError as exc:  # Python reads no whole number of more than 4300 digits
-            long = _LONG_NUMBER.search(text)
-            line = text.count("\n", 0, long.start()) + 1 if long else 1
-            raise SourceError(
-                [
-                    Problem(
-                        str(path),
-                        line,
-                        "a number of more than 4300 digits: no value of a game needs one",
-                    )
-                ]
-            ) from exc
+        except RecursionError as exc:  # tomllib reads nested arrays and tables by recursion
+            line = _deepest_line(text)
+            message = "arrays or inline tables nested too deeply to read"
+            raise SourceError([Problem(str(path), line, f"not valid TOML: {message}")]) from exc
+        except ValueError as exc:  # a whole number of more digits than Python converts
+            line = _line_of_match(text, _LONG_NUMBER)
+            message = f"a number too long to read (more than {_MAX_DIGITS} digits)"
+            raise SourceError([Problem(str(path), line, f"not valid TOML: {message}")]) from exc
         return cls(path, data, _index(text).lines)
 
     def line_of(self, *keypath: str | int) -> int:
@@ -165,7 +196,9 @@ def _index(text: str) -> _Index:
     open_array: KeyPath | None = None
     element = 0
     depth = 0
-    for number, raw in enumerate(_mask_strings(text).splitlines(), start=1):
+    # only "\n" ends a line in TOML: U+2028, form feeds and other characters str.splitlines
+    # breaks at are text inside a string or comment, and would shift every line after them
+    for number, raw in enumerate(_mask_strings(text).split("\n"), start=1):
         stripped = raw.strip()
         if open_array is not None:
             if stripped and not stripped.startswith("#"):
@@ -294,3 +327,32 @@ def _strip_comment(value: str) -> str:
 def _brackets(value: str) -> int:
     value = re.sub(r'"[^"]*"|\'[^\']*\'', "", _strip_comment(value))
     return value.count("[") - value.count("]")
+
+
+def _line_of_match(text: str, pattern: re.Pattern[str]) -> int:
+    """The line of the first match of ``pattern`` in ``text``, outside strings and comments."""
+    bare = _without_strings(text)
+    match = pattern.search(bare)
+    return bare.count("\n", 0, match.start()) + 1 if match else 1
+
+
+def _deepest_line(text: str) -> int:
+    """The line where arrays and inline tables are nested deepest (first reached)."""
+    depth = deepest = 0
+    line = best = 1
+    for char in _without_strings(text):
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, best = depth, line
+        elif char in "]}":
+            depth -= 1
+    return best
+
+
+def _without_strings(text: str) -> str:
+    """``text`` with every string and comment taken out (their newlines kept), so brackets and
+    digits inside them are not counted."""
+    return _STRINGS.sub(lambda m: "\n" * m.group(0).count("\n"), text)

@@ -59,7 +59,7 @@ from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, STANDARD_FEATURES, Hexside
 from hexcombat.board.offset import ORIENTATIONS, PARITIES, OffsetScheme, check_label_format
 from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
+from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, is_file, quoted
 
 TERRAIN_TYPES: tuple[str, ...] = (
     "clear",
@@ -152,7 +152,7 @@ class HexMap:
 def _shown(value: Any) -> str:
     """A value as it would look in the file, for messages."""
     if isinstance(value, str):
-        return f'"{value}"'
+        return quoted(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
@@ -778,12 +778,12 @@ def find_map(name_or_path: str | Path) -> Path:
     """
     text = str(name_or_path)
     path = Path(text)
-    if path.is_file():
+    if is_file(path):
         return path
     looks_like_path = path.suffix == ".toml" or "/" in text or "\\" in text
     if not looks_like_path:
         candidate = maps_dir() / f"{text}.toml"
-        if candidate.is_file():
+        if is_file(candidate):
             return candidate
     known = ", ".join(shipped_maps()) or "none"
     raise FileNotFoundError(f"no map {text!r}: not a file, and not a shipped map ({known})")

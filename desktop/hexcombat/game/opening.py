@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import find_map, is_map_source, map_from_source
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import (
@@ -12,7 +13,7 @@ from hexcombat.game.scenario import (
     load_counter_library,
     scenario_from_source,
 )
-from hexcombat.game.state import GameState
+from hexcombat.game.state import GameState, scenario_sides
 from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -84,13 +85,27 @@ def game_from_scenario(scenario: Scenario) -> GameState:
         for p in scenario.placements
         if p.hex is None
     ]
+    sides = scenario_sides(scenario)
+    held: dict[Hex, str] = {}
     for placement in scenario.placements:
         if placement.hex is None:
             continue
         try:
-            hexmap.hex_at(placement.hex)
+            h = hexmap.hex_at(placement.hex)
         except ValueError as exc:
             problems.append(Problem(str(path), placement.line, f"{placement.unit.name}: {exc}"))
+            continue
+        side = sides[placement.side]
+        holder = held.setdefault(h, side)
+        if holder != side:  # as on the map, and as a save is refused with two sides in a hex
+            problems.append(
+                Problem(
+                    str(path),
+                    placement.line,
+                    f"{placement.unit.name}: hex {hexmap.label(h)} is held by {holder}: sides "
+                    "may not share a hex",
+                )
+            )
     if problems:
         raise SourceError(problems)
     state = GameState.from_scenario(scenario, hexmap)
@@ -99,11 +114,11 @@ def game_from_scenario(scenario: Scenario) -> GameState:
 
 
 def _map_line(scenario: Scenario) -> int:
-    text = scenario.path.read_text(encoding="utf-8") if scenario.path.is_file() else ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip().startswith("map"):
-            return number
-    return 1
+    """The line of the scenario's ``map = ...`` (1 when it cannot be read again)."""
+    try:
+        return TomlSource.load(scenario.path).line_of("map")
+    except SourceError:
+        return 1
 
 
 def _relative(name: str, scenario_path: Path) -> str | Path:

@@ -42,6 +42,7 @@ from hexcombat.game.state import (
     GameDice,
     GameError,
     GameState,
+    side_name_problem,
 )
 from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
 from hexcombat.rules.combat import MAX_DIE, crt_from_source
@@ -380,7 +381,7 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     if phase not in PHASE_NAMES:
         raise fail(unknown_phase(phase), '"phase":')
     player = data.get("phasing_player")
-    if player is not None and (not isinstance(player, str) or not player.strip()):
+    if player is not None and side_name_problem(player):
         raise fail(
             f"phasing_player must name a side (text) or be null, not {player!r}",
             '"phasing_player":',
@@ -595,8 +596,8 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
         except (UnitDataError, ValueError, TypeError) as exc:
             raise fail(str(exc), needle) from exc
         side = entry.get("side")
-        if not isinstance(side, str) or not side:
-            raise fail(f"counter {uid} has no side", needle)
+        if problem := side_name_problem(side):
+            raise fail(f"counter {uid}: {problem}", needle)
         holder = state.side_at(h)
         if holder is not None and holder != side:
             raise fail(f"hex {hexmap.label(h)} holds both {holder} and {side}", needle)

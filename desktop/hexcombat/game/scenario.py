@@ -15,7 +15,7 @@ from typing import Any
 
 from hexcombat.game.air_counters import air_counter_set
 from hexcombat.game.conditions import condition_problem
-from hexcombat.game.state import MAX_COUNTERS, MAX_STACK
+from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.turn import (
     DEFAULT_PHASE,
     OVERRUN_PHASE,
@@ -31,7 +31,7 @@ from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file
 
 SIDES = ("attacker", "defender")
 PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
@@ -100,6 +100,11 @@ class Scenario:
     """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
     counter_files: tuple[Path, ...] = ()
     """The scenario's own counter files (``counters = [...]``) that exist, resolved."""
+    tutorial: tuple[str, ...] = ()
+    """The walkthrough's steps (``[tutorial] steps``), empty when it has none or they are not
+    a list of texts (then the scenario has a problem saying so)."""
+    seed: int | None = None
+    """The seed of the game's dice (``seed``), None when the scenario gives none."""
 
     def side(self, side: str) -> list[Placement]:
         """The entries of one side, in file order."""
@@ -194,7 +199,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         raw_counters = []
     for name in raw_counters:
         path = (source.path.parent / name).resolve()
-        if not path.is_file():
+        if not is_file(path):
             problems.append(
                 source.problem(
                     ("counters",), f"counter file {name!r} not found (looked for {path})"
@@ -207,8 +212,10 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     _check_air_ruleset(source, ruleset, problems)
     conditions = _conditions(source, problems)
     conditions = replace(conditions, crt=_own_crt(source, problems))
+    _check_sides(source, problems)
     phasing_player, phase = _turn(source, problems)
-    _check_tutorial(source, problems)
+    tutorial = _tutorial(source, problems)
+    seed = _seed(source, problems)
     if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
         phase = OVERRUN_PHASE if conditions.overrun else DEFAULT_PHASE
     else:
@@ -248,6 +255,8 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         phase=phase,
         data=data,
         counter_files=tuple(extra_files),
+        tutorial=tutorial,
+        seed=seed,
     )
     return scenario, problems
 
@@ -312,7 +321,7 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
         problems.append(source.problem(("crt",), "crt must be the path of a CRT file (TOML)"))
         return None
     path = (source.path.parent / raw).resolve()
-    if not path.is_file():
+    if not is_file(path):
         problems.append(
             source.problem(("crt",), f"combat results table {raw!r} not found (looked for {path})")
         )
@@ -364,14 +373,25 @@ def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]
         )
 
 
-def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
+def _seed(source: TomlSource, problems: list[Problem]) -> int | None:
+    """``seed``: the game's dice, a whole number (a save keeps it the same)."""
+    seed = source.data.get("seed")
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    problems.append(
+        source.problem(("seed",), f"seed must be a whole number, e.g. seed = 1914, not {seed!r}")
+    )
+    return None
+
+
+def _tutorial(source: TomlSource, problems: list[Problem]) -> tuple[str, ...]:
     """``[tutorial]``: ``steps``, the walkthrough beside the map, a list of texts."""
     raw = source.data.get("tutorial")
     if raw is None:
-        return
+        return ()
     if not isinstance(raw, Mapping):
         problems.append(source.problem(("tutorial",), "[tutorial] must be a table with steps"))
-        return
+        return ()
     for key in raw:
         if key != "steps":
             problems.append(
@@ -385,6 +405,8 @@ def _check_tutorial(source: TomlSource, problems: list[Problem]) -> None:
                 'tutorial steps must be a list of texts, e.g. steps = ["1. ...", "2. ..."]',
             )
         )
+        return ()
+    return tuple(steps)
 
 
 def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str | None]:
@@ -417,6 +439,33 @@ def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str 
             )
             player = None
     return player, phase
+
+
+def _check_sides(source: TomlSource, problems: list[Problem]) -> None:
+    """``[sides]``: the names of the attacker's and the defender's side, each a name a save keeps
+    (the check the save loader makes) and not the same (a stack would fight its own side)."""
+    raw = source.data.get("sides")
+    if raw is None:
+        return
+    if not isinstance(raw, Mapping):
+        problems.append(source.problem(("sides",), "[sides] must be a table naming each side"))
+        return
+    for key, name in raw.items():
+        if key not in SIDES:
+            problems.append(
+                source.problem(("sides", key), f"unknown side {key!r}; known: {', '.join(SIDES)}")
+            )
+        elif problem := side_name_problem(name):
+            problems.append(source.problem(("sides", key), f"sides.{key}: {problem}"))
+    attacker, defender = raw.get("attacker"), raw.get("defender")
+    if isinstance(attacker, str) and attacker.strip() and attacker == defender:
+        problems.append(
+            source.problem(
+                ("sides", "defender"),
+                f"the attacker and the defender are both called {attacker!r}; give each side "
+                "its own name",
+            )
+        )
 
 
 def scenario_sides_of(data: Mapping[str, Any]) -> list[str]:
@@ -478,6 +527,14 @@ def _placement(
         return None
     base: Unit | None = None
     counter_id = entry.get("counter")
+    if counter_id is not None and not isinstance(counter_id, str):
+        problems.append(
+            source.problem(
+                (*where, "counter"),
+                f"counter must be the id of a counter (text in quotes), not {counter_id!r}",
+            )
+        )
+        return None
     if counter_id is not None:
         if counter_id not in library:
             problems.append(
@@ -499,7 +556,8 @@ def _placement(
             )
             return None
     air_key = next((k for k in ("type", "air_type") if k in entry), None)
-    if entry.get("type") in AIR_UNIT_TYPES or "air_type" in entry:
+    unit_type = entry.get("type")
+    if (isinstance(unit_type, str) and unit_type in AIR_UNIT_TYPES) or "air_type" in entry:
         name = entry.get("name", f"{side} {index + 1}")
         problems.append(
             source.problem(

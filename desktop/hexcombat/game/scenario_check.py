@@ -13,12 +13,14 @@ from collections.abc import Mapping
 
 from hexcombat.game.air_scenario import air_problems
 from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
+from hexcombat.game.opening import game_from_scenario
 from hexcombat.game.scenario import (
     HEXSIDE_FEATURES_ACROSS,
     SIDES,
     Scenario,
     scenario_from_source,
 )
+from hexcombat.game.state import GameError
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
@@ -26,11 +28,17 @@ from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 LONG_RANGE_RULE = "14A3"
 
 
-def locate(error: RulesError, scenario: Scenario, source: TomlSource) -> Problem:
+Refusal = RulesError | GameError
+"""What evaluating a scenario's combat may refuse it with: a rule (14A3, 23D2), or the board (no
+attacker left on the map, two sides in one hex)."""
+
+
+def locate(error: Refusal, scenario: Scenario, source: TomlSource) -> Problem:
     """``error`` at the line of what it is about: a condition it names, the hexside an entry
     crosses, the unit it names, the long-range artillery of 14A3; else the first entry of the side
     it speaks of."""
-    return source.problem(_where(str(error), error.rule, scenario, source), str(error))
+    rule = getattr(error, "rule", None)
+    return source.problem(_where(str(error), rule, scenario, source), str(error))
 
 
 def _where(text: str, rule: str | None, scenario: Scenario, source: TomlSource) -> KeyPath:
@@ -99,10 +107,12 @@ def combat_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     if problems:
         return problems
     try:
+        if scenario.map_name is not None:  # each unit on its hex, no hex held by both sides
+            game_from_scenario(scenario)
         evaluate_scenario(scenario)
     except SourceError as exc:
         return exc.problems
-    except RulesError as exc:
+    except (RulesError, GameError) as exc:
         return [locate(exc, scenario, source)]
     return []
 
@@ -149,5 +159,5 @@ def evaluate_located(scenario: Scenario) -> Report:
         raise SourceError(problems)
     try:
         return evaluate_scenario(scenario)
-    except RulesError as exc:
+    except (RulesError, GameError) as exc:
         raise SourceError([locate(exc, scenario, source)]) from exc

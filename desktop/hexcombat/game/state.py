@@ -43,6 +43,17 @@ class RuleRefusedError(GameError):
         self.rule = rule
 
 
+def side_name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name a side, or None when it can: a side is named by text with
+    something to read in it. The one check for a scenario's ``[sides]`` and for a save's
+    counters and phasing player, so a game that opens also saves and reopens."""
+    if not isinstance(name, str):
+        return f"a side is named by text in quotes, not {name!r}"
+    if not name.strip():
+        return f"a side's name may not be blank ({name!r})"
+    return None
+
+
 @dataclass
 class Counter:
     """One counter on the map."""
@@ -409,7 +420,7 @@ class GameState:
             conditions=scenario.conditions,
             library=scenario.counters,
             title=scenario.title,
-            seed=int(scenario.data.get("seed", 1)) if _is_int(scenario.data.get("seed")) else 1,
+            seed=1 if scenario.seed is None else scenario.seed,
         )
         sides = scenario_sides(scenario)
         state.side_order = list(dict.fromkeys(sides.values()))  # the scenario's turn order
@@ -425,9 +436,7 @@ class GameState:
                     placement.unit.id or None,
                 )
                 state.place(counter, h, index=state.stack_size(h))
-        tutorial = scenario.data.get("tutorial", {})
-        steps = tutorial.get("steps", []) if isinstance(tutorial, dict) else []
-        state.tutorial = [str(s) for s in steps]
+        state.tutorial = list(scenario.tutorial)
         state.description = scenario.description
         state.chosen_phasing_player = scenario.phasing_player
         state.phase = scenario.phase
@@ -442,8 +451,6 @@ def scenario_sides(scenario: Scenario) -> dict[str, str]:
     return {"attacker": attacker, "defender": defender}
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def counters_in(state: GameState, uids: Iterable[str]) -> list[Counter]:

@@ -20,6 +20,7 @@ from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import Explanation, Provenance, fmt
+from hexcombat.rules.numbers import exact_number
 from hexcombat.rules.report import SideResult
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -508,7 +509,7 @@ def _side(
         )
     loss = raw.get("loss", 0)
     loss_fraction = Fraction(0)
-    if isinstance(loss, bool) or not isinstance(loss, int | float):
+    if not isinstance(loss, int | float) or exact_number(loss) is None:  # true, a list, NaN, inf
         problems.append(
             source.problem(
                 (*where, side, "loss"),

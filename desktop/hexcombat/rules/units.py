@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from hexcombat.rules.air.units import AirType, Category
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.numbers import exact_number
 
 
 class AecValue(StrEnum):
@@ -273,17 +274,11 @@ def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
 
 def parse_re(value: Any, where: str) -> Fraction:
     """An RE size from TOML: ``3``, ``0.5`` or ``"1/2"``."""
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        if isinstance(value, float):
-            result = Fraction(value).limit_denominator(100)
-        else:
-            result = Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError, OverflowError):  # OverflowError: inf
+    result = exact_number(value, denominator=100)
+    if result is None:
         raise UnitDataError(
             f'{where}: RE size must be a number like 3, 0.5 or "1/2", not {value!r}'
-        ) from None
+        )
     if result < 0:
         raise UnitDataError(f"{where}: RE size may not be negative")
     if result.denominator > MAX_RE_DENOMINATOR:
@@ -346,12 +341,12 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
                 )
             out[name] = value
         elif name == "air_type":
-            if value not in AIR_TYPE_LETTERS:
+            if not isinstance(value, str) or value not in AIR_TYPE_LETTERS:
                 allowed = ", ".join(AIR_TYPE_LETTERS)
                 raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
             out[name] = value
         elif name in ("engineer",):
-            if value not in ("combat", "assault"):
+            if not isinstance(value, str) or value not in ("combat", "assault"):
                 raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
             out[name] = value
         else:  # name, nationality, id

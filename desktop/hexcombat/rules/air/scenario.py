@@ -133,7 +133,8 @@ def sortie_from_mapping(
             raise UnitDataError(f"{where}: unknown air key {key!r}")
     base = None
     if "counter" in entry:
-        base = counters.get(entry["counter"])
+        counter_id = entry["counter"]
+        base = counters.get(counter_id) if isinstance(counter_id, str) else None
         if base is None:
             raise UnitDataError(f"{where}: unknown air counter {entry['counter']!r}")
     unit_keys = {k: v for k, v in entry.items() if k in AIR_UNIT_KEYS}

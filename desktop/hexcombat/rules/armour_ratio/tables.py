@@ -19,6 +19,7 @@ from typing import Any
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.explain import Provenance, fmt
+from hexcombat.rules.numbers import exact_number
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 HERE = charts_dir() / "armour_ratio"
@@ -111,12 +112,8 @@ def parse_ratio(text: Any) -> Fraction | None:
     """``"5.1:1"`` -> 51/10, ``"1:2"`` -> 1/2; None when it is not a ratio of positive numbers."""
     if not isinstance(text, str) or text.count(":") != 1:
         return None
-    left, right = text.split(":")
-    try:
-        a, b = Fraction(left.strip()), Fraction(right.strip())
-    except (ValueError, ZeroDivisionError):
-        return None
-    if a <= 0 or b <= 0:
+    a, b = (exact_number(part) for part in text.split(":"))
+    if a is None or b is None or a <= 0 or b <= 0:
         return None
     return a / b
 
@@ -140,15 +137,8 @@ def _short(value: Fraction) -> str:
 
 
 def _probability(value: Any) -> Fraction | None:
-    try:
-        if isinstance(value, bool):
-            return None
-        result = (
-            Fraction(value).limit_denominator(1000) if isinstance(value, float) else Fraction(value)
-        )
-    except (ValueError, TypeError, ZeroDivisionError):
-        return None
-    return result if 0 < result < 1 else None
+    result = exact_number(value)
+    return result if result is not None and 0 < result < 1 else None
 
 
 def _rows(

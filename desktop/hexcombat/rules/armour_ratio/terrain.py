@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import Provenanced, provenance_of
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.numbers import exact_number
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 TERRAIN_EFFECTS = charts_dir() / "armour_ratio" / "terrain_effects.toml"
@@ -108,14 +109,7 @@ def _row(rows: dict[str, _Entry], name: str, what: str, rule: str, use: str = ""
 
 
 def _fraction(value: Any) -> Fraction | None:
-    try:
-        if isinstance(value, bool):
-            return None
-        if isinstance(value, float):
-            return Fraction(value).limit_denominator(100)
-        return Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        return None
+    return exact_number(value, denominator=100)
 
 
 def _value(

@@ -18,6 +18,7 @@ from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Provenance
+from hexcombat.rules.numbers import exact_number
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
 HERE = charts_dir() / "total_war"
@@ -174,13 +175,10 @@ def _load_tables(armour: str, aec: str, engineer: str) -> Tables:
 
 def parse_fraction(value: Any) -> Fraction:
     """A share from TOML: ``0``, ``0.5`` or ``"1/7"``; raises ValueError otherwise."""
-    if isinstance(value, bool):
+    share = exact_number(value)
+    if share is None:
         raise ValueError(value)
-    if isinstance(value, float):
-        return Fraction(value).limit_denominator(1000)
-    if isinstance(value, int | str):
-        return Fraction(value)
-    raise ValueError(value)
+    return share
 
 
 def _is_int(value: Any) -> bool:
