@@ -14,7 +14,7 @@ import pytest
 from hexcombat.rules.combat import MAX_DIE, MAX_RETREAT, MAX_ROLL, crt_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.units import MAX_STRENGTH, unit_from_mapping
-from hexcombat.sourcefile import SourceError, TomlSource
+from hexcombat.sourcefile import TomlSource
 
 SECONDS = 5.0
 """What a refusal may take on a loaded machine; each is a single check, done in milliseconds."""
@@ -130,12 +130,3 @@ def test_an_re_size_finer_than_a_hundredth_is_refused() -> None:
         'whole numbers, halves or thirds, e.g. 3, 0.5 or "1/3"'
     )
     assert unit_from_mapping({"name": "Rifle XX", "re": "1/3"}, "t").re.denominator == 3
-
-
-def test_a_number_too_long_to_read_is_a_problem_at_its_line_not_a_crash() -> None:
-    text = CRT.replace("roll = 2", "roll = " + "9" * 5000)
-    with quickly(), pytest.raises(SourceError) as refused:
-        TomlSource.parse(text, "crt.toml")
-    assert [str(p) for p in refused.value.problems] == [
-        "crt.toml:16: a number of more than 4300 digits: no value of a game needs one"
-    ]

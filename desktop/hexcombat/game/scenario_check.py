@@ -94,7 +94,7 @@ def entry_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
         scenario_situation(scenario)
     except SourceError as exc:
         problems += exc.problems
-    except RulesError:
+    except (RulesError, GameError):
         pass  # a refusal of the combat itself: combat_problems says it, with its line
     return problems
 
