@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from hexcombat.game.opening import default_tutorial
+from hexcombat.game.saves import save_game
 from hexcombat.game.state import GameError
 from hexcombat.rules.errors import RulesError
 from hexcombat.sourcefile import Problem, SourceError
@@ -131,3 +132,18 @@ def test_a_file_on_the_command_line_that_breaks_loading_still_opens_the_tutorial
     ((title, text),) = dialogs
     assert title == "Cannot open bad.toml" and str(bad) in text
     assert win.source_path == default_tutorial()
+
+
+def test_opening_a_save_removes_a_killed_save_s_temporary_file(
+    playing: MainWindow, tmp_path: Path, dialogs: list[tuple[str, str]]
+) -> None:
+    """The program's open cleans up what a killed save left (``hexcombat check`` does not)."""
+    assert playing.session is not None
+    path = tmp_path / "game.json"
+    save_game(playing.session.state, path)
+    left = tmp_path / ".game.json.a1b2c3d4.tmp"
+    left.write_text('{"format": "hexcombat-save", "half a save')
+    assert playing.open_file(path)
+    assert dialogs == []
+    assert not left.exists()
+    assert path.exists()

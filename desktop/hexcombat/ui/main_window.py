@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import is_save_path, open_game
+from hexcombat.game.saves import remove_stale_temporaries
 from hexcombat.game.state import Change, GameError, GameState
 from hexcombat.game.turn import phase_info
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
@@ -428,6 +429,8 @@ class MainWindow(QMainWindow):
         """Open a map, scenario or saved game; a bad file shows an error naming file and line
         and leaves the current game as it was."""
         path = Path(path)
+        if is_save_path(path):  # the player's own open: a killed save's leftovers go
+            remove_stale_temporaries(path)
         try:
             state = open_game(path)
         except SourceError as exc:
