@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from hexcombat.paths import charts_dir
+from hexcombat.rules.chart_numbers import chance_dice
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
@@ -172,9 +173,9 @@ def _column_value(column: str) -> Fraction:
 def chance_die(distribution: Mapping[int, Fraction]) -> int:
     """The die used to draw a DRM given as chances: d6 for sixths, d10 for tenths, else d100."""
     denominators = math.lcm(*(p.denominator for p in distribution.values()))
-    for sides in (6, 10, 100):
-        if sides % denominators == 0:
-            return sides
+    sides = chance_dice(denominators)
+    if sides is not None:
+        return sides
     raise ValueError(f"cannot draw chances with denominator {denominators} on a d6, d10 or d100")
 
 
@@ -508,7 +509,11 @@ def _side(
         )
     loss = raw.get("loss", 0)
     loss_fraction = Fraction(0)
-    if isinstance(loss, bool) or not isinstance(loss, int | float):
+    if (
+        isinstance(loss, bool)
+        or not isinstance(loss, int | float)
+        or not math.isfinite(loss)  # TOML's inf and nan
+    ):
         problems.append(
             source.problem(
                 (*where, side, "loss"),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.paths import charts_dir
+from hexcombat.rules.chart_numbers import CHANCE_WORDS, chance_probability, chart_fraction
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.explain import Provenance, fmt
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
@@ -111,12 +112,8 @@ def parse_ratio(text: Any) -> Fraction | None:
     """``"5.1:1"`` -> 51/10, ``"1:2"`` -> 1/2; None when it is not a ratio of positive numbers."""
     if not isinstance(text, str) or text.count(":") != 1:
         return None
-    left, right = text.split(":")
-    try:
-        a, b = Fraction(left.strip()), Fraction(right.strip())
-    except (ValueError, ZeroDivisionError):
-        return None
-    if a <= 0 or b <= 0:
+    a, b = (chart_fraction(side) for side in text.split(":"))
+    if a is None or b is None or a <= 0 or b <= 0:
         return None
     return a / b
 
@@ -137,18 +134,6 @@ def _short(value: Fraction) -> str:
     if value.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100):
         return f"{float(value):g}"
     return f"{round(float(value), 2):g}"
-
-
-def _probability(value: Any) -> Fraction | None:
-    try:
-        if isinstance(value, bool):
-            return None
-        result = (
-            Fraction(value).limit_denominator(1000) if isinstance(value, float) else Fraction(value)
-        )
-    except (ValueError, TypeError, ZeroDivisionError):
-        return None
-    return result if 0 < result < 1 else None
 
 
 def _rows(
@@ -191,13 +176,14 @@ def _rows(
         chance = entry.get("chance")
         if chance is not None:
             other = chance.get("drm") if isinstance(chance, dict) else None
-            p = _probability(chance.get("probability")) if isinstance(chance, dict) else None
+            p = chance_probability(chance.get("probability")) if isinstance(chance, dict) else None
             if isinstance(other, bool) or not isinstance(other, int) or p is None or other == drm:
                 problems.append(
                     source.problem(
                         (*where, "chance"),
                         f"{table} row {label}: chance must be "
-                        '{ drm = <another whole number>, probability = "1/2" }',
+                        '{ drm = <another whole number>, probability = "1/2" }: '
+                        f"{CHANCE_WORDS}",
                     )
                 )
                 continue

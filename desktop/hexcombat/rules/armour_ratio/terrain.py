@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from hexcombat.paths import charts_dir
+from hexcombat.rules.chart_numbers import chart_fraction
 from hexcombat.rules.charts import Provenanced, provenance_of
 from hexcombat.rules.errors import RulesError
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
@@ -107,17 +108,6 @@ def _row(rows: dict[str, _Entry], name: str, what: str, rule: str, use: str = ""
     return entry
 
 
-def _fraction(value: Any) -> Fraction | None:
-    try:
-        if isinstance(value, bool):
-            return None
-        if isinstance(value, float):
-            return Fraction(value).limit_denominator(100)
-        return Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        return None
-
-
 def _value(
     source: TomlSource,
     where: tuple[str, str, str],
@@ -153,7 +143,7 @@ def _value(
             )
             return None
         return Provenanced(value, prov[0], prov[1])
-    number = _fraction(value)
+    number = chart_fraction(value, finest=100)
     if number is None or not 0 < number <= 1:
         problems.append(
             source.problem(where, f'{label} must be a multiplier above 0 and at most 1, like "1/2"')
