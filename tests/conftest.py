@@ -1,13 +1,27 @@
-"""Shared test set-up: Qt runs offscreen unless a display is asked for."""
+"""Shared test set-up: Qt runs offscreen unless a display is asked for; the rules tests' shared
+helpers are importable.
+
+The helpers every ruleset's tests share (``dice_paths``, the conformance suite's) and each
+ruleset's hypothesis strategies (``tw_strategies``, ``ar_strategies``), which the conformance
+suite reuses, live in their test folders; they go on the path here, not in a conftest of their
+own: with ``--doctest-modules`` two conftest modules of one name clash when collected together.
+"""
 
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+RULES_TESTS = Path(__file__).resolve().parent / "rules"
+for _folder in ("conformance", "total_war", "armour_ratio"):
+    if str(RULES_TESTS / _folder) not in sys.path:
+        sys.path.insert(0, str(RULES_TESTS / _folder))
 
 from hexcombat.game.opening import default_tutorial, open_game  # noqa: E402
 from hexcombat.game.state import GameState  # noqa: E402

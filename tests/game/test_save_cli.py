@@ -92,3 +92,29 @@ def test_explain_of_a_save_with_no_attack_says_so(
     assert captured.err.strip().startswith(
         f"{path}: a hexcombat saved game with no attack rolled and waiting to be applied"
     )
+
+
+def stale_temporary(save: Path) -> Path:
+    """A temporary file a killed save of ``save`` left beside it (hexcombat's name, unlocked)."""
+    left = save.parent / f".{save.name}.a1b2c3d4.tmp"
+    left.write_text('{"format": "hexcombat-save", "half a save')
+    return left
+
+
+def test_check_leaves_a_killed_save_s_temporary_file_in_place(
+    state: GameState, tmp_path: Path
+) -> None:
+    path = saved(state, tmp_path)
+    left = stale_temporary(path)
+    run = check(path)
+    assert run.returncode == 0, run.stdout
+    assert left.exists()
+
+
+def test_explain_leaves_a_killed_save_s_temporary_file_in_place(
+    state: GameState, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = saved(rolled(state, [4]), tmp_path)
+    left = stale_temporary(path)
+    assert explain_command(str(path)) == 0
+    assert left.exists()

@@ -300,6 +300,16 @@ assumed = true
             "(0.5 for half, 1 for all), not 5",
         ),
         (
+            "loss = inf",
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not inf",
+        ),
+        (
+            "loss = nan",
+            "crt.toml:5: loss must be the share of its strength the defender loses, from 0 to 1 "
+            "(0.5 for half, 1 for all), not nan",
+        ),
+        (
             'retreat = "one"',
             "crt.toml:5: retreat must be a whole number of hexes from 0 to 20, not 'one'",
         ),

@@ -134,3 +134,11 @@ def test_about_gives_version_licence_and_the_data_folders(window) -> None:
     assert "MIT licence" in text
     for folder in (paths.data_root(), paths.maps_dir(), paths.counters_dir(), paths.charts_dir()):
         assert str(folder) in text
+
+
+def test_rulesets_names_every_rule_total_war_implements(window) -> None:
+    """The README's total-war rules (14A, 14D, 14F, the air rules 16A and 23D) in its title."""
+    text = window.show_help("rulesets").text()
+    line = next(row for row in text.splitlines() if "total-war:" in row)
+    for rule in ("14A3", "14A4", "14D1", "14D2", "14F", "16A", "23D"):
+        assert rule in line

@@ -270,10 +270,11 @@ def load_game(path: str | Path) -> GameState:
 
     Nothing in the file is trusted: every value is checked for its type and range before it
     becomes game state, so a damaged or hand-edited save is refused with a message and the game
-    already open stays as it was."""
+    already open stays as it was. Reading changes nothing in the save's folder (``hexcombat
+    check`` and ``explain`` only read): the program's own open cleans a killed save's temporary
+    files first, with :func:`remove_stale_temporaries`."""
     path = Path(path)
     name = str(path)
-    remove_stale_temporaries(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -20,7 +20,7 @@ from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import Explanation, Provenance, fmt
-from hexcombat.rules.numbers import exact_number
+from hexcombat.rules.numbers import chance_dice
 from hexcombat.rules.report import SideResult
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -173,9 +173,9 @@ def _column_value(column: str) -> Fraction:
 def chance_die(distribution: Mapping[int, Fraction]) -> int:
     """The die used to draw a DRM given as chances: d6 for sixths, d10 for tenths, else d100."""
     denominators = math.lcm(*(p.denominator for p in distribution.values()))
-    for sides in (6, 10, 100):
-        if sides % denominators == 0:
-            return sides
+    sides = chance_dice(denominators)
+    if sides is not None:
+        return sides
     raise ValueError(f"cannot draw chances with denominator {denominators} on a d6, d10 or d100")
 
 
@@ -509,7 +509,11 @@ def _side(
         )
     loss = raw.get("loss", 0)
     loss_fraction = Fraction(0)
-    if not isinstance(loss, int | float) or exact_number(loss) is None:  # true, a list, NaN, inf
+    if (
+        isinstance(loss, bool)
+        or not isinstance(loss, int | float)
+        or not math.isfinite(loss)  # TOML's inf and nan
+    ):
         problems.append(
             source.problem(
                 (*where, side, "loss"),

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import is_save_path, open_game
+from hexcombat.game.saves import remove_stale_temporaries
 from hexcombat.game.state import Change, GameError, GameState
 from hexcombat.game.turn import phase_info
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
@@ -77,6 +78,11 @@ def _error_box(parent: QWidget, title: str, text: str) -> None:
     box.open()
 
 
+def _what(exc: Exception) -> str:
+    """An unexpected error in a player's words: its kind, and what it says if anything."""
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
 def _tip_from_text(action: QAction) -> None:
     """The action's full text (``Undo Move Inf XX to 0504``) as its tooltip."""
     tip = action.text().replace("&", "")
@@ -109,7 +115,11 @@ class MainWindow(QMainWindow):
         """Ask whether to save before closing (tests replace it)."""
         self.choose_save_path: Callable[[], str] = self._dialog_save_path
         self.session: GameSession | None = None
+        self.source_path: Path | None = None
+        """The file the shown game was opened from (a map, scenario or save)."""
         self.scene: MapScene | None = None
+        self._selecting: MapScene | None = None
+        """The scene whose selection the window follows (disconnected when its game goes)."""
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_label = QLabel()
@@ -335,17 +345,53 @@ class MainWindow(QMainWindow):
     # games ---------------------------------------------------------------------------------
 
     def show_game(self, state: GameState, path: Path | None = None, saved: bool = False) -> None:
-        """Show ``state`` (replacing any open game); ``saved``: ``path`` is its save file."""
-        self._close_game()
+        """Show ``state`` (replacing any open game); ``saved``: ``path`` is its save file.
+
+        All or nothing for the player: when building the window for ``state`` fails, the game
+        open before is shown again (with its undo history) and the error raised for the caller
+        to report, never a half-built window."""
+        before = (self.session, self.source_path)
         session = GameSession(state, path if saved else None)
+        session.refused.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        try:
+            self._show_session(session, path)
+        except Exception:
+            try:
+                self._restore(*before)
+            except Exception:  # the game before cannot be shown either: no game, not half a one
+                self._restore(None, None)
+            raise
+
+    def _restore(self, session: GameSession | None, path: Path | None) -> None:
+        """Show ``session`` again after a game failed to show; None: the window with no game."""
+        self._close_game()  # the pieces of the failed game that were built stop listening
+        if session is not None:
+            self._show_session(session, path)
+            return
+        self.session = self.scene = self.inspector = self.combat_panel = None
+        self.combat_log = self.palette = None
+        self.source_path = None
+        self.view.setScene(None)
+        for title in ("Stack", "Counters", "Combat", "Combat Log"):
+            self._make_dock(title, QWidget())
+        self.attack_action.setEnabled(False)
+        self.roll_action.setEnabled(False)
+        self._show_tutorial(None, None)
+        self._show_turn()
+        self._update_title()
+
+    def _show_session(self, session: GameSession, path: Path | None) -> None:
+        """Build the window's map, panels and undo history for ``session``."""
+        state = session.state
+        self._close_game()
         self.session = session
         self.source_path = path
-        session.refused.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.scene = MapScene(state)
         self.scene.set_display(self.display)
         self.scene.move_requested.connect(session.move)
         self.scene.add_requested.connect(session.add)
         self.scene.selectionChanged.connect(self._selection_changed)
+        self._selecting = self.scene
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
@@ -386,10 +432,11 @@ class MainWindow(QMainWindow):
             rule = f" ({phase.rule})" if phase.rule else ""
             self.turn_label.setToolTip(f"{phase.name.capitalize()} phase{rule}: {phase.text}")
 
-    def _show_tutorial(self, state: GameState, path: Path | None) -> None:
-        """A game with walkthrough steps opens with them in front; any other hides the dock."""
+    def _show_tutorial(self, state: GameState | None, path: Path | None) -> None:
+        """A game with walkthrough steps opens with them in front; any other (or none) hides
+        the dock."""
         dock = self._docks["Tutorial"]
-        if not state.tutorial:
+        if state is None or not state.tutorial:
             self.tutorial_panel.show_tutorial("", "", [])
             dock.hide()
             return
@@ -413,13 +460,17 @@ class MainWindow(QMainWindow):
         self.resizeDocks([docks["Counters"], docks["Stack"]], [560, 240], Qt.Orientation.Vertical)
 
     def _close_game(self) -> None:
+        """Stop the shown game's map and panels listening to it (also the pieces built of a
+        game that failed to show: detaching twice does no harm)."""
         if self.session is not None:
             self.session.state.unsubscribe(self._game_changed)
         for panel in (self.combat_panel, self.combat_log):
             if panel is not None:
                 panel.detach()
+        if self._selecting is not None:
+            self._selecting.selectionChanged.disconnect(self._selection_changed)
+            self._selecting = None
         if self.scene is not None:
-            self.scene.selectionChanged.disconnect(self._selection_changed)
             self.scene.detach()
         if self.inspector is not None:
             self.inspector.detach()
@@ -428,6 +479,8 @@ class MainWindow(QMainWindow):
         """Open a map, scenario or saved game; a bad file shows an error naming file and line
         and leaves the current game as it was."""
         path = Path(path)
+        if is_save_path(path):  # the player's own open: a killed save's leftovers go
+            remove_stale_temporaries(path)
         try:
             state = open_game(path)
         except SourceError as exc:
@@ -440,11 +493,14 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot open {path.name}", f"{path}: {exc}")
             return False
         except Exception as exc:  # the last line of defence: a bug in loading keeps the game
-            what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            self.show_error(f"Cannot open {path.name}", f"could not open {path}: {what}")
+            self.show_error(f"Cannot open {path.name}", f"could not open {path}: {_what(exc)}")
             return False
         saved = is_save_path(path)  # as open_game read it: a save under any name
-        self.show_game(state, path, saved=saved)
+        try:
+            self.show_game(state, path, saved=saved)
+        except Exception as exc:  # a bug in showing it: the game open before is shown again
+            self.show_error(f"Cannot open {path.name}", f"could not open {path}: {_what(exc)}")
+            return False
         self._remember(path)
         if state.tutorial and not saved:
             self.set_up_tutorial_attack()

@@ -3,6 +3,8 @@ problem reported with its line."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -95,7 +97,9 @@ def test_a_chance_needs_another_drm_and_a_probability_under_one() -> None:
     text = aet().replace("drm = 1\n", 'drm = 1\nchance = { drm = 2, probability = "3/2" }\n')
     assert problems(text) == [
         "aet.toml:12: aeca_atec row 2.1:1: chance must be "
-        '{ drm = <another whole number>, probability = "1/2" }'
+        '{ drm = <another whole number>, probability = "1/2" }: a probability between 0 and 1 '
+        "that a d6, d10 or d100 can roll: sixths, tenths or hundredths, like "
+        '"1/2", "1/6", 0.3 or 0.05'
     ]
 
 
@@ -295,3 +299,66 @@ def test_loaders_build_from_source_directly() -> None:
 )
 def test_other_chart_problems(text: str, expected: list[str]) -> None:
     assert problems(text, "x.toml") == expected
+
+
+ROLLABLE = "that a d6, d10 or d100 can roll"
+
+
+@pytest.mark.parametrize(
+    "probability",
+    ["inf", "nan", '"1/7"', "0.142857", '"1/0"', "-0.5", '"-1/2"', '"1e99999"', '"half"', "1"],
+)
+def test_a_chance_no_d6_d10_or_d100_can_roll_is_refused_at_its_line(probability: str) -> None:
+    """10.C's chances are drawn on a d6, d10 or d100: 1/7, infinity or 1/0 cannot be."""
+    text = aet().replace(
+        "drm = 1\n", f"drm = 1\nchance = {{ drm = 2, probability = {probability} }}\n"
+    )
+    (problem,) = problems(text)
+    assert problem.startswith("aet.toml:12: aeca_atec row 2.1:1: chance must be ")
+    assert ROLLABLE in problem
+
+
+@pytest.mark.parametrize(
+    ("probability", "chance"),
+    [('"1/6"', Fraction(1, 6)), ("0.3", Fraction(3, 10)), ('"1/4"', Fraction(1, 4)),
+     ("0.05", Fraction(1, 20)), ('"0.5"', Fraction(1, 2))],
+)  # fmt: skip
+def test_a_chance_a_d6_d10_or_d100_can_roll_is_read(probability: str, chance: Fraction) -> None:
+    text = aet().replace(
+        "drm = 1\n", f"drm = 1\nchance = {{ drm = 2, probability = {probability} }}\n"
+    )
+    table, found = armour_effects_from_source(TomlSource.parse(text, "aet.toml"))
+    assert found == [] and table is not None
+    assert table.aeca_atec[1].distribution == {1: 1 - chance, 2: chance}
+
+
+@pytest.mark.parametrize("ratio", ['"1e99999:1"', '"inf:1"', '"nan:1"', '"1/0:1"', '"-2:1"'])
+def test_a_ratio_that_is_no_chart_number_is_refused_at_its_line(ratio: str) -> None:
+    text = aet().replace('at_least = "2.1:1"', f"at_least = {ratio}")
+    assert problems(text) == ['aet.toml:10: aeca_atec row needs at_least = a ratio like "2:1"']
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", '"1e99999"', '"1/0"'])
+def test_a_terrain_multiplier_that_is_no_number_is_refused_at_its_line(value: str) -> None:
+    text = tec().replace('cm_attack = { value = "1/2"', f"cm_attack = {{ value = {value}")
+    assert problems(text, "tec.toml") == [
+        "tec.toml:7: terrain 'forest' cm_attack must be a multiplier above 0 and at most 1, "
+        'like "1/2"'
+    ]
+
+
+def test_hexcombat_check_refuses_an_infinite_chance_at_its_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "aet.toml"
+    path.write_text(
+        aet().replace("drm = 1\n", "drm = 1\nchance = { drm = 2, probability = inf }\n")
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "hexcombat", "check", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert run.stdout.startswith(f"{path}:12: aeca_atec row 2.1:1: chance must be ")
+    assert ROLLABLE in run.stdout

@@ -67,7 +67,8 @@ assumed = true
         "armour.toml:9: drm must be a whole number like -1 or 2",
         'armour.toml:12: chart entry needs `rule = "..."` or `assumed = true`',
         'armour.toml:19: chance must be { drm = N, probability = "1/2" } with another drm and '
-        "a probability between 0 and 1",
+        "a probability between 0 and 1 that a d6, d10 or d100 can roll: sixths, tenths or "
+        'hundredths, like "1/2", "1/6", 0.3 or 0.05',
         "armour.toml:1: the chart needs [[atec]] bands",
     ]
 
@@ -324,3 +325,56 @@ def test_an_unknown_capability_value_is_refused_at_its_line() -> None:
     text = '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\nengineer = "sapper"\n'
     _, found = counters_from_source(TomlSource.parse(text, "c.toml"))
     assert problems(found) == ['c.toml:5: counter \'x\': engineer must be "combat" or "assault"']
+
+
+NOT_SHARES = ["inf", "nan", '"1e99999"', '"99999999999/1"', '"1/0"', "-0.5", '"-1/2"', '"x/7"']
+"""Bounds no combat can have: infinite, not a number, huge, a zero denominator, negative, text."""
+
+
+@pytest.mark.parametrize("value", NOT_SHARES)
+def test_a_band_bound_that_is_no_share_is_refused_at_its_line(value: str) -> None:
+    text = BANDS.replace('above = "1/2"', f"above = {value}", 1)
+    chart, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert chart is None
+    assert problems(found)[0].startswith(
+        'armour.toml:2: above must be a share like 0, 0.5 or "1/7", not '
+    )
+
+
+@pytest.mark.parametrize("value", [*NOT_SHARES, '"1/7"', "0.142857", "1", "0"])
+def test_a_chance_no_d6_d10_or_d100_can_roll_is_refused_at_its_line(value: str) -> None:
+    """A chance is drawn on a d6, d10 or d100: 1/7 cannot be, nor an infinite one."""
+    text = BANDS.replace("drm = 2\n", f"drm = 2\nchance = {{ drm = 3, probability = {value} }}\n")
+    chart, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert chart is None
+    (problem,) = problems(found)
+    assert problem.startswith("armour.toml:4: chance must be ")
+    assert "that a d6, d10 or d100 can roll" in problem
+
+
+@pytest.mark.parametrize(
+    ("value", "chance"),
+    [('"1/6"', Fraction(1, 6)), ("0.3", Fraction(3, 10)), ('"3/100"', Fraction(3, 100))],
+)
+def test_a_chance_a_d6_d10_or_d100_can_roll_is_read(value: str, chance: Fraction) -> None:
+    text = BANDS.replace("drm = 2\n", f"drm = 2\nchance = {{ drm = 3, probability = {value} }}\n")
+    chart, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
+    assert found == [] and chart is not None
+    assert chart.aeca[0].chances == {2: 1 - chance, 3: chance}
+
+
+@pytest.mark.parametrize("value", NOT_SHARES)
+def test_an_engineer_share_that_is_no_share_is_refused_at_its_line(value: str) -> None:
+    text = f"""[combat]
+at_least = {value}
+drm = 1
+assumed = true
+
+[assault]
+attack_factor = 2
+assumed = true
+"""
+    chart, found = engineer_chart_from_source(TomlSource.parse(text, "eng.toml"))
+    assert chart is None
+    (problem,) = problems(found)
+    assert problem.startswith('eng.toml:2: at_least must be a share like 0, 0.5 or "1/7", not ')

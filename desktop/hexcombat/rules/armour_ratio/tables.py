@@ -19,7 +19,7 @@ from typing import Any
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.explain import Provenance, fmt
-from hexcombat.rules.numbers import exact_number
+from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 HERE = charts_dir() / "armour_ratio"
@@ -112,7 +112,7 @@ def parse_ratio(text: Any) -> Fraction | None:
     """``"5.1:1"`` -> 51/10, ``"1:2"`` -> 1/2; None when it is not a ratio of positive numbers."""
     if not isinstance(text, str) or text.count(":") != 1:
         return None
-    a, b = (exact_number(part) for part in text.split(":"))
+    a, b = (chart_fraction(side) for side in text.split(":"))
     if a is None or b is None or a <= 0 or b <= 0:
         return None
     return a / b
@@ -134,11 +134,6 @@ def _short(value: Fraction) -> str:
     if value.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100):
         return f"{float(value):g}"
     return f"{round(float(value), 2):g}"
-
-
-def _probability(value: Any) -> Fraction | None:
-    result = exact_number(value)
-    return result if result is not None and 0 < result < 1 else None
 
 
 def _rows(
@@ -181,13 +176,14 @@ def _rows(
         chance = entry.get("chance")
         if chance is not None:
             other = chance.get("drm") if isinstance(chance, dict) else None
-            p = _probability(chance.get("probability")) if isinstance(chance, dict) else None
+            p = chance_probability(chance.get("probability")) if isinstance(chance, dict) else None
             if isinstance(other, bool) or not isinstance(other, int) or p is None or other == drm:
                 problems.append(
                     source.problem(
                         (*where, "chance"),
                         f"{table} row {label}: chance must be "
-                        '{ drm = <another whole number>, probability = "1/2" }',
+                        '{ drm = <another whole number>, probability = "1/2" }: '
+                        f"{CHANCE_WORDS}",
                     )
                 )
                 continue

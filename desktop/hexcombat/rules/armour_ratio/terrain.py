@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import Provenanced, provenance_of
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.numbers import exact_number
+from hexcombat.rules.numbers import chart_fraction
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 TERRAIN_EFFECTS = charts_dir() / "armour_ratio" / "terrain_effects.toml"
@@ -108,10 +108,6 @@ def _row(rows: dict[str, _Entry], name: str, what: str, rule: str, use: str = ""
     return entry
 
 
-def _fraction(value: Any) -> Fraction | None:
-    return exact_number(value, denominator=100)
-
-
 def _value(
     source: TomlSource,
     where: tuple[str, str, str],
@@ -147,7 +143,7 @@ def _value(
             )
             return None
         return Provenanced(value, prov[0], prov[1])
-    number = _fraction(value)
+    number = chart_fraction(value, finest=100)
     if number is None or not 0 < number <= 1:
         problems.append(
             source.problem(where, f'{label} must be a multiplier above 0 and at most 1, like "1/2"')

@@ -1,4 +1,5 @@
-"""The ``total-war`` ruleset: Total War (Europa) rules 14A3, 14A4, 14D1, 14D2 and 14F.
+"""The ``total-war`` ruleset: Total War (Europa) rules 14A3, 14A4, 14D1, 14D2, 14F, with the air
+units (16A) and fighter capabilities (23D) of the air rules.
 
 ``RULESET.evaluate(situation)`` gives every modifier with its rule, the odds and the chance of
 each outcome; ``RULESET.resolve(report, dice)`` rolls it. Charts the texts do not print are TOML
@@ -45,7 +46,7 @@ class TotalWarRuleset:
     """Total War with a given set of charts (the shipped ones unless told otherwise)."""
 
     id = RULESET_ID
-    title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F"
+    title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F, 16A, 23D"
     retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
 
     def __init__(

@@ -18,7 +18,7 @@ from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Provenance
-from hexcombat.rules.numbers import exact_number
+from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
 HERE = charts_dir() / "total_war"
@@ -174,8 +174,9 @@ def _load_tables(armour: str, aec: str, engineer: str) -> Tables:
 
 
 def parse_fraction(value: Any) -> Fraction:
-    """A share from TOML: ``0``, ``0.5`` or ``"1/7"``; raises ValueError otherwise."""
-    share = exact_number(value)
+    """A share from TOML: ``0``, ``0.5`` or ``"1/7"``; raises ValueError for anything else
+    (``inf``, ``nan``, a negative or huge number, ``"1/0"``: :func:`chart_fraction`)."""
+    share = chart_fraction(value)
     if share is None:
         raise ValueError(value)
     return share
@@ -196,7 +197,7 @@ def _band(
         if key in entry:
             try:
                 bounds[key] = parse_fraction(entry[key])
-            except (ValueError, ZeroDivisionError):
+            except ValueError:
                 problems.append(
                     source.problem(
                         (*where, key),
@@ -215,16 +216,13 @@ def _band(
     if "chance" in entry:
         chance = entry["chance"]
         other = chance.get("drm") if isinstance(chance, dict) else None
-        try:
-            p = parse_fraction(chance.get("probability")) if isinstance(chance, dict) else None
-        except (ValueError, ZeroDivisionError):
-            p = None
-        if not _is_int(other) or p is None or not 0 < p < 1 or other == drm:
+        p = chance_probability(chance.get("probability")) if isinstance(chance, dict) else None
+        if not _is_int(other) or p is None or other == drm:
             problems.append(
                 source.problem(
                     (*where, "chance"),
-                    'chance must be { drm = N, probability = "1/2" } with another drm and '
-                    "a probability between 0 and 1",
+                    f'chance must be {{ drm = N, probability = "1/2" }} with another drm and '
+                    f"{CHANCE_WORDS}",
                 )
             )
         else:
@@ -409,8 +407,13 @@ def engineer_chart_from_source(source: TomlSource) -> tuple[EngineerChart | None
         return None, [source.problem(("assault",), "the chart needs an [assault] table")]
     try:
         share = parse_fraction(combat.get("at_least"))
-    except (ValueError, ZeroDivisionError):
-        problems.append(source.problem(("combat", "at_least"), 'at_least must be a share: "1/7"'))
+    except ValueError:
+        problems.append(
+            source.problem(
+                ("combat", "at_least"),
+                f'at_least must be a share like 0, 0.5 or "1/7", not {combat.get("at_least")!r}',
+            )
+        )
         share = Fraction(0)
     drm = combat.get("drm")
     if not _is_int(drm):
