@@ -189,46 +189,34 @@ def _faces(rolls: tuple[int, ...]) -> str:
 def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = None) -> int:
     """Print the explanation of the combat in ``path`` (resolved with ``rolls`` when given);
     exit 1 with a clear message on bad input. A saved game's waiting roll is explained too."""
-    if is_save_path(path):
-        try:
-            title, report, result = _saved_attack(path, rolls)
-        except SourceError as exc:
-            for problem in exc.problems:
-                print(problem, file=sys.stderr)
-            return 1
-        except NothingToExplain as exc:
-            print(f"{path}: {exc}", file=sys.stderr)
-            return 1
-        except RollError as exc:
-            print(f"{path}: --roll: {exc}", file=sys.stderr)
-            return 1
-        _print(report, title, result, as_json)
-        return 0
     try:
-        scenario = load_scenario(path)
-        if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, not a ground combat
-            if rolls:
-                raise RollError(AIR_ROLL_REFUSAL)
-            air = evaluate_air(scenario)
-            print(
-                json.dumps(air.to_json(), indent=2)
-                if as_json
-                else f"{scenario.title}\n\n" + air.to_text()
-            )
-            return 0
-        report = evaluate_located(scenario)
-        result = _resolve(report, rolls) if rolls else None
+        if is_save_path(path):
+            title, report, result = _saved_attack(path, rolls)
+        else:
+            scenario = load_scenario(path)
+            if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, no ground combat
+                if rolls:
+                    raise RollError(AIR_ROLL_REFUSAL)
+                air = evaluate_air(scenario)
+                print(
+                    json.dumps(air.to_json(), indent=2)
+                    if as_json
+                    else f"{scenario.title}\n\n" + air.to_text()
+                )
+                return 0
+            title, report = scenario.title, evaluate_located(scenario)
+            result = _resolve(report, rolls) if rolls else None
     except SourceError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return 1
-    except RulesError as exc:
+    except (NothingToExplain, RulesError) as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1
     except RollError as exc:
         print(f"{path}: --roll: {exc}", file=sys.stderr)
         return 1
-    _print(report, scenario.title, result, as_json)
+    _print(report, title, result, as_json)
     return 0
 
 
