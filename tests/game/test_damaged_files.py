@@ -194,6 +194,17 @@ def test_a_scenario_whose_attacker_is_not_on_its_map_is_refused_at_its_lines(
     assert explained(path)[0] == 1
 
 
+def test_a_scenario_with_no_attacker_entry_is_refused_by_check(tmp_path: Path) -> None:
+    # every [[attacker]] deleted: check said it with a GameError traceback (the combat on the
+    # map was built with no attacking unit), explain and opening refused it at its line
+    text = TUTORIAL.split("[[attacker]]")[0] + "[[defender]]" + TUTORIAL.split("[[defender]]", 1)[1]
+    path = write(tmp_path, text)
+    problem = f"{path}:1: the scenario has no attacker"
+    assert checked(path) == [problem]
+    assert explained(path) == (1, problem + "\n")
+    assert opened(path) == [problem]
+
+
 def test_arrays_nested_too_deeply_are_refused_at_their_line(tmp_path: Path) -> None:
     text = MAP + "\n[extra]\nterrain = " + "[" * 3000 + "]" * 3000 + "\n"
     path = write(tmp_path, text, "map.toml")

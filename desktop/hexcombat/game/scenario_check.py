@@ -94,8 +94,8 @@ def entry_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
         scenario_situation(scenario)
     except SourceError as exc:
         problems += exc.problems
-    except RulesError:
-        pass  # a refusal of the combat itself: combat_problems says it, with its line
+    except (RulesError, GameError):
+        pass  # a refusal of the combat itself (or no attacker left): said elsewhere, at its line
     return problems
 
 
