@@ -86,6 +86,16 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def resolved(path: Path) -> Path:
+    """``path`` made absolute, or as given when it cannot be (a NUL in the name, a link that
+    points at itself): :func:`is_file` then says there is no such file, instead of a
+    ``ValueError`` or ``RuntimeError`` for a name from someone else's file."""
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return path
+
+
 def _unquote(key: str) -> str:
     key = key.strip()
     if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":

@@ -205,6 +205,30 @@ def test_a_scenario_with_no_attacker_entry_is_refused_by_check(tmp_path: Path) -
     assert opened(path) == [problem]
 
 
+@pytest.mark.parametrize(
+    ("key", "old", "new"),
+    [
+        ("crt", "seed = 1914", 'seed = 1914\ncrt = "NAME"'),
+        ("counters", "seed = 1914", 'seed = 1914\ncounters = ["NAME"]'),
+        ("map", 'map = "tutorial-14d2d"', 'map = "NAME"'),
+    ],
+)
+@pytest.mark.parametrize("name", ["a\\u0000b.toml", "loop.toml"])
+def test_a_file_name_no_path_can_have_is_refused_at_its_line(
+    tmp_path: Path, key: str, old: str, new: str, name: str
+) -> None:
+    # a NUL in the name, or a link that points at itself: a ValueError or RuntimeError
+    # traceback while the name was made absolute, before looking for the file
+    (tmp_path / "loop.toml").symlink_to(tmp_path / "loop.toml")
+    text = changed(TUTORIAL, old, new.replace("NAME", name))
+    path = write(tmp_path, text)
+    line = line_of(text, f"{key} = ")
+    found = checked(path)
+    assert found and all(p.startswith(f"{path}:{line}: ") for p in found), found
+    assert explained(path)[0] == 1
+    assert opened(path)[0].startswith(f"{path}:{line}: ")
+
+
 def test_arrays_nested_too_deeply_are_refused_at_their_line(tmp_path: Path) -> None:
     text = MAP + "\n[extra]\nterrain = " + "[" * 3000 + "]" * 3000 + "\n"
     path = write(tmp_path, text, "map.toml")
