@@ -229,6 +229,23 @@ def test_a_file_name_no_path_can_have_is_refused_at_its_line(
     assert opened(path)[0].startswith(f"{path}:{line}: ")
 
 
+def test_a_file_bigger_than_any_game_needs_is_refused_unread(tmp_path: Path) -> None:
+    # a 100 MB string in a scenario took 43 s and 12 GB (the file is read again for each of its
+    # problems); no map, counter set, chart or scenario comes near 2 MB (a 50,000-hex map is
+    # under 200 kB)
+    text = changed(TUTORIAL, "seed = 1914", 'seed = 1914\nnote = "' + "x" * 3_000_000 + '"')
+    path = write(tmp_path, text)
+    problem = (
+        f"{path}:1: the file is over 2 MB, far more than any map, counter set, chart or scenario "
+        "needs: hexcombat does not read it"
+    )
+    start = time.monotonic()
+    assert checked(path) == [problem]
+    assert explained(path) == (1, problem + "\n")
+    assert opened(path) == [problem]
+    assert time.monotonic() - start < 2
+
+
 def test_arrays_nested_too_deeply_are_refused_at_their_line(tmp_path: Path) -> None:
     text = MAP + "\n[extra]\nterrain = " + "[" * 3000 + "]" * 3000 + "\n"
     path = write(tmp_path, text, "map.toml")
