@@ -246,6 +246,21 @@ def test_a_file_bigger_than_any_game_needs_is_refused_unread(tmp_path: Path) -> 
     assert time.monotonic() - start < 2
 
 
+def test_a_unit_name_longer_than_any_counter_prints_is_refused_at_its_line(
+    tmp_path: Path,
+) -> None:
+    # an inline unit named with 200,000 letters passed check, then held the window for 16 s
+    # while its name was laid out in the stack, attack and step lists
+    name = "N" * 200_000
+    text = changed(TUTORIAL, 'counter = "ax-art-iii"', f'name = "{name}"\nsize = "III"')
+    path = write(tmp_path, text)
+    line = line_of(text, 'name = "N')
+    found = checked(path)
+    assert len(found) == 1 and found[0].startswith(f"{path}:{line}: ")
+    assert "a unit's name is at most 80 characters" in found[0] and len(found[0]) < 300
+    assert opened(path) == found
+
+
 def test_arrays_nested_too_deeply_are_refused_at_their_line(tmp_path: Path) -> None:
     text = MAP + "\n[extra]\nterrain = " + "[" * 3000 + "]" * 3000 + "\n"
     path = write(tmp_path, text, "map.toml")
