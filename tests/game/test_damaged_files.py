@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import time
 from pathlib import Path
 
@@ -416,3 +417,26 @@ def test_a_missing_map_is_refused_at_the_map_line_after_a_line_separator(tmp_pat
     path = write(tmp_path, text)
     (problem,) = opened(path)
     assert problem.startswith(f"{path}:{line_of(text, 'map = ')}: no map 'nowhere'")
+
+
+def test_a_side_name_longer_than_any_side_has_is_refused_at_its_line(tmp_path: Path) -> None:
+    # a side of a million letters opened and held the window for seconds: the turn, the
+    # panels and the log each lay the name out; a save is held to the same check
+    text = changed(TUTORIAL, 'attacker = "Soviet"', 'attacker = "' + "S" * 1_000_000 + '"')
+    path = write(tmp_path, text)
+    (found,) = checked(path)
+    assert found.startswith(f"{path}:{line_of(text, 'attacker = ')}: ")
+    assert "a side's name is at most 40 characters, not 1,000,000" in found
+    assert len(found) < 300
+    save = tmp_path / "game.json"
+    save_game(open_game(write(tmp_path, TUTORIAL, "ok.toml")), save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    long_side = "S" * 1_000_000
+    data["sides"] = [long_side, "Axis"]
+    for counter in data["counters"]:
+        if counter["side"] == "Soviet":
+            counter["side"] = long_side
+    save.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(SourceError) as refused:
+        load_game(save)
+    assert "a side's name is at most 40 characters" in str(refused.value.problems[0])

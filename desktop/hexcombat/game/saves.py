@@ -644,11 +644,16 @@ def _side_order(value: Any, fail: Callable[..., SourceError]) -> list[str]:
     """The sides in turn order: names (text), each once."""
     if (
         not isinstance(value, list)
-        or not all(isinstance(side, str) and side.strip() for side in value)
+        or any(side_name_problem(side) for side in value)
         or len(set(value)) != len(value)
     ):
         message = f"sides must list the side names in turn order, each once, not {value!r}"
-        raise fail(message[:200], '"sides"')
+        why = (
+            [p for side in value if (p := side_name_problem(side))]
+            if isinstance(value, list)
+            else []
+        )
+        raise fail(message[:200] + (f": {why[0]}" if why else ""), '"sides"')
     return list(value)
 
 
