@@ -26,6 +26,10 @@ _TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
 _MAX_DIGITS = sys.get_int_max_str_digits()
 _LONG_NUMBER = re.compile(rf"[0-9_]{{{_MAX_DIGITS},}}")
 _DUPLICATE_ERRORS = ("Cannot overwrite a value", "Cannot declare")
+MAX_FILE_MB = 2
+"""The most a map, counter set, chart or scenario may hold: a 50,000-hex map is under 200 kB,
+and a file of 100 MB took 43 s and 12 GB to refuse (it is read once for each of its checks)."""
+_MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
 """How ``tomllib`` words a key or table written twice (it names neither the key nor the first
 line, so :func:`_index` finds them)."""
 
@@ -86,6 +90,16 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def resolved(path: Path) -> Path:
+    """``path`` made absolute, or as given when it cannot be (a NUL in the name, a link that
+    points at itself): :func:`is_file` then says there is no such file, instead of a
+    ``ValueError`` or ``RuntimeError`` for a name from someone else's file."""
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return path
+
+
 def _unquote(key: str) -> str:
     key = key.strip()
     if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":
@@ -117,7 +131,9 @@ class TomlSource:
         try:
             # utf-8-sig: Notepad and other Windows editors start a UTF-8 file with a byte order
             # mark, which is not TOML; read it as the encoding marker it is.
-            text = path.read_text(encoding="utf-8-sig")
+            with path.open("rb") as file:
+                raw = file.read(_MAX_FILE_BYTES + 1)  # no more, whatever the file holds
+            text = raw.decode("utf-8-sig")
         except (OSError, ValueError) as exc:  # UnicodeDecodeError; a NUL in the file's name
             raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
         return cls.parse(text, path)
@@ -126,6 +142,12 @@ class TomlSource:
     def parse(cls, text: str, path: str | Path = "<text>") -> TomlSource:
         """Parse TOML ``text`` that came from ``path``."""
         path = Path(path)
+        if len(text) > _MAX_FILE_BYTES:  # a save's embedded table too (a character: 1+ bytes)
+            message = (
+                f"the file is over {MAX_FILE_MB} MB, far more than any map, counter set, chart "
+                "or scenario needs: hexcombat does not read it"
+            )
+            raise SourceError([Problem(str(path), 1, message)])
         text = text.removeprefix("\ufeff")
         try:
             data = tomllib.loads(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import time
 from pathlib import Path
 
@@ -194,6 +195,73 @@ def test_a_scenario_whose_attacker_is_not_on_its_map_is_refused_at_its_lines(
     assert explained(path)[0] == 1
 
 
+def test_a_scenario_with_no_attacker_entry_is_refused_by_check(tmp_path: Path) -> None:
+    # every [[attacker]] deleted: check said it with a GameError traceback (the combat on the
+    # map was built with no attacking unit), explain and opening refused it at its line
+    text = TUTORIAL.split("[[attacker]]")[0] + "[[defender]]" + TUTORIAL.split("[[defender]]", 1)[1]
+    path = write(tmp_path, text)
+    problem = f"{path}:1: the scenario has no attacker"
+    assert checked(path) == [problem]
+    assert explained(path) == (1, problem + "\n")
+    assert opened(path) == [problem]
+
+
+@pytest.mark.parametrize(
+    ("key", "old", "new"),
+    [
+        ("crt", "seed = 1914", 'seed = 1914\ncrt = "NAME"'),
+        ("counters", "seed = 1914", 'seed = 1914\ncounters = ["NAME"]'),
+        ("map", 'map = "tutorial-14d2d"', 'map = "NAME"'),
+    ],
+)
+@pytest.mark.parametrize("name", ["a\\u0000b.toml", "loop.toml"])
+def test_a_file_name_no_path_can_have_is_refused_at_its_line(
+    tmp_path: Path, key: str, old: str, new: str, name: str
+) -> None:
+    # a NUL in the name, or a link that points at itself: a ValueError or RuntimeError
+    # traceback while the name was made absolute, before looking for the file
+    (tmp_path / "loop.toml").symlink_to(tmp_path / "loop.toml")
+    text = changed(TUTORIAL, old, new.replace("NAME", name))
+    path = write(tmp_path, text)
+    line = line_of(text, f"{key} = ")
+    found = checked(path)
+    assert found and all(p.startswith(f"{path}:{line}: ") for p in found), found
+    assert explained(path)[0] == 1
+    assert opened(path)[0].startswith(f"{path}:{line}: ")
+
+
+def test_a_file_bigger_than_any_game_needs_is_refused_unread(tmp_path: Path) -> None:
+    # a 100 MB string in a scenario took 43 s and 12 GB (the file is read again for each of its
+    # problems); no map, counter set, chart or scenario comes near 2 MB (a 50,000-hex map is
+    # under 200 kB)
+    text = changed(TUTORIAL, "seed = 1914", 'seed = 1914\nnote = "' + "x" * 3_000_000 + '"')
+    path = write(tmp_path, text)
+    problem = (
+        f"{path}:1: the file is over 2 MB, far more than any map, counter set, chart or scenario "
+        "needs: hexcombat does not read it"
+    )
+    start = time.monotonic()
+    assert checked(path) == [problem]
+    assert explained(path) == (1, problem + "\n")
+    assert opened(path) == [problem]
+    assert time.monotonic() - start < 2
+
+
+def test_a_unit_name_longer_than_any_counter_prints_is_refused_at_its_line(
+    tmp_path: Path,
+) -> None:
+    # an inline unit named with 200,000 letters passed check, then held the window for 16 s
+    # while its name was laid out in the stack, attack and step lists
+    name = "N" * 200_000
+    text = changed(TUTORIAL, 'counter = "ax-art-iii"', f'name = "{name}"\nsize = "III"')
+    path = write(tmp_path, text)
+    line = line_of(text, 'name = "N')
+    found = checked(path)
+    assert len(found) == 1 and found[0].startswith(f"{path}:{line}: ")
+    assert "a unit's name is at most 80 characters" in found[0] and len(found[0]) < 300
+    assert opened(path) == found
+
+
 def test_arrays_nested_too_deeply_are_refused_at_their_line(tmp_path: Path) -> None:
     text = MAP + "\n[extra]\nterrain = " + "[" * 3000 + "]" * 3000 + "\n"
     path = write(tmp_path, text, "map.toml")
@@ -349,3 +417,26 @@ def test_a_missing_map_is_refused_at_the_map_line_after_a_line_separator(tmp_pat
     path = write(tmp_path, text)
     (problem,) = opened(path)
     assert problem.startswith(f"{path}:{line_of(text, 'map = ')}: no map 'nowhere'")
+
+
+def test_a_side_name_longer_than_any_side_has_is_refused_at_its_line(tmp_path: Path) -> None:
+    # a side of a million letters opened and held the window for seconds: the turn, the
+    # panels and the log each lay the name out; a save is held to the same check
+    text = changed(TUTORIAL, 'attacker = "Soviet"', 'attacker = "' + "S" * 1_000_000 + '"')
+    path = write(tmp_path, text)
+    (found,) = checked(path)
+    assert found.startswith(f"{path}:{line_of(text, 'attacker = ')}: ")
+    assert "a side's name is at most 40 characters, not 1,000,000" in found
+    assert len(found) < 300
+    save = tmp_path / "game.json"
+    save_game(open_game(write(tmp_path, TUTORIAL, "ok.toml")), save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    long_side = "S" * 1_000_000
+    data["sides"] = [long_side, "Axis"]
+    for counter in data["counters"]:
+        if counter["side"] == "Soviet":
+            counter["side"] = long_side
+    save.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(SourceError) as refused:
+        load_game(save)
+    assert "a side's name is at most 40 characters" in str(refused.value.problems[0])

@@ -516,3 +516,36 @@ def test_nan_or_infinity_where_a_number_belongs_is_refused_at_its_line(
     assert message == (
         f"bad.json:{line}: {token}: a save holds finite numbers only (no NaN or infinity)"
     )
+
+
+@pytest.mark.parametrize("key", ["title", "description", "tutorial"])
+def test_a_save_s_texts_hold_no_more_than_a_scenario_may(tmp_path: Path, key: str) -> None:
+    # a received save titled with 100 MB of letters opened, then held the window for 84 s and
+    # 4.9 GB while the tutorial dock laid it out; a scenario carries at most 2 MB in all
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    data = json.loads(path.read_text())
+    text = "x" * 3_000_000
+    data[key] = [text] if key == "tutorial" else text
+    path.write_text(json.dumps(data, indent=1))
+    with pytest.raises(SourceError) as refused:
+        load_game(path)
+    (problem,) = refused.value.problems
+    assert problem.line == line_of(path.read_text(), key)
+    assert "title, description and tutorial hold 3,0" in problem.message
+    assert "at most 2 MB, as a scenario" in problem.message
+
+
+def test_a_save_bigger_than_any_game_makes_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    with path.open("a") as out:
+        out.write(" " * (64 * 1024 * 1024))  # a 20,000-counter game saves in about 20 MB
+    start = time.monotonic()
+    with pytest.raises(SourceError) as refused:
+        load_game(path)
+    assert time.monotonic() - start < 2
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}:1: the save is over 64 MB, far more than any game makes (20,000 counters "
+        "save in about 20 MB): hexcombat does not read it"
+    ]

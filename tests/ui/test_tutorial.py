@@ -3,10 +3,14 @@ wrapped to the dock; a plain map hides it, and View > Tutorial brings it back.""
 
 from __future__ import annotations
 
+import json
+import time
+
 from PySide6.QtGui import QTextListFormat
 from PySide6.QtWidgets import QDockWidget
 
 from hexcombat.game.opening import default_tutorial
+from hexcombat.game.saves import save_game
 from hexcombat.paths import maps_dir
 
 
@@ -68,3 +72,21 @@ def test_every_panel_can_be_brought_back_from_the_view_menu(window) -> None:
     switches = set(window.display_actions.values())  # View > Show: the board's extras
     listed = [a.text() for a in window.view_menu.actions() if a.isCheckable() and a not in switches]
     assert listed == ["Tutorial", "Counters", "Stack", "Combat", "Combat Log", "History"]
+
+
+def test_a_shared_game_with_one_endless_word_opens_in_moments(window, tmp_path) -> None:
+    # a received save whose title, description and step are each one word of 300,000 letters:
+    # laid out as one unbreakable line, the dock took over half a minute (a million letters,
+    # minutes); the word now breaks where the dock needs it, every letter still shown
+    word = "x" * 300_000
+    path = tmp_path / "shared.json"
+    save_game(window.session.state, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(title=word, description=word, tutorial=[word])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    start = time.monotonic()
+    assert window.open_file(path), window.errors
+    window.tutorial_panel.text.viewport().repaint()
+    assert time.monotonic() - start < 5
+    shown = window.tutorial_panel.document().toPlainText().replace("\u200b", "")
+    assert shown.count(word) == 3

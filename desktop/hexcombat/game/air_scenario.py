@@ -22,7 +22,7 @@ from hexcombat.rules.air.units import (
     is_air_counter_source,
 )
 from hexcombat.rules.errors import RulesError
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
 
 AIR_ROLL_REFUSAL = (
     "an air scenario has no combat die to roll: hexcombat gives each air unit's strengths on "
@@ -76,7 +76,7 @@ def _hex_reader(scenario: Scenario) -> Callable[[str], object]:
     if name is not None:
         path: str | Path = name
         if "/" in name or name.endswith(".toml"):
-            path = (scenario.path.parent / name).resolve()
+            path = resolved(scenario.path.parent / name)
         try:
             return map_from_source(TomlSource.load(find_map(path))).hex_at
         except (FileNotFoundError, ValueError, SourceError):

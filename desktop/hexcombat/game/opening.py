@@ -15,7 +15,7 @@ from hexcombat.game.scenario import (
 )
 from hexcombat.game.state import GameState, scenario_sides
 from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
 
 TUTORIAL = "tutorial-14d2d-scenario.toml"
 """The scenario ``hexcombat`` opens with no file: the 14D2d worked example, ready to attack."""
@@ -124,5 +124,5 @@ def _map_line(scenario: Scenario) -> int:
 def _relative(name: str, scenario_path: Path) -> str | Path:
     """A map named by path is relative to the scenario's folder; a bare name is a shipped map."""
     if "/" in name or name.endswith(".toml"):
-        return (scenario_path.parent / name).resolve()
+        return resolved(scenario_path.parent / name)
     return name

@@ -51,7 +51,7 @@ from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import MAX_FILE_MB, Problem, SourceError, TomlSource
 
 try:
     import fcntl
@@ -276,9 +276,17 @@ def load_game(path: str | Path) -> GameState:
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            raw = file.read(_MAX_SAVE_BYTES + 1)  # no more, whatever the file holds
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
+    if len(raw) > _MAX_SAVE_BYTES:
+        message = (
+            f"the save is over {MAX_SAVE_MB} MB, far more than any game makes (20,000 counters "
+            "save in about 20 MB): hexcombat does not read it"
+        )
+        raise SourceError([Problem(name, 1, message)])
     try:
         data = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except _NotANumberError as exc:
@@ -328,6 +336,11 @@ def _line_of_token(text: str, token: str) -> int:
         if not match.group().startswith('"'):
             return text.count("\n", 0, match.start()) + 1
     return 1
+
+
+MAX_SAVE_MB = 64
+"""The most a save may hold: a game of 20,000 counters (its limit) saves in about 20 MB."""
+_MAX_SAVE_BYTES = MAX_SAVE_MB * 1024 * 1024
 
 
 def _game_from_json(data: Any, text: str, name: str) -> GameState:
@@ -418,6 +431,18 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     if not isinstance(description, str):
         raise fail(f"description must be text, not {description!r}", '"description"')
     state.description = description
+    sizes = {
+        '"title"': len(title),
+        '"description"': len(description),
+        '"tutorial"': sum(len(step) for step in state.tutorial),
+    }
+    written = sum(sizes.values())
+    if written > MAX_FILE_MB * 1024 * 1024:  # laid out in the tutorial dock when opened
+        raise fail(
+            f"title, description and tutorial hold {written:,} characters: at most "
+            f"{MAX_FILE_MB} MB, as a scenario may",
+            max(sizes, key=sizes.__getitem__),  # at the longest of them
+        )
     state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
     return state
 
@@ -620,11 +645,16 @@ def _side_order(value: Any, fail: Callable[..., SourceError]) -> list[str]:
     """The sides in turn order: names (text), each once."""
     if (
         not isinstance(value, list)
-        or not all(isinstance(side, str) and side.strip() for side in value)
+        or any(side_name_problem(side) for side in value)
         or len(set(value)) != len(value)
     ):
         message = f"sides must list the side names in turn order, each once, not {value!r}"
-        raise fail(message[:200], '"sides"')
+        why = (
+            [p for side in value if (p := side_name_problem(side))]
+            if isinstance(value, list)
+            else []
+        )
+        raise fail(message[:200] + (f": {why[0]}" if why else ""), '"sides"')
     return list(value)
 
 

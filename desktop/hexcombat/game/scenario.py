@@ -31,7 +31,7 @@ from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, resolved
 
 SIDES = ("attacker", "defender")
 PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
@@ -198,7 +198,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         problems.append(source.problem(("counters",), "counters must be a list of file paths"))
         raw_counters = []
     for name in raw_counters:
-        path = (source.path.parent / name).resolve()
+        path = resolved(source.path.parent / name)
         if not is_file(path):
             problems.append(
                 source.problem(
@@ -320,7 +320,7 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
     if not isinstance(raw, str):
         problems.append(source.problem(("crt",), "crt must be the path of a CRT file (TOML)"))
         return None
-    path = (source.path.parent / raw).resolve()
+    path = resolved(source.path.parent / raw)
     if not is_file(path):
         problems.append(
             source.problem(("crt",), f"combat results table {raw!r} not found (looked for {path})")

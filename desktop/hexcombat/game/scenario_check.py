@@ -95,7 +95,7 @@ def entry_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     except SourceError as exc:
         problems += exc.problems
     except (RulesError, GameError):
-        pass  # a refusal of the combat itself: combat_problems says it, with its line
+        pass  # a refusal of the combat itself (or no attacker left): said elsewhere, at its line
     return problems
 
 

@@ -43,6 +43,11 @@ class RuleRefusedError(GameError):
         self.rule = rule
 
 
+MAX_SIDE_NAME = 40
+"""The longest side name (``Soviet``, ``Western Allies``): a name of a million letters from a
+shared file held the window for seconds."""
+
+
 def side_name_problem(name: object) -> str | None:
     """Why ``name`` cannot name a side, or None when it can: a side is named by text with
     something to read in it. The one check for a scenario's ``[sides]`` and for a save's
@@ -51,6 +56,11 @@ def side_name_problem(name: object) -> str | None:
         return f"a side is named by text in quotes, not {name!r}"
     if not name.strip():
         return f"a side's name may not be blank ({name!r})"
+    if len(name) > MAX_SIDE_NAME:  # the turn, the panels and the log each lay it out
+        return (
+            f"a side's name is at most {MAX_SIDE_NAME} characters, not {len(name):,} "
+            f"({name[:20]!r}...)"
+        )
     return None
 
 
@@ -449,8 +459,6 @@ def scenario_sides(scenario: Scenario) -> dict[str, str]:
 
     attacker, defender = scenario_sides_of(scenario.data)
     return {"attacker": attacker, "defender": defender}
-
-
 
 
 def counters_in(state: GameState, uids: Iterable[str]) -> list[Counter]:

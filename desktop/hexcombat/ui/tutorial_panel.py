@@ -13,6 +13,16 @@ _STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s+")
 """Steps in the scenario files carry their own number ("1. ..."); the list numbers them."""
 
 
+_LONG_WORD = re.compile(r"\S{60}")
+"""A run of letters longer than any word: a file from someone else may hold one."""
+
+
+def _breakable(text: str) -> str:
+    """``text`` with a zero-width space after every 60 letters of a run without spaces: a word
+    of 300,000 letters laid out as one unbreakable line held the window for half a minute."""
+    return _LONG_WORD.sub(lambda m: m.group(0) + "\u200b", text)
+
+
 def _paragraphs(text: str) -> list[str]:
     """``text`` as paragraphs: TOML strings break lines for the editor, not for the reader."""
     return [" ".join(part.split()) for part in re.split(r"\n\s*\n", text) if part.strip()]
@@ -40,11 +50,12 @@ class TutorialPanel(QWidget):
         self.title = title
         self.description = description
         self.steps = [_STEP_NUMBER.sub("", step, count=1) for step in steps]
-        parts = [f"<h3>{html.escape(title)}</h3>"] if title else []
-        parts += [f"<p>{html.escape(p)}</p>" for p in _paragraphs(description)]
+        parts = [f"<h3>{html.escape(_breakable(title))}</h3>"] if title else []
+        parts += [f"<p>{html.escape(_breakable(p))}</p>" for p in _paragraphs(description)]
         if self.steps:
             items = "".join(
-                f'<li style="margin-bottom: 6px">{html.escape(step)}</li>' for step in self.steps
+                f'<li style="margin-bottom: 6px">{html.escape(_breakable(step))}</li>'
+                for step in self.steps
             )
             parts.append(f"<ol>{items}</ol>")
         self.text.setHtml("".join(parts))
