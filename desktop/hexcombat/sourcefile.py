@@ -30,6 +30,18 @@ MAX_FILE_MB = 2
 """The most a map, counter set, chart or scenario may hold: a 50,000-hex map is under 200 kB,
 and a file of 100 MB took 43 s and 12 GB to refuse (it is read once for each of its checks)."""
 _MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path`` (one more than allowed, so the
+    caller can tell a file that is too big). A named pipe, a device or a folder is refused with
+    an :class:`OSError` before it is opened: a pipe would wait for a writer for ever, a device
+    such as /dev/zero never ends."""
+    if path.exists() and not path.is_file():  # a missing file is said by open(), as usual
+        what = "a folder" if path.is_dir() else "a pipe or a device"
+        raise OSError(f"{path} is {what}, not a file: hexcombat reads files only")
+    with path.open("rb") as file:
+        return file.read(limit + 1)
 """How ``tomllib`` words a key or table written twice (it names neither the key nor the first
 line, so :func:`_index` finds them)."""
 
@@ -131,8 +143,7 @@ class TomlSource:
         try:
             # utf-8-sig: Notepad and other Windows editors start a UTF-8 file with a byte order
             # mark, which is not TOML; read it as the encoding marker it is.
-            with path.open("rb") as file:
-                raw = file.read(_MAX_FILE_BYTES + 1)  # no more, whatever the file holds
+            raw = read_capped(path, _MAX_FILE_BYTES)
             text = raw.decode("utf-8-sig")
         except (OSError, ValueError) as exc:  # UnicodeDecodeError; a NUL in the file's name
             raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc

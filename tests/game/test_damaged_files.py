@@ -440,3 +440,30 @@ def test_a_side_name_longer_than_any_side_has_is_refused_at_its_line(tmp_path: P
     with pytest.raises(SourceError) as refused:
         load_game(save)
     assert "a side's name is at most 40 characters" in str(refused.value.problems[0])
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_a_pipe_or_a_folder_named_as_a_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    # `check` of a named pipe waited for a writer for ever; a scenario may name its map, table
+    # or counters as any path, so a file that is not a file is refused before it is opened
+    import os
+    import signal
+
+    path = tmp_path / "s.toml"
+    if kind == "pipe":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+    what = "a pipe or a device" if kind == "pipe" else "a folder"
+    signal.signal(signal.SIGALRM, lambda *_: pytest.fail("reading the file did not end"))
+    signal.alarm(5)
+    try:
+        found = checked(path)
+        with pytest.raises(SourceError) as refused:
+            load_game(path)
+    finally:
+        signal.alarm(0)
+    assert found == [
+        f"{path}:1: cannot read the file: {path} is {what}, not a file: hexcombat reads files only"
+    ]
+    assert f"{path} is {what}, not a file" in str(refused.value)

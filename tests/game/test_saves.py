@@ -532,8 +532,45 @@ def test_a_save_s_texts_hold_no_more_than_a_scenario_may(tmp_path: Path, key: st
         load_game(path)
     (problem,) = refused.value.problems
     assert problem.line == line_of(path.read_text(), key)
-    assert "title, description and tutorial hold 3,0" in problem.message
+    assert "title, description, tutorial and combat log hold 3,0" in problem.message
     assert "at most 2 MB, as a scenario" in problem.message
+
+
+def test_a_save_s_combat_log_holds_no_more_than_a_scenario_may(tmp_path: Path) -> None:
+    # a 2 MB log line took 3.4 s to open, and a save may be 64 MB: the log is text laid out in
+    # the Combat Log when the game opens, held to the same 2 MB as the title and tutorial
+    from hexcombat.game.attack import AttackSetup, attack_candidates
+    from hexcombat.game.opening import default_tutorial, open_game
+    from hexcombat.game.roll import RollCombat
+
+    state = open_game(default_tutorial())
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    state.execute(RollCombat(AttackSetup(target, uids, state.conditions)))
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    data = json.loads(path.read_text())
+    data["log"][0]["details"].append("x" * 3_000_000)
+    path.write_text(json.dumps(data, indent=1))
+    with pytest.raises(SourceError) as refused:
+        load_game(path)
+    (problem,) = refused.value.problems
+    assert problem.line == line_of(path.read_text(), "log")
+    assert "title, description, tutorial and combat log hold 3,0" in problem.message
+
+
+def test_a_phasing_player_who_is_no_side_of_the_game_is_refused(tmp_path: Path) -> None:
+    # the scenario loader refuses a phasing player that is none of its sides; a save does too
+    from hexcombat.game.opening import default_tutorial, open_game
+
+    path = tmp_path / "game.json"
+    save_game(open_game(default_tutorial()), path)
+    data = json.loads(path.read_text())
+    data["phasing_player"] = "Martians"
+    message = bad(tmp_path, json.dumps(data, indent=1))
+    assert message.endswith(
+        "phasing_player 'Martians' is not one of the game's sides ('Soviet', 'Axis')"
+    )
 
 
 def test_a_save_bigger_than_any_game_makes_is_refused_unread(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from hexcombat.game.scenario import (
 )
 from hexcombat.game.state import GameState, scenario_sides
 from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, read_capped, resolved
 
 TUTORIAL = "tutorial-14d2d-scenario.toml"
 """The scenario ``hexcombat`` opens with no file: the 14D2d worked example, ready to attack."""
@@ -36,8 +36,7 @@ def is_save_path(path: str | Path) -> bool:
     if path.suffix.lower() == ".json":
         return True
     try:
-        with path.open("rb") as file:
-            return file.read(256).lstrip().startswith(b"{")
+        return read_capped(path, 255).lstrip().startswith(b"{")  # never a pipe or a device
     except OSError:
         return False
 

@@ -51,7 +51,7 @@ from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
-from hexcombat.sourcefile import MAX_FILE_MB, Problem, SourceError, TomlSource
+from hexcombat.sourcefile import MAX_FILE_MB, Problem, SourceError, TomlSource, read_capped
 
 try:
     import fcntl
@@ -276,8 +276,7 @@ def load_game(path: str | Path) -> GameState:
     path = Path(path)
     name = str(path)
     try:
-        with path.open("rb") as file:
-            raw = file.read(_MAX_SAVE_BYTES + 1)  # no more, whatever the file holds
+        raw = read_capped(path, _MAX_SAVE_BYTES)
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
@@ -424,6 +423,12 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     state.map_text = map_text
     # saves before the turn order was kept: the order their counters come in
     state.side_order = _side_order(data.get("sides", []), fail)
+    if "sides" in data and player is not None and player not in state.side_order:
+        raise fail(
+            f"phasing_player {player!r} is not one of the game's sides "
+            f"({', '.join(map(repr, state.side_order)) or 'none'})",
+            '"phasing_player":',
+        )
     _place_counters(state, data.get("counters", []), fail)
     state.log = _log(data.get("log", []), fail)
     state.tutorial = _lines(data.get("tutorial", []), "tutorial", fail)
@@ -435,11 +440,15 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
         '"title"': len(title),
         '"description"': len(description),
         '"tutorial"': sum(len(step) for step in state.tutorial),
+        '"log"': sum(  # laid out in the combat log when opened
+            len(e.text) + sum(map(len, (*e.details, *e.losses, *e.retreats, *e.advance)))
+            for e in state.log
+        ),
     }
     written = sum(sizes.values())
     if written > MAX_FILE_MB * 1024 * 1024:  # laid out in the tutorial dock when opened
         raise fail(
-            f"title, description and tutorial hold {written:,} characters: at most "
+            f"title, description, tutorial and combat log hold {written:,} characters: at most "
             f"{MAX_FILE_MB} MB, as a scenario may",
             max(sizes, key=sizes.__getitem__),  # at the longest of them
         )
