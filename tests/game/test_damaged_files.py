@@ -467,3 +467,16 @@ def test_a_pipe_or_a_folder_named_as_a_file_is_refused_at_once(tmp_path: Path, k
         f"{path}:1: cannot read the file: {path} is {what}, not a file: hexcombat reads files only"
     ]
     assert f"{path} is {what}, not a file" in str(refused.value)
+
+
+def test_an_air_unit_name_longer_than_any_counter_prints_is_refused_at_its_line(
+    tmp_path: Path,
+) -> None:
+    # air counters have a parser of their own (16A): the same 80 characters hold there
+    air = Path(__file__).resolve().parents[2] / "counters" / "total-war-air.toml"
+    text = changed(air.read_text(), 'name = "Me 109E"', f'name = "{"M" * 5000}"')
+    path = write(tmp_path, text, "air.toml")
+    line = line_of(text, 'name = "MMM')
+    found = checked(path)
+    assert found and found[0].startswith(f"{path}:{line}: ")
+    assert "a unit's name is at most 80 characters" in found[0] and len(found[0]) < 300

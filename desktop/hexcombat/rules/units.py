@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from hexcombat.rules.air.units import AirType, Category
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.names import long_name
 from hexcombat.rules.numbers import exact_number
 
 
@@ -54,9 +55,6 @@ MAX_STRENGTH = 999
 """The largest attack, defence, movement or heavy-ATEC count a unit may have. Counters print
 these in one or two digits; a side's losses are chosen by adding strengths point by point, so a
 strength no counter prints is refused rather than counted up to."""
-MAX_NAME = 80
-"""The longest name a unit may have: a counter prints a few letters (``Hv Mot AA II``); a name
-of 200,000 letters from a shared file held the desktop for seconds while it was laid out."""
 MAX_RE_DENOMINATOR = 100
 """RE sizes are whole numbers, halves and thirds; a size like ``"1/999999999989"`` is refused,
 since adding such sizes over a stack makes numbers of thousands of digits (a decimal such as
@@ -370,8 +368,8 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
     name = data.get("name", base.name if base else None)
     if not isinstance(name, str) or not name:
         raise UnitDataError(f"{where}: a unit needs a name")
-    if len(name) > MAX_NAME:
-        raise UnitDataError(_long_name(name, where))
+    if too_long := long_name(name, where):
+        raise UnitDataError(too_long)
     size = values.get("size", base.size if base else None)
     if "re" not in values:
         if base is not None and "size" not in values:
@@ -421,8 +419,8 @@ def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None,
     name = data.get("name")
     if not isinstance(name, str) or not name:
         found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
-    elif len(name) > MAX_NAME:
-        found.append(("name", _long_name(name, where)))
+    elif too_long := long_name(name, where):
+        found.append(("name", too_long))
     if "re" not in data and "size" not in data:
         found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
     unit_type = data["type"] if _is_unit_type(data.get("type")) else "infantry"
@@ -433,14 +431,6 @@ def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None,
     air = _is_air(unit_type, data.get("air_type"))
     found += _rule_problems(_Before(unit_type, data.get("motorized") is True, re, air), data, where)
     return [*found, *_change_problems(data.get("changes", []), where)]
-
-
-def _long_name(name: str, where: str) -> str:
-    """The refusal of a name longer than :data:`MAX_NAME`, quoting only its start."""
-    return (
-        f"{where}: name {name[:20]!r}... is {len(name)} characters long; "
-        f"a unit's name is at most {MAX_NAME} characters"
-    )
 
 
 class _Before(NamedTuple):

@@ -16,6 +16,7 @@ from typing import Any
 
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.names import long_name
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
@@ -148,6 +149,8 @@ def _values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
         elif key in ("name", "id", "nationality"):
             if not isinstance(value, str):
                 raise UnitDataError(f"{where}: {key} must be text, not {value!r}")
+            if key == "name" and (too_long := long_name(value, where)):
+                raise UnitDataError(too_long)
             out[key] = value
     if "rating" in data:
         out.update(_rating(data["rating"], out, where))
