@@ -33,6 +33,18 @@ def with_crt(tmp_path: Path, scenario: Path, line: str = 'crt = "my-crt.toml"') 
     return path
 
 
+def tutorial_with_crt(tmp_path: Path) -> Path:
+    """The built-in 14D2d tutorial, placed on its map, naming ``my-crt.toml`` beside it."""
+    tutorial = default_tutorial()
+    path = with_crt(tmp_path, tutorial)
+    path.write_text(
+        path.read_text().replace(
+            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
+        )
+    )
+    return path
+
+
 def test_total_war_rolls_on_the_scenario_s_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -59,12 +71,7 @@ def test_armour_ratio_uses_it_too(tmp_path: Path) -> None:
 
 
 def test_on_the_map_the_game_state_carries_it(tmp_path: Path) -> None:
-    tutorial = default_tutorial()  # placed on its map: evaluated through the game state
-    path = with_crt(tmp_path, tutorial)
-    text = path.read_text()
-    path.write_text(
-        text.replace('map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"')
-    )
+    path = tutorial_with_crt(tmp_path)
     scenario = load_scenario(path)
     assert scenario.map_name is not None
     report = evaluate_scenario(scenario)
@@ -100,12 +107,7 @@ def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
     from hexcombat.game.opening import game_from_scenario
     from hexcombat.game.saves import load_game, save_game
 
-    tutorial = default_tutorial()
-    path = with_crt(tmp_path, tutorial)
-    text = path.read_text()
-    path.write_text(
-        text.replace('map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"')
-    )
+    path = tutorial_with_crt(tmp_path)
     state = game_from_scenario(load_scenario(path))
     save_game(state, tmp_path / "game.json")
     crt = load_game(tmp_path / "game.json").conditions.crt
@@ -121,13 +123,7 @@ def test_a_roll_waiting_on_a_d10_table_is_saved_and_reopens(tmp_path: Path) -> N
     from hexcombat.game.roll import RollCombat
     from hexcombat.game.saves import load_game, save_game
 
-    tutorial = default_tutorial()
-    path = with_crt(tmp_path, tutorial)
-    path.write_text(
-        path.read_text().replace(
-            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
-        )
-    )
+    path = tutorial_with_crt(tmp_path)
     rows = "".join(
         f'[[row]]\nroll = {n}\nresults = ["AS", "DR"]\nrule = "my rulebook"\n\n'
         for n in range(1, 13)
@@ -153,13 +149,7 @@ def test_on_the_map_the_result_is_applied_as_the_scenario_s_table_defines_it(
     from hexcombat.game.opening import open_game
     from hexcombat.rules.dice import ScriptedDice
 
-    tutorial = default_tutorial()
-    path = with_crt(tmp_path, tutorial)
-    path.write_text(
-        path.read_text().replace(
-            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
-        )
-    )
+    path = tutorial_with_crt(tmp_path)
     crt = tmp_path / "my-crt.toml"
     table = crt.read_text()
     dr = "advance = true\n[results.DR.defender]"
@@ -206,13 +196,7 @@ def test_a_saved_game_opens_with_its_table_after_the_table_file_is_gone(tmp_path
     from hexcombat.game.opening import game_from_scenario
     from hexcombat.game.saves import load_game, save_game
 
-    tutorial = default_tutorial()
-    path = with_crt(tmp_path, tutorial)
-    path.write_text(
-        path.read_text().replace(
-            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
-        )
-    )
+    path = tutorial_with_crt(tmp_path)
     state = game_from_scenario(load_scenario(path))
     save_game(state, tmp_path / "game.json")
     (tmp_path / "my-crt.toml").unlink()
@@ -227,13 +211,7 @@ def crt_save(tmp_path: Path) -> Path:
     from hexcombat.game.opening import game_from_scenario
     from hexcombat.game.saves import save_game
 
-    tutorial = default_tutorial()
-    path = with_crt(tmp_path, tutorial)
-    path.write_text(
-        path.read_text().replace(
-            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
-        )
-    )
+    path = tutorial_with_crt(tmp_path)
     save = tmp_path / "game.json"
     save_game(game_from_scenario(load_scenario(path)), save)
     return save
@@ -343,13 +321,7 @@ def test_a_game_whose_table_cannot_be_read_is_not_saved_without_it(tmp_path: Pat
     from hexcombat.game.opening import game_from_scenario
     from hexcombat.game.saves import save_game
 
-    tutorial = default_tutorial()
-    path = with_crt(tmp_path, tutorial)
-    path.write_text(
-        path.read_text().replace(
-            'map = "tutorial-14d2d"', f'map = "{tutorial.parent}/tutorial-14d2d.toml"'
-        )
-    )
+    path = tutorial_with_crt(tmp_path)
     state = game_from_scenario(load_scenario(path))
     (tmp_path / "my-crt.toml").unlink()
     save = tmp_path / "game.json"
