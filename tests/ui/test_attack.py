@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from uihelpers import hex_point, start_attack
+from uihelpers import hex_point, leave_out, start_attack
 
 from hexcombat.board.mapfile import load_map
 from hexcombat.game.opening import open_game
@@ -125,10 +125,7 @@ def test_clicking_a_highlighted_retreat_hex_retreats_the_defenders_there(window,
     state = window.session.state
     start_attack(window, qtbot)
     panel = window.combat_panel
-    tree = panel.candidate_tree
-    for i in range(tree.topLevelItemCount()):  # the artillery in 0604 stays out of this attack
-        if tree.topLevelItem(i).text(0) == "0604":
-            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+    leave_out(window, "0604")  # the artillery in 0604 stays out of this attack
     # 0403, 0404, 0503, 0603 attack: the generic CRT's column gives DR on a die of 6
     type_roll(panel, qtbot, "6")
     assert panel.resolution.result.code == "DR"

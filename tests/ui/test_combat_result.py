@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from uihelpers import hex_point, start_attack
+from uihelpers import hex_point, leave_out, start_attack
 
 from hexcombat.ui.combat_panel import UID_ROLE
 
@@ -179,10 +179,7 @@ def test_a_refusal_goes_once_the_player_has_put_it_right(window, qtbot) -> None:
     state = window.session.state
     start_attack(window, qtbot)
     panel = window.combat_panel
-    tree = panel.candidate_tree
-    for i in range(tree.topLevelItemCount()):  # the artillery in 0604 stays out of this attack
-        if tree.topLevelItem(i).text(0) == "0604":
-            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+    leave_out(window, "0604")  # the artillery in 0604 stays out of this attack
     type_roll(panel, qtbot, "6")  # DR: 0504 retreats two hexes, to 0506 or 0605
     assert panel.resolution.result.code == "DR"
     assert not panel.apply()

@@ -49,3 +49,11 @@ def start_attack(win: MainWindow, qtbot, label: str = "0504") -> None:  # noqa: 
     win.view.setFocus()
     qtbot.keyClick(win.view, Qt.Key.Key_A)
     assert win.combat_panel.target == hexmap.hex_at(label)
+
+
+def leave_out(win: MainWindow, label: str) -> None:
+    """Untick the attacking stack in hex ``label`` in the Combat panel's list of attackers."""
+    tree = win.combat_panel.candidate_tree
+    for i in range(tree.topLevelItemCount()):
+        if tree.topLevelItem(i).text(0) == label:
+            tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
