@@ -26,6 +26,8 @@ _TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
 _MAX_DIGITS = sys.get_int_max_str_digits()
 _LONG_NUMBER = re.compile(rf"[0-9_]{{{_MAX_DIGITS},}}")
 _DUPLICATE_ERRORS = ("Cannot overwrite a value", "Cannot declare")
+"""How ``tomllib`` words a key or table written twice (it names neither the key nor the first
+line, so :func:`_index` finds them)."""
 MAX_FILE_MB = 2
 """The most a map, counter set, chart or scenario may hold: a 50,000-hex map is under 200 kB,
 and a file of 100 MB took 43 s and 12 GB to refuse (it is read once for each of its checks)."""
@@ -42,8 +44,6 @@ def read_capped(path: Path, limit: int) -> bytes:
         raise OSError(f"{path} is {what}, not a file: hexcombat reads files only")
     with path.open("rb") as file:
         return file.read(limit + 1)
-"""How ``tomllib`` words a key or table written twice (it names neither the key nor the first
-line, so :func:`_index` finds them)."""
 
 
 @dataclass(frozen=True)

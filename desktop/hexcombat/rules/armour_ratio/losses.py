@@ -230,7 +230,7 @@ def _enforce(
             )
         ex.add(rule.rule, text, cap if rule.converted else None)
     most = _most(rule, strengths)
-    wanted = min(rule.fixed + math.ceil(rule.atec_res), rule.loss_points)
+    wanted = rule.required()  # before its cap: what the result and 10.F ask
     if wanted > most:
         ex.add(
             rule.rule,
