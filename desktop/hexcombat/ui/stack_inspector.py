@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.board.hexes import Hex
+from hexcombat.game.commands import plural
 from hexcombat.game.state import Change
 from hexcombat.rules.explain import fmt
 from hexcombat.ui.coast_defence_actions import add_flip_actions
@@ -131,8 +132,8 @@ class StackInspector(QWidget):
         terrain = state.hexmap.terrain[self.hex]
         res = sum(c.unit.re for c in stack)
         self.title.setText(
-            f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} "
-            f"counter{'' if len(stack) == 1 else 's'}, {fmt(res)} RE"
+            f"<b>{label}</b> ({terrain}) - {stack[0].side}: {plural(len(stack), 'counter')}, "
+            f"{fmt(res)} RE"
         )
         sides = state.side_order  # as the map colours them
         for counter in stack:
