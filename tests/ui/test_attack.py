@@ -3,10 +3,12 @@ it exactly, and every combat goes into the log."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 from uihelpers import hex_point, start_attack
 
 from hexcombat.board.mapfile import load_map
@@ -247,3 +249,14 @@ def test_dice_that_are_not_the_attack_s_are_refused_and_the_warnings_stay(
     assert panel.roll_problem.text() != "" and panel.roll_button.isEnabled()
     assert panel.warnings.text() == warnings
     assert window.session.state.log == [] and window.session.state.dice.used == 0
+
+
+def test_the_panel_shows_a_defenders_name_as_written_never_as_markup(window, qtbot) -> None:
+    # a unit's name comes from someone's file: "<s>" in it is shown, not taken as strike-out
+    state = window.session.state
+    top = state.stack_at(state.hexmap.hex_at("0504"))[0]
+    top.unit = replace(top.unit, name="Inf <s>XX")
+    start_attack(window, qtbot)
+    shown = QTextDocument()
+    shown.setHtml(window.combat_panel.title.text())
+    assert shown.toPlainText() == "Attack on 0504 (woods): Inf <s>XX, Hv Mot AA II, Art III"

@@ -678,9 +678,10 @@ class CombatPanel(QWidget):
         setup = self.setup()
         label = state.hexmap.label(self.target)
         defenders = state.stack_at(self.target)
-        self.title.setText(
-            f"<b>Attack on {label}</b> ({state.hexmap.terrain[self.target]}): "
-            + ", ".join(c.unit.name for c in defenders)
+        terrain = state.hexmap.terrain[self.target]
+        names = ", ".join(c.unit.name for c in defenders)
+        self.title.setText(  # names from a file are text, never markup
+            f"<b>Attack on {html.escape(label)}</b> ({html.escape(terrain)}): {html.escape(names)}"
         )
         self._highlight()
         self._show_summary(self._setup_summary())
@@ -945,7 +946,7 @@ class CombatPanel(QWidget):
             for start in trapped:
                 lines.append(
                     f'<span style="color: {ERROR_RED};"><b>The {req.side} in '
-                    f"{state.hexmap.label(start)} has no legal retreat: eliminated.</b></span>"
+                    f"{html.escape(state.hexmap.label(start))} has no legal retreat: eliminated.</b></span>"
                 )
         self.result_label.setText("<br>".join(lines))
 
