@@ -946,7 +946,8 @@ class CombatPanel(QWidget):
             for start in trapped:
                 lines.append(
                     f'<span style="color: {ERROR_RED};"><b>The {req.side} in '
-                    f"{html.escape(state.hexmap.label(start))} has no legal retreat: eliminated.</b></span>"
+                    f"{html.escape(state.hexmap.label(start))} has no legal retreat: "
+                    "eliminated.</b></span>"
                 )
         self.result_label.setText("<br>".join(lines))
 
