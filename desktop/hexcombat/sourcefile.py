@@ -75,6 +75,15 @@ class SourceError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+def _too_big(path: Path) -> Problem:
+    """The refusal of a map, counter set, chart or scenario over :data:`MAX_FILE_MB`."""
+    message = (
+        f"the file is over {MAX_FILE_MB} MB, far more than any map, counter set, chart "
+        "or scenario needs: hexcombat does not read it"
+    )
+    return Problem(str(path), 1, message)
+
+
 def escaped(text: str) -> str:
     """``text`` with every character that is not printable (a newline, a tab, U+2028 and the
     other line and paragraph separators, a terminal escape, a bidirectional override) written as
@@ -144,6 +153,8 @@ class TomlSource:
             # utf-8-sig: Notepad and other Windows editors start a UTF-8 file with a byte order
             # mark, which is not TOML; read it as the encoding marker it is.
             raw = read_capped(path, _MAX_FILE_BYTES)
+            if len(raw) > _MAX_FILE_BYTES:  # bytes, before a letter cut at the mark is decoded
+                raise SourceError([_too_big(path)])
             text = raw.decode("utf-8-sig")
         except (OSError, ValueError) as exc:  # UnicodeDecodeError; a NUL in the file's name
             raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
@@ -154,11 +165,7 @@ class TomlSource:
         """Parse TOML ``text`` that came from ``path``."""
         path = Path(path)
         if len(text) > _MAX_FILE_BYTES:  # a save's embedded table too (a character: 1+ bytes)
-            message = (
-                f"the file is over {MAX_FILE_MB} MB, far more than any map, counter set, chart "
-                "or scenario needs: hexcombat does not read it"
-            )
-            raise SourceError([Problem(str(path), 1, message)])
+            raise SourceError([_too_big(path)])
         text = text.removeprefix("\ufeff")
         try:
             data = tomllib.loads(text)
