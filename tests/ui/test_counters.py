@@ -159,3 +159,13 @@ def test_the_stack_panel_shows_a_side_name_as_written_never_as_markup(window, tm
     shown = QTextDocument()
     shown.setHtml(window.inspector.title.text())
     assert "A<b>xis: 3 counters, " in shown.toPlainText()
+
+
+def test_the_status_bar_shows_a_side_name_as_written_never_as_markup(window, tmp_path) -> None:
+    text = default_tutorial().read_text(encoding="utf-8")
+    scenario = tmp_path / "sides.toml"
+    scenario.write_text(text.replace('defender = "Axis"', 'defender = "A<b>xis"'), "utf-8")
+    assert window.open_file(scenario), window.errors
+    window.show_hex_info(window.session.state.hexmap.hex_at("0504"))
+    assert window.hex_label.text().endswith("- A<b>xis: 3 counters")
+    assert window.hex_label.textFormat() == Qt.TextFormat.PlainText  # "<b>" is not bold

@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_label = QLabel()
+        self.hex_label.setTextFormat(Qt.TextFormat.PlainText)  # side and place names as written
         self.zoom_label = QLabel()
         self.turn_label = QLabel()
         self.turn_label.setObjectName("TurnLabel")
