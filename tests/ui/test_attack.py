@@ -260,3 +260,11 @@ def test_the_panel_shows_a_defenders_name_as_written_never_as_markup(window, qtb
     shown = QTextDocument()
     shown.setHtml(window.combat_panel.title.text())
     assert shown.toPlainText() == "Attack on 0504 (woods): Inf <s>XX, Hv Mot AA II, Art III"
+
+
+def test_the_panels_warnings_and_refusals_show_names_as_written(window, qtbot) -> None:
+    # warnings, Apply's refusals and a refused roll name units and sides from someone's file
+    # ("untick Inf <s>XX"): shown as written, "<s>" never taken as strike-out
+    panel = window.combat_panel
+    for label in (panel.warnings, panel.problems, panel.roll_problem):
+        assert label.textFormat() == Qt.TextFormat.PlainText

@@ -199,6 +199,7 @@ class CombatPanel(QWidget):
         layout = QVBoxLayout(self.footer)
         layout.setContentsMargins(0, 4, 0, 0)
         self.problems = QLabel()
+        self.problems.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet(f"color: {ERROR_RED};")
         layout.addWidget(self.problems)
@@ -414,6 +415,7 @@ class CombatPanel(QWidget):
         header.setSectionResizeMode(STEP_TEXT, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.steps, 1)
         self.warnings = QLabel()
+        self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color: #9a5a00;")
         # the warnings (assumed chart and counter values, waived capabilities) may run long:
@@ -443,6 +445,7 @@ class CombatPanel(QWidget):
         # a typed roll that is not this attack's dice is refused here, under the field the
         # player typed in, and stays until corrected
         self.roll_problem = QLabel()
+        self.roll_problem.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.roll_problem.setObjectName("RollProblem")
         self.roll_problem.setWordWrap(True)
         self.roll_problem.setStyleSheet(f"color: {ERROR_RED};")
