@@ -12,7 +12,7 @@ from PySide6.QtGui import QTextDocument
 from uihelpers import hex_point, start_attack
 
 from hexcombat.board.mapfile import load_map
-from hexcombat.game.opening import open_game
+from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.units import unit_from_mapping
 
@@ -268,3 +268,16 @@ def test_the_panels_warnings_and_refusals_show_names_as_written(window, qtbot) -
     panel = window.combat_panel
     for label in (panel.warnings, panel.problems, panel.roll_problem):
         assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_a_refused_attack_names_the_sides_as_written(window, qtbot, tmp_path) -> None:
+    # "It is S<b>oviet's turn": a side's name from someone's file, never taken as bold
+    text = default_tutorial().read_text(encoding="utf-8")
+    scenario = tmp_path / "sides.toml"
+    scenario.write_text(text.replace('attacker = "Soviet"', 'attacker = "S<b>oviet"'), "utf-8")
+    assert window.open_file(scenario), window.errors
+    panel = window.combat_panel
+    assert not panel.start(window.session.state.hexmap.hex_at("0403"))  # a Soviet stack
+    shown = QTextDocument()
+    shown.setHtml(panel.title.text())
+    assert shown.toPlainText().startswith("It is S<b>oviet's turn: S<b>oviet attacks, ")

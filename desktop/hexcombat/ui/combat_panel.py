@@ -158,6 +158,7 @@ class CombatPanel(QWidget):
         the result to apply. The working gets the spare height, so the steps read in full."""
         self.title = QLabel()
         self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.RichText)  # what comes from a file is escaped
         self.odds = QLabel()
         font = QFont(self.odds.font())
         font.setPointSizeF(font.pointSizeF() * 1.6)
@@ -582,7 +583,7 @@ class CombatPanel(QWidget):
             candidates = attack_candidates(state, target)
         except GameError as exc:
             self.refusal = str(exc)
-            self.title.setText(self.refusal)
+            self.title.setText(html.escape(self.refusal))
             return False
         self.refusal = ""
         self.target = target
@@ -1081,7 +1082,7 @@ class CombatPanel(QWidget):
             return False
         self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
         self.stop()
-        self.title.setText(f"Applied: {command.entry.text}")
+        self.title.setText(html.escape(f"Applied: {command.entry.text}"))
         if target is not None:
             self.scene.select_hex(target)
         return True
