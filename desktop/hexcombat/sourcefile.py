@@ -26,6 +26,8 @@ _TOML_AT = re.compile(r"\(at line (\d+), column \d+\)")
 _MAX_DIGITS = sys.get_int_max_str_digits()
 _LONG_NUMBER = re.compile(rf"[0-9_]{{{_MAX_DIGITS},}}")
 _DUPLICATE_ERRORS = ("Cannot overwrite a value", "Cannot declare")
+"""How ``tomllib`` words a key or table written twice (it names neither the key nor the first
+line, so :func:`_index` finds them)."""
 MAX_FILE_MB = 2
 """The most a map, counter set, chart or scenario may hold: a 50,000-hex map is under 200 kB,
 and a file of 100 MB took 43 s and 12 GB to refuse (it is read once for each of its checks)."""
@@ -42,8 +44,6 @@ def read_capped(path: Path, limit: int) -> bytes:
         raise OSError(f"{path} is {what}, not a file: hexcombat reads files only")
     with path.open("rb") as file:
         return file.read(limit + 1)
-"""How ``tomllib`` words a key or table written twice (it names neither the key nor the first
-line, so :func:`_index` finds them)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,15 @@ class SourceError(Exception):
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems: list[Problem] = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def _too_big(path: Path) -> Problem:
+    """The refusal of a map, counter set, chart or scenario over :data:`MAX_FILE_MB`."""
+    message = (
+        f"the file is over {MAX_FILE_MB} MB, far more than any map, counter set, chart "
+        "or scenario needs: hexcombat does not read it"
+    )
+    return Problem(str(path), 1, message)
 
 
 def escaped(text: str) -> str:
@@ -144,6 +153,8 @@ class TomlSource:
             # utf-8-sig: Notepad and other Windows editors start a UTF-8 file with a byte order
             # mark, which is not TOML; read it as the encoding marker it is.
             raw = read_capped(path, _MAX_FILE_BYTES)
+            if len(raw) > _MAX_FILE_BYTES:  # bytes, before a letter cut at the mark is decoded
+                raise SourceError([_too_big(path)])
             text = raw.decode("utf-8-sig")
         except (OSError, ValueError) as exc:  # UnicodeDecodeError; a NUL in the file's name
             raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
@@ -154,11 +165,7 @@ class TomlSource:
         """Parse TOML ``text`` that came from ``path``."""
         path = Path(path)
         if len(text) > _MAX_FILE_BYTES:  # a save's embedded table too (a character: 1+ bytes)
-            message = (
-                f"the file is over {MAX_FILE_MB} MB, far more than any map, counter set, chart "
-                "or scenario needs: hexcombat does not read it"
-            )
-            raise SourceError([Problem(str(path), 1, message)])
+            raise SourceError([_too_big(path)])
         text = text.removeprefix("\ufeff")
         try:
             data = tomllib.loads(text)

@@ -247,6 +247,23 @@ def test_a_file_bigger_than_any_game_needs_is_refused_unread(tmp_path: Path) -> 
     assert time.monotonic() - start < 2
 
 
+@pytest.mark.parametrize("lead", ["", "x"])  # the 2 MB mark falls between letters, or in one
+def test_a_file_over_2_mb_of_letters_beyond_ascii_is_refused_as_too_big(
+    tmp_path: Path, lead: str
+) -> None:
+    # 3 MB of text in 1.5 million two-byte letters: the limit is on the file's bytes, so it is
+    # refused as too big, not read as a cut-off file (not valid TOML, or a letter cut in two)
+    note = lead + "\u00e9" * 1_500_000
+    text = changed(TUTORIAL, "seed = 1914", f'seed = 1914\nnote = "{note}"')
+    path = write(tmp_path, text)
+    problem = (
+        f"{path}:1: the file is over 2 MB, far more than any map, counter set, chart or scenario "
+        "needs: hexcombat does not read it"
+    )
+    assert checked(path) == [problem]
+    assert opened(path) == [problem]
+
+
 def test_a_unit_name_longer_than_any_counter_prints_is_refused_at_its_line(
     tmp_path: Path,
 ) -> None:

@@ -108,6 +108,8 @@ def test_the_tutorial_attack_rolls_one_die(state: GameState) -> None:
         ("x", [6], "'x' is not a number: type one number from 1 to 6 (e.g. 4)"),
         ("7", [6], "a d6 has no 7: type one number from 1 to 6 (e.g. 4)"),
         ("0", [6], "a d6 has no 0: "),
+        ("\u00b2", [6], "'\u00b2' is not a number: "),  # a digit int() cannot read
+        ("--5", [6], "'--5' is not a number: "),
         ("", [6], "no dice typed: "),
         ("2 5", [6], "this attack rolls 1 die, but 2 numbers were typed: "),
         ("4", [6, 6], "this attack rolls 2 dice, but 1 number was typed: type 2 numbers, "),

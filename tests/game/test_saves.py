@@ -573,6 +573,22 @@ def test_a_phasing_player_who_is_no_side_of_the_game_is_refused(tmp_path: Path) 
     )
 
 
+@pytest.mark.parametrize("lead", ["", " "])  # the 64 MB mark falls between letters, or in one
+def test_a_save_over_64_mb_of_letters_beyond_ascii_is_refused_as_too_big(
+    tmp_path: Path, lead: str
+) -> None:
+    path = tmp_path / "game.json"
+    save_game(game(), path)
+    with path.open("a", encoding="utf-8") as out:
+        out.write(lead + "\u00e9" * (32 * 1024 * 1024))  # two bytes each: 64 MB more
+    with pytest.raises(SourceError) as refused:
+        load_game(path)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}:1: the save is over 64 MB, far more than any game makes (20,000 counters "
+        "save in about 20 MB): hexcombat does not read it"
+    ]
+
+
 def test_a_save_bigger_than_any_game_makes_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     save_game(game(), path)

@@ -3,14 +3,16 @@ it exactly, and every combat goes into the log."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 from uihelpers import hex_point, leave_out, start_attack
 
 from hexcombat.board.mapfile import load_map
-from hexcombat.game.opening import open_game
+from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.units import unit_from_mapping
 
@@ -244,3 +246,35 @@ def test_dice_that_are_not_the_attack_s_are_refused_and_the_warnings_stay(
     assert panel.roll_problem.text() != "" and panel.roll_button.isEnabled()
     assert panel.warnings.text() == warnings
     assert window.session.state.log == [] and window.session.state.dice.used == 0
+
+
+def test_the_panel_shows_a_defenders_name_as_written_never_as_markup(window, qtbot) -> None:
+    # a unit's name comes from someone's file: "<s>" in it is shown, not taken as strike-out
+    state = window.session.state
+    top = state.stack_at(state.hexmap.hex_at("0504"))[0]
+    top.unit = replace(top.unit, name="Inf <s>XX")
+    start_attack(window, qtbot)
+    shown = QTextDocument()
+    shown.setHtml(window.combat_panel.title.text())
+    assert shown.toPlainText() == "Attack on 0504 (woods): Inf <s>XX, Hv Mot AA II, Art III"
+
+
+def test_the_panels_warnings_and_refusals_show_names_as_written(window, qtbot) -> None:
+    # warnings, Apply's refusals and a refused roll name units and sides from someone's file
+    # ("untick Inf <s>XX"): shown as written, "<s>" never taken as strike-out
+    panel = window.combat_panel
+    for label in (panel.warnings, panel.problems, panel.roll_problem):
+        assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_a_refused_attack_names_the_sides_as_written(window, qtbot, tmp_path) -> None:
+    # "It is S<b>oviet's turn": a side's name from someone's file, never taken as bold
+    text = default_tutorial().read_text(encoding="utf-8")
+    scenario = tmp_path / "sides.toml"
+    scenario.write_text(text.replace('attacker = "Soviet"', 'attacker = "S<b>oviet"'), "utf-8")
+    assert window.open_file(scenario), window.errors
+    panel = window.combat_panel
+    assert not panel.start(window.session.state.hexmap.hex_at("0403"))  # a Soviet stack
+    shown = QTextDocument()
+    shown.setHtml(panel.title.text())
+    assert shown.toPlainText().startswith("It is S<b>oviet's turn: S<b>oviet attacks, ")

@@ -4,8 +4,10 @@ Each test changes the view and checks the game model (or the other way round).""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QTextDocument
 from uihelpers import drag, hex_point
 
+from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.counter_mime import library_mime, uids_mime
 
 
@@ -145,3 +147,25 @@ def test_the_stack_panel_counts_one_counter_in_the_singular(window) -> None:
     assert "Soviet: 1 counter, " in window.inspector.title.text()
     window.inspector.show_hex(state.hexmap.hex_at("0504"))
     assert "Axis: 3 counters, " in window.inspector.title.text()
+
+
+def test_the_stack_panel_shows_a_side_name_as_written_never_as_markup(window, tmp_path) -> None:
+    # a shared scenario's side name is text: "<b>" in it is shown, not taken as bold
+    text = default_tutorial().read_text(encoding="utf-8")
+    scenario = tmp_path / "sides.toml"
+    scenario.write_text(text.replace('defender = "Axis"', 'defender = "A<b>xis"'), "utf-8")
+    assert window.open_file(scenario), window.errors
+    window.inspector.show_hex(window.session.state.hexmap.hex_at("0504"))
+    shown = QTextDocument()
+    shown.setHtml(window.inspector.title.text())
+    assert "A<b>xis: 3 counters, " in shown.toPlainText()
+
+
+def test_the_status_bar_shows_a_side_name_as_written_never_as_markup(window, tmp_path) -> None:
+    text = default_tutorial().read_text(encoding="utf-8")
+    scenario = tmp_path / "sides.toml"
+    scenario.write_text(text.replace('defender = "Axis"', 'defender = "A<b>xis"'), "utf-8")
+    assert window.open_file(scenario), window.errors
+    window.show_hex_info(window.session.state.hexmap.hex_at("0504"))
+    assert window.hex_label.text().endswith("- A<b>xis: 3 counters")
+    assert window.hex_label.textFormat() == Qt.TextFormat.PlainText  # "<b>" is not bold

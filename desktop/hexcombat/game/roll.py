@@ -7,6 +7,7 @@ roll comes again). Rolling twice for one attack would let a player pick the bett
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -72,6 +73,10 @@ def dice_text(sides: list[int]) -> str:
     )
 
 
+_TYPED_NUMBER = re.compile(r"[+-]?\d+")
+"""A typed die: decimal digits, one sign at most."""
+
+
 def read_typed_roll(text: str, sides: list[int]) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
     dice with ``sides`` faces; :class:`GameError` says what is wrong and what to type."""
@@ -80,7 +85,7 @@ def read_typed_roll(text: str, sides: list[int]) -> list[int]:
     if not parts:
         raise GameError(f"no dice typed: {want}")
     for part in parts:
-        if not part.lstrip("+-").isdigit():
+        if not _TYPED_NUMBER.fullmatch(part):  # what int() reads: not "\u00b2" or "--5"
             raise GameError(f"'{part}' is not a number: {want}")
     rolls = [int(part) for part in parts]
     if len(rolls) != len(sides):

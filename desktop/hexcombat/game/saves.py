@@ -277,15 +277,18 @@ def load_game(path: str | Path) -> GameState:
     name = str(path)
     try:
         raw = read_capped(path, _MAX_SAVE_BYTES)
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
-    if len(raw) > _MAX_SAVE_BYTES:
+    if len(raw) > _MAX_SAVE_BYTES:  # bytes, before a letter cut at the mark is decoded
         message = (
             f"the save is over {MAX_SAVE_MB} MB, far more than any game makes (20,000 counters "
             "save in about 20 MB): hexcombat does not read it"
         )
         raise SourceError([Problem(name, 1, message)])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError([Problem(name, 1, f"cannot read the save: {exc}")]) from exc
     try:
         data = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except _NotANumberError as exc:

@@ -158,6 +158,7 @@ class CombatPanel(QWidget):
         the result to apply. The working gets the spare height, so the steps read in full."""
         self.title = QLabel()
         self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.RichText)  # what comes from a file is escaped
         self.odds = QLabel()
         font = QFont(self.odds.font())
         font.setPointSizeF(font.pointSizeF() * 1.6)
@@ -199,6 +200,7 @@ class CombatPanel(QWidget):
         layout = QVBoxLayout(self.footer)
         layout.setContentsMargins(0, 4, 0, 0)
         self.problems = QLabel()
+        self.problems.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet(f"color: {ERROR_RED};")
         layout.addWidget(self.problems)
@@ -414,6 +416,7 @@ class CombatPanel(QWidget):
         header.setSectionResizeMode(STEP_TEXT, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.steps, 1)
         self.warnings = QLabel()
+        self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color: #9a5a00;")
         # the warnings (assumed chart and counter values, waived capabilities) may run long:
@@ -443,6 +446,7 @@ class CombatPanel(QWidget):
         # a typed roll that is not this attack's dice is refused here, under the field the
         # player typed in, and stays until corrected
         self.roll_problem = QLabel()
+        self.roll_problem.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.roll_problem.setObjectName("RollProblem")
         self.roll_problem.setWordWrap(True)
         self.roll_problem.setStyleSheet(f"color: {ERROR_RED};")
@@ -579,7 +583,7 @@ class CombatPanel(QWidget):
             candidates = attack_candidates(state, target)
         except GameError as exc:
             self.refusal = str(exc)
-            self.title.setText(self.refusal)
+            self.title.setText(html.escape(self.refusal))
             return False
         self.refusal = ""
         self.target = target
@@ -678,9 +682,10 @@ class CombatPanel(QWidget):
         setup = self.setup()
         label = state.hexmap.label(self.target)
         defenders = state.stack_at(self.target)
-        self.title.setText(
-            f"<b>Attack on {label}</b> ({state.hexmap.terrain[self.target]}): "
-            + ", ".join(c.unit.name for c in defenders)
+        terrain = state.hexmap.terrain[self.target]
+        names = ", ".join(c.unit.name for c in defenders)
+        self.title.setText(  # names from a file are text, never markup
+            f"<b>Attack on {html.escape(label)}</b> ({html.escape(terrain)}): {html.escape(names)}"
         )
         self._highlight()
         self._show_summary(self._setup_summary())
@@ -945,7 +950,8 @@ class CombatPanel(QWidget):
             for start in trapped:
                 lines.append(
                     f'<span style="color: {ERROR_RED};"><b>The {req.side} in '
-                    f"{state.hexmap.label(start)} has no legal retreat: eliminated.</b></span>"
+                    f"{html.escape(state.hexmap.label(start))} has no legal retreat: "
+                    "eliminated.</b></span>"
                 )
         self.result_label.setText("<br>".join(lines))
 
@@ -1076,7 +1082,7 @@ class CombatPanel(QWidget):
             return False
         self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
         self.stop()
-        self.title.setText(f"Applied: {command.entry.text}")
+        self.title.setText(html.escape(f"Applied: {command.entry.text}"))
         if target is not None:
             self.scene.select_hex(target)
         return True

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
+from hexcombat.game.commands import plural
 from hexcombat.game.opening import is_save_path, open_game
 from hexcombat.game.saves import remove_stale_temporaries
 from hexcombat.game.state import Change, GameError, GameState
@@ -123,6 +124,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_label = QLabel()
+        self.hex_label.setTextFormat(Qt.TextFormat.PlainText)  # side and place names as written
         self.zoom_label = QLabel()
         self.turn_label = QLabel()
         self.turn_label.setObjectName("TurnLabel")
@@ -691,7 +693,7 @@ class MainWindow(QMainWindow):
             text += f"  ({place})"
         stack = self.session.state.stack_at(h)
         if stack:
-            text += f"  - {stack[0].side}: {len(stack)} counter{'s' if len(stack) > 1 else ''}"
+            text += f"  - {stack[0].side}: {plural(len(stack), 'counter')}"
         self.hex_label.setText(text)
 
     def selected_hex(self) -> Hex | None:

@@ -7,6 +7,8 @@ the session as undoable commands.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QMimeData, QPoint, QSize, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import (
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.board.hexes import Hex
+from hexcombat.game.commands import plural
 from hexcombat.game.state import Change
 from hexcombat.rules.explain import fmt
 from hexcombat.ui.coast_defence_actions import add_flip_actions
@@ -130,9 +133,10 @@ class StackInspector(QWidget):
         label = state.hexmap.label(self.hex)
         terrain = state.hexmap.terrain[self.hex]
         res = sum(c.unit.re for c in stack)
+        side = stack[0].side  # names from a file are text, never markup
         self.title.setText(
-            f"<b>{label}</b> ({terrain}) - {stack[0].side}: {len(stack)} "
-            f"counter{'' if len(stack) == 1 else 's'}, {fmt(res)} RE"
+            f"<b>{html.escape(label)}</b> ({html.escape(terrain)}) - {html.escape(side)}: "
+            f"{plural(len(stack), 'counter')}, {fmt(res)} RE"
         )
         sides = state.side_order  # as the map colours them
         for counter in stack:

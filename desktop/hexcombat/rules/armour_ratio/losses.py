@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from hexcombat.rules.armour_ratio.modifiers import AecUse
 from hexcombat.rules.armour_ratio.totals import AecTotals, CapabilityTotal
-from hexcombat.rules.armour_ratio.totals_steps import res_text
+from hexcombat.rules.armour_ratio.totals_steps import res_text, unit_label
 from hexcombat.rules.combat import ResultEffect
 from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.report import RequiredLossRule, converted_max, usable_points
@@ -220,17 +220,17 @@ def _enforce(
             )
         ex.add(rule.rule, text, cap if rule.converted or rule.aec_converted else None)
     else:
-        names = ", ".join(_name(participants[i]) for i in rule.capable) or "none"
+        names = ", ".join(unit_label(participants[i]) for i in rule.capable) or "none"
         text = f"the {side}'s required losses come from {names}"
         if rule.converted:
-            converted = ", ".join(_name(participants[i]) for i in rule.converted)
+            converted = ", ".join(unit_label(participants[i]) for i in rule.converted)
             text += (
                 f", or from converted units ({converted}), these at most {cap} points: half "
                 f"the {rule.loss_points} factors eliminated"
             )
         ex.add(rule.rule, text, cap if rule.converted else None)
     most = _most(rule, strengths)
-    wanted = min(rule.fixed + math.ceil(rule.atec_res), rule.loss_points)
+    wanted = rule.required()  # before its cap: what the result and 10.F ask
     if wanted > most:
         ex.add(
             rule.rule,
@@ -254,7 +254,7 @@ def _intrinsic_steps(
             continue
         ex.add(
             "10.F.2",
-            f"if the whole {_name(defenders[index])} ({strengths[index]} strength points) is "
+            f"if the whole {unit_label(defenders[index])} ({strengths[index]} strength points) is "
             f"eliminated, its {res_text(res)} of intrinsic ATEC counts as part of the required "
             f"losses: {whole} instead of {rule.required()} points from the other ATEC units",
             whole,
@@ -263,11 +263,7 @@ def _intrinsic_steps(
 
 def _from(capable: tuple[int, ...], converted: tuple[int, ...], ps: tuple[Participant, ...]) -> str:
     """Units that may take one part of the required losses, in words."""
-    text = ", ".join(_name(ps[i]) for i in capable) or "none"
+    text = ", ".join(unit_label(ps[i]) for i in capable) or "none"
     if converted:
-        text += f" or converted units ({', '.join(_name(ps[i]) for i in converted)})"
+        text += f" or converted units ({', '.join(unit_label(ps[i]) for i in converted)})"
     return text
-
-
-def _name(p: Participant) -> str:
-    return p.unit.name if p.count == 1 else f"{p.count} x {p.unit.name}"

@@ -13,6 +13,7 @@ from fractions import Fraction
 from hexcombat.rules.armour_ratio.capability import CM_TYPES
 from hexcombat.rules.armour_ratio.terrain import TerrainChart
 from hexcombat.rules.armour_ratio.totals import strength_factor
+from hexcombat.rules.armour_ratio.totals_steps import unit_label
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.situation import CombatSituation, Participant
@@ -64,7 +65,7 @@ def strengths(situation: CombatSituation, chart: TerrainChart, ex: Explanation) 
                 "assumed" if any(v.provenance == "assumed" for _, v in used) else "rule"
             )
             whys = " and ".join(f"{why} x{fmt(v.value)}" for why, v in used)
-            name = p.unit.name if p.count == 1 else f"{p.count} x {p.unit.name}"
+            name = unit_label(p)
             ex.add(
                 "10.D",
                 f"{name} attacks {whys}: attack strength {printed} counts {fmt(printed * factor)}",

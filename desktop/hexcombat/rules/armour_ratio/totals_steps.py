@@ -33,7 +33,8 @@ def res_text(value: Fraction) -> str:
     return f"{fmt(value)} RE" if value <= 1 else f"{fmt(value)} REs"
 
 
-def _label(p: Participant) -> str:
+def unit_label(p: Participant) -> str:
+    """A participant in words: ``Tank X``, or ``2 x Tank X`` for a count."""
     return p.unit.name if p.count == 1 else f"{p.count} x {p.unit.name}"
 
 
@@ -118,7 +119,9 @@ def explain_capability(
         printed = value_of(p.unit, cap)
         if printed == AecValue.DOUBLE and cap == "atec" and u.note:
             for n, value, note in u.parts:
-                label = _label(p) if len(u.parts) == 1 else f"{n} of the {p.count} {p.unit.name}"
+                label = (
+                    unit_label(p) if len(u.parts) == 1 else f"{n} of the {p.count} {p.unit.name}"
+                )
                 ex.add("10.B.1", f"{label}: {note}", p.unit.re * n * value.factor)
                 if value != AecValue.DOUBLE:
                     reason = note.split(": ", 1)[-1]
@@ -130,27 +133,29 @@ def explain_capability(
                 f"({res_text(p.unit.re * n * value.factor)})"
                 for n, value, _ in u.parts
             )
-            ex.add("10.B.1", f"{_label(p)}: {counted}: {res_text(u.own_res)} of {name}", u.own_res)
+            ex.add(
+                "10.B.1", f"{unit_label(p)}: {counted}: {res_text(u.own_res)} of {name}", u.own_res
+            )
         elif u.value in VALUE_RULE:
-            text = f"{_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
+            text = f"{unit_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
                 half = p.unit.re * p.count / 2
                 text += f"; its other {res_text(half)} {'is' if half <= 1 else 'are'} neutral"
             ex.add(VALUE_RULE[u.value], text, u.own_res)
         elif u.value == AecValue.NEUTRAL and u.note and any_converter:
             rule = "10.D" if "10.D" in u.note else "10.B.4"
-            ex.add(rule, f"{_label(p)}: {u.note}", Fraction(0))
+            ex.add(rule, f"{unit_label(p)}: {u.note}", Fraction(0))
     for c in total.conversions:
         conv, target = participants[c.converter], participants[c.converted]
         if c.converter == c.converted and value_of(conv.unit, cap) == AecValue.HALF:
             ex.add(
                 "10.B.3",
-                f"{_label(conv)} converts its own neutral half with its half {name}",
+                f"{unit_label(conv)} converts its own neutral half with its half {name}",
                 c.res,
             )
             continue
         text = (
-            f"{_label(conv)} converts {res_text(c.res)} of {_label(target)} to {name}"
+            f"{unit_label(conv)} converts {res_text(c.res)} of {unit_label(target)} to {name}"
             f"{_conversion_reason(conv)}"
         )
         if house_conversion(conv.unit):
@@ -161,7 +166,7 @@ def explain_capability(
         p = participants[u.index]
         if cap == "atec" and p.unit.intrinsic_atec > 0:
             text = (
-                f"{_label(p)}: {res_text(u.converted_res)} converted + "
+                f"{unit_label(p)}: {res_text(u.converted_res)} converted + "
                 f"{res_text(p.unit.intrinsic_atec * p.count)} intrinsic ATEC, at most its "
                 f"{res_text(p.unit.re * p.count)}: {res_text(u.res)} of ATEC; intrinsic ATEC "
                 "converts no other unit"
@@ -179,14 +184,14 @@ def explain_capability(
         if u.neutral_left > 0 and u.value == AecValue.HALF and cap == "atec":
             ex.add(
                 "10.B.4",
-                f"{_label(p)}: {res_text(u.neutral_left)} still neutral; it has ATEC of its own, "
-                "so no other unit may convert it to ATEC",
+                f"{unit_label(p)}: {res_text(u.neutral_left)} still neutral; it has ATEC of its "
+                "own, so no other unit may convert it to ATEC",
                 u.neutral_left,
             )
         elif u.neutral_left > 0 and u.value == AecValue.HALF:
             ex.add(
                 "10.B.3",
-                f"{_label(p)}: {res_text(u.neutral_left)} still neutral, for other units to "
+                f"{unit_label(p)}: {res_text(u.neutral_left)} still neutral, for other units to "
                 "convert",
                 u.neutral_left,
             )
@@ -222,7 +227,7 @@ def explain_capability(
         prov: Provenance = "assumed" if any(v.provenance == "assumed" for _, v in used) else "rule"
         ex.add(
             "10.D",
-            f"{_label(p)}: " + "; ".join(reasons) + f": its {res_text(u.res)} of {name} count "
+            f"{unit_label(p)}: " + "; ".join(reasons) + f": its {res_text(u.res)} of {name} count "
             f"{fmt(u.total)}",
             u.total,
             provenance=prov,
