@@ -130,3 +130,12 @@ def test_an_re_size_finer_than_a_hundredth_is_refused() -> None:
         'whole numbers, halves or thirds, e.g. 3, 0.5 or "1/3"'
     )
     assert unit_from_mapping({"name": "Rifle XX", "re": "1/3"}, "t").re.denominator == 3
+
+
+@pytest.mark.parametrize("re", [1e300, 100, "1000/7"])
+def test_an_re_size_no_unit_has_is_refused(re: object) -> None:
+    # re = 1e300 was accepted and printed a 300-digit number in every step that added REs
+    with quickly(), pytest.raises(UnitDataError) as refused:
+        unit_from_mapping({"name": "Rifle XX", "re": re}, "attacker 1")
+    assert str(refused.value).startswith(f"attacker 1: re: RE size {re!r} is more than the 99 ")
+    assert unit_from_mapping({"name": "Tank XXX", "re": 3}, "t").re == 3

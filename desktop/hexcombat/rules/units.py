@@ -55,6 +55,10 @@ MAX_STRENGTH = 999
 """The largest attack, defence, movement or heavy-ATEC count a unit may have. Counters print
 these in one or two digits; a side's losses are chosen by adding strengths point by point, so a
 strength no counter prints is refused rather than counted up to."""
+MAX_RE = 99
+"""The largest RE size one unit may have. A division is 2 or 3 REs and a corps about 3 (10.B.2's
+tank corps); a counter of 99 REs is already past any game, and a size of 1e300 would print
+hundred-digit totals in every step."""
 MAX_RE_DENOMINATOR = 100
 """RE sizes are whole numbers, halves and thirds; a size like ``"1/999999999989"`` is refused,
 since adding such sizes over a stack makes numbers of thousands of digits (a decimal such as
@@ -282,6 +286,10 @@ def parse_re(value: Any, where: str) -> Fraction:
         )
     if result < 0:
         raise UnitDataError(f"{where}: RE size may not be negative")
+    if result > MAX_RE:
+        raise UnitDataError(
+            f"{where}: RE size {value!r} is more than the {MAX_RE} REs any one unit is"
+        )
     if result.denominator > MAX_RE_DENOMINATOR:
         raise UnitDataError(
             f"{where}: RE size {value!r} is a fraction finer than 1/{MAX_RE_DENOMINATOR}; "
