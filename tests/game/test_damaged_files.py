@@ -358,6 +358,17 @@ def test_two_sides_of_one_name_are_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_two_sides_of_one_name_too_long_are_told_only_that_it_is_too_long(
+    tmp_path: Path,
+) -> None:
+    # one check of a side's name decides: a name refused is not also compared with the other
+    name = "S" * 50
+    text = changed(TUTORIAL, 'attacker = "Soviet"', f'attacker = "{name}"')
+    text = changed(text, 'defender = "Axis"', f'defender = "{name}"')
+    found = checked(write(tmp_path, text))
+    assert len(found) == 2 and all("at most 40 characters" in p for p in found), found
+
+
 def test_a_save_refuses_a_blank_side_as_the_scenario_does(tmp_path: Path) -> None:
     """One check of a side's name for both loaders: what the scenario refuses, a save refuses
     in the same words, and what a scenario lets open saves and reopens."""

@@ -458,7 +458,7 @@ def _check_sides(source: TomlSource, problems: list[Problem]) -> None:
         elif problem := side_name_problem(name):
             problems.append(source.problem(("sides", key), f"sides.{key}: {problem}"))
     attacker, defender = raw.get("attacker"), raw.get("defender")
-    if isinstance(attacker, str) and attacker.strip() and attacker == defender:
+    if side_name_problem(attacker) is None and attacker == defender:  # each said once above
         problems.append(
             source.problem(
                 ("sides", "defender"),
