@@ -3,10 +3,8 @@ half the points lost, and the game refuses a choice of losses that the rules do 
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from ar_helpers import rule10_game
 
-from hexcombat.board.mapfile import load_map
 from hexcombat.game.attack import (
     AttackSetup,
     Resolution,
@@ -14,23 +12,11 @@ from hexcombat.game.attack import (
     resolve_attack,
     suggested_losses,
 )
-from hexcombat.game.state import Counter, GameState
+from hexcombat.game.state import GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.situation import Conditions
-from hexcombat.rules.units import unit_from_mapping
 
-REPO = Path(__file__).resolve().parents[2]
 MOT_INF = {"type": "motorized-infantry", "motorized": True, "aeca": "neutral"}
-
-
-def game(attackers: list[dict[str, Any]], defenders: list[dict[str, Any]]) -> GameState:
-    """Attackers in 0404, defenders in 0504 of the tutorial map, under rule 10."""
-    state = GameState(load_map(REPO / "maps" / "tutorial-14d2d.toml"), ruleset="armour-ratio")
-    for units, side, label in ((attackers, "Soviet", "0404"), (defenders, "Axis", "0504")):
-        for unit in units:
-            counter = Counter(state.new_uid(), unit_from_mapping(unit, "test"), side)
-            state.place(counter, state.hexmap.hex_at(label), index=99)
-    return state
 
 
 def resolve(state: GameState, die: int) -> Resolution:
@@ -48,7 +34,7 @@ def converted_attack() -> tuple[GameState, Resolution]:
     # Attack 8 against 16, 1:2; a roll of 1 gives AH (generic table): the attacker loses 4 of
     # 8, and 2 of them must come from the Tank X or the converted Mot Inf III (10.F.1), the Mot
     # Inf III giving at most 2 (half the 4 points lost).
-    state = game(
+    state = rule10_game(
         [
             {"name": "Tank X", "size": "X", "attack": 4, "aeca": "full"},
             {"name": "Mot Inf III", "size": "III", "attack": 2, **MOT_INF},
@@ -86,7 +72,7 @@ def test_converted_units_count_at_most_half_the_points_lost() -> None:
     # of 1 gives AH: 3 of 6 lost, 2 required. Losing only the Mot Inf III (3 points), it counts
     # for 1, half the 3 points lost (10.F.1): refused. With the Tank X too (4 points lost) it
     # counts 1 + 2 (half of 4): enough.
-    state = game(
+    state = rule10_game(
         [
             {"name": "Tank X", "size": "X", "attack": 1, "aeca": "full"},
             {"name": "Mot Inf III", "size": "III", "attack": 3, **MOT_INF},
@@ -130,7 +116,7 @@ def test_a_whole_division_eliminated_counts_its_intrinsic_atec() -> None:
         "intrinsic_atec": "1/2",
         **MOT_INF,
     }
-    state = game(
+    state = rule10_game(
         [{"name": "Tank XXX", "size": "XXX", "attack": 16, "aeca": "full"}],
         [stug, {**stug, "name": "StuG X b"}, division],
     )

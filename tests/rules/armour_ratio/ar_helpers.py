@@ -7,12 +7,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from hexcombat.board.mapfile import load_map
+from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.armour_ratio import RULESET
 from hexcombat.rules.counters import load_counters
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
 
 REPO = Path(__file__).resolve().parents[3]
 COUNTERS = load_counters([REPO / "counters" / "armour-ratio.toml"])
@@ -71,3 +73,14 @@ MINIMAL_DEFENDER = [p("ax-inf-xx")]
 """An opponent that only makes a combat (no AECD, no ATEC of its own)."""
 MINIMAL_ATTACKER = [p("su-mot-xx")]
 """An attacker without AECA, for examples about the defender's totals."""
+
+
+def rule10_game(attackers: list[dict[str, Any]], defenders: list[dict[str, Any]]) -> GameState:
+    """Attackers in 0404, defenders in 0504 of the tutorial map, under rule 10: a game on the
+    map, for the checks of chosen losses (10.F)."""
+    state = GameState(load_map(REPO / "maps" / "tutorial-14d2d.toml"), ruleset="armour-ratio")
+    for units, side, label in ((attackers, "Soviet", "0404"), (defenders, "Axis", "0504")):
+        for unit in units:
+            counter = Counter(state.new_uid(), unit_from_mapping(unit, "test"), side)
+            state.place(counter, state.hexmap.hex_at(label), index=99)
+    return state

@@ -3,28 +3,13 @@ game refuses losses that pay the AECD part with anti-tank units."""
 
 from __future__ import annotations
 
-from typing import Any
+from ar_helpers import rule10_game
 
-from ar_helpers import REPO
-
-from hexcombat.board.mapfile import load_map
 from hexcombat.game.attack import AttackSetup, loss_problems, resolve_attack, suggested_losses
-from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.situation import Conditions
-from hexcombat.rules.units import unit_from_mapping
 
 AT_X = {"size": "X", "type": "anti-tank", "defence": 4, "atec": "full"}
-
-
-def game(attackers: list[dict[str, Any]], defenders: list[dict[str, Any]]) -> GameState:
-    """Attackers in 0404, defenders in 0504 of the tutorial map, under rule 10."""
-    state = GameState(load_map(REPO / "maps" / "tutorial-14d2d.toml"), ruleset="armour-ratio")
-    for units, side, label in ((attackers, "Soviet", "0404"), (defenders, "Axis", "0504")):
-        for unit in units:
-            counter = Counter(state.new_uid(), unit_from_mapping(unit, "test"), side)
-            state.place(counter, state.hexmap.hex_at(label), index=99)
-    return state
 
 
 def test_the_defenders_aecd_loss_must_come_from_its_armour() -> None:
@@ -32,7 +17,7 @@ def test_the_defenders_aecd_loss_must_come_from_its_armour() -> None:
     # AECD is compared too (10.C.2). 20 against 10 is 2:1; a roll of 3 gives HX on the generic
     # table: the defender loses 5 of 10, 2 of them required: 1 for AECD from the armour
     # (10.F.1), 1 for ATEC from the anti-tank units (10.F.2).
-    state = game(
+    state = rule10_game(
         [{"name": "Tank X", "size": "X", "attack": 20, "aeca": "full"}],
         [
             {"name": "Pz X", "size": "X", "type": "armour", "defence": 2, "aecd": "full"},
