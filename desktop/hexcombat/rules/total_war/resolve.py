@@ -44,7 +44,7 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
         ex.add(
             effect.rule,
             f"exchange: the attacker loses at least as many attack strength points as the "
-            f"defender loses (the defender's losses as taken), so at least {owed}",
+            f"defender loses: at least {owed}, and more when the defender loses more",
             owed,
             provenance=effect.provenance,
         )
