@@ -190,10 +190,10 @@ def test_a_cd_side_unit_cannot_attack(game: GameState) -> None:
 def test_overrun_follows_the_phase(game: GameState) -> None:
     target = _at(game, "0504")
     setup = AttackSetup(target, [uid_of(game, "ax-inf-xx")], Conditions(overrun=True))
-    assert not build_situation(game, setup).conditions.overrun  # the initial phase
+    assert not build_situation(game, setup).conditions.flag("overrun")  # the initial phase
     game.execute(SetPhase("Axis", "movement"))
     setup = AttackSetup(target, [uid_of(game, "ax-inf-xx")], Conditions())
-    assert build_situation(game, setup).conditions.overrun
+    assert build_situation(game, setup).conditions.flag("overrun")
 
 
 # --- scenarios and saves -----------------------------------------------------------------------
@@ -285,7 +285,7 @@ def test_a_scenario_in_the_movement_phase_is_an_overrun(tmp_path: Path) -> None:
     scenario = load_scenario(
         scenario_file(tmp_path, 'phasing_player = "Soviet"\nphase = "movement"')
     )
-    assert scenario.conditions.overrun
+    assert scenario.conditions.flag("overrun")
     state = open_game(scenario.path)
     assert (state.phasing_player, state.phase) == ("Soviet", "movement")
 
@@ -294,7 +294,7 @@ def test_a_scenario_that_says_overrun_without_a_phase_is_in_the_movement_phase(
     tmp_path: Path,
 ) -> None:
     scenario = load_scenario(scenario_file(tmp_path, "", "overrun = true"))
-    assert (scenario.phase, scenario.conditions.overrun) == ("movement", True)
+    assert (scenario.phase, scenario.conditions.flag("overrun")) == ("movement", True)
 
 
 @pytest.mark.parametrize(

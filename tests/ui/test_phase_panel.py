@@ -45,7 +45,7 @@ def test_the_phase_is_set_in_the_panel_and_undone(window: MainWindow, qtbot) -> 
     # 10.G: an attack in the movement phase is an overrun, and the panel says why
     assert overrun.isChecked() and "(10.G)" in overrun.toolTip()
     assert panel.phase_note.isVisible() and "overrun (10.G)" in panel.phase_note.text()
-    assert panel.setup().conditions.overrun and panel.report is not None
+    assert panel.setup().conditions.flag("overrun") and panel.report is not None
     panel.phasing_player.setCurrentText("Axis")
     assert state.phasing_player == "Axis" and window.session.undo_stack.count() == 2
     window.undo_action.trigger()

@@ -193,11 +193,9 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
             )
         )
     label = state.hexmap.label(setup.target)
-    conditions = replace(
-        setup.conditions,
-        terrain=state.hexmap.terrain[setup.target],
-        overrun=is_overrun_phase(state.phase),  # 10.G: the phase says whether it is an overrun
-    )
+    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target]).with_choices(
+        overrun=is_overrun_phase(state.phase)
+    )  # 10.G: the phase says if it is one
     return CombatSituation(
         ruleset=state.ruleset,
         attackers=tuple(participants),

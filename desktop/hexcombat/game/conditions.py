@@ -6,16 +6,16 @@ state, so a bad save is refused with a message instead of failing later inside a
 
 from __future__ import annotations
 
-from dataclasses import fields
 from pathlib import Path
 
 from hexcombat.rules.dates import month_problem
-from hexcombat.rules.situation import Conditions
+from hexcombat.rules.europa_vocabulary import EUROPA_CONDITIONS
 
 WEATHER: tuple[str, ...] = ("clear", "mud", "frost", "snow", "winter")
 """The weather both rulesets' charts know (10.E weather rows, the 14D2 AEC chart)."""
 
-_KINDS = {f.name: str(f.type) for f in fields(Conditions)}
+_GENERAL = {"terrain": "str", "weather": "str", "date": "str | None", "crt": "str | None"}
+_KINDS = _GENERAL | {c.key: c.kind for c in EUROPA_CONDITIONS}
 
 
 def condition_problem(key: str, value: object) -> str | None:

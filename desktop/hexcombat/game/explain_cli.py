@@ -147,9 +147,7 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     except ValueError as exc:
         raise RollError(str(exc)) from exc
     if dice.used < len(rolls):
-        raise RollError(
-            f"{plural(len(rolls), 'die', 'dice')} given, the combat used {dice.used}"
-        )
+        raise RollError(f"{plural(len(rolls), 'die', 'dice')} given, the combat used {dice.used}")
     return result
 
 

@@ -100,7 +100,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
                     "unit": unit_to_json(counter.unit),
                 }
             )
-    conditions = {f.name: getattr(state.conditions, f.name) for f in fields(Conditions)}
+    conditions = state.conditions.to_dict()
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -550,7 +550,7 @@ def _pending_to_json(state: GameState) -> dict[str, Any] | None:
     return {
         "target": state.hexmap.label(setup.target),
         "attackers": list(setup.attacker_uids),
-        "conditions": {f.name: getattr(setup.conditions, f.name) for f in fields(Conditions)},
+        "conditions": setup.conditions.to_dict(),
         "rolls": list(pending.rolls),
         "typed": pending.typed,
     }

@@ -217,7 +217,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     tutorial = _tutorial(source, problems)
     seed = _seed(source, problems)
     if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
-        phase = OVERRUN_PHASE if conditions.overrun else DEFAULT_PHASE
+        phase = OVERRUN_PHASE if conditions.flag("overrun") else DEFAULT_PHASE
     else:
         conditions = _overrun_follows(source, conditions, phase, problems)
     placements: list[Placement] = []
@@ -491,7 +491,7 @@ def _overrun_follows(
                 f"overrun when made in the {OVERRUN_PHASE} phase (10.G)",
             )
         )
-    return replace(conditions, overrun=overrun)
+    return conditions.with_choices(overrun=overrun)
 
 
 def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:

@@ -15,6 +15,7 @@ from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.vocabulary import Vocabulary
 
 
 class Ruleset(Protocol):
@@ -26,6 +27,9 @@ class Ruleset(Protocol):
     """What a player reads, e.g. ``Total War (Europa) rules 14D, 14A, 23D``."""
     retreat: RetreatRules
     """What blocks a beaten stack's retreat (enemy zones of control, terrain, hexsides)."""
+    vocabulary: Vocabulary
+    """The conditions, unit capabilities, dice, phases, states and markers the ruleset reads:
+    the game, the checks and the panel offer exactly these."""
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""

@@ -6,9 +6,12 @@ two-hex artillery); a scenario without a map states it directly. The rules never
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import ConditionValue
 
 
 @dataclass(frozen=True)
@@ -27,33 +30,83 @@ class Participant:
     """Its hex label on the map, for display only."""
     stack: str | None = None
     """Which stack it belongs to, for conversions within a stack (10.C.1); None = one big stack."""
+    id: str | None = None
+    """Its stable id, which results address: the counter's id in a game; None in a scenario
+    without a map (the ruleset then numbers participants by side and place)."""
+    status: UnitStatus = FRESH
+    """Steps lost, morale or cohesion state and markers in play."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Conditions:
-    """Where and when the combat happens, and the choices the players made before it."""
+    """Where and when the combat happens, and the choices the players made before it.
 
-    terrain: str = "clear"
+    ``terrain``, ``weather``, ``date`` and ``crt`` are every ruleset's; everything else is a
+    choice the ruleset declares in its vocabulary (``fortified``, ``overrun``, ...), given by
+    keyword and read with :meth:`choice`.
+    """
+
+    terrain: str
     """The defender's hex terrain: clear, woods, forest, rough, mountain, swamp, city, ..."""
-    weather: str = "clear"
+    weather: str
     """Weather in the defender's hex: clear, mud, frost, snow, winter, ... (10.E)."""
-    date: str | None = None
+    date: str | None
     """Game month ``YYYY-MM``; dated capabilities (10.H) resolve against it."""
-    fortification: int = 0
-    """The fortification's combat DRM (-1, -2, -3) from the Fortifications Effects Chart (14D1)."""
-    fortified: bool = False
-    """The defenders were fortified before the reaction phase (10.B.1 double ATEC)."""
-    entrenched: bool = False
-    """The defenders were entrenched before the reaction phase (10.B.1 double ATEC)."""
-    attacker_declines_aec: bool = False
-    """The attacker declared it does not use AEC (10.F; attacker chooses first)."""
-    defender_declines_aec: bool = False
-    """The defender declared it does not use AEC/ATEC (10.F)."""
-    overrun: bool = False
-    """This is an overrun: armour effects are calculated normally (10.G)."""
-    crt: str | None = None
+    crt: str | None
     """A combat results table file that replaces the ruleset's for this combat (a scenario's
     ``crt``, the player's own rulebook table); None: the shipped generic, assumed one."""
+    choices: tuple[tuple[str, ConditionValue], ...]
+    """The ruleset's own conditions, sorted by key (a tuple, so conditions stay hashable)."""
+
+    def __init__(
+        self,
+        terrain: str = "clear",
+        weather: str = "clear",
+        date: str | None = None,
+        crt: str | None = None,
+        choices: Mapping[str, ConditionValue] | tuple[tuple[str, ConditionValue], ...] = (),
+        **more: ConditionValue,
+    ) -> None:
+        given = dict(choices) | more
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "weather", weather)
+        object.__setattr__(self, "date", date)
+        object.__setattr__(self, "crt", crt)
+        object.__setattr__(self, "choices", tuple(sorted(given.items())))
+
+    def choice(self, key: str, default: ConditionValue = False) -> ConditionValue:
+        """The ruleset condition ``key`` as set, else ``default`` (the vocabulary's)."""
+        return dict(self.choices).get(key, default)
+
+    def flag(self, key: str) -> bool:
+        """A true-or-false ruleset condition (unset: false)."""
+        return bool(self.choice(key, False))
+
+    def number(self, key: str) -> int:
+        """A whole-number ruleset condition (unset: 0)."""
+        value = self.choice(key, 0)
+        return value if isinstance(value, int) else 0
+
+    def with_choices(self, **changed: ConditionValue) -> Conditions:
+        """These conditions with some ruleset choices changed."""
+        return Conditions(
+            self.terrain, self.weather, self.date, self.crt, self.as_choices() | changed
+        )
+
+    def as_choices(self) -> dict[str, ConditionValue]:
+        """The ruleset's own conditions as a dict."""
+        return dict(self.choices)
+
+    def to_dict(self) -> dict[str, object]:
+        """Every condition as saves and scenarios write it: the general ones, then the
+        ruleset's own."""
+        general: dict[str, object] = {
+            "terrain": self.terrain,
+            "weather": self.weather,
+            "date": self.date,
+            "crt": self.crt,
+        }
+        return general | self.as_choices()
 
 
 @dataclass(frozen=True)

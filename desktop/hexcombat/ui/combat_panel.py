@@ -9,7 +9,6 @@ cross (rivers stand out) and, after the roll, the retreat ends to pick from.
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QResizeEvent
@@ -593,7 +592,7 @@ class CombatPanel(QWidget):
         conditions = state.conditions
         self.sync_conditions()
         for name, box in self.condition_boxes.items():
-            box.setChecked(bool(getattr(conditions, name)))
+            box.setChecked(conditions.flag(name))
         self.sync_turn()  # the Overrun box follows the phase (10.G)
         self.candidate_tree.clear()
         for candidate in candidates:
@@ -661,7 +660,7 @@ class CombatPanel(QWidget):
     def conditions(self) -> Conditions:
         """The game's conditions (weather, date) with this attack's choices ticked in the panel."""
         values = {name: box.isChecked() for name, box in self.condition_boxes.items()}
-        return replace(self.session.state.conditions, **values)
+        return self.session.state.conditions.with_choices(**values)
 
     def setup(self) -> AttackSetup | None:
         """The attack as set up now."""
@@ -868,7 +867,7 @@ class CombatPanel(QWidget):
                     0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked
                 )
         for name, box in self.condition_boxes.items():
-            box.setChecked(bool(getattr(setup.conditions, name)))
+            box.setChecked(setup.conditions.flag(name))
         self._building = False
         self.evaluate()
         self.dice.set_rolls(list(pending.rolls))

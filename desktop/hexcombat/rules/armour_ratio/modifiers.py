@@ -90,7 +90,7 @@ def aec_modifier_before_terrain(
     """The AECA:ATEC or AECA:AECD modifier before terrain and weather (10.C, 10.C.2)."""
     aeca, atec, aecd = totals.aeca.res, totals.atec.res, totals.aecd.res
     aeca_raw, aecd_raw = totals.aeca.res_before_terrain, totals.aecd.res_before_terrain
-    if conditions.attacker_declines_aec:
+    if conditions.flag("attacker_declines_aec"):
         ex.add(
             "10.F",
             "the attacker declares it does not use AEC (the attacker chooses first): its AECA "
@@ -102,7 +102,7 @@ def aec_modifier_before_terrain(
             "(and it takes no required losses)"
         )
         aeca = aeca_raw = Fraction(0)
-    if conditions.defender_declines_aec:
+    if conditions.flag("defender_declines_aec"):
         ex.add(
             "10.F",
             "the defender declares it does not use AEC or ATEC: its AECD and ATEC are not "

@@ -47,6 +47,7 @@ from hexcombat.rules.combat import (
 )
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
@@ -77,6 +78,7 @@ class ArmourRatioRuleset:
 
     id = RULESET_ID
     title = "Armour and anti-tank effects by ratio (rule 10, V 11.03.06)"
+    vocabulary = EUROPA_VOCABULARY
     retreat = EUROPA_RETREAT  # assumed: rule 10 states no retreat rules
 
     def __init__(
@@ -116,7 +118,7 @@ class ArmourRatioRuleset:
         crt = self.crt_for(situation)
         situation = resolved_units(situation)
         c = situation.conditions
-        if c.overrun:
+        if c.flag("overrun"):
             ex.add(
                 "10.G",
                 "overrun: armour and anti-tank effects are calculated normally (the overrun "
@@ -131,21 +133,21 @@ class ArmourRatioRuleset:
         explain_capability(totals.atec, situation.defenders, c, chart, ex)
         distribution, use = armour_modifier(totals, c, aet, chart, ex)
         distribution = combine(distribution, heavy_armour_modifier(situation, sucat, ex))
-        if c.fortification > 0:  # as Total War refuses it (14D1): never a help to the attacker
+        fort = c.number("fortification")
+        if fort > 0:  # as Total War refuses it (14D1): never a help to the attacker
             raise RulesError(
                 "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
-                f"not {c.fortification:+d}",
+                f"not {fort:+d}",
                 "Fortifications Effects Chart",
             )
-        if c.fortification:
+        if fort:
             ex.add(
                 "Fortifications Effects Chart",
-                f"the fortification's combat modifier as the scenario gives it: "
-                f"{c.fortification:+d}",
-                c.fortification,
-                drm=c.fortification,
+                f"the fortification's combat modifier as the scenario gives it: {fort:+d}",
+                fort,
+                drm=fort,
             )
-            distribution = {d + c.fortification: p for d, p in distribution.items()}
+            distribution = {d + fort: p for d, p in distribution.items()}
         modifier_steps = list(ex.steps)  # everything the die roll modifier was worked from
         missing = _missing_strengths(situation)
         power, column, label = (

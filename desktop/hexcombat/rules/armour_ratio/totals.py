@@ -316,7 +316,7 @@ def _double_atec_conditions(pieces: list[_Piece], conditions: Conditions) -> Non
         need = 3 * piece.unit.re
         have = infantry.get(piece.stack, Fraction(0))
         total = stacked.get(piece.stack, Fraction(0))
-        if not (conditions.fortified or conditions.entrenched):
+        if not (conditions.flag("fortified") or conditions.flag("entrenched")):
             reason = "not fortified or entrenched before the reaction phase"
         elif have < need and have < total:
             reason = (

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
@@ -47,6 +48,7 @@ class TotalWarRuleset:
 
     id = RULESET_ID
     title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F, 16A, 23D"
+    vocabulary = EUROPA_VOCABULARY
     retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
 
     def __init__(

@@ -52,7 +52,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     ex = Explanation()
     warn_assumed_counters(attackers, defenders, cond.date is not None, ex)
     warn_undated_changes(attackers, defenders, cond.date, ex)
-    _declining_note(cond.attacker_declines_aec, cond.defender_declines_aec, ex)
+    _declining_note(cond.flag("attacker_declines_aec"), cond.flag("defender_declines_aec"), ex)
     att, dfn = force(attackers), force(defenders)
 
     ex.add(

@@ -45,7 +45,7 @@ def fortification(conditions: Conditions, ex: Explanation) -> list[Mapping[int, 
     as engineers against it (see :func:`engineer_effects`). A fortification never helps the
     attacker, so a positive modifier is refused.
     """
-    value = conditions.fortification
+    value = conditions.number("fortification")
     if value == 0:
         return []
     if value > 0:
@@ -70,8 +70,9 @@ def engineer_target(conditions: Conditions) -> str | None:
     """``a major city`` or ``a -2 fortification`` when engineers help here (14D1), else None."""
     if conditions.terrain == MAJOR_CITY:
         return "a major city"
-    if conditions.fortification in FORTIFICATION_DRMS:
-        return f"a {conditions.fortification:+d} fortification"
+    value = conditions.number("fortification")
+    if value in FORTIFICATION_DRMS:
+        return f"a {value:+d} fortification"
     return None
 
 
@@ -84,8 +85,8 @@ def engineer_effects(
     """
     target = engineer_target(conditions)
     engineers = tuple(p for p in att.non_artillery if engineer_role(p.unit))
-    if target is None and conditions.fortification < 0:
-        _not_engineers_here(att, conditions.fortification, ex)
+    if target is None and conditions.number("fortification") < 0:
+        _not_engineers_here(att, conditions.number("fortification"), ex)
     if target is None or not engineers or att.non_artillery_res == 0:
         return [], 1
     for p in engineers:

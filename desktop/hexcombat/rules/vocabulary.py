@@ -1,0 +1,184 @@
+"""What a ruleset declares about itself, so the game, the checks and the panel need no rule of it.
+
+A ruleset names the conditions it reads (each with its kind, choices, label and rule), the unit
+capabilities it reads beyond the shared counter vocabulary, the dice it rolls, its turn sequence,
+the markers and morale or cohesion states a counter may carry under it. The layers above read
+these declarations; they never name a condition, a phase or a marker of a particular game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+ConditionValue = bool | int | str
+"""What a condition holds: a flag (fortified), a number (a fortification's DRM), a choice."""
+
+ConditionKind = Literal["bool", "int", "choice"]
+"""How a condition is chosen: checked, a whole number within bounds, one of its choices."""
+
+SideName = Literal["attacker", "defender"]
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    """One condition a ruleset reads, as a player sets it before the combat."""
+
+    key: str
+    """The key scenarios and saves write, e.g. ``fortified``."""
+    kind: ConditionKind
+    label: str
+    """What a player reads beside the control, e.g. ``Fortified``."""
+    rule: str
+    """The rule reference that makes the condition matter, e.g. ``10.B.1``."""
+    default: ConditionValue = False
+    choices: tuple[str, ...] = ()
+    """For ``choice``: the values allowed, the default among them."""
+    low: int | None = None
+    """For ``int``: the smallest value allowed (None: no bound)."""
+    high: int | None = None
+    """For ``int``: the largest value allowed (None: no bound)."""
+    help: str = ""
+    """One sentence a tooltip shows: what the condition does under the rule."""
+    set_by_phase: bool = False
+    """Not chosen by the player: the turn's phase sets it (an overrun in the movement phase)."""
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` cannot be this condition, or None when it can."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                return f"{self.key} must be true or false, not {value!r}"
+            return None
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"{self.key} must be a whole number, not {value!r}"
+            if self.low is not None and value < self.low:
+                return f"{self.key} must be at least {self.low}, not {value} ({self.rule})"
+            if self.high is not None and value > self.high:
+                return f"{self.key} must be at most {self.high}, not {value} ({self.rule})"
+            return None
+        if value not in self.choices:
+            return f"{self.key} must be one of {', '.join(self.choices)}, not {value!r}"
+        return None
+
+
+CapabilityKind = Literal["bool", "int", "choice"]
+
+
+@dataclass(frozen=True)
+class CapabilitySpec:
+    """A unit value a ruleset reads beyond the shared counter vocabulary (a fire value, a
+    morale, steps), written in a counter set or an inline unit under ``[rules]``."""
+
+    key: str
+    kind: CapabilityKind
+    label: str
+    rule: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` cannot be this capability, or None when it can."""
+        return ConditionSpec(
+            self.key, self.kind, self.label, self.rule, False, self.choices, self.low, self.high
+        ).problem(value)
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """A die (or dice added together) a ruleset rolls, and what for."""
+
+    purpose: str
+    """What the roll decides, in a player's words: ``combat die``, ``morale check``."""
+    sides: int
+    count: int = 1
+    """Dice rolled together and added: 2 for a 2d6 morale check."""
+    rule: str = ""
+    side: SideName | None = None
+    """Whose roll it is, when each side rolls its own (both fire at once)."""
+    follow_up: bool = False
+    """Rolled after the result, for the units it names (a morale check)."""
+
+    @property
+    def name(self) -> str:
+        """``d6``, ``2d6``, ``d10``."""
+        return f"{self.count if self.count > 1 else ''}d{self.sides}"
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """One phase of a ruleset's turn sequence, as the Conditions box offers it."""
+
+    name: str
+    """The key saves and scenarios write, e.g. ``combat``."""
+    title: str
+    attacks: bool = True
+    """Whether attacks are made in this phase."""
+    sets: Mapping[str, ConditionValue] = field(default_factory=dict)
+    """Conditions the phase sets for every attack in it (an overrun in the movement phase)."""
+    rule: str = ""
+    note: str = ""
+    """What a player should know when this phase is chosen."""
+
+
+@dataclass(frozen=True)
+class StateSpec:
+    """A morale or cohesion state, or a marker, a counter may carry under the ruleset."""
+
+    key: str
+    """The key saves write, e.g. ``disrupted``."""
+    label: str
+    rule: str
+    short: str = ""
+    """What the counter shows (a letter or two), e.g. ``D``; empty: the label's first letter."""
+    rank: int = 0
+    """For morale or cohesion states: how far below good order (0 good order); a further
+    failure moves a unit to the next rank."""
+
+    @property
+    def mark(self) -> str:
+        """The letters drawn on a counter carrying it."""
+        return self.short or self.label[:1].upper()
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Everything a ruleset declares for the layers above it."""
+
+    conditions: tuple[ConditionSpec, ...] = ()
+    capabilities: tuple[CapabilitySpec, ...] = ()
+    dice: tuple[DieSpec, ...] = ()
+    phases: tuple[PhaseSpec, ...] = ()
+    default_phase: str = ""
+    states: tuple[StateSpec, ...] = ()
+    """Morale or cohesion states, good order first (``rank`` 0)."""
+    markers: tuple[StateSpec, ...] = ()
+    """Markers a counter may carry besides its state (heroic, in motion, regrouping)."""
+    steps: bool = False
+    """Whether units lose steps (tactical games) rather than strength points."""
+
+    def condition(self, key: str) -> ConditionSpec | None:
+        """The declared condition ``key``, or None."""
+        return next((c for c in self.conditions if c.key == key), None)
+
+    def capability(self, key: str) -> CapabilitySpec | None:
+        """The declared capability ``key``, or None."""
+        return next((c for c in self.capabilities if c.key == key), None)
+
+    def phase(self, name: str) -> PhaseSpec | None:
+        """The declared phase ``name``, or None."""
+        return next((p for p in self.phases if p.name == name), None)
+
+    def state(self, key: str) -> StateSpec | None:
+        """The declared morale/cohesion state ``key``, or None."""
+        return next((s for s in self.states if s.key == key), None)
+
+    def marker(self, key: str) -> StateSpec | None:
+        """The declared marker ``key``, or None."""
+        return next((m for m in self.markers if m.key == key), None)
+
+    def die_faces(self) -> int:
+        """The most faces any of the ruleset's dice has: a saved roll above it is refused."""
+        return max((d.sides for d in self.dice), default=6)
