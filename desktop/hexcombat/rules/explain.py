@@ -18,6 +18,13 @@ Provenance = Literal["rule", "assumed"]
 Value = int | Fraction | str | None
 """A step's value: a die roll modifier, an RE total or proportion, a ratio or odds as text."""
 
+StepKind = Literal["drm", "shift", "strength", "limit", "roll", "result", "note"]
+"""What a step does: adds a die roll modifier, shifts a column, sets or changes a strength,
+limits a total (a clamped DRM), records a roll, states a result, or only explains."""
+
+Favours = Literal["attacker", "defender", "neither"]
+"""Whom an outcome favours, for the chances a player reads first."""
+
 
 @dataclass(frozen=True)
 class Step:
@@ -33,6 +40,10 @@ class Step:
     """Whether the value is from the rules text or an assumed chart entry."""
     drm: int | None = None
     """The die roll modifier this step contributes to the final DRM, when it contributes one."""
+    side: Literal["attacker", "defender"] | None = None
+    """The side the step belongs to (None: the combat as a whole)."""
+    kind: StepKind = "note"
+    """What kind of effect the step has; a step with a ``drm`` is a ``drm`` step."""
 
     def to_json(self) -> dict[str, object]:
         """The step as JSON-ready data."""
@@ -42,6 +53,8 @@ class Step:
             "value": json_number(self.value),
             "provenance": self.provenance,
             "drm": self.drm,
+            "side": self.side,
+            "kind": self.kind,
         }
 
 
@@ -60,9 +73,13 @@ class Explanation:
         *,
         provenance: Provenance = "rule",
         drm: int | None = None,
+        side: Literal["attacker", "defender"] | None = None,
+        kind: StepKind | None = None,
     ) -> Step:
         """Append a step; an assumed value also records a warning naming the rule."""
-        step = Step(rule, text, value, provenance, drm)
+        if kind is None:
+            kind = "drm" if drm is not None else "note"
+        step = Step(rule, text, value, provenance, drm, side, kind)
         self.steps.append(step)
         if provenance == "assumed":
             self.warn(f"{rule}: assumed chart value used ({text}); check your rulebook")

@@ -265,7 +265,7 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "drm_distribution": [{"drm": 1, "probability": 1.0, "exact": "1"}],
         "totals": {"odds": "3:1", "aeca_res": 2.5, "ratio": None},
         "steps": [{"rule": "14D2a", "text": "heavy armour", "value": 1, "drm": 1,
-                   "provenance": "rule"}],
+                   "provenance": "rule", "side": "attacker", "kind": "drm"}],
         "warnings": [], "outcomes": [{"result": "DR", "probability": 1.0, "exact": "1"}],
     }  # fmt: skip
     assert schema_problems(good, report_schema()) == []
@@ -298,6 +298,8 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "$.result.steps[0]: no 'value'",
         "$.result.steps[0]: no 'drm'",
         "$.result.steps[0]: no 'provenance'",
+        "$.result.steps[0]: no 'side'",
+        "$.result.steps[0]: no 'kind'",
     ])  # fmt: skip
 
 
