@@ -117,9 +117,13 @@ def test_a_missing_counter_file_is_named_at_the_counters_line(tmp_path: Path) ->
 
 def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:
     from hexcombat.game.conditions import condition_problem
+    from hexcombat.rules.registry import get_ruleset
 
     # 14D1's fortification modifiers are -1, -2, -3: a fortification never helps the attacker
-    assert condition_problem("fortification", 3) == (
-        "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), not +3 (14D1)"
-    )
-    assert condition_problem("fortification", -4) is None
+    for ruleset in ("total-war", "armour-ratio"):
+        vocabulary = get_ruleset(ruleset).vocabulary
+        assert condition_problem(vocabulary, "fortification", 3) == (
+            "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
+            "not +3 (14D1)"
+        )
+        assert condition_problem(vocabulary, "fortification", -4) is None

@@ -21,8 +21,9 @@ from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import Change, Counter, GameError, GameState, RuleRefusedError
-from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, PHASES
+from hexcombat.game.turn import default_phase, no_attacks_in, phase_names
 from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
 
@@ -56,15 +57,21 @@ def picture(state: GameState) -> object:
 
 
 def test_phases_are_the_player_turn_in_order_each_with_its_rule() -> None:
-    assert PHASE_NAMES == ("initial", "movement", "reaction", "combat", "exploitation")
-    rules = {p.name: p.rule for p in PHASES}
+    assert phase_names(EUROPA_VOCABULARY) == (
+        "initial",
+        "movement",
+        "reaction",
+        "combat",
+        "exploitation",
+    )
+    rules = {p.name: p.rule for p in EUROPA_VOCABULARY.phases}
     assert rules["initial"] == "14A4" and rules["reaction"] == "10.B.1"
     assert rules["movement"] == "10.G"
 
 
 def test_a_new_game_is_in_the_combat_phase_and_the_first_side_is_phasing() -> None:
     state = GameState(load_map(REPO / "maps" / "tutorial-14d2d.toml"))
-    assert (state.phasing_player, state.phase) == ("", DEFAULT_PHASE)
+    assert (state.phasing_player, state.phase) == ("", default_phase(EUROPA_VOCABULARY))
     state.execute(SetPhase("", "initial"))  # a bare map: no side to name yet
     state.execute(AddCounter(_rifle(state, "Soviet"), _at(state, "0403")))
     state.execute(AddCounter(_rifle(state, "Axis"), _at(state, "0504")))
@@ -220,7 +227,7 @@ def test_a_save_without_the_phase_opens_in_the_default_one(game: GameState, tmp_
     del data["phase"], data["phasing_player"]
     path.write_text(json.dumps(data, indent=1))
     again = load_game(path)
-    assert (again.phasing_player, again.phase) == ("Axis", DEFAULT_PHASE)
+    assert (again.phasing_player, again.phase) == ("Axis", default_phase(EUROPA_VOCABULARY))
 
 
 @pytest.mark.parametrize(
@@ -346,13 +353,16 @@ def test_the_phasing_player_attacks_and_the_other_side_defends() -> None:
 
 
 def test_only_the_combat_and_movement_phases_have_attacks() -> None:
-    from hexcombat.game.turn import no_attacks_in
-
-    assert no_attacks_in("combat") is None and no_attacks_in("movement") is None  # 10.G overrun
+    assert (
+        no_attacks_in(EUROPA_VOCABULARY, "combat") is None
+        and no_attacks_in(EUROPA_VOCABULARY, "movement") is None
+    )  # 10.G overrun
     for phase in ("initial", "reaction", "exploitation"):
-        warning = no_attacks_in(phase)
+        warning = no_attacks_in(EUROPA_VOCABULARY, phase)
         assert warning is not None and warning.startswith(f"no attacks are made in the {phase}")
-    assert ", 10.B.1)" in (no_attacks_in("reaction") or "")  # the phase's own rule is cited
+    assert ", 10.B.1)" in (
+        no_attacks_in(EUROPA_VOCABULARY, "reaction") or ""
+    )  # the phase's own rule is cited
 
 
 # --- the turn order -----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from hexcombat.game.air_counters import is_air_unit
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.retreat import retreat_ends
 from hexcombat.game.state import CombatLogEntry, Counter, GameError, GameState, counters_in
-from hexcombat.game.turn import is_overrun_phase
+from hexcombat.game.turn import phase_conditions
 from hexcombat.rules.combat import load_crt
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
@@ -193,9 +193,8 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
             )
         )
     label = state.hexmap.label(setup.target)
-    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target]).with_choices(
-        overrun=is_overrun_phase(state.phase)
-    )  # 10.G: the phase says if it is one
+    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target])
+    conditions = conditions.with_choices(**phase_conditions(state.vocabulary, state.phase))
     return CombatSituation(
         ruleset=state.ruleset,
         attackers=tuple(participants),

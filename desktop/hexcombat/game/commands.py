@@ -211,8 +211,8 @@ class SetPhase:
     _old: tuple[str | None, str] | None = field(default=None, repr=False)
 
     def do(self, state: GameState) -> Change:
-        if phase_info(self.phase) is None:
-            raise GameError(unknown_phase(self.phase))
+        if phase_info(state.vocabulary, self.phase) is None:
+            raise GameError(unknown_phase(state.vocabulary, self.phase))
         state.check_no_roll_waiting("the phase")
         players = state.players
         if players and self.phasing_player not in players:
@@ -246,7 +246,7 @@ class SetWeatherAndDate:
     def do(self, state: GameState) -> Change:
         state.check_no_roll_waiting("the weather or the date")
         for key, value in (("weather", self.weather), ("date", self.date)):
-            problem = condition_problem(key, value)
+            problem = condition_problem(state.vocabulary, key, value)
             if problem is not None:
                 raise GameError(problem)
         self._old = state.conditions

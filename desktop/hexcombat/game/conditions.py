@@ -1,7 +1,9 @@
-"""The game's conditions of combat (weather, date, fortified, ...) checked before they are kept.
+"""The game's conditions of combat checked before they are kept.
 
-A save or the combat panel may hand in anything; only values the rules can read become game
-state, so a bad save is refused with a message instead of failing later inside a ruleset.
+A save, a scenario or the combat panel may hand in anything; only values the game's ruleset can
+read become game state, so a bad save is refused with a message instead of failing later inside
+a ruleset. The general conditions (weather, date, a combat results table) are every ruleset's;
+the others are the ones the ruleset declares in its vocabulary.
 """
 
 from __future__ import annotations
@@ -9,23 +11,43 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexcombat.rules.dates import month_problem
-from hexcombat.rules.europa_vocabulary import EUROPA_CONDITIONS
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.rules.vocabulary import Vocabulary
 
-WEATHER: tuple[str, ...] = ("clear", "mud", "frost", "snow", "winter")
-"""The weather both rulesets' charts know (10.E weather rows, the 14D2 AEC chart)."""
-
-_GENERAL = {"terrain": "str", "weather": "str", "date": "str | None", "crt": "str | None"}
-_KINDS = _GENERAL | {c.key: c.kind for c in EUROPA_CONDITIONS}
+GENERAL_CONDITIONS = ("terrain", "weather", "date", "crt")
+"""The conditions of every ruleset; ``terrain`` comes from the map in a game."""
 
 
-def condition_problem(key: str, value: object) -> str | None:
-    """Why ``value`` cannot be the condition ``key``, or None when it can."""
-    kind = _KINDS.get(key)
-    if kind is None:
-        return f"unknown condition {key!r}; the conditions are {', '.join(_KINDS)}"
+def vocabulary_of(ruleset: str) -> Vocabulary | None:
+    """What ruleset ``ruleset`` declares, or None for an unknown id (refused on its own)."""
+    try:
+        return get_ruleset(ruleset).vocabulary
+    except RulesError:
+        return None
+
+
+def any_ruleset_problem(key: str, value: object) -> str | None:
+    """Why ``value`` cannot be condition ``key`` under any ruleset hexcombat knows: for a
+    scenario whose ruleset is unknown (refused at its own line), a misspelt condition is still
+    told at its line, a condition some ruleset reads is not."""
+    problems = [condition_problem(get_ruleset(r).vocabulary, key, value) for r in ruleset_ids()]
+    return None if None in problems else problems[0]
+
+
+def condition_keys(vocabulary: Vocabulary) -> tuple[str, ...]:
+    """Every condition a game under ``vocabulary`` may hold."""
+    return GENERAL_CONDITIONS + tuple(c.key for c in vocabulary.conditions)
+
+
+def condition_problem(vocabulary: Vocabulary, key: str, value: object) -> str | None:
+    """Why ``value`` cannot be the condition ``key`` under ``vocabulary``, or None when it can."""
+    if key == "terrain":
+        return None if isinstance(value, str) else f"terrain must be text, not {value!r}"
     if key == "weather":
-        if value not in WEATHER:
-            return f"unknown weather {value!r}; the weather is one of {', '.join(WEATHER)}"
+        if value not in vocabulary.weather:
+            known = ", ".join(vocabulary.weather)
+            return f"unknown weather {value!r}; the weather is one of {known}"
         return None
     if key == "crt":
         if value is not None and not isinstance(value, str):
@@ -37,15 +59,8 @@ def condition_problem(key: str, value: object) -> str | None:
         if value is not None and month_problem(value):
             return f"date {month_problem(value)}"
         return None
-    if kind == "bool" and not isinstance(value, bool):
-        return f"{key} must be true or false, not {value!r}"
-    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-        return f"{key} must be a whole number, not {value!r}"
-    if key == "fortification" and value > 0:  # both rulesets: it never helps the attacker
-        return (
-            "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
-            f"not {value:+d} (14D1)"
-        )
-    if kind.startswith("str") and not isinstance(value, str):
-        return f"{key} must be text, not {value!r}"
-    return None
+    spec = vocabulary.condition(key)
+    if spec is None:
+        known = ", ".join(condition_keys(vocabulary))
+        return f"unknown condition {key!r}; the conditions are {known}"
+    return spec.problem(value)

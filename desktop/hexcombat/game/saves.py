@@ -44,11 +44,11 @@ from hexcombat.game.state import (
     GameState,
     side_name_problem,
 )
-from hexcombat.game.turn import DEFAULT_PHASE, PHASE_NAMES, unknown_phase
+from hexcombat.game.turn import default_phase, phase_names, unknown_phase
 from hexcombat.rules.combat import MAX_DIE, crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
-from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
 from hexcombat.sourcefile import MAX_FILE_MB, Problem, SourceError, TomlSource, read_capped
@@ -379,8 +379,15 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     ):
         conditions_rolled = data["pending_roll"]["conditions"]
         data["pending_roll"]["conditions"] = _with_crt(conditions_rolled, crt_text, fail)
+    ruleset = data.get("ruleset", "total-war")
+    if ruleset not in ruleset_ids():
+        raise fail(
+            f"unknown ruleset {ruleset!r}; hexcombat knows {', '.join(ruleset_ids())}",
+            '"ruleset"',
+        )
+    vocabulary = get_ruleset(ruleset).vocabulary
     for key, value in raw_conditions.items():
-        problem = condition_problem(key, value)
+        problem = condition_problem(vocabulary, key, value)
         if problem is not None:
             raise fail(f"conditions: {problem}", f'"{key}"')
     conditions = Conditions(**raw_conditions)
@@ -393,20 +400,14 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
             f"rolls_used must be 0 to {MAX_ROLLS} (the dice already rolled), not {used}",
             '"rolls_used"',
         )
-    phase = data.get("phase", DEFAULT_PHASE)  # saves before the phase was kept: the default
-    if phase not in PHASE_NAMES:
-        raise fail(unknown_phase(phase), '"phase":')
+    phase = data.get("phase", default_phase(vocabulary))  # saves before phases: the default
+    if phase not in phase_names(vocabulary):
+        raise fail(unknown_phase(vocabulary, phase), '"phase":')
     player = data.get("phasing_player")
     if player is not None and side_name_problem(player):
         raise fail(
             f"phasing_player must name a side (text) or be null, not {player!r}",
             '"phasing_player":',
-        )
-    ruleset = data.get("ruleset", "total-war")
-    if ruleset not in ruleset_ids():
-        raise fail(
-            f"unknown ruleset {ruleset!r}; hexcombat knows {', '.join(ruleset_ids())}",
-            '"ruleset"',
         )
     title = data.get("title", "")
     if not isinstance(title, str):
@@ -581,7 +582,7 @@ def _pending_roll(
     if not isinstance(conditions, dict):
         raise fail("pending_roll: conditions must be an object", where)
     for key, item in conditions.items():
-        problem = condition_problem(key, item)
+        problem = condition_problem(state.vocabulary, key, item)
         if problem is not None:
             raise fail(f"pending_roll: {problem}", where)
     if not state.log:

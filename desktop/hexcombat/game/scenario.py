@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.game.air_counters import air_counter_set
-from hexcombat.game.conditions import condition_problem
+from hexcombat.game.conditions import any_ruleset_problem, condition_problem, vocabulary_of
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.turn import (
-    DEFAULT_PHASE,
-    OVERRUN_PHASE,
-    PHASE_NAMES,
-    is_overrun_phase,
+    default_phase,
+    phase_conditions,
+    phase_names,
+    phase_setting,
     unknown_phase,
 )
 from hexcombat.paths import counters_dir
@@ -31,6 +31,7 @@ from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
+from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, resolved
 
 SIDES = ("attacker", "defender")
@@ -94,8 +95,9 @@ class Scenario:
     description: str = ""
     phasing_player: str | None = None
     """The side whose player-turn it is; None: the first side (the attacker)."""
-    phase: str = DEFAULT_PHASE
-    """The phase the combat is fought in; ``movement`` makes it an overrun (10.G)."""
+    phase: str = ""
+    """The phase the combat is fought in (one of the ruleset's; it may set conditions, as the
+    movement phase makes an attack an overrun); empty: the ruleset's default phase."""
     data: dict[str, Any] = field(default_factory=dict)
     """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
     counter_files: tuple[Path, ...] = ()
@@ -210,16 +212,19 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     library, counter_problems = load_counter_library(ruleset, extra_files)
     problems += counter_problems
     _check_air_ruleset(source, ruleset, problems)
-    conditions = _conditions(source, problems)
+    vocabulary = vocabulary_of(ruleset)
+    conditions = _conditions(source, vocabulary, problems)
     conditions = replace(conditions, crt=_own_crt(source, problems))
     _check_sides(source, problems)
-    phasing_player, phase = _turn(source, problems)
+    phasing_player, phase = _turn(source, vocabulary, problems)
     tutorial = _tutorial(source, problems)
     seed = _seed(source, problems)
-    if phase is None:  # a scenario that says it is an overrun is fought in the movement phase
-        phase = OVERRUN_PHASE if conditions.flag("overrun") else DEFAULT_PHASE
+    if vocabulary is None:
+        phase = phase or ""
+    elif phase is None:  # a scenario that sets what a phase decides is fought in that phase
+        phase = _phase_from_conditions(conditions, vocabulary)
     else:
-        conditions = _overrun_follows(source, conditions, phase, problems)
+        conditions = _phase_decides(source, vocabulary, conditions, phase, problems)
     placements: list[Placement] = []
     for side in SIDES:
         entries = data.get(side, [])
@@ -409,7 +414,9 @@ def _tutorial(source: TomlSource, problems: list[Problem]) -> tuple[str, ...]:
     return tuple(steps)
 
 
-def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str | None]:
+def _turn(
+    source: TomlSource, vocabulary: Vocabulary | None, problems: list[Problem]
+) -> tuple[str | None, str | None]:
     """``[turn]``: the phasing player (one of the scenario's sides) and the phase, as given."""
     raw = source.data.get("turn", {})
     if not isinstance(raw, Mapping):
@@ -423,8 +430,8 @@ def _turn(source: TomlSource, problems: list[Problem]) -> tuple[str | None, str 
                 )
             )
     phase = raw.get("phase")
-    if phase is not None and phase not in PHASE_NAMES:
-        problems.append(source.problem(("turn", "phase"), unknown_phase(phase)))
+    if vocabulary is not None and phase is not None and phase not in phase_names(vocabulary):
+        problems.append(source.problem(("turn", "phase"), unknown_phase(vocabulary, phase)))
         phase = None
     player = raw.get("phasing_player")
     if player is not None:
@@ -475,26 +482,59 @@ def scenario_sides_of(data: Mapping[str, Any]) -> list[str]:
     return [str(named.get("attacker", "Attacker")), str(named.get("defender", "Defender"))]
 
 
-def _overrun_follows(
-    source: TomlSource, conditions: Conditions, phase: str, problems: list[Problem]
+def _phase_from_conditions(conditions: Conditions, vocabulary: Vocabulary) -> str:
+    """The phase of a scenario that names none: the one that sets a condition the scenario
+    sets (an overrun is fought in the movement phase), else the ruleset's default."""
+    for spec in vocabulary.conditions:
+        stated = dict(conditions.choices).get(spec.key)
+        if spec.set_by_phase and stated is not None and stated != spec.default:
+            found = phase_setting(vocabulary, spec.key, stated)
+            if found is not None:
+                return found
+    return default_phase(vocabulary)
+
+
+def _phase_decides(
+    source: TomlSource,
+    vocabulary: Vocabulary,
+    conditions: Conditions,
+    phase: str,
+    problems: list[Problem],
 ) -> Conditions:
-    """An attack is an overrun exactly when made in the movement phase (10.G); a scenario that
-    says otherwise is told so at its ``overrun`` line."""
-    overrun = is_overrun_phase(phase)
+    """A condition the phase decides is exactly as the phase sets it (an attack is an overrun
+    when made in the movement phase); a scenario that says otherwise is told so at its line."""
+    decided = phase_conditions(vocabulary, phase)
     raw = source.data.get("conditions", {})
-    stated = raw.get("overrun") if isinstance(raw, Mapping) else None
-    if isinstance(stated, bool) and stated != overrun:
-        problems.append(
-            source.problem(
-                ("conditions", "overrun"),
-                f"overrun = {str(stated).lower()} but the phase is {phase}: an attack is an "
-                f"overrun when made in the {OVERRUN_PHASE} phase (10.G)",
+    for key, value in decided.items():
+        stated = raw.get(key) if isinstance(raw, Mapping) else None
+        if stated is not None and stated != value:
+            spec = vocabulary.condition(key)
+            where = phase_setting(vocabulary, key, stated)
+            rule = f" ({spec.rule})" if spec is not None and spec.rule else ""
+            when = (
+                spec.phase_words
+                if spec is not None and spec.phase_words
+                else f"{key} is {_toml(stated)} in the {where} phase"
+                if where
+                else "the phase sets it"
             )
-        )
-    return conditions.with_choices(overrun=overrun)
+            problems.append(
+                source.problem(
+                    ("conditions", key),
+                    f"{key} = {_toml(stated)} but the phase is {phase}: {when}{rule}",
+                )
+            )
+    return conditions.with_choices(**decided)
 
 
-def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
+def _toml(value: object) -> str:
+    """A condition's value as a scenario writes it: ``true``, ``-1``, ``"mud"``."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
+def _conditions(
+    source: TomlSource, vocabulary: Vocabulary | None, problems: list[Problem]
+) -> Conditions:
     raw = source.data.get("conditions", {})
     if not isinstance(raw, Mapping):
         problems.append(source.problem(("conditions",), "[conditions] must be a table"))
@@ -504,7 +544,9 @@ def _conditions(source: TomlSource, problems: list[Problem]) -> Conditions:
         problem = (
             'write the combat results table at the top of the scenario: crt = "..."'
             if key == "crt"
-            else condition_problem(key, value)
+            else any_ruleset_problem(key, value)
+            if vocabulary is None  # the unknown ruleset is refused at its own line
+            else condition_problem(vocabulary, key, value)
         )
         if problem:
             problems.append(source.problem(("conditions", key), problem))

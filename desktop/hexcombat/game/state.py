@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Protocol
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import HexMap
-from hexcombat.game.turn import DEFAULT_PHASE, turn_text
+from hexcombat.game.turn import default_phase, turn_text
 from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from hexcombat.game.roll import PendingRoll
@@ -209,8 +211,8 @@ class GameState:
         """What the scenario is about, in its author's words (the tutorial dock shows it)."""
         self.map_text: str | None = None
         """The map file's TOML text, embedded in saves so a game never loses its map."""
-        self.phase = DEFAULT_PHASE
-        """The phase of the phasing player's turn (one of :data:`hexcombat.game.turn.PHASES`)."""
+        self.phase = default_phase(self.vocabulary)
+        """The phase of the phasing player's turn (one of the ruleset's phases)."""
         self.chosen_phasing_player: str | None = None
         """The phasing player as set; None follows :attr:`phasing_player`'s default."""
         self.side_order: list[str] = []
@@ -225,6 +227,11 @@ class GameState:
         self._announced_turn: str | None = None
         """The turn as last announced to subscribers (:meth:`notify`)."""
         self._next_uid = 1
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """What the game's ruleset declares: its conditions, phases, dice, states, markers."""
+        return get_ruleset(self.ruleset).vocabulary
 
     @cached_property
     def graph(self) -> BoardGraph:

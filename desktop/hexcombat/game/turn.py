@@ -1,103 +1,97 @@
 """The game turn: whose player-turn it is and which phase of it.
 
-Rules hang on the phase: coast defence artillery switches sides only in its owner's initial phase
-(14A4), double ATEC needs the defenders fortified or entrenched before the reaction phase starts
-(10.B.1), and an attack made while moving is an overrun (10.G). The phases are data, so an edition
-with another turn sequence edits this table, not the rules that read it.
+Rules hang on the phase (a counter action allowed only in its owner's initial phase, an attack
+made while moving being an overrun). The phases are the ruleset's: it declares its turn sequence
+in its vocabulary (``PhaseSpec``: which phases have attacks, which conditions a phase sets), and
+this module only reads that declaration, so a game with another sequence changes its ruleset,
+not the game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from hexcombat.rules.vocabulary import ConditionValue, PhaseSpec, Vocabulary
 
 
-@dataclass(frozen=True)
-class Phase:
-    """One phase of a player-turn, with the rule that makes it matter."""
-
-    name: str
-    rule: str | None
-    """The rule (of the rules texts, docs/rules.md) that names the phase or hangs on it; None
-    when only the Europa turn sequence does."""
-    text: str
-    """What happens in it that hexcombat cares about, in the player's words."""
+def phase_names(vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The ruleset's phases in order, by the names saves and scenarios write."""
+    return tuple(p.name for p in vocabulary.phases)
 
 
-PHASES: tuple[Phase, ...] = (
-    Phase(
-        "initial",
-        "14A4",
-        "a player may switch his coast defence artillery between its artillery and CD modes "
-        "only during his initial phase",
-    ),
-    Phase(
-        "movement",
-        "10.G",
-        "an attack made while moving is an overrun; armour and anti-tank effects are "
-        "calculated normally (10.G, overruns are rule 12)",
-    ),
-    Phase(
-        "reaction",
-        "10.B.1",
-        "Soviet AT and German heavy AA count double ATEC only if fortified or entrenched before "
-        "the start of the reaction phase",
-    ),
-    Phase(
-        "combat",
-        "14D",
-        "the attacks of the player-turn are resolved (rules 10 and 14D; the excerpts do not "
-        "name the phase, the Europa turn sequence does)",
-    ),
-    Phase(
-        "exploitation",
-        None,
-        "units that may still move do so (the Europa turn sequence; the rules excerpts do not "
-        "name the phase)",
-    ),
-)
-"""The player-turn phases in order. Only ``initial`` (14A4) and ``reaction`` (10.B.1) are named
-in the rules texts; ``movement`` is where 10.G's overruns happen (our reading: rule 12 is not in
-the texts), and ``combat`` and ``exploitation`` complete the Europa player-turn."""
-
-PHASE_NAMES: tuple[str, ...] = tuple(p.name for p in PHASES)
-DEFAULT_PHASE = "combat"
-"""hexcombat is a combat assistant: a game starts where attacks are made (14D2d is one)."""
-OVERRUN_PHASE = "movement"
-"""An attack made in this phase is an overrun (10.G)."""
-COMBAT_PHASE = "combat"
-"""The phase in which the player-turn's attacks are resolved (14D; the Europa turn sequence)."""
+def default_phase(vocabulary: Vocabulary) -> str:
+    """Where a game starts: the ruleset's default phase (hexcombat is a combat assistant, so
+    the phase in which attacks are made), or its first phase."""
+    if vocabulary.default_phase:
+        return vocabulary.default_phase
+    return vocabulary.phases[0].name if vocabulary.phases else ""
 
 
-def phase_info(name: str) -> Phase | None:
-    """The phase called ``name``, or None when there is no such phase."""
-    return next((p for p in PHASES if p.name == name), None)
+def phase_info(vocabulary: Vocabulary, name: str) -> PhaseSpec | None:
+    """The phase called ``name``, or None when the ruleset has no such phase."""
+    return vocabulary.phase(name)
 
 
-def unknown_phase(name: object) -> str:
+def unknown_phase(vocabulary: Vocabulary, name: object) -> str:
     """Why ``name`` is not a phase, listing the ones there are."""
-    return f"there is no {name!r} phase; the phases are {', '.join(PHASE_NAMES)}"
+    names = phase_names(vocabulary)
+    if not names:
+        return f"there is no {name!r} phase: this ruleset has no turn sequence"
+    return f"there is no {name!r} phase; the phases are {', '.join(names)}"
 
 
-def is_overrun_phase(phase: str) -> bool:
-    """Whether an attack made in ``phase`` is an overrun (10.G)."""
-    return phase == OVERRUN_PHASE
+def phase_conditions(vocabulary: Vocabulary, phase: str) -> dict[str, ConditionValue]:
+    """Every condition the phase decides (``set_by_phase``), as the phase sets it: an attack in
+    the movement phase is an overrun, in any other it is not."""
+    info = vocabulary.phase(phase)
+    sets = info.sets if info is not None else {}
+    return {c.key: sets.get(c.key, c.default) for c in vocabulary.conditions if c.set_by_phase}
 
 
-def no_attacks_in(phase: str) -> str | None:
-    """Why the turn sequence has no attacks in ``phase`` (None in the combat phase, and in the
-    movement phase, where an attack is an overrun, 10.G). The panel warns rather than refuses:
-    a player walking through an example may set up an attack whatever the phase."""
-    if phase in (COMBAT_PHASE, OVERRUN_PHASE):
+def phase_setting(vocabulary: Vocabulary, key: str, value: ConditionValue) -> str | None:
+    """The first phase that sets condition ``key`` to ``value`` (the movement phase for an
+    overrun), or None when no phase does."""
+    for phase in vocabulary.phases:
+        if phase_conditions(vocabulary, phase.name).get(key) == value:
+            return phase.name
+    return None
+
+
+def _attacks_in(phase: PhaseSpec) -> str:
+    """``resolved in the combat phase``: the phase's attacks as a warning names them."""
+    if phase.attack_words:
+        return phase.attack_words
+    rule = f" ({phase.rule})" if phase.rule else ""
+    return f"made in the {phase.name} phase{rule}"
+
+
+def no_attacks_in(vocabulary: Vocabulary, phase: str) -> str | None:
+    """Why the ruleset's turn sequence has no attacks in ``phase``, or None when it has. The
+    panel warns rather than refuses: a player walking through an example may set up an attack
+    whatever the phase."""
+    info = vocabulary.phase(phase)
+    if info is None or info.attacks:
         return None
-    info = phase_info(phase)
-    what = f" ({info.text}{f', {info.rule}' if info.rule else ''})" if info else ""
+    rule = f", {info.rule}" if info.rule else ""
+    what = f" ({info.note}{rule})" if info.note else ""
+    first = default_phase(vocabulary)  # the phase attacks belong to, then the others
+    where = sorted((p for p in vocabulary.phases if p.attacks), key=lambda p: p.name != first)
     return (
-        f"no attacks are made in the {phase} phase{what}: attacks are resolved in the "
-        f"{COMBAT_PHASE} phase, overruns made in the {OVERRUN_PHASE} phase (10.G); set the "
-        "phase in the Conditions"
+        f"no attacks are made in the {phase} phase{what}: attacks are "
+        f"{', '.join(_attacks_in(p) for p in where)}; set the phase in the Conditions"
     )
+
+
+def phase_tip(vocabulary: Vocabulary, phase: str) -> str:
+    """``Movement phase (10.G): an attack made while moving is an overrun``: the status bar's
+    tooltip; empty when the phase has nothing to say."""
+    info = vocabulary.phase(phase)
+    if info is None or not info.note:
+        return ""
+    rule = f" ({info.rule})" if info.rule else ""
+    return f"{info.title or info.name.capitalize()} phase{rule}: {info.note}"
 
 
 def turn_text(phasing_player: str, phase: str) -> str:
     """``Soviet's combat phase``: how the status bar and the undo history say it."""
+    if not phase:
+        return f"{phasing_player}'s turn" if phasing_player else ""
     return f"{phasing_player}'s {phase} phase" if phasing_player else f"{phase} phase"

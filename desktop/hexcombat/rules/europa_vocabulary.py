@@ -11,8 +11,8 @@ FORTIFICATION = ConditionSpec(
     "Fortification DRM",
     "14D1",
     default=0,
-    low=-3,
     high=0,
+    bounds="a fortification's combat die roll modifier is negative (-1, -2, -3, ...)",
     help="the fortification's combat die roll modifier from the Fortifications Effects Chart "
     "(-1, -2, -3); it never helps the attacker",
 )
@@ -51,6 +51,7 @@ OVERRUN = ConditionSpec(
     "10.G",
     help="an attack made while moving: armour effects are calculated normally",
     set_by_phase=True,
+    phase_words="an attack is an overrun when made in the movement phase",
 )
 EUROPA_CONDITIONS = (
     FORTIFICATION,
@@ -60,6 +61,9 @@ EUROPA_CONDITIONS = (
     DEFENDER_DECLINES_AEC,
     OVERRUN,
 )
+
+WEATHER = ("clear", "mud", "frost", "snow", "winter")
+"""The weather both rulesets' charts know (10.E weather rows, the 14D2 AEC chart)."""
 
 COMBAT_DIE = DieSpec("combat die", 6, rule="CRT")
 
@@ -79,6 +83,7 @@ EUROPA_PHASES = (
         "Movement",
         sets={"overrun": True},
         rule="10.G",
+        attack_words="overruns made in the movement phase (10.G)",
         note="an attack made while moving is an overrun; armour and anti-tank effects are "
         "calculated normally (10.G, overruns are rule 12)",
     ),
@@ -93,6 +98,7 @@ EUROPA_PHASES = (
     PhaseSpec(
         COMBAT_PHASE,
         "Combat",
+        attack_words="resolved in the combat phase",
         note="the attacks of the player-turn are resolved (rules 10 and 14D; the excerpts do "
         "not name the phase, the Europa turn sequence does)",
     ),
@@ -117,4 +123,5 @@ EUROPA_VOCABULARY = Vocabulary(
     dice=(CHANCE_DIE, COMBAT_DIE),
     phases=EUROPA_PHASES,
     default_phase=COMBAT_PHASE,
+    weather=WEATHER,
 )

@@ -43,6 +43,12 @@ class ConditionSpec:
     """One sentence a tooltip shows: what the condition does under the rule."""
     set_by_phase: bool = False
     """Not chosen by the player: the turn's phase sets it (an overrun in the movement phase)."""
+    phase_words: str = ""
+    """For a condition the phase sets: the rule in words, told to a scenario that contradicts
+    its phase (``an attack is an overrun when made in the movement phase``)."""
+    bounds: str = ""
+    """What an out-of-bounds whole number is told, in the rule's words (``a fortification's
+    combat die roll modifier is negative``); empty: the bounds as numbers."""
 
     def problem(self, value: object) -> str | None:
         """Why ``value`` cannot be this condition, or None when it can."""
@@ -53,10 +59,12 @@ class ConditionSpec:
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 return f"{self.key} must be a whole number, not {value!r}"
-            if self.low is not None and value < self.low:
-                return f"{self.key} must be at least {self.low}, not {value} ({self.rule})"
-            if self.high is not None and value > self.high:
-                return f"{self.key} must be at most {self.high}, not {value} ({self.rule})"
+            low = self.low is not None and value < self.low
+            if low or (self.high is not None and value > self.high):
+                if self.bounds:
+                    return f"{self.bounds}, not {value:+d} ({self.rule})"
+                bound = f"at least {self.low}" if low else f"at most {self.high}"
+                return f"{self.key} must be {bound}, not {value} ({self.rule})"
             return None
         if value not in self.choices:
             return f"{self.key} must be one of {', '.join(self.choices)}, not {value!r}"
@@ -121,6 +129,9 @@ class PhaseSpec:
     rule: str = ""
     note: str = ""
     """What a player should know when this phase is chosen."""
+    attack_words: str = ""
+    """How its attacks are named where a phase without attacks is warned of: ``resolved in
+    the combat phase``; empty: ``made in the <name> phase``."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +169,8 @@ class Vocabulary:
     """Markers a counter may carry besides its state (heroic, in motion, regrouping)."""
     steps: bool = False
     """Whether units lose steps (tactical games) rather than strength points."""
+    weather: tuple[str, ...] = ("clear",)
+    """The weather its charts know, the usual first."""
 
     def condition(self, key: str) -> ConditionSpec | None:
         """The declared condition ``key``, or None."""

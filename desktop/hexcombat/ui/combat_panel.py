@@ -53,17 +53,15 @@ from hexcombat.game.attack import (
     suggested_losses,
 )
 from hexcombat.game.commands import ApplyCombat, SetPhase, SetWeatherAndDate, plural
-from hexcombat.game.conditions import WEATHER
 from hexcombat.game.roll import PendingRoll, RollCombat, dice_rolled, dice_text, read_typed_roll
 from hexcombat.game.state import Change, GameError
 from hexcombat.game.turn import (
-    OVERRUN_PHASE,
-    PHASES,
-    is_overrun_phase,
     no_attacks_in,
-    phase_info,
+    phase_conditions,
+    phase_tip,
 )
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_vocabulary import OVERRUN_PHASE  # the panel helper replaces this
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import NEEDS_STRENGTHS, Report
@@ -271,7 +269,7 @@ class CombatPanel(QWidget):
         grid.addWidget(self.phase_note, 3, 0, 1, 2)
         self.weather = QComboBox()
         self.weather.setObjectName("Weather")
-        self.weather.addItems(WEATHER)
+        self.weather.addItems(self.session.state.vocabulary.weather)
         self.weather.setToolTip("The game's weather: it decides whether armour effects apply")
         self.weather.currentTextChanged.connect(lambda _t: self._weather_or_date_chosen())
         self.date = QLineEdit()
@@ -310,10 +308,10 @@ class CombatPanel(QWidget):
         self.phasing_player.setToolTip("The phasing player: whose player-turn it is")
         self.phase = QComboBox()
         self.phase.setObjectName("Phase")
-        for i, phase in enumerate(PHASES):
+        for i, phase in enumerate(self.session.state.vocabulary.phases):
             self.phase.addItem(phase.name)
             rule = f" ({phase.rule})" if phase.rule else ""
-            self.phase.setItemData(i, f"{phase.text}{rule}", Qt.ItemDataRole.ToolTipRole)
+            self.phase.setItemData(i, f"{phase.note}{rule}", Qt.ItemDataRole.ToolTipRole)
         self._syncing_turn = False
         self.phasing_player.currentTextChanged.connect(lambda _t: self._turn_chosen())
         self.phase.currentTextChanged.connect(lambda _t: self._turn_chosen())
@@ -369,13 +367,10 @@ class CombatPanel(QWidget):
                 self.phasing_player.addItems(players)
             self.phasing_player.setCurrentText(state.phasing_player)
             self.phase.setCurrentText(state.phase)
-            phase = phase_info(state.phase)
-            if phase is not None:
-                rule = f" ({phase.rule})" if phase.rule else ""
-                self.phase.setToolTip(f"{phase.name.capitalize()} phase{rule}: {phase.text}")
+            self.phase.setToolTip(phase_tip(state.vocabulary, state.phase))
         finally:
             self._syncing_turn = False
-        overrun = is_overrun_phase(state.phase)
+        overrun = bool(phase_conditions(state.vocabulary, state.phase).get("overrun", False))
         box = self.condition_boxes["overrun"]
         box.setText(
             f"Overrun (10.G): {OVERRUN_PHASE} phase" if overrun else CONDITION_BOXES["overrun"]
@@ -734,7 +729,7 @@ class CombatPanel(QWidget):
                     item.setForeground(QColor("#9a5a00"))
                 self.steps.setItem(row, column, item)
         warnings = list(report.warnings)
-        if (no_attacks := no_attacks_in(state.phase)) is not None:
+        if (no_attacks := no_attacks_in(state.vocabulary, state.phase)) is not None:
             warnings.insert(0, f"{state.turn}: {no_attacks}")
         self._warn("\n".join(f"\u26a0 {w}" for w in warnings))
         self.bars.set_outcomes(report.outcomes)

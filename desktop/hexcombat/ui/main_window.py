@@ -33,7 +33,7 @@ from hexcombat.game.commands import plural
 from hexcombat.game.opening import is_save_path, open_game
 from hexcombat.game.saves import remove_stale_temporaries
 from hexcombat.game.state import Change, GameError, GameState
-from hexcombat.game.turn import phase_info
+from hexcombat.game.turn import phase_tip
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
@@ -429,10 +429,7 @@ class MainWindow(QMainWindow):
             return
         state = self.session.state
         self.turn_label.setText(f"Turn: {state.turn}")
-        phase = phase_info(state.phase)
-        if phase is not None:
-            rule = f" ({phase.rule})" if phase.rule else ""
-            self.turn_label.setToolTip(f"{phase.name.capitalize()} phase{rule}: {phase.text}")
+        self.turn_label.setToolTip(phase_tip(state.vocabulary, state.phase))
 
     def _show_tutorial(self, state: GameState | None, path: Path | None) -> None:
         """A game with walkthrough steps opens with them in front; any other (or none) hides
