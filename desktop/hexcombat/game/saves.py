@@ -81,6 +81,9 @@ def unit_to_json(unit: Unit) -> dict[str, Any]:
             ]
         elif f.name == "unit_type":
             data["type"] = value
+        elif f.name == "rules":
+            if value:  # a ruleset's own values, as a counter set writes them
+                data["rules"] = dict(value)
         elif value is not None:
             data[f.name] = _plain(value)
     return data

@@ -619,6 +619,13 @@ def _placement(
         for bad, message in every or [(key, str(exc))]:  # every bad key, not only the first
             problems.append(source.problem((*where, bad) if bad else where, message))
         return None
+    ruleset = source.data.get("ruleset")
+    vocabulary = vocabulary_of(ruleset) if isinstance(ruleset, str) else None
+    unread = vocabulary.capability_problems(ruleset, unit.rules) if vocabulary else []
+    for key, message in unread:  # a value the ruleset does not read would be silently ignored
+        problems.append(source.problem((*where, "rules", key), f"{side} {index + 1}: {message}"))
+    if unread:
+        return None
     count = entry.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         problems.append(source.problem((*where, "count"), "count must be a whole number >= 1"))

@@ -85,8 +85,25 @@ def counters_from_source(source: TomlSource) -> tuple[CounterSet, list[Problem]]
             for key, message in every:  # all of them, not only the first (check lists each)
                 problems.append(source.problem((*where, key) if key else where, message))
             continue
+        for key, message in _capability_problems(source, unit):
+            problems.append(
+                source.problem((*where, "rules", key), f"counter {counter_id!r}: {message}")
+            )
         result.counters[counter_id] = unit if unit.id else _with_id(unit, counter_id)
     return result, problems
+
+
+def _capability_problems(source: TomlSource, unit: Unit) -> list[tuple[str, str]]:
+    """The unit's ``rules`` values the counter set's game does not read as given (a set
+    whose ``game`` is no ruleset hexcombat knows is not checked: it may be another game's)."""
+    game = source.data.get("game")
+    if not unit.rules or not isinstance(game, str):
+        return []
+    from hexcombat.rules.registry import get_ruleset, ruleset_ids  # the rulesets import this
+
+    if game not in ruleset_ids():
+        return []
+    return get_ruleset(game).vocabulary.capability_problems(game, unit.rules)
 
 
 def _with_id(unit: Unit, counter_id: str) -> Unit:

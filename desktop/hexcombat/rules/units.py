@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from hexcombat.rules.air.units import AirType, Category
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.names import long_name
+from hexcombat.rules.names import MAX_NAME, long_name
 from hexcombat.rules.numbers import exact_number
 
 
@@ -161,6 +161,10 @@ class Unit:
     air_type: str | None = None
     """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
     Air units take no part in ground combat; on the map they stand at their bases."""
+    rules: tuple[tuple[str, RuleValue], ...] = ()
+    """Values the unit's ruleset reads beyond the shared keys (a fire value, a morale, steps),
+    as a counter set writes them under ``rules = { ... }``, sorted by key; the ruleset's
+    vocabulary says which it reads (``hexcombat check`` checks them at their line)."""
     changes: tuple[DatedChange, ...] = field(default=(), compare=False)
     """Capabilities that change by date (10.H), oldest first."""
     assumed: tuple[str, ...] = field(default=(), compare=False)
@@ -174,6 +178,10 @@ class Unit:
         if by_type is not None:
             object.__setattr__(self, "heavy_armour", by_type[0])
             object.__setattr__(self, "heavy_antitank", by_type[1])
+
+    def rule_value(self, key: str, default: RuleValue | None = None) -> RuleValue | None:
+        """The ruleset value ``key`` (``rules = { fire = 6 }``), else ``default``."""
+        return dict(self.rules).get(key, default)
 
     @property
     def heavy_atec(self) -> bool:
@@ -257,6 +265,35 @@ ASSUMABLE_KEYS = frozenset(
     ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed"}
 )
 """Keys a counter may mark ``assumed``; ``aec`` is short for ``aeca``, ``aecd`` and ``atec``."""
+
+
+RuleValue = bool | int | str
+"""A ruleset's own unit value: a flag, a whole number, a word."""
+
+
+def parse_rule_values(value: Any, where: str) -> tuple[tuple[str, RuleValue], ...]:
+    """``rules = { fire = 6, morale = 8 }``: a table of the ruleset's own unit values, each a
+    flag, a whole number within what a counter prints, or a short word. Which keys a ruleset
+    reads is its vocabulary's to say (checked where the ruleset is known)."""
+    if not isinstance(value, Mapping):
+        raise UnitDataError(f"{where}: rules must be a table of values, like {{ morale = 8 }}")
+    found: list[tuple[str, RuleValue]] = []
+    for key, item in value.items():
+        if isinstance(item, bool) or (isinstance(item, str) and 0 < len(item) <= MAX_NAME):
+            found.append((str(key), item))
+        elif isinstance(item, int) and abs(item) <= MAX_STRENGTH:
+            found.append((str(key), item))
+        else:
+            raise UnitDataError(
+                f"{where}: rules.{key} must be true or false, a whole number of at most "
+                f"{MAX_STRENGTH} either way, or a word, not {_short(item)}"
+            )
+    return tuple(sorted(found))
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
 
 
 def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
@@ -349,6 +386,8 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
                     f"{where}: {key} {value} is more than the {MAX_STRENGTH} any counter prints"
                 )
             out[name] = value
+        elif name == "rules":
+            out[name] = parse_rule_values(value, where)
         elif name == "air_type":
             if not isinstance(value, str) or value not in AIR_TYPE_LETTERS:
                 allowed = ", ".join(AIR_TYPE_LETTERS)

@@ -192,6 +192,24 @@ class Vocabulary:
         """The declared marker ``key``, or None."""
         return next((m for m in self.markers if m.key == key), None)
 
+    def capability_problems(
+        self, ruleset: str, values: tuple[tuple[str, object], ...]
+    ) -> list[tuple[str, str]]:
+        """Each of a unit's ``rules`` values this ruleset does not read as given, with the key
+        it is about, so a counter set or scenario is told at the value's line."""
+        found = []
+        for key, value in values:
+            spec = self.capability(key)
+            if spec is None:
+                known = ", ".join(c.key for c in self.capabilities)
+                reads = f"it reads {known}" if known else "it reads none beyond the shared keys"
+                found.append(
+                    (key, f"rules.{key}: the {ruleset} ruleset reads no such value; {reads}")
+                )
+            elif (problem := spec.problem(value)) is not None:
+                found.append((key, f"rules.{problem}"))
+        return found
+
     def die_faces(self) -> int:
         """The most faces any of the ruleset's dice has: a saved roll above it is refused."""
         return max((d.sides for d in self.dice), default=6)
