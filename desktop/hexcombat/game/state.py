@@ -19,6 +19,7 @@ from hexcombat.board.mapfile import HexMap
 from hexcombat.game.turn import DEFAULT_PHASE, turn_text
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.situation import Conditions
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
 
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ class Counter:
     """The side it fights for, e.g. ``Soviet`` or ``Axis``."""
     counter_id: str | None = None
     """Its id in the counter library, or None for a unit defined inline."""
+    status: UnitStatus = FRESH
+    """Steps lost, its morale or cohesion state and its markers; changed only by the status
+    commands (:mod:`hexcombat.game.status_commands`) and a combat's effects."""
 
 
 @dataclass(frozen=True)
