@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from hexcombat.board.hexes import Hex
 from hexcombat.game.commands import plural
 from hexcombat.game.state import Change
+from hexcombat.game.status_commands import status_marks, status_words, vocabulary_of
 from hexcombat.rules.explain import fmt
 from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
@@ -139,10 +140,15 @@ class StackInspector(QWidget):
             f"{plural(len(stack), 'counter')}, {fmt(res)} RE"
         )
         sides = state.side_order  # as the map colours them
+        vocabulary = vocabulary_of(state)
         for counter in stack:
-            unit = counter.unit
+            unit, status = counter.unit, counter.status
             text = f"{unit.name}  {strength_text(unit)}\n{unit.size or ''} {unit.unit_type}"
-            item = QListWidgetItem(counter_icon(unit, counter.side, 44, sides), text)
+            if words := status_words(status, vocabulary):
+                text += f"\n{words}"  # e.g. "Disrupted; heroic; 1 step lost"
+            marks = status_marks(status, vocabulary)
+            icon = counter_icon(unit, counter.side, 44, sides, status, marks)
+            item = QListWidgetItem(icon, text)
             item.setData(UID_ROLE, counter.uid)
             item.setToolTip(f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE")
             self.list.addItem(item)
