@@ -132,3 +132,31 @@ def test_the_stack_panel_lists_each_counter_s_status_in_words(window) -> None:
     assert inspector.list.item(0).text().split("\n")[2] == "Shaken"
     assert not session.run(SetState("c9", state="calm"))  # not a state of this ruleset
     assert "'calm' is not a morale or cohesion state" in session.last_refusal
+
+
+@pytest.mark.usefixtures("vocab")
+def test_a_row_s_menu_sets_the_states_markers_and_steps_the_ruleset_declares(window) -> None:
+    session = window.session
+    window.scene.select_hex(session.state.hexmap.hex_at("0504"))
+    inspector = window.inspector
+    menu = inspector.row_menu(0)  # the Inf XX
+    assert [a.text() for a in menu.actions()] == [
+        "State", "Markers", "Lose a step", "Get back a step"]  # fmt: skip
+    states, markers, lose, back = menu.actions()
+    assert [a.text() for a in states.menu().actions()] == ["Good order", "Shaken"]
+    assert states.menu().actions()[0].isChecked() and not back.isEnabled()
+    states.menu().actions()[1].trigger()
+    markers.menu().actions()[0].trigger()
+    lose.trigger()
+    assert session.state.counters["c9"].status == UnitStatus(1, "shaken", frozenset({"bold"}))
+    menu = inspector.row_menu(0)
+    states, markers, _, back = menu.actions()
+    assert states.menu().actions()[1].isChecked() and markers.menu().actions()[0].isChecked()
+    markers.menu().actions()[0].trigger()  # a marker on: the action takes it off
+    back.trigger()
+    assert session.state.counters["c9"].status == UnitStatus(0, "shaken")
+
+
+def test_a_ruleset_without_states_markers_or_steps_offers_none(window) -> None:
+    window.scene.select_hex(window.session.state.hexmap.hex_at("0504"))
+    assert window.inspector.row_menu(0) is None  # the Europa rulesets declare none

@@ -145,7 +145,8 @@ class ReorderStack:
 
 @dataclass
 class ApplyCombat:
-    """A resolved combat applied on the map: eliminations, retreats, an advance, a log entry.
+    """A resolved combat applied on the map: eliminations, retreats, an advance, the result's
+    effects on the counters' status (steps lost, states, markers), a log entry.
 
     Built by :func:`hexcombat.game.attack.apply_combat_command` once the player has chosen losses,
     retreat ends and the advance; the dice were rolled before, so undo and redo never re-roll.
