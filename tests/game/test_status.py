@@ -245,3 +245,34 @@ def test_a_unit_s_steps_are_a_whole_number_from_1(steps: object) -> None:
 
     with pytest.raises(UnitDataError, match=r"^t: steps must be a whole number, 1 to 20, not "):
         unit_from_mapping({"name": "Rifle Co", "size": "II", "steps": steps}, "t")
+
+
+@pytest.mark.usefixtures("vocab")
+def test_a_resolved_combat_applies_its_losses_and_status_effects_together(
+    state: GameState,
+) -> None:
+    from dataclasses import replace
+
+    from hexcombat.game.attack import apply_combat_command, resolve_attack, suggested_losses
+    from hexcombat.rules.dice import ScriptedDice
+
+    target = state.hexmap.hex_at("0504")
+    uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
+    # 14D2d: 3:1, DRM +1; a roll of 1 makes 2: HX, each side loses half
+    resolution = resolve_attack(
+        state, AttackSetup(target, uids, state.conditions), ScriptedDice([1])
+    )
+    assert resolution.result.code == "HX"
+    losses = suggested_losses(state, resolution)
+    before = picture(state)
+    command = replace(
+        apply_combat_command(state, resolution, losses, {}, []),
+        effects=(Effect("set-state", "defender", "T1", "disrupted", state="disrupted"),),
+        participants={"attacker": resolution.attacker.uids, "defender": resolution.defender.uids},
+    )
+    state.execute(command)
+    survivors = [c for c in state.stack_at(target)]
+    assert survivors and all(c.status.state == "disrupted" for c in survivors)
+    assert not set(losses) & set(state.counters)  # the losses are gone, their status untouched
+    command.undo(state)
+    assert picture(state) == before

@@ -2,9 +2,10 @@
 folder, flushed to disk, then renamed over the old save), so a crash never leaves half a save.
 
 A save is self-contained: it embeds the map's TOML text, its own combat results table's text
-and every counter's full capabilities, so a game reopens the same even if those files change or
-move. Loading never evaluates anything from the file, and reads no other file a save names (a
-save may come from someone else); every problem names the file and line.
+and every counter's full capabilities and status in play, so a game reopens the same even if
+those files change or move. Format 2 added the counters' status; a format-1 save opens as a game
+of fresh counters. Loading never evaluates anything from the file, and reads no other file a
+save names (a save may come from someone else); every problem names the file and line.
 """
 
 from __future__ import annotations
