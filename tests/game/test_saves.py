@@ -92,7 +92,7 @@ def test_save_replaces_the_old_file_whole_and_leaves_no_temporary(tmp_path: Path
     path = tmp_path / "game.json"
     path.write_text("old")
     save_game(game(), path)
-    assert json.loads(path.read_text())["version"] == 1
+    assert json.loads(path.read_text())["version"] == 2
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
@@ -133,7 +133,7 @@ def test_newer_format_is_refused(tmp_path: Path) -> None:
     text = '{\n "format": "hexcombat-save",\n "version": 9\n}'
     assert bad(tmp_path, text) == (
         "bad.json:3: saved by a different hexcombat (save format version 9; "
-        "this program reads version 1)"
+        "this program reads versions 1 and 2)"
     )
 
 

@@ -190,6 +190,8 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
                 # 10.B.4 says "stacked with", but 10.D's example "3/2 + 1/2" converts a unit
                 # attacking from another hex: conversions reach the whole attacking force
                 stack=None,
+                id=counter.uid,
+                status=counter.status,
             )
         )
     label = state.hexmap.label(setup.target)
@@ -199,7 +201,8 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
         ruleset=state.ruleset,
         attackers=tuple(participants),
         defenders=tuple(
-            Participant(unit=c.unit.on(date), hex=label, stack=label) for c in defenders
+            Participant(unit=c.unit.on(date), hex=label, stack=label, id=c.uid, status=c.status)
+            for c in defenders
         ),
         conditions=conditions,
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,9 @@ from hexcombat.game.state import (
     GameState,
     counters_in,
 )
+from hexcombat.game.status_commands import StatusChanges, status_effects
 from hexcombat.game.turn import phase_info, turn_text, unknown_phase
+from hexcombat.rules.effects import Effect
 from hexcombat.rules.situation import Conditions
 
 if TYPE_CHECKING:
@@ -142,7 +145,8 @@ class ReorderStack:
 
 @dataclass
 class ApplyCombat:
-    """A resolved combat applied on the map: eliminations, retreats, an advance, a log entry.
+    """A resolved combat applied on the map: eliminations, retreats, an advance, the result's
+    effects on the counters' status (steps lost, states, markers), a log entry.
 
     Built by :func:`hexcombat.game.attack.apply_combat_command` once the player has chosen losses,
     retreat ends and the advance; the dice were rolled before, so undo and redo never re-roll.
@@ -153,6 +157,13 @@ class ApplyCombat:
     """Counter -> hex it ends in (retreats, then the advance)."""
     entry: CombatLogEntry
     text: str = ""
+    effects: tuple[Effect, ...] = ()
+    """The result's effects; those that change a counter's status (steps lost, its state, its
+    markers) are applied here (:func:`~hexcombat.game.status_commands.status_effects`)."""
+    participants: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Each side's participants (``attacker``, ``defender`` -> counter uids): an effect that
+    names no targets falls on every participant of its side."""
+    _status: StatusChanges | None = field(default=None, repr=False)
     _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
     _moved: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
     _pending: PendingRoll | None = field(default=None, repr=False)
@@ -160,15 +171,21 @@ class ApplyCombat:
 
     def do(self, state: GameState) -> Change:
         counters_in(state, [*self.eliminated, *self.moves])
+        outcome = status_effects(state, self.effects, self.participants, spared=self.eliminated)
+        moves = {u: h for u, h in self.moves.items() if u not in outcome.eliminated}
         arrivals: dict[Hex, list[str]] = {}
-        for uid, to_hex in self.moves.items():
+        for uid, to_hex in moves.items():
             arrivals.setdefault(to_hex, []).append(uid)
-        state.check_room(arrivals, leaving=[*self.eliminated, *self.moves])
+        state.check_room(arrivals, leaving=[*self.eliminated, *outcome.eliminated, *moves])
         self.text = self.text or self.entry.text
+        if outcome.words and not set(outcome.words) <= set(self.entry.details):  # not on redo
+            self.entry.details.extend(outcome.words)
+        self._status = StatusChanges(outcome)
+        touched = self._status.do(state)
         self._removed = [state.lift(uid) for uid in self.eliminated]
         self._moved = []
-        touched = {h for _, h, _ in self._removed}
-        for uid, to_hex in self.moves.items():
+        touched |= {h for _, h, _ in self._removed}
+        for uid, to_hex in moves.items():
             counter, h, index = state.lift(uid)
             self._moved.append((uid, h, index))
             state.place(counter, to_hex, state.stack_size(to_hex))
@@ -180,7 +197,7 @@ class ApplyCombat:
         if self._roll_logged:
             state.log.pop()  # the combat's entry says all the roll's did, and what was applied
         state.log.append(self.entry)
-        uids = frozenset([*self.eliminated, *self.moves])
+        uids = frozenset([*self.eliminated, *self.moves, *self._status.uids()])
         return Change(self.text, frozenset(touched), uids, log=True, roll=True)
 
     def undo(self, state: GameState) -> Change:
@@ -197,6 +214,9 @@ class ApplyCombat:
             state.place(counter, h, index)
             touched.add(h)
         uids = frozenset([*self.eliminated, *self.moves])
+        if self._status is not None:
+            touched |= self._status.undo(state)
+            uids |= self._status.uids()
         return Change(f"Undo: {self.text}", frozenset(touched), uids, log=True, roll=True)
 
 

@@ -2,9 +2,10 @@
 folder, flushed to disk, then renamed over the old save), so a crash never leaves half a save.
 
 A save is self-contained: it embeds the map's TOML text, its own combat results table's text
-and every counter's full capabilities, so a game reopens the same even if those files change or
-move. Loading never evaluates anything from the file, and reads no other file a save names (a
-save may come from someone else); every problem names the file and line.
+and every counter's full capabilities and status in play, so a game reopens the same even if
+those files change or move. Format 2 added the counters' status; a format-1 save opens as a game
+of fresh counters. Loading never evaluates anything from the file, and reads no other file a
+save names (a save may come from someone else); every problem names the file and line.
 """
 
 from __future__ import annotations
@@ -44,12 +45,14 @@ from hexcombat.game.state import (
     GameState,
     side_name_problem,
 )
+from hexcombat.game.status_commands import MAX_MARKERS, status_problem
 from hexcombat.game.turn import default_phase, phase_names, unknown_phase
 from hexcombat.rules.combat import MAX_DIE, crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.situation import Conditions
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
 from hexcombat.sourcefile import MAX_FILE_MB, Problem, SourceError, TomlSource, read_capped
 
@@ -59,7 +62,11 @@ except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
 
 FORMAT = "hexcombat-save"
-VERSION = 1
+VERSION = 2
+"""The format this program writes: version 2 keeps each counter's status in play (steps lost,
+morale or cohesion state, markers)."""
+READS = (1, 2)
+"""The formats this program opens: a version-1 save is a game whose counters are all fresh."""
 
 
 def _plain(value: Any) -> Any:
@@ -100,6 +107,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
                     "side": counter.side,
                     "hex": state.hexmap.label(h),
                     "counter": counter.counter_id,
+                    **_status_to_json(counter.status),
                     "unit": unit_to_json(counter.unit),
                 }
             )
@@ -124,6 +132,18 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "description": state.description,
         "pending_roll": _pending_to_json(state),
     }
+
+
+def _status_to_json(status: UnitStatus) -> dict[str, Any]:
+    """A counter's status in play, saved only when it has one (a fresh unit saves as before)."""
+    if status.fresh:
+        return {}
+    saved = {
+        "steps_lost": status.steps_lost,
+        "state": status.state,
+        "markers": sorted(status.markers),
+    }
+    return {"status": saved}
 
 
 def map_text_of(state: GameState) -> str:
@@ -263,8 +283,15 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _line_of(text: str, needle: str) -> int:
-    index = text.find(needle)
+def _line_of(text: str, needle: str | tuple[str, ...]) -> int:
+    """The line of ``needle`` in the save; for a tuple, of its last part found after the parts
+    before it (a counter's ``"status"`` after its uid)."""
+    index = -1
+    for part in (needle,) if isinstance(needle, str) else needle:
+        found = text.find(part, max(index, 0))
+        if found < 0:
+            break
+        index = found
     return text.count("\n", 0, index) + 1 if index >= 0 else 1
 
 
@@ -349,15 +376,16 @@ _MAX_SAVE_BYTES = MAX_SAVE_MB * 1024 * 1024
 
 
 def _game_from_json(data: Any, text: str, name: str) -> GameState:
-    def fail(message: str, needle: str = "") -> SourceError:
+    def fail(message: str, needle: str | tuple[str, ...] = "") -> SourceError:
         return SourceError([Problem(name, _line_of(text, needle) if needle else 1, message)])
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise fail('not a hexcombat saved game (no "format": "hexcombat-save")')
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READS:
         raise fail(
-            f"saved by a different hexcombat (save format version {data.get('version')!r}; "
-            f"this program reads version {VERSION})",
+            f"saved by a different hexcombat (save format version {version!r}; "
+            f"this program reads versions {' and '.join(map(str, READS))})",
             '"version"',
         )
     map_text = data.get("map_toml")
@@ -577,9 +605,12 @@ def _pending_roll(
         raise fail("pending_roll: attackers must be a list of counter uids", where)
     if len(set(attackers)) != len(attackers):  # each counter fights once, however often listed
         raise fail("pending_roll: attackers names a counter twice", where)
-    if not isinstance(rolls, list) or not all(_is_die(r) for r in rolls) or not rolls:
+    faces = _most_faces(state)
+    if not isinstance(rolls, list) or not all(_is_die(r, faces) for r in rolls) or not rolls:
         raise fail(
-            f"pending_roll: rolls must be the dice rolled (faces 1 to {MAX_DIE}), not {rolls!r}",
+            f"pending_roll: rolls must be the dice rolled (faces 1 to {faces}), not {rolls!r}"[
+                :200
+            ],
             where,
         )
     if not isinstance(conditions, dict):
@@ -608,10 +639,16 @@ def _pending_roll(
     return PendingRoll(resolution, tuple(rolls), typed, state.log[-1])
 
 
-def _is_die(value: object) -> bool:
-    """A face of some die a table may roll; resolving the attack again checks it against the
-    game's own dice (a d6, or the d10 or d100 of a scenario's table)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_DIE
+def _most_faces(state: GameState) -> int:
+    """The most faces a die of the game may show: the largest of the ruleset's dice, or of the
+    die a game's own table may name (up to a d100, :data:`MAX_DIE`); resolving the attack
+    again checks each roll against the very die it was rolled on."""
+    return max(state.vocabulary.die_faces(), MAX_DIE)
+
+
+def _is_die(value: object, faces: int) -> bool:
+    """A face of a die of ``faces`` faces or fewer."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= faces
 
 
 def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceError]) -> None:
@@ -650,11 +687,63 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
                 needle,
             )
         counter_id = entry.get("counter")
+        status = _status(state, entry.get("status"), uid, unit, fail, (needle, '"status"'))
         state.place(
-            Counter(uid, unit, side, counter_id if isinstance(counter_id, str) else None),
+            Counter(uid, unit, side, counter_id if isinstance(counter_id, str) else None, status),
             h,
             index=state.stack_size(h),
         )
+
+
+STATUS_KEYS = ("steps_lost", "state", "markers")
+
+
+def _status(
+    state: GameState,
+    value: Any,
+    uid: str,
+    unit: Unit,
+    fail: Callable[..., SourceError],
+    needle: tuple[str, ...],
+) -> UnitStatus:
+    """A counter's status in play (format 2), checked against the ruleset's vocabulary: its
+    states and markers, whether units lose steps, and the steps the unit has."""
+    if value is None:
+        return FRESH
+    where = f"counter {uid}: status"
+    if not isinstance(value, dict):
+        raise fail(f"{where} must be an object of {', '.join(STATUS_KEYS)}", needle)
+    if unknown := [k for k in value if k not in STATUS_KEYS]:
+        raise fail(
+            f"{where}: unknown key {str(unknown[0])[:40]!r}; a status has {', '.join(STATUS_KEYS)}",
+            needle,
+        )
+    steps, key, markers = (
+        value.get("steps_lost", 0),
+        value.get("state", ""),
+        value.get("markers", []),
+    )
+    if isinstance(steps, bool) or not isinstance(steps, int):
+        raise fail(f"{where}: steps_lost must be a whole number, not {steps!r}"[:200], needle)
+    if not isinstance(key, str):
+        raise fail(
+            f"{where}: state must be text (a state of the ruleset), not {key!r}"[:200], needle
+        )
+    if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
+        raise fail(
+            f"{where}: markers must be a list of marker names, not {markers!r}"[:200], needle
+        )
+    if len(markers) > MAX_MARKERS:
+        raise fail(
+            f"{where}: {len(markers):,} markers; a counter carries at most {MAX_MARKERS}", needle
+        )
+    if len(set(markers)) != len(markers):
+        raise fail(f"{where}: markers names a marker twice", needle)
+    status = UnitStatus(steps, key, frozenset(markers))
+    ruleset = f"ruleset {state.ruleset!r}"
+    if problem := status_problem(status, state.vocabulary, unit, ruleset):
+        raise fail(f"{where}: {problem}"[:300], needle)
+    return status
 
 
 def _side_order(value: Any, fail: Callable[..., SourceError]) -> list[str]:

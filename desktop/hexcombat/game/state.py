@@ -20,6 +20,7 @@ from hexcombat.game.turn import default_phase, turn_text
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Conditions
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
 
@@ -78,6 +79,9 @@ class Counter:
     """The side it fights for, e.g. ``Soviet`` or ``Axis``."""
     counter_id: str | None = None
     """Its id in the counter library, or None for a unit defined inline."""
+    status: UnitStatus = FRESH
+    """Steps lost, its morale or cohesion state and its markers; changed only by the status
+    commands (:mod:`hexcombat.game.status_commands`) and a combat's effects."""
 
 
 @dataclass(frozen=True)

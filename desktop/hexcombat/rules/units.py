@@ -55,6 +55,9 @@ MAX_STRENGTH = 999
 """The largest attack, defence, movement or heavy-ATEC count a unit may have. Counters print
 these in one or two digits; a side's losses are chosen by adding strengths point by point, so a
 strength no counter prints is refused rather than counted up to."""
+MAX_STEPS = 20
+"""The most steps a counter may have: tactical counters print two (full and reduced) and a few
+more on step markers; a unit's steps are drawn as pips and lost one by one."""
 MAX_RE = 99
 """The largest RE size one unit may have. A division is 2 or 3 REs and a corps about 3 (10.B.2's
 tank corps); a counter of 99 REs is already past any game, and a size of 1e300 would print
@@ -158,6 +161,9 @@ class Unit:
     """REs of neutral units it may convert (10.C.1); None means the default for its size."""
     intrinsic_atec: Fraction = Fraction(0)
     """Intrinsic divisional ATEC (10.C.3): counts for ATEC, never converts neutral REs."""
+    steps: int | None = None
+    """Steps the counter has (a tactical game's full and reduced sides); None where the game
+    counts strength points instead. A unit that loses its last step is eliminated."""
     air_type: str | None = None
     """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
     Air units take no part in ground combat; on the map they stand at their bases."""
@@ -376,6 +382,12 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
                 raise UnitDataError(
                     f"{where}: range must be a whole number of hexes, 1 or more (2 for "
                     f"long-range artillery, 14A3), not {value!r}"
+                )
+            out[name] = value
+        elif name == "steps":
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_STEPS:
+                raise UnitDataError(
+                    f"{where}: steps must be a whole number, 1 to {MAX_STEPS}, not {value!r}"
                 )
             out[name] = value
         elif name in ("attack", "defence", "movement", "heavy_atec_units"):

@@ -1,7 +1,8 @@
 """Wargame counters drawn with QPainter: the side's colours (its nationality as a band when it
 differs), a NATO unit symbol (or an air unit's aircraft), the size mark, strengths
-(attack-defence-movement, an air rating and range), and markers for heavy armour and two-hex
-artillery.
+(attack-defence-movement, an air rating and range), markers for heavy armour and two-hex
+artillery, and the unit's status in play: a red stripe along its foot once it has lost steps,
+and small tags for the steps lost, its morale or cohesion state and its markers.
 
 A counter's colour says which force it fights for: the two sides of a game never share a colour,
 even when a scenario borrows the other side's counter (the 10.C tutorial's German defenders are
@@ -31,6 +32,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
 from hexcombat.ui.unit_symbols import draw_aircraft, draw_symbol
 
@@ -242,10 +244,13 @@ def draw_counter(
     side: str = "",
     pixels: float = 100.0,
     sides: Sequence[str] = (),
+    status: UnitStatus = FRESH,
+    marks: Sequence[str] = (),
 ) -> None:
     """Draw ``unit`` as a counter of ``side`` (one of the game's ``sides``) filling ``rect``;
     ``pixels`` is its size on screen: below :data:`PLAIN_BELOW` a coloured square, below
-    :data:`SYMBOL_BELOW` colour and symbol, else the whole counter."""
+    :data:`SYMBOL_BELOW` colour and symbol, else the whole counter with its ``status`` (the
+    state's and the markers' ``marks``, as the ruleset declares them, state first)."""
     back, ink = counter_colours(unit, side, sides)
     if pixels < PLAIN_BELOW:
         p.fillRect(rect, back)
@@ -283,6 +288,66 @@ def draw_counter(
         else:
             _strengths(p, bottom, unit, font, back, ink)
     _heavy_band(p, rect, unit)
+    if full and not status.fresh:
+        _status(p, rect, unit, status, marks)
+
+
+STEP_LOST = QColor("#c0161c")
+"""The stripe and tag of a unit that has lost steps: red, as a reduced side is marked."""
+STATE_TAG = (QColor("#ffd21f"), QColor("#111111"))
+"""A morale or cohesion state's tag: dark letters on yellow, a warning."""
+MARKER_TAG = (QColor("#ffffff"), QColor("#111111"))
+"""A marker's tag: dark letters on white."""
+MAX_TAGS = 3
+"""Tags shown down the counter's right edge; more are summed up in the last (``+2``)."""
+
+
+def status_tags(unit: Unit, status: UnitStatus, marks: Sequence[str]) -> list[str]:
+    """The tags down a counter's right edge: steps lost (``-1``, or ``1/2`` steps left when the
+    unit's steps are known), the state's mark, each marker's; ``+N`` for those that do not fit."""
+    tags = []
+    if status.steps_lost:
+        left = None if unit.steps is None else unit.steps - status.steps_lost
+        tags.append(f"-{status.steps_lost}" if left is None else f"{left}/{unit.steps}")
+    tags += list(marks)
+    if len(tags) > MAX_TAGS:
+        tags = [*tags[: MAX_TAGS - 1], f"+{len(tags) - MAX_TAGS + 1}"]
+    return tags
+
+
+def _status(
+    p: QPainter, rect: QRectF, unit: Unit, status: UnitStatus, marks: Sequence[str]
+) -> None:
+    """A red stripe along the foot of a unit that has lost steps (its reduced side), and the
+    status tags down the right edge, clear of the symbol and the strengths."""
+    s = rect.width()
+    p.save()
+    if status.steps_lost:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(STEP_LOST)
+        p.drawRect(QRectF(rect.left() + s * 0.05, rect.bottom() - s * 0.07, s * 0.9, s * 0.045))
+    font = QFont("Sans Serif")
+    font.setBold(True)
+    font.setPixelSize(max(1, round(s * 0.15)))
+    p.setFont(font)
+    metrics = QFontMetricsF(font)
+    kinds = ["steps"] * bool(status.steps_lost) + ["state"] * bool(status.state)
+    top = rect.top() + s * 0.04
+    for i, tag in enumerate(status_tags(unit, status, marks)):
+        kind = kinds[i] if i < len(kinds) else "marker"
+        back, ink = {
+            "steps": (STEP_LOST, QColor("#ffffff")),
+            "state": STATE_TAG,
+        }.get(kind, MARKER_TAG)
+        width = max(s * 0.19, metrics.horizontalAdvance(tag) + s * 0.06)
+        box = QRectF(rect.right() - s * 0.03 - width, top, width, s * 0.19)
+        p.setPen(QPen(QColor("#111111"), max(1.0, s * 0.012)))
+        p.setBrush(back)
+        p.drawRoundedRect(box, s * 0.03, s * 0.03)
+        p.setPen(ink)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
+        top += s * 0.21
+    p.restore()
 
 
 def _strengths(
@@ -390,13 +455,21 @@ def _heavy_band(p: QPainter, rect: QRectF, unit: Unit) -> None:
     p.drawPolygon(band)
 
 
-def counter_icon(unit: Unit, side: str = "", size: int = 40, sides: Sequence[str] = ()) -> QIcon:
-    """A counter as an icon for lists (inspector, palette), in ``side``'s colours."""
+def counter_icon(
+    unit: Unit,
+    side: str = "",
+    size: int = 40,
+    sides: Sequence[str] = (),
+    status: UnitStatus = FRESH,
+    marks: Sequence[str] = (),
+) -> QIcon:
+    """A counter as an icon for lists (inspector, palette), in ``side``'s colours, with its
+    status in play."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    draw_counter(p, QRectF(1, 1, size - 2, size - 2), unit, side, float(size), sides)
+    draw_counter(p, QRectF(1, 1, size - 2, size - 2), unit, side, float(size), sides, status, marks)
     p.end()
     return QIcon(pixmap)

@@ -1,8 +1,9 @@
 """The stack inspector dock: the counters of the selected stack, top first.
 
 Drag a row up or down (or use Raise/Lower) to reorder the stack; drag a row onto the map to move
-that one counter out; right-click a coast defence artillery row to flip it (14A4). All go through
-the session as undoable commands.
+that one counter out; right-click a coast defence artillery row to flip it (14A4), or any row to
+set its state, markers and steps where the ruleset declares them. All go through the session as
+undoable commands.
 """
 
 from __future__ import annotations
@@ -25,7 +26,16 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.commands import plural
-from hexcombat.game.state import Change
+from hexcombat.game.state import Change, Counter
+from hexcombat.game.status_commands import (
+    AddMarker,
+    LoseSteps,
+    RemoveMarker,
+    RestoreSteps,
+    SetState,
+    status_marks,
+    status_words,
+)
 from hexcombat.rules.explain import fmt
 from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
@@ -139,12 +149,19 @@ class StackInspector(QWidget):
             f"{plural(len(stack), 'counter')}, {fmt(res)} RE"
         )
         sides = state.side_order  # as the map colours them
+        vocabulary = state.vocabulary
         for counter in stack:
-            unit = counter.unit
+            unit, status = counter.unit, counter.status
             text = f"{unit.name}  {strength_text(unit)}\n{unit.size or ''} {unit.unit_type}"
-            item = QListWidgetItem(counter_icon(unit, counter.side, 44, sides), text)
+            if words := status_words(status, vocabulary):
+                text += f"\n{words}"  # e.g. "Disrupted; heroic; 1 step lost"
+            marks = status_marks(status, vocabulary)
+            icon = counter_icon(unit, counter.side, 44, sides, status, marks)
+            item = QListWidgetItem(icon, text)
             item.setData(UID_ROLE, counter.uid)
-            item.setToolTip(f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE")
+            item.setToolTip(
+                f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE" + (words and f"; {words}")
+            )
             self.list.addItem(item)
             item.setSelected(counter.uid in selected)
 
@@ -156,7 +173,10 @@ class StackInspector(QWidget):
             return None
         counter = self.session.state.counters.get(item.data(UID_ROLE))
         menu = QMenu(self)
-        if counter is None or not add_flip_actions(menu, self.session, [counter]):
+        if counter is None or not (
+            add_flip_actions(menu, self.session, [counter])
+            + add_status_actions(menu, self.session, counter)
+        ):
             menu.deleteLater()
             return None
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -194,3 +214,40 @@ class StackInspector(QWidget):
         order.insert(j, order.pop(i))
         self.request_order(order)
         self.list.item(j).setSelected(True)
+
+
+def add_status_actions(menu: QMenu, session: GameSession, counter: Counter) -> int:
+    """Add what the ruleset lets a player set on ``counter``: its morale or cohesion state, its
+    markers, a step lost or got back; returns how many entries were added (none where the
+    ruleset declares no states, markers or steps)."""
+    vocabulary = session.state.vocabulary
+    status, uid = counter.status, counter.uid
+    added = 0
+    if vocabulary.states:
+        states = menu.addMenu("State")
+        for key, label in (("", "Good order"), *((s.key, s.label) for s in vocabulary.states)):
+            action = states.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(status.state == key)
+            action.triggered.connect(lambda _c=False, k=key: session.run(SetState(uid, state=k)))
+        added += 1
+    if vocabulary.markers:
+        markers = menu.addMenu("Markers")
+        for spec in vocabulary.markers:
+            action = markers.addAction(spec.label)
+            action.setCheckable(True)
+            on = spec.key in status.markers
+            action.setChecked(on)
+            command = RemoveMarker if on else AddMarker
+            action.triggered.connect(
+                lambda _c=False, k=spec.key, make=command: session.run(make(uid, marker=k))
+            )
+        added += 1
+    if vocabulary.steps:
+        lose = menu.addAction("Lose a step")
+        lose.triggered.connect(lambda _c=False: session.run(LoseSteps(uid)))
+        back = menu.addAction("Get back a step")
+        back.setEnabled(status.steps_lost > 0)
+        back.triggered.connect(lambda _c=False: session.run(RestoreSteps(uid)))
+        added += 2
+    return added

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.state import Counter
+from hexcombat.game.status_commands import status_marks
 from hexcombat.ui.counter_art import counter_colours, draw_counter
 
 if TYPE_CHECKING:
@@ -93,7 +94,9 @@ class StackItem(QGraphicsItem):
             painter.setPen(QPen(QColor(0, 0, 0, 120), s * 0.02))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(shadows[k - 1])
-        draw_counter(painter, rect, top.unit, top.side, pixels, sides)
+        fresh = top.status.fresh
+        marks = () if fresh else status_marks(top.status, self.map_scene.state.vocabulary)
+        draw_counter(painter, rect, top.unit, top.side, pixels, sides, top.status, marks)
         self._draw_role(painter, rect)
         if len(self.counters) > 1 and pixels >= 20:
             self._draw_count(painter, rect)
