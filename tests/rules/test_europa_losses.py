@@ -89,6 +89,18 @@ def test_a_participant_lost_anyway_is_never_refused_as_too_many() -> None:
     assert losses.problems(every, lost_anyway=["c41", "c7", "c19"]) == []
 
 
+def test_a_stack_retreating_one_hex_is_not_eliminated_instead() -> None:
+    # generic CRT 1:1, roll 1: AR, the attacker retreats one hex and loses nothing
+    inf = tw.p(tw.inline("Inf XX", 3, attack=4, defence=4), id="inf")
+    defender = tw.p(tw.inline("Def XX", 3, attack=4, defence=4), id="def")
+    code, losses = policy(tw.situation([inf], [defender]), 1)
+    assert code == "AR"
+    assert losses.problems(["inf"]) == [
+        "the result AR takes no losses from the attacker: untick Inf XX; the attacker retreats "
+        "1 hex instead of being eliminated (only units with no legal retreat are eliminated)"
+    ]
+
+
 def test_10f2_worked_example_atec_in_forest_counts_double_for_required_losses() -> None:
     # Worked example 13 (10.F.2): "an anti-tank brigade worth 1 RE of ATEC in a forest hex,
     # causes attacking armour units 2 REs of required losses." A Tank XX with an Art III

@@ -357,8 +357,9 @@ class EuropaLosses:
                     f"strength points): {names} could be unticked and the result still met"
                 )
             if req.retreat_hexes > 0:
+                hexes = "hex" if req.retreat_hexes == 1 else "hexes"
                 problem += (
-                    f"; the {req.side} retreats {req.retreat_hexes} hexes instead of being "
+                    f"; the {req.side} retreats {req.retreat_hexes} {hexes} instead of being "
                     "eliminated (only units with no legal retreat are eliminated)"
                 )
             problems.append(problem)
