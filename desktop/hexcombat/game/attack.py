@@ -243,8 +243,8 @@ class Resolution:
 def resolve_attack(state: GameState, setup: AttackSetup, dice: Dice | None = None) -> Resolution:
     """Evaluate and roll (the game's seeded dice unless others are given, e.g. a typed-in roll);
     the ruleset says what the result requires each side to lose."""
+    report = evaluate_attack(state, setup)
     ruleset = get_ruleset(state.ruleset)
-    report = ruleset.evaluate(build_situation(state, setup))
     result = ruleset.resolve(report, dice or state.dice)
     return Resolution(setup, report, result, ruleset.loss_policy(report, result))
 
