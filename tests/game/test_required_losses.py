@@ -134,3 +134,12 @@ def test_a_whole_division_eliminated_counts_its_intrinsic_atec() -> None:
         "at least 2 of the defender's losses must come from armour/antitank units (10.F.2); 0 "
         "chosen"
     ]
+
+
+def test_the_resolution_asks_the_rulesets_loss_policy_by_counter_id() -> None:
+    state, resolution = converted_attack()
+    attackers = uids(state, "Tank X", "Mot Inf III", "Rifle III")
+    assert [p.id for p in resolution.report.situation.attackers] == attackers
+    assert resolution.losses.kind == "strength-points"
+    assert dict(resolution.losses.worth("attacker")) == dict(zip(attackers, (4, 2, 2), strict=True))
+    assert resolution.losses.problems(uids(state, "Mot Inf III", "Rifle III")) == []

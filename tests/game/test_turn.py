@@ -211,7 +211,7 @@ def test_save_and_reopen_keeps_the_phase_and_flips_after(game: GameState, tmp_pa
     path = tmp_path / "game.json"
     save_game(game, path)
     data = json.loads(path.read_text())
-    assert (data["phasing_player"], data["phase"], data["version"]) == ("Soviet", "reaction", 1)
+    assert (data["phasing_player"], data["phase"], data["version"]) == ("Soviet", "reaction", 2)
     again = load_game(path)
     assert (again.phasing_player, again.phase) == ("Soviet", "reaction")
     again.execute(SetPhase("Axis", "initial"))

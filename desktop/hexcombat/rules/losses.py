@@ -32,11 +32,14 @@ class LossPolicy(Protocol):
         exchange grows with the other side's losses)."""
         ...
 
-    def problems(self, chosen: Collection[str]) -> list[str]:
+    def problems(self, chosen: Collection[str], lost_anyway: Collection[str] = ()) -> list[str]:
         """Why the chosen losses do not satisfy the result, each naming its rule (empty when
-        they do): too few, from the wrong units, or more than the result asks."""
+        they do): too few, from the wrong units, or more than the result asks. ``lost_anyway``
+        are lost whatever is chosen (the game eliminates a stack with no legal retreat): they
+        count as lost and are never refused as more than the result asks."""
         ...
 
-    def suggested(self) -> list[str]:
-        """A legal choice that loses as little as the result allows."""
+    def suggested(self, lost_anyway: Collection[str] = ()) -> list[str]:
+        """A legal choice that loses as little as the result allows (``lost_anyway`` as in
+        :meth:`problems`)."""
         ...

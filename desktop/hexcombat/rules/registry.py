@@ -12,6 +12,7 @@ from typing import Protocol
 
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation
@@ -37,6 +38,11 @@ class Ruleset(Protocol):
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         """The combat resolved with ``dice``: result code, losses, retreats, advance."""
+        ...
+
+    def loss_policy(self, report: Report, result: CombatResult) -> LossPolicy:
+        """What ``result`` requires each side to lose, for the participants by their ids: the
+        choices a player has and why one is refused."""
         ...
 
 

@@ -47,6 +47,7 @@ from hexcombat.rules.combat import (
 )
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
@@ -307,6 +308,11 @@ class ArmourRatioRuleset:
             advance=effect.advance,
             steps=ex.steps,
         )
+
+    def loss_policy(self, report: Report, result: CombatResult) -> EuropaLosses:
+        """The Europa loss policy with 10.F's required losses, the exchange read from the
+        table the combat was fought on."""
+        return europa_loss_policy(report, result, self.crt_for(report.situation))
 
 
 def _missing_strengths(situation: CombatSituation) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import EUROPA_RETREAT
@@ -90,6 +91,10 @@ class TotalWarRuleset:
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         """The combat resolved with ``dice`` on the same CRT the report was evaluated on."""
         return resolve(report, dice, self.data_for(report.situation).crt)
+
+    def loss_policy(self, report: Report, result: CombatResult) -> EuropaLosses:
+        """The Europa loss policy, the exchange read from the table the combat was fought on."""
+        return europa_loss_policy(report, result, self.data_for(report.situation).crt)
 
 
 RULESET = TotalWarRuleset()
