@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
-from hexcombat.game.air_counters import is_air_unit
+from hexcombat.rules.air.counters import is_air_unit
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.retreat import retreat_ends
 from hexcombat.game.state import CombatLogEntry, Counter, GameError, GameState, counters_in

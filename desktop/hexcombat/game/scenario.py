@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from hexcombat.game.air_counters import air_counter_set
 from hexcombat.game.conditions import condition_problem
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.turn import (
@@ -24,6 +23,7 @@ from hexcombat.game.turn import (
     unknown_phase,
 )
 from hexcombat.paths import counters_dir
+from hexcombat.rules.air.counters import air_counter_set
 from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
