@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex
-from hexcombat.game.coast_defence import MODE_WORDS, cd_counter, flipped
 from hexcombat.game.conditions import condition_problem
 from hexcombat.game.state import (
     Change,
@@ -16,9 +15,13 @@ from hexcombat.game.state import (
     GameDice,
     GameError,
     GameState,
+    RuleRefusedError,
     counters_in,
 )
 from hexcombat.game.turn import phase_info, turn_text, unknown_phase
+from hexcombat.rules.eligibility import CounterAction, CounterInPlay, TurnNow
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Conditions
 
 if TYPE_CHECKING:
@@ -266,22 +269,49 @@ class SetWeatherAndDate:
         return Change(f"Undo: {self.text}", conditions=True)
 
 
+def counter_actions(state: GameState, counter: Counter) -> list[CounterAction]:
+    """What the game's ruleset lets a player do to ``counter`` now (a menu offers each; one the
+    rules forbid now says why when picked)."""
+    return get_ruleset(state.ruleset).counter_actions(_in_play(counter), _turn_now(state))
+
+
+def _in_play(counter: Counter) -> CounterInPlay:
+    return CounterInPlay(counter.unit, counter.counter_id, counter.side)
+
+
+def _turn_now(state: GameState) -> TurnNow:
+    return TurnNow(state.phasing_player, state.phase)
+
+
 @dataclass
-class FlipCoastDefence:
-    """Turn a coast defence artillery counter to its other side/mode; only in its owner's initial
-    phase (14A4). The counter keeps its uid and its place in the stack."""
+class RunCounterAction:
+    """Do a counter action the ruleset declares (``key``, see :func:`counter_actions`): the
+    counter turns into the counter the action names, keeping its uid, side and place in the
+    stack. Refused, in the rule's words, when the ruleset forbids it now."""
 
     uid: str
+    key: str
     text: str = ""
     _before: Counter | None = field(default=None, repr=False)
 
     def do(self, state: GameState) -> Change:
         (counter,) = counters_in(state, [self.uid])
         state.check_roll_spares([self.uid])
-        turned = flipped(state, counter)
+        try:
+            action = get_ruleset(state.ruleset).counter_action(
+                _in_play(counter), _turn_now(state), self.key
+            )
+        except RulesError as exc:
+            raise RuleRefusedError(str(exc), exc.rule) from exc
+        if action.refused is not None:
+            raise RuleRefusedError(str(action.refused), action.refused.rule)
+        if action.becomes not in state.library:
+            raise GameError(
+                f"{action.done_text}: its counter {action.becomes!r} is not in the counter sets"
+            )
+        turned = Counter(counter.uid, state.library[action.becomes], counter.side, action.becomes)
         self._before = state.replace_counter(turned)
-        mode = MODE_WORDS[cd_counter(turned).cda.mode]
-        self.text = self.text or f"Flip {counter.unit.name} to {mode} (14A4)"
+        self.text = self.text or action.done_text
         return Change(self.text, frozenset({state.hex_of(self.uid)}), frozenset({self.uid}))
 
     def undo(self, state: GameState) -> Change:
