@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.conditions import condition_problem
@@ -16,6 +15,7 @@ from hexcombat.game.state import (
     GameError,
     GameState,
     RuleRefusedError,
+    WaitingRoll,
     counters_in,
 )
 from hexcombat.game.turn import phase_info, turn_text, unknown_phase
@@ -23,9 +23,6 @@ from hexcombat.rules.eligibility import CounterAction, CounterInPlay, TurnNow
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Conditions
-
-if TYPE_CHECKING:
-    from hexcombat.game.roll import PendingRoll
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -158,7 +155,7 @@ class ApplyCombat:
     text: str = ""
     _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
     _moved: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
-    _pending: PendingRoll | None = field(default=None, repr=False)
+    _pending: WaitingRoll | None = field(default=None, repr=False)
     _roll_logged: bool = field(default=False, repr=False)
 
     def do(self, state: GameState) -> Change:
@@ -327,7 +324,7 @@ class ReopenedRoll:
     back as it could be in the game it was rolled in (the result goes, its combat log line goes,
     and the game's dice go back, so the same roll comes again). Done already when made."""
 
-    pending: PendingRoll
+    pending: WaitingRoll
     text: str = ""
     _before: tuple[int, object] | None = field(default=None, repr=False)
     _after: tuple[int, object] | None = field(default=None, repr=False)
