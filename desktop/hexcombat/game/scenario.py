@@ -23,8 +23,8 @@ from hexcombat.game.turn import (
     unknown_phase,
 )
 from hexcombat.paths import counters_dir
-from hexcombat.rules.air.counters import air_counter_set
 from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
+from hexcombat.rules.air_counters import air_counter_set
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError

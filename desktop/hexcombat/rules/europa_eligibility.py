@@ -6,7 +6,7 @@ has actions of its own. A ruleset that differs overrides the one hook it differs
 
 from __future__ import annotations
 
-from hexcombat.rules.air.counters import is_air_unit
+from hexcombat.rules.air_counters import is_air_unit
 from hexcombat.rules.eligibility import (
     CounterAction,
     CounterInPlay,
