@@ -202,8 +202,8 @@ class ApplyCombat:
 
 @dataclass
 class SetPhase:
-    """Set whose player-turn it is and its phase: what the rules allow hangs on it (14A4 flips in
-    the owner's initial phase, 10.G overruns in the movement phase)."""
+    """Set whose player-turn it is and its phase: what the rules allow hangs on it (a counter
+    action only in the phase its rule names, conditions a phase sets for every attack in it)."""
 
     phasing_player: str
     phase: str

@@ -32,7 +32,7 @@ class IllegalMoveError(GameError):
 
 class RuleRefusedError(GameError):
     """A change a rule forbids, in the rule's own words (e.g. a CD flip outside the owner's
-    initial phase, 14A4). ``rule`` names the rule."""
+    initial phase). ``rule`` names the rule."""
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
