@@ -11,7 +11,7 @@ import pytest
 from hexcombat.rules.air.units import load_air_counters
 from hexcombat.rules.air_counters import map_unit
 from hexcombat.rules.counters import load_counters
-from hexcombat.rules.eligibility import CounterInPlay, Refusal, TurnNow
+from hexcombat.rules.eligibility import BasicEligibility, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.situation import Participant
@@ -118,3 +118,16 @@ def test_only_coast_defence_artillery_has_a_flip() -> None:
     assert str(caught.value) == (
         "Inf XX is not coast defence artillery: only CDA units have a CD mode (14A4)"
     )
+
+
+def test_the_plainest_answers_leave_nobody_out_and_reach_one_hex() -> None:
+    # what a ruleset with no such rules (a tactical game, a test ruleset) starts from
+    plain = BasicEligibility()
+    assert plain.ground_combat_refusal(ME_109E) is None
+    assert plain.attack_refusal(CD_SIDE) is None
+    assert plain.attack_range(LRA) == 1
+    assert plain.result_exemption(Participant(LRA, range=2)) is None
+    infantry = CounterInPlay(INF, "ax-inf-xx", "Axis")
+    assert plain.counter_actions(infantry, AXIS_INITIAL) == []
+    with pytest.raises(RulesError, match=r"^Inf XX has no 'flip-mode' action under these rules$"):
+        plain.counter_action(infantry, AXIS_INITIAL, FLIP_MODE)

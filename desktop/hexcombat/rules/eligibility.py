@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
 
 
@@ -90,3 +91,33 @@ def find_counter_action(
         if action.key == key:
             return action
     raise RulesError(f"{counter.unit.name} has no {key!r} action under these rules")
+
+
+class BasicEligibility:
+    """The eligibility hooks of the ``Ruleset`` protocol at their plainest: every unit fights on
+    the ground, attacks from an adjacent hex only and takes the result, and no counter has
+    actions of its own. A ruleset overrides the hooks its rules answer otherwise."""
+
+    def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
+        """Why ``unit`` takes no part in ground combat: every unit takes part."""
+        return None
+
+    def attack_refusal(self, unit: Unit) -> Refusal | None:
+        """Why the rules forbid ``unit`` to attack at all: every unit may."""
+        return None
+
+    def attack_range(self, unit: Unit) -> int:
+        """How many hexes from the defender ``unit`` may attack: adjacent only."""
+        return 1
+
+    def result_exemption(self, participant: Participant) -> Refusal | None:
+        """Why the result leaves ``participant`` alone: it applies to every participant."""
+        return None
+
+    def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
+        """What a player may do to ``counter`` outside combat: nothing."""
+        return []
+
+    def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
+        """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
+        return find_counter_action(self.counter_actions(counter, turn), counter, key)

@@ -1,19 +1,13 @@
 """What both Europa rulesets (``total-war`` and ``armour-ratio``) agree on about who fights:
-air units stand on the map but fight no ground combat (16A, 23D1), long-range artillery may
-attack from two hexes and then takes no combat result and may not advance (14A3), and no counter
-has actions of its own. A ruleset that differs overrides the one hook it differs on.
+air units stand on the map but fight no ground combat (16A, 23D1); long-range artillery may
+attack from two hexes and then takes no combat result and may not advance (14A3). The other
+hooks are :class:`BasicEligibility`'s; a ruleset that differs overrides the hook it differs on.
 """
 
 from __future__ import annotations
 
 from hexcombat.rules.air_counters import is_air_unit
-from hexcombat.rules.eligibility import (
-    CounterAction,
-    CounterInPlay,
-    Refusal,
-    TurnNow,
-    find_counter_action,
-)
+from hexcombat.rules.eligibility import BasicEligibility, Refusal
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
 
@@ -33,7 +27,7 @@ TWO_HEX_EXEMPTION = Refusal(
 """14A3: at two hexes it takes no combat result, is out of exchanges and may not advance."""
 
 
-class EuropaEligibility:
+class EuropaEligibility(BasicEligibility):
     """The eligibility hooks of the ``Ruleset`` protocol as the Europa rules answer them."""
 
     def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
@@ -41,11 +35,6 @@ class EuropaEligibility:
         defending), or None when it fights: air units fight with their air ratings, not their
         ground strengths (16A, 23D1)."""
         return AIR_UNIT_REFUSAL if is_air_unit(unit) else None
-
-    def attack_refusal(self, unit: Unit) -> Refusal | None:
-        """Why the rules forbid ``unit`` to attack at all, or None: under the shared rules
-        every ground unit may."""
-        return None
 
     def attack_range(self, unit: Unit) -> int:
         """How many hexes from the defender ``unit`` may attack: adjacent, or two hexes for
@@ -59,11 +48,3 @@ class EuropaEligibility:
         if participant.range == TWO_HEXES:
             return TWO_HEX_EXEMPTION
         return None
-
-    def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
-        """What a player may do to ``counter`` outside combat: nothing under the shared rules."""
-        return []
-
-    def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
-        """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
-        return find_counter_action(self.counter_actions(counter, turn), counter, key)
