@@ -12,9 +12,9 @@ from hexcombat.board.mapfile import load_map
 from hexcombat.game.attack import AttackSetup, attack_candidates, build_situation, evaluate_attack
 from hexcombat.game.commands import (
     AddCounter,
-    FlipCoastDefence,
     MoveCounters,
     RemoveCounters,
+    RunCounterAction,
     SetPhase,
 )
 from hexcombat.game.opening import default_tutorial, open_game
@@ -25,6 +25,7 @@ from hexcombat.game.turn import default_phase, no_attacks_in, phase_names
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.situation import Conditions
+from hexcombat.rules.total_war.eligibility import FLIP_MODE
 from hexcombat.sourcefile import SourceError
 
 HERE = Path(__file__).resolve().parent
@@ -124,7 +125,7 @@ def test_flip_in_the_owner_s_initial_phase_and_undo_restores_the_counter_exactly
     h = game.hex_of(uid)
     before = picture(game)
     original = game.counters[uid]
-    command = FlipCoastDefence(uid)
+    command = RunCounterAction(uid, FLIP_MODE)
     change = game.execute(command)
     flipped = game.counters[uid]
     assert (flipped.uid, flipped.side, flipped.counter_id) == (uid, "Axis", "ge-cd-art-iii-cd")
@@ -136,7 +137,7 @@ def test_flip_in_the_owner_s_initial_phase_and_undo_restores_the_counter_exactly
     assert picture(game) == before
     assert game.counters[uid] is original
     command.do(game)  # redo, then back again to artillery mode
-    back = FlipCoastDefence(uid)
+    back = RunCounterAction(uid, FLIP_MODE)
     game.execute(back)
     assert back.text == "Flip CD Art III (CD mode) to artillery mode (14A4)"
     assert game.counters[uid].counter_id == "ge-cd-art-iii"
@@ -157,7 +158,7 @@ def test_flip_outside_the_owner_s_initial_phase_is_refused_by_14a4(
     uid = uid_of(game, "ge-lr-siege-art-iii-cd")
     before = picture(game)
     with pytest.raises(RuleRefusedError) as caught:
-        game.execute(FlipCoastDefence(uid))
+        game.execute(RunCounterAction(uid, FLIP_MODE))
     assert str(caught.value) == REFUSED.format(now=now)
     assert caught.value.rule == "14A4"
     assert picture(game) == before
@@ -165,9 +166,9 @@ def test_flip_outside_the_owner_s_initial_phase_is_refused_by_14a4(
 
 def test_only_coast_defence_artillery_flips(game: GameState) -> None:
     with pytest.raises(GameError, match=r"^Inf XX is not coast defence artillery: .*\(14A4\)$"):
-        game.execute(FlipCoastDefence(uid_of(game, "ax-inf-xx")))
+        game.execute(RunCounterAction(uid_of(game, "ax-inf-xx"), FLIP_MODE))
     with pytest.raises(GameError, match="no counter 'c99'"):
-        game.execute(FlipCoastDefence("c99"))
+        game.execute(RunCounterAction("c99", FLIP_MODE))
 
 
 def test_a_cd_side_unit_cannot_attack(game: GameState) -> None:
@@ -186,7 +187,7 @@ def test_a_cd_side_unit_cannot_attack(game: GameState) -> None:
     with pytest.raises(IllegalAttackError, match=r"is in CD mode and cannot attack.*\(14A4\)$"):
         evaluate_attack(game, setup)
     # flipped to artillery mode in the Axis initial phase, it joins the attack
-    game.execute(FlipCoastDefence(cd))
+    game.execute(RunCounterAction(cd, FLIP_MODE))
     assert [c.uid for c in attack_candidates(game, target)[1].counters] == [cd]
     assert evaluate_attack(game, setup).odds
 
@@ -216,7 +217,7 @@ def test_save_and_reopen_keeps_the_phase_and_flips_after(game: GameState, tmp_pa
     assert (again.phasing_player, again.phase) == ("Soviet", "reaction")
     again.execute(SetPhase("Axis", "initial"))
     uid = uid_of(again, "ge-cd-art-iii")
-    again.execute(FlipCoastDefence(uid))  # the reopened game still knows the other side
+    again.execute(RunCounterAction(uid, FLIP_MODE))  # the reopened game still knows the other side
     assert again.counters[uid].counter_id == "ge-cd-art-iii-cd"
 
 

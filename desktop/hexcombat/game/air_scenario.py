@@ -1,9 +1,9 @@
-"""A scenario's air units on their missions (16A, 23D), with every problem at its file and line.
+"""A scenario's ``[[air]]`` entries flown by the air rules, with every problem at its file and line.
 
 The rules core flies an ``[[air]]`` entry without knowing where it was written; this module gives
 it the air counters the scenario may name (the shipped ones and the scenario's own counter files,
-as for ground counters) and places each refusal at the entry's line, so ``check`` and ``explain``
-say ``file:line: message``.
+as for ground counters), reads the hexes an entry names on the scenario's map, and places each
+refusal at the entry's line, so ``check`` and ``explain`` say ``file:line: message``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,14 @@ from pathlib import Path
 from hexcombat.board.mapfile import find_map, map_from_source
 from hexcombat.board.offset import OffsetScheme
 from hexcombat.game.scenario import Scenario, shipped_counter_files
-from hexcombat.rules.air.missions import MISSIONS
-from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
+from hexcombat.rules.air.scenario import (
+    AIR_ROLL_REFUSAL,
+    HEX_KEYS,
+    AirReport,
+    entry_key,
+    evaluate_air_scenario,
+    not_a_hex,
+)
 from hexcombat.rules.air.units import (
     AirUnit,
     air_counters_from_source,
@@ -24,11 +30,14 @@ from hexcombat.rules.air.units import (
 from hexcombat.rules.errors import RulesError
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
 
-AIR_ROLL_REFUSAL = (
-    "an air scenario has no combat die to roll: hexcombat gives each air unit's strengths on "
-    "its mission (16A, 23D); the air combat rules that roll dice are not in the rules texts"
-)
-"""Why ``explain --roll`` refuses an air scenario rather than ignoring the dice."""
+__all__ = [
+    "AIR_ROLL_REFUSAL",
+    "air_problems",
+    "evaluate_air",
+    "hex_problems",
+    "scenario_air_counters",
+]
+"""``AIR_ROLL_REFUSAL`` is the air rules' (``rules/air/scenario.py``), kept importable here."""
 
 
 def scenario_air_counters(scenario: Scenario) -> tuple[dict[str, AirUnit], list[Problem]]:
@@ -49,26 +58,6 @@ def scenario_air_counters(scenario: Scenario) -> tuple[dict[str, AirUnit], list[
     return found, problems
 
 
-def _key_of(message: str, entry: Mapping[str, object]) -> str | None:
-    """The key of an ``[[air]]`` entry a refusal is about, for its line."""
-    if "unknown air counter" in message:
-        return "counter"
-    for key in sorted(entry, key=len, reverse=True):  # "counter" before "count"
-        if repr(key) in message or message.startswith(f"{key} "):
-            return key
-    for key in ("jettison", "switch_to_escort", "escorting", "bombs", "base", "target"):
-        if key in entry and key.replace("_", " ") in message:
-            return key
-    if "mission" in message or any(m in message for m in MISSIONS) or "23D" in message:
-        return "mission" if "mission" in entry else None
-    return None
-
-
-HEX_KEYS = ("base", "target")
-"""Keys of an ``[[air]]`` entry that name hexes: where a type AF is based and the hex it
-intercepts or patrol-attacks, which 23D2 requires to be the same."""
-
-
 def _hex_reader(scenario: Scenario) -> Callable[[str], object]:
     """What reads a hex label in this scenario: its map's (labels must be on the map), or,
     without a map, the usual Europa label ``CCRR`` (``0504``)."""
@@ -85,8 +74,8 @@ def _hex_reader(scenario: Scenario) -> Callable[[str], object]:
 
 
 def hex_problems(scenario: Scenario, source: TomlSource, entries: list[object]) -> list[Problem]:
-    """Every ``base`` / ``target`` that is not a hex (on the map, if there is one), at its line:
-    23D2 compares them, so a typo would otherwise quietly refuse or allow an AF's mission."""
+    """Every entry's hex (``HEX_KEYS``) that is not one (on the map, if there is one), at its
+    line, in the air rules' words."""
     read = _hex_reader(scenario)
     problems = []
     for i, entry in enumerate(entries):
@@ -99,12 +88,7 @@ def hex_problems(scenario: Scenario, source: TomlSource, entries: list[object]) 
             try:
                 read(value)
             except ValueError as exc:
-                problems.append(
-                    source.problem(
-                        ("air", i, key),
-                        f"air {i + 1}: {key} {value!r} is not a hex: {exc} (23D2)",
-                    )
-                )
+                problems.append(source.problem(("air", i, key), not_a_hex(i, key, value, str(exc))))
     return problems
 
 
@@ -129,7 +113,7 @@ def air_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
             message = str(exc).replace("air 1: ", "", 1)
             if "unknown air counter" in message:
                 message += ": not in counters/ nor the scenario's counter files"
-            key = _key_of(message, entry) if isinstance(entry, Mapping) else None
+            key = entry_key(message, entry) if isinstance(entry, Mapping) else None
             where = ("air", i, key) if key else ("air", i)
             problems.append(source.problem(where, f"air {i + 1}: {message}"))
     return problems

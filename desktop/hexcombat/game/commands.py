@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex
-from hexcombat.game.coast_defence import MODE_WORDS, cd_counter, flipped
 from hexcombat.game.conditions import condition_problem
 from hexcombat.game.state import (
     Change,
@@ -17,15 +15,17 @@ from hexcombat.game.state import (
     GameDice,
     GameError,
     GameState,
+    RuleRefusedError,
+    WaitingRoll,
     counters_in,
 )
 from hexcombat.game.status_commands import StatusChanges, status_effects
 from hexcombat.game.turn import phase_info, turn_text, unknown_phase
 from hexcombat.rules.effects import Effect
+from hexcombat.rules.eligibility import CounterAction, CounterInPlay, TurnNow
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Conditions
-
-if TYPE_CHECKING:
-    from hexcombat.game.roll import PendingRoll
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -166,7 +166,7 @@ class ApplyCombat:
     _status: StatusChanges | None = field(default=None, repr=False)
     _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
     _moved: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
-    _pending: PendingRoll | None = field(default=None, repr=False)
+    _pending: WaitingRoll | None = field(default=None, repr=False)
     _roll_logged: bool = field(default=False, repr=False)
 
     def do(self, state: GameState) -> Change:
@@ -222,8 +222,8 @@ class ApplyCombat:
 
 @dataclass
 class SetPhase:
-    """Set whose player-turn it is and its phase: what the rules allow hangs on it (14A4 flips in
-    the owner's initial phase, 10.G overruns in the movement phase)."""
+    """Set whose player-turn it is and its phase: what the rules allow hangs on it (a counter
+    action only in the phase its rule names, conditions a phase sets for every attack in it)."""
 
     phasing_player: str
     phase: str
@@ -286,22 +286,49 @@ class SetWeatherAndDate:
         return Change(f"Undo: {self.text}", conditions=True)
 
 
+def counter_actions(state: GameState, counter: Counter) -> list[CounterAction]:
+    """What the game's ruleset lets a player do to ``counter`` now (a menu offers each; one the
+    rules forbid now says why when picked)."""
+    return get_ruleset(state.ruleset).counter_actions(_in_play(counter), _turn_now(state))
+
+
+def _in_play(counter: Counter) -> CounterInPlay:
+    return CounterInPlay(counter.unit, counter.counter_id, counter.side)
+
+
+def _turn_now(state: GameState) -> TurnNow:
+    return TurnNow(state.phasing_player, state.phase)
+
+
 @dataclass
-class FlipCoastDefence:
-    """Turn a coast defence artillery counter to its other side/mode; only in its owner's initial
-    phase (14A4). The counter keeps its uid and its place in the stack."""
+class RunCounterAction:
+    """Do a counter action the ruleset declares (``key``, see :func:`counter_actions`): the
+    counter turns into the counter the action names, keeping its uid, side and place in the
+    stack. Refused, in the rule's words, when the ruleset forbids it now."""
 
     uid: str
+    key: str
     text: str = ""
     _before: Counter | None = field(default=None, repr=False)
 
     def do(self, state: GameState) -> Change:
         (counter,) = counters_in(state, [self.uid])
         state.check_roll_spares([self.uid])
-        turned = flipped(state, counter)
+        try:
+            action = get_ruleset(state.ruleset).counter_action(
+                _in_play(counter), _turn_now(state), self.key
+            )
+        except RulesError as exc:
+            raise RuleRefusedError(str(exc), exc.rule) from exc
+        if action.refused is not None:
+            raise RuleRefusedError(str(action.refused), action.refused.rule)
+        if action.becomes not in state.library:
+            raise GameError(
+                f"{action.done_text}: its counter {action.becomes!r} is not in the counter sets"
+            )
+        turned = Counter(counter.uid, state.library[action.becomes], counter.side, action.becomes)
         self._before = state.replace_counter(turned)
-        mode = MODE_WORDS[cd_counter(turned).cda.mode]
-        self.text = self.text or f"Flip {counter.unit.name} to {mode} (14A4)"
+        self.text = self.text or action.done_text
         return Change(self.text, frozenset({state.hex_of(self.uid)}), frozenset({self.uid}))
 
     def undo(self, state: GameState) -> Change:
@@ -317,7 +344,7 @@ class ReopenedRoll:
     back as it could be in the game it was rolled in (the result goes, its combat log line goes,
     and the game's dice go back, so the same roll comes again). Done already when made."""
 
-    pending: PendingRoll
+    pending: WaitingRoll
     text: str = ""
     _before: tuple[int, object] | None = field(default=None, repr=False)
     _after: tuple[int, object] | None = field(default=None, repr=False)

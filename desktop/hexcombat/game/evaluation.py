@@ -17,7 +17,7 @@ def scenario_situation(scenario: Scenario) -> CombatSituation:
     if scenario.map_name is None or not scenario.placements:
         return scenario.situation()
     from hexcombat.game.attack import AttackSetup, build_situation
-    from hexcombat.game.opening import game_from_scenario
+    from hexcombat.game.scenario_game import game_from_scenario
 
     targets = {p.hex for p in scenario.side("defender")}
     if len(targets) != 1 or None in targets:

@@ -4,22 +4,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexcombat.board.hexes import Hex
-from hexcombat.board.mapfile import find_map, is_map_source, map_from_source
+from hexcombat.board.mapfile import is_map_source, map_from_source
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import (
-    Scenario,
     is_scenario_source,
     load_counter_library,
     scenario_from_source,
 )
-from hexcombat.game.state import GameState, scenario_sides
+from hexcombat.game.scenario_game import game_from_scenario
+from hexcombat.game.state import GameState
 from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, read_capped, resolved
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, read_capped
 
 TUTORIAL = "tutorial-14d2d-scenario.toml"
 """The scenario ``hexcombat`` opens with no file: the 14D2d worked example, ready to attack."""
 
+
+__all__ = [
+    "RULESET",
+    "TUTORIAL",
+    "default_tutorial",
+    "game_from_scenario",
+    "is_save_path",
+    "open_game",
+]
 
 RULESET = "total-war"
 """The ruleset of a game started from a bare map (a scenario or save names its own)."""
@@ -68,60 +76,3 @@ def open_game(path: str | Path) -> GameState:
         state.map_text = path.read_text(encoding="utf-8")
         return state
     raise SourceError([Problem(str(path), 1, "not a hexcombat map, scenario or saved game")])
-
-
-def game_from_scenario(scenario: Scenario) -> GameState:
-    """The scenario laid out on its map; every unit needs a hex on it. Problems name the line."""
-    path = scenario.path
-    try:
-        map_path = find_map(_relative(str(scenario.map_name), path))
-        map_source = TomlSource.load(map_path)
-        hexmap = map_from_source(map_source)
-    except (FileNotFoundError, ValueError) as exc:
-        raise SourceError([Problem(str(path), _map_line(scenario), str(exc))]) from exc
-    problems: list[Problem] = [
-        Problem(str(path), p.line, f"{p.unit.name} has no hex on the map")
-        for p in scenario.placements
-        if p.hex is None
-    ]
-    sides = scenario_sides(scenario)
-    held: dict[Hex, str] = {}
-    for placement in scenario.placements:
-        if placement.hex is None:
-            continue
-        try:
-            h = hexmap.hex_at(placement.hex)
-        except ValueError as exc:
-            problems.append(Problem(str(path), placement.line, f"{placement.unit.name}: {exc}"))
-            continue
-        side = sides[placement.side]
-        holder = held.setdefault(h, side)
-        if holder != side:  # as on the map, and as a save is refused with two sides in a hex
-            problems.append(
-                Problem(
-                    str(path),
-                    placement.line,
-                    f"{placement.unit.name}: hex {hexmap.label(h)} is held by {holder}: sides "
-                    "may not share a hex",
-                )
-            )
-    if problems:
-        raise SourceError(problems)
-    state = GameState.from_scenario(scenario, hexmap)
-    state.map_text = map_source.path.read_text(encoding="utf-8")
-    return state
-
-
-def _map_line(scenario: Scenario) -> int:
-    """The line of the scenario's ``map = ...`` (1 when it cannot be read again)."""
-    try:
-        return TomlSource.load(scenario.path).line_of("map")
-    except SourceError:
-        return 1
-
-
-def _relative(name: str, scenario_path: Path) -> str | Path:
-    """A map named by path is relative to the scenario's folder; a bare name is a shipped map."""
-    if "/" in name or name.endswith(".toml"):
-        return resolved(scenario_path.parent / name)
-    return name

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from hexcombat.game.air_counters import air_counter_set
 from hexcombat.game.conditions import any_ruleset_problem, condition_problem, vocabulary_of
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.turn import (
@@ -25,6 +24,7 @@ from hexcombat.game.turn import (
 )
 from hexcombat.paths import counters_dir
 from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
+from hexcombat.rules.air_counters import air_counter_set
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
@@ -24,10 +24,6 @@ from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
 
-if TYPE_CHECKING:
-    from hexcombat.game.roll import PendingRoll
-    from hexcombat.game.scenario import Scenario
-
 
 class GameError(Exception):
     """A change the game cannot make, worded for the player."""
@@ -39,7 +35,7 @@ class IllegalMoveError(GameError):
 
 class RuleRefusedError(GameError):
     """A change a rule forbids, in the rule's own words (e.g. a CD flip outside the owner's
-    initial phase, 14A4). ``rule`` names the rule."""
+    initial phase). ``rule`` names the rule."""
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
@@ -188,6 +184,51 @@ class CombatLogEntry:
 Listener = Callable[[Change], None]
 
 
+class FoughtSide(Protocol):
+    """A side of a rolled attack: the counters the result applies to."""
+
+    @property
+    def uids(self) -> list[str]: ...
+
+
+class FoughtSetup(Protocol):
+    """What was attacked, and by whom."""
+
+    @property
+    def target(self) -> Hex: ...
+
+    @property
+    def attacker_uids(self) -> list[str]: ...
+
+
+class RolledAttack(Protocol):
+    """The attack a waiting roll was made for."""
+
+    @property
+    def setup(self) -> FoughtSetup: ...
+
+    @property
+    def defender(self) -> FoughtSide: ...
+
+
+class WaitingRoll(Protocol):
+    """What the game and its commands read of a roll whose result waits to be applied (a
+    :class:`hexcombat.game.roll.PendingRoll`): the attack it was made for, so no change touches
+    its counters, and its dice and log line, so undo takes it back exactly."""
+
+    @property
+    def resolution(self) -> RolledAttack: ...
+
+    @property
+    def rolls(self) -> tuple[int, ...]: ...
+
+    @property
+    def typed(self) -> bool: ...
+
+    @property
+    def entry(self) -> CombatLogEntry: ...
+
+
 class GameState:
     """A map with stacks of counters, the rules in force, the dice and the combat log."""
 
@@ -223,7 +264,7 @@ class GameState:
         """Every side the game has known, in turn order: the scenario's (attacker, then
         defender), then each new side as its first counter comes on the map. Moves never reorder
         it, so the phasing player does not change by itself; saves keep it."""
-        self.pending_roll: PendingRoll | None = None
+        self.pending_roll: WaitingRoll | None = None
         """An attack rolled but not applied yet: no other roll until it is applied or undone."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
@@ -431,45 +472,6 @@ class GameState:
         if counter_id not in self.library:
             raise GameError(f"no counter {counter_id!r} in the counter sets")
         return Counter(self.new_uid(), self.library[counter_id], side, counter_id)
-
-    @classmethod
-    def from_scenario(cls, scenario: Scenario, hexmap: HexMap) -> GameState:
-        """A game laid out from a scenario placed on ``hexmap`` (every unit needs a hex)."""
-        state = cls(
-            hexmap,
-            ruleset=scenario.ruleset,
-            conditions=scenario.conditions,
-            library=scenario.counters,
-            title=scenario.title,
-            seed=1 if scenario.seed is None else scenario.seed,
-        )
-        sides = scenario_sides(scenario)
-        state.side_order = list(dict.fromkeys(sides.values()))  # the scenario's turn order
-        for placement in scenario.placements:
-            if placement.hex is None:
-                continue
-            h = hexmap.hex_at(placement.hex)
-            for _ in range(placement.count):
-                counter = Counter(
-                    state.new_uid(),
-                    placement.unit,
-                    sides[placement.side],
-                    placement.unit.id or None,
-                )
-                state.place(counter, h, index=state.stack_size(h))
-        state.tutorial = list(scenario.tutorial)
-        state.description = scenario.description
-        state.chosen_phasing_player = scenario.phasing_player
-        state.phase = scenario.phase
-        return state
-
-
-def scenario_sides(scenario: Scenario) -> dict[str, str]:
-    """The side names of a scenario's attacker and defender (``[sides]`` may name them)."""
-    from hexcombat.game.scenario import scenario_sides_of
-
-    attacker, defender = scenario_sides_of(scenario.data)
-    return {"attacker": attacker, "defender": defender}
 
 
 def counters_in(state: GameState, uids: Iterable[str]) -> list[Counter]:

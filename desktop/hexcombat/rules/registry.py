@@ -11,11 +11,13 @@ import importlib
 from typing import Protocol
 
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import RetreatRules
-from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
 
 
@@ -43,6 +45,36 @@ class Ruleset(Protocol):
     def loss_policy(self, report: Report, result: CombatResult) -> LossPolicy:
         """What ``result`` requires each side to lose, for the participants by their ids: the
         choices a player has and why one is refused."""
+        ...
+
+    # who fights, from where, and what the result leaves alone (rules/eligibility.py; both
+    # Europa rulesets share rules/europa_eligibility.py)
+
+    def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
+        """Why ``unit`` takes no part in ground combat at all (neither attacking nor
+        defending), or None when it fights."""
+        ...
+
+    def attack_refusal(self, unit: Unit) -> Refusal | None:
+        """Why the rules forbid ``unit`` to attack at all, or None when it may."""
+        ...
+
+    def attack_range(self, unit: Unit) -> int:
+        """How many hexes from the defender ``unit`` may attack (1: adjacent only)."""
+        ...
+
+    def result_exemption(self, participant: Participant) -> Refusal | None:
+        """Why the combat result leaves ``participant`` alone (it loses nothing, counts in no
+        exchange and may not advance), or None when the result applies to it."""
+        ...
+
+    def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
+        """What a player may do to ``counter`` outside combat (a menu offers each), with why
+        the rules forbid it now."""
+        ...
+
+    def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
+        """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
         ...
 
 

@@ -30,7 +30,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
     ("Drag empty map", "Pan the map"),
     ("Drag a stack", "Move the stack to another hex"),
     ("Shift + drag a stack", "Move only its top counter"),
-    ("Right-click a stack", "Its menu: attack, delete, flip coast defence artillery (14A4)"),
+    ("Right-click a stack", "Its menu: attack, delete, its counters' own actions (a flip)"),
     ("Return in the dice box", "Roll the dice you typed in (your own physical roll)"),
     ("Click a highlighted hex", "After a roll: the beaten stack retreats there"),
 )

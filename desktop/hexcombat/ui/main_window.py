@@ -38,9 +38,9 @@ from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError
-from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.combat_log import CombatLog
 from hexcombat.ui.combat_panel import CombatPanel
+from hexcombat.ui.counter_actions import add_counter_actions
 from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
@@ -742,8 +742,8 @@ class MainWindow(QMainWindow):
             self.combat_panel.pick_retreat_at(h)
 
     def context_menu(self, h: Hex | None) -> QMenu:
-        """The map's menu for the stack in ``h``: attack, delete, flip its coast defence
-        artillery (14A4); and Fit Map."""
+        """The map's menu for the stack in ``h``: attack, delete, the counter actions its
+        ruleset declares for its counters; and Fit Map."""
         menu = QMenu(self)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         stack = self.session.state.stack_at(h) if h is not None and self.session else []
@@ -752,7 +752,7 @@ class MainWindow(QMainWindow):
             menu.addAction(self.delete_action)
             menu.addSeparator()
             assert self.session is not None
-            if add_flip_actions(menu, self.session, stack):
+            if add_counter_actions(menu, self.session, stack):
                 menu.addSeparator()
         menu.addAction("Fit Map", self.view.fit_map)
         return menu

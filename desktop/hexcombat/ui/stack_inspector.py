@@ -1,9 +1,9 @@
 """The stack inspector dock: the counters of the selected stack, top first.
 
 Drag a row up or down (or use Raise/Lower) to reorder the stack; drag a row onto the map to move
-that one counter out; right-click a coast defence artillery row to flip it (14A4), or any row to
-set its state, markers and steps where the ruleset declares them. All go through the session as
-undoable commands.
+that one counter out; right-click a row for the counter's actions (a flip) and, where the
+ruleset declares them, its state, markers and steps. All go through the session as undoable
+commands.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from hexcombat.game.status_commands import (
     status_words,
 )
 from hexcombat.rules.explain import fmt
-from hexcombat.ui.coast_defence_actions import add_flip_actions
+from hexcombat.ui.counter_actions import add_counter_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
 from hexcombat.ui.counter_mime import read_mime, uids_mime
 from hexcombat.ui.game_session import GameSession
@@ -166,7 +166,7 @@ class StackInspector(QWidget):
             item.setSelected(counter.uid in selected)
 
     def row_menu(self, row: int) -> QMenu | None:
-        """The context menu of a row: flip a coast defence artillery counter (14A4); None when
+        """The context menu of a row: the counter actions its ruleset declares; None when
         the row's counter has nothing to offer."""
         item = self.list.item(row)
         if item is None:
@@ -174,7 +174,7 @@ class StackInspector(QWidget):
         counter = self.session.state.counters.get(item.data(UID_ROLE))
         menu = QMenu(self)
         if counter is None or not (
-            add_flip_actions(menu, self.session, [counter])
+            add_counter_actions(menu, self.session, [counter])
             + add_status_actions(menu, self.session, counter)
         ):
             menu.deleteLater()

@@ -8,7 +8,7 @@ leaves the stack where it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -25,9 +25,6 @@ from hexcombat.game.state import Counter
 from hexcombat.game.status_commands import status_marks
 from hexcombat.ui.counter_art import counter_colours, draw_counter
 
-if TYPE_CHECKING:
-    from hexcombat.ui.map_scene import MapScene
-
 ROLE_COLOURS = {"target": QColor("#e0262b"), "attacker": QColor("#1f9be0")}
 SELECTED = QColor("#ffd21f")
 COUNT_FILL = QColor("#ffffff")
@@ -38,10 +35,23 @@ SHADOW_STEP = 0.09
 MAX_SHADOWS = 3
 
 
+class StackHost(Protocol):
+    """What a stack item asks of the map scene it stands in (a :class:`MapScene`): the size
+    counters are drawn at, the sides in map-colour order, where a hex is, and the move a drop
+    asks for."""
+
+    counter_size: float
+    sides: tuple[str, ...]
+
+    def hex_centre(self, h: Hex) -> QPointF: ...
+
+    def drop_counters(self, uids: list[str], pos: QPointF) -> None: ...
+
+
 class StackItem(QGraphicsItem):
     """The counters in one hex, top first."""
 
-    def __init__(self, map_scene: MapScene, h: Hex, counters: list[Counter]) -> None:
+    def __init__(self, map_scene: StackHost, h: Hex, counters: list[Counter]) -> None:
         super().__init__()
         self.map_scene = map_scene
         self.hex = h

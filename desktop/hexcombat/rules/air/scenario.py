@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexcombat.rules.air.missions import Kind, mission
+from hexcombat.rules.air.missions import MISSIONS, Kind, mission
 from hexcombat.rules.air.sortie import AirResult, Sortie, fly
 from hexcombat.rules.air.units import AIR_UNIT_KEYS, AirUnit, Category, air_unit_from_mapping
 from hexcombat.rules.errors import IllegalMissionError, UnitDataError
@@ -38,6 +38,38 @@ SORTIE_KEYS = frozenset(
      "count"}
 )  # fmt: skip
 """Keys of an ``[[air]]`` entry besides the air unit's own (:data:`AIR_UNIT_KEYS`)."""
+
+HEX_KEYS = ("base", "target")
+"""Keys of an ``[[air]]`` entry that name hexes: where a type AF is based and the hex it
+intercepts or patrol-attacks, which 23D2 requires to be the same."""
+
+AIR_ROLL_REFUSAL = (
+    "an air scenario has no combat die to roll: hexcombat gives each air unit's strengths on "
+    "its mission (16A, 23D); the air combat rules that roll dice are not in the rules texts"
+)
+"""Why an air scenario is not rolled, rather than ignoring the dice."""
+
+
+def not_a_hex(index: int, key: str, value: str, why: str) -> str:
+    """The problem of a ``base`` / ``target`` that is not a hex: 23D2 compares them, so a typo
+    would otherwise quietly refuse or allow an AF's mission."""
+    return f"air {index + 1}: {key} {value!r} is not a hex: {why} (23D2)"
+
+
+def entry_key(message: str, entry: Mapping[str, object]) -> str | None:
+    """The key of an ``[[air]]`` entry a refusal of the air rules is about (for its line), or
+    None when it is about the whole entry."""
+    if "unknown air counter" in message:
+        return "counter"
+    for key in sorted(entry, key=len, reverse=True):  # "counter" before "count"
+        if repr(key) in message or message.startswith(f"{key} "):
+            return key
+    for key in ("jettison", "switch_to_escort", "escorting", "bombs", "base", "target"):
+        if key in entry and key.replace("_", " ") in message:
+            return key
+    if "mission" in message or any(m in message for m in MISSIONS) or "23D" in message:
+        return "mission" if "mission" in entry else None
+    return None
 
 
 @dataclass

@@ -47,6 +47,7 @@ from hexcombat.rules.combat import (
 )
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
@@ -74,7 +75,7 @@ class Analysis:
     missing_strengths: tuple[str, ...] = ()
 
 
-class ArmourRatioRuleset:
+class ArmourRatioRuleset(EuropaEligibility):
     """Rule 10 armour/anti-tank effects by ratio. Charts may be replaced by a player's own."""
 
     id = RULESET_ID

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
+from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.report import CombatResult, Report
@@ -27,6 +29,12 @@ from hexcombat.rules.total_war.coast_defence import (
     load_coast_defence,
     side_counter,
     switch_mode,
+)
+from hexcombat.rules.total_war.eligibility import (
+    FLIP_MODE,
+    cd_attack_refusal,
+    flip_action,
+    flip_actions,
 )
 from hexcombat.rules.total_war.evaluate import RULESET_ID, Data, evaluate
 from hexcombat.rules.total_war.light_infantry import (
@@ -42,9 +50,10 @@ from hexcombat.rules.total_war.tables import (
     ENGINEER_EFFECTS,
     load_tables,
 )
+from hexcombat.rules.units import Unit
 
 
-class TotalWarRuleset:
+class TotalWarRuleset(EuropaEligibility):
     """Total War with a given set of charts (the shipped ones unless told otherwise)."""
 
     id = RULESET_ID
@@ -78,6 +87,20 @@ class TotalWarRuleset:
                 light_infantry=load_light_infantry(self._light_infantry),
             )
         return self._data
+
+    def attack_refusal(self, unit: Unit) -> Refusal | None:
+        """A CDA unit in CD mode may not attack (14A4)."""
+        return cd_attack_refusal(unit, load_coast_defence(self._coast_defence))
+
+    def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
+        """A CDA counter flips to its other side, in its owner's initial phase (14A4)."""
+        return flip_actions(counter, turn, load_coast_defence(self._coast_defence))
+
+    def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
+        """The flip, or :class:`RulesError` saying why this counter has none (14A4)."""
+        if key == FLIP_MODE:
+            return flip_action(counter, turn, load_coast_defence(self._coast_defence))
+        return super().counter_action(counter, turn, key)
 
     def data_for(self, situation: CombatSituation) -> Data:
         """The charts for ``situation``: with the combat's own CRT when it names one."""

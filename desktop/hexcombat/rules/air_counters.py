@@ -1,10 +1,11 @@
-"""Air counters on the map: a shipped ``[[air_counter]]`` (16A) as a map counter, so a player can
-place it (at an airbase, say) from the Counters palette and keep it in saves.
+"""Air units as map counters: a shipped ``[[air_counter]]`` (16A) as a :class:`Unit`, so a game
+can place it (at an airbase, say) from the Counters palette and keep it in saves.
 
 The map knows counters as :class:`Unit`; an air unit becomes one with its type letters in
 ``air_type``, its air attack and air defence as the strengths its rating prints (``7F5``) and its
 range as its movement. It has no REs: air units fight with their air ratings, not in ground
-combat (16A, 23D1), so the attack proposal and the defence leave them out.
+combat (16A, 23D1), so the Europa rulesets leave them out of ground combat
+(:mod:`hexcombat.rules.europa_eligibility`).
 """
 
 from __future__ import annotations

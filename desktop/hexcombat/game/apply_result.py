@@ -1,0 +1,130 @@
+"""Applying the result the player chose: the losses, the retreats and the advance checked
+against the result and the ruleset, and turned into one undoable command with its log entry."""
+
+from __future__ import annotations
+
+from hexcombat.board.hexes import Hex
+from hexcombat.game.attack import Resolution, loss_problems, retreat_options
+from hexcombat.game.combat_log import advance_in_words, log_entry, lost_in_words, units_in_words
+from hexcombat.game.commands import ApplyCombat
+from hexcombat.game.state import GameError, GameState
+from hexcombat.rules.registry import Ruleset, get_ruleset
+
+
+def _retreats(
+    state: GameState,
+    resolution: Resolution,
+    losses: list[str],
+    retreats: dict[Hex, Hex],
+) -> tuple[list[str], dict[str, Hex], list[str], list[str], list[str]]:
+    """The stacks that must retreat: eliminated when no end is legal, else moved to the end the
+    player chose. Returns (eliminated, moves, notes, log words, problems)."""
+    options = retreat_options(state, resolution, losses)
+    eliminated: list[str] = []
+    moves: dict[str, Hex] = {}
+    words: list[str] = []
+    problems: list[str] = []
+    notes = [f"retreat: {get_ruleset(state.ruleset).retreat.describe()}"] if options else []
+    lost = set(losses)
+    for start, ends in options.items():
+        stack = [
+            u
+            for u in (*resolution.defender.uids, *resolution.attacker.uids)
+            if u not in lost and state.hex_of(u) == start
+        ]
+        label = state.hexmap.label(start)
+        if not ends:
+            eliminated += stack
+            notes.append(f"units in {label} have no legal retreat and are eliminated")
+            words.append(f"{units_in_words(state, stack)} in {label}: no legal retreat, eliminated")
+            continue
+        end = retreats.get(start)
+        if end is None:
+            problems.append(f"choose where the units in {label} retreat to")
+        elif end not in ends:
+            problems.append(f"{state.hexmap.label(end)} is not a legal retreat end from {label}")
+        else:
+            moves.update({u: end for u in stack})
+            notes.append(f"units in {label} retreat to {state.hexmap.label(end)}")
+            words.append(f"{units_in_words(state, stack)}: {label} -> {state.hexmap.label(end)}")
+    return eliminated, moves, notes, words, problems
+
+
+def exempt_refusals(ruleset: Ruleset, resolution: Resolution) -> dict[str, str]:
+    """The attackers the result leaves alone, each with why it may not advance (as the ruleset
+    says of the participant it fought as)."""
+    fought = dict(
+        zip(resolution.setup.attacker_uids, resolution.report.situation.attackers, strict=False)
+    )
+    refusals = {}
+    for uid in resolution.attacker.exempt:
+        why = ruleset.result_exemption(fought[uid]) if uid in fought else None
+        refusals[uid] = str(why) if why is not None else "it takes no part in the result"
+    return refusals
+
+
+def advance_problems(
+    state: GameState,
+    resolution: Resolution,
+    advance: list[str],
+    gone: set[str],
+    moves: dict[str, Hex],
+) -> list[str]:
+    """Why the chosen advance is refused: the result allows none, the hex is not vacated, units
+    that fought no ground combat stand there, or a unit may not advance."""
+    problems: list[str] = []
+    target = resolution.setup.target
+    label = state.hexmap.label(target)
+    ruleset = get_ruleset(state.ruleset)
+    vacated = all(u in gone or u in moves for u in resolution.defender.uids)
+    if not resolution.result.advance:
+        problems.append(f"the result {resolution.result.code} allows no advance")
+    elif not vacated:
+        problems.append("the attacker may advance only into a vacated hex")
+    elif left := [c for c in state.stack_at(target) if c.uid not in gone and c.uid not in moves]:
+        # units the ruleset leaves out of ground combat (air units at a base) stay: what
+        # becomes of them when the hex falls is not in the rules texts, so hexcombat does not
+        # guess
+        why = ruleset.ground_combat_refusal(left[0].unit)
+        who = why.who if why is not None else "units"
+        problems.append(
+            f"the attacker may not advance into {label} while enemy {who} stand there "
+            f"({', '.join(c.unit.name for c in left)}): the rules texts do not say what "
+            "becomes of them; move or remove them first"
+        )
+    exempt, attackers = exempt_refusals(ruleset, resolution), set(resolution.attacker.uids)
+    for uid in advance:
+        if uid in exempt:
+            problems.append(exempt[uid])
+        elif uid not in attackers or uid in gone:
+            problems.append("only surviving attackers may advance")
+    return problems
+
+
+def apply_combat_command(
+    state: GameState,
+    resolution: Resolution,
+    losses: list[str],
+    retreats: dict[Hex, Hex],
+    advance: list[str],
+) -> ApplyCombat:
+    """The undoable command for the player's choices; :class:`GameError` lists what is wrong."""
+    problems = loss_problems(state, resolution, losses)
+    doomed, moves, notes, retreat_words, refused = _retreats(state, resolution, losses, retreats)
+    problems += refused
+    eliminated = list(losses) + doomed
+    target = resolution.setup.target
+    if advance:
+        problems += advance_problems(state, resolution, advance, set(eliminated), moves)
+        moves.update({u: target for u in advance})
+        notes.append(f"{len(advance)} unit(s) advance into {state.hexmap.label(target)}")
+    if problems:
+        raise GameError("; ".join(dict.fromkeys(problems)))
+    entry = log_entry(state, resolution, eliminated, notes)
+    entry.losses = lost_in_words(state, losses)
+    entry.retreats = retreat_words
+    entry.advance = advance_in_words(state, advance, target)
+    pending = state.pending_roll  # the roll being applied: when it was made
+    if pending is not None and pending.resolution is resolution:
+        entry.rolled_at = pending.entry.rolled_at
+    return ApplyCombat(eliminated, moves, entry)

@@ -1,0 +1,130 @@
+"""The combat situation the rules evaluate for an attack on the map: each attacker with its
+range and the hexside it crosses (from the board's graph), the defenders the ruleset lets fight
+on the ground, the defender's terrain, and the conditions the turn's phase sets.
+
+Preview and resolution use the same :func:`build_situation`, so what the panel promises is what
+the roll applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from hexcombat.board.hexes import Hex
+from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
+from hexcombat.game.state import Counter, GameError, GameState, counters_in
+from hexcombat.game.turn import phase_conditions
+from hexcombat.rules.registry import Ruleset, get_ruleset
+from hexcombat.rules.report import Report
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+
+_FEATURE_WEIGHT = {MAJOR_RIVER: 0, MINOR_RIVER: 1}
+"""When a hexside carries several features, the one the rules ask about first (10.D)."""
+
+
+@dataclass
+class AttackSetup:
+    """What the player chose in the combat panel."""
+
+    target: Hex
+    attacker_uids: list[str]
+    conditions: Conditions
+
+
+def ground_units(ruleset: Ruleset, stack: list[Counter]) -> list[Counter]:
+    """The counters of a stack that fight in ground combat, as the ruleset says (air units fight
+    with their air ratings under the Europa rules)."""
+    return [c for c in stack if ruleset.ground_combat_refusal(c.unit) is None]
+
+
+def main_feature(features: frozenset[str]) -> str | None:
+    """The hexside feature a unit attacks across, the most telling first (major, minor river)."""
+    if not features:
+        return None
+    return min(features, key=lambda f: (_FEATURE_WEIGHT.get(f, 9), f))
+
+
+def _defenders(state: GameState, ruleset: Ruleset, target: Hex) -> list[Counter]:
+    """The target's counters that fight on the ground; :class:`GameError` when none do."""
+    in_target = state.stack_at(target)
+    label = state.hexmap.label(target)
+    if not in_target:
+        raise GameError(f"hex {label} is empty: there is no one to attack")
+    defenders = ground_units(ruleset, in_target)
+    if not defenders:
+        why = ruleset.ground_combat_refusal(in_target[0].unit)
+        reason = f" ({why.text}: {why.rule})" if why is not None else ""
+        raise GameError(f"hex {label} holds no ground units to attack{reason}")
+    return defenders
+
+
+def _check_attackers(ruleset: Ruleset, attackers: list[Counter]) -> None:
+    """:class:`GameError` naming the attackers the ruleset keeps out of ground combat."""
+    refused: dict[str, list[str]] = {}
+    for c in attackers:
+        why = ruleset.ground_combat_refusal(c.unit)
+        if why is not None:
+            refused.setdefault(str(why), []).append(c.unit.name)
+    if refused:
+        raise GameError("; ".join(f"{', '.join(names)}: {why}" for why, names in refused.items()))
+
+
+def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
+    """The combat as the rules see it: each attacker with its range and the hexside feature it
+    crosses (from the graph), the whole attacking force one pool for conversions (10.D: the unit
+    a tank division converts may attack from another hex, across another hexside), the
+    defender's terrain from the map, and the conditions the phase sets. A counter the ruleset
+    forbids to attack raises its :class:`IllegalAttackError`."""
+    ruleset = get_ruleset(state.ruleset)
+    defenders = _defenders(state, ruleset, setup.target)
+    attackers = counters_in(state, setup.attacker_uids)
+    if not attackers:
+        raise GameError("choose at least one attacking unit")
+    _check_attackers(ruleset, attackers)
+    hexes = {c.uid: state.hex_of(c.uid) for c in attackers}
+    try:
+        found = state.graph.attack_crossings(setup.target, set(hexes.values()))
+    except ValueError as exc:  # a unit moved out of reach since the attack was set up
+        raise GameError(str(exc)) from exc
+    crossings = {x.hex: x for x in found}
+    date = setup.conditions.date
+    participants = []
+    for counter in attackers:
+        h = hexes[counter.uid]
+        if counter.side == defenders[0].side:
+            raise GameError(
+                f"{counter.unit.name} in {state.hexmap.label(h)} is on the defender's side"
+            )
+        barred = ruleset.attack_refusal(counter.unit)
+        if barred is not None:
+            raise barred.error()
+        crossing = crossings[h]
+        participants.append(
+            Participant(
+                unit=counter.unit.on(date),
+                across=main_feature(crossing.features),
+                range=crossing.range,
+                hex=state.hexmap.label(h),
+                # 10.B.4 says "stacked with", but 10.D's example "3/2 + 1/2" converts a unit
+                # attacking from another hex: conversions reach the whole attacking force
+                stack=None,
+                id=counter.uid,
+                status=counter.status,
+            )
+        )
+    label = state.hexmap.label(setup.target)
+    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target])
+    return CombatSituation(
+        ruleset=state.ruleset,
+        attackers=tuple(participants),
+        defenders=tuple(
+            Participant(unit=c.unit.on(date), hex=label, stack=label, id=c.uid, status=c.status)
+            for c in defenders
+        ),
+        conditions=conditions.with_choices(**phase_conditions(ruleset.vocabulary, state.phase)),
+    )
+
+
+def evaluate_attack(state: GameState, setup: AttackSetup) -> Report:
+    """The report the combat panel shows."""
+    return get_ruleset(state.ruleset).evaluate(build_situation(state, setup))

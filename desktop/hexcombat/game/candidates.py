@@ -1,0 +1,97 @@
+"""Who may join an attack on a hex: the friendly stacks in range (from the board's graph), each
+counter the ruleset lets attack from that far, and those it forbids to attack with why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexcombat.board.hexes import Hex
+from hexcombat.game.state import Counter, GameError, GameState
+from hexcombat.rules.registry import get_ruleset
+
+ATTACK_REACH = 2
+"""The farthest the board measures an attack from (its attack crossings); how far each unit may
+attack from is its ruleset's."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A friendly stack that may join an attack on the target hex."""
+
+    hex: Hex
+    label: str
+    range: int
+    """Hexes from the target: 1 adjacent, more for units the ruleset lets attack from afar."""
+    features: frozenset[str]
+    """Hexside features it attacks across (rivers are highlighted on the map)."""
+    counters: tuple[Counter, ...]
+    """Its counters that may attack at this range."""
+    barred: tuple[tuple[Counter, str], ...] = ()
+    """Its counters in range that the rules forbid to attack, each with why (and the rule), so
+    the panel can say so instead of leaving them out unexplained."""
+
+
+def attack_barred(state: GameState, counter: Counter) -> str | None:
+    """Why the game's ruleset forbids ``counter`` to attack at all, with the rule, or None."""
+    why = get_ruleset(state.ruleset).attack_refusal(counter.unit)
+    return str(why) if why is not None else None
+
+
+def phasing_refusal(state: GameState, target: Hex) -> str | None:
+    """Why the stack in ``target`` may not be attacked now: it is the phasing player's own (the
+    phasing player attacks, the other side defends). None when it may."""
+    defender, player = state.side_at(target), state.phasing_player
+    if defender is None or not player or defender != player:
+        return None
+    others = [s for s in state.players if s != player]
+    enemy = others[0] if len(others) == 1 else "the other side"
+    return (
+        f"it is {player}'s turn: {player} attacks, {enemy} defends; change the phasing player "
+        f"in the Conditions to attack with {enemy}"
+    )
+
+
+def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
+    """Every stack not of the defender's side that may attack ``target``: its counters that
+    fight on the ground and may attack from that far, as the ruleset says. Adjacent first, then
+    by hex. A stack whose counters the rules forbid to attack is listed with the reasons and no
+    counters."""
+    defender = state.side_at(target)
+    if defender is None:
+        raise GameError(f"hex {state.hexmap.label(target)} is empty: there is nobody to attack")
+    ruleset = get_ruleset(state.ruleset)
+    player = state.phasing_player
+    # the phasing player attacks; with the defender phasing (set up anyway, the panel says why
+    # not) every other side is offered
+    attacker = player if player and player != defender else None
+    near = {
+        h: stack
+        for h in state.graph.hexes_within(target, ATTACK_REACH)
+        if h != target
+        and (stack := state.stack_at(h))
+        and stack[0].side != defender
+        and (attacker is None or stack[0].side == attacker)
+    }
+    found = []
+    for crossing in state.graph.attack_crossings(target, near):
+        in_range = [
+            c
+            for c in near[crossing.hex]
+            if ruleset.ground_combat_refusal(c.unit) is None
+            and crossing.range <= ruleset.attack_range(c.unit)
+        ]
+        reasons = {c.uid: ruleset.attack_refusal(c.unit) for c in in_range}
+        barred = tuple((c, str(why)) for c in in_range if (why := reasons[c.uid]) is not None)
+        counters = tuple(c for c in in_range if reasons[c.uid] is None)
+        if counters or barred:
+            found.append(
+                Candidate(
+                    crossing.hex,
+                    state.hexmap.label(crossing.hex),
+                    crossing.range,
+                    crossing.features,
+                    counters,
+                    barred,
+                )
+            )
+    return found

@@ -1,0 +1,78 @@
+"""The combat log's words for an applied attack: a one-line summary, the full working, and who
+was lost, retreated and advanced, by name and hex."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from hexcombat.board.hexes import Hex
+from hexcombat.game.attack_setup import AttackSetup
+from hexcombat.game.state import CombatLogEntry, GameState
+from hexcombat.rules.report import CombatResult, Report
+
+
+class Resolved(Protocol):
+    """What the log reads of a resolved attack (a ``Resolution``)."""
+
+    @property
+    def setup(self) -> AttackSetup: ...
+
+    @property
+    def report(self) -> Report: ...
+
+    @property
+    def result(self) -> CombatResult: ...
+
+
+def units_in_words(state: GameState, uids: list[str]) -> str:
+    """``Tank XXX ×2, Tank X``: the units by name, alike ones counted, in the order given."""
+    counts: dict[str, int] = {}
+    for uid in uids:
+        name = state.counters[uid].unit.name
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in counts.items())
+
+
+def _by_hex(state: GameState, uids: list[str]) -> dict[tuple[str, Hex], list[str]]:
+    """``uids`` grouped by side and hex, in the order given."""
+    groups: dict[tuple[str, Hex], list[str]] = {}
+    for uid in uids:
+        groups.setdefault((state.counters[uid].side, state.hex_of(uid)), []).append(uid)
+    return groups
+
+
+def lost_in_words(state: GameState, losses: list[str]) -> list[str]:
+    """The losses for the log: ``German: AT X ×2 in 0504``, one line per side and hex."""
+    return [
+        f"{side}: {units_in_words(state, uids)} in {state.hexmap.label(h)}"
+        for (side, h), uids in _by_hex(state, losses).items()
+    ]
+
+
+def advance_in_words(state: GameState, advance: list[str], target: Hex) -> list[str]:
+    """The advance for the log: ``Tank XXX ×3 from 0404 into 0504``, one line per hex left."""
+    into = state.hexmap.label(target)
+    return [
+        f"{units_in_words(state, uids)} from {state.hexmap.label(h)} into {into}"
+        for (_side, h), uids in _by_hex(state, advance).items()
+    ]
+
+
+def log_entry(
+    state: GameState, resolution: Resolved, eliminated: list[str], notes: list[str]
+) -> CombatLogEntry:
+    """The combat log's record: a one-line summary and the full working."""
+    result, report = resolution.result, resolution.report
+    label = state.hexmap.label(resolution.setup.target)
+    sources = sorted({state.hexmap.label(state.hex_of(u)) for u in resolution.setup.attacker_uids})
+    text = (
+        f"{', '.join(sources)} -> {label}: {report.odds}, DRM {result.drm:+d}, "
+        f"roll {result.die} = {result.modified_roll}: {result.code}"
+    )
+    details = [f"{s.rule}: {s.text}" for s in report.steps]
+    details += [f"{s.rule}: {s.text}" for s in result.steps]
+    if eliminated:
+        names = ", ".join(state.counters[u].unit.name for u in eliminated)
+        details.append(f"eliminated: {names}")
+    details += notes
+    return CombatLogEntry(text, details)

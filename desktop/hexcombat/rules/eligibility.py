@@ -1,0 +1,123 @@
+"""Who may take part in a combat, what its result leaves alone, and what a player may do to a
+counter between combats: the questions the game asks every ruleset, in the game's own words.
+
+The game never names a rule of a particular ruleset for these: it asks the ruleset (see the
+``Ruleset`` protocol in :mod:`hexcombat.rules.registry`) and shows the answer with the rule the
+ruleset cites.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.units import Unit
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules forbid something, in the rule's words, and the rule that forbids it."""
+
+    text: str
+    rule: str
+    who: str = "units"
+    """Whom it is about, in the plural, for a sentence about them: ``air units``."""
+
+    def __str__(self) -> str:
+        """``text (rule)``, as every refusal of the rules reads."""
+        return str(RulesError(self.text, self.rule))
+
+    def error(self) -> IllegalAttackError:
+        """The refusal raised as an attack the rules forbid."""
+        return IllegalAttackError(self.text, self.rule)
+
+
+@dataclass(frozen=True)
+class CounterInPlay:
+    """What a ruleset sees of a counter on the map: its unit, the counter it was taken from (None
+    for a unit written inline) and the side that owns it."""
+
+    unit: Unit
+    counter_id: str | None
+    owner: str
+
+
+@dataclass(frozen=True)
+class TurnNow:
+    """Whose player-turn it is and its phase: what a counter may do hangs on them."""
+
+    phasing_player: str
+    phase: str
+
+
+@dataclass(frozen=True)
+class CounterAction:
+    """Something a player may do to one counter outside combat, which turns it into another
+    counter of the counter sets (a unit flipped to its other side). Offered even when the rules
+    forbid it now (``refused``), so a player who tries learns why."""
+
+    key: str
+    """What the game asks the ruleset for again when the player picks it, e.g. ``flip-mode``."""
+    label: str
+    """What a menu shows for the counter alone, without the rule: ``Flip to CD mode``."""
+    text: str
+    """The same with the unit named, for a menu listing several and for the undo history:
+    ``Flip CD Art III to CD mode``."""
+    rule: str
+    help: str
+    """The rule in a sentence, for a tooltip."""
+    becomes: str
+    """The id of the counter it turns into (the unit's other side in the counter sets)."""
+    refused: Refusal | None = None
+    """Why the rules forbid it now (None when allowed)."""
+
+    @property
+    def menu_text(self) -> str:
+        """``Flip to CD mode (14A4)``."""
+        return f"{self.label} ({self.rule})"
+
+    @property
+    def done_text(self) -> str:
+        """``Flip CD Art III to CD mode (14A4)``."""
+        return f"{self.text} ({self.rule})"
+
+
+def find_counter_action(
+    actions: list[CounterAction], counter: CounterInPlay, key: str
+) -> CounterAction:
+    """The action ``key`` among ``actions``; :class:`RulesError` when the counter has none."""
+    for action in actions:
+        if action.key == key:
+            return action
+    raise RulesError(f"{counter.unit.name} has no {key!r} action under these rules")
+
+
+class BasicEligibility:
+    """The eligibility hooks of the ``Ruleset`` protocol at their plainest: every unit fights on
+    the ground, attacks from an adjacent hex only and takes the result, and no counter has
+    actions of its own. A ruleset overrides the hooks its rules answer otherwise."""
+
+    def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
+        """Why ``unit`` takes no part in ground combat: every unit takes part."""
+        return None
+
+    def attack_refusal(self, unit: Unit) -> Refusal | None:
+        """Why the rules forbid ``unit`` to attack at all: every unit may."""
+        return None
+
+    def attack_range(self, unit: Unit) -> int:
+        """How many hexes from the defender ``unit`` may attack: adjacent only."""
+        return 1
+
+    def result_exemption(self, participant: Participant) -> Refusal | None:
+        """Why the result leaves ``participant`` alone: it applies to every participant."""
+        return None
+
+    def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
+        """What a player may do to ``counter`` outside combat: nothing."""
+        return []
+
+    def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
+        """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
+        return find_counter_action(self.counter_actions(counter, turn), counter, key)
