@@ -26,6 +26,28 @@ def roll_time() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+class DiceWanted(RulesError):
+    """Typed dice ran out: the resolution wants one more die, ``sides`` faces, for ``purpose``
+    (a follow-up roll such as a morale check, which only the result calls for).
+
+    A stand-in until ``rules/dice.py`` has its own ``DiceWanted`` (raised by ``ScriptedDice``
+    when it runs out); :class:`TypedDice` raises this one whatever the scripted dice do."""
+
+    def __init__(self, sides: int, purpose: str = "") -> None:
+        self.sides = sides
+        self.purpose = purpose
+        what = f" for the {purpose}" if purpose else ""
+        super().__init__(f"one more d{sides} is wanted{what}")
+
+
+def _roll_one(dice: object, sides: int, purpose: str) -> int:
+    """One die from ``dice``, with its purpose when the ruleset gave one (the game's seeded
+    dice are asked by faces only)."""
+    if purpose:
+        return dice.roll(sides, purpose)  # type: ignore[attr-defined]
+    return dice.roll(sides)  # type: ignore[attr-defined]
+
+
 class RecordingDice:
     """Dice that remember what they rolled, so the log and the panel show the faces."""
 
@@ -33,10 +55,29 @@ class RecordingDice:
         self.inner = inner
         self.rolls: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
-        value = self.inner.roll(sides)  # type: ignore[attr-defined]
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        value = _roll_one(self.inner, sides, purpose)
         self.rolls.append(value)
         return value
+
+
+class TypedDice:
+    """The dice a player typed, in order; when they run out the resolution's next die is asked
+    for (:class:`DiceWanted`), so a follow-up roll is typed when the result calls for it."""
+
+    def __init__(self, typed: list[int]) -> None:
+        self._dice = ScriptedDice(typed)
+        self._count = len(typed)
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        if self._dice.used >= self._count:
+            raise DiceWanted(sides, purpose)
+        return self._dice.roll(sides)
+
+    @property
+    def used(self) -> int:
+        """How many of the typed dice the resolution rolled."""
+        return self._dice.used
 
 
 class _AskedDice:
@@ -46,7 +87,7 @@ class _AskedDice:
     def __init__(self) -> None:
         self.sides: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
         self.sides.append(sides)
         return 1
 
@@ -142,11 +183,17 @@ class RollCombat:
 
     def _roll(self, state: GameState) -> None:
         self._before = state.dice.snapshot()
-        dice = RecordingDice(ScriptedDice(self.typed) if self.typed is not None else state.dice)
+        faces = self.typed
+        typed = TypedDice(faces) if faces is not None else None
+        dice = RecordingDice(typed or state.dice)
         try:
-            if self.typed is not None:  # as many dice as the attack rolls, said in plain words
-                self._check_typed_count(evaluate_attack(state, self.setup))
+            if faces is not None:  # at least the dice the attack rolls first, in plain words
+                rolled = len(dice_rolled(evaluate_attack(state, self.setup)))
+                if len(faces) < rolled:
+                    self._refuse_typed_count(rolled, len(faces))
             resolution = resolve_attack(state, self.setup, dice)  # type: ignore[arg-type]
+            if faces is not None and typed is not None and typed.used != len(faces):
+                self._refuse_typed_count(typed.used, len(faces))  # more typed than rolled
         except (RulesError, ValueError) as exc:
             state.dice.restore(self._before)
             raise GameError(str(exc)) from exc
@@ -170,15 +217,14 @@ class RollCombat:
             CombatLogEntry(f"{self.text}, not applied yet", details, rolled_at=roll_time()),
         )
 
-    def _check_typed_count(self, report: Report) -> None:
-        """Refuse typed dice that are not as many as resolving ``report`` rolls."""
-        assert self.typed is not None
-        rolled, typed = len(dice_rolled(report)), len(self.typed)
-        if rolled != typed:
-            raise GameError(
-                f"this attack rolls {plural(rolled, 'die', 'dice')}, but {typed} "
-                f"{'was' if typed == 1 else 'were'} typed in"
-            )
+    @staticmethod
+    def _refuse_typed_count(rolled: int, typed: int) -> None:
+        """Refuse typed dice that are not as many as the resolution rolls (follow-up rolls,
+        such as a morale check the result calls for, count once asked for)."""
+        raise GameError(
+            f"this attack rolls {plural(rolled, 'die', 'dice')}, but {typed} "
+            f"{'was' if typed == 1 else 'were'} typed in"
+        )
 
     def undo(self, state: GameState) -> Change:
         state.log.pop()
