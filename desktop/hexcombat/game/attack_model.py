@@ -48,6 +48,8 @@ refuses, the result applied."""
 AttackListener = Callable[[AttackEvent], None]
 Runner = Callable[[Command], str]
 """Runs a game command: ``""`` when done, else why it was refused."""
+Evaluator = Callable[[GameState, AttackSetup], Report]
+"""Evaluates an attack as set up (the ruleset's report): :func:`evaluate_attack` by default."""
 
 
 def run_on(state: GameState) -> Runner:
@@ -66,9 +68,12 @@ def run_on(state: GameState) -> Runner:
 class AttackModel:
     """The attack being prepared on one target hex, and its rolled result until applied."""
 
-    def __init__(self, state: GameState, run: Runner | None = None) -> None:
+    def __init__(
+        self, state: GameState, run: Runner | None = None, evaluate: Evaluator | None = None
+    ) -> None:
         self.state = state
         self._run = run or run_on(state)
+        self._evaluate = evaluate or evaluate_attack
         self._listeners: list[AttackListener] = []
         self.target: Hex | None = None
         self.candidates: list[Candidate] = []
@@ -182,10 +187,7 @@ class AttackModel:
         self.target = target
         self.candidates = candidates
         self.taking_part = {c.hex for c in candidates if c.counters}
-        self.values = {
-            spec.key: state.conditions.choice(spec.key, spec.default)
-            for spec in self.vocabulary.conditions
-        }
+        self.values = self._game_values()
         self._clear_roll()
         if pending is not None:  # the rolled attack: the set-up it was rolled with
             setup = pending.resolution.setup
@@ -199,8 +201,16 @@ class AttackModel:
             self._take_roll(pending.resolution, pending.rolls)
         return True
 
+    def _game_values(self) -> dict[str, ConditionValue]:
+        """Each declared condition as the game has it (a scenario's), else its default."""
+        game = self.state.conditions
+        specs = self.vocabulary.conditions
+        return {spec.key: game.choice(spec.key, spec.default) for spec in specs}
+
     def stop(self) -> None:
-        """No attack."""
+        """No attack: the conditions back to the game's."""
+        self.refusal = ""
+        self.values = self._game_values()
         self.target = None
         self.candidates = []
         self.taking_part = set()
@@ -265,7 +275,7 @@ class AttackModel:
             refusal = phasing_refusal(self.state, setup.target)  # the phasing player changed
             if refusal is not None:
                 raise GameError(refusal)
-            self.report, self.problem = evaluate_attack(self.state, setup), ""
+            self.report, self.problem = self._evaluate(self.state, setup), ""
         except (GameError, RulesError, SourceError) as exc:  # a chart the player edited badly
             self.report, self.problem = None, str(exc)
         self.follow_up = []
