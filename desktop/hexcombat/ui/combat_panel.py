@@ -1102,6 +1102,7 @@ class CombatPanel(QWidget):
 
 
 def _rule_of(why: str) -> str:
-    """``, 14A4`` from a reason that ends with its rule in brackets ("... (14A4)"), else ""."""
+    """``, <rule>`` from a reason that ends with its rule in brackets ("... (<rule>)"), else
+    "" (the rules layer words every refusal with its rule)."""
     found = re.search(r"\(([^()]+)\)\s*$", why)
     return f", {found.group(1)}" if found else ""

@@ -21,17 +21,17 @@ SPIN_BOUND = 99
 
 
 def spec_text(spec: ConditionSpec) -> str:
-    """``Fortified (10.B.1)``: what a player reads beside the control."""
+    """``Label (rule)``: what a player reads beside the control."""
     return f"{spec.label} ({spec.rule})" if spec.rule else spec.label
 
 
 def spec_words(spec: ConditionSpec) -> str:
-    """``overrun (10.G)``: the condition inside a sentence."""
+    """``label (rule)``, lower case: the condition inside a sentence."""
     return f"{spec.label.lower()} ({spec.rule})" if spec.rule else spec.label.lower()
 
 
 def setting_phases(spec: ConditionSpec, phases: tuple[PhaseSpec, ...]) -> list[PhaseSpec]:
-    """The phases that set ``spec`` (an overrun: the movement phase)."""
+    """The phases of the turn sequence that set ``spec``."""
     return [p for p in phases if spec.key in p.sets]
 
 
@@ -50,8 +50,8 @@ def phase_tooltip(spec: ConditionSpec, phase: PhaseSpec | None, setters: list[Ph
 
 
 def phase_note(spec: ConditionSpec, phase: PhaseSpec) -> str:
-    """The line under the conditions while ``phase`` sets ``spec``: ``The movement phase sets
-    overrun (10.G): ...``."""
+    """The line under the conditions while ``phase`` sets ``spec``: ``The <phase> phase sets
+    <label> (<rule>): <help>.``"""
     help_text = f": {spec.help}" if spec.help else ""
     return f"The {phase.name} phase sets {spec_words(spec)}{help_text}."
 
