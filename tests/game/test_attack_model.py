@@ -10,7 +10,7 @@ import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.commands import SetPhase
-from hexcombat.game.roll import DiceWanted, TypedDice
+from hexcombat.game.roll import DiceWanted, TypedDice, dice_text, read_typed_roll
 from hexcombat.game.state import Command, GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 
@@ -159,6 +159,19 @@ def test_a_typed_die_runs_out_and_the_next_is_asked_for() -> None:
     with pytest.raises(DiceWanted) as wanted:
         dice.roll(6, "morale check")
     assert (wanted.value.sides, wanted.value.purpose) == (6, "morale check")
+
+
+def test_what_to_type_names_a_follow_up_roll_by_its_purpose() -> None:
+    morale = DiceWanted(6, "morale check")
+    assert dice_text([6, 6], [morale]) == (
+        "2 numbers, the combat die (1 to 6) then the morale check (1 to 6), e.g. 4 3"
+    )
+    assert dice_text([6, 6]) == (  # a chance roll for the DRM first (10.C), as before
+        "2 numbers, the chance roll for the DRM (1 to 6) then the combat die (1 to 6), e.g. 2 4"
+    )
+    assert read_typed_roll("5 1", [6, 6], [morale]) == [5, 1]
+    with pytest.raises(GameError, match="a d6 has no 7: type 2 numbers, the combat die"):
+        read_typed_roll("5 7", [6, 6], [morale])
 
 
 def test_a_follow_up_roll_is_asked_for_when_the_result_calls_for_it(

@@ -139,7 +139,13 @@ def test_a_follow_up_die_is_asked_for_under_the_typed_dice(
         "the others"
     )
     assert panel.typed_roll.placeholderText() == "type 2 dice, the morale check last"
-    assert "then a d6 for the morale check" in panel.typed_roll.toolTip()
+    assert panel.typed_roll.toolTip() == (
+        "The physical roll: 2 numbers, the combat die (1 to 6) then the morale check (1 to 6), "
+        "e.g. 4 3; then Return"
+    )
+    panel.typed_roll.setText("4")  # the die asked for not typed yet: said under the field
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.roll_problem.text().startswith("this attack rolls 2 dice, but 1 number was typed")
     panel.typed_roll.setText("4 3")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     pending = window.session.state.pending_roll

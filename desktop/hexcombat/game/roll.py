@@ -8,6 +8,7 @@ roll comes again). Rolling twice for one attack would let a player pick the bett
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -100,17 +101,22 @@ def dice_rolled(report: Report) -> list[int]:
     return dice.sides
 
 
-def dice_text(sides: list[int]) -> str:
+def dice_text(sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> str:
     """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
     chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
-    combat die (1 to 6), e.g. 2 4"."""
-    example = " ".join(str(min(faces, 2)) for faces in sides[:-1]) + f" {min(sides[-1], 4)}"
+    combat die (1 to 6), e.g. 2 4". The last ``len(follow_up)`` dice are follow-up rolls the
+    resolution asked for, named by their purpose ("then the morale check (1 to 6)")."""
+    first = sides[: len(sides) - len(follow_up)]
+    example = " ".join(str(min(faces, 2)) for faces in first[:-1]) + f" {min(first[-1], 4)}"
+    example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
     if len(sides) == 1:
         return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
-    named = [f"the chance roll for the DRM (1 to {faces})" for faces in sides[:-1]]
+    named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
+    named.append(f"the combat die (1 to {first[-1]})")
+    named += [f"the {d.purpose or 'next die'} (1 to {d.sides})" for d in follow_up]
     return (
-        f"{plural(len(sides), 'number')}, {', '.join(named)} then the combat die "
-        f"(1 to {sides[-1]}), e.g. {example.strip()}"
+        f"{plural(len(sides), 'number')}, {', '.join(named[:-1])} then {named[-1]}, "
+        f"e.g. {example.strip()}"
     )
 
 
@@ -118,10 +124,11 @@ _TYPED_NUMBER = re.compile(r"[+-]?\d+")
 """A typed die: decimal digits, one sign at most."""
 
 
-def read_typed_roll(text: str, sides: list[int]) -> list[int]:
+def read_typed_roll(text: str, sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
-    dice with ``sides`` faces; :class:`GameError` says what is wrong and what to type."""
-    want = f"type {dice_text(sides)}"
+    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for);
+    :class:`GameError` says what is wrong and what to type."""
+    want = f"type {dice_text(sides, follow_up)}"
     parts = text.replace(",", " ").split()
     if not parts:
         raise GameError(f"no dice typed: {want}")

@@ -805,7 +805,6 @@ class CombatPanel(QWidget):
         if not sides:
             return
         follow_up = self.model.follow_up
-        first = sides[: len(sides) - len(follow_up)]
         if follow_up:
             self.typed_roll.setPlaceholderText(
                 f"type {plural(len(sides), 'die', 'dice')}, the {follow_up[-1].purpose or 'next'}"
@@ -817,10 +816,7 @@ class CombatPanel(QWidget):
             self.typed_roll.setPlaceholderText(
                 f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
             )
-        more = "".join(
-            f", then a d{d.sides}{f' for the {d.purpose}' if d.purpose else ''}" for d in follow_up
-        )
-        self.typed_roll.setToolTip(f"The physical roll: {dice_text(first)}{more}; then Return")
+        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides, follow_up)}; then Return")
         if not self.roll_problem.isHidden() and not follow_up:
             self._typed_roll_edited()
 
@@ -888,7 +884,8 @@ class CombatPanel(QWidget):
         if self.report is None:
             return None
         try:
-            rolls = read_typed_roll(self.typed_roll.text(), self.model.dice_wanted())
+            wanted, follow_up = self.model.dice_wanted(), self.model.follow_up
+            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up)
         except (GameError, RulesError, SourceError, ValueError) as exc:
             self._refuse_roll(str(exc))
             return None
