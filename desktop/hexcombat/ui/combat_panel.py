@@ -122,6 +122,8 @@ class CombatPanel(QWidget):
         self._building = False
         self._shown_ends: object = None
         """The retreat ends the result pane's boxes were built for."""
+        self._applied_target: Hex | None = None
+        """The hex of the attack whose result Apply put on the map (selected afterwards)."""
         self._build()
         session.state.subscribe(self.on_change)
         self.model.subscribe(self._on_model)
@@ -1085,9 +1087,8 @@ class CombatPanel(QWidget):
         """The result is on the map: the attack is over, and the panel says what happened."""
         self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
         self.title.setText(html.escape(f"Applied: {self.model.applied}"))
-        target = getattr(self, "_applied_target", None)
-        if target is not None:
-            self.scene.select_hex(target)
+        if self._applied_target is not None:
+            self.scene.select_hex(self._applied_target)
 
     def on_change(self, change: Change) -> None:
         """The turn, the weather or the date changed: show the game's (the model follows the
