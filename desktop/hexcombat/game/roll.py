@@ -8,6 +8,7 @@ roll comes again). Rolling twice for one attack would let a player pick the bett
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -26,6 +27,28 @@ def roll_time() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+class DiceWanted(RulesError):
+    """Typed dice ran out: the resolution wants one more die, ``sides`` faces, for ``purpose``
+    (a follow-up roll such as a morale check, which only the result calls for).
+
+    A stand-in until ``rules/dice.py`` has its own ``DiceWanted`` (raised by ``ScriptedDice``
+    when it runs out); :class:`TypedDice` raises this one whatever the scripted dice do."""
+
+    def __init__(self, sides: int, purpose: str = "") -> None:
+        self.sides = sides
+        self.purpose = purpose
+        what = f" for the {purpose}" if purpose else ""
+        super().__init__(f"one more d{sides} is wanted{what}")
+
+
+def _roll_one(dice: object, sides: int, purpose: str) -> int:
+    """One die from ``dice``, with its purpose when the ruleset gave one (the game's seeded
+    dice are asked by faces only)."""
+    if purpose:
+        return dice.roll(sides, purpose)  # type: ignore[attr-defined]
+    return dice.roll(sides)  # type: ignore[attr-defined]
+
+
 class RecordingDice:
     """Dice that remember what they rolled, so the log and the panel show the faces."""
 
@@ -33,10 +56,29 @@ class RecordingDice:
         self.inner = inner
         self.rolls: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
-        value = self.inner.roll(sides)  # type: ignore[attr-defined]
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        value = _roll_one(self.inner, sides, purpose)
         self.rolls.append(value)
         return value
+
+
+class TypedDice:
+    """The dice a player typed, in order; when they run out the resolution's next die is asked
+    for (:class:`DiceWanted`), so a follow-up roll is typed when the result calls for it."""
+
+    def __init__(self, typed: list[int]) -> None:
+        self._dice = ScriptedDice(typed)
+        self._count = len(typed)
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        if self._dice.used >= self._count:
+            raise DiceWanted(sides, purpose)
+        return self._dice.roll(sides)
+
+    @property
+    def used(self) -> int:
+        """How many of the typed dice the resolution rolled."""
+        return self._dice.used
 
 
 class _AskedDice:
@@ -46,7 +88,7 @@ class _AskedDice:
     def __init__(self) -> None:
         self.sides: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
         self.sides.append(sides)
         return 1
 
@@ -59,17 +101,22 @@ def dice_rolled(report: Report) -> list[int]:
     return dice.sides
 
 
-def dice_text(sides: list[int]) -> str:
+def dice_text(sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> str:
     """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
     chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
-    combat die (1 to 6), e.g. 2 4"."""
-    example = " ".join(str(min(faces, 2)) for faces in sides[:-1]) + f" {min(sides[-1], 4)}"
+    combat die (1 to 6), e.g. 2 4". The last ``len(follow_up)`` dice are follow-up rolls the
+    resolution asked for, named by their purpose ("then the morale check (1 to 6)")."""
+    first = sides[: len(sides) - len(follow_up)]
+    example = " ".join(str(min(faces, 2)) for faces in first[:-1]) + f" {min(first[-1], 4)}"
+    example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
     if len(sides) == 1:
         return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
-    named = [f"the chance roll for the DRM (1 to {faces})" for faces in sides[:-1]]
+    named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
+    named.append(f"the combat die (1 to {first[-1]})")
+    named += [f"the {d.purpose or 'next die'} (1 to {d.sides})" for d in follow_up]
     return (
-        f"{plural(len(sides), 'number')}, {', '.join(named)} then the combat die "
-        f"(1 to {sides[-1]}), e.g. {example.strip()}"
+        f"{plural(len(sides), 'number')}, {', '.join(named[:-1])} then {named[-1]}, "
+        f"e.g. {example.strip()}"
     )
 
 
@@ -77,10 +124,11 @@ _TYPED_NUMBER = re.compile(r"[+-]?\d+")
 """A typed die: decimal digits, one sign at most."""
 
 
-def read_typed_roll(text: str, sides: list[int]) -> list[int]:
+def read_typed_roll(text: str, sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
-    dice with ``sides`` faces; :class:`GameError` says what is wrong and what to type."""
-    want = f"type {dice_text(sides)}"
+    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for);
+    :class:`GameError` says what is wrong and what to type."""
+    want = f"type {dice_text(sides, follow_up)}"
     parts = text.replace(",", " ").split()
     if not parts:
         raise GameError(f"no dice typed: {want}")
@@ -142,11 +190,17 @@ class RollCombat:
 
     def _roll(self, state: GameState) -> None:
         self._before = state.dice.snapshot()
-        dice = RecordingDice(ScriptedDice(self.typed) if self.typed is not None else state.dice)
+        faces = self.typed
+        typed = TypedDice(faces) if faces is not None else None
+        dice = RecordingDice(typed or state.dice)
         try:
-            if self.typed is not None:  # as many dice as the attack rolls, said in plain words
-                self._check_typed_count(evaluate_attack(state, self.setup))
+            if faces is not None:  # at least the dice the attack rolls first, in plain words
+                rolled = len(dice_rolled(evaluate_attack(state, self.setup)))
+                if len(faces) < rolled:
+                    self._refuse_typed_count(rolled, len(faces))
             resolution = resolve_attack(state, self.setup, dice)  # type: ignore[arg-type]
+            if faces is not None and typed is not None and typed.used != len(faces):
+                self._refuse_typed_count(typed.used, len(faces))  # more typed than rolled
         except (RulesError, ValueError) as exc:
             state.dice.restore(self._before)
             raise GameError(str(exc)) from exc
@@ -170,15 +224,14 @@ class RollCombat:
             CombatLogEntry(f"{self.text}, not applied yet", details, rolled_at=roll_time()),
         )
 
-    def _check_typed_count(self, report: Report) -> None:
-        """Refuse typed dice that are not as many as resolving ``report`` rolls."""
-        assert self.typed is not None
-        rolled, typed = len(dice_rolled(report)), len(self.typed)
-        if rolled != typed:
-            raise GameError(
-                f"this attack rolls {plural(rolled, 'die', 'dice')}, but {typed} "
-                f"{'was' if typed == 1 else 'were'} typed in"
-            )
+    @staticmethod
+    def _refuse_typed_count(rolled: int, typed: int) -> None:
+        """Refuse typed dice that are not as many as the resolution rolls (follow-up rolls,
+        such as a morale check the result calls for, count once asked for)."""
+        raise GameError(
+            f"this attack rolls {plural(rolled, 'die', 'dice')}, but {typed} "
+            f"{'was' if typed == 1 else 'were'} typed in"
+        )
 
     def undo(self, state: GameState) -> Change:
         state.log.pop()

@@ -11,6 +11,7 @@ FORTIFICATION = ConditionSpec(
     "Fortification DRM",
     "14D1",
     default=0,
+    low=-9,  # 14D1 names -1, -2, -3; a player's own chart may be stronger (warned as assumed)
     high=0,
     bounds="a fortification's combat die roll modifier is negative (-1, -2, -3, ...)",
     help="the fortification's combat die roll modifier from the Fortifications Effects Chart "

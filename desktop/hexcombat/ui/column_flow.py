@@ -74,6 +74,16 @@ class ColumnFlow(QLayout):
     def _row_height(self) -> int:
         return max((item.sizeHint().height() for item in self._shown()), default=0)
 
+    def _row_heights(self, columns: int) -> list[int]:
+        """Each row as tall as its tallest item: a spin box beside check boxes makes its own
+        row taller, not every row."""
+        heights: list[int] = []
+        for i, item in enumerate(self._shown()):
+            if i % columns == 0:
+                heights.append(0)
+            heights[-1] = max(heights[-1], item.sizeHint().height())
+        return heights
+
     def _width_for(self, columns: int) -> int:
         margins: QMargins = self.contentsMargins()
         gaps = (columns - 1) * self.column_gap
@@ -94,15 +104,17 @@ class ColumnFlow(QLayout):
         columns = self.columns(rect.width())
         widths = self._widths(columns)
         spare = max(0, rect.width() - self._width_for(columns)) // columns
-        height = self._row_height()
+        heights = self._row_heights(columns)
+        tops = [rect.y() + margins.top()]
+        for height in heights[:-1]:
+            tops.append(tops[-1] + height + self.row_gap)
         if move:
             lefts = [rect.x() + margins.left()]
             for width in widths[:-1]:
                 lefts.append(lefts[-1] + width + spare + self.column_gap)
             for i, item in enumerate(shown):
                 row, column = divmod(i, columns)
-                top = rect.y() + margins.top() + row * (height + self.row_gap)
-                corner = QPoint(lefts[column], top)
-                item.setGeometry(QRect(corner, QSize(widths[column] + spare, height)))
-        rows = (len(shown) + columns - 1) // columns
-        return margins.top() + margins.bottom() + rows * height + (rows - 1) * self.row_gap
+                corner = QPoint(lefts[column], tops[row])
+                item.setGeometry(QRect(corner, QSize(widths[column] + spare, heights[row])))
+        rows = len(heights)
+        return margins.top() + margins.bottom() + sum(heights) + (rows - 1) * self.row_gap

@@ -1,14 +1,18 @@
 """The combat panel: set up an attack on one hex, see the odds and every step of the working,
 roll (or type in the physical dice), and apply the result on the map.
 
-It shows a :class:`~hexcombat.rules.report.Report` and re-evaluates as soon as a participant or a
-condition changes; the map highlights the target, the stacks taking part, the hexsides they
-cross (rivers stand out) and, after the roll, the retreat ends to pick from.
+It is a view of the attack being prepared (:class:`~hexcombat.game.attack_model.AttackModel`):
+each change the model announces redraws its part. The ruleset supplies the words: its conditions
+become controls by their kind (:mod:`hexcombat.ui.condition_controls`), its phases fill the phase
+box, and its loss policy picks the losses chooser (:mod:`hexcombat.ui.loss_choosers`). The map
+highlights the target, the stacks taking part, the hexsides they cross (rivers stand out) and,
+after the roll, the retreat ends to pick from.
 """
 
 from __future__ import annotations
 
 import html
+import re
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QResizeEvent
@@ -39,58 +43,40 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
-from hexcombat.game.attack import (
-    AttackSetup,
-    Candidate,
-    Resolution,
-    apply_combat_command,
-    attack_candidates,
-    evaluate_attack,
-    phasing_refusal,
-    points_needed,
-    retreat_options,
-    sides_losing,
-    suggested_losses,
-)
-from hexcombat.game.commands import ApplyCombat, SetPhase, SetWeatherAndDate, plural
-from hexcombat.game.roll import PendingRoll, RollCombat, dice_rolled, dice_text, read_typed_roll
-from hexcombat.game.state import Change, GameError
-from hexcombat.game.turn import (
-    no_attacks_in,
-    phase_conditions,
-    phase_tip,
-)
+from hexcombat.game.attack import AttackSetup, Candidate, Resolution, evaluate_attack
+from hexcombat.game.attack_model import AttackEvent, AttackModel
+from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
+from hexcombat.game.roll import dice_text, read_typed_roll
+from hexcombat.game.state import Change, Command, GameError
+from hexcombat.game.turn import phase_tip
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.europa_vocabulary import OVERRUN_PHASE  # the panel helper replaces this
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import NEEDS_STRENGTHS, Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.column_flow import ColumnFlow
+from hexcombat.ui.condition_controls import (
+    CheckControl,
+    ConditionControl,
+    condition_control,
+    phase_note,
+    setting_phases,
+)
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.game_session import GameSession
+from hexcombat.ui.loss_choosers import (
+    STRENGTH_POINTS,
+    UID_ROLE,
+    LossChooser,
+    loss_chooser,
+    loss_kind,
+)
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 
-UID_ROLE = Qt.ItemDataRole.UserRole
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
-CONDITION_BOXES = {
-    "fortified": "Fortified (10.B.1)",
-    "entrenched": "Entrenched (10.B.1)",
-    "attacker_declines_aec": "Attacker declines AEC (10.F)",
-    "defender_declines_aec": "Defender declines AEC/ATEC (10.F)",
-    "overrun": "Overrun (10.G)",
-}
-OVERRUN_SET = (
-    "An attack made in the movement phase is an overrun (10.G): armour and anti-tank effects "
-    "are calculated normally. The phase sets this box."
-)
-OVERRUN_UNSET = (
-    f"An overrun is an attack made in the {OVERRUN_PHASE} phase (10.G). Set the phase to "
-    f"{OVERRUN_PHASE} to overrun; the phase sets this box."
-)
 STEP_COLUMNS = ["Rule", "Step", "Value", "DRM"]
 STEP_TEXT = 1
 """The column that stretches and wraps: the step's words are the explanation."""
@@ -130,22 +116,70 @@ class CombatPanel(QWidget):
         self.setObjectName("CombatPanel")
         self.session = session
         self.scene = scene
-        self.target: Hex | None = None
-        self.candidates: list[Candidate] = []
-        self.report: Report | None = None
-        self.resolution: Resolution | None = None
-        self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
-        self.refusal = ""
-        """Why the last :meth:`start` could not set up an attack ("" when it could)."""
-        self._apply_refused = False
-        """Apply was refused for this result: each choice since says what is still wrong."""
+        # the report is the ruleset's, looked up when asked (a chart a player edits may break)
+        self.model = AttackModel(session.state, self._run, lambda g, a: evaluate_attack(g, a))
+        """The attack being prepared: everything the panel shows comes from it."""
         self._building = False
+        self._shown_ends: object = None
+        """The retreat ends the result pane's boxes were built for."""
+        self._applied_target: Hex | None = None
+        """The hex of the attack whose result Apply put on the map (selected afterwards)."""
         self._build()
         session.state.subscribe(self.on_change)
+        self.model.subscribe(self._on_model)
         self.stop()
         pending = session.state.pending_roll
         if pending is not None:  # a game saved with a roll to apply: show it
             self.start(pending.resolution.setup.target)
+
+    def _run(self, command: Command) -> str:
+        """The model's game commands go through the session's undo stack."""
+        return "" if self.session.run(command) else self.session.last_refusal or "refused"
+
+    # what the model holds, read where the window and the tests look ------------------------
+
+    @property
+    def target(self) -> Hex | None:
+        return self.model.target
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        return self.model.candidates
+
+    @property
+    def report(self) -> Report | None:
+        return self.model.report
+
+    @property
+    def resolution(self) -> Resolution | None:
+        return self.model.resolution
+
+    @property
+    def retreat_ends(self) -> dict[Hex, dict[Hex, tuple[Hex, ...]]]:
+        return self.model.retreat_ends
+
+    @property
+    def refusal(self) -> str:
+        """Why the last :meth:`start` could not set up an attack ("" when it could)."""
+        return self.model.refusal
+
+    def _on_model(self, event: AttackEvent) -> None:
+        """Redraw what the model says changed."""
+        if event == "target":
+            self._show_target()
+        elif event == "participants":
+            self._highlight()
+            self._show_summary(self._setup_summary())
+        elif event == "conditions":
+            self._show_conditions()
+        elif event == "report":
+            self._show_report()
+        elif event == "roll":
+            self._show_roll()
+        elif event == "choices":
+            self._show_choices()
+        elif event == "applied":
+            self._show_applied()
 
     # layout --------------------------------------------------------------------------------
 
@@ -248,7 +282,7 @@ class CombatPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.candidate_tree.itemChanged.connect(lambda *_: self.evaluate())
+        self.candidate_tree.itemChanged.connect(self._stack_ticked)
         self._fit_candidates()
         group = QGroupBox("Attackers")
         group_layout = QVBoxLayout(group)
@@ -261,7 +295,7 @@ class CombatPanel(QWidget):
         grid.setContentsMargins(6, 4, 6, 6)
         grid.setVerticalSpacing(2)
         grid.addLayout(self._build_phase(), 0, 0, 1, 2)
-        self.phase_note = QLabel(OVERRUN_SET.removesuffix(" The phase sets this box."))
+        self.phase_note = QLabel()
         self.phase_note.setObjectName("PhaseNote")
         self.phase_note.setWordWrap(True)
         self.phase_note.setStyleSheet("color: #1f5fa8;")
@@ -275,7 +309,7 @@ class CombatPanel(QWidget):
         self.date = QLineEdit()
         self.date.setObjectName("Date")
         self.date.setPlaceholderText("YYYY-MM")
-        self.date.setToolTip("The game month: units' dated capabilities change by it (10.H)")
+        self.date.setToolTip("The game month: units' dated capabilities change by it")
         self.date.editingFinished.connect(self._weather_or_date_chosen)
         row = QHBoxLayout()
         row.setSpacing(6)
@@ -288,18 +322,75 @@ class CombatPanel(QWidget):
         grid.addLayout(row, 1, 0, 1, 2)
         # two columns where they fit, else one: never cut off at a large font (ColumnFlow)
         self.condition_flow = ColumnFlow(max_columns=2, spacing=(6, 2))
-        self.condition_boxes: dict[str, QCheckBox] = {}
-        for name, text in CONDITION_BOXES.items():
-            box = QCheckBox(text)
-            box.toggled.connect(lambda _on: self.evaluate())
-            self.condition_boxes[name] = box
-            self.condition_flow.addWidget(box)
+        self._build_conditions()
         grid.addLayout(self.condition_flow, 2, 0, 1, 2)
-        self.condition_boxes["overrun"].setEnabled(False)  # the phase decides (10.G)
         layout.addWidget(conditions)
         layout.addStretch(1)
         self.setup_pane = _scroll(inner, "CombatSetup")
         return self.setup_pane
+
+    def _build_conditions(self) -> None:
+        """A control for each condition the ruleset declares, by its kind: the check boxes
+        first, side by side, then the numbers and choices."""
+        self.condition_controls: dict[str, ConditionControl] = {}
+        self.condition_boxes: dict[str, QCheckBox] = {}
+        """The flags' check boxes by condition key."""
+        specs = self.model.vocabulary.conditions
+        for spec in sorted(specs, key=lambda c: c.kind != "bool"):  # stable: the ruleset's order
+            control = condition_control(spec, lambda value, key=spec.key: self._chose(key, value))
+            self.condition_controls[spec.key] = control
+            if isinstance(control, CheckControl):
+                self.condition_boxes[spec.key] = control.box
+            self.condition_flow.addWidget(control.widget)
+
+    def _chose(self, key: str, value: object) -> None:
+        """The player set a condition: the model re-evaluates, or says why not."""
+        if self._building:
+            return
+        try:
+            self.model.set_condition(key, value)  # type: ignore[arg-type]
+        except GameError as exc:
+            self._show_conditions()  # the model's value again
+            self.session.refused.emit(str(exc))
+
+    def _stack_ticked(self, item: QTreeWidgetItem, _column: int) -> None:
+        """The player ticked or unticked an attacking stack."""
+        if self._building:
+            return
+        index = self.candidate_tree.indexOfTopLevelItem(item)
+        if 0 <= index < len(self.model.candidates):
+            checked = item.checkState(0) == Qt.CheckState.Checked
+            try:
+                self.model.set_taking_part(self.model.candidates[index].hex, checked)
+            except GameError as exc:
+                self.session.refused.emit(str(exc))
+
+    def _show_conditions(self) -> None:
+        """Each condition as the model has it, those the phase sets shown as set by it, with
+        the phase's note under them."""
+        vocabulary = self.model.vocabulary
+        phase = self.model.phase()
+        notes = []
+        self._building = True
+        try:
+            for key, control in self.condition_controls.items():
+                spec = control.spec
+                control.show_value(self.model.condition(key))
+                if spec.set_by_phase:
+                    sets = phase is not None and self.model.set_by_phase(spec) != spec.default
+                    setters = setting_phases(spec, vocabulary.phases)
+                    control.show_phase(phase if sets else None, setters)
+                    if sets and phase is not None:
+                        notes.append(phase_note(spec, phase))
+        finally:
+            self._building = False
+        self.phase_note.setText("\n".join(notes))
+        if self.phase_note.isHidden() == bool(notes):
+            self.phase_note.setVisible(bool(notes))
+            if not self.setup_pane.isHidden():
+                self._share_height()  # the set-up grew or shrank by the note
+        if self.target is not None:
+            self._show_summary(self._setup_summary())
 
     def _build_phase(self) -> QHBoxLayout:
         """Whose player-turn and which phase: the game's, changed through the undo stack."""
@@ -308,7 +399,7 @@ class CombatPanel(QWidget):
         self.phasing_player.setToolTip("The phasing player: whose player-turn it is")
         self.phase = QComboBox()
         self.phase.setObjectName("Phase")
-        for i, phase in enumerate(self.session.state.vocabulary.phases):
+        for i, phase in enumerate(self.model.vocabulary.phases):
             self.phase.addItem(phase.name)
             rule = f" ({phase.rule})" if phase.rule else ""
             self.phase.setItemData(i, f"{phase.note}{rule}", Qt.ItemDataRole.ToolTipRole)
@@ -356,7 +447,7 @@ class CombatPanel(QWidget):
             self._syncing_turn = False
 
     def sync_turn(self) -> None:
-        """Show the game's phasing player and phase, and the Overrun box the phase sets (10.G)."""
+        """Show the game's phasing player and phase, and the conditions the phase sets."""
         state = self.session.state
         self._syncing_turn = True
         try:
@@ -367,23 +458,10 @@ class CombatPanel(QWidget):
                 self.phasing_player.addItems(players)
             self.phasing_player.setCurrentText(state.phasing_player)
             self.phase.setCurrentText(state.phase)
-            self.phase.setToolTip(phase_tip(state.vocabulary, state.phase))
+            self.phase.setToolTip(phase_tip(self.model.vocabulary, state.phase))
         finally:
             self._syncing_turn = False
-        overrun = bool(phase_conditions(state.vocabulary, state.phase).get("overrun", False))
-        box = self.condition_boxes["overrun"]
-        box.setText(
-            f"Overrun (10.G): {OVERRUN_PHASE} phase" if overrun else CONDITION_BOXES["overrun"]
-        )
-        box.setToolTip(OVERRUN_SET if overrun else OVERRUN_UNSET)
-        if self.phase_note.isHidden() == overrun:
-            self.phase_note.setVisible(overrun)
-            if not self.setup_pane.isHidden():
-                self._share_height()  # the set-up grew or shrank by the note
-        if box.isChecked() != overrun:
-            box.setChecked(overrun)  # re-evaluates the attack being set up
-        if self.target is not None:
-            self._show_summary(self._setup_summary())
+        self._show_conditions()  # a phase may set a condition (an overrun while moving)
 
     def _build_working(self) -> QWidget:
         """Every step of the working with its rule, the chance of each result, and the roll."""
@@ -456,17 +534,14 @@ class CombatPanel(QWidget):
         self.result_label.setWordWrap(True)
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
         result_layout.addWidget(self.result_label)
-        self.losses_label = QLabel("Losses (tick the units lost):")
-        self.losses_label.setWordWrap(True)
-        result_layout.addWidget(self.losses_label)
-        self.losses = QListWidget()
-        self.losses.itemChanged.connect(lambda _i: self._losses_changed())
-        result_layout.addWidget(self.losses)
+        self._result_layout = result_layout
+        self.loss_chooser: LossChooser = loss_chooser(STRENGTH_POINTS, self._losses_chosen)
+        result_layout.addWidget(self.loss_chooser)
         self.retreat_form = QFormLayout()
         result_layout.addLayout(self.retreat_form)
         self.retreat_boxes: dict[Hex, QComboBox] = {}
         self.advance = QListWidget()
-        self.advance.itemChanged.connect(lambda _i: self._choice_changed())
+        self.advance.itemChanged.connect(lambda _i: self._advance_ticked())
         self.advance.setMaximumHeight(90)
         self.advance_label = QLabel("Advance into the vacated hex:")
         result_layout.addWidget(self.advance_label)
@@ -485,21 +560,17 @@ class CombatPanel(QWidget):
 
     def _setup_summary(self) -> str:
         """What the folded set-up holds, in one line."""
-        ticked = {
-            self.candidate_tree.topLevelItem(i).text(0)
-            for i in range(self.candidate_tree.topLevelItemCount())
-            if self.candidate_tree.topLevelItem(i).checkState(0) == Qt.CheckState.Checked
-        }
-        parts = [f"{len(ticked)} of {self.candidate_tree.topLevelItemCount()} stacks"]
-        parts.append(f"{self.phase.currentText()} phase")
-        parts.append(self.weather.currentText())
-        if self.date.text().strip():
-            parts.append(self.date.text().strip())
-        parts += [
-            box.text().split(" (")[0].lower()
-            for box in self.condition_boxes.values()
-            if box.isChecked()
-        ]
+        state, model = self.session.state, self.model
+        ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
+        parts = [f"{ticked} of {len(model.candidates)} stacks", f"{state.phase} phase"]
+        parts.append(state.conditions.weather)
+        if state.conditions.date:
+            parts.append(state.conditions.date)
+        for spec in model.vocabulary.conditions:  # in the ruleset's order
+            control = self.condition_controls.get(spec.key)
+            said = control.summary(model.condition(spec.key)) if control else None
+            if said:
+                parts.append(said)
         return "Attackers and conditions: " + ", ".join(parts)
 
     def _setup_toggled(self, shown: bool) -> None:
@@ -558,74 +629,71 @@ class CombatPanel(QWidget):
     def detach(self) -> None:
         """Stop listening to the game."""
         self.session.state.unsubscribe(self.on_change)
+        self.model.detach()
 
     # setting up ----------------------------------------------------------------------------
 
     def start(self, target: Hex) -> bool:
         """Set up an attack on the stack in ``target``; False (with a message) if impossible."""
-        state = self.session.state
-        pending = state.pending_roll
-        if pending is not None and pending.resolution.setup.target != target:
-            rolled = state.hexmap.label(pending.resolution.setup.target)
-            self.refusal = f"The attack on {rolled} is rolled: apply its result, or undo the roll."
-            self.problems.setText(self.refusal)  # the rolled attack stays on show
-            return False
-        try:
-            refusal = phasing_refusal(state, target)
-            if refusal is not None:
-                raise GameError(refusal[0].upper() + refusal[1:] + ".")
-            candidates = attack_candidates(state, target)
-        except GameError as exc:
-            self.refusal = str(exc)
-            self.title.setText(html.escape(self.refusal))
-            return False
-        self.refusal = ""
-        self.target = target
-        self.candidates = candidates
-        self.resolution = None
-        self._building = True
-        conditions = state.conditions
-        self.sync_conditions()
-        for name, box in self.condition_boxes.items():
-            box.setChecked(conditions.flag(name))
-        self.sync_turn()  # the Overrun box follows the phase (10.G)
-        self.candidate_tree.clear()
-        for candidate in candidates:
-            names = ", ".join(
-                [c.unit.name for c in candidate.counters]
-                + [f"{c.unit.name} (cannot attack, 14A4)" for c, _why in candidate.barred]
-            )
-            across = ", ".join(sorted(candidate.features)) or (
-                "two hexes (14A3)" if candidate.range == 2 else "-"
-            )
-            item = QTreeWidgetItem([candidate.label, names, across])
-            item.setData(0, UID_ROLE, [c.uid for c in candidate.counters])
-            if candidate.counters:
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(0, Qt.CheckState.Checked)
-            else:  # nothing in the stack may attack: say why, offer no tick
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-            if candidate.features:
-                item.setForeground(2, QColor("#1f5fa8"))
-            item.setToolTip(1, "\n".join([names, *(why for _c, why in candidate.barred)]))
-            self.candidate_tree.addTopLevelItem(item)
-        self._fit_candidates()
-        self._building = False
-        self.setEnabled(True)
-        self.evaluate()
-        if pending is not None:
-            self._show_pending(pending)
-        if not self.setup_pane.isHidden():
-            self._share_height()
-        return True
+        return self.model.start(target)
 
     def stop(self) -> None:
         """No attack: clear the panel and the map highlights."""
-        self.target = None
-        self.report = None
-        self.resolution = None
-        self.candidates = []
+        self.model.stop()
+
+    def _show_target(self) -> None:
+        """A new attack set up (its stacks and conditions), none, or one refused."""
+        model = self.model
+        if model.refusal:  # refused: what was on show stays
+            if self.session.state.pending_roll is not None:
+                self.problems.setText(model.refusal)  # the rolled attack stays on show
+            else:
+                self.title.setText(html.escape(model.refusal))
+            return
+        if model.target is None:
+            self._show_nothing()
+            return
+        self.sync_conditions()
+        self.sync_turn()  # the conditions the phase sets follow it
+        self._building = True
         self.candidate_tree.clear()
+        for candidate in model.candidates:
+            self.candidate_tree.addTopLevelItem(self._candidate_item(candidate))
+        self._fit_candidates()
+        self._building = False
+        self._show_conditions()
+        self.setEnabled(True)
+        if not self.setup_pane.isHidden():
+            self._share_height()
+
+    def _candidate_item(self, candidate: Candidate) -> QTreeWidgetItem:
+        """A stack that may join the attack: ticked when taking part; its counters the rules
+        bar from attacking named, with why."""
+        names = ", ".join(
+            [c.unit.name for c in candidate.counters]
+            + [f"{c.unit.name} (cannot attack{_rule_of(why)})" for c, why in candidate.barred]
+        )
+        across = ", ".join(sorted(candidate.features)) or (
+            f"{plural(candidate.range, 'hex', 'hexes')}" if candidate.range > 1 else "-"
+        )
+        item = QTreeWidgetItem([candidate.label, names, across])
+        item.setData(0, UID_ROLE, [c.uid for c in candidate.counters])
+        if candidate.counters:
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            taking_part = candidate.hex in self.model.taking_part
+            item.setCheckState(0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked)
+        else:  # nothing in the stack may attack: say why, offer no tick
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+        if candidate.features:
+            item.setForeground(2, QColor("#1f5fa8"))
+        item.setToolTip(1, "\n".join([names, *(why for _c, why in candidate.barred)]))
+        return item
+
+    def _show_nothing(self) -> None:
+        """No attack: the panel cleared, the map highlights gone."""
+        self._building = True
+        self.candidate_tree.clear()
+        self._building = False
         self._fit_candidates()
         self.steps.setRowCount(0)
         self.title.setText("Select an enemy stack and choose Attack (A).")
@@ -645,38 +713,33 @@ class CombatPanel(QWidget):
 
     def attacker_uids(self) -> list[str]:
         """The counters of the ticked stacks."""
-        uids: list[str] = []
-        for i in range(self.candidate_tree.topLevelItemCount()):
-            item = self.candidate_tree.topLevelItem(i)
-            if item.checkState(0) == Qt.CheckState.Checked:
-                uids += item.data(0, UID_ROLE)
-        return uids
+        return self.model.attacker_uids()
 
     def conditions(self) -> Conditions:
-        """The game's conditions (weather, date) with this attack's choices ticked in the panel."""
-        values = {name: box.isChecked() for name, box in self.condition_boxes.items()}
-        return self.session.state.conditions.with_choices(**values)
+        """The game's conditions (weather, date) with this attack's choices set in the panel."""
+        return self.model.conditions()
 
     def setup(self) -> AttackSetup | None:
         """The attack as set up now."""
-        if self.target is None:
-            return None
-        return AttackSetup(self.target, self.attacker_uids(), self.conditions())
+        return self.model.setup()
 
     # the report ----------------------------------------------------------------------------
 
     def evaluate(self) -> Report | None:
-        """Re-evaluate the attack (a participant or a condition changed)."""
-        if self._building or self.target is None:
-            return None
-        state = self.session.state
-        self.resolution = None
-        self._show_result_pane(False)
-        self.dice.set_rolls([])
-        setup = self.setup()
-        label = state.hexmap.label(self.target)
-        defenders = state.stack_at(self.target)
-        terrain = state.hexmap.terrain[self.target]
+        """Re-evaluate the attack (the model announces the report)."""
+        return self.model.evaluate()
+
+    def _show_report(self) -> None:
+        """The attack's headline, every step of the working, the warnings and the chances."""
+        model, state = self.model, self.session.state
+        if model.target is None:
+            return
+        if model.resolution is None:
+            self._show_result_pane(False)
+            self.dice.set_rolls([])
+        label = state.hexmap.label(model.target)
+        defenders = state.stack_at(model.target)
+        terrain = state.hexmap.terrain[model.target]
         names = ", ".join(c.unit.name for c in defenders)
         self.title.setText(  # names from a file are text, never markup
             f"<b>Attack on {html.escape(label)}</b> ({html.escape(terrain)}): {html.escape(names)}"
@@ -684,19 +747,13 @@ class CombatPanel(QWidget):
         self._highlight()
         self._show_summary(self._setup_summary())
         self.steps.setRowCount(0)
-        try:
-            refusal = phasing_refusal(state, self.target)  # the phasing player changed since
-            if refusal is not None:
-                raise GameError(refusal)
-            report = evaluate_attack(state, setup)
-        except (GameError, RulesError, SourceError) as exc:  # a chart the player edited badly
-            self.report = None
+        report = model.report
+        if report is None:
             self.odds.setText("")
-            self._warn(str(exc))
+            self._warn(model.problem)
             self.bars.set_outcomes({})
             self._set_rollable(False)
-            return None
-        self.report = report
+            return
         chance = ""
         if len(report.drm_distribution) > 1:
             chance = (
@@ -708,6 +765,14 @@ class CombatPanel(QWidget):
             )
         odds = report.odds or "No odds (strengths needed)"  # units as the worked examples give
         self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
+        self._show_steps(report)
+        self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
+        self.bars.set_outcomes(report.outcomes)
+        self._lock_for_roll()
+        self._show_dice_wanted()
+
+    def _show_steps(self, report: Report) -> None:
+        """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
         self.steps.setRowCount(len(report.steps))
         for row, step in enumerate(report.steps):
             drm = "" if step.drm is None else f"{step.drm:+d}"
@@ -728,29 +793,30 @@ class CombatPanel(QWidget):
                 if step.provenance == "assumed":
                     item.setForeground(QColor("#9a5a00"))
                 self.steps.setItem(row, column, item)
-        warnings = list(report.warnings)
-        if (no_attacks := no_attacks_in(state.vocabulary, state.phase)) is not None:
-            warnings.insert(0, f"{state.turn}: {no_attacks}")
-        self._warn("\n".join(f"\u26a0 {w}" for w in warnings))
-        self.bars.set_outcomes(report.outcomes)
-        self._lock_for_roll()
-        self._show_dice_wanted(report)
-        return report
 
-    def _show_dice_wanted(self, report: Report) -> None:
+    def _show_dice_wanted(self) -> None:
         """Say in the typed-roll field how many dice this attack rolls, and check a refused
         roll again (a new DRM chance may change how many)."""
         try:
-            sides = dice_rolled(report)
+            sides = self.model.dice_wanted()
         except (RulesError, SourceError, ValueError):
             return  # the roll itself will say what is wrong with the chart
-        self.typed_roll.setPlaceholderText(
-            "or type the die, e.g. 4"
-            if len(sides) == 1
-            else f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
-        )
-        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides)}; then Return")
-        if not self.roll_problem.isHidden():
+        if not sides:
+            return
+        follow_up = self.model.follow_up
+        if follow_up:
+            self.typed_roll.setPlaceholderText(
+                f"type {plural(len(sides), 'die', 'dice')}, the {follow_up[-1].purpose or 'next'}"
+                " last"
+            )
+        elif len(sides) == 1:
+            self.typed_roll.setPlaceholderText("or type the die, e.g. 4")
+        else:
+            self.typed_roll.setPlaceholderText(
+                f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
+            )
+        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides, follow_up)}; then Return")
+        if not self.roll_problem.isHidden() and not follow_up:
             self._typed_roll_edited()
 
     def _set_rollable(self, on: bool) -> None:
@@ -799,19 +865,12 @@ class CombatPanel(QWidget):
     def roll(self, typed: list[int] | None = None) -> Resolution | None:
         """Roll for the attack (the game's seeded dice, or the ``typed`` physical dice): one
         undoable, logged change. Refused while a rolled result waits to be applied."""
-        setup = self.setup()
-        if setup is None or self.report is None:
+        if self.target is None or self.report is None:
             return None
         if self.session.state.pending_roll is not None:
             self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
-        command = RollCombat(setup, typed)
-        if not self.session.run(command):
-            # beside the Roll button and the typed dice, not over the report's warnings
-            self._refuse_roll(self.session.last_refusal)
-            return None
-        self._refuse_roll("")
-        return command.pending.resolution if command.pending else None
+        return self.model.roll(typed)
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
@@ -824,7 +883,8 @@ class CombatPanel(QWidget):
         if self.report is None:
             return None
         try:
-            rolls = read_typed_roll(self.typed_roll.text(), dice_rolled(self.report))
+            wanted, follow_up = self.model.dice_wanted(), self.model.follow_up
+            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up)
         except (GameError, RulesError, SourceError, ValueError) as exc:
             self._refuse_roll(str(exc))
             return None
@@ -849,95 +909,58 @@ class CombatPanel(QWidget):
             f"QLineEdit {{ border: 1px solid {ERROR_RED}; }}" if text else ""
         )
 
-    def _show_pending(self, pending: PendingRoll) -> None:
-        """Show the game's rolled, unapplied attack: the attackers and choices it was rolled
-        with, the dice, and the result to apply. Nothing can be changed but the result."""
-        setup = pending.resolution.setup
-        self._building = True
-        for i in range(self.candidate_tree.topLevelItemCount()):
-            item = self.candidate_tree.topLevelItem(i)
-            if item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
-                taking_part = any(u in setup.attacker_uids for u in item.data(0, UID_ROLE))
-                item.setCheckState(
-                    0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked
-                )
-        for name, box in self.condition_boxes.items():
-            box.setChecked(setup.conditions.flag(name))
-        self._building = False
-        self.evaluate()
-        self.dice.set_rolls(list(pending.rolls))
-        self.show_resolution(pending.resolution)
-
-    def _roll_taken_back(self) -> None:
-        """The roll was undone: the set-up is the player's again, and Roll with it."""
-        self.resolution = None
-        self.evaluate()
+    def _show_roll(self) -> None:
+        """The dice rolled (the result to apply), taken back, refused, or more wanted."""
+        model = self.model
+        self._refuse_roll(model.roll_problem)
+        if model.resolution is None:
+            self._show_dice_wanted()
+            return
+        self.dice.set_rolls(list(model.rolls))
+        self.show_resolution(model.resolution)
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
-        state = self.session.state
-        self.resolution = resolution
-        self._apply_refused = False
-        result = resolution.result
-        self.bars.set_outcomes(resolution.report.outcomes, result.code)
+        self.bars.set_outcomes(resolution.report.outcomes, resolution.result.code)
         self._lock_for_roll()
-        self._building = True
-        self.losses.clear()
-        chosen = set(suggested_losses(state, resolution))
-        losing = sides_losing(resolution)  # a side the result takes nothing from is not offered
-        for req in losing:
-            for uid in req.uids:
-                counter = state.counters[uid]
-                item = QListWidgetItem(
-                    f"{req.side}: {counter.unit.name} ({plural(req.strength[uid], 'point')}, "
-                    f"{state.hexmap.label(state.hex_of(uid))})"
-                )
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(
-                    Qt.CheckState.Checked if uid in chosen else Qt.CheckState.Unchecked
-                )
-                item.setData(UID_ROLE, uid)
-                self.losses.addItem(item)
-        self.losses_label.setText(
-            "Losses (tick the units lost):"
-            if losing
-            else f"Losses: none, the result {result.code} takes no strength points."
-        )
-        self.losses.setVisible(bool(losing))
-        rows = max(2, min(12, self.losses.count()))
-        row = self.losses.sizeHintForRow(0) if self.losses.count() else 18
-        self.losses.setFixedHeight(rows * row + 2 * self.losses.frameWidth() + 4)
-        self._building = False
-        self._losses_changed()
+        kind = loss_kind(resolution)
+        if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
+            chooser = loss_chooser(kind, self._losses_chosen)
+            self._result_layout.replaceWidget(self.loss_chooser, chooser)
+            self.loss_chooser.deleteLater()
+            self.loss_chooser = chooser
+        self.loss_chooser.show_resolution(self.model)
+        self._shown_ends = None
+        self._show_choices()
         self._show_result_pane(True)
 
-    def _show_result_text(self, losses: list[str]) -> None:
-        """The result in words, with the numbers Apply checks for the losses ticked now: the
-        points each side must lose (the attacker's grow with the defender's in an exchange), and
-        every retreating stack with no legal retreat named as eliminated, in red."""
-        assert self.resolution is not None
-        state, resolution = self.session.state, self.resolution
+    @property
+    def losses(self) -> QListWidget | None:
+        """The list the losses are ticked in (strength points)."""
+        return getattr(self.loss_chooser, "list", None)
+
+    @property
+    def losses_label(self) -> QLabel | None:
+        """What the losses list is for, or that the result takes none."""
+        return getattr(self.loss_chooser, "label", None)
+
+    def _show_result_text(self) -> None:
+        """The result in words, with the numbers Apply checks for the losses ticked now: what
+        each side must lose, and every retreating stack with no legal retreat named as
+        eliminated, in red."""
+        model, state = self.model, self.session.state
+        resolution = model.resolution
+        assert resolution is not None
         result = resolution.result
-        lines = [f"<b>{result.code}</b>: die {result.die}, DRM {result.drm:+d} = "
+        lines = [f"<b>{html.escape(result.code)}</b>: die {result.die}, DRM {result.drm:+d} = "
                  f"{result.modified_roll}"]  # fmt: skip
         lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
         for req in (resolution.defender, resolution.attacker):
-            needed = points_needed(resolution, req, losses)
-            if req.eliminate_all:
-                lines.append(f"The {req.side} is eliminated.")
-            elif needed > 0:
-                ticked = sum(req.strength[u] for u in losses if u in req.strength)
-                why = ""
-                if req.side == "attacker" and resolution.exchange and needed > req.points:
-                    why = " (as many as the defender's losses ticked)"
-                lines.append(
-                    f"The {req.side} loses at least <b>{plural(needed, 'strength point')}</b>"
-                    f"{why}: {ticked} ticked."
-                )
+            lines += self.loss_chooser.side_lines(model, req)
             if req.retreat_hexes <= 0:
                 continue
-            starts = {state.hex_of(u) for u in req.uids if u not in losses}
-            trapped = sorted(s for s in starts if not self.retreat_ends.get(s, True))
+            starts = {state.hex_of(u) for u in req.uids if u not in model.losses}
+            trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
             if len(trapped) < len(starts) or not starts:
                 hexes = plural(req.retreat_hexes, "hex", "hexes")
                 lines.append(f"The {req.side} retreats {hexes}.")
@@ -951,22 +974,44 @@ class CombatPanel(QWidget):
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""
-        return [
-            self.losses.item(i).data(UID_ROLE)
-            for i in range(self.losses.count())
-            if self.losses.item(i).checkState() == Qt.CheckState.Checked
-        ]
+        return self.loss_chooser.chosen()
 
-    def _losses_changed(self) -> None:
-        if self._building or self.resolution is None:
+    def _losses_chosen(self, uids: list[str]) -> None:
+        if not self._building:
+            self.model.set_losses(uids)
+
+    def _show_choices(self) -> None:
+        """The retreats to pick and the advance to offer (built afresh when the losses ticked
+        change where stacks may retreat), the result's words and what Apply refuses."""
+        model = self.model
+        if model.resolution is None:
             return
-        state = self.session.state
-        losses = self.chosen_losses()
-        self.retreat_ends = retreat_options(state, self.resolution, losses)
+        if model.retreat_ends is not self._shown_ends:
+            self._build_choices()
+        self._building = True
+        for start, box in self.retreat_boxes.items():
+            end = model.retreats.get(start)
+            index = next((i for i in range(box.count()) if box.itemData(i) == end), -1)
+            if box.isEnabled() and box.currentIndex() != index:
+                box.setCurrentIndex(index)
+        for i in range(self.advance.count()):
+            item = self.advance.item(i)
+            on = item.data(UID_ROLE) in model.advance
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self._building = False
+        self._show_result_text()
+        self.problems.setText(model.apply_problem)
+        self._highlight()
+
+    def _build_choices(self) -> None:
+        """A box for each retreating stack's end, the attackers that may advance."""
+        state, model = self.session.state, self.model
+        self._shown_ends = model.retreat_ends
+        self._building = True
         while self.retreat_form.rowCount():
             self.retreat_form.removeRow(0)
         self.retreat_boxes = {}
-        for start, ends in self.retreat_ends.items():
+        for start, ends in model.retreat_ends.items():
             box = QComboBox()
             if not ends:
                 box.addItem("no legal retreat: eliminated")
@@ -982,135 +1027,77 @@ class CombatPanel(QWidget):
                 box.setPlaceholderText("click a highlighted hex")
                 box.setCurrentIndex(-1)
             self.retreat_boxes[start] = box
-            box.currentIndexChanged.connect(lambda _i: self._choice_changed())
+            box.currentIndexChanged.connect(
+                lambda _i, start=start, box=box: self._retreat_picked(start, box)
+            )
             self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
         self.advance.clear()
-        can_advance = self.resolution.result.advance
+        can_advance = model.resolution is not None and model.resolution.result.advance
         self.advance_label.setVisible(can_advance)
         self.advance.setVisible(can_advance)
-        if can_advance:
-            for uid in self.resolution.attacker.uids:
-                if uid in losses:
-                    continue
-                item = QListWidgetItem(
-                    f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
-                )
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Unchecked)
-                item.setData(UID_ROLE, uid)
-                self.advance.addItem(item)
-        self._show_result_text(losses)
-        if self._apply_refused:
-            self._choice_changed()
-        else:
-            self.problems.setText("")
-        self._highlight()
+        for uid in model.advance_choices():
+            item = QListWidgetItem(
+                f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
+            )
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            item.setData(UID_ROLE, uid)
+            self.advance.addItem(item)
+        self._building = False
+
+    def _retreat_picked(self, start: Hex, box: QComboBox) -> None:
+        if not self._building:
+            self.model.set_retreat(start, box.currentData())
+
+    def _advance_ticked(self) -> None:
+        if self._building:
+            return
+        self.model.set_advance(
+            [
+                self.advance.item(i).data(UID_ROLE)
+                for i in range(self.advance.count())
+                if self.advance.item(i).checkState() == Qt.CheckState.Checked
+            ]
+        )
 
     def pick_retreat(self, start: Hex, end: Hex) -> bool:
         """Choose where the stack from ``start`` retreats (a click on a highlighted hex)."""
-        box = self.retreat_boxes.get(start)
-        if box is None:
+        if end not in self.model.retreat_ends.get(start, {}):
             return False
-        # findData matches only the very same object; a hex from a map click is an equal one
-        index = next((i for i in range(box.count()) if box.itemData(i) == end), -1)
-        if index < 0:
-            return False
-        box.setCurrentIndex(index)
+        self.model.set_retreat(start, end)
         return True
 
     def pick_retreat_at(self, end: Hex) -> bool:
         """A click on the map: the first retreating stack that may end there goes there."""
-        return any(
-            end in ends and self.pick_retreat(s, end) for s, ends in self.retreat_ends.items()
-        )
+        return self.model.pick_retreat_at(end)
 
     def set_advance(self, uids: list[str]) -> None:
         """Tick the attackers that advance."""
-        for i in range(self.advance.count()):
-            item = self.advance.item(i)
-            checked = item.data(UID_ROLE) in uids
-            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
-
-    def _apply_command(self) -> ApplyCombat:
-        """The result with the player's choices as one undoable command; :class:`GameError`
-        says what Apply refuses."""
-        assert self.resolution is not None
-        retreats = {
-            start: box.currentData()
-            for start, box in self.retreat_boxes.items()
-            if box.currentData() is not None
-        }
-        advance = [
-            self.advance.item(i).data(UID_ROLE)
-            for i in range(self.advance.count())
-            if self.advance.item(i).checkState() == Qt.CheckState.Checked
-        ]
-        return apply_combat_command(
-            self.session.state, self.resolution, self.chosen_losses(), retreats, advance
-        )
-
-    def _choice_changed(self) -> None:
-        """A loss, retreat or advance chosen after Apply was refused: say what is still wrong,
-        by the same check Apply makes, so a refusal put right goes away."""
-        if self._building or self.resolution is None or not self._apply_refused:
-            return
-        try:
-            self._apply_command()
-        except GameError as exc:
-            self.problems.setText(str(exc))
-            return
-        self.problems.setText("")
+        self.model.set_advance([u for u in self.model.advance_choices() if u in uids])
 
     def apply(self) -> bool:
         """Apply the result with the player's choices (one undoable command)."""
-        if self.resolution is None:
-            return False
-        try:
-            command = self._apply_command()
-        except GameError as exc:
-            self._apply_refused = True  # from now on each choice checks again
-            self.problems.setText(str(exc))
-            return False
-        target = self.target
-        if not self.session.run(command):
-            return False
-        self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
-        self.stop()
-        self.title.setText(html.escape(f"Applied: {command.entry.text}"))
-        if target is not None:
-            self.scene.select_hex(target)
-        return True
+        self._applied_target = self.target
+        return self.model.apply()
 
-    def _roll_changed(self, change: Change) -> None:
-        """Dice rolled, a roll undone, a result applied or its application undone."""
-        pending = self.session.state.pending_roll
-        if pending is not None:
-            if self.resolution is not pending.resolution:
-                self.start(pending.resolution.setup.target)  # shows it, with its set-up
-        elif self.resolution is not None:
-            if change.hexes:  # applied (Apply, or redo): the attack is over
-                self.stop()
-            else:
-                self._roll_taken_back()
+    def _show_applied(self) -> None:
+        """The result is on the map: the attack is over, and the panel says what happened."""
+        self.typed_roll.clear()  # those dice are spent: the next attack's are typed afresh
+        self.title.setText(html.escape(f"Applied: {self.model.applied}"))
+        if self._applied_target is not None:
+            self.scene.select_hex(self._applied_target)
 
     def on_change(self, change: Change) -> None:
-        """Anything moved while setting up: start over on the same target (or stop). A new
-        phase may make the attack an overrun (10.G)."""
+        """The turn, the weather or the date changed: show the game's (the model follows the
+        attack itself)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
-        if change.turn and not change.hexes and self.target is not None and not self.resolution:
-            self.evaluate()  # who attacks, and whether the phase has attacks, follow the turn
         if change.conditions:
             self.sync_conditions()
-            self.evaluate()  # the weather decides armour effects (10.E, 14D2a)
-        if change.roll:
-            self._roll_changed(change)
-            return
-        if self.target is None or self.resolution is not None and not change.hexes:
-            return
-        state = self.session.state
-        if self.target in change.hexes or any(c.hex in change.hexes for c in self.candidates):
-            if state.stack_at(self.target):
-                self.start(self.target)
-            else:
-                self.stop()
+
+
+def _rule_of(why: str) -> str:
+    """``, <rule>`` from a reason that ends with its rule in brackets ("... (<rule>)"), else
+    "" (the rules layer words every refusal with its rule)."""
+    found = re.search(r"\(([^()]+)\)\s*$", why)
+    return f", {found.group(1)}" if found else ""

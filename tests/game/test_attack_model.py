@@ -1,0 +1,205 @@
+"""The attack being prepared, without a window: what the Combat panel shows comes from here, and
+each change says what changed. The 14D2d tutorial: the whole Soviet force against the Axis in
+the Dubrava wood (0504) is 3:1, DRM +1 (the rules text's worked example)."""
+
+from __future__ import annotations
+
+import pytest
+
+import hexcombat.game.attack_model as attack_model_module
+import hexcombat.game.roll as roll_module
+from hexcombat.game.attack_model import AttackEvent, AttackModel
+from hexcombat.game.commands import SetPhase
+from hexcombat.game.roll import DiceWanted, TypedDice, dice_text, read_typed_roll
+from hexcombat.game.state import Command, GameError, GameState
+from hexcombat.game.tutorials import tutorial_target
+
+
+class History:
+    """Runs commands on the game and keeps them, so a test can undo as the undo stack does."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.done: list[Command] = []
+
+    def run(self, command: Command) -> str:
+        try:
+            self.state.execute(command)
+        except GameError as exc:
+            return str(exc)
+        self.done.append(command)
+        return ""
+
+    def undo(self) -> None:
+        command = self.done.pop()
+        self.state.notify(command.undo(self.state))
+
+
+@pytest.fixture
+def history(state: GameState) -> History:
+    return History(state)
+
+
+@pytest.fixture
+def model(state: GameState, history: History) -> AttackModel:
+    return AttackModel(state, history.run)
+
+
+@pytest.fixture
+def events(model: AttackModel) -> list[AttackEvent]:
+    heard: list[AttackEvent] = []
+    model.subscribe(heard.append)
+    return heard
+
+
+def test_setting_the_target_proposes_every_stack_and_reports_the_odds(
+    model: AttackModel, events: list[AttackEvent], state: GameState
+) -> None:
+    assert model.start(tutorial_target(state))
+    assert events == ["target", "report"]
+    assert [c.label for c in model.candidates] == ["0403", "0404", "0503", "0603", "0604"]
+    assert model.taking_part == {c.hex for c in model.candidates}
+    assert (model.report.odds, model.report.drm) == ("3:1", 1)  # 14D2d
+    assert model.dice_wanted() == [6] and model.rollable()
+
+
+def test_leaving_out_a_stack_changes_the_report(
+    model: AttackModel, events: list[AttackEvent], state: GameState
+) -> None:
+    model.start(tutorial_target(state))
+    events.clear()
+    hv_tank_xx = model.candidates[0].hex  # 0403: the heavy armour and most of the AECA
+    model.set_taking_part(hv_tank_xx, False)
+    assert events == ["participants", "report"]
+    assert hv_tank_xx not in {state.hex_of(u) for u in model.attacker_uids()}
+    assert model.report.odds == "2:1" and model.report.drm == 0
+    model.set_taking_part(hv_tank_xx, True)
+    assert (model.report.odds, model.report.drm) == ("3:1", 1)
+
+
+def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
+    model: AttackModel, events: list[AttackEvent], state: GameState
+) -> None:
+    model.start(tutorial_target(state))
+    events.clear()
+    model.set_condition("fortification", -2)  # 14D1: the fortification's DRM is added
+    assert events == ["conditions", "report"]
+    assert model.conditions().number("fortification") == -2
+    assert model.report.drm == -1
+    assert any(s.rule == "14D1" and s.drm == -2 for s in model.report.steps)
+    with pytest.raises(GameError, match="is negative \\(-1, -2, -3, ...\\), not \\+1 \\(14D1\\)"):
+        model.set_condition("fortification", 1)
+    with pytest.raises(GameError, match="set by the phase"):
+        model.set_condition("overrun", True)
+    with pytest.raises(GameError, match="no condition 'mud'"):
+        model.set_condition("mud", True)
+    assert model.report.drm == -1  # nothing refused changed the attack
+
+
+def test_the_phase_sets_its_conditions(
+    model: AttackModel, events: list[AttackEvent], state: GameState
+) -> None:
+    model.start(tutorial_target(state))
+    assert model.condition("overrun") is False
+    events.clear()
+    state.execute(SetPhase(state.phasing_player, "movement"))  # 10.G: an overrun
+    assert events == ["conditions", "report"]
+    assert model.condition("overrun") is True
+    assert model.report.situation.conditions.flag("overrun")
+
+
+@pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to
+def test_roll_choose_apply_and_undo(
+    model: AttackModel, events: list[AttackEvent], history: History, state: GameState
+) -> None:
+    target = tutorial_target(state)
+    model.start(target)
+    events.clear()
+    resolution = model.roll([4])  # 3:1, die 4 + DRM 1 = 5: DR
+    assert resolution is not None and resolution.result.code == "DR"
+    assert model.rolls == (4,) and "roll" in events and not model.rollable()
+    with pytest.raises(GameError, match="the dice are rolled"):
+        model.set_condition("fortified", True)
+    ((start, ends),) = model.retreat_ends.items()
+    assert model.losses == []  # a DR takes no strength points
+    ((end, _path),) = ends.items()  # one legal end: chosen, as the panel's list shows it
+    assert model.retreats == {start: end}
+    model.set_retreat(start, None)
+    events.clear()
+    assert model.apply() is False
+    assert model.apply_problem == "choose where the units in 0504 retreat to"
+    assert events == ["choices"]
+    model.set_retreat(start, end)  # put right: the refusal goes
+    assert model.apply_problem == ""
+    events.clear()
+    assert model.apply()
+    assert events[-1] == "applied" and model.target is None and model.resolution is None
+    assert model.applied.endswith("roll 4 = 5: DR")
+    assert state.stack_at(target) == [] and state.stack_at(end)
+    history.undo()  # the result comes off the map: the roll waits again, on show
+    assert model.target == target and model.resolution is resolution
+    assert model.rolls == (4,)
+    history.undo()  # the roll taken back: the set-up is the player's again
+    assert model.resolution is None and model.rollable()
+    assert (model.report.odds, model.report.drm) == ("3:1", 1)
+
+
+def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(
+    model: AttackModel, state: GameState
+) -> None:
+    model.start(tutorial_target(state))
+    assert model.roll([4, 4]) is None
+    assert model.roll_problem == "this attack rolls 1 die, but 2 were typed in"
+    assert state.pending_roll is None
+
+
+def test_a_typed_die_runs_out_and_the_next_is_asked_for() -> None:
+    dice = TypedDice([3])
+    assert dice.roll(6) == 3 and dice.used == 1
+    with pytest.raises(DiceWanted) as wanted:
+        dice.roll(6, "morale check")
+    assert (wanted.value.sides, wanted.value.purpose) == (6, "morale check")
+
+
+def test_what_to_type_names_a_follow_up_roll_by_its_purpose() -> None:
+    morale = DiceWanted(6, "morale check")
+    assert dice_text([6, 6], [morale]) == (
+        "2 numbers, the combat die (1 to 6) then the morale check (1 to 6), e.g. 4 3"
+    )
+    assert dice_text([6, 6]) == (  # a chance roll for the DRM first (10.C), as before
+        "2 numbers, the chance roll for the DRM (1 to 6) then the combat die (1 to 6), e.g. 2 4"
+    )
+    assert read_typed_roll("5 1", [6, 6], [morale]) == [5, 1]
+    with pytest.raises(GameError, match="a d6 has no 7: type 2 numbers, the combat die"):
+        read_typed_roll("5 7", [6, 6], [morale])
+
+
+def test_a_follow_up_roll_is_asked_for_when_the_result_calls_for_it(
+    model: AttackModel, events: list[AttackEvent], state: GameState, monkeypatch
+) -> None:
+    """No shipped ruleset rolls a follow-up die yet: this one rolls a 2d6 morale check after
+    every result, as a tactical ruleset does after a hit."""
+    real = roll_module.resolve_attack
+
+    def with_morale_check(state, setup, dice=None):  # noqa: ANN001, ANN202
+        resolution = real(state, setup, dice)
+        (dice or state.dice).roll(6, "morale check")
+        (dice or state.dice).roll(6, "morale check")
+        return resolution
+
+    monkeypatch.setattr(roll_module, "resolve_attack", with_morale_check)
+    monkeypatch.setattr(attack_model_module, "resolve_attack", with_morale_check)
+    model.start(tutorial_target(state))
+    assert model.dice_wanted() == [6]
+    events.clear()
+    assert model.roll([4]) is None
+    assert events == ["roll"] and state.pending_roll is None
+    assert model.roll_problem == (
+        "the result calls for one more die: roll a d6 for the morale check and type it after "
+        "the others"
+    )
+    assert model.dice_wanted() == [6, 6]
+    assert model.roll([4, 2]) is None and model.dice_wanted() == [6, 6, 6]
+    resolution = model.roll([4, 2, 5])
+    assert resolution is not None and model.rolls == (4, 2, 5)
+    assert resolution.result.code == "DR" and model.roll_problem == ""
