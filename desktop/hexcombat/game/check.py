@@ -1,7 +1,7 @@
 """``hexcombat check``: validate authored files; report problems as ``file:line: message``.
 
 A scenario is also evaluated (an illegal attack or air mission is a problem at its line), and
-the coast defence chart's counter ids are looked up in the counter sets, like any other counter.
+a ruleset checks its charts against the counter sets (counter ids a chart names exist).
 A saved game (JSON) is read by the save loader, which names the line of what it refuses.
 """
 
@@ -19,12 +19,10 @@ from hexcombat.game.scenario_check import check_scenario
 from hexcombat.rules.air.units import check_air_counter_source, is_air_counter_source
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
-from hexcombat.rules.total_war.coast_defence import CdMode, is_cd_side, is_coast_defence
+from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 Checker = Callable[[TomlSource], list[Problem]]
-
-COAST_DEFENCE_CHART = "tw-coast-defence"
 
 
 def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
@@ -39,46 +37,15 @@ def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
 
 
 def check_chart(source: TomlSource) -> list[Problem]:
-    """A chart's own problems; for the coast defence chart, also its counter ids (14A4)."""
+    """A chart's own problems, then what each ruleset checks of it against the counter sets
+    (a chart naming counters names ones that exist)."""
     problems = check_chart_source(source)
-    if problems or source.data.get("chart") != COAST_DEFENCE_CHART:
+    if problems:
         return problems
-    return coast_defence_id_problems(source)
-
-
-def coast_defence_id_problems(source: TomlSource) -> list[Problem]:
-    """Each ``[[unit]]`` names a coast defence artillery counter and its CD-side counter that
-    the Total War counter sets hold (14A4), so flipping one never fails in play."""
-    library, problems = load_counter_library("total-war")
-    for i, entry in enumerate(source.data.get("unit", [])):
-        for mode in CdMode:
-            counter_id = entry[mode.value]
-            where = ("unit", i, mode.value)
-            if counter_id not in library:
-                problems.append(
-                    source.problem(
-                        where,
-                        f"unknown counter {counter_id!r}: the {mode.value} side of a coast "
-                        "defence artillery unit must be a counter in counters/ (14A4)",
-                    )
-                )
-                continue
-            unit = library[counter_id]
-            right = is_cd_side(unit) if mode is CdMode.CD else is_coast_defence(unit)
-            if not right:
-                wanted = (
-                    "a CD-side counter (its type says so)"
-                    if mode is CdMode.CD
-                    else "coast defence artillery (coast_defence = true, or long-range siege "
-                    "artillery)"
-                )
-                problems.append(
-                    source.problem(
-                        where,
-                        f"counter {counter_id!r} ({unit.name}) is not {wanted}, so it cannot be "
-                        f"the {mode.value} side of a coast defence artillery unit (14A4)",
-                    )
-                )
+    for ruleset in ruleset_ids():
+        problems += get_ruleset(ruleset).chart_problems(
+            source, lambda r=ruleset: load_counter_library(r)[0]
+        )
     return problems
 
 

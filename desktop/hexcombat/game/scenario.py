@@ -23,6 +23,7 @@ from hexcombat.game.turn import (
     unknown_phase,
 )
 from hexcombat.paths import counters_dir
+from hexcombat.rules.air.scenario import air_beside_ground, air_in_ground_combat, no_air_rules
 from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
 from hexcombat.rules.air_counters import air_counter_set
 from hexcombat.rules.combat import crt_from_source
@@ -37,20 +38,14 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, reso
 SIDES = ("attacker", "defender")
 PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
 """Keys of a side entry that say where and how many, not what the unit is."""
-HEXSIDE_FEATURES_ACROSS = ("minor-river", "major-river")
-"""Features a map-less scenario may say a unit attacks across (10.D); maps may declare more."""
 TOP_LEVEL_KEYS = {
     "ruleset", "title", "description", "map", "counters", "conditions", "attacker", "defender",
     "expect", "tutorial", "air", "mission", "source", "sides", "seed", "turn", "crt",
 }  # fmt: skip
 """Top-level keys a scenario may have. ``expect`` holds a worked example's stated numbers;
-``air``/``mission`` belong to air scenarios (23D); ``tutorial`` to walkthroughs; ``stacks`` to
-maps laid out for play; ``turn`` the phasing player and phase (14A4, 10.G); ``crt`` a combat
-results table file replacing the shipped generic one."""
-AIR_UNIT_TYPES = frozenset({"fighter", "bomber", "transport"})
-"""Unit types that are air units (16A): they never stand in a ground combat."""
-AIR_RULESETS = ("total-war",)
-"""Rulesets whose texts have air rules: Total War's 16A and 23D; the armour-ratio rules none."""
+``air``/``mission`` belong to air scenarios (a ruleset that flies air missions); ``tutorial`` to
+walkthroughs; ``stacks`` to maps laid out for play; ``turn`` the phasing player and phase (of
+the ruleset's turn sequence); ``crt`` a combat results table file replacing the shipped one."""
 TURN_KEYS = ("phasing_player", "phase")
 """Keys of ``[turn]``: whose player-turn it is (a side name) and which phase of it."""
 
@@ -350,18 +345,15 @@ def _air_beside_ground(source: TomlSource) -> list[Problem]:
     ]
     if not ground:
         return []
-    message = (
-        "an air mission and a ground combat are separate scenarios: this one also has "
-        f"{' and '.join(ground)}; put the [[air]] units (16A, 23D) in a scenario of their own"
-    )
-    return [source.problem(("air", 0), message)]  # the first [[air]] table
+    return [source.problem(("air", 0), air_beside_ground(" and ".join(ground)))]  # the first
 
 
 def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]) -> None:
-    """``[[air]]`` entries fly by Total War's air rules (16A, 23D); a ruleset whose texts have no
-    air rules refuses each at its line rather than borrowing Total War's."""
+    """``[[air]]`` entries fly by the ruleset's air rules; a ruleset that flies no air missions
+    refuses each at its line rather than borrowing another's."""
     entries = source.data.get("air")
-    if entries is None or ruleset in AIR_RULESETS or ruleset not in ruleset_ids():
+    vocabulary = vocabulary_of(ruleset)
+    if entries is None or vocabulary is None or vocabulary.air_missions:
         return
     where: list[tuple[str | int, ...]] = (
         [("air", i) for i in range(len(entries))]
@@ -372,8 +364,7 @@ def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]
         problems.append(
             source.problem(
                 keypath,
-                f"the {ruleset} rules have no air rules: air units fly by Total War's 16A and "
-                f'23D (fighter-bombers, 23D), so an [[air]] entry needs ruleset = "total-war"',
+                no_air_rules(ruleset),
             )
         )
 
@@ -588,27 +579,10 @@ def _placement(
             )
             return None
         base = library[counter_id]
-        if base.air_type is not None:
-            problems.append(
-                source.problem(
-                    (*where, "counter"),
-                    f"{counter_id!r} is an air unit: air units fight with air ratings, not in "
-                    "ground combat (16A, 23D1); use [[air]] with a mission for air combat (23D)",
-                )
-            )
-            return None
-    air_key = next((k for k in ("type", "air_type") if k in entry), None)
-    unit_type = entry.get("type")
-    if (isinstance(unit_type, str) and unit_type in AIR_UNIT_TYPES) or "air_type" in entry:
-        name = entry.get("name", f"{side} {index + 1}")
-        problems.append(
-            source.problem(
-                (*where, str(air_key)),
-                f"{name} is an air unit ({entry[str(air_key)]}): air units fight with air "
-                "ratings, not in ground combat (16A, 23D1); use [[air]] with a mission for air "
-                "combat (23D)",
-            )
-        )
+    name = str(entry.get("name", f"{side} {index + 1}"))
+    air = air_in_ground_combat(entry, name, base is not None and base.air_type is not None)
+    if air is not None:
+        problems.append(source.problem((*where, air[0]), air[1]))
         return None
     unit_keys = {k: v for k, v in entry.items() if k not in PLACEMENT_KEYS}
     try:

@@ -1,9 +1,9 @@
 """A scenario checked as a combat, not only as a file: evaluated by its ruleset (or flown, for an
 air scenario), with every refusal placed at the line that caused it.
 
-The rules core refuses an illegal combat with a named error citing the rule (14A3, 14D1, 23D2,
-10.D) but knows nothing of files; this module finds the line the refusal is about (a condition,
-a side entry, the key of that entry) so ``hexcombat check`` and ``hexcombat explain`` both say
+The rules core refuses an illegal combat with a named error citing the rule but knows nothing
+of files; this module finds the line the refusal is about (a condition, a side entry, the key of
+that entry) so ``hexcombat check`` and ``hexcombat explain`` both say
 ``file:line: message``.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hexcombat.game.air_scenario import air_problems
+from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
 from hexcombat.game.opening import game_from_scenario
 from hexcombat.game.scenario import (
-    HEXSIDE_FEATURES_ACROSS,
     SIDES,
     Scenario,
     scenario_from_source,
@@ -25,23 +25,19 @@ from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
-LONG_RANGE_RULE = "14A3"
-
-
 Refusal = RulesError | GameError
-"""What evaluating a scenario's combat may refuse it with: a rule (14A3, 23D2), or the board (no
+"""What evaluating a scenario's combat may refuse it with: a rule of its ruleset, or the board (no
 attacker left on the map, two sides in one hex)."""
 
 
 def locate(error: Refusal, scenario: Scenario, source: TomlSource) -> Problem:
     """``error`` at the line of what it is about: a condition it names, the hexside an entry
-    crosses, the unit it names, the long-range artillery of 14A3; else the first entry of the side
-    it speaks of."""
-    rule = getattr(error, "rule", None)
-    return source.problem(_where(str(error), rule, scenario, source), str(error))
+    crosses, the unit it names, a unit firing from beyond the adjacent hexes; else the first entry
+    of the side it speaks of."""
+    return source.problem(_where(str(error), scenario, source), str(error))
 
 
-def _where(text: str, rule: str | None, scenario: Scenario, source: TomlSource) -> KeyPath:
+def _where(text: str, scenario: Scenario, source: TomlSource) -> KeyPath:
     conditions = source.data.get("conditions", {})
     if isinstance(conditions, Mapping):
         for key, value in conditions.items():
@@ -54,7 +50,7 @@ def _where(text: str, rule: str | None, scenario: Scenario, source: TomlSource) 
     for side, i, placement in entries:
         if placement.across and repr(placement.across) in text:
             return (side, i, "across")
-    if rule == LONG_RANGE_RULE or "two hexes" in text:
+    if "two hexes" in text or "hexes away" in text:  # the reach of a unit firing from afar
         for side, i, placement in entries:
             if side == "attacker" and placement.range >= 2:
                 return (side, i, "range")
@@ -67,19 +63,24 @@ def _where(text: str, rule: str | None, scenario: Scenario, source: TomlSource) 
 
 def hexside_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     """Without a map, the scenario states what each attacker crosses: only features hexcombat
-    knows (10.D), so a typo never silently drops a river."""
+    reads, so a typo never silently drops a river."""
     if scenario.map_name is not None:
         return []  # on a map, the board says which hexside each attacker crosses
-    known = ", ".join(HEXSIDE_FEATURES_ACROSS)
+    vocabulary = vocabulary_of(scenario.ruleset)
+    if vocabulary is None:
+        return []  # an unknown ruleset is refused at its own line
+    features = vocabulary.hexside_features
+    known = ", ".join(features) or "none"
+    rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
     problems = []
     for side in SIDES:
         for i, placement in enumerate(scenario.side(side)):
-            if placement.across is not None and placement.across not in HEXSIDE_FEATURES_ACROSS:
+            if placement.across is not None and placement.across not in features:
                 problems.append(
                     source.problem(
                         (side, i, "across"),
                         f"unknown hexside feature {placement.across!r} to attack across; "
-                        f"known: {known} (10.D)",
+                        f"known: {known}{rule}",
                     )
                 )
     return problems

@@ -8,11 +8,14 @@ ruleset cites.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
+from hexcombat.sourcefile import Problem, TomlSource
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,13 @@ class BasicEligibility:
     """The eligibility hooks of the ``Ruleset`` protocol at their plainest: every unit fights on
     the ground, attacks from an adjacent hex only and takes the result, and no counter has
     actions of its own. A ruleset overrides the hooks its rules answer otherwise."""
+
+    def chart_problems(
+        self, source: TomlSource, counters: Callable[[], CounterSet]
+    ) -> list[Problem]:
+        """What the ruleset checks of a chart against the counter sets (``counters``, read
+        only when asked): none by default."""
+        return []
 
     def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
         """Why ``unit`` takes no part in ground combat: every unit takes part."""

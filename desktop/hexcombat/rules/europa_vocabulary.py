@@ -125,4 +125,6 @@ EUROPA_VOCABULARY = Vocabulary(
     phases=EUROPA_PHASES,
     default_phase=COMBAT_PHASE,
     weather=WEATHER,
+    hexside_features=("minor-river", "major-river"),
+    hexside_rule="10.D",
 )

@@ -8,8 +8,10 @@ same inputs, so what the panel promises is what the roll applies.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Protocol
 
+from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.errors import RulesError
@@ -19,6 +21,7 @@ from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
+from hexcombat.sourcefile import Problem, TomlSource
 
 
 class Ruleset(Protocol):
@@ -66,6 +69,13 @@ class Ruleset(Protocol):
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the combat result leaves ``participant`` alone (it loses nothing, counts in no
         exchange and may not advance), or None when the result applies to it."""
+        ...
+
+    def chart_problems(
+        self, source: TomlSource, counters: Callable[[], CounterSet]
+    ) -> list[Problem]:
+        """What the ruleset checks of a chart file against the counter sets (``counters`` read
+        only when asked), each at its line; ``hexcombat check`` reports them."""
         ...
 
     def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:

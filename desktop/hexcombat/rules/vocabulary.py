@@ -171,6 +171,13 @@ class Vocabulary:
     """Whether units lose steps (tactical games) rather than strength points."""
     weather: tuple[str, ...] = ("clear",)
     """The weather its charts know, the usual first."""
+    hexside_features: tuple[str, ...] = ()
+    """Hexside features a unit may attack across that the ruleset reads (a scenario without a
+    map names them); a map may declare more, which the ruleset then treats as none."""
+    hexside_rule: str = ""
+    """The rule that makes attacking across a hexside feature matter."""
+    air_missions: bool = False
+    """Whether the ruleset flies air missions (a scenario's ``[[air]]`` entries)."""
 
     def condition(self, key: str) -> ConditionSpec | None:
         """The declared condition ``key``, or None."""

@@ -217,3 +217,44 @@ def _check_bombs(bombs: bool | None, jettison: bool, unit: AirUnit, mission_id: 
             "(jettison = true)",
             "23D1",
         )
+
+
+AIR_UNIT_TYPES = frozenset({"fighter", "bomber", "transport"})
+"""Unit types that are air units (16A): they never stand in a ground combat."""
+FLY_IN_AIR = "use [[air]] with a mission for air combat (23D)"
+
+
+def air_in_ground_combat(
+    entry: Mapping[str, object], name: str, base_is_air: bool
+) -> tuple[str, str] | None:
+    """(the key to point at, why) when ground combat side entry ``name`` is an air unit: a
+    counter that is one, or an inline ``type``/``air_type`` of one (16A, 23D1); else None."""
+    if base_is_air:
+        return "counter", (
+            f"{entry.get('counter')!r} is an air unit: air units fight with air ratings, not in "
+            f"ground combat (16A, 23D1); {FLY_IN_AIR}"
+        )
+    unit_type = entry.get("type")
+    if not ((isinstance(unit_type, str) and unit_type in AIR_UNIT_TYPES) or "air_type" in entry):
+        return None
+    key = "type" if "type" in entry else "air_type"
+    return key, (
+        f"{name} is an air unit ({entry[key]}): air units fight with air ratings, not in ground "
+        f"combat (16A, 23D1); {FLY_IN_AIR}"
+    )
+
+
+def air_beside_ground(ground: str) -> str:
+    """Why ``[[air]]`` may not stand beside ``ground`` (its [[attacker]]/[[defender]] lines)."""
+    return (
+        f"an air mission and a ground combat are separate scenarios: this one also has "
+        f"{ground}; put the [[air]] units (16A, 23D) in a scenario of their own"
+    )
+
+
+def no_air_rules(ruleset: str) -> str:
+    """Why an ``[[air]]`` entry is refused under a ruleset that flies no air missions."""
+    return (
+        f"the {ruleset} rules have no air rules: air units fly by Total War's 16A and 23D "
+        '(fighter-bombers, 23D), so an [[air]] entry needs ruleset = "total-war"'
+    )

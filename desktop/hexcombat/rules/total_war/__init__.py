@@ -9,10 +9,12 @@ paths plays a player's own edition.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
+from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.europa_eligibility import EuropaEligibility
@@ -23,8 +25,10 @@ from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.rules.total_war.coast_defence import (
     COAST_DEFENCE,
+    COAST_DEFENCE_CHART,
     CdMode,
     CoastDefenceArtillery,
+    coast_defence_id_problems,
     is_coast_defence,
     load_coast_defence,
     side_counter,
@@ -51,6 +55,7 @@ from hexcombat.rules.total_war.tables import (
     load_tables,
 )
 from hexcombat.rules.units import Unit
+from hexcombat.sourcefile import Problem, TomlSource
 
 
 class TotalWarRuleset(EuropaEligibility):
@@ -58,7 +63,7 @@ class TotalWarRuleset(EuropaEligibility):
 
     id = RULESET_ID
     title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F, 16A, 23D"
-    vocabulary = EUROPA_VOCABULARY
+    vocabulary = replace(EUROPA_VOCABULARY, air_missions=True)  # its air rules, 16A and 23D
     retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
 
     def __init__(
@@ -75,6 +80,15 @@ class TotalWarRuleset(EuropaEligibility):
         self._coast_defence = coast_defence
         self._light_infantry = light_infantry
         self._data: Data | None = None
+
+    def chart_problems(
+        self, source: TomlSource, counters: Callable[[], CounterSet]
+    ) -> list[Problem]:
+        """The coast defence chart's counter ids are counters of the counter sets, of the
+        right kind (14A4), so flipping one never fails in play."""
+        if source.data.get("chart") != COAST_DEFENCE_CHART:
+            return []
+        return coast_defence_id_problems(source, counters())
 
     def data(self) -> Data:
         """The charts, loaded on first use; a chart problem raises ``SourceError`` with lines."""

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
@@ -175,3 +176,43 @@ def coast_defence_from_source(
     if problems:
         return None, problems
     return CoastDefenceData(modes, str(phase), sides), []
+
+
+COAST_DEFENCE_CHART = "tw-coast-defence"
+"""The ``chart`` key of the coast defence chart."""
+
+
+def coast_defence_id_problems(source: TomlSource, library: CounterSet) -> list[Problem]:
+    """Each ``[[unit]]`` names a coast defence artillery counter and its CD-side counter that
+    the Total War counter sets hold (14A4), so flipping one never fails in play."""
+    problems: list[Problem] = []
+    for i, entry in enumerate(source.data.get("unit", [])):
+        for mode in CdMode:
+            counter_id = entry[mode.value]
+            where = ("unit", i, mode.value)
+            if counter_id not in library:
+                problems.append(
+                    source.problem(
+                        where,
+                        f"unknown counter {counter_id!r}: the {mode.value} side of a coast "
+                        "defence artillery unit must be a counter in counters/ (14A4)",
+                    )
+                )
+                continue
+            unit = library[counter_id]
+            right = is_cd_side(unit) if mode is CdMode.CD else is_coast_defence(unit)
+            if not right:
+                wanted = (
+                    "a CD-side counter (its type says so)"
+                    if mode is CdMode.CD
+                    else "coast defence artillery (coast_defence = true, or long-range siege "
+                    "artillery)"
+                )
+                problems.append(
+                    source.problem(
+                        where,
+                        f"counter {counter_id!r} ({unit.name}) is not {wanted}, so it cannot be "
+                        f"the {mode.value} side of a coast defence artillery unit (14A4)",
+                    )
+                )
+    return problems
