@@ -18,7 +18,7 @@ from hexcombat.rules.combat import chance_die, draw_drm
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
-from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report
+from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report, participant_id
 from hexcombat.sourcefile import SourceError
 
 
@@ -49,8 +49,11 @@ def _said(value: object, text: str) -> bool:
 
 
 def format_report(report: Report, title: str = "") -> str:
-    """The report as a player reads it: odds, each step with its rule, DRM, outcomes, warnings."""
+    """The report as a player reads it: the headline first, then odds, each step with its rule,
+    DRM, outcomes (and whom each favours), warnings."""
     lines = [title] if title else []
+    if report.headline:
+        lines.append(report.headline)
     lines.append(f"Ruleset: {report.ruleset}")
     lines.append(f"Odds: {report.odds}" if report.odds else f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
@@ -73,6 +76,9 @@ def format_report(report: Report, title: str = "") -> str:
         if report.outcomes
         else "Outcomes: none without odds"
     )
+    favoured = _favoured(report)
+    if favoured:
+        lines.append(f"Favours: {favoured}")
     if report.warnings:
         lines.append("")
         lines.append("Warnings:")
@@ -80,13 +86,46 @@ def format_report(report: Report, title: str = "") -> str:
     return "\n".join(lines)
 
 
-def format_result(result: CombatResult) -> str:
-    """A resolved combat as a player reads it."""
-    lines = [
-        f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}",
-    ]
+def _favoured(report: Report) -> str:
+    """``attacker 66.7%, defender 16.7%, neither 16.7%``: the chance of a result favouring each
+    side, summed over the outcomes."""
+    chances: dict[str, Fraction] = {}
+    for outcome in report.outcome_list:
+        chances[outcome.favours] = chances.get(outcome.favours, Fraction(0)) + outcome.probability
+    return ", ".join(
+        f"{who} {percent(chances[who])}"
+        for who in ("attacker", "defender", "neither")
+        if who in chances
+    )
+
+
+def unit_names(report: Report) -> dict[str, str]:
+    """Participant id -> the unit's name as a player reads it (``Rifle XX x2``)."""
+    names = {}
+    for side, participants in (
+        ("attacker", report.situation.attackers),
+        ("defender", report.situation.defenders),
+    ):
+        for place, p in enumerate(participants, 1):
+            count = f" x{p.count}" if p.count != 1 else ""
+            names[participant_id(p, side, place)] = f"{p.unit.name}{count}"
+    return names
+
+
+def format_result(result: CombatResult, names: dict[str, str] | None = None) -> str:
+    """A resolved combat as a player reads it: its headline, the dice, the working, then what
+    it does to whom (``names``: participant id -> unit name, from :func:`unit_names`)."""
+    names = names or {}
+    lines = [result.headline] if result.headline else []
+    lines.append(f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}")
     for step in result.steps:
         lines.append(f"  {step.rule}  {step.text}")
+    if result.effects:
+        lines.append("Effects:")
+        for effect in result.effects:
+            targets = [names.get(t, t) for t in effect.targets]
+            who = f": {', '.join(targets)}" if targets else ""
+            lines.append(f"  {effect.rule}  {effect.text}{who}")
     return "\n".join(lines)
 
 
@@ -228,4 +267,4 @@ def _print(report: Report, title: str, result: CombatResult | None, as_json: boo
         print(format_report(report, title))
         if result is not None:
             print()
-            print(format_result(result))
+            print(format_result(result, unit_names(report)))

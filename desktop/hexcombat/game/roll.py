@@ -33,8 +33,8 @@ class RecordingDice:
         self.inner = inner
         self.rolls: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
-        value = self.inner.roll(sides)  # type: ignore[attr-defined]
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        value = self.inner.roll(sides, purpose)  # type: ignore[attr-defined]
         self.rolls.append(value)
         return value
 
@@ -46,7 +46,7 @@ class _AskedDice:
     def __init__(self) -> None:
         self.sides: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
         self.sides.append(sides)
         return 1
 

@@ -19,6 +19,7 @@ from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import provenance_of
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.numbers import chance_dice
 from hexcombat.rules.report import SideResult
@@ -148,6 +149,7 @@ def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation
             f"{describe_effect(effect)}",
             crt.below_column,
             provenance=provenance,
+            kind="result",
         )
         return crt.below_column
     best = lowest
@@ -160,6 +162,7 @@ def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation
             f"odds {label} are off the table's columns; the {best} column is used",
             best,
             provenance="assumed",
+            kind="shift",
         )
     return best
 
@@ -188,7 +191,7 @@ def draw_drm(distribution: Mapping[int, Fraction], dice: Dice) -> tuple[int, int
     if len(distribution) == 1:
         return next(iter(distribution)), None
     sides = chance_die(distribution)
-    face = dice.roll(sides)
+    face = dice.roll(sides, CHANCE_DIE.purpose)
     upper = Fraction(0)
     for drm, p in sorted(distribution.items()):
         upper += p * sides
@@ -234,8 +237,9 @@ def roll_on_table(
             f"({chances_text(distribution)}; lower modifiers take the lower faces)",
             face,
             drm=drm,
+            kind="roll",
         )
-    die = dice.roll(crt.die)
+    die = dice.roll(crt.die, COMBAT_DIE.purpose)
     modified = max(crt.min_roll, min(crt.max_roll, die + drm))
     code = crt.result(column, die + drm)
     effect = crt.effects[code]
@@ -244,6 +248,7 @@ def roll_on_table(
         f"combat die {die} {drm:+d} = {modified} on the {column} column: {describe_effect(effect)}",
         code,
         provenance=effect.provenance,
+        kind="roll",
     )
     return TableRoll(drm, face, die, modified, code, effect)
 

@@ -126,8 +126,8 @@ class RecordingDice:
         self.inner = inner
         self.faces: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
-        face: int = self.inner.roll(sides)
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        face: int = self.inner.roll(sides, purpose)
         self.faces.append(face)
         return face
 

@@ -161,8 +161,17 @@ def check_report_json(data: dict[str, Any]) -> None:
     assert bool(data["outcomes"]) == (data["odds"] is not None)
     drms = [e["drm"] for e in data["drm_distribution"]]
     assert data["drm"] == min(drms)
+    listed = {e["result"]: Fraction(e["exact"]) for e in data["outcome_list"]}
+    assert sum(listed.values()) == (1 if listed else 0)
+    if data["odds"] is not None:  # the Europa rulesets' own codes are the general outcomes
+        assert listed == {e["result"]: Fraction(e["exact"]) for e in data["outcomes"]}
     if "result" in data:
-        assert data["result"]["drm"] in drms
+        result = data["result"]
+        assert result["drm"] in drms
+        assert [r["sides"] for r in result["rolls"]][: len(data["dice"])] == [
+            d["sides"] for d in data["dice"]
+        ]
+        assert result["rolls"][len(data["dice"]) - 1]["faces"] == [result["die"]]
 
 
 # --- every ruleset brings what the suite needs -------------------------------------------------
@@ -267,6 +276,12 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "steps": [{"rule": "14D2a", "text": "heavy armour", "value": 1, "drm": 1,
                    "provenance": "rule", "side": "attacker", "kind": "drm"}],
         "warnings": [], "outcomes": [{"result": "DR", "probability": 1.0, "exact": "1"}],
+        "headline": "3:1, DRM +1",
+        "outcome_list": [{"result": "DR", "probability": 1.0, "exact": "1",
+                          "favours": "attacker", "text": "DR: defender retreats"}],
+        "payload": {"odds_column": "3:1", "drm_chances": {"1": "1"}},
+        "dice": [{"purpose": "combat die", "name": "d6", "sides": 6, "count": 1, "rule": "CRT",
+                  "side": None, "follow_up": False}],
     }  # fmt: skip
     assert schema_problems(good, report_schema()) == []
     bad = json.loads(json.dumps(good))
@@ -290,7 +305,9 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
     }  # fmt: skip
     rolled = good | {"result": {"result": "DH", "die": 4, "drm": 1, "modified_roll": 5,
                                 "attacker": result_side, "defender": result_side,
-                                "advance": False, "steps": [{"rule": "CRT"}]}}  # fmt: skip
+                                "advance": False, "steps": [{"rule": "CRT"}],
+                                "headline": "roll 4 +1 = 5 on 3:1: DH", "rolls": [],
+                                "effects": []}}  # fmt: skip
     assert sorted(schema_problems(rolled, report_schema())) == sorted([
         "$.result.attacker.loss_points: '2' is not integer",
         "$.result.defender.loss_points: '2' is not integer",
