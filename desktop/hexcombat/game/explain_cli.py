@@ -15,7 +15,7 @@ from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
 from hexcombat.rules.combat import chance_die, draw_drm
-from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report, participant_id
@@ -55,7 +55,10 @@ def format_report(report: Report, title: str = "") -> str:
     if report.headline:
         lines.append(report.headline)
     lines.append(f"Ruleset: {report.ruleset}")
-    lines.append(f"Odds: {report.odds}" if report.odds else f"Odds: none: {NEEDS_STRENGTHS}")
+    if report.odds:
+        lines.append(f"Odds: {report.odds}")
+    elif report.missing_strengths:  # a ruleset without odds (no CRT column) says nothing
+        lines.append(f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
     width = max((len(s.rule) for s in report.steps), default=4)
     for step in report.steps:
@@ -153,8 +156,8 @@ def chance_faces(distribution: dict[int, Fraction]) -> str:
 def dice_wanted(report: Report) -> list[str]:
     """The dice ``--roll`` must give, in order: the chance roll when a chart gave the DRM as a
     chance (10.C), then the combat die."""
-    if len(report.drm_distribution) == 1:
-        return ["the combat die"]
+    if len(report.drm_distribution) == 1 or report.odds is None:
+        return [f"the {die.purpose}" for die in report.dice] or ["the combat die"]
     sides = chance_die(report.drm_distribution)
     return [
         f"first the chance roll on a d{sides} that picks the DRM "
@@ -175,7 +178,8 @@ def _too_few(report: Report, rolls: list[int]) -> RollError:
 
 def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     try:
-        report.require_odds()  # a unit has no strength: no column to roll on
+        if not report.dice:
+            report.require_odds()  # a unit has no strength: no column to roll on
     except RulesError as exc:
         raise RollError(str(exc)) from exc
     if len(rolls) < len(dice_wanted(report)):
@@ -183,6 +187,12 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     dice = ScriptedDice(rolls)
     try:
         result = resolve_report(report, dice)
+    except DiceWanted as wanted:  # a follow-up roll (a morale check) the result called for
+        what = f" for the {wanted.purpose}" if wanted.purpose else ""
+        raise RollError(
+            f"{plural(len(rolls), 'die', 'dice')} given, and the result needs one more: "
+            f"a d{wanted.sides}{what}; add it with --roll"
+        ) from wanted
     except ValueError as exc:
         raise RollError(str(exc)) from exc
     if dice.used < len(rolls):
