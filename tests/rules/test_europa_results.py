@@ -72,3 +72,28 @@ def test_a_scenario_without_a_map_numbers_its_participants_by_side() -> None:
     ]
     assert [d.id for d in situation.defenders] == ["defender-1"]
     assert with_ids(situation) == situation  # ids given are kept
+
+
+def test_each_modifier_of_14d2d_says_whose_it_is() -> None:
+    # 14D2d: +1 heavy armour and +2 AECA for the attacker, -1 heavy antitank and -1 ATEC for
+    # the defender
+    report = evaluate_scenario(load_scenario(CASES / "tw-14d2d.toml"))
+    drms = [(s.rule, s.side, s.kind, s.drm) for s in report.steps if s.drm]
+    assert drms == [
+        ("14D2a", "attacker", "drm", 1),
+        ("14D2d", "attacker", "drm", 2),
+        ("14D2c", "defender", "drm", -1),
+        ("14D2d", "defender", "drm", -1),
+    ]
+    strengths = {(s.side, s.text.split(":")[0]) for s in report.steps if s.kind == "strength"}
+    assert ("attacker", "attack strength") in strengths
+    assert ("defender", "defence strength") in strengths
+
+
+def test_each_armour_ratio_total_says_whose_it_is() -> None:
+    # 10.C.1 AECA is the attacker's; 10.C.2 AECD and 10.C.3 ATEC are the defender's
+    report = evaluate_scenario(load_scenario(CASES / "ar-10c-ratio-5-1.toml"))
+    sides = {s.rule: s.side for s in report.steps if s.text.endswith("total before terrain")}
+    assert sides == {"10.C.1": "attacker", "10.C.2": "defender", "10.C.3": "defender"}
+    (ratio,) = [s for s in report.steps if s.rule == "10.C" and s.drm is not None]
+    assert (ratio.side, ratio.kind, ratio.drm) == ("attacker", "drm", 3)
