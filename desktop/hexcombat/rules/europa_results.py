@@ -131,10 +131,15 @@ def ids(participants: Iterable[Participant], side: SideName) -> tuple[str, ...]:
 
 
 def side_effects(
-    side: SideName, result: SideResult, rule: str, targets: tuple[str, ...]
+    side: SideName,
+    result: SideResult,
+    rule: str,
+    targets: tuple[str, ...],
+    exchange: bool = False,
 ) -> list[Effect]:
     """What a side's result does, as effects on ``targets``: eliminated, or strength points
-    lost (the loss policy says which units lose them), then any retreat."""
+    lost (the loss policy says which units lose them; in an ``exchange`` at least as many as
+    the other side lost), then any retreat."""
     effects = []
     if result.eliminated:
         effects.append(Effect("eliminate", side, rule, f"every {side} is eliminated", targets))
@@ -144,8 +149,9 @@ def side_effects(
                 "lose-points",
                 side,
                 rule,
-                f"the {side} loses {result.loss_points} strength "
-                f"point{'s' if result.loss_points != 1 else ''}",
+                f"the {side} loses {'at least ' if exchange else ''}{result.loss_points} "
+                f"strength point{'s' if result.loss_points != 1 else ''}"
+                + (" (as many as the defender lost)" if exchange else ""),
                 targets,
                 amount=result.loss_points,
             )
@@ -175,7 +181,7 @@ def result_effects(
     their ids; units not subject to the result, 14A3, are left out), then the advance."""
     att, dfn = targets
     effects = side_effects("defender", defender, effect.rule, dfn)
-    effects += side_effects("attacker", attacker, effect.rule, att)
+    effects += side_effects("attacker", attacker, effect.rule, att, effect.exchange)
     if effect.advance and not attacker.eliminated:
         effects.append(
             Effect("advance", "attacker", effect.rule, "the attacker may advance into the hex", att)

@@ -114,6 +114,9 @@ def test_lra_at_two_hexes_is_in_no_effect_of_the_result() -> None:
         ("advance", "attacker", ("attacker-1",), 0),
     ]
     assert result.headline == "roll 5 +0 = 5 on 2:1: EX"
+    assert result.effects[1].text == (
+        "the attacker loses at least 4 strength points (as many as the defender lost)"
+    )
     eliminated = RULESET.resolve(
         evaluate([INF, p("ge-lr-art-iii", range=2)], [p(inline("Fort", 3, defence=27))]),
         ScriptedDice([1]),
