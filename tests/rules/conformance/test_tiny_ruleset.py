@@ -167,5 +167,5 @@ def test_explain_asks_for_the_morale_check_a_hit_calls_for(
     assert out[out.index("Effects:") + 1 :] == [
         "  T3  the defender loses a step: Rifles",
         "  T4  the defender checks morale: Rifles",
-        "  T4  disrupted: Rifles",
+        "  T4  the defender is disrupted: Rifles",
     ]

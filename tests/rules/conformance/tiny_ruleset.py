@@ -11,7 +11,7 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult
+from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, StateSpec, Vocabulary
@@ -42,7 +42,7 @@ def _strength(side: tuple[Participant, ...], kind: str) -> int:
 class TinyRuleset:
     id = "tiny"
     title = "Tiny: fire, a step, a morale check (tests only)"
-    retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True, rule="T4")
+    retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)  # no retreats
     references = REFERENCES
     vocabulary = Vocabulary(
         conditions=(ConditionSpec("dug_in", "bool", "Dug in", "T2"),),
@@ -102,25 +102,40 @@ class TinyRuleset:
         drm = report.drm
         face = dice.roll(6, FIRE_DIE.purpose)
         rolls = [DieRoll(FIRE_DIE.purpose, 6, (face,), "T3", "attacker")]
-        ex, code, effects = Explanation(), "NE", []
+        code = "L" if face + drm >= 4 else "NE"
+        ex, effects = Explanation(), []
+        ex.add("T3", f"fire die {face} {drm:+d} = {face + drm}: {TEXT[code]}", code, kind="result")
         targets = tuple(
-            p.id or f"defender-{i}" for i, p in enumerate(report.situation.defenders, 1)
+            participant_id(p, "defender", i) for i, p in enumerate(report.situation.defenders, 1)
         )
-        if face + drm >= 4:
-            code = "L"
+        if code == "L":
             effects += [
                 Effect("lose-steps", "defender", "T3", "the defender loses a step", targets, 1),
                 Effect("morale-check", "defender", "T4", "the defender checks morale", targets),
             ]
             morale = (dice.roll(6, MORALE.purpose), dice.roll(6, MORALE.purpose))
             rolls.append(DieRoll(MORALE.purpose, 6, morale, "T4", "defender"))
-            ex.add("T4", f"morale check {sum(morale)}", sum(morale), side="defender", kind="roll")
-            if sum(morale) > 7:
+            fails = sum(morale) > 7
+            said = "above 7: disrupted" if fails else "7 or less: holds"
+            ex.add(
+                "T4",
+                f"morale check {sum(morale)}, {said}",
+                sum(morale),
+                side="defender",
+                kind="roll",
+            )
+            if fails:
                 code = "LD"
                 effects.append(
-                    Effect("set-state", "defender", "T4", "disrupted", targets, state="disrupted")
+                    Effect(
+                        "set-state",
+                        "defender",
+                        "T4",
+                        "the defender is disrupted",
+                        targets,
+                        state="disrupted",
+                    )
                 )
-        ex.add("T3", f"fire die {face} {drm:+d} = {face + drm}: {TEXT[code]}", code, kind="result")
         return CombatResult(
             code=code,
             die=face,
