@@ -10,9 +10,10 @@ import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.commands import SetPhase
-from hexcombat.game.roll import DiceWanted, TypedDice, dice_text, read_typed_roll
+from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import Command, GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
 
 
 class History:
@@ -154,7 +155,7 @@ def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(
 
 
 def test_a_typed_die_runs_out_and_the_next_is_asked_for() -> None:
-    dice = TypedDice([3])
+    dice = ScriptedDice([3])
     assert dice.roll(6) == 3 and dice.used == 1
     with pytest.raises(DiceWanted) as wanted:
         dice.roll(6, "morale check")

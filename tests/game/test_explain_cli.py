@@ -29,6 +29,21 @@ def test_typed_in_roll_resolves_the_combat(capsys: pytest.CaptureFixture[str]) -
     assert "Roll: 4 +1 = 5: DR" in capsys.readouterr().out
 
 
+def test_the_headline_comes_first_and_the_result_says_what_it_does_to_whom(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 14D2d: net DRM +1; die 4 + 1 = 5 on the generic table's 3:1 column: DR (defender
+    # retreats two hexes, the attacker may advance)
+    assert explain_command(str(TUTORIAL), rolls=[4]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "3:1, DRM +1"
+    assert "roll 4 +1 = 5 on 3:1: DR" in lines
+    effects = lines[lines.index("Effects:") + 1 :]
+    assert effects[0] == "  CRT  the defender retreats 2 hexes: Inf XX, Hv Mot AA II, Art III"
+    assert effects[1].startswith("  CRT  the attacker may advance into the hex: Hv Tank XX")
+    assert len(effects) == 2
+
+
 @pytest.mark.parametrize(
     ("rolls", "message"),
     [([7], "--roll: a d6 cannot roll 7"), ([3, 3], "--roll: 2 dice given, the combat used 1")],

@@ -28,9 +28,10 @@ from hexcombat.game.attack import (
     suggested_losses,
 )
 from hexcombat.game.commands import ApplyCombat
-from hexcombat.game.roll import DiceWanted, RollCombat, TypedDice, dice_rolled
+from hexcombat.game.roll import RollCombat, dice_rolled
 from hexcombat.game.state import Change, Command, GameError, GameState
 from hexcombat.game.turn import no_attacks_in, phase_conditions
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Report
@@ -336,7 +337,7 @@ class AttackModel:
         note the die wanted next and say so. False when they are enough (or refused later)."""
         try:
             first = len(dice_rolled(self.report)) if self.report is not None else 0
-            resolve_attack(self.state, setup, TypedDice(typed))  # type: ignore[arg-type]
+            resolve_attack(self.state, setup, ScriptedDice(typed))
         except DiceWanted as wanted:
             if len(typed) < first:
                 return False  # fewer than the first dice: the roll says so in its own words

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hexcombat.board.mapfile import check_map_source, is_map_source
+from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.opening import is_save_path
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import is_scenario_source, load_counter_library
@@ -29,11 +30,17 @@ def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
     """Each kind of file: its name, how to recognise it, and how to check it."""
     return [
         ("chart", is_chart_source, check_chart),
-        ("counters", is_counter_source, check_counter_source),
+        ("counters", is_counter_source, check_counters),
         ("air counters", is_air_counter_source, check_air_counter_source),
         ("scenario", is_scenario_source, check_scenario),
         ("map", is_map_source, check_map_source),
     ]
+
+
+def check_counters(source: TomlSource) -> list[Problem]:
+    """A counter set's problems, its units' ``rules`` values checked against its game's
+    ruleset."""
+    return check_counter_source(source, vocabulary_of)
 
 
 def check_chart(source: TomlSource) -> list[Problem]:
@@ -58,12 +65,10 @@ def check_file(path: str | Path) -> list[Problem]:
     except SourceError as exc:
         return exc.problems
     found = [check for _kind, recognise, check in _checkers() if recognise(source)]
-    if found[:2] == [check_counter_source, check_air_counter_source]:
+    if found[:2] == [check_counters, check_air_counter_source]:
         # a counter set may hold both (16A): the air counters are checked whatever the ground
         # counters' problems
-        return list(
-            dict.fromkeys([*check_counter_source(source), *check_air_counter_source(source)])
-        )
+        return list(dict.fromkeys([*check_counters(source), *check_air_counter_source(source)]))
     if found:
         return list(dict.fromkeys(found[0](source)))
     return [

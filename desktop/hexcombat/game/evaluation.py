@@ -6,14 +6,20 @@ from hexcombat.board.hexes import distance
 from hexcombat.game.scenario import Scenario
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import CombatResult, Report, with_ids
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.sourcefile import Problem, SourceError
 
 
 def scenario_situation(scenario: Scenario) -> CombatSituation:
     """The combat a scenario describes. On a map, the board says what each attacker crosses,
-    its range and the defender's terrain (as the desktop does); without one, the file says."""
+    its range and the defender's terrain (as the desktop does); without one, the file says.
+    Every participant has an id its results address: the counter's on a map, else
+    ``attacker-1``, ``defender-1``, ... by its place in the file."""
+    return with_ids(_situation(scenario))
+
+
+def _situation(scenario: Scenario) -> CombatSituation:
     if scenario.map_name is None or not scenario.placements:
         return scenario.situation()
     from hexcombat.game.attack import AttackSetup, build_situation

@@ -15,10 +15,10 @@ from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
 from hexcombat.rules.combat import chance_die, draw_drm
-from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
-from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report
+from hexcombat.rules.report import NEEDS_STRENGTHS, CombatResult, Report, participant_id
 from hexcombat.sourcefile import SourceError
 
 
@@ -49,10 +49,16 @@ def _said(value: object, text: str) -> bool:
 
 
 def format_report(report: Report, title: str = "") -> str:
-    """The report as a player reads it: odds, each step with its rule, DRM, outcomes, warnings."""
+    """The report as a player reads it: the headline first, then odds, each step with its rule,
+    DRM, outcomes (and whom each favours), warnings."""
     lines = [title] if title else []
+    if report.headline:
+        lines.append(report.headline)
     lines.append(f"Ruleset: {report.ruleset}")
-    lines.append(f"Odds: {report.odds}" if report.odds else f"Odds: none: {NEEDS_STRENGTHS}")
+    if report.odds:
+        lines.append(f"Odds: {report.odds}")
+    elif report.missing_strengths:  # a ruleset without odds (no CRT column) says nothing
+        lines.append(f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
     width = max((len(s.rule) for s in report.steps), default=4)
     for step in report.steps:
@@ -73,6 +79,9 @@ def format_report(report: Report, title: str = "") -> str:
         if report.outcomes
         else "Outcomes: none without odds"
     )
+    favoured = _favoured(report)
+    if favoured:
+        lines.append(f"Favours: {favoured}")
     if report.warnings:
         lines.append("")
         lines.append("Warnings:")
@@ -80,13 +89,46 @@ def format_report(report: Report, title: str = "") -> str:
     return "\n".join(lines)
 
 
-def format_result(result: CombatResult) -> str:
-    """A resolved combat as a player reads it."""
-    lines = [
-        f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}",
-    ]
+def _favoured(report: Report) -> str:
+    """``attacker 66.7%, defender 16.7%, neither 16.7%``: the chance of a result favouring each
+    side, summed over the outcomes."""
+    chances: dict[str, Fraction] = {}
+    for outcome in report.outcome_list:
+        chances[outcome.favours] = chances.get(outcome.favours, Fraction(0)) + outcome.probability
+    return ", ".join(
+        f"{who} {percent(chances[who])}"
+        for who in ("attacker", "defender", "neither")
+        if who in chances
+    )
+
+
+def unit_names(report: Report) -> dict[str, str]:
+    """Participant id -> the unit's name as a player reads it (``Rifle XX x2``)."""
+    names = {}
+    for side, participants in (
+        ("attacker", report.situation.attackers),
+        ("defender", report.situation.defenders),
+    ):
+        for place, p in enumerate(participants, 1):
+            count = f" x{p.count}" if p.count != 1 else ""
+            names[participant_id(p, side, place)] = f"{p.unit.name}{count}"
+    return names
+
+
+def format_result(result: CombatResult, names: dict[str, str] | None = None) -> str:
+    """A resolved combat as a player reads it: its headline, the dice, the working, then what
+    it does to whom (``names``: participant id -> unit name, from :func:`unit_names`)."""
+    names = names or {}
+    lines = [result.headline] if result.headline else []
+    lines.append(f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}")
     for step in result.steps:
         lines.append(f"  {step.rule}  {step.text}")
+    if result.effects:
+        lines.append("Effects:")
+        for effect in result.effects:
+            targets = [names.get(t, t) for t in effect.targets]
+            who = f": {', '.join(targets)}" if targets else ""
+            lines.append(f"  {effect.rule}  {effect.text}{who}")
     return "\n".join(lines)
 
 
@@ -114,8 +156,8 @@ def chance_faces(distribution: dict[int, Fraction]) -> str:
 def dice_wanted(report: Report) -> list[str]:
     """The dice ``--roll`` must give, in order: the chance roll when a chart gave the DRM as a
     chance (10.C), then the combat die."""
-    if len(report.drm_distribution) == 1:
-        return ["the combat die"]
+    if len(report.drm_distribution) == 1 or report.odds is None:
+        return [f"the {die.purpose}" for die in report.dice] or ["the combat die"]
     sides = chance_die(report.drm_distribution)
     return [
         f"first the chance roll on a d{sides} that picks the DRM "
@@ -136,7 +178,8 @@ def _too_few(report: Report, rolls: list[int]) -> RollError:
 
 def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     try:
-        report.require_odds()  # a unit has no strength: no column to roll on
+        if not report.dice:
+            report.require_odds()  # a unit has no strength: no column to roll on
     except RulesError as exc:
         raise RollError(str(exc)) from exc
     if len(rolls) < len(dice_wanted(report)):
@@ -144,6 +187,12 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
     dice = ScriptedDice(rolls)
     try:
         result = resolve_report(report, dice)
+    except DiceWanted as wanted:  # a follow-up roll (a morale check) the result called for
+        what = f" for the {wanted.purpose}" if wanted.purpose else ""
+        raise RollError(
+            f"{plural(len(rolls), 'die', 'dice')} given, and the result needs one more: "
+            f"a d{wanted.sides}{what}; add it with --roll"
+        ) from wanted
     except ValueError as exc:
         raise RollError(str(exc)) from exc
     if dice.used < len(rolls):
@@ -228,4 +277,4 @@ def _print(report: Report, title: str, result: CombatResult | None, as_json: boo
         print(format_report(report, title))
         if result is not None:
             print()
-            print(format_result(result))
+            print(format_result(result, unit_names(report)))

@@ -16,7 +16,7 @@ from hexcombat.game.attack import AttackSetup, Resolution, evaluate_attack, reso
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.state import Change, CombatLogEntry, GameError, GameState
-from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import Report
 
@@ -27,28 +27,6 @@ def roll_time() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-class DiceWanted(RulesError):
-    """Typed dice ran out: the resolution wants one more die, ``sides`` faces, for ``purpose``
-    (a follow-up roll such as a morale check, which only the result calls for).
-
-    A stand-in until ``rules/dice.py`` has its own ``DiceWanted`` (raised by ``ScriptedDice``
-    when it runs out); :class:`TypedDice` raises this one whatever the scripted dice do."""
-
-    def __init__(self, sides: int, purpose: str = "") -> None:
-        self.sides = sides
-        self.purpose = purpose
-        what = f" for the {purpose}" if purpose else ""
-        super().__init__(f"one more d{sides} is wanted{what}")
-
-
-def _roll_one(dice: object, sides: int, purpose: str) -> int:
-    """One die from ``dice``, with its purpose when the ruleset gave one (the game's seeded
-    dice are asked by faces only)."""
-    if purpose:
-        return dice.roll(sides, purpose)  # type: ignore[attr-defined]
-    return dice.roll(sides)  # type: ignore[attr-defined]
-
-
 class RecordingDice:
     """Dice that remember what they rolled, so the log and the panel show the faces."""
 
@@ -57,28 +35,9 @@ class RecordingDice:
         self.rolls: list[int] = []
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
-        value = _roll_one(self.inner, sides, purpose)
+        value = self.inner.roll(sides, purpose)  # type: ignore[attr-defined]
         self.rolls.append(value)
         return value
-
-
-class TypedDice:
-    """The dice a player typed, in order; when they run out the resolution's next die is asked
-    for (:class:`DiceWanted`), so a follow-up roll is typed when the result calls for it."""
-
-    def __init__(self, typed: list[int]) -> None:
-        self._dice = ScriptedDice(typed)
-        self._count = len(typed)
-
-    def roll(self, sides: int = 6, purpose: str = "") -> int:
-        if self._dice.used >= self._count:
-            raise DiceWanted(sides, purpose)
-        return self._dice.roll(sides)
-
-    @property
-    def used(self) -> int:
-        """How many of the typed dice the resolution rolled."""
-        return self._dice.used
 
 
 class _AskedDice:
@@ -191,7 +150,7 @@ class RollCombat:
     def _roll(self, state: GameState) -> None:
         self._before = state.dice.snapshot()
         faces = self.typed
-        typed = TypedDice(faces) if faces is not None else None
+        typed = ScriptedDice(faces) if faces is not None else None
         dice = RecordingDice(typed or state.dice)
         try:
             if faces is not None:  # at least the dice the attack rolls first, in plain words

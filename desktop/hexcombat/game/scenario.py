@@ -135,7 +135,7 @@ def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str
     except SourceError as exc:
         problems += exc.problems
         return CounterSet(), None
-    counters, found = counters_from_source(source)
+    counters, found = counters_from_source(source, vocabulary_of)
     problems += found
     if is_air_counter_source(source):  # air units, placed on the map from the palette (16A)
         air_units, found = air_counters_from_source(source)

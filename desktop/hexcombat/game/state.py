@@ -146,7 +146,7 @@ class GameDice:
         for _ in range(used):
             self.roll()
 
-    def roll(self, sides: int = 6) -> int:
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
         """One die roll, 1..sides."""
         self.used += 1
         return self._rng.randint(1, sides)

@@ -12,17 +12,17 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.charts import entry_provenance, load_chart
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.numbers import chance_dice
 from hexcombat.rules.report import SideResult
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, TomlSource
 
 GENERIC_CRT = charts_dir() / "crt_generic.toml"
 RESULT_CODES = ("AE", "AH", "AR", "AS", "EX", "HX", "DH", "DR", "DE")
@@ -148,6 +148,7 @@ def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation
             f"{describe_effect(effect)}",
             crt.below_column,
             provenance=provenance,
+            kind="result",
         )
         return crt.below_column
     best = lowest
@@ -160,6 +161,7 @@ def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation
             f"odds {label} are off the table's columns; the {best} column is used",
             best,
             provenance="assumed",
+            kind="shift",
         )
     return best
 
@@ -188,7 +190,7 @@ def draw_drm(distribution: Mapping[int, Fraction], dice: Dice) -> tuple[int, int
     if len(distribution) == 1:
         return next(iter(distribution)), None
     sides = chance_die(distribution)
-    face = dice.roll(sides)
+    face = dice.roll(sides, CHANCE_DIE.purpose)
     upper = Fraction(0)
     for drm, p in sorted(distribution.items()):
         upper += p * sides
@@ -234,8 +236,9 @@ def roll_on_table(
             f"({chances_text(distribution)}; lower modifiers take the lower faces)",
             face,
             drm=drm,
+            kind="roll",
         )
-    die = dice.roll(crt.die)
+    die = dice.roll(crt.die, COMBAT_DIE.purpose)
     modified = max(crt.min_roll, min(crt.max_roll, die + drm))
     code = crt.result(column, die + drm)
     effect = crt.effects[code]
@@ -244,23 +247,14 @@ def roll_on_table(
         f"combat die {die} {drm:+d} = {modified} on the {column} column: {describe_effect(effect)}",
         code,
         provenance=effect.provenance,
+        kind="roll",
     )
     return TableRoll(drm, face, die, modified, code, effect)
 
 
 def load_crt(path: str | Path = GENERIC_CRT) -> CombatResultsTable:
     """Load a combat results table; every problem raises :class:`SourceError` with its line."""
-    return _load_crt_cached(str(path))
-
-
-@lru_cache(maxsize=8)
-def _load_crt_cached(path: str) -> CombatResultsTable:
-    source = TomlSource.load(path)
-    problems: list[Problem] = []
-    crt, problems = crt_from_source(source)
-    if problems or crt is None:
-        raise SourceError(problems)
-    return crt
+    return load_chart(path, crt_from_source)
 
 
 def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list[Problem]]:
@@ -314,12 +308,10 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
                     + ", ".join(RESULT_KEYS_ORDER),
                 )
             )
-        prov = provenance_of(entry, rule)
-        if prov is None:
-            problems.append(
-                source.problem(where, f'result {code} needs `rule = "..."` or `assumed = true`')
-            )
-            prov = ("assumed", rule)
+        prov = entry_provenance(source, where, entry, rule, problems, f"result {code}") or (
+            "assumed",
+            rule,
+        )
         effects[code] = ResultEffect(
             code=code,
             text=str(entry.get("text", code)),
@@ -368,9 +360,8 @@ def crt_from_source(source: TomlSource) -> tuple[CombatResultsTable | None, list
                 source.problem((*where, "results"), f"unknown result code(s) {', '.join(unknown)}")
             )
             continue
-        prov = provenance_of(entry, rule)
+        prov = entry_provenance(source, where, entry, rule, problems, "row")
         if prov is None:
-            problems.append(source.problem(where, 'row needs `rule = "..."` or `assumed = true`'))
             continue
         if roll in rows:
             problems.append(source.problem(where, f"a second row for roll {roll}"))
@@ -434,11 +425,8 @@ def _below_lowest(
             )
         )
         return None
-    prov = provenance_of(raw, rule)
+    prov = entry_provenance(source, where, raw, rule, problems, "below_lowest")
     if prov is None:
-        problems.append(
-            source.problem(where, 'below_lowest needs `rule = "..."` or `assumed = true`')
-        )
         return None
     return str(code), prov
 

@@ -25,12 +25,13 @@ Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
+from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
@@ -60,8 +61,16 @@ def is_counter_source(source: TomlSource) -> bool:
     return isinstance(source.data.get("counter"), list)
 
 
-def counters_from_source(source: TomlSource) -> tuple[CounterSet, list[Problem]]:
-    """Every counter that parses, and a problem (with its line) for each one that does not."""
+VocabularyOf = Callable[[str], Vocabulary | None]
+"""What the ruleset a counter set's ``game`` names declares (None: a game hexcombat does not
+know); the game layer passes it in, so the rules core need not look rulesets up here."""
+
+
+def counters_from_source(
+    source: TomlSource, vocabulary_of: VocabularyOf | None = None
+) -> tuple[CounterSet, list[Problem]]:
+    """Every counter that parses, and a problem (with its line) for each one that does not: a
+    value under ``rules`` its game's ruleset does not read among them (``vocabulary_of``)."""
     problems: list[Problem] = []
     result = CounterSet(titles=[str(source.data.get("title", source.path.stem))])
     for i, entry in enumerate(source.data.get("counter", [])):
@@ -85,7 +94,7 @@ def counters_from_source(source: TomlSource) -> tuple[CounterSet, list[Problem]]
             for key, message in every:  # all of them, not only the first (check lists each)
                 problems.append(source.problem((*where, key) if key else where, message))
             continue
-        for key, message in _capability_problems(source, unit):
+        for key, message in _capability_problems(source, unit, vocabulary_of):
             problems.append(
                 source.problem((*where, "rules", key), f"counter {counter_id!r}: {message}")
             )
@@ -93,17 +102,16 @@ def counters_from_source(source: TomlSource) -> tuple[CounterSet, list[Problem]]
     return result, problems
 
 
-def _capability_problems(source: TomlSource, unit: Unit) -> list[tuple[str, str]]:
+def _capability_problems(
+    source: TomlSource, unit: Unit, vocabulary_of: VocabularyOf | None
+) -> list[tuple[str, str]]:
     """The unit's ``rules`` values the counter set's game does not read as given (a set
     whose ``game`` is no ruleset hexcombat knows is not checked: it may be another game's)."""
     game = source.data.get("game")
-    if not unit.rules or not isinstance(game, str):
+    if not unit.rules or not isinstance(game, str) or vocabulary_of is None:
         return []
-    from hexcombat.rules.registry import get_ruleset, ruleset_ids  # the rulesets import this
-
-    if game not in ruleset_ids():
-        return []
-    return get_ruleset(game).vocabulary.capability_problems(game, unit.rules)
+    vocabulary = vocabulary_of(game)
+    return [] if vocabulary is None else vocabulary.capability_problems(game, unit.rules)
 
 
 def _with_id(unit: Unit, counter_id: str) -> Unit:
@@ -120,9 +128,11 @@ def _key_named_in(message: str, entry: dict[str, object]) -> str | None:
     return None
 
 
-def check_counter_source(source: TomlSource) -> list[Problem]:
+def check_counter_source(
+    source: TomlSource, vocabulary_of: VocabularyOf | None = None
+) -> list[Problem]:
     """Every problem in a counter file."""
-    return counters_from_source(source)[1]
+    return counters_from_source(source, vocabulary_of)[1]
 
 
 def load_counters(paths: Iterable[str | Path]) -> CounterSet:

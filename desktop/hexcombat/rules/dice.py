@@ -1,7 +1,9 @@
 """Where die rolls come from. Randomness is always passed in; nothing here reads a clock.
 
 ``SeededDice`` gives a game its own reproducible stream; ``ScriptedDice`` replays fixed rolls
-(tests, and a roll typed in from physical dice).
+(tests, and a roll typed in from physical dice). A ruleset asks for each die with what it is
+for (``dice.roll(6, "combat die")``), so scripted dice that run out can say which die a player
+must roll next: a follow-up roll (a morale check) is only known once the result is.
 """
 
 from __future__ import annotations
@@ -10,13 +12,29 @@ import random
 from collections.abc import Iterable
 from typing import Protocol
 
+from hexcombat.rules.errors import RulesError
+
 
 class Dice(Protocol):
-    """Anything that can roll one die with ``sides`` faces, returning 1..sides."""
+    """Anything that can roll one die with ``sides`` faces, returning 1..sides; ``purpose``
+    says what the roll decides (``"combat die"``, ``"chance roll"``, ``"morale check"``)."""
 
-    def roll(self, sides: int = 6) -> int:
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
         """One die roll."""
         ...
+
+
+class DiceWanted(RulesError, ValueError):
+    """Scripted dice ran out: the resolution wants one more die, a d``sides`` for ``purpose``.
+
+    A player typing physical dice is asked for exactly this die next. It is a
+    :class:`RulesError` (and, as scripted dice always raised, a ``ValueError``)."""
+
+    def __init__(self, sides: int, purpose: str = "") -> None:
+        self.sides = sides
+        self.purpose = purpose
+        what = f" for the {purpose}" if purpose else ""
+        super().__init__(f"no more scripted die rolls: a d{sides}{what} is wanted")
 
 
 class SeededDice:
@@ -25,8 +43,8 @@ class SeededDice:
     def __init__(self, seed: int | str = 0) -> None:
         self._rng = random.Random(seed)
 
-    def roll(self, sides: int = 6) -> int:
-        """One die roll, 1..sides."""
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        """One die roll, 1..sides (the purpose does not change the stream)."""
         return self._rng.randint(1, sides)
 
 
@@ -37,10 +55,11 @@ class ScriptedDice:
         self._rolls = list(rolls)
         self.used = 0
 
-    def roll(self, sides: int = 6) -> int:
-        """The next scripted roll; it must be a face of the die."""
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        """The next scripted roll; it must be a face of the die. When none is left,
+        :class:`DiceWanted` names the die wanted and what it is for."""
         if self.used >= len(self._rolls):
-            raise ValueError("no more scripted die rolls")
+            raise DiceWanted(sides, purpose)
         value = self._rolls[self.used]
         if not 1 <= value <= sides:
             raise ValueError(f"a d{sides} cannot roll {value}")

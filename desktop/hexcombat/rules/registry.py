@@ -8,7 +8,8 @@ same inputs, so what the panel promises is what the roll applies.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Protocol
 
 from hexcombat.rules.counters import CounterSet
@@ -92,6 +93,21 @@ _MODULES = {
     "total-war": "hexcombat.rules.total_war",
     "armour-ratio": "hexcombat.rules.armour_ratio",
 }
+
+
+@contextmanager
+def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
+    """Make the ruleset module ``module_path`` (its ``RULESET``) known as ``ruleset_id`` while
+    the ``with`` block runs, then forget it: how the conformance suite plays its tiny test
+    ruleset, and how a new ruleset is tried before it is listed in :data:`_MODULES`. An id
+    already known is refused, so a test cannot shadow a shipped ruleset."""
+    if ruleset_id in _MODULES:
+        raise RulesError(f"a ruleset {ruleset_id!r} is already registered")
+    _MODULES[ruleset_id] = module_path
+    try:
+        yield get_ruleset(ruleset_id)
+    finally:
+        del _MODULES[ruleset_id]
 
 
 def ruleset_ids() -> tuple[str, ...]:

@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.explain import Explanation, Step, Value, json_number
+from hexcombat.rules.explain import Explanation, Favours, Step, Value, json_number
 
 # The 10.F required-loss rule lives with the loss policy; these names stay importable from here.
 from hexcombat.rules.required_losses import (  # noqa: F401
@@ -20,15 +21,45 @@ from hexcombat.rules.required_losses import (  # noqa: F401
     converted_max,
     usable_points,
 )
-from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.vocabulary import DieSpec, SideName
 
 NEEDS_STRENGTHS = "the odds and the chance of each result need strengths"
 """What a report without odds says: some unit lacks the strength the odds are computed from."""
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One result a combat may have, with its exact chance and whom it favours."""
+
+    code: str
+    """The result as the ruleset's table names it, e.g. ``DR``."""
+    probability: Fraction
+    favours: Favours
+    """``attacker`` when only the defender suffers, ``defender`` when only the attacker does,
+    ``neither`` when both (an exchange) or nobody do."""
+    text: str = ""
+    """What the result does, in a player's words."""
+
+    def to_json(self) -> dict[str, object]:
+        """The outcome as JSON-ready data."""
+        return {
+            "result": self.code,
+            "probability": float(self.probability),
+            "exact": exact(self.probability),
+            "favours": self.favours,
+            "text": self.text,
+        }
+
+
 @dataclass
 class Report:
-    """A combat evaluated: totals, the final DRM and its chances, working, and outcomes."""
+    """A combat evaluated: totals, the final DRM and its chances, working, and outcomes.
+
+    Every ruleset fills the general parts a player reads first (``headline``, ``steps``,
+    ``warnings``, ``outcome_list``, ``dice``); ``payload`` holds the ruleset's own figures
+    (a Europa odds column and DRM chances); ``odds`` / ``drm_distribution`` / ``outcomes``
+    stay readable for the operational rulesets."""
 
     ruleset: str
     situation: CombatSituation
@@ -47,6 +78,17 @@ class Report:
     """Each unit without the strength the odds need, and which (``("Tank X", "attack")``): the
     worked examples of the rules texts give none. Then ``odds`` is None and there are no
     outcomes."""
+    headline: str = ""
+    """What a player reads first, e.g. ``3:1, DRM +1``."""
+    outcome_list: tuple[Outcome, ...] = ()
+    """Each result with its exact chance (adding up to 1) and whom it favours; empty when the
+    combat cannot be rolled (``missing_strengths``)."""
+    payload: Mapping[str, object] = field(default_factory=dict)
+    """The ruleset's own figures beside the general ones (Europa: ``odds_column``,
+    ``drm_chances``); :func:`json_ready` writes them for ``--json``."""
+    dice: tuple[DieSpec, ...] = ()
+    """The dice the combat rolls first, in order (a chance roll, then the combat die);
+    follow-up rolls (a morale check) are declared in the ruleset's vocabulary."""
 
     def require_odds(self) -> None:
         """Refuse to roll for a combat whose odds wait for strengths (the roll needs a column)."""
@@ -74,6 +116,7 @@ class Report:
         """The report as JSON-ready data (``hexcombat explain --json``)."""
         return {
             "ruleset": self.ruleset,
+            "headline": self.headline,
             "odds": self.odds,
             "missing_strengths": [
                 {"unit": unit, "strength": kind} for unit, kind in self.missing_strengths
@@ -90,7 +133,55 @@ class Report:
                 {"result": code, "probability": float(p), "exact": exact(p)}
                 for code, p in self.outcomes.items()
             ],
+            "outcome_list": [o.to_json() for o in self.outcome_list],
+            "payload": json_ready(self.payload),
+            "dice": [die_json(d) for d in self.dice],
         }
+
+
+def die_json(die: DieSpec) -> dict[str, object]:
+    """A die a combat rolls, as JSON-ready data."""
+    return {
+        "purpose": die.purpose,
+        "name": die.name,
+        "sides": die.sides,
+        "count": die.count,
+        "rule": die.rule,
+        "side": die.side,
+        "follow_up": die.follow_up,
+    }
+
+
+def json_ready(value: object) -> object:
+    """A ruleset's payload as JSON: exact fractions as ``"1/2"`` (never a lossy float),
+    mappings with text keys, sequences as lists."""
+    if isinstance(value, Fraction):
+        return exact(value)
+    if isinstance(value, Mapping):
+        return {str(k): json_ready(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(v) for v in value]
+    return value
+
+
+def participant_id(participant: Participant, side: SideName, place: int) -> str:
+    """The id results address ``participant`` by: its own (the counter's id in a game), else
+    ``attacker-1``, ``defender-2``: its side and its place (from 1) among that side's entries."""
+    return participant.id if participant.id is not None else f"{side}-{place}"
+
+
+def with_ids(situation: CombatSituation) -> CombatSituation:
+    """``situation`` with every participant carrying an id (:func:`participant_id`), so a
+    map-less scenario's results can address each entry."""
+    attackers = tuple(
+        replace(p, id=participant_id(p, "attacker", i))
+        for i, p in enumerate(situation.attackers, 1)
+    )
+    defenders = tuple(
+        replace(p, id=participant_id(p, "defender", i))
+        for i, p in enumerate(situation.defenders, 1)
+    )
+    return replace(situation, attackers=attackers, defenders=defenders)
 
 
 def strengths_wanted(missing: Collection[tuple[str, str]]) -> str:
@@ -147,6 +238,13 @@ class CombatResult:
     """Whether the attacker may advance into the vacated hex."""
     steps: list[Step] = field(default_factory=list)
     """How the result was reached and what it requires, each with its rule."""
+    headline: str = ""
+    """What a player reads first, e.g. ``roll 4 +1 = 5 on 3:1: DR``."""
+    rolls: tuple[DieRoll, ...] = ()
+    """Every die rolled, in order, with what it decided (chance roll, combat die, follow-ups)."""
+    effects: tuple[Effect, ...] = ()
+    """What the result does, addressed to participant ids; units not subject to it (14A3)
+    are in no effect's targets."""
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON-ready data."""
@@ -171,4 +269,7 @@ class CombatResult:
             "defender": side(self.defender),
             "advance": self.advance,
             "steps": [s.to_json() for s in self.steps],
+            "headline": self.headline,
+            "rolls": [r.to_json() for r in self.rolls],
+            "effects": [e.to_json() for e in self.effects],
         }

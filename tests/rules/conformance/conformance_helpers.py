@@ -126,8 +126,8 @@ class RecordingDice:
         self.inner = inner
         self.faces: list[int] = []
 
-    def roll(self, sides: int = 6) -> int:
-        face: int = self.inner.roll(sides)
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        face: int = self.inner.roll(sides, purpose)
         self.faces.append(face)
         return face
 
@@ -149,10 +149,21 @@ def chart_headings(ruleset_id: str) -> frozenset[str]:
     return frozenset(k for k in keys if not RULEBOOK_REFERENCE.match(k))
 
 
-def reference_problem(rule: str, ruleset_id: str) -> str | None:
+def own_references(ruleset: Ruleset) -> Mapping[str, str] | None:
+    """A ruleset's own references (rule -> summary) when it brings them, as the tiny test
+    ruleset does; None: the shipped references file serves it."""
+    return getattr(ruleset, "references", None)
+
+
+def reference_problem(
+    rule: str, ruleset_id: str, own: Mapping[str, str] | None = None
+) -> str | None:
     """Why ``rule`` is not a reference the ruleset's references file knows, or None: a chart
     heading it names exactly, or a rulebook reference whose rule (or a parent rule) it
-    summarises, as the combat panel's tooltip finds it."""
+    summarises, as the combat panel's tooltip finds it. A ruleset bringing its ``own``
+    references must cite one of them."""
+    if own is not None:
+        return None if rule in own else f"{rule!r} is not among {ruleset_id}'s own references"
     if rule in chart_headings(ruleset_id):
         return None
     if not RULEBOOK_REFERENCE.match(rule):

@@ -8,31 +8,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.registry import Ruleset
 from hexcombat.rules.report import CombatResult, Report
 
 
-class MoreDice(Exception):
-    """Raised by :class:`ProbeDice` when a resolution asks for a die beyond its script."""
-
-    def __init__(self, sides: int) -> None:
-        super().__init__(f"a d{sides} more")
-        self.sides = sides
-
-
-class ProbeDice:
-    """Scripted faces, then :class:`MoreDice` naming the die the resolution wants next."""
+class ProbeDice(ScriptedDice):
+    """Scripted faces, then :class:`DiceWanted` naming the die the resolution wants next; the
+    dice asked for (faces and purposes) are noted in order."""
 
     def __init__(self, faces: tuple[int, ...]) -> None:
-        self.faces = faces
+        super().__init__(faces)
         self.sides: list[int] = []
+        self.purposes: list[str] = []
 
-    def roll(self, sides: int = 6) -> int:
-        at = len(self.sides)
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
         self.sides.append(sides)
-        if at == len(self.faces):
-            raise MoreDice(sides)
-        return self.faces[at]
+        self.purposes.append(purpose)
+        return super().roll(sides, purpose)
 
 
 @dataclass(frozen=True)
@@ -42,6 +35,8 @@ class Roll:
     faces: tuple[int, ...]
     sides: tuple[int, ...]
     result: CombatResult
+    purposes: tuple[str, ...] = ()
+    """What each die was asked for (``combat die``, ``morale check``)."""
 
     @property
     def chance(self) -> Fraction:
@@ -52,7 +47,7 @@ class Roll:
         return chance
 
 
-def every_roll(ruleset: Ruleset, report: Report, most: int = 3) -> list[Roll]:
+def every_roll(ruleset: Ruleset, report: Report, most: int = 4) -> list[Roll]:
     """Resolve ``report`` with every sequence of faces it can consume, found by asking the
     resolution itself which die comes next (the chance die, if any, then the combat die)."""
     rolls: list[Roll] = []
@@ -62,11 +57,12 @@ def every_roll(ruleset: Ruleset, report: Report, most: int = 3) -> list[Roll]:
         dice = ProbeDice(faces)
         try:
             result = ruleset.resolve(report, dice)
-        except MoreDice as more:
+        except DiceWanted as more:
             assert len(faces) < most, f"the resolution wants more than {most} dice"
+            assert more.purpose, f"a d{more.sides} was asked for without saying what for"
             waiting += [(*faces, face) for face in range(more.sides, 0, -1)]
             continue
-        rolls.append(Roll(faces, tuple(dice.sides), result))
+        rolls.append(Roll(faces, tuple(dice.sides), result, tuple(dice.purposes)))
     return rolls
 
 

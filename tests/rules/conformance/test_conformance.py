@@ -27,13 +27,14 @@ from conformance_helpers import (
     WITH_CHANCES,
     RecordingDice,
     all_scenarios,
+    own_references,
     reference_problem,
     report_schema,
     scenario_combat,
     scenarios_of,
     schema_problems,
 )
-from dice_paths import every_roll, outcomes_by_rolling
+from dice_paths import Roll, every_roll, outcomes_by_rolling
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,11 +45,11 @@ from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.combat import chance_die
-from hexcombat.rules.dice import ScriptedDice, SeededDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Step
 from hexcombat.rules.registry import Ruleset, get_ruleset, ruleset_ids
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import CombatResult, Report, participant_id
 from hexcombat.rules.situation import CombatSituation, Participant
 
 RULESETS = ruleset_ids()
@@ -68,51 +69,135 @@ few enough that the suite runs in well under a minute on a loaded machine."""
 
 
 def check_exact_chances(report: Report) -> None:
-    """2. The DRM and outcome chances are exact fractions that add up to 1."""
-    for chances, key_type in ((report.drm_distribution, int), (report.outcomes, str)):
+    """2. The DRM and outcome chances are exact fractions that add up to 1; every outcome says
+    whom it favours; the headline says something."""
+    listed = {o.code: o.probability for o in report.outcome_list}
+    assert len(listed) == len(report.outcome_list), "an outcome listed twice"
+    for chances, key_type in (
+        (report.drm_distribution, int),
+        (report.outcomes, str),
+        (listed, str),
+    ):
         for key, chance in chances.items():
             assert isinstance(key, key_type) and not isinstance(key, bool), (key, chance)
             assert type(chance) is Fraction, f"{key}: {chance!r} is not an exact Fraction"
             assert 0 < chance <= 1, f"{key}: chance {chance}"
     assert sum(report.drm_distribution.values()) == 1
-    if report.odds is None:  # a unit without strength: modifiers, no column, no outcomes
-        assert report.outcomes == {} and report.missing_strengths
+    if not report.dice:  # a unit without strength: modifiers, no column, no outcomes
+        assert report.outcomes == {} and listed == {}
     else:
-        assert sum(report.outcomes.values()) == 1
+        assert sum(report.outcomes.values()) == 1 == sum(listed.values())
+        assert listed == report.outcomes
+    assert {o.favours for o in report.outcome_list} <= {"attacker", "defender", "neither"}
     assert report.drm == min(report.drm_distribution)
+    assert report.headline.strip(), "a report needs a headline"
 
 
 def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[CombatResult]:
     """1. Every sequence of dice the report consumes, resolved, gives exactly the promised DRM
     and outcome chances; the dice are the chance die (when the DRM is a chance) then the combat
     die, as the game asks a player to type them. Returns every result, for the other checks."""
-    if report.odds is None:
+    if not report.dice:
         with pytest.raises(RulesError) as refused:
             ruleset.resolve(report, ScriptedDice([]))
         assert type(refused.value) is not RulesError, "a roll without odds needs a named refusal"
         return []
     rolls = every_roll(ruleset, report)
-    (sides,) = {roll.sides for roll in rolls}  # every roll asks for the same dice
-    chance = len(report.drm_distribution) > 1
-    assert len(sides) == 1 + chance == len(dice_wanted(report))
-    if chance:
-        assert sides[0] == chance_die(report.drm_distribution)
-    assert list(sides) == dice_rolled(report)  # the dice the panel asks a player to type
+    first = len(report.dice)
     drawn: dict[int, Fraction] = {}
     for roll in rolls:
         drawn[roll.result.drm] = drawn.get(roll.result.drm, Fraction(0)) + roll.chance
-        assert roll.result.die == roll.faces[-1]
+        assert list(roll.sides[:first]) == [d.sides for d in report.dice]
+        assert list(roll.purposes[:first]) == [d.purpose for d in report.dice]
+        check_rolls(ruleset, roll)
+        check_effects(ruleset, report, roll.result)
     assert drawn == report.drm_distribution
-    assert outcomes_by_rolling(ruleset, report) == report.outcomes
+    assert outcomes_by_rolling(ruleset, report) == {
+        o.code: o.probability for o in report.outcome_list
+    }
+    if report.odds is not None:  # a Europa combat: a chance roll, then the combat die
+        (sides,) = {roll.sides for roll in rolls}  # every roll asks for the same dice
+        chance = len(report.drm_distribution) > 1
+        assert len(sides) == 1 + chance == len(dice_wanted(report))
+        if chance:
+            assert sides[0] == chance_die(report.drm_distribution)
+        assert list(sides) == dice_rolled(report)  # the dice the panel asks a player to type
+        assert all(roll.result.die == roll.faces[-1] for roll in rolls)
     return [roll.result for roll in rolls]
+
+
+def check_rolls(ruleset: Ruleset, roll: Roll) -> None:
+    """The result's rolls are the dice it consumed, face by face, each for the purpose it was
+    asked for, a purpose the ruleset's vocabulary declares."""
+    faces = [face for r in roll.result.rolls for face in r.faces]
+    assert faces == list(roll.faces), (roll.result.rolls, roll.faces)
+    asked = [r.purpose for r in roll.result.rolls for _ in r.faces]
+    assert asked == list(roll.purposes)
+    declared = {d.purpose for d in ruleset.vocabulary.dice}
+    assert set(roll.purposes) <= declared, f"{roll.purposes}: not among {declared}"
+    assert roll.result.headline.strip(), "a result needs a headline"
+
+
+def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> None:
+    """1. (effects) Each effect falls on participants of its side by their ids, with an amount
+    when its kind has one and a state the ruleset declares; a result that favours one side puts
+    no effect but an advance on that side."""
+    situation = report.situation
+    ids = {
+        "attacker": {
+            participant_id(p, "attacker", i) for i, p in enumerate(situation.attackers, 1)
+        },
+        "defender": {
+            participant_id(p, "defender", i) for i, p in enumerate(situation.defenders, 1)
+        },
+    }
+    favoured = {o.code: o.favours for o in report.outcome_list}
+    assert result.code in favoured, f"{result.code}: a result the report did not promise"
+    favours = favoured[result.code]
+    states = {s.key for s in (*ruleset.vocabulary.states, *ruleset.vocabulary.markers)}
+    for effect in result.effects:
+        assert effect.targets, f"{effect}: falls on no participant"
+        assert set(effect.targets) <= ids[effect.side], f"{effect}: not a {effect.side}"
+        assert reference_problem(effect.rule, ruleset.id, own_references(ruleset)) is None
+        if effect.kind in ("lose-points", "lose-steps", "retreat"):
+            assert effect.amount > 0, effect
+        if effect.kind in ("set-state", "add-marker", "remove-marker"):
+            assert effect.state in states, f"{effect.state!r} is not declared by {ruleset.id}"
+        if effect.kind != "advance":  # a result favouring a side does nothing to it
+            assert effect.side != favours, f"{result.code} favours the {favours}: {effect.text}"
+
+
+def check_dice_wanted(ruleset: Ruleset, report: Report) -> None:
+    """Dice that run out name the die wanted: the first the report rolls, and each follow-up
+    roll (a morale check) after the dice before it."""
+    if not report.dice:
+        return
+    with pytest.raises(DiceWanted) as wanted:
+        ruleset.resolve(report, ScriptedDice([]))
+    assert (wanted.value.sides, wanted.value.purpose) == (
+        report.dice[0].sides,
+        report.dice[0].purpose,
+    )
+    for roll in every_roll(ruleset, report):
+        for cut in range(len(roll.faces)):
+            with pytest.raises(DiceWanted) as wanted:
+                ruleset.resolve(report, ScriptedDice(roll.faces[:cut]))
+            assert (wanted.value.sides, wanted.value.purpose) == (
+                roll.sides[cut],
+                roll.purposes[cut],
+            )
+            assert roll.purposes[cut] in str(wanted.value)
 
 
 def check_steps(ruleset_id: str, report: Report, results: list[CombatResult]) -> None:
     """3. Every step (of the report and of each resolution) cites a known reference, with
     provenance ``rule`` or ``assumed``; each assumed value is named in a warning."""
     steps: list[Step] = [*report.steps, *(s for r in results for s in r.steps)]
+    own = own_references(get_ruleset(ruleset_id))
     for step in steps:
-        problem = reference_problem(step.rule, ruleset_id)
+        assert step.side in ("attacker", "defender", None), step
+        assert step.kind in ("drm", "shift", "strength", "limit", "roll", "result", "note"), step
+        problem = reference_problem(step.rule, ruleset_id, own)
         assert problem is None, f"{problem}: {step}"
         assert step.provenance in ("rule", "assumed"), step
         assert step.text.strip(), step
@@ -126,12 +211,14 @@ def check_steps(ruleset_id: str, report: Report, results: list[CombatResult]) ->
 
 def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
     """6. The faces the seeded dice rolled, typed in, resolve to the very same result."""
-    if report.odds is None:
+    if not report.dice:
         return  # no roll at all: check_preview_is_resolution asserts the refusal
     seeded = RecordingDice(SeededDice(seed))
     rolled = ruleset.resolve(report, seeded)
-    typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_rolled(report))
-    assert typed == seeded.faces
+    typed = seeded.faces
+    if report.odds is not None:  # a Europa combat: typed as the panel reads them
+        typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_rolled(report))
+        assert typed == seeded.faces
     dice = ScriptedDice(typed)
     assert ruleset.resolve(report, dice) == rolled
     assert dice.used == len(typed)
@@ -145,6 +232,7 @@ def check_report(ruleset: Ruleset, report: Report, seed: int = 0) -> None:
     results = check_preview_is_resolution(ruleset, report)
     check_steps(ruleset_id, report, results)
     check_typed_roll(ruleset, report, seed)
+    check_dice_wanted(ruleset, report)
 
 
 def check_report_json(data: dict[str, Any]) -> None:
@@ -158,11 +246,22 @@ def check_report_json(data: dict[str, Any]) -> None:
         floats = [e["probability"] for e in entries]
         assert all(abs(float(p) - f) < 1e-12 for p, f in zip(exact, floats, strict=True))
         assert sum(exact) == (1 if entries or key == "drm_distribution" else 0)
-    assert bool(data["outcomes"]) == (data["odds"] is not None)
+    assert bool(data["outcomes"]) == bool(data["dice"])  # rolled only when it can be
+    if data["odds"] is not None:  # a Europa combat: only one without odds has no outcomes
+        assert data["outcomes"]
     drms = [e["drm"] for e in data["drm_distribution"]]
     assert data["drm"] == min(drms)
+    listed = {e["result"]: Fraction(e["exact"]) for e in data["outcome_list"]}
+    assert sum(listed.values()) == (1 if listed else 0)
+    if data["odds"] is not None:  # the Europa rulesets' own codes are the general outcomes
+        assert listed == {e["result"]: Fraction(e["exact"]) for e in data["outcomes"]}
     if "result" in data:
-        assert data["result"]["drm"] in drms
+        result = data["result"]
+        assert result["drm"] in drms
+        assert [r["sides"] for r in result["rolls"]][: len(data["dice"])] == [
+            d["sides"] for d in data["dice"]
+        ]
+        assert result["rolls"][len(data["dice"]) - 1]["faces"] == [result["die"]]
 
 
 # --- every ruleset brings what the suite needs -------------------------------------------------
@@ -267,6 +366,12 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "steps": [{"rule": "14D2a", "text": "heavy armour", "value": 1, "drm": 1,
                    "provenance": "rule", "side": "attacker", "kind": "drm"}],
         "warnings": [], "outcomes": [{"result": "DR", "probability": 1.0, "exact": "1"}],
+        "headline": "3:1, DRM +1",
+        "outcome_list": [{"result": "DR", "probability": 1.0, "exact": "1",
+                          "favours": "attacker", "text": "DR: defender retreats"}],
+        "payload": {"odds_column": "3:1", "drm_chances": {"1": "1"}},
+        "dice": [{"purpose": "combat die", "name": "d6", "sides": 6, "count": 1, "rule": "CRT",
+                  "side": None, "follow_up": False}],
     }  # fmt: skip
     assert schema_problems(good, report_schema()) == []
     bad = json.loads(json.dumps(good))
@@ -290,7 +395,9 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
     }  # fmt: skip
     rolled = good | {"result": {"result": "DH", "die": 4, "drm": 1, "modified_roll": 5,
                                 "attacker": result_side, "defender": result_side,
-                                "advance": False, "steps": [{"rule": "CRT"}]}}  # fmt: skip
+                                "advance": False, "steps": [{"rule": "CRT"}],
+                                "headline": "roll 4 +1 = 5 on 3:1: DH", "rolls": [],
+                                "effects": []}}  # fmt: skip
     assert sorted(schema_problems(rolled, report_schema())) == sorted([
         "$.result.attacker.loss_points: '2' is not integer",
         "$.result.defender.loss_points: '2' is not integer",
@@ -450,6 +557,7 @@ class _Broken:
 
     def __init__(self, real: Ruleset, how: str) -> None:
         self.real, self.how, self.id, self.calls = real, how, real.id, 0
+        self.vocabulary = real.vocabulary
 
     def evaluate(self, situation: CombatSituation) -> Report:
         report = self.real.evaluate(situation)
@@ -467,6 +575,11 @@ class _Broken:
         result = self.real.resolve(report, dice)  # type: ignore[arg-type]
         if self.how == "rolls differently each time":
             result = replace(result, advance=bool(self.calls % 2))
+        if self.how == "addresses a stranger":
+            strangers = tuple(replace(e, targets=("nobody",)) for e in result.effects)
+            result = replace(result, effects=strangers)
+        if self.how == "forgets the dice it rolled":
+            result = replace(result, rolls=())
         return result
 
 
@@ -474,6 +587,8 @@ class _Broken:
     ("how", "check"),
     [
         ("applies one more than it shows", check_preview_is_resolution),
+        ("addresses a stranger", check_preview_is_resolution),
+        ("forgets the dice it rolled", check_preview_is_resolution),
         ("cites an unknown rule", lambda r, report: check_steps(r.id, report, [])),
         ("assumes silently", lambda r, report: check_steps(r.id, report, [])),
         ("rolls differently each time", lambda r, report: check_typed_roll(r, report, 0)),

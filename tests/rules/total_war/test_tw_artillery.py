@@ -103,6 +103,27 @@ def test_lra_exempt_from_an_attacker_elimination() -> None:
     assert not result.advance
 
 
+def test_lra_at_two_hexes_is_in_no_effect_of_the_result() -> None:
+    # 14A3: "not subject to combat results": the EX's loss and the advance address only the
+    # Inf XX (attacker-1), never the LRA firing from two hexes (attacker-2)
+    report = evaluate([INF, p("ge-lr-art-iii", range=2)], [DEFENDER])
+    result = RULESET.resolve(report, ScriptedDice([5]))
+    assert [(e.kind, e.side, e.targets, e.amount) for e in result.effects] == [
+        ("eliminate", "defender", ("defender-1",), 0),
+        ("lose-points", "attacker", ("attacker-1",), 4),
+        ("advance", "attacker", ("attacker-1",), 0),
+    ]
+    assert result.headline == "roll 5 +0 = 5 on 2:1: EX"
+    assert result.effects[1].text == (
+        "the attacker loses at least 4 strength points (as many as the defender lost)"
+    )
+    eliminated = RULESET.resolve(
+        evaluate([INF, p("ge-lr-art-iii", range=2)], [p(inline("Fort", 3, defence=27))]),
+        ScriptedDice([1]),
+    )
+    assert [(e.kind, e.targets) for e in eliminated.effects] == [("eliminate", ("attacker-1",))]
+
+
 def test_adjacent_lra_is_an_ordinary_unit() -> None:
     report = evaluate([INF, p("ge-lr-art-iii", range=1)], [DEFENDER])
     assert not [s for s in report.steps if s.rule == "14A3"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hexcombat.rules.armour_ratio.capability import conversion_capacity
 from hexcombat.rules.armour_ratio.chartfiles import check_armour_ratio_chart, is_armour_ratio_chart
-from hexcombat.rules.armour_ratio.losses import RequiredLosses, loss_points, required_losses
+from hexcombat.rules.armour_ratio.losses import RequiredLosses, required_losses
 from hexcombat.rules.armour_ratio.modifiers import (
     AecUse,
     HeavyCounts,
@@ -38,6 +38,7 @@ from hexcombat.rules.armour_ratio.totals import (
     aec_totals,
     capability_total,
 )
+from hexcombat.rules.europa_results import loss_points
 
 __all__ = [
     "RULESET",

@@ -15,7 +15,6 @@ from fractions import Fraction
 from hexcombat.rules.armour_ratio.modifiers import AecUse
 from hexcombat.rules.armour_ratio.totals import AecTotals, CapabilityTotal
 from hexcombat.rules.armour_ratio.totals_steps import res_text, unit_label
-from hexcombat.rules.combat import ResultEffect
 from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.report import RequiredLossRule, converted_max, usable_points
 from hexcombat.rules.situation import Participant
@@ -32,19 +31,6 @@ class RequiredLosses:
     """Of the defender's, the points its AECD calls for (10.F.1)."""
     defender_atec_res: Fraction = Fraction(0)
     """REs of ATEC counted for the defender's required losses (10.F.2), before rounding up."""
-
-
-def loss_points(effect: ResultEffect, attack_points: int, defence_points: int) -> tuple[int, int]:
-    """Strength points the attacker and the defender lose for a result.
-
-    A share of a side's printed strength, rounded up; an exchange costs the attacker at least as
-    many points as the defender lost, never more than it has.
-    """
-    defender = min(defence_points, math.ceil(effect.defender.loss_fraction * defence_points))
-    attacker = math.ceil(effect.attacker.loss_fraction * attack_points)
-    if effect.exchange:
-        attacker = max(attacker, defender)
-    return min(attacker, attack_points), defender
 
 
 def _points(res: Fraction) -> int:
@@ -78,6 +64,8 @@ def required_losses(
             f"units with at least 1/2 AEC (or converted units); the other "
             f"{attacker_loss - attacker} may come from any units",
             attacker,
+            side="attacker",
+            kind="result",
         )
     defender = 0
     aecd_part = Fraction(0)
@@ -99,6 +87,8 @@ def required_losses(
             f"required losses) counts: {part} strength points from its armour, units with at "
             "least 1/2 AECD (or units converted to AECD)",
             part,
+            side="defender",
+            kind="result",
         )
     if use.atec_compared and use.atec_non_intrinsic > 0 and defender_loss > 0:
         counted = min(use.atec, aeca)
@@ -113,12 +103,16 @@ def required_losses(
             "intrinsic ATEC counts only if the whole infantry or motorized division is "
             "eliminated",
             part,
+            side="defender",
+            kind="result",
         )
     if defender > defender_loss:
         ex.add(
             "10.F",
             f"never more required losses than the combat result calls for: {defender_loss}",
             defender_loss,
+            side="defender",
+            kind="result",
         )
         defender = defender_loss
     return RequiredLosses(attacker, defender, int(aecd_part), atec_res)
@@ -218,7 +212,13 @@ def _enforce(
                 f"; converted units give at most {cap} points in all: half the "
                 f"{rule.loss_points} factors eliminated"
             )
-        ex.add(rule.rule, text, cap if rule.converted or rule.aec_converted else None)
+        ex.add(
+            rule.rule,
+            text,
+            cap if rule.converted or rule.aec_converted else None,
+            side=side,
+            kind="result",
+        )
     else:
         names = ", ".join(unit_label(participants[i]) for i in rule.capable) or "none"
         text = f"the {side}'s required losses come from {names}"
@@ -228,7 +228,7 @@ def _enforce(
                 f", or from converted units ({converted}), these at most {cap} points: half "
                 f"the {rule.loss_points} factors eliminated"
             )
-        ex.add(rule.rule, text, cap if rule.converted else None)
+        ex.add(rule.rule, text, cap if rule.converted else None, side=side, kind="result")
     most = _most(rule, strengths)
     wanted = rule.required()  # before its cap: what the result and 10.F ask
     if wanted > most:
@@ -237,6 +237,8 @@ def _enforce(
             f"those units can give only {most} of the {wanted} required points "
             f"(converted units at most half the factors eliminated): {most} required",
             most,
+            side=side,
+            kind="limit",
         )
     return replace(rule, most=most, strengths=tuple(strengths))
 
@@ -258,6 +260,8 @@ def _intrinsic_steps(
             f"eliminated, its {res_text(res)} of intrinsic ATEC counts as part of the required "
             f"losses: {whole} instead of {rule.required()} points from the other ATEC units",
             whole,
+            side="defender",
+            kind="result",
         )
 
 

@@ -17,6 +17,7 @@ from hexcombat.rules.armour_ratio.totals import AecTotals
 from hexcombat.rules.armour_ratio.totals_steps import res_text
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.vocabulary import SideName
 
 Distribution = dict[int, Fraction]
 NO_MODIFIER: Distribution = {0: Fraction(1)}
@@ -71,6 +72,7 @@ def _row_step(
     row: RatioRow,
     ratio: tuple[Fraction | None, str],
     drm: int,
+    side: SideName | None = None,
 ) -> None:
     """The step for an Armour Effects Table row used for ``ratio`` (exact value, as shown)."""
     note = f" ({row.note})" if row.note else ""
@@ -81,6 +83,7 @@ def _row_step(
         ratio[1],
         provenance=row.provenance_at(ratio[0]),
         drm=drm,
+        side=side,
     )
 
 
@@ -96,6 +99,7 @@ def aec_modifier_before_terrain(
             "the attacker declares it does not use AEC (the attacker chooses first): its AECA "
             "is not counted and it takes no required losses",
             Fraction(0),
+            side="attacker",
         )
         ex.warn(
             f"10.F: the attacker declines AEC: its AECA of {res_text(aeca_raw)} is not used "
@@ -108,6 +112,7 @@ def aec_modifier_before_terrain(
             "the defender declares it does not use AEC or ATEC: its AECD and ATEC are not "
             "counted and it takes no required losses",
             Fraction(0),
+            side="defender",
         )
         ex.warn(
             f"10.F: the defender declines AEC and ATEC: its ATEC of {res_text(atec)} and AECD of "
@@ -130,6 +135,7 @@ def aec_modifier_before_terrain(
                 row,
                 (None, "unbounded"),
                 min(row.distribution),
+                "attacker",
             )
             distribution = dict(row.distribution)
     elif aeca > 0:
@@ -141,6 +147,7 @@ def aec_modifier_before_terrain(
                 f"AECA:ATEC {ratio} is under 1:1: no positive modifier, and AECD is compared",
                 ratio,
                 drm=0,
+                side="attacker",
             )
             aecd_compared = True
         elif row is None:
@@ -150,15 +157,26 @@ def aec_modifier_before_terrain(
                 ratio,
                 provenance="assumed",
                 drm=0,
+                side="attacker",
             )
         else:
-            _row_step(ex, "10.C", f"AECA:ATEC {ratio}", row, (value, ratio), min(row.distribution))
+            _row_step(
+                ex,
+                "10.C",
+                f"AECA:ATEC {ratio}",
+                row,
+                (value, ratio),
+                min(row.distribution),
+                "attacker",
+            )
             distribution = dict(row.distribution)
     else:
         aecd_compared = True
     if aecd_compared:
         if aecd == 0:
-            ex.add("10.C.2", "no AECD in use: no armour modifier", Fraction(0), drm=0)
+            ex.add(
+                "10.C.2", "no AECD in use: no armour modifier", Fraction(0), drm=0, side="defender"
+            )
         else:
             aecd_ratio = ratio_text(aeca, aecd)
             who = "the attacker has no AECA" if aeca == 0 else f"AECA:AECD {aecd_ratio}"
@@ -170,9 +188,18 @@ def aec_modifier_before_terrain(
                     "from AECA:AECD)",
                     aecd_ratio,
                     drm=0,
+                    side="defender",
                 )
             else:
-                _row_step(ex, "10.C.2", who, row, (aeca / aecd, aecd_ratio), min(row.distribution))
+                _row_step(
+                    ex,
+                    "10.C.2",
+                    who,
+                    row,
+                    (aeca / aecd, aecd_ratio),
+                    min(row.distribution),
+                    "defender",
+                )
                 distribution = dict(row.distribution)
     use = AecUse(
         aeca=aeca,
@@ -297,7 +324,7 @@ def heavy_armour_modifier(
         )
         if mine <= theirs:
             ratio = ratio_text(Fraction(mine), Fraction(theirs))
-            ex.add(rule, f"{base}: not more, no heavy armour modifier", ratio, drm=0)
+            ex.add(rule, f"{base}: not more, no heavy armour modifier", ratio, drm=0, side=side)
             continue
         exact = Fraction(mine, theirs) if theirs else None
         row = table.row(exact)
@@ -310,6 +337,7 @@ def heavy_armour_modifier(
                 label,
                 provenance="assumed",
                 drm=0,
+                side=side,
             )
             continue
         signed = {sign * d: p for d, p in row.distribution.items()}
@@ -323,6 +351,7 @@ def heavy_armour_modifier(
             label,
             provenance=row.provenance_at(exact),
             drm=min(signed),
+            side=side,
         )
         total = combine(total, signed)
     return total

@@ -13,7 +13,6 @@ from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.rules.armour_ratio.losses import (
-    loss_points,
     required_losses,
     who_takes_required_losses,
 )
@@ -49,6 +48,17 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
+from hexcombat.rules.europa_results import (
+    europa_dice,
+    europa_headline,
+    europa_payload,
+    ids,
+    loss_points,
+    outcome_list,
+    result_effects,
+    result_headline,
+    table_rolls,
+)
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
@@ -148,6 +158,7 @@ class ArmourRatioRuleset(EuropaEligibility):
                 f"the fortification's combat modifier as the scenario gives it: {fort:+d}",
                 fort,
                 drm=fort,
+                side="defender",
             )
             distribution = {d + fort: p for d, p in distribution.items()}
         modifier_steps = list(ex.steps)  # everything the die roll modifier was worked from
@@ -163,6 +174,7 @@ class ArmourRatioRuleset(EuropaEligibility):
                 f"the defender's hex modifies AEC: its ATEC of {fmt(use.atec)} counts "
                 f"{fmt(use.atec_for_losses)} for the attacker's required losses",
                 use.atec_for_losses,
+                side="attacker",
             )
         _final_modifier_step(distribution, modifier_steps, ex)
         return Analysis(
@@ -191,6 +203,7 @@ class ArmourRatioRuleset(EuropaEligibility):
             f"attack strength {fmt(power.attack)} against defence strength "
             f"{fmt(power.defence)}: odds {ratio[0]}:{ratio[1]}, rounded in the defender's favour",
             f"{ratio[0]}:{ratio[1]}",
+            kind="strength",
         )
         column = odds_column(crt, ratio, ex)
         ex.add(
@@ -200,6 +213,7 @@ class ArmourRatioRuleset(EuropaEligibility):
             provenance="assumed"
             if any(p == "assumed" for p, _ in crt.row_provenance.values())
             else "rule",
+            kind="result",
         )
         return power, column, f"{ratio[0]}:{ratio[1]}"
 
@@ -230,19 +244,21 @@ class ArmourRatioRuleset(EuropaEligibility):
                 "odds": a.odds,
                 "column": a.column,
             }
+        crt = self.crt_for(situation)
+        outcomes = {} if a.column is None else crt.outcome_distribution(a.column, a.distribution)
         return Report(
             ruleset=RULESET_ID,
             situation=situation,
             totals=totals,
             odds=a.column,
             drm_distribution=a.distribution,
-            outcomes=(
-                {}
-                if a.column is None
-                else self.crt_for(situation).outcome_distribution(a.column, a.distribution)
-            ),
+            outcomes=outcomes,
             explanation=ex,
             missing_strengths=a.missing_strengths,
+            headline=europa_headline(a.column, a.distribution, bool(a.missing_strengths)),
+            outcome_list=outcome_list(crt, outcomes),
+            payload=europa_payload(a.column, a.distribution),
+            dice=() if a.column is None else europa_dice(crt, a.distribution, "10.C"),
         )
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
@@ -265,6 +281,7 @@ class ArmourRatioRuleset(EuropaEligibility):
                 f"defender {def_loss} of {power.printed_defence}",
                 att_loss + def_loss,
                 provenance=effect.provenance,
+                kind="result",
             )
         required = required_losses(a.use, att_loss, def_loss, ex)
         s = a.situation
@@ -308,6 +325,14 @@ class ArmourRatioRuleset(EuropaEligibility):
             defender=defender,
             advance=effect.advance,
             steps=ex.steps,
+            headline=result_headline(roll, a.column),
+            rolls=table_rolls(crt, roll, report.drm_distribution, "10.C"),
+            effects=result_effects(
+                attacker,
+                defender,
+                effect,
+                (ids(s.attackers, "attacker"), ids(s.defenders, "defender")),
+            ),
         )
 
     def loss_policy(self, report: Report, result: CombatResult) -> EuropaLosses:

@@ -71,6 +71,8 @@ def strengths(situation: CombatSituation, chart: TerrainChart, ex: Explanation) 
                 f"{name} attacks {whys}: attack strength {printed} counts {fmt(printed * factor)}",
                 printed * factor,
                 provenance=prov,
+                side="attacker",
+                kind="strength",
             )
     defence = sum((defence_of(p) * p.count for p in situation.defenders), 0)
     return Strengths(attack, Fraction(defence), printed_attack, defence)

@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.charts import entry_provenance, load_chart
 from hexcombat.rules.explain import Provenance, fmt
 from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, TomlSource
 
 HERE = charts_dir() / "armour_ratio"
 ARMOUR_EFFECTS = HERE / "armour_effects.toml"
@@ -197,13 +196,8 @@ def _rows(
                 )
             )
             continue
-        prov = provenance_of(entry, chart_rule)
+        prov = entry_provenance(source, where, entry, chart_rule, problems, f"{table} row {label}")
         if prov is None:
-            problems.append(
-                source.problem(
-                    where, f'{table} row {label} needs `rule = "..."` or `assumed = true`'
-                )
-            )
             continue
         note = entry.get("note", "")
         rows.append(RatioRow(threshold, label, distribution, prov[0], prov[1], str(note)))
@@ -262,25 +256,9 @@ def special_unit_from_source(source: TomlSource) -> tuple[SpecialUnitTable | Non
 
 def load_armour_effects(path: str | Path = ARMOUR_EFFECTS) -> ArmourEffectsTable:
     """The Armour Effects Table in ``path``; any problem raises :class:`SourceError`."""
-    return _load_aet(str(path))
+    return load_chart(path, armour_effects_from_source)
 
 
 def load_special_unit_table(path: str | Path = SPECIAL_UNIT_COMBAT) -> SpecialUnitTable:
     """The Special Unit Combat Ability Table in ``path``; problems raise :class:`SourceError`."""
-    return _load_sucat(str(path))
-
-
-@lru_cache(maxsize=8)
-def _load_aet(path: str) -> ArmourEffectsTable:
-    table, problems = armour_effects_from_source(TomlSource.load(path))
-    if problems or table is None:
-        raise SourceError(problems)
-    return table
-
-
-@lru_cache(maxsize=8)
-def _load_sucat(path: str) -> SpecialUnitTable:
-    table, problems = special_unit_from_source(TomlSource.load(path))
-    if problems or table is None:
-        raise SourceError(problems)
-    return table
+    return load_chart(path, special_unit_from_source)

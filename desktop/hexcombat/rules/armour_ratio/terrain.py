@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules.charts import Provenanced, provenance_of
+from hexcombat.rules.charts import Provenanced, entry_provenance, load_chart
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.numbers import chart_fraction
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, TomlSource
 
 TERRAIN_EFFECTS = charts_dir() / "armour_ratio" / "terrain_effects.toml"
 
@@ -127,9 +126,8 @@ def _value(
             )
         )
         return None
-    prov = provenance_of(raw, chart_rule)
+    prov = entry_provenance(source, where, raw, chart_rule, problems, label)
     if prov is None:
-        problems.append(source.problem(where, f'{label} needs `rule = "..."` or `assumed = true`'))
         return None
     value = raw.get("value")
     if key.endswith("drm"):
@@ -226,15 +224,7 @@ def terrain_chart_from_source(source: TomlSource) -> tuple[TerrainChart | None, 
 
 def load_terrain_chart(path: str | Path = TERRAIN_EFFECTS) -> TerrainChart:
     """The chart in ``path``; any problem raises :class:`SourceError` listing all of them."""
-    return _load(str(path))
-
-
-@lru_cache(maxsize=8)
-def _load(path: str) -> TerrainChart:
-    chart, problems = terrain_chart_from_source(TomlSource.load(path))
-    if problems or chart is None:
-        raise SourceError(problems)
-    return chart
+    return load_chart(path, terrain_chart_from_source)
 
 
 def adjust_for_terrain(distribution: dict[int, Fraction], modifier: int) -> dict[int, Fraction]:

@@ -11,7 +11,7 @@ a converted RE counts at the lower of its converter's and its own rate (10.D: "(
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -180,9 +180,7 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
     if date is not None:
 
         def on(ps: tuple[Participant, ...]) -> tuple[Participant, ...]:
-            return tuple(
-                Participant(p.unit.on(date), p.count, p.across, p.range, p.hex, p.stack) for p in ps
-            )
+            return tuple(replace(p, unit=p.unit.on(date)) for p in ps)  # its id and status kept
 
         situation = CombatSituation(
             situation.ruleset,

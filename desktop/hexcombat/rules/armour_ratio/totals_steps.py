@@ -26,6 +26,7 @@ from hexcombat.rules.charts import Provenanced
 from hexcombat.rules.explain import Explanation, Provenance, Step, fmt
 from hexcombat.rules.situation import Conditions, Participant
 from hexcombat.rules.units import AecValue
+from hexcombat.rules.vocabulary import SideName
 
 
 def res_text(value: Fraction) -> str:
@@ -68,10 +69,12 @@ def _conversion_reason(conv: Participant) -> str:
     return " (1:1)"
 
 
-def _house_step(ex: Explanation, rule: str, text: str, value: Fraction) -> None:
+def _house_step(
+    ex: Explanation, rule: str, text: str, value: Fraction, side: SideName | None = None
+) -> None:
     """A step that uses a player's own value in place of rule 10's: never shown as the rule
     (provenance ``assumed``); its warning is the house-rule one, not "assumed chart value"."""
-    ex.steps.append(Step(rule, text, value, "assumed"))
+    ex.steps.append(Step(rule, text, value, "assumed", side=side, kind="strength"))
 
 
 def _house_rules(
@@ -111,6 +114,7 @@ def explain_capability(
 ) -> None:
     """Steps for one capability total: own REs, conversions, intrinsic ATEC, terrain, total."""
     cap = total.capability
+    side: SideName = "attacker" if cap == "aeca" else "defender"
     name = NAMES[cap]
     conv_rule = CONVERSION_RULE[cap]
     any_converter = any(u.value in VALUE_RULE for u in total.units)
@@ -122,7 +126,13 @@ def explain_capability(
                 label = (
                     unit_label(p) if len(u.parts) == 1 else f"{n} of the {p.count} {p.unit.name}"
                 )
-                ex.add("10.B.1", f"{label}: {note}", p.unit.re * n * value.factor)
+                ex.add(
+                    "10.B.1",
+                    f"{label}: {note}",
+                    p.unit.re * n * value.factor,
+                    side=side,
+                    kind="strength",
+                )
                 if value != AecValue.DOUBLE:
                     reason = note.split(": ", 1)[-1]
                     ex.warn(f"10.B.1: {label} counts only full ATEC, not double: {reason}")
@@ -134,17 +144,21 @@ def explain_capability(
                 for n, value, _ in u.parts
             )
             ex.add(
-                "10.B.1", f"{unit_label(p)}: {counted}: {res_text(u.own_res)} of {name}", u.own_res
+                "10.B.1",
+                f"{unit_label(p)}: {counted}: {res_text(u.own_res)} of {name}",
+                u.own_res,
+                side=side,
+                kind="strength",
             )
         elif u.value in VALUE_RULE:
             text = f"{unit_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
                 half = p.unit.re * p.count / 2
                 text += f"; its other {res_text(half)} {'is' if half <= 1 else 'are'} neutral"
-            ex.add(VALUE_RULE[u.value], text, u.own_res)
+            ex.add(VALUE_RULE[u.value], text, u.own_res, side=side, kind="strength")
         elif u.value == AecValue.NEUTRAL and u.note and any_converter:
             rule = "10.D" if "10.D" in u.note else "10.B.4"
-            ex.add(rule, f"{unit_label(p)}: {u.note}", Fraction(0))
+            ex.add(rule, f"{unit_label(p)}: {u.note}", Fraction(0), side=side, kind="strength")
     for c in total.conversions:
         conv, target = participants[c.converter], participants[c.converted]
         if c.converter == c.converted and value_of(conv.unit, cap) == AecValue.HALF:
@@ -152,6 +166,8 @@ def explain_capability(
                 "10.B.3",
                 f"{unit_label(conv)} converts its own neutral half with its half {name}",
                 c.res,
+                side=side,
+                kind="strength",
             )
             continue
         text = (
@@ -159,9 +175,9 @@ def explain_capability(
             f"{_conversion_reason(conv)}"
         )
         if house_conversion(conv.unit):
-            _house_step(ex, conv_rule, text, c.res)
+            _house_step(ex, conv_rule, text, c.res, side)
         else:
-            ex.add(conv_rule, text, c.res)
+            ex.add(conv_rule, text, c.res, side=side, kind="strength")
     for u in total.units:
         p = participants[u.index]
         if cap == "atec" and p.unit.intrinsic_atec > 0:
@@ -172,7 +188,7 @@ def explain_capability(
                 "converts no other unit"
             )
             if may_have_intrinsic_atec(p.unit):
-                ex.add("10.C.3", text, u.res)
+                ex.add("10.C.3", text, u.res, side=side, kind="strength")
             else:
                 _house_step(
                     ex,
@@ -180,6 +196,7 @@ def explain_capability(
                     f"{text} (your own house rule: 10.C.3 gives intrinsic ATEC only to infantry "
                     "and motorized infantry divisions)",
                     u.res,
+                    side,
                 )
         if u.neutral_left > 0 and u.value == AecValue.HALF and cap == "atec":
             ex.add(
@@ -187,6 +204,8 @@ def explain_capability(
                 f"{unit_label(p)}: {res_text(u.neutral_left)} still neutral; it has ATEC of its "
                 "own, so no other unit may convert it to ATEC",
                 u.neutral_left,
+                side=side,
+                kind="strength",
             )
         elif u.neutral_left > 0 and u.value == AecValue.HALF:
             ex.add(
@@ -194,6 +213,8 @@ def explain_capability(
                 f"{unit_label(p)}: {res_text(u.neutral_left)} still neutral, for other units to "
                 "convert",
                 u.neutral_left,
+                side=side,
+                kind="strength",
             )
     if _house_rules(total, participants, ex):
         _house_step(
@@ -203,10 +224,22 @@ def explain_capability(
             total.res_before_terrain,
         )
     else:
-        ex.add(conv_rule, f"{name} total before terrain", total.res_before_terrain)
+        ex.add(
+            conv_rule,
+            f"{name} total before terrain",
+            total.res_before_terrain,
+            side=side,
+            kind="strength",
+        )
     if cap == "atec":
         if total.res > 0:
-            ex.add("10.D", "ATEC is unaffected by terrain and used normally", total.res)
+            ex.add(
+                "10.D",
+                "ATEC is unaffected by terrain and used normally",
+                total.res,
+                side=side,
+                kind="strength",
+            )
         return
     for u in total.units:
         if u.res == u.total:
@@ -231,6 +264,8 @@ def explain_capability(
             f"{fmt(u.total)}",
             u.total,
             provenance=prov,
+            side=side,
+            kind="strength",
         )
     if total.res != total.res_before_terrain:
-        ex.add("10.D", f"{name} after terrain", total.res)
+        ex.add("10.D", f"{name} after terrain", total.res, side=side, kind="strength")

@@ -30,7 +30,7 @@ def aeca_effect(
 ) -> Mapping[int, Fraction] | None:
     """The AECA step; the chance distribution of its DRM, or None when the attacker uses no AEC."""
     if att.aeca_res == 0 or att.non_artillery_res == 0:
-        ex.add(ARMOUR_RULE, "no attacking AECA REs: no armour effect", Fraction(0))
+        ex.add(ARMOUR_RULE, "no attacking AECA REs: no armour effect", Fraction(0), side="attacker")
         return None
     share = att.aeca_res / att.non_artillery_res
     if not aec.attack_allowed:
@@ -38,6 +38,7 @@ def aeca_effect(
             ARMOUR_RULE,
             f"AECA {fmt(att.aeca_res)} REs, but {aec.why_not()}: no armour effect",
             share,
+            side="attacker",
         )
         return None
     band = chart.lookup("aeca", share)
@@ -49,6 +50,7 @@ def aeca_effect(
         share,
         provenance=band.provenance,
         drm=band.drm,
+        side="attacker",
     )
     return band.chances
 
@@ -59,7 +61,12 @@ def atec_effect(
     """The ATEC step, which answers an attacker using AECA; its DRM chances or None."""
     if dfn.atec_res == 0 or dfn.non_artillery_res == 0:
         if uses_aec:
-            ex.add(ARMOUR_RULE, "no defending ATEC REs: no antitank effect", Fraction(0))
+            ex.add(
+                ARMOUR_RULE,
+                "no defending ATEC REs: no antitank effect",
+                Fraction(0),
+                side="defender",
+            )
         return None
     share = dfn.atec_res / dfn.non_artillery_res
     if not uses_aec:
@@ -68,6 +75,7 @@ def atec_effect(
             f"ATEC {fmt(dfn.atec_res)} REs: the attacker uses no AEC, so no antitank effect "
             "(ATEC answers the attacker's AECA)",
             share,
+            side="defender",
         )
         return None
     band = chart.lookup("atec", share)
@@ -79,6 +87,7 @@ def atec_effect(
         share,
         provenance=band.provenance,
         drm=band.drm,
+        side="defender",
     )
     return band.chances
 
@@ -91,6 +100,7 @@ def aecd_note(dfn: Force, ex: Explanation) -> None:
             f"AECD {fmt(dfn.aecd_res)} defending REs: the Total War AECD effect is not in the "
             "rules texts and is not applied",
             dfn.aecd_res,
+            side="defender",
         )
         ex.warn(f"{ARMOUR_RULE}: the defender's AECD effect is not in the rules texts; not applied")
 

@@ -70,4 +70,6 @@ def explain_two_hexes(attackers: tuple[Participant, ...], ex: Explanation) -> No
             "14A3",
             f"{p.unit.name}{count} fires at two hexes: its strength counts, but it takes no "
             "combat result, is out of exchange calculations and may not advance",
+            side="attacker",
+            kind="strength",
         )

@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import lru_cache
 from pathlib import Path
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.charts import load_chart, provenance_of
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, TomlSource
 
 COAST_DEFENCE = charts_dir() / "total_war" / "coast_defence.toml"
 CD_SIDE_TYPE = "coast-defence-artillery"
@@ -121,16 +120,7 @@ def side_counter(cda: CoastDefenceArtillery, data: CoastDefenceData | None = Non
 
 def load_coast_defence(path: str | Path = COAST_DEFENCE) -> CoastDefenceData:
     """Load the mode data; a problem raises :class:`SourceError` with its line."""
-    return _load(str(path))
-
-
-@lru_cache(maxsize=4)
-def _load(path: str) -> CoastDefenceData:
-    source = TomlSource.load(path)
-    data, problems = coast_defence_from_source(source)
-    if problems or data is None:
-        raise SourceError(problems)
-    return data
+    return load_chart(path, coast_defence_from_source)
 
 
 def coast_defence_from_source(

@@ -13,6 +13,12 @@ from fractions import Fraction
 from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_changes
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
+from hexcombat.rules.europa_results import (
+    europa_dice,
+    europa_headline,
+    europa_payload,
+    outcome_list,
+)
 from hexcombat.rules.explain import Explanation, Provenance, Value
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import Report
@@ -59,6 +65,8 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         "14D2a",
         f"attacking non-artillery REs: {listing(att.non_artillery, _re)}{_left_out(att.artillery)}",
         att.non_artillery_res,
+        side="attacker",
+        kind="strength",
     )
     artillery.explain_two_hexes(attackers, ex)
     aec = heavy.aec_conditions(cond.terrain, cond.weather, data.tables.aec, ex)
@@ -75,6 +83,8 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         "14D2b",
         f"defending non-artillery REs: {listing(dfn.non_artillery, _re)}{_left_out(dfn.artillery)}",
         dfn.non_artillery_res,
+        side="defender",
+        kind="strength",
     )
     for drm in (
         heavy.heavy_armour_defence(dfn, aec, ex),
@@ -131,6 +141,10 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         outcomes=outcomes,
         explanation=ex,
         missing_strengths=tuple(missing),
+        headline=europa_headline(column, distribution, bool(missing)),
+        outcome_list=outcome_list(data.crt, outcomes),
+        payload=europa_payload(column, distribution),
+        dice=() if column is None else europa_dice(data.crt, distribution, "CRT"),
     )
 
 
@@ -153,11 +167,16 @@ def _odds_and_outcomes(
     """Strengths, odds (rounded in the defender's favour), the CRT column and each outcome."""
     attack, attack_text = _strength(attackers, "attack", assault_factor)
     defence, defence_text = _strength(defenders, "defence", 1)
-    ex.add("CRT", f"attack strength: {attack_text}", attack)
-    ex.add("CRT", f"defence strength: {defence_text}", defence)
+    ex.add("CRT", f"attack strength: {attack_text}", attack, side="attacker", kind="strength")
+    ex.add("CRT", f"defence strength: {defence_text}", defence, side="defender", kind="strength")
     ratio = odds(attack, defence)
     label = f"{ratio[0]}:{ratio[1]}"
-    ex.add("CRT", f"odds {attack} to {defence}, rounded in the defender's favour", label)
+    ex.add(
+        "CRT",
+        f"odds {attack} to {defence}, rounded in the defender's favour",
+        label,
+        kind="strength",
+    )
     column = odds_column(crt, ratio, ex)
     outcomes = crt.outcome_distribution(column, distribution)
     ex.add(
@@ -165,6 +184,7 @@ def _odds_and_outcomes(
         f"chance of each result on the {column} column of {crt.title}",
         column,
         provenance=_crt_provenance(crt, distribution),
+        kind="result",
     )
     strengths: dict[str, Value] = {
         "attack_strength": attack,

@@ -65,10 +65,17 @@ def heavy_armour_attack(att: Force, aec: AecConditions, ex: Explanation) -> bool
     Returns whether the attacker qualified (14D2c needs it).
     """
     if att.heavy_armour_units == 0:
-        ex.add("14D2a", "no attacking unit qualifies for heavy armour effects", Fraction(0))
+        ex.add(
+            "14D2a",
+            "no attacking unit qualifies for heavy armour effects",
+            Fraction(0),
+            side="attacker",
+        )
         return False
     if att.non_artillery_res == 0:
-        ex.add("14D2a", "no non-artillery REs attack: no heavy armour effect", None)
+        ex.add(
+            "14D2a", "no non-artillery REs attack: no heavy armour effect", None, side="attacker"
+        )
         return False
     share = Fraction(att.heavy_armour_units) / att.non_artillery_res
     text = _share_text(
@@ -79,12 +86,17 @@ def heavy_armour_attack(att: Force, aec: AecConditions, ex: Explanation) -> bool
         "attacking",
     )
     if share < HEAVY_SHARE:
-        ex.add("14D2a", f"{text}, less than 1/10: no modifier", share)
+        ex.add("14D2a", f"{text}, less than 1/10: no modifier", share, side="attacker")
         return False
     if not aec.attack_allowed:
-        ex.add("14D2a", f"{text}, at least 1/10, but {aec.why_not()}: no modifier", share)
+        ex.add(
+            "14D2a",
+            f"{text}, at least 1/10, but {aec.why_not()}: no modifier",
+            share,
+            side="attacker",
+        )
         return False
-    ex.add("14D2a", f"{text}, at least 1/10: +1", share, drm=1)
+    ex.add("14D2a", f"{text}, at least 1/10: +1", share, drm=1, side="attacker")
     return True
 
 
@@ -94,10 +106,17 @@ def heavy_armour_defence(dfn: Force, aec: AecConditions, ex: Explanation) -> int
     Terrain does not matter: heavy armour defends even where terrain forbids AEC. Returns the DRM.
     """
     if dfn.heavy_armour_units == 0:
-        ex.add("14D2b", "no defending unit qualifies for heavy armour effects", Fraction(0))
+        ex.add(
+            "14D2b",
+            "no defending unit qualifies for heavy armour effects",
+            Fraction(0),
+            side="defender",
+        )
         return 0
     if dfn.non_artillery_res == 0:
-        ex.add("14D2b", "no non-artillery REs defend: no heavy armour effect", None)
+        ex.add(
+            "14D2b", "no non-artillery REs defend: no heavy armour effect", None, side="defender"
+        )
         return 0
     share = Fraction(dfn.heavy_armour_units) / dfn.non_artillery_res
     text = _share_text(
@@ -108,7 +127,7 @@ def heavy_armour_defence(dfn: Force, aec: AecConditions, ex: Explanation) -> int
         "defending",
     )
     if share < HEAVY_SHARE:
-        ex.add("14D2b", f"{text}, less than 1/10: no modifier", share)
+        ex.add("14D2b", f"{text}, less than 1/10: no modifier", share, side="defender")
         return 0
     if not aec.weather.allows:
         ex.add(
@@ -116,10 +135,11 @@ def heavy_armour_defence(dfn: Force, aec: AecConditions, ex: Explanation) -> int
             f"{text}, at least 1/10, but {aec.weather.name} weather does not allow AEC: "
             "no modifier",
             share,
+            side="defender",
         )
         return 0
     terrain = "" if aec.terrain.allows else " (even though the terrain forbids AEC)"
-    ex.add("14D2b", f"{text}, at least 1/10{terrain}: -1", share, drm=-1)
+    ex.add("14D2b", f"{text}, at least 1/10{terrain}: -1", share, drm=-1, side="defender")
     return -1
 
 
@@ -129,10 +149,17 @@ def heavy_antitank(dfn: Force, attacker_heavy: bool, ex: Explanation) -> int:
     Returns the DRM.
     """
     if dfn.heavy_atec_units == 0:
-        ex.add("14D2c", "no defending unit qualifies for heavy antitank effects", Fraction(0))
+        ex.add(
+            "14D2c",
+            "no defending unit qualifies for heavy antitank effects",
+            Fraction(0),
+            side="defender",
+        )
         return 0
     if dfn.non_artillery_res == 0:
-        ex.add("14D2c", "no non-artillery REs defend: no heavy antitank effect", None)
+        ex.add(
+            "14D2c", "no non-artillery REs defend: no heavy antitank effect", None, side="defender"
+        )
         return 0
     share = Fraction(dfn.heavy_atec_units) / dfn.non_artillery_res
     text = _share_text(
@@ -143,16 +170,21 @@ def heavy_antitank(dfn: Force, attacker_heavy: bool, ex: Explanation) -> int:
         "defending",
     )
     if share < HEAVY_SHARE:
-        ex.add("14D2c", f"{text}, less than 1/10: no modifier", share)
+        ex.add("14D2c", f"{text}, less than 1/10: no modifier", share, side="defender")
         return 0
     if not attacker_heavy:
         ex.add(
             "14D2c",
             f"{text}, at least 1/10, but the attacker has no heavy armour +1: no modifier",
             share,
+            side="defender",
         )
         return 0
     ex.add(
-        "14D2c", f"{text}, at least 1/10, against the attacker's heavy armour +1: -1", share, drm=-1
+        "14D2c",
+        f"{text}, at least 1/10, against the attacker's heavy armour +1: -1",
+        share,
+        drm=-1,
+        side="defender",
     )
     return -1

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.charts import load_chart, provenance_of
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, TomlSource
 
 LIGHT_INFANTRY = charts_dir() / "total_war" / "light_infantry.toml"
 
@@ -51,16 +50,7 @@ class LightInfantryData:
 
 def load_light_infantry(path: str | Path = LIGHT_INFANTRY) -> LightInfantryData:
     """Load the 14F data; a problem raises :class:`SourceError` with its line."""
-    return _load(str(path))
-
-
-@lru_cache(maxsize=4)
-def _load(path: str) -> LightInfantryData:
-    source = TomlSource.load(path)
-    data, problems = light_infantry_from_source(source)
-    if problems or data is None:
-        raise SourceError(problems)
-    return data
+    return load_chart(path, light_infantry_from_source)
 
 
 def member_type(unit: Unit, data: LightInfantryData | None = None) -> Member | None:

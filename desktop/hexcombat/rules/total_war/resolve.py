@@ -7,12 +7,18 @@ exactly what the preview promised.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from hexcombat.rules.combat import CombatResultsTable, roll_on_table
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_results import (
+    ids,
+    loss_points,
+    result_effects,
+    result_headline,
+    table_rolls,
+)
 from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.report import CombatResult, Report, SideResult
 from hexcombat.rules.situation import Participant
@@ -35,11 +41,11 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
     exempt = exempt_names(attackers)
     subject = tuple(p for p in attackers if p.range != TWO_HEXES)
     attack_points = _strength(subject, "attack")
-    defender = _side(effect.defender, _strength(defenders, "defence"), ())
-    attacker = _side(effect.attacker, attack_points, exempt)
+    att_loss, def_loss = loss_points(effect, attack_points, _strength(defenders, "defence"))
+    defender = _side(effect.defender, def_loss, ())
+    attacker = _side(effect.attacker, att_loss, exempt)
     if effect.exchange:
-        owed = min(attack_points, max(attacker.loss_points, defender.loss_points))
-        attacker.loss_points = owed
+        owed = att_loss
         attacker.eliminated = attacker.eliminated or owed >= attack_points
         ex.add(
             effect.rule,
@@ -47,17 +53,34 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
             f"defender loses: at least {owed}, and more when the defender loses more",
             owed,
             provenance=effect.provenance,
+            side="attacker",
+            kind="result",
         )
     for name, side in (("attacker", attacker), ("defender", defender)):
         if side.loss_fraction or side.retreat_hexes:
-            ex.add(effect.rule, f"{name}: {_side_text(side)}", provenance=effect.provenance)
+            ex.add(
+                effect.rule,
+                f"{name}: {_side_text(side)}",
+                provenance=effect.provenance,
+                side=name,
+                kind="result",
+            )
     if exempt:
         tail = " and may not advance" if effect.advance else ""
         ex.add(
             "14A3",
             f"{', '.join(exempt)} fired at two hexes: not subject to the result, out of the "
             f"exchange calculation{tail}",
+            side="attacker",
         )
+    targets = (
+        tuple(
+            i
+            for i, p in zip(ids(attackers, "attacker"), attackers, strict=True)
+            if p.range != TWO_HEXES
+        ),
+        ids(defenders, "defender"),
+    )
     return CombatResult(
         code=code,
         die=die,
@@ -67,6 +90,9 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
         defender=defender,
         advance=effect.advance,
         steps=ex.steps,
+        headline=result_headline(roll, report.odds),
+        rolls=table_rolls(crt, roll, report.drm_distribution, "CRT"),
+        effects=result_effects(attacker, defender, effect, targets),
     )
 
 
@@ -74,9 +100,8 @@ def _strength(parts: tuple[Participant, ...], kind: str) -> int:
     return sum((getattr(p.unit, kind) or 0) * p.count for p in parts)
 
 
-def _side(template: SideResult, strength: int, exempt: tuple[str, ...]) -> SideResult:
+def _side(template: SideResult, points: int, exempt: tuple[str, ...]) -> SideResult:
     """A side's result: the CRT's effect with its loss in strength points."""
-    points = math.ceil(template.loss_fraction * strength) if template.loss_fraction else 0
     return SideResult(
         eliminated=template.eliminated,
         loss_fraction=template.loss_fraction,

@@ -62,6 +62,7 @@ def fortification(conditions: Conditions, ex: Explanation) -> list[Mapping[int, 
         drm=value,
         # a value 14D1 does not name is the player's chart, not the text's
         provenance="rule" if value in FORTIFICATION_DRMS else "assumed",
+        side="defender",
     )
     return [{value: Fraction(1)}]
 
@@ -96,6 +97,8 @@ def engineer_effects(
                 "14D1",
                 f"{p.unit.name} is specialized armour attacking {target}: it counts as "
                 f"{'an assault' if role == 'assault' else 'a combat'} engineer",
+                side="attacker",
+                kind="strength",
             )
     res = sum((p.unit.re * p.count for p in engineers), Fraction(0))
     share = res / att.non_artillery_res
@@ -110,6 +113,7 @@ def engineer_effects(
         share,
         provenance=chart.drm_provenance,
         drm=drm,
+        side="attacker",
     )
     factor = 1
     assault = tuple(p for p in engineers if engineer_role(p.unit) == "assault")
@@ -121,6 +125,8 @@ def engineer_effects(
             f"x{factor} (the engineer rule is not in the texts)",
             factor,
             provenance=chart.assault_provenance,
+            side="attacker",
+            kind="strength",
         )
     return [{drm: Fraction(1)}], factor
 
@@ -136,6 +142,7 @@ def _not_engineers_here(att: Force, value: int, ex: Explanation) -> None:
         f"{listing(specialized)}: specialized armour counts as engineers only against a major "
         f"city or a fortification of -1, -2 or -3; against this {value:+d} fortification it "
         "does not count as engineers",
+        side="attacker",
     )
     ex.warn(
         f"14D1: specialized armour ({listing(specialized)}) does not count as engineers against "

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules.charts import provenance_of
+from hexcombat.rules.charts import entry_provenance, read_chart
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
@@ -156,17 +155,12 @@ def load_tables(
     engineer: str | Path = ENGINEER_EFFECTS,
 ) -> Tables:
     """Load the charts; any problem raises :class:`SourceError` listing each with its line."""
-    return _load_tables(str(armour), str(aec), str(engineer))
-
-
-@lru_cache(maxsize=8)
-def _load_tables(armour: str, aec: str, engineer: str) -> Tables:
     problems: list[Problem] = []
-    armour_chart, found = armour_chart_from_source(TomlSource.load(armour))
+    armour_chart, found = read_chart(armour, armour_chart_from_source)
     problems += found
-    aec_chart, found = aec_chart_from_source(TomlSource.load(aec))
+    aec_chart, found = read_chart(aec, aec_chart_from_source)
     problems += found
-    engineer_chart, found = engineer_chart_from_source(TomlSource.load(engineer))
+    engineer_chart, found = read_chart(engineer, engineer_chart_from_source)
     problems += found
     if problems or armour_chart is None or aec_chart is None or engineer_chart is None:
         raise SourceError(problems)
@@ -229,11 +223,7 @@ def _band(
             assert other is not None
             chances = {drm: 1 - p, other: p}
             drm = min(chances)
-    prov = provenance_of(entry, chart_rule)
-    if prov is None:
-        problems.append(
-            source.problem(where, 'chart entry needs `rule = "..."` or `assumed = true`')
-        )
+    prov = entry_provenance(source, where, entry, chart_rule, problems)
     if problems or prov is None:
         return None, problems
     lower = bounds.get("above", bounds.get("at_least"))
@@ -381,11 +371,8 @@ def aec_chart_from_source(source: TomlSource) -> tuple[AecChart | None, list[Pro
             if not isinstance(entry, dict) or not isinstance(entry.get("aec"), bool):
                 problems.append(source.problem(where, f"{kind} {name}: aec must be true or false"))
                 continue
-            prov = provenance_of(entry, chart_rule)
+            prov = entry_provenance(source, where, entry, chart_rule, problems)
             if prov is None:
-                problems.append(
-                    source.problem(where, 'chart entry needs `rule = "..."` or `assumed = true`')
-                )
                 continue
             tables[kind][name] = Allowance(name, entry["aec"], prov[0], prov[1])
     if problems:
@@ -425,13 +412,8 @@ def engineer_chart_from_source(source: TomlSource) -> tuple[EngineerChart | None
                 ("assault", "attack_factor"), "attack_factor must be a whole number >= 1"
             )
         )
-    combat_prov = provenance_of(combat, chart_rule)
-    assault_prov = provenance_of(assault, chart_rule)
-    for where, prov in ((("combat",), combat_prov), (("assault",), assault_prov)):
-        if prov is None:
-            problems.append(
-                source.problem(where, 'chart entry needs `rule = "..."` or `assumed = true`')
-            )
+    combat_prov = entry_provenance(source, ("combat",), combat, chart_rule, problems)
+    assault_prov = entry_provenance(source, ("assault",), assault, chart_rule, problems)
     if problems or combat_prov is None or assault_prov is None:
         return None, problems
     return (

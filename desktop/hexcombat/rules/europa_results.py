@@ -1,0 +1,189 @@
+"""What both operational (Europa) rulesets say the same way: the headline of a report, the
+chance of each result and whom it favours, the dice rolled, the strength points a result
+costs each side, and a result as effects addressed to the participants.
+
+``total-war`` and ``armour-ratio`` fight on the same combat results table; they differ in the
+modifiers they work out, not in what a result does. So this arithmetic lives here once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from hexcombat.rules.combat import (
+    CombatResultsTable,
+    ResultEffect,
+    TableRoll,
+    chance_die,
+    describe_effect,
+)
+from hexcombat.rules.effects import DieRoll, Effect
+from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
+from hexcombat.rules.explain import Favours
+from hexcombat.rules.report import NEEDS_STRENGTHS, Outcome, SideResult, participant_id
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.vocabulary import DieSpec, SideName
+
+
+def signed(drm: int) -> str:
+    """A DRM as a player writes it: ``+1``, ``0``, ``-2``."""
+    return f"{drm:+d}" if drm else "0"
+
+
+def percent(p: Fraction) -> str:
+    """``50%``, ``33.3%``: a chance as a headline shows it."""
+    value = float(p) * 100
+    return f"{value:.0f}%" if value == round(value) else f"{value:.1f}%"
+
+
+def drm_text(distribution: Mapping[int, Fraction]) -> str:
+    """``DRM +1``; a chance as ``DRM +3 (50%) or +4 (50%)`` (10.C)."""
+    if len(distribution) == 1:
+        return f"DRM {signed(next(iter(distribution)))}"
+    return "DRM " + " or ".join(
+        f"{signed(d)} ({percent(p)})" for d, p in sorted(distribution.items())
+    )
+
+
+def europa_headline(
+    column: str | None, distribution: Mapping[int, Fraction], missing: bool = False
+) -> str:
+    """What a player reads first: ``3:1, DRM +1``; without strengths, that there are no odds."""
+    if column is None or missing:
+        return f"no odds ({NEEDS_STRENGTHS}), {drm_text(distribution)}"
+    return f"{column}, {drm_text(distribution)}"
+
+
+def favours(effect: ResultEffect) -> Favours:
+    """Whom a result favours: the side that suffers nothing while the other loses or retreats;
+    ``neither`` when both suffer (an exchange) or neither does. Read from the table's own
+    result entry, so a player's CRT says it too."""
+    attacker = bool(effect.attacker.loss_fraction or effect.attacker.retreat_hexes)
+    defender = bool(effect.defender.loss_fraction or effect.defender.retreat_hexes)
+    attacker = attacker or effect.exchange
+    if defender and not attacker:
+        return "attacker"
+    if attacker and not defender:
+        return "defender"
+    return "neither"
+
+
+def outcome_list(crt: CombatResultsTable, outcomes: Mapping[str, Fraction]) -> tuple[Outcome, ...]:
+    """Each result code's exact chance, with whom it favours and what it does."""
+    return tuple(
+        Outcome(code, p, favours(crt.effects[code]), describe_effect(crt.effects[code]))
+        for code, p in outcomes.items()
+    )
+
+
+def europa_payload(column: str | None, distribution: Mapping[int, Fraction]) -> dict[str, object]:
+    """The Europa figures beside the general report: the CRT column and the DRM's chances."""
+    return {"odds_column": column, "drm_chances": dict(sorted(distribution.items()))}
+
+
+def europa_dice(
+    crt: CombatResultsTable, distribution: Mapping[int, Fraction], chance_rule: str
+) -> tuple[DieSpec, ...]:
+    """The dice the combat rolls: a chance roll when the DRM is a chance (``chance_rule``,
+    10.C), then the table's combat die."""
+    combat = DieSpec(COMBAT_DIE.purpose, crt.die, rule=crt.rule)
+    if len(distribution) == 1:
+        return (combat,)
+    chance = DieSpec(CHANCE_DIE.purpose, chance_die(distribution), rule=chance_rule)
+    return (chance, combat)
+
+
+def table_rolls(
+    crt: CombatResultsTable, roll: TableRoll, distribution: Mapping[int, Fraction], rule: str
+) -> tuple[DieRoll, ...]:
+    """The dice as they fell: the chance roll (citing ``rule``) when there was one, then the
+    combat die."""
+    dice = europa_dice(crt, distribution, rule)
+    faces = ((roll.chance_face,) if roll.chance_face is not None else ()) + (roll.die,)
+    pairs = zip(dice, faces, strict=True)
+    return tuple(DieRoll(d.purpose, d.sides, (f,), d.rule) for d, f in pairs)
+
+
+def result_headline(roll: TableRoll, column: str) -> str:
+    """``roll 4 +1 = 5 on 3:1: DR``; after a chance roll, ``chance 5: DRM +4; roll ...``."""
+    chance = f"chance {roll.chance_face}: DRM {signed(roll.drm)}; " if roll.chance_face else ""
+    return f"{chance}roll {roll.die} {roll.drm:+d} = {roll.modified} on {column}: {roll.code}"
+
+
+def loss_points(effect: ResultEffect, attack_points: int, defence_points: int) -> tuple[int, int]:
+    """Strength points the attacker and the defender lose for a result.
+
+    A share of a side's strength, rounded up; an exchange (EX, HX) costs the attacker at least
+    as many points as the defender lost, never more than it has.
+    """
+    defender = min(defence_points, math.ceil(effect.defender.loss_fraction * defence_points))
+    attacker = math.ceil(effect.attacker.loss_fraction * attack_points)
+    if effect.exchange:
+        attacker = max(attacker, defender)
+    return min(attacker, attack_points), defender
+
+
+def ids(participants: Iterable[Participant], side: SideName) -> tuple[str, ...]:
+    """The ids results address a side's participants by (:func:`participant_id`)."""
+    return tuple(participant_id(p, side, i) for i, p in enumerate(participants, 1))
+
+
+def side_effects(
+    side: SideName,
+    result: SideResult,
+    rule: str,
+    targets: tuple[str, ...],
+    exchange: bool = False,
+) -> list[Effect]:
+    """What a side's result does, as effects on ``targets``: eliminated, or strength points
+    lost (the loss policy says which units lose them; in an ``exchange`` at least as many as
+    the other side lost), then any retreat."""
+    effects = []
+    if result.eliminated:
+        effects.append(Effect("eliminate", side, rule, f"every {side} is eliminated", targets))
+    elif result.loss_points:
+        effects.append(
+            Effect(
+                "lose-points",
+                side,
+                rule,
+                f"the {side} loses {'at least ' if exchange else ''}{result.loss_points} "
+                f"strength point{'s' if result.loss_points != 1 else ''}"
+                + (" (as many as the defender lost)" if exchange else ""),
+                targets,
+                amount=result.loss_points,
+            )
+        )
+    if result.retreat_hexes and not result.eliminated:
+        hexes = result.retreat_hexes
+        effects.append(
+            Effect(
+                "retreat",
+                side,
+                rule,
+                f"the {side} retreats {hexes} hex{'es' if hexes != 1 else ''}",
+                targets,
+                amount=hexes,
+            )
+        )
+    return effects
+
+
+def result_effects(
+    attacker: SideResult,
+    defender: SideResult,
+    effect: ResultEffect,
+    targets: tuple[tuple[str, ...], tuple[str, ...]],
+) -> tuple[Effect, ...]:
+    """A CRT result as effects on the attackers and defenders it applies to (``targets``:
+    their ids; units not subject to the result, 14A3, are left out), then the advance."""
+    att, dfn = targets
+    effects = side_effects("defender", defender, effect.rule, dfn)
+    effects += side_effects("attacker", attacker, effect.rule, att, effect.exchange)
+    if effect.advance and not attacker.eliminated:
+        effects.append(
+            Effect("advance", "attacker", effect.rule, "the attacker may advance into the hex", att)
+        )
+    return tuple(effects)
