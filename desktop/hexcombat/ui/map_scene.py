@@ -68,8 +68,9 @@ class MapScene(QGraphicsScene):
         self.place_names.setVisible(display.place_names)
 
     def detach(self) -> None:
-        """Stop listening to the game (the window shows another one)."""
+        """Stop listening to the game (the window shows another one) and rendering its map."""
         self.state.unsubscribe(self.on_change)
+        self.board.stop_rendering()
 
     # stacks ------------------------------------------------------------------------------------
 
