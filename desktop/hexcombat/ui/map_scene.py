@@ -107,6 +107,7 @@ class MapScene(QGraphicsScene):
             self.sides = sides
             for item in self.stack_items.values():
                 item.update()
+            self.overview.invalidate()
 
     def refresh_hex(self, h: Hex) -> None:
         """Make ``h``'s stack item match the game."""
