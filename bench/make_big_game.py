@@ -42,13 +42,20 @@ def unit_kinds() -> dict[str, list[Unit]]:
 
 def place_counters(state: GameState, count: int) -> None:
     """``count`` counters on land hexes spread over the map, in stacks of one to three: the
-    Soviets hold the west half, the Axis the east."""
+    Soviets hold the west half, the Axis the east, facing each other along the middle."""
     hexmap = state.hexmap
     land = sorted(h for h, kind in hexmap.terrain.items() if kind != "sea")
     kinds = unit_kinds()
     step = max(1, len(land) // max(1, count // 2))
     mid = hexmap.columns // 2
     placed = i = 0
+    # a front along the middle column: stacks face each other there, ready to attack
+    for row in range(0, min(hexmap.rows, count // 8), 2):
+        for col, side in ((mid - 1, "Soviet"), (mid, "Axis")):
+            h = hexmap.scheme.hex_of(col, row)
+            if hexmap.terrain.get(h, "sea") != "sea" and not state.stack_size(h):
+                state.place(Counter(state.new_uid(), kinds[side][0], side), h)
+                placed += 1
     while placed < count:
         h = land[(i * step + i // len(land)) % len(land)]
         i += 1
