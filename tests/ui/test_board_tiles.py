@@ -48,7 +48,10 @@ def test_a_tile_drawn_by_the_worker_is_the_tile_drawn_on_the_gui_thread(qapp) ->
         assert got[display, level, i, j] == drawn_here, (display, level)
         assert not drawn_here.isNull()
     overview = item._render_key((BoardDisplay(), OVERVIEW, 0, 0))
-    assert overview == item.overview()
+    assert overview[0] == item.overview()
+    # far out, the overview is drawn from a halving no more than twice the screen's width
+    assert [o.width() for o in overview] == [overview[0].width() >> n for n in range(len(overview))]
+    assert item._overview_for(100).width() == overview[0].width() // 2 >= 100
 
 
 def test_the_view_never_waits_for_tiles_and_refines_when_they_come(window, qtbot) -> None:
@@ -81,3 +84,24 @@ def test_a_picture_of_the_map_is_the_finished_map(qapp) -> None:
     assert item.tiles_rendered > 0 and not item.tiles_pending()
     tile = item.tile(1.0, 0, 0)
     assert image.pixel(100, 100) == tile.pixel(102, 102)
+
+
+def test_zoomed_out_past_reading_no_place_name_is_looked_at(window, monkeypatch) -> None:
+    """A whole 200,000-hex map in view once walked every hex in view for names too small to
+    read (240 ms a frame); below the smallest legible type the names are not looked at."""
+    import hexcombat.ui.place_names_item as place_names
+
+    names = window.scene.place_names
+    looked = []
+    monkeypatch.setattr(place_names, "MANY_PLACES", 0)  # as on a map with thousands of places
+    monkeypatch.setattr(place_names, "hexes_in_rect", lambda *a: looked.append(a) or [])
+    image = QImage(200, 200, QImage.Format.Format_RGB32)
+    far = QPainter(image)
+    far.scale(0.02, 0.02)
+    window.scene.render(far, QRectF(image.rect()), names.boundingRect())
+    far.end()
+    assert looked == []
+    near = QPainter(image)
+    window.scene.render(near, QRectF(image.rect()), QRectF(0, 0, 20, 20))
+    near.end()
+    assert looked  # close enough to read, the hexes in view are looked at

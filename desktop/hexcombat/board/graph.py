@@ -13,12 +13,14 @@ from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex, distance, ring, within
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.mapfile import HexMap
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 _NO_FEATURES: frozenset[str] = frozenset()
 
@@ -249,6 +251,8 @@ def build_graph(hexmap: HexMap) -> nx.Graph:
 
 
 def _build_graph(hexmap: HexMap) -> nx.Graph:
+    import networkx as nx  # only here: no query needs it, and it is slow to import
+
     graph = nx.Graph()
     terrain = hexmap.terrain
     graph.add_nodes_from((h, {"terrain": kind}) for h, kind in terrain.items())

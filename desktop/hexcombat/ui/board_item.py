@@ -58,6 +58,8 @@ OVERVIEW = 0.0
 
 TileKey = tuple[BoardDisplay, float, int, int]
 """A tile as the worker is asked for it: the display switches, its level, its column and row."""
+Rendered = QImage | list[QImage]
+"""A tile's image, or the overview's images (:func:`pyramid`)."""
 
 
 _WORKERS: weakref.WeakSet[TileWorker] = weakref.WeakSet()
@@ -80,8 +82,8 @@ class TileWorker(QObject):
 
     def __init__(
         self,
-        render: Callable[[TileKey], QImage],
-        deliver: Callable[[dict[TileKey, QImage]], None],
+        render: Callable[[TileKey], Rendered],
+        deliver: Callable[[dict[TileKey, Rendered]], None],
     ) -> None:
         super().__init__()
         self._render = render
@@ -89,7 +91,7 @@ class TileWorker(QObject):
         self._cond = threading.Condition()
         self._wanted: list[TileKey] = []
         self._busy: TileKey | None = None
-        self._done: dict[TileKey, QImage] = {}
+        self._done: dict[TileKey, Rendered] = {}
         self._stopped = False
         self._thread: threading.Thread | None = None
         self._finished.connect(self.deliver, Qt.ConnectionType.QueuedConnection)
@@ -174,6 +176,8 @@ class BoardItem(QGraphicsItem):
         self._tiles: OrderedDict[TileKey, QImage] = OrderedDict()
         self._tile_bytes = 0
         self._overview: QImage | None = None
+        self._pyramid: list[QImage] = []
+        """The overview at its full size, then halved again and again (see :func:`pyramid`)."""
         self._cells: QImage | None = None
         self._worker: TileWorker | None = None
         self.tiles_rendered = 0
@@ -249,7 +253,9 @@ class BoardItem(QGraphicsItem):
         # On the screen nothing waits for a tile; into an image every tile is drawn at once.
         on_screen = isinstance(painter.device(), QWidget)
         if scale * self.layout.size < OVERVIEW_HEX_PX:
-            overview = self._ready_overview() if on_screen else self.overview()
+            if not on_screen:
+                self.overview()
+            overview = self._overview_for(self._bounds.width() * scale)
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             painter.drawImage(self._bounds, overview, QRectF(overview.rect()))
             return
@@ -338,21 +344,21 @@ class BoardItem(QGraphicsItem):
             self._worker = TileWorker(self._render_key, self._delivered)
         self._worker.want(keys)
 
-    def _render_key(self, key: TileKey) -> QImage:
+    def _render_key(self, key: TileKey) -> Rendered:
         """Render a tile, or the overview (level :data:`OVERVIEW`), for the worker."""
         display, level, i, j = key
         if level == OVERVIEW:
-            return self._render_overview()
+            return pyramid(self._render_overview())
         return self._render_tile(level, i, j, display)
 
-    def _delivered(self, done: dict[TileKey, QImage]) -> None:
+    def _delivered(self, done: dict[TileKey, Rendered]) -> None:
         """Tiles came from the worker: keep those of the current display and show them."""
         if not shiboken6.isValid(self):  # the map was closed meanwhile
             return
         for key, image in done.items():
             display, level, i, j = key
             if level == OVERVIEW:
-                self._overview = image
+                self._overview, self._pyramid = image[0], image
                 self.update()
             elif display == self.display:
                 self._keep(key, image)
@@ -459,8 +465,18 @@ class BoardItem(QGraphicsItem):
         """The whole map as one picture for far zooms: a pixel cell per half hex, rivers on top,
         built once (now, when the worker has not built it yet)."""
         if self._overview is None:
-            self._overview = self._render_overview()
+            self._pyramid = pyramid(self._render_overview())
+            self._overview = self._pyramid[0]
         return self._overview
+
+    def _overview_for(self, width: float) -> QImage:
+        """The overview drawn ``width`` device pixels wide: the smallest of its halvings that is
+        at least that wide, so a frame scales down no more pixels than the screen shows (a
+        200,000-hex map's full overview took 250 ms a frame to scale down)."""
+        if not self._pyramid:
+            return self._ready_overview()
+        fits = [image for image in self._pyramid if image.width() >= width]
+        return fits[-1] if fits else self._pyramid[0]
 
     def _ready_overview(self) -> QImage:
         """The overview if it is built, else its terrain cells (quick to make) while the worker
@@ -549,6 +565,22 @@ class BoardItem(QGraphicsItem):
                     painter.drawPath(path)
         painter.end()
         return image
+
+
+def pyramid(image: QImage, smallest: int = 128) -> list[QImage]:
+    """``image`` and its smooth halvings down to ``smallest`` pixels wide."""
+    images = [image]
+    while images[-1].width() >= 2 * smallest:
+        last = images[-1]
+        images.append(
+            last.scaled(
+                last.width() // 2,
+                max(1, last.height() // 2),
+                Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        )
+    return images
 
 
 def tile_level(scale: float) -> float:
