@@ -102,6 +102,7 @@ def test_zoomed_out_past_reading_no_place_name_is_looked_at(window, monkeypatch)
     far.end()
     assert looked == []
     near = QPainter(image)
-    window.scene.render(near, QRectF(image.rect()), QRectF(0, 0, 20, 20))
+    plate = next(iter(names.plates.values()))
+    window.scene.render(near, QRectF(image.rect()), QRectF(plate.center().x(), plate.y(), 20, 20))
     near.end()
     assert looked  # close enough to read, the hexes in view are looked at
