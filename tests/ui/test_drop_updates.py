@@ -37,7 +37,7 @@ def test_the_far_zoom_squares_are_redone_only_where_stacks_changed(window, monke
     asked = []
     original = StackOverviewItem._square
     monkeypatch.setattr(
-        StackOverviewItem, "_square", lambda self, h: asked.append(h) or original(self, h)
+        StackOverviewItem, "_square", lambda self, h, *c: asked.append(h) or original(self, h, *c)
     )
     moved = [c.uid for c in state.stack_at(at("0503"))]
     assert window.session.move(moved, at("0603"))

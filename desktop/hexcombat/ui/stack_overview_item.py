@@ -49,13 +49,22 @@ class StackOverviewItem(QGraphicsItem):
         if self.isVisible():
             self.update()
 
-    def _square(self, h: Hex) -> tuple[QColor, QRectF] | None:
-        """The square of the stack in ``h`` in its top counter's colour; None when empty."""
+    def _square(
+        self, h: Hex, colours: dict[tuple[int, str], QColor] | None = None
+    ) -> tuple[QColor, QRectF] | None:
+        """The square of the stack in ``h`` in its top counter's colour; None when empty.
+        ``colours`` keeps each kind's colour while the squares are made (counters of one kind
+        share their unit)."""
         stack = self.state.stack_at(h)
         if not stack:
             return None
         top = stack[0]
-        colour = counter_colours(top.unit, top.side, self.state.side_order)[0]  # as the map
+        key = (id(top.unit), top.side)
+        colour = colours.get(key) if colours is not None else None
+        if colour is None:
+            colour = counter_colours(top.unit, top.side, self.state.side_order)[0]  # as the map
+            if colours is not None:
+                colours[key] = colour
         x, y = self.layout.hex_to_pixel(h)
         s = self.size
         return colour, QRectF(x - s / 2, y - s / 2, s, s)
@@ -64,8 +73,9 @@ class StackOverviewItem(QGraphicsItem):
         if self._squares is None:
             self._squares = {}
             self._stale = set(self.state.stacks())
+        colours: dict[tuple[int, str], QColor] = {}
         for h in self._stale:
-            square = self._square(h)
+            square = self._square(h, colours)
             if square is not None:
                 self._squares[h] = square
         self._stale = set()
