@@ -270,8 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.naive:
         naive = naive_frames(state, window.scene.layout)
         record(Figure(f"{name}: naive one-item-per-hex frame, zoomed out", naive))
+        # 52 times faster when first measured at 50,000 hexes (issue 17): kept so
         record(Figure(f"{name}: naive scene / ours, zoomed out (times faster)",
-                      [n / ours for n in naive], unit="x"))  # fmt: skip
+                      [n / ours for n in naive], unit="x",
+                      above=50 if hexes == 50_000 else None))  # fmt: skip
     return finish()
 
 

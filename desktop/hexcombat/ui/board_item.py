@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import math
+import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -53,6 +54,8 @@ PAD = 2
 CACHE_BYTES = 96 * 1024 * 1024
 """How much tile memory the board keeps (least recently used tiles go first)."""
 TILE_BYTES = (TILE_PX + 2 * PAD) ** 2 * 4
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the interpreter before another may take it, while tiles render."""
 OVERVIEW = 0.0
 """The level of the overview picture's job (tiles have levels of 1/8 to 8)."""
 
@@ -103,6 +106,10 @@ class TileWorker(QObject):
             self._wanted = [k for k in keys if k not in self._done and k != self._busy]
             if self._wanted and not self._stopped:
                 if self._thread is None:
+                    # The worker's drawing is Python too: hand the interpreter back to the GUI
+                    # thread within a millisecond (not the default five), so a frame painted
+                    # while a tile renders is not held up waiting for it.
+                    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
                     self._thread = threading.Thread(
                         target=self._run, name="hexcombat tiles", daemon=True
                     )
