@@ -108,3 +108,38 @@ def test_zoomed_out_past_reading_no_place_name_is_looked_at(window, monkeypatch)
     window.scene.render(near, QRectF(image.rect()), QRectF(plate.center().x(), plate.y(), 20, 20))
     near.end()
     assert looked  # close enough to read, the hexes in view are looked at
+
+
+def test_the_overview_shows_each_hex_in_its_terrain_colour(qapp) -> None:
+    """The far-zoom picture, made for all hexes at once: the cell under each hex's centre has
+    its terrain's colour, on both orientations."""
+    from hexcombat.ui.terrain_style import terrain_colour
+
+    for path, orientation in [
+        (SAMPLE, "flat"),
+        (REPO / "tests/board/data/pointy-odd.toml", "pointy"),
+    ]:
+        hexmap = load_map(path)
+        item = BoardItem(hexmap, Layout(orientation, 30.0))
+        cells = item.overview_cells()
+        cell_w, cell_h, cols, rows = item._cell_grid()
+        bounds = item.boundingRect()
+        assert (cells.width(), cells.height()) == (cols, rows)
+        for h, kind in hexmap.terrain.items():
+            x, y = item.layout.hex_to_pixel(h)
+            i, j = int((x - bounds.left()) / cell_w), int((y - bounds.top()) / cell_h)
+            assert cells.pixel(i, j) == terrain_colour(kind).rgb(), (hexmap.label(h), kind)
+
+
+def test_the_window_opens_without_shapely_or_numpy(tmp_path) -> None:
+    """Shapes (shapely, and numpy under it) are made on the worker thread, after the window
+    shows: importing the program does not wait for them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hexcombat.ui.app, hexcombat.game.opening; "
+        "print(sorted(m for m in ('shapely', 'numpy', 'networkx') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

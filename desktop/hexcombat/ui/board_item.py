@@ -21,10 +21,10 @@ import math
 import sys
 import threading
 import weakref
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable
 
-import numpy as np
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QFont, QImage, QPainter, QPen
@@ -515,37 +515,30 @@ class BoardItem(QGraphicsItem):
 
     def _render_cells(self) -> QImage:
         cell_w, cell_h, cols, rows = self._cell_grid()
-        terrain = self.hexmap.terrain
-        count = len(terrain)
-        kinds = sorted(set(terrain.values()))
-        code = {kind: n for n, kind in enumerate(kinds)}
-        palette = np.array(
-            [terrain_style.terrain_colour(k).rgb() & 0xFFFFFFFF for k in kinds] or [0],
-            dtype=np.uint32,
-        )
-        q = np.fromiter((h.q for h in terrain), dtype=np.int64, count=count)
-        r = np.fromiter((h.r for h in terrain), dtype=np.int64, count=count)
-        colour = palette[np.fromiter((code[k] for k in terrain.values()), np.int64, count)]
-        # the layout's own arithmetic (Layout.hex_to_pixel), for every hex at once
+        pixels = array("I", [terrain_style.BACKGROUND.rgb() & 0xFFFFFFFF]) * (cols * rows)
+        colours: dict[str, int] = {}
         flat = self.layout.orientation == "flat"
-        lx, ly = (3 * q, 2 * r + q) if flat else (2 * q + r, 3 * r)
+        ox, oy = self.layout.origin
         ux, uy = self.layout._units
-        x = self.layout.origin[0] + lx * ux
-        y = self.layout.origin[1] + ly * uy
-        b = self._bounds
-        cells = np.full((rows, cols), terrain_style.BACKGROUND.rgb() & 0xFFFFFFFF, np.uint32)
-        if flat:
-            i = ((x - b.left()) / cell_w).astype(np.int64)
-            j = ((y - b.top()) / cell_h - 0.5).astype(np.int64)
-            cells[j, i] = colour
-            cells[np.minimum(j + 1, rows - 1), i] = colour
-        else:
-            i = ((x - b.left()) / cell_w - 0.5).astype(np.int64)
-            j = ((y - b.top()) / cell_h).astype(np.int64)
-            cells[j, i] = colour
-            cells[j, np.minimum(i + 1, cols - 1)] = colour
-        image = QImage(cells.data, cols, rows, cols * 4, QImage.Format.Format_RGB32)
-        return image.copy()  # its own pixels, not the array's
+        left, top = self._bounds.left(), self._bounds.top()
+        last = len(pixels) - 1
+        for h, kind in self.hexmap.terrain.items():
+            colour = colours.get(kind)
+            if colour is None:
+                colour = colours[kind] = terrain_style.terrain_colour(kind).rgb() & 0xFFFFFFFF
+            q, r = h.q, h.r
+            if flat:  # the layout's own arithmetic (Layout.hex_to_pixel), then the cell
+                x, y = ox + 3 * q * ux, oy + (2 * r + q) * uy
+                cell = int((y - top) / cell_h - 0.5) * cols + int((x - left) / cell_w)
+                pixels[cell] = colour
+                pixels[min(cell + cols, last)] = colour  # the cell below: its lower half
+            else:
+                x, y = ox + (2 * q + r) * ux, oy + 3 * r * uy
+                cell = int((y - top) / cell_h) * cols + int((x - left) / cell_w - 0.5)
+                pixels[cell] = colour
+                pixels[min(cell + 1, last)] = colour  # the cell beside: its right half
+        image = QImage(pixels.tobytes(), cols, rows, cols * 4, QImage.Format.Format_RGB32)
+        return image.copy()  # its own pixels, not the bytes'
 
     def _render_overview(self) -> QImage:
         """The cells scaled to the map's bounds with the rivers stroked at a visible width."""
