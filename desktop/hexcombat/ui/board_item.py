@@ -516,27 +516,38 @@ class BoardItem(QGraphicsItem):
     def _render_cells(self) -> QImage:
         cell_w, cell_h, cols, rows = self._cell_grid()
         pixels = array("I", [terrain_style.BACKGROUND.rgb() & 0xFFFFFFFF]) * (cols * rows)
-        colours: dict[str, int] = {}
+        terrain = self.hexmap.terrain
+        if not terrain:
+            return QImage(pixels.tobytes(), cols, rows, cols * 4, QImage.Format.Format_RGB32)
+        colours = {
+            kind: terrain_style.terrain_colour(kind).rgb() & 0xFFFFFFFF
+            for kind in set(terrain.values())
+        }
         flat = self.layout.orientation == "flat"
-        ox, oy = self.layout.origin
-        ux, uy = self.layout._units
+        # A hex's cell is whole-number arithmetic of its coordinates: on a flat map its column
+        # is q and its row 2r + q, each plus one offset for the whole map (a pointy map the
+        # other way round); the offsets come from one hex placed as Layout.hex_to_pixel does.
+        h = next(iter(terrain))
+        x, y = self.layout.hex_to_pixel(h)
         left, top = self._bounds.left(), self._bounds.top()
+        if flat:
+            di = int((x - left) / cell_w) - h.q
+            dj = int((y - top) / cell_h - 0.5) - (2 * h.r + h.q)
+            step = cols  # the hex's lower half: the cell below
+        else:
+            di = int((x - left) / cell_w - 0.5) - (2 * h.q + h.r)
+            dj = int((y - top) / cell_h) - h.r
+            step = 1  # the hex's right half: the cell beside
         last = len(pixels) - 1
-        for h, kind in self.hexmap.terrain.items():
-            colour = colours.get(kind)
-            if colour is None:
-                colour = colours[kind] = terrain_style.terrain_colour(kind).rgb() & 0xFFFFFFFF
+        for h, kind in terrain.items():
             q, r = h.q, h.r
-            if flat:  # the layout's own arithmetic (Layout.hex_to_pixel), then the cell
-                x, y = ox + 3 * q * ux, oy + (2 * r + q) * uy
-                cell = int((y - top) / cell_h - 0.5) * cols + int((x - left) / cell_w)
-                pixels[cell] = colour
-                pixels[min(cell + cols, last)] = colour  # the cell below: its lower half
+            if flat:
+                cell = (2 * r + q + dj) * cols + q + di
             else:
-                x, y = ox + (2 * q + r) * ux, oy + 3 * r * uy
-                cell = int((y - top) / cell_h) * cols + int((x - left) / cell_w - 0.5)
-                pixels[cell] = colour
-                pixels[min(cell + 1, last)] = colour  # the cell beside: its right half
+                cell = (r + dj) * cols + 2 * q + r + di
+            colour = colours[kind]
+            pixels[cell] = colour
+            pixels[min(cell + step, last)] = colour
         image = QImage(pixels.tobytes(), cols, rows, cols * 4, QImage.Format.Format_RGB32)
         return image.copy()  # its own pixels, not the bytes'
 
