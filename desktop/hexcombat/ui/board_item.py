@@ -72,7 +72,7 @@ _WORKERS: weakref.WeakSet[TileWorker] = weakref.WeakSet()
 @atexit.register
 def _stop_workers() -> None:
     for worker in list(_WORKERS):
-        worker.stop()
+        worker.stop(wait=True)
 
 
 class TileWorker(QObject):
@@ -130,14 +130,15 @@ class TileWorker(QObject):
         self.deliver()
         return idle
 
-    def stop(self) -> None:
-        """Render nothing more; the thread ends after the tile it is drawing."""
+    def stop(self, wait: bool = False) -> None:
+        """Render nothing more; the thread ends after the tile it is drawing (``wait``: once
+        it has, as before the program exits; a map closed for another need not wait)."""
         with self._cond:
             self._stopped = True
             self._wanted = []
             self._cond.notify_all()
         thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
+        if wait and thread is not None and thread is not threading.current_thread():
             thread.join(timeout=5.0)
 
     def deliver(self) -> None:
