@@ -10,10 +10,9 @@ import argparse
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from harness import Figure, finish, record, timed
 from hexcombat.board.geometry import feature_lines, terrain_areas
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
@@ -22,26 +21,6 @@ from hexcombat.board.mapfile import HexMap, load_map
 from make_big_map import write_map
 
 BIG = Path(__file__).resolve().parent / "out" / "big.toml"
-
-
-def median_ms(run: Callable[[], object], repeats: int) -> tuple[float, float]:
-    """Median and worst time of ``run`` in milliseconds over ``repeats`` calls."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(times), max(times)
-
-
-def report(what: str, median: float, worst: float, target: float | None = None) -> bool:
-    verdict = ""
-    ok = True
-    if target is not None:
-        ok = median < target
-        verdict = f"  target < {target:g} ms: {'ok' if ok else 'MISSED'}"
-    print(f"{what:<44} median {median:9.3f} ms   worst {worst:9.3f} ms{verdict}")
-    return ok
 
 
 def queries(graph: BoardGraph, count: int, seed: int) -> list[tuple[Hex, list[Hex], set[Hex]]]:
@@ -74,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     hexmap: HexMap = load_map(args.map)
     graph = BoardGraph(hexmap)
     print(
-        f"{args.map}: {len(hexmap):,} hexes, {graph.graph.number_of_edges():,} hexsides, "
+        f"{args.map}: {len(hexmap):,} hexes, "
         f"{len(hexmap.hexside_features):,} with features, {len(hexmap.rivers)} rivers"
     )
     print(
@@ -83,18 +62,36 @@ def main(argv: list[str] | None = None) -> int:
     )
     print()
 
-    ok = True
-    load = median_ms(lambda: load_map(args.map), args.repeats)
-    build = median_ms(lambda: BoardGraph(hexmap), args.repeats)
-    ok &= report("load the map file", *load, target=1000)
-    report("build the board graph", *build)
-    ok &= report(
-        "open: load + graph (sum of medians)", load[0] + build[0], load[1] + build[1], target=1000
+    load = record(
+        Figure(
+            "board: load the map file", timed(lambda: load_map(args.map), args.repeats), below=1000
+        )
+    )
+    build = record(
+        Figure(
+            "board: the board's queries ready (BoardGraph)",
+            timed(lambda: BoardGraph(hexmap), args.repeats),
+        )
+    )
+    both = [a + b for a, b in zip(load.samples, build.samples, strict=True)]
+    record(Figure("board: open: load + queries ready", both, below=1000))
+    record(
+        Figure(
+            "board: the networkx graph, built on demand", timed(lambda: BoardGraph(hexmap).graph, 3)
+        )
     )
 
     layout = Layout(hexmap.orientation, 20.0)
-    report("river and feature polylines", *median_ms(lambda: feature_lines(layout, hexmap), 3))
-    report("terrain areas (coverage union)", *median_ms(lambda: terrain_areas(layout, hexmap), 3))
+    record(
+        Figure(
+            "board: river and feature polylines", timed(lambda: feature_lines(layout, hexmap), 3)
+        )
+    )
+    record(
+        Figure(
+            "board: terrain areas (coverage union)", timed(lambda: terrain_areas(layout, hexmap), 3)
+        )
+    )
     print()
 
     cases = queries(graph, args.queries, seed=1)
@@ -104,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         target, _attackers, _enemy = next(it)
         return graph.hexes_at(target, 2)
 
-    report("hexes at exactly two hexes (14A3)", *median_ms(range_query, args.queries))
+    record(Figure("board: hexes at exactly two hexes (14A3)", timed(range_query, args.queries)))
 
     it = iter(cases * 2)
 
@@ -112,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         target, attackers, _enemy = next(it)
         return graph.attack_crossings(target, attackers + graph.hexes_at(target, 2)[:2])
 
-    report("attack crossings (adjacent + two hexes)", *median_ms(crossings, args.queries))
+    record(Figure("board: attack crossings (adjacent + two hexes)", timed(crossings, args.queries)))
 
     it = iter(cases * 2)
     found = []
@@ -124,9 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         found.append(len(paths))
         return paths
 
-    ok &= report("retreat paths, four hexes, with ZOC", *median_ms(retreat, args.queries), target=5)
+    record(
+        Figure("board: retreat paths, four hexes, with ZOC", timed(retreat, args.queries), below=5)
+    )
     print(f"  ({statistics.mean(found):.1f} legal end hexes on average)")
-    return 0 if ok else 1
+    return finish()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ to corner towards the sea, so they are valid ``[[rivers]]`` as a map maker would
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 from collections.abc import Iterable
@@ -192,12 +193,17 @@ class _Generator:
     # towns ----------------------------------------------------------------------------------
 
     def new_name(self) -> str:
-        while True:
-            parts = [self.rng.choice(_SYLLABLES) for _ in range(self.rng.randint(1, 2))]
+        """A place or river name not used before. Names of one or two syllables run out after
+        about 1,500 (a map of some 250,000 hexes wants more): each twenty tries that find only
+        names in use allow one syllable more, so a name is always found."""
+        for attempt in itertools.count():
+            most = 2 + attempt // 20
+            parts = [self.rng.choice(_SYLLABLES) for _ in range(self.rng.randint(1, most))]
             name = ("".join(parts) + self.rng.choice(_ENDINGS)).capitalize()
             if name not in self.names:
                 self.names.add(name)
                 return name
+        raise AssertionError("unreachable: itertools.count() never ends")
 
     def towns(self) -> None:
         by_river: dict[str, list[Hex]] = {MAJOR_RIVER: [], MINOR_RIVER: []}

@@ -351,6 +351,8 @@ def _mask_strings(text: str) -> str:
 
 
 def _strip_comment(value: str) -> str:
+    if "#" not in value:  # most lines (a big map's terrain rows): nothing to walk through
+        return value.rstrip()
     out, quote = [], ""
     for ch in value:
         if quote:

@@ -143,3 +143,11 @@ def test_scheme_refuses_bad_orientation_parity_and_first_label() -> None:
         OffsetScheme("flat", "left")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="first label 'A1' does not match"):
         OffsetScheme("flat", "odd", "{col:02d}{row:02d}", "A1")
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("parity", ["odd", "even"])
+def test_a_whole_row_of_hexes_is_each_hex_of_the_row(orientation: str, parity: str) -> None:
+    scheme = OffsetScheme(orientation, parity)  # type: ignore[arg-type]
+    for row in range(5):
+        assert scheme.hexes_of_row(row, 7) == [scheme.hex_of(col, row) for col in range(7)]

@@ -10,25 +10,30 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-
-import shapely
-from shapely.geometry import LineString, MultiLineString, Polygon
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import linemerge
+from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.layout import Layout, Point
 from hexcombat.board.mapfile import HexMap, River
 
+if TYPE_CHECKING:  # shapely (and numpy under it) is imported where a shape is first made: the
+    # program shows its window without them, and merges a big map's rivers on another thread
+    from shapely.geometry import LineString, Polygon
+    from shapely.geometry.base import BaseGeometry
+
 
 def hex_polygon(layout: Layout, h: Hex) -> Polygon:
     """The outline of one hex."""
+    from shapely.geometry import Polygon
+
     return Polygon(layout.corners(h))
 
 
 def hex_polygons(layout: Layout, hexes: Iterable[Hex]) -> list[Polygon]:
     """Outlines of many hexes at once (one vectorised shapely call)."""
+    import shapely
+
     rings = [layout.corners(h) for h in hexes]
     if not rings:
         return []
@@ -37,6 +42,8 @@ def hex_polygons(layout: Layout, hexes: Iterable[Hex]) -> list[Polygon]:
 
 def hexside_segment(layout: Layout, side: Hexside) -> LineString:
     """The straight line a hexside runs along."""
+    from shapely.geometry import LineString
+
     return LineString(layout.hexside_endpoints(side))
 
 
@@ -47,6 +54,9 @@ def merged_lines(layout: Layout, sides: Iterable[Hexside]) -> BaseGeometry:
     Corners are computed exactly (see :mod:`~hexcombat.board.layout`), so segments that meet
     at a corner share the very same point and merge.
     """
+    from shapely.geometry import MultiLineString
+    from shapely.ops import linemerge
+
     segments = [layout.hexside_endpoints(side) for side in sides]
     if not segments:
         return MultiLineString()
@@ -83,6 +93,8 @@ def map_outline(layout: Layout, hexmap: HexMap) -> BaseGeometry:
 
 
 def _union(polygons: list[Polygon]) -> BaseGeometry:
+    import shapely
+
     # Hexes tile the plane edge to edge; the coverage union exploits that and is much faster.
     coverage_union_all = getattr(shapely, "coverage_union_all", None)
     if coverage_union_all is not None:

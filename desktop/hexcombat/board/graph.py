@@ -12,12 +12,15 @@ import gc
 from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-
-import networkx as nx
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from hexcombat.board.hexes import Hex, distance, ring, within
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.mapfile import HexMap
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 _NO_FEATURES: frozenset[str] = frozenset()
 
@@ -37,16 +40,35 @@ class Crossing:
 
 
 class BoardGraph:
-    """Board queries over a ``networkx.Graph`` built from a :class:`HexMap`.
+    """Board queries over a :class:`HexMap`, answered by hex arithmetic.
 
-    Node attribute ``terrain`` (a terrain type); edge attribute ``features`` (a frozenset of
-    hexside features, empty for a plain hexside). Only hexes on the map are nodes.
+    Neighbours are the six hexes around a hex that are on the map, and a hexside's features
+    are looked up by its pair of hexes, so a 50,000-hex campaign map is ready to attack on the
+    moment it opens: nothing is built per hex. :attr:`graph` is the same board as a
+    ``networkx.Graph`` (node attribute ``terrain``, edge attribute ``features``), built the
+    first time it is asked for.
     """
 
     def __init__(self, hexmap: HexMap) -> None:
         self.map = hexmap
-        self.graph: nx.Graph = build_graph(hexmap)
-        self._adj = self.graph.adj
+        self._terrain = hexmap.terrain
+        self._features: dict[tuple[Hex, Hex], frozenset[str]] = {}
+        """Each featured hexside under both orders of its hexes (a few thousand on a big map)."""
+        for side, features in hexmap.hexside_features.items():
+            if features and side.a in self._terrain and side.b in self._terrain:
+                self._features[side.a, side.b] = self._features[side.b, side.a] = features
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The board as a ``networkx.Graph``; no query needs it, so it is built on demand."""
+        return build_graph(self.map)
+
+    def _around(self, h: Hex) -> Iterator[tuple[Hex, frozenset[str]]]:
+        """The neighbours of ``h`` on the map, each with the features of the hexside to it."""
+        terrain, features = self._terrain, self._features
+        for n in h.neighbours():
+            if n in terrain:
+                yield n, features.get((h, n), _NO_FEATURES)
 
     # membership and terrain ---------------------------------------------------------------
 
@@ -67,7 +89,8 @@ class BoardGraph:
     def neighbours(self, h: Hex) -> list[Hex]:
         """The hexes on the map adjacent to ``h``, in hex order."""
         self._require(h)
-        return sorted(self._adj[h])
+        terrain = self._terrain
+        return sorted(n for n in h.neighbours() if n in terrain)
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Range in hexes from ``a`` to ``b``, counted over the grid whatever lies between."""
@@ -97,8 +120,8 @@ class BoardGraph:
 
     def features(self, a: Hex, b: Hex) -> frozenset[str]:
         """The features on the hexside between adjacent ``a`` and ``b`` (empty if none)."""
-        side = self.hexside(a, b)
-        return self._adj[side.a][side.b]["features"]
+        self.hexside(a, b)
+        return self._features.get((a, b), _NO_FEATURES)
 
     def attack_crossings(self, target: Hex, attacker_hexes: Iterable[Hex]) -> list[Crossing]:
         """For each attacking stack's hex: its range to ``target``, and, when adjacent, the
@@ -114,7 +137,7 @@ class BoardGraph:
             n = distance(target, h)
             if n == 1:
                 side = Hexside(target, h)
-                features = self._adj[side.a][side.b]["features"]
+                features = self._features.get((target, h), _NO_FEATURES)
                 crossings.append(Crossing(h, 1, side, features))
             elif n == 2:
                 crossings.append(Crossing(h, 2, None, _NO_FEATURES))
@@ -170,7 +193,6 @@ class BoardGraph:
         if length < 0:
             raise ValueError(f"a retreat cannot be {length} hexes long")
         terrain = self.map.terrain
-        adj = self._adj
         attackers = tuple(set(attacker_hexes))
         blocked = set(enemy_occupied) | set(attackers)
         bad_terrain = frozenset(prohibited_terrain)
@@ -191,10 +213,10 @@ class BoardGraph:
             following: dict[Hex, tuple[Hex, ...]] = {}
             for here, path in sorted(level.items(), key=lambda item: item[1]):
                 here_gap = from_attackers(here)
-                for there, edge in adj[here].items():
+                for there, features in self._around(here):
                     if there in following or distance(start, there) != step:
                         continue
-                    if bad_features and edge["features"] & bad_features:
+                    if bad_features and features & bad_features:
                         continue
                     if not may_enter(there) or from_attackers(there) < here_gap:
                         continue
@@ -229,6 +251,8 @@ def build_graph(hexmap: HexMap) -> nx.Graph:
 
 
 def _build_graph(hexmap: HexMap) -> nx.Graph:
+    import networkx as nx  # only here: no query needs it, and it is slow to import
+
     graph = nx.Graph()
     terrain = hexmap.terrain
     graph.add_nodes_from((h, {"terrain": kind}) for h, kind in terrain.items())

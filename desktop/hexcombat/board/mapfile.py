@@ -180,6 +180,8 @@ class _Reader:
         self.terrain_types = frozenset(TERRAIN_TYPES)
         self.feature_types = STANDARD_FEATURES
         self.faulty_letters: set[str] = set()
+        self._located: dict[str, tuple[Hex | None, str | None]] = {}
+        """Each hex label read so far: a river names most hexes on its banks twice or more."""
 
     def problem(self, keypath: KeyPath, message: str) -> None:
         self.problems.append(self.source.problem(keypath, message))
@@ -445,6 +447,10 @@ class _Reader:
                     f"terrain row {r + 1} has {len(text)} hexes; expected {columns} "
                     "(layout.columns)",
                 )
+            kinds = [legend.get(letter) for letter in text]
+            if scheme is not None and r < self.rows and len(text) == columns and None not in kinds:
+                terrain.update(zip(scheme.hexes_of_row(r, columns), kinds, strict=True))
+                continue  # every letter known: the whole row at once
             bad: dict[str, list[int]] = {}
             for c, letter in enumerate(text):
                 kind = legend.get(letter)
@@ -476,6 +482,14 @@ class _Reader:
 
     def locate_hex(self, text: str) -> tuple[Hex | None, str | None]:
         """The hex labelled ``text`` on this map, or why there is none."""
+        found = self._located.get(text) if isinstance(text, str) else None
+        if found is None:
+            found = self._locate_hex(text)
+            if isinstance(text, str):
+                self._located[text] = found
+        return found
+
+    def _locate_hex(self, text: str) -> tuple[Hex | None, str | None]:
         assert self.scheme is not None
         try:
             h = self.scheme.parse_label(text)

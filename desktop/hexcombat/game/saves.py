@@ -657,6 +657,9 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
         raise fail("counters must be a list", '"counters"')
     if len(counters) > MAX_COUNTERS:
         raise fail(f"{len(counters)} counters: a game holds at most {MAX_COUNTERS}", '"counters"')
+    # A campaign's thousands of counters are a few dozen kinds: each kind's capabilities are
+    # parsed and checked once, and counters of one kind share the (frozen) unit.
+    units: dict[str, Unit] = {}
     for i, entry in enumerate(counters):
         uid = entry.get("uid") if isinstance(entry, dict) else None
         needle = f'"uid": {json.dumps(uid)}' if isinstance(uid, str) else '"counters"'
@@ -670,7 +673,10 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
         if not isinstance(label, str):
             raise fail(f"counter {uid}: hex must be a hex label (text), not {label!r}", needle)
         try:
-            unit = unit_from_mapping(raw_unit, f"counter {uid}")
+            kind = repr(raw_unit)  # the written capabilities, exactly (True is not 1 here)
+            unit = units.get(kind)
+            if unit is None:
+                unit = units[kind] = unit_from_mapping(raw_unit, f"counter {uid}")
             h = hexmap.hex_at(label)
         except (UnitDataError, ValueError, TypeError) as exc:
             raise fail(str(exc), needle) from exc

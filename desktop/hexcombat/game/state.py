@@ -268,6 +268,9 @@ class GameState:
         """An attack rolled but not applied yet: no other roll until it is applied or undone."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
+        self._side_counts: dict[str, int] = {}
+        """How many counters each side has on the map: whose turn it is is asked at every
+        change, and counting every counter then made a drop cost more the bigger the game."""
         self._listeners: list[Listener] = []
         self._announced_turn: str | None = None
         """The turn as last announced to subscribers (:meth:`notify`)."""
@@ -308,8 +311,8 @@ class GameState:
     @property
     def sides(self) -> list[str]:
         """The sides with counters on the map, in turn order (:attr:`side_order`)."""
-        present = {counter.side for counter in self.counters.values()}
-        return [side for side in self.side_order if side in present]
+        present = self._side_counts
+        return [side for side in self.side_order if present.get(side)]
 
     @property
     def phasing_player(self) -> str:
@@ -404,6 +407,7 @@ class GameState:
     def place(self, counter: Counter, h: Hex, index: int = 0) -> None:
         """Put ``counter`` into the stack at ``h`` (index 0 = on top)."""
         self._know_side(counter.side)
+        self._count_side(counter.side, 1)
         self.counters[counter.uid] = counter
         stack = self._stacks.setdefault(h, [])
         stack.insert(max(0, min(index, len(stack))), counter.uid)
@@ -417,15 +421,27 @@ class GameState:
         stack.pop(index)
         if not stack:
             del self._stacks[h]
-        return self.counters.pop(uid), h, index
+        counter = self.counters.pop(uid)
+        self._count_side(counter.side, -1)
+        return counter, h, index
 
     def replace_counter(self, counter: Counter) -> Counter:
         """Put ``counter`` where the counter with its uid stands (a flipped counter keeps its
         place in the stack); returns the one it replaced, for undo."""
         old = self.counters[counter.uid]
         self._know_side(counter.side)
+        self._count_side(old.side, -1)
+        self._count_side(counter.side, 1)
         self.counters[counter.uid] = counter
         return old
+
+    def _count_side(self, side: str, by: int) -> None:
+        """Keep :attr:`sides` answerable without scanning every counter."""
+        left = self._side_counts.get(side, 0) + by
+        if left:
+            self._side_counts[side] = left
+        else:
+            self._side_counts.pop(side, None)
 
     def _know_side(self, side: str) -> None:
         """A side new to the game takes its turn after the sides already known."""

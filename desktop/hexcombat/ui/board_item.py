@@ -6,15 +6,28 @@ is rendered into cached tiles per zoom level, decided in :meth:`BoardItem.paint`
 pixel cell per half hex; closer, 512-pixel tiles rendered at the next power-of-two scale with
 symbols and, closer still, printed hex labels. Hit tests never ask this item: the view maps a
 point to a hex through the layout.
+
+The view never waits for a tile: on the screen, a tile not rendered yet is asked of a worker
+thread (:class:`TileWorker`, drawing into a ``QImage`` as Qt allows off the GUI thread) and
+drawn meanwhile from what is ready (the same place at a coarser level, else the overview), then
+refined when the tile arrives. Painting into an image (printing, ``QGraphicsScene.render``)
+draws every tile at once, so a picture of the map is always the finished map.
 """
 
 from __future__ import annotations
 
+import atexit
 import math
+import sys
+import threading
+import weakref
+from array import array
 from collections import OrderedDict
+from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QImage, QPainter, QPen, QPixmap
+import shiboken6
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcombat.board.geometry import feature_lines, map_bounds
@@ -34,10 +47,120 @@ SYMBOL_LEVEL = 0.5
 """From this tile scale on, terrain symbols and the hex grid are drawn."""
 LABEL_LEVEL = 2.0
 """From this tile scale on, printed hex labels are drawn."""
+MIN_LEVEL, MAX_LEVEL = 0.125, 8.0
+"""The coarsest and finest tile scales."""
 PAD = 2
 """Extra pixels rendered around each tile so smooth scaling never samples past its edge."""
 CACHE_BYTES = 96 * 1024 * 1024
 """How much tile memory the board keeps (least recently used tiles go first)."""
+TILE_BYTES = (TILE_PX + 2 * PAD) ** 2 * 4
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the interpreter before another may take it, while tiles render."""
+OVERVIEW = 0.0
+"""The level of the overview picture's job (tiles have levels of 1/8 to 8)."""
+
+TileKey = tuple[BoardDisplay, float, int, int]
+"""A tile as the worker is asked for it: the display switches, its level, its column and row."""
+Rendered = QImage | list[QImage]
+"""A tile's image, or the overview's images (:func:`pyramid`)."""
+
+
+_WORKERS: weakref.WeakSet[TileWorker] = weakref.WeakSet()
+"""Every worker alive: each stops before the program exits, never in the middle of a tile."""
+
+
+@atexit.register
+def _stop_workers() -> None:
+    for worker in list(_WORKERS):
+        worker.stop(wait=True)
+
+
+class TileWorker(QObject):
+    """Renders tiles one at a time on a thread of its own, the most recently asked first.
+
+    :meth:`want` replaces what is wanted (tiles the view no longer shows are never rendered);
+    finished images are handed to ``deliver`` on the GUI thread, through a queued signal."""
+
+    _finished = Signal()
+
+    def __init__(
+        self,
+        render: Callable[[TileKey], Rendered],
+        deliver: Callable[[dict[TileKey, Rendered]], None],
+    ) -> None:
+        super().__init__()
+        self._render = render
+        self._deliver_to = deliver
+        self._cond = threading.Condition()
+        self._wanted: list[TileKey] = []
+        self._busy: TileKey | None = None
+        self._done: dict[TileKey, Rendered] = {}
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+        self._finished.connect(self.deliver, Qt.ConnectionType.QueuedConnection)
+        _WORKERS.add(self)
+
+    def want(self, keys: list[TileKey]) -> None:
+        """Render ``keys`` (first first) instead of whatever was wanted before."""
+        with self._cond:
+            self._wanted = [k for k in keys if k not in self._done and k != self._busy]
+            if self._wanted and not self._stopped:
+                if self._thread is None:
+                    # The worker's drawing is Python too: hand the interpreter back to the GUI
+                    # thread within a millisecond (not the default five), so a frame painted
+                    # while a tile renders is not held up waiting for it.
+                    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+                    self._thread = threading.Thread(
+                        target=self._run, name="hexcombat tiles", daemon=True
+                    )
+                    self._thread.start()
+                self._cond.notify_all()
+
+    def pending(self) -> bool:
+        """Whether tiles are wanted, being rendered, or rendered and not delivered yet."""
+        with self._cond:
+            return bool(self._wanted or self._busy is not None or self._done)
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Block until every wanted tile is rendered, then deliver them (tests, benchmarks)."""
+        with self._cond:
+            idle = self._cond.wait_for(
+                lambda: not self._wanted and self._busy is None, timeout=timeout
+            )
+        self.deliver()
+        return idle
+
+    def stop(self, wait: bool = False) -> None:
+        """Render nothing more; the thread ends after the tile it is drawing (``wait``: once
+        it has, as before the program exits; a map closed for another need not wait)."""
+        with self._cond:
+            self._stopped = True
+            self._wanted = []
+            self._cond.notify_all()
+        thread = self._thread
+        if wait and thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5.0)
+
+    def deliver(self) -> None:
+        """Hand the finished tiles to the board (on the GUI thread)."""
+        with self._cond:
+            done, self._done = self._done, {}
+        if done:
+            self._deliver_to(done)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._wanted or self._stopped)
+                if self._stopped:
+                    return
+                key = self._busy = self._wanted.pop(0)
+            image = self._render(key)
+            with self._cond:
+                self._busy = None
+                self._done[key] = image
+                self._cond.notify_all()
+            self._finished.emit()
 
 
 class BoardItem(QGraphicsItem):
@@ -54,11 +177,17 @@ class BoardItem(QGraphicsItem):
         self.setZValue(-10)
         self._hex = hex_prototype(layout)
         self._symbols = terrain_style.TerrainSymbols(layout.size)
-        self._brushes: dict[str, object] = {}
-        self._rivers = self._river_pens_and_lines()
-        self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
+        self._river_lines: list[tuple[QPen, list]] | None = None
+        self._drawing = threading.RLock()
+        """Held while drawing: the worker and a picture drawn on the GUI thread share the
+        symbols and river lines, each made on first use."""
+        self._tiles: OrderedDict[TileKey, QImage] = OrderedDict()
         self._tile_bytes = 0
-        self._overview: QPixmap | None = None
+        self._overview: QImage | None = None
+        self._pyramid: list[QImage] = []
+        """The overview at its full size, then halved again and again (see :func:`pyramid`)."""
+        self._cells: QImage | None = None
+        self._worker: TileWorker | None = None
         self.tiles_rendered = 0
         """How many tiles were rendered so far (benchmarks and tests read it)."""
         self.display = BoardDisplay()
@@ -73,10 +202,32 @@ class BoardItem(QGraphicsItem):
         self._tile_bytes = 0
         self.update()
 
+    def stop_rendering(self) -> None:
+        """The map is closed: the worker thread renders nothing more."""
+        if self._worker is not None:
+            self._worker.stop()
+
+    def wait_for_tiles(self, timeout: float = 10.0) -> bool:
+        """Block until the tiles asked for are rendered and delivered (tests, benchmarks)."""
+        return self._worker is None or self._worker.wait(timeout)
+
+    def tiles_pending(self) -> bool:
+        """Whether tiles the view asked for are still to come."""
+        return self._worker is not None and self._worker.pending()
+
     # geometry --------------------------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._bounds
+
+    @property
+    def _rivers(self) -> list[tuple[QPen, list]]:
+        """Each hexside feature's pen and lines, merged on first use (by whichever thread
+        draws first: merging a big map's rivers takes a while)."""
+        with self._drawing:
+            if self._river_lines is None:
+                self._river_lines = self._river_pens_and_lines()
+            return self._river_lines
 
     def _river_pens_and_lines(self) -> list[tuple[QPen, list]]:
         """Each hexside feature's pen (its own style: terrain_style.hexside_pen) and lines."""
@@ -107,13 +258,16 @@ class BoardItem(QGraphicsItem):
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
         scale = lod * dpr
         exposed = exposed_on_device(painter, option).intersected(self._bounds)
+        # On the screen nothing waits for a tile; into an image every tile is drawn at once.
+        on_screen = isinstance(painter.device(), QWidget)
         if scale * self.layout.size < OVERVIEW_HEX_PX:
-            overview = self.overview()
+            if not on_screen:
+                self.overview()
+            overview = self._overview_for(self._bounds.width() * scale)
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-            painter.drawPixmap(self._bounds, overview, QRectF(overview.rect()))
+            painter.drawImage(self._bounds, overview, QRectF(overview.rect()))
             return
-        level = 2.0 ** math.ceil(math.log2(scale))
-        level = max(0.125, min(level, 8.0))
+        level = tile_level(scale)
         span = TILE_PX / level
         i0, i1 = math.floor(exposed.left() / span), math.floor(exposed.right() / span)
         j0, j1 = math.floor(exposed.top() / span), math.floor(exposed.bottom() / span)
@@ -121,44 +275,144 @@ class BoardItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams between tiles
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, level != scale)
         source = QRectF(PAD, PAD, TILE_PX, TILE_PX)
+        display = self.display
+        missing: list[tuple[int, int]] = []
         for i in range(i0, i1 + 1):
             for j in range(j0, j1 + 1):
-                tile = self.tile(level, i, j)
-                painter.drawPixmap(QRectF(i * span, j * span, span, span), tile, source)
+                tile = self._cached((display, level, i, j))
+                if tile is None and not on_screen:
+                    tile = self.tile(level, i, j)
+                if tile is None:
+                    missing.append((i, j))
+                    continue
+                painter.drawImage(QRectF(i * span, j * span, span, span), tile, source)
+        if missing:
+            self._draw_meanwhile(painter, level, missing)
+            centre = exposed.center()
+            missing.sort(key=lambda ij: ((ij[0] + 0.5) * span - centre.x()) ** 2
+                         + ((ij[1] + 0.5) * span - centre.y()) ** 2)  # fmt: skip
+            self._want([(display, level, i, j) for i, j in missing])
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
 
-    def tile(self, level: float, i: int, j: int) -> QPixmap:
-        """The cached tile ``(i, j)`` at scale ``level``, rendered on first use."""
-        key = (level, i, j)
-        pixmap = self._tiles.get(key)
-        if pixmap is not None:
+    def _cached(self, key: TileKey) -> QImage | None:
+        image = self._tiles.get(key)
+        if image is not None:
             self._tiles.move_to_end(key)
-            return pixmap
-        pixmap = self._render_tile(level, i, j)
-        self._tiles[key] = pixmap
-        self._tile_bytes += TILE_PX * TILE_PX * 4
+        return image
+
+    def _draw_meanwhile(
+        self, painter: QPainter, level: float, missing: list[tuple[int, int]]
+    ) -> None:
+        """Where tiles are still to come, the same place from what is ready: a coarser level's
+        tile when one is cached, else the overview (its cells at first), slightly blurred."""
+        span = TILE_PX / level
+        overview = self._ready_overview()
+        scale_x = overview.width() / self._bounds.width()
+        scale_y = overview.height() / self._bounds.height()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        for i, j in missing:
+            target = QRectF(i * span, j * span, span, span)
+            if self._draw_coarser(painter, level, target):
+                continue
+            part = target.intersected(self._bounds)
+            if part.isEmpty():
+                continue
+            painter.drawImage(
+                part,
+                overview,
+                QRectF(
+                    (part.left() - self._bounds.left()) * scale_x,
+                    (part.top() - self._bounds.top()) * scale_y,
+                    part.width() * scale_x,
+                    part.height() * scale_y,
+                ),
+            )
+
+    def _draw_coarser(self, painter: QPainter, level: float, target: QRectF) -> bool:
+        """Draw ``target`` from a cached tile of a coarser level; False when none is cached."""
+        coarser = level / 2
+        while coarser >= MIN_LEVEL:
+            span = TILE_PX / coarser
+            i, j = math.floor(target.left() / span), math.floor(target.top() / span)
+            tile = self._cached((self.display, coarser, i, j))
+            if tile is not None:
+                source = QRectF(
+                    PAD + (target.left() - i * span) * coarser,
+                    PAD + (target.top() - j * span) * coarser,
+                    target.width() * coarser,
+                    target.height() * coarser,
+                )
+                painter.drawImage(target, tile, source)
+                return True
+            coarser /= 2
+        return False
+
+    def _want(self, keys: list[TileKey]) -> None:
+        if self._worker is None:
+            self._worker = TileWorker(self._render_key, self._delivered)
+        self._worker.want(keys)
+
+    def _render_key(self, key: TileKey) -> Rendered:
+        """Render a tile, or the overview (level :data:`OVERVIEW`), for the worker."""
+        display, level, i, j = key
+        if level == OVERVIEW:
+            return pyramid(self._render_overview())
+        return self._render_tile(level, i, j, display)
+
+    def _delivered(self, done: dict[TileKey, Rendered]) -> None:
+        """Tiles came from the worker: keep those of the current display and show them."""
+        if not shiboken6.isValid(self):  # the map was closed meanwhile
+            return
+        for key, image in done.items():
+            display, level, i, j = key
+            if level == OVERVIEW:
+                self._overview, self._pyramid = image[0], image
+                self.update()
+            elif display == self.display:
+                self._keep(key, image)
+                span = TILE_PX / level
+                self.update(QRectF(i * span, j * span, span, span))
+
+    def _keep(self, key: TileKey, image: QImage) -> None:
+        self._tiles[key] = image
+        self._tile_bytes += TILE_BYTES
         while self._tile_bytes > CACHE_BYTES and len(self._tiles) > 1:
             self._tiles.popitem(last=False)
-            self._tile_bytes -= TILE_PX * TILE_PX * 4
-        return pixmap
+            self._tile_bytes -= TILE_BYTES
 
-    def _render_tile(self, level: float, i: int, j: int) -> QPixmap:
-        self.tiles_rendered += 1
+    def tile(self, level: float, i: int, j: int) -> QImage:
+        """The cached tile ``(i, j)`` at scale ``level``, rendered now when it is not cached."""
+        key = (self.display, level, i, j)
+        image = self._cached(key)
+        if image is None:
+            image = self._render_tile(level, i, j)
+            self._keep(key, image)
+        return image
+
+    def _render_tile(
+        self, level: float, i: int, j: int, display: BoardDisplay | None = None
+    ) -> QImage:
+        """Tile ``(i, j)`` at scale ``level``, drawn into an image (on any thread)."""
         span = TILE_PX / level
         pad = PAD / level
         rect = QRectF(i * span - pad, j * span - pad, span + 2 * pad, span + 2 * pad)
-        pixmap = QPixmap(TILE_PX + 2 * PAD, TILE_PX + 2 * PAD)
-        pixmap.fill(terrain_style.BACKGROUND)
-        painter = QPainter(pixmap)
+        image = QImage(TILE_PX + 2 * PAD, TILE_PX + 2 * PAD, QImage.Format.Format_RGB32)
+        image.fill(terrain_style.BACKGROUND)
+        painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.scale(level, level)
         painter.translate(-rect.left(), -rect.top())
-        self.draw_board(painter, rect, level)
+        with self._drawing:
+            self.tiles_rendered += 1
+            self.draw_board(painter, rect, level, display)
         painter.end()
-        return pixmap
+        return image
 
-    def draw_board(self, painter: QPainter, rect: QRectF, level: float) -> None:
-        """Draw the board within ``rect`` (scene units) at screen scale ``level``."""
+    def draw_board(
+        self, painter: QPainter, rect: QRectF, level: float, display: BoardDisplay | None = None
+    ) -> None:
+        """Draw the board within ``rect`` (scene units) at screen scale ``level``, with
+        ``display``'s switches (the board's own when not given)."""
         terrain = self.hexmap.terrain
         hexes = [
             h
@@ -169,7 +423,7 @@ class BoardItem(QGraphicsItem):
         ]
         to_pixel = self.layout.hex_to_pixel
         centres = [(h, terrain[h], to_pixel(h)) for h in hexes]
-        show = self.display
+        show = display or self.display
         grid = level >= SYMBOL_LEVEL
         if grid and show.hex_grid:
             painter.setPen(QPen(terrain_style.GRID, 1.0 / level))
@@ -215,14 +469,33 @@ class BoardItem(QGraphicsItem):
 
     # the overview ----------------------------------------------------------------------------
 
-    def overview(self) -> QPixmap:
+    def overview(self) -> QImage:
         """The whole map as one picture for far zooms: a pixel cell per half hex, rivers on top,
-        built once."""
+        built once (now, when the worker has not built it yet)."""
         if self._overview is None:
-            self._overview = self._render_overview()
+            self._pyramid = pyramid(self._render_overview())
+            self._overview = self._pyramid[0]
         return self._overview
 
-    def _render_overview(self) -> QPixmap:
+    def _overview_for(self, width: float) -> QImage:
+        """The overview drawn ``width`` device pixels wide: the smallest of its halvings that is
+        at least that wide, so a frame scales down no more pixels than the screen shows (a
+        200,000-hex map's full overview took 250 ms a frame to scale down)."""
+        if not self._pyramid:
+            return self._ready_overview()
+        fits = [image for image in self._pyramid if image.width() >= width]
+        return fits[-1] if fits else self._pyramid[0]
+
+    def _ready_overview(self) -> QImage:
+        """The overview if it is built, else its terrain cells (quick to make) while the worker
+        builds it with the rivers."""
+        if self._overview is not None:
+            return self._overview
+        self._want([(self.display, OVERVIEW, 0, 0)])
+        return self.overview_cells()
+
+    def _cell_grid(self) -> tuple[float, float, int, int]:
+        """The overview's cell size (half a hex) and how many columns and rows of cells."""
         s = self.layout.size
         flat = self.layout.orientation == "flat"
         cell_w, cell_h = (
@@ -231,41 +504,98 @@ class BoardItem(QGraphicsItem):
         b = self._bounds
         cols = max(1, math.ceil(b.width() / cell_w) + 1)
         rows = max(1, math.ceil(b.height() / cell_h) + 1)
-        image = QImage(cols, rows, QImage.Format.Format_RGB32)
-        image.fill(terrain_style.BACKGROUND)
-        colours = {k: terrain_style.terrain_colour(k).rgb() for k in self.hexmap.terrain_types}
-        to_pixel = self.layout.hex_to_pixel
-        x_base, y_base = b.left(), b.top()
-        for h, kind in self.hexmap.terrain.items():
-            x, y = to_pixel(h)
-            colour = colours.get(kind) or terrain_style.terrain_colour(kind).rgb()
+        return cell_w, cell_h, cols, rows
+
+    def overview_cells(self) -> QImage:
+        """The terrain as one pixel cell per half hex (two cells per hex, along its long
+        axis), computed for all hexes at once."""
+        with self._drawing:
+            if self._cells is None:
+                self._cells = self._render_cells()
+            return self._cells
+
+    def _render_cells(self) -> QImage:
+        cell_w, cell_h, cols, rows = self._cell_grid()
+        pixels = array("I", [terrain_style.BACKGROUND.rgb() & 0xFFFFFFFF]) * (cols * rows)
+        terrain = self.hexmap.terrain
+        if not terrain:
+            return QImage(pixels.tobytes(), cols, rows, cols * 4, QImage.Format.Format_RGB32)
+        colours = {
+            kind: terrain_style.terrain_colour(kind).rgb() & 0xFFFFFFFF
+            for kind in set(terrain.values())
+        }
+        flat = self.layout.orientation == "flat"
+        # A hex's cell is whole-number arithmetic of its coordinates: on a flat map its column
+        # is q and its row 2r + q, each plus one offset for the whole map (a pointy map the
+        # other way round); the offsets come from one hex placed as Layout.hex_to_pixel does.
+        h = next(iter(terrain))
+        x, y = self.layout.hex_to_pixel(h)
+        left, top = self._bounds.left(), self._bounds.top()
+        if flat:
+            di = int((x - left) / cell_w) - h.q
+            dj = int((y - top) / cell_h - 0.5) - (2 * h.r + h.q)
+            step = cols  # the hex's lower half: the cell below
+        else:
+            di = int((x - left) / cell_w - 0.5) - (2 * h.q + h.r)
+            dj = int((y - top) / cell_h) - h.r
+            step = 1  # the hex's right half: the cell beside
+        last = len(pixels) - 1
+        for h, kind in terrain.items():
+            q, r = h.q, h.r
             if flat:
-                i = int((x - x_base) / cell_w)
-                j = int((y - y_base) / cell_h - 0.5)
-                image.setPixel(i, j, colour)
-                image.setPixel(i, j + 1, colour)
+                cell = (2 * r + q + dj) * cols + q + di
             else:
-                i = int((x - x_base) / cell_w - 0.5)
-                j = int((y - y_base) / cell_h)
-                image.setPixel(i, j, colour)
-                image.setPixel(i + 1, j, colour)
-        # scale the cells to the map's bounds, then stroke rivers at a visible width
+                cell = (r + dj) * cols + 2 * q + r + di
+            colour = colours[kind]
+            pixels[cell] = colour
+            pixels[min(cell + step, last)] = colour
+        image = QImage(pixels.tobytes(), cols, rows, cols * 4, QImage.Format.Format_RGB32)
+        return image.copy()  # its own pixels, not the bytes'
+
+    def _render_overview(self) -> QImage:
+        """The cells scaled to the map's bounds with the rivers stroked at a visible width."""
+        cell_w, cell_h, cols, rows = self._cell_grid()
+        cells = self.overview_cells()
+        b = self._bounds
         width = min(4096, max(256, cols * 4))
         height = max(1, round(width * b.height() / b.width()))
-        pixmap = QPixmap(width, height)
-        pixmap.fill(terrain_style.BACKGROUND)
-        painter = QPainter(pixmap)
+        image = QImage(width, height, QImage.Format.Format_RGB32)
+        image.fill(terrain_style.BACKGROUND)
+        painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.scale(width / b.width(), height / b.height())
         painter.translate(-b.left(), -b.top())
-        painter.drawImage(QRectF(x_base, y_base, cols * cell_w, rows * cell_h), image)
+        painter.drawImage(QRectF(b.left(), b.top(), cols * cell_w, rows * cell_h), cells)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for pen, lines in self._rivers:
-            wide = QPen(pen)
-            wide.setWidthF(max(pen.widthF(), 1.5 * b.width() / width))
-            painter.setPen(wide)
-            for path, _bounds in lines:
-                painter.drawPath(path)
+        with self._drawing:
+            for pen, lines in self._rivers:
+                wide = QPen(pen)
+                wide.setWidthF(max(pen.widthF(), 1.5 * b.width() / width))
+                painter.setPen(wide)
+                for path, _bounds in lines:
+                    painter.drawPath(path)
         painter.end()
-        return pixmap
+        return image
+
+
+def pyramid(image: QImage, smallest: int = 128) -> list[QImage]:
+    """``image`` and its smooth halvings down to ``smallest`` pixels wide."""
+    images = [image]
+    while images[-1].width() >= 2 * smallest:
+        last = images[-1]
+        images.append(
+            last.scaled(
+                last.width() // 2,
+                max(1, last.height() // 2),
+                Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        )
+    return images
+
+
+def tile_level(scale: float) -> float:
+    """The tile scale drawn at screen scale ``scale``: the next power of two, within limits."""
+    level = 2.0 ** math.ceil(math.log2(scale))
+    return max(MIN_LEVEL, min(level, MAX_LEVEL))

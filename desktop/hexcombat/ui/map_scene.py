@@ -68,8 +68,9 @@ class MapScene(QGraphicsScene):
         self.place_names.setVisible(display.place_names)
 
     def detach(self) -> None:
-        """Stop listening to the game (the window shows another one)."""
+        """Stop listening to the game (the window shows another one) and rendering its map."""
         self.state.unsubscribe(self.on_change)
+        self.board.stop_rendering()
 
     # stacks ------------------------------------------------------------------------------------
 
@@ -106,6 +107,7 @@ class MapScene(QGraphicsScene):
             self.sides = sides
             for item in self.stack_items.values():
                 item.update()
+            self.overview.invalidate()
 
     def refresh_hex(self, h: Hex) -> None:
         """Make ``h``'s stack item match the game."""

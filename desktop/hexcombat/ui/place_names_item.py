@@ -71,6 +71,8 @@ class PlaceNamesItem(QGraphicsItem):
         for rect in self.plates.values():
             bounds = bounds.united(rect)
         self._bounds = bounds
+        self._largest_px = max((font.pixelSize() for font, _text in self.texts.values()), default=0)
+        """The biggest type of any name: zoomed out below legibility, nothing is looked at."""
         self.setZValue(NAME_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -132,8 +134,11 @@ class PlaceNamesItem(QGraphicsItem):
         exposed = exposed_on_device(painter, option)
         places = self.hexmap.places
         size = self.layout.size
+        if lod * self._largest_px < SMALLEST_PX:
+            return  # too far out for any name to be read (a whole map of 200,000 hexes)
         near: list[Hex] | dict[Hex, str] = places
-        if len(places) > MANY_PLACES:  # look only at the hexes in view
+        in_view = exposed.width() * exposed.height() / (2.6 * size * size)  # a hex: 2.6 s^2
+        if len(places) > MANY_PLACES and in_view < len(places):  # only the hexes in view
             near = hexes_in_rect(
                 self.layout, exposed.left(), exposed.top() - size, exposed.right(), exposed.bottom()
             )

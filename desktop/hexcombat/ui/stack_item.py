@@ -67,6 +67,9 @@ class StackItem(QGraphicsItem):
         ring = 3 + self.size * 0.16  # the role and selection rings around the counter
         self._bounds.adjust(-ring, -ring, ring, ring)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        # Drawn once per zoom into a cached image, then copied: a frame of a hundred counters
+        # drawn in full costs no more than its tiles; panning and dragging keep the cache.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(False)
         self._press: QPointF | None = None
         self._dragging = False
