@@ -206,3 +206,33 @@ def test_file_new_map_and_edit_map_open_the_editor(window, qtbot) -> None:  # no
     assert window.session.state.hexmap.terrain[editor.hexmap.hex_at("0504")] == "woods"
     editor.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     editor.close()
+
+
+def test_the_board_draws_a_new_river_and_keeps_its_lines_while_terrain_is_painted(
+    editor,
+) -> None:  # noqa: ANN001
+    assert editor.board.kept == []
+    editor.set_feature("minor-river")
+    stroke(editor, [middle(editor, text) for text in SEIM])
+    lines = editor.board.kept
+    assert len(lines) == 1 and len(lines[0][1]) == 1  # one pen, one line: the river
+    editor.set_terrain("woods")
+    click(editor, at(editor, "0405"))
+    assert editor.board.kept is lines  # worked out again only when hexsides change
+    editor.undo_stack.undo()
+    editor.undo_stack.undo()
+    assert editor.board.kept == []
+
+
+def test_the_legend_follows_the_edits(editor) -> None:  # noqa: ANN001
+    legend = editor.show_legend()
+    editor.set_terrain("swamp")
+    click(editor, at(editor, "0303"))
+    assert ("swamp", "letter s, 1 hex") in legend.rows()
+    dialog = editor.ask_map_name()
+    dialog.edit.setText("")
+    assert "the map needs a name" in dialog.problem.text()
+    dialog.edit.setText("Prokhorovka")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert editor.hexmap.name == "Prokhorovka" and "Prokhorovka" in editor.windowTitle()
+    assert "Prokhorovka" in legend.title.text()

@@ -52,11 +52,13 @@ from hexcombat.board.hexside import RIVER_FEATURES, STANDARD_FEATURES, Hexside
 from hexcombat.board.mapedit import (
     MAX_LEVEL,
     AddType,
+    ChangeHexsides,
     EditError,
     MapEdit,
     PaintTerrain,
     Run,
     SetElevation,
+    SetMapName,
     SetPlace,
     flood_fill,
     mark_hexsides,
@@ -80,7 +82,7 @@ from hexcombat.ui.map_layout import hexes_in_rect, layout_for
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.place_names_item import PlaceNamesItem
 from hexcombat.ui.qtgeometry import exposed_on_device
-from hexcombat.ui.terrain_legend import SWATCH, feature_swatch, terrain_swatch
+from hexcombat.ui.terrain_legend import SWATCH, TerrainLegend, feature_swatch, terrain_swatch
 
 TOOLS = (
     ("brush", "&Brush", "B", "Paint terrain: click a hex, or drag across hexes"),
@@ -121,11 +123,27 @@ class MapEditCommand(QUndoCommand):
             self._done = False
             return
         self.edit.do(self.editor.hexmap)
-        self.editor.map_changed()
+        self.editor.map_changed(self.edit)
 
     def undo(self) -> None:
         self.edit.undo(self.editor.hexmap)
-        self.editor.map_changed()
+        self.editor.map_changed(self.edit)
+
+
+class EditorBoard(BoardItem):
+    """The board as the editor draws it again after each edit. Working out the hexside lines
+    (rivers merged into lines) takes half a second on a 50,000-hex map, so an edit that leaves
+    the hexsides as they were reuses the lines of the board before it."""
+
+    def __init__(self, hexmap: HexMap, layout, kept: list | None = None) -> None:  # noqa: ANN001
+        self.kept = kept
+        """The hexside features' pens and lines, worked out once per hexside edit."""
+        super().__init__(hexmap, layout)
+
+    def _river_pens_and_lines(self) -> list:
+        if self.kept is None:
+            self.kept = super()._river_pens_and_lines()
+        return self.kept
 
 
 class ElevationItem(QGraphicsItem):
@@ -237,6 +255,7 @@ class MapEditor(QMainWindow):
         self._painted: set[Hex] = set()
         self._raw_sides: list[Hexside] = []
         self._run = Run()
+        self.legend: TerrainLegend | None = None
         self.dialog: NameDialog | None = None
         """The name dialog open now (a place, a new type), for tests to fill in."""
         self.scene_ = QGraphicsScene(self)
@@ -246,7 +265,7 @@ class MapEditor(QMainWindow):
         self.preview = QGraphicsPathItem()
         self.preview.setZValue(5)
         self.scene_.addItem(self.preview)
-        self.board: BoardItem | None = None
+        self.board: EditorBoard | None = None
         self._overlays: list[QGraphicsItem] = []
         self._make_tools_dock()
         self._make_menus()
@@ -314,6 +333,7 @@ class MapEditor(QMainWindow):
         edit_menu.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
         edit_menu.addSeparator()
+        self._action(edit_menu, "Map &Name...", self.ask_map_name)
         self._action(edit_menu, "New &Terrain Type...", lambda: self.ask_new_type("terrain"))
         self._action(edit_menu, "New Hexside &Feature...", lambda: self.ask_new_type("feature"))
         tools_menu = self.menuBar().addMenu("&Tools")
@@ -336,6 +356,7 @@ class MapEditor(QMainWindow):
         self._action(view_menu, "Zoom &In", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
         self._action(view_menu, "Zoom &Out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(view_menu, "&Fit Map", self.view.fit_map, "Ctrl+0")
+        self._action(view_menu, "Terrain &Legend", self.show_legend)
 
     def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:  # noqa: ANN001
         action = QAction(text, self)
@@ -349,12 +370,16 @@ class MapEditor(QMainWindow):
 
     # what is shown ---------------------------------------------------------------------------
 
-    def map_changed(self) -> None:
-        """Draw the map again after an edit: the board, place names, levels and the lists."""
+    def map_changed(self, edit: MapEdit | None = None) -> None:
+        """Draw the map again after ``edit`` (None: anything may have changed): the board,
+        place names, levels and the lists."""
+        kept = None
+        if self.board is not None and edit is not None and not isinstance(edit, ChangeHexsides):
+            kept = self.board.kept
         for item in (self.board, *self._overlays):
             if item is not None:
                 self.scene_.removeItem(item)
-        self.board = BoardItem(self.hexmap, self.layout_)
+        self.board = EditorBoard(self.hexmap, self.layout_, kept)
         self.scene_.addItem(self.board)
         self.scene_.board = self.board  # the view fits the map to the board's bounds
         self._overlays = [
@@ -365,6 +390,19 @@ class MapEditor(QMainWindow):
             self.scene_.addItem(item)
         self.scene_.setSceneRect(self.board.boundingRect().adjusted(-200, -200, 200, 200))
         self._fill_lists()
+        self._update_title()
+        if self.legend is not None:
+            self.legend.show_map(self.hexmap)
+
+    def show_legend(self) -> TerrainLegend:
+        """View > Terrain Legend: the map's terrain and features as the board draws them,
+        kept up to date while editing."""
+        if self.legend is None:
+            self.legend = TerrainLegend(self)
+        self.legend.show_map(self.hexmap)
+        self.legend.show()
+        self.legend.raise_()
+        return self.legend
 
     def _fill_lists(self) -> None:
         counts: dict[str, int] = {}
@@ -470,7 +508,7 @@ class MapEditor(QMainWindow):
             self.say(str(exc))
             return False
         self.undo_stack.push(MapEditCommand(self, edit, stroke))
-        self.map_changed()
+        self.map_changed(edit)
         return True
 
     def hex_at(self, pos: QPointF) -> Hex | None:
@@ -573,6 +611,21 @@ class MapEditor(QMainWindow):
             parent=self,
         )
         dialog.accepted.connect(lambda: self._add_type(kind, dialog.edit.text()))
+        self._open(dialog)
+        return dialog
+
+    def ask_map_name(self) -> NameDialog:
+        """Edit > Map Name: the name the map file gives the map."""
+        dialog = NameDialog(
+            "Map name",
+            "Name of the map:",
+            lambda text: name_problem(text, "map"),
+            self.hexmap.name,
+            self,
+        )
+        dialog.accepted.connect(
+            lambda: self.apply(SetMapName(dialog.edit.text(), self.hexmap.description))
+        )
         self._open(dialog)
         return dialog
 
