@@ -236,3 +236,18 @@ def test_the_legend_follows_the_edits(editor) -> None:  # noqa: ANN001
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert editor.hexmap.name == "Prokhorovka" and "Prokhorovka" in editor.windowTitle()
     assert "Prokhorovka" in legend.title.text()
+
+
+def test_choosing_from_the_tool_lists_picks_the_brush_and_the_feature(editor, qtbot) -> None:  # noqa: ANN001
+    editor.set_tool("place")
+    swamp = editor.terrain_list.findItems("swamp", Qt.MatchFlag.MatchStartsWith)[0]
+    rect = editor.terrain_list.visualItemRect(swamp)
+    qtbot.mouseClick(editor.terrain_list.viewport(), LEFT, pos=rect.center())
+    assert (editor.tool, editor.terrain) == ("brush", "swamp")
+    major = editor.feature_list.findItems("major-river", Qt.MatchFlag.MatchStartsWith)[0]
+    rect = editor.feature_list.visualItemRect(major)
+    qtbot.mouseClick(editor.feature_list.viewport(), LEFT, pos=rect.center())
+    assert (editor.tool, editor.feature) == ("hexside", "major-river")
+    click(editor, at(editor, "0202"))  # the hexside tool: a click marks the nearest hexside
+    assert editor.hexmap.terrain[editor.hexmap.hex_at("0202")] == "clear"
+    assert [r.feature for r in editor.hexmap.rivers] == ["major-river"]

@@ -475,13 +475,13 @@ class MapEditor(QMainWindow):
         self.terrain = kind
         if self.tool not in ("brush", "fill"):
             self.set_tool("brush")
-        self._fill_lists()
+        _mark_current(self.terrain_list, kind)
 
     def set_feature(self, feature: str) -> None:
         """Draw ``feature`` along hexsides (and pick the hexside tool)."""
         self.feature = feature
         self.set_tool("hexside")
-        self._fill_lists()
+        _mark_current(self.feature_list, feature)
 
     def _terrain_picked(self, item: QListWidgetItem | None) -> None:
         if item is not None:
@@ -650,7 +650,8 @@ class MapEditor(QMainWindow):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
-        start = str(self.path or Path.home() / f"{self.hexmap.name}.toml")
+        stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in self.hexmap.name)
+        start = str(self.path or Path.home() / f"{stem.strip('-') or 'map'}.toml")
         name, _ = QFileDialog.getSaveFileName(self, "Save Map", start, "Maps (*.toml)")
         if not name:
             return False
@@ -712,6 +713,15 @@ class MapEditor(QMainWindow):
             event.ignore()
             return
         event.accept()
+
+
+def _mark_current(widget: QListWidget, name: str) -> None:
+    """Show ``name`` as the chosen entry of a tool list (without choosing it again)."""
+    widget.blockSignals(True)
+    for i in range(widget.count()):
+        if widget.item(i).data(Qt.ItemDataRole.UserRole) == name:
+            widget.setCurrentRow(i)
+    widget.blockSignals(False)
 
 
 # opening an editor (File > New Map, Edit > Edit Map) ---------------------------------------------
