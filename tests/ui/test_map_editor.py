@@ -251,3 +251,24 @@ def test_choosing_from_the_tool_lists_picks_the_brush_and_the_feature(editor, qt
     click(editor, at(editor, "0202"))  # the hexside tool: a click marks the nearest hexside
     assert editor.hexmap.terrain[editor.hexmap.hex_at("0202")] == "clear"
     assert [r.feature for r in editor.hexmap.rivers] == ["major-river"]
+
+
+def test_file_new_map_asks_the_settings_then_opens_an_editor_on_the_new_map(window, qtbot) -> None:  # noqa: ANN001
+    action = next(
+        a for a in window.menuBar().actions()[0].menu().actions() if a.text() == "New &Map..."
+    )
+    action.trigger()
+    dialog = window.findChild(NewMapDialog)
+    dialog.name.setText("Kursk")
+    dialog.columns.setValue(12)
+    dialog.rows.setValue(9)
+    dialog.orientation.setCurrentIndex(1)  # pointy
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    editor = next(e for e in window.findChildren(MapEditor) if e.hexmap.name == "Kursk")
+    assert (editor.hexmap.columns, editor.hexmap.rows, editor.hexmap.orientation) == (
+        12,
+        9,
+        "pointy",
+    )
+    assert editor.path is None and editor.isVisible()
+    assert editor.close()  # nothing edited yet: closes without asking
