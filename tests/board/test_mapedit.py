@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,18 @@ from hexcombat.board.mapedit import (
     raise_to,
     type_problem,
 )
-from hexcombat.board.mapfile import HexMap, load_map
-from hexcombat.board.mapwrite import save_map
+from hexcombat.board.mapfile import HexMap, load_map, map_from_source
+from hexcombat.board.mapwrite import map_to_toml, save_map
+from hexcombat.sourcefile import TomlSource
 
 
 def same(a: HexMap, b: HexMap) -> bool:
     return dataclasses.replace(a, source=None) == dataclasses.replace(b, source=None)
+
+
+def reread(hexmap: HexMap) -> HexMap:
+    """The map as it reads back from the text the editor would save."""
+    return map_from_source(TomlSource.parse(map_to_toml(hexmap), "edited.toml"))
 
 
 class Session:
@@ -192,3 +199,51 @@ def test_a_new_type_s_name_is_refused_with_a_reason(name: str, message: str) -> 
     assert problem is not None and message in problem
     with pytest.raises(EditError):
         AddType("terrain", name).do(new_map("Types"))
+
+
+def random_edit(m: HexMap, rng: random.Random):  # noqa: ANN201
+    """One edit a map maker might make: a stroke of paint, a fill, a run along hexsides (a walk
+    from a random hexside, through corners), a place or a level."""
+    hexes = sorted(m)
+    kind = rng.choice(["paint", "fill", "hexsides", "hexsides", "place", "level"])
+    if kind == "paint":
+        return paint(m, rng.sample(hexes, 3), rng.choice(["woods", "sea", "clear"]))
+    if kind == "fill":
+        return flood_fill(m, rng.choice(hexes), rng.choice(["rough", "clear"]))
+    if kind == "place":
+        return SetPlace(rng.choice(hexes), rng.choice([None, "Hill 112", "Ponyri"]))
+    if kind == "level":
+        return raise_to(m, rng.sample(hexes, 2), rng.randrange(0, 10))
+    h = rng.choice(hexes)
+    run = Run()
+    side = Hexside(h, rng.choice(h.neighbours()))
+    for _ in range(rng.randrange(1, 8)):
+        run.add(side)
+        a, b = side.hexes
+        third = rng.choice([n for n in a.neighbours() if n in b.neighbours()])
+        side = Hexside(rng.choice([a, b]), third)  # on, round one of its corners
+    feature = rng.choice(["minor-river", "major-river", "escarpment"])
+    try:
+        return mark_hexsides(m, run.sides, feature)
+    except EditError:  # a river over the other river kind: refused, nothing changes
+        return None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_any_run_of_edits_saves_a_map_that_loads_equal_and_undoes_to_the_start(
+    seed: int,
+) -> None:
+    edit = Session(new_map("Random", columns=9, rows=7))
+    m = edit.hexmap
+    AddType("feature", "escarpment").do(m)
+    before = copy.deepcopy(m)
+    rng = random.Random(seed)
+    for _ in range(150):
+        change = random_edit(m, rng)
+        if change is not None:
+            edit.do(change)
+    assert same(reread(m), m)
+    assert max(len(river.hexsides) for river in m.rivers) >= 3  # runs, not lone hexsides
+    while edit.done:
+        edit.undo()
+    assert same(m, before)
