@@ -272,3 +272,26 @@ def test_file_new_map_asks_the_settings_then_opens_an_editor_on_the_new_map(wind
     )
     assert editor.path is None and editor.isVisible()
     assert editor.close()  # nothing edited yet: closes without asking
+
+
+@pytest.mark.parametrize(
+    ("label", "first", "reason"),
+    [
+        ("{", "0101", "is not a valid format string"),
+        ("{col.__class__}{row}", "0101", "may only use {col} and {row}"),
+        ("{col:0100000000d}{row:02d}", "0101", "padded to at most 9 digits"),
+        ("{col:02d}/{row:02d}", "01/01", "may not contain '/'"),
+        ("{col:02d}{row:02d}", "0101\x00", "does not match the label format"),
+    ],
+)
+def test_a_hostile_label_format_is_named_not_a_traceback(
+    qtbot, label: str, first: str, reason: str
+) -> None:  # noqa: ANN001
+    dialog = NewMapDialog()
+    qtbot.addWidget(dialog)
+    dialog.label_format.setText(label)
+    dialog.first.setText(first)
+    assert reason in dialog.problem.text()
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    dialog.accept()  # Enter pressed anyway: refused, no map
+    assert dialog.hexmap is None
