@@ -295,3 +295,12 @@ def test_a_hostile_label_format_is_named_not_a_traceback(
     assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
     dialog.accept()  # Enter pressed anyway: refused, no map
     assert dialog.hexmap is None
+
+
+def test_the_hex_under_the_mouse_is_outlined_and_named(editor) -> None:  # noqa: ANN001
+    editor.hexmap.elevation[editor.hexmap.hex_at("0303")] = 2
+    send_mouse(editor.view.viewport(), QEvent.Type.MouseMove, at(editor, "0303"), NONE)
+    centre = QPointF(*editor.layout_.hex_to_pixel(editor.hexmap.hex_at("0303")))
+    outline = editor.pointer.path().boundingRect()
+    assert outline.contains(centre) and outline.width() < 2.5 * editor.layout_.size
+    assert editor.status.text() == "0303, clear, elevation 2"

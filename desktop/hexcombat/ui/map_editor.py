@@ -81,7 +81,7 @@ from hexcombat.ui.map_editor_dialogs import NameDialog, NewMapDialog
 from hexcombat.ui.map_layout import hexes_in_rect, layout_for
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.place_names_item import PlaceNamesItem
-from hexcombat.ui.qtgeometry import exposed_on_device
+from hexcombat.ui.qtgeometry import exposed_on_device, hex_polygon
 from hexcombat.ui.terrain_legend import SWATCH, TerrainLegend, feature_swatch, terrain_swatch
 
 TOOLS = (
@@ -265,6 +265,11 @@ class MapEditor(QMainWindow):
         self.preview = QGraphicsPathItem()
         self.preview.setZValue(5)
         self.scene_.addItem(self.preview)
+        self.pointer = QGraphicsPathItem()
+        """The outline of the hex under the mouse: where a click would paint."""
+        self.pointer.setZValue(4)
+        self.pointer.setPen(QPen(QColor(255, 255, 255, 200), 2.0))
+        self.scene_.addItem(self.pointer)
         self.board: EditorBoard | None = None
         self._overlays: list[QGraphicsItem] = []
         self._make_tools_dock()
@@ -447,6 +452,11 @@ class MapEditor(QMainWindow):
         self.setWindowTitle(f"Map Editor: {self.hexmap.name} ({where}){star}")
 
     def _hovered(self, h: Hex | None) -> None:
+        outline = QPainterPath()
+        if h is not None and self.tool != "hexside":
+            outline.addPolygon(hex_polygon(self.layout_, h))
+            outline.closeSubpath()
+        self.pointer.setPath(outline)
         if h is None:
             self.status.setText("")
             return
