@@ -378,7 +378,7 @@ sys.path.insert(0, {desktop!r})
 from hexcombat.game import saves
 from hexcombat.game.opening import default_tutorial, open_game
 state = open_game(default_tutorial())
-saves.os.replace = lambda *args: time.sleep(60)  # killed before the rename
+os.replace = lambda *args: time.sleep(60)  # killed before the rename
 saves.save_game(state, {path!r})
 """
 

@@ -25,6 +25,12 @@ The format (also described for map makers in ``maps/README.md``)::
       ...
     ]
 
+    [elevation]                   # optional (tactical maps); one digit 0-9 per hex, laid out
+    rows = [                      #   as [terrain] rows; a map without it is all at level 0
+      "00011000",
+      ...
+    ]
+
     [extra]                       # optional; types this map uses beyond the standard ones
     terrain = ["glacier"]
     features = ["escarpment"]
@@ -75,7 +81,7 @@ TERRAIN_TYPES: tuple[str, ...] = (
 )
 """Terrain every map may use; a map declares any others under ``[extra] terrain``."""
 
-_TOP_KEYS = ("name", "description", "layout", "legend", "terrain", "extra")
+_TOP_KEYS = ("name", "description", "layout", "legend", "terrain", "elevation", "extra")
 _TOP_ARRAYS = ("hexsides", "rivers", "places")
 _LAYOUT_KEYS = ("orientation", "offset", "label", "first", "columns", "rows")
 
@@ -109,6 +115,8 @@ class HexMap:
     feature_types: frozenset[str] = STANDARD_FEATURES
     description: str = ""
     source: Path | None = None
+    elevation: dict[Hex, int] = field(default_factory=dict)
+    """The level (1-9) of each hex above level 0, for tactical maps; a hex absent is at 0."""
 
     @property
     def orientation(self) -> str:
@@ -283,6 +291,7 @@ class _Reader:
         self.read_hexside_lists(features)
         rivers = self.read_rivers(features)
         places = self.read_places()
+        elevation = self.read_elevation()
         if self.problems or self.scheme is None or name is None or terrain is None:
             return None
         return HexMap(
@@ -299,6 +308,7 @@ class _Reader:
             feature_types=self.feature_types,
             description=description,
             source=self.source.path,
+            elevation=elevation,
         )
 
     def read_layout(self) -> None:
@@ -471,6 +481,45 @@ class _Reader:
                     f"unknown terrain letter {letter!r} in {where}; the legend has {known}",
                 )
         return terrain
+
+    def read_elevation(self) -> dict[Hex, int]:
+        """The optional ``[elevation]`` rows: one digit per hex, as the terrain rows lay them
+        out; every row out of shape or character not a digit is a problem at its line."""
+        table = self.table(("elevation",), required=False)
+        if table is None:
+            return {}
+        self.unknown_keys(table, ("elevation",), ("rows",))
+        rows = self.strings(table, ("elevation", "rows"), required=True)
+        if rows is None:
+            return {}
+        if self.rows and len(rows) != self.rows:
+            self.problem(
+                ("elevation", "rows"),
+                f"elevation has {len(rows)} rows; expected {self.rows} (layout.rows)",
+            )
+        elevation: dict[Hex, int] = {}
+        for r, text in enumerate(rows[: self.rows or None]):
+            keypath = ("elevation", "rows", r)
+            if self.columns and len(text) != self.columns:
+                self.problem(
+                    keypath,
+                    f"elevation row {r + 1} has {len(text)} hexes; expected {self.columns} "
+                    "(layout.columns)",
+                )
+            bad = sorted({c for c in text if c not in "0123456789"})
+            if bad:
+                self.problem(
+                    keypath,
+                    f"elevation row {r + 1} holds {', '.join(map(repr, bad))}; each hex's "
+                    "level is one digit, 0 to 9",
+                )
+                continue
+            if self.scheme is None:
+                continue
+            for c, digit in enumerate(text[: self.columns]):
+                if digit != "0":
+                    elevation[self.scheme.hex_of(c, r)] = int(digit)
+        return elevation
 
     def parse_hex(self, keypath: KeyPath, text: str, context: str) -> Hex | None:
         if self.scheme is None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
+from hexcombat.board.mapfile import load_map
 from hexcombat.game.commands import plural
 from hexcombat.game.opening import is_save_path, open_game
 from hexcombat.game.saves import remove_stale_temporaries
@@ -45,6 +46,7 @@ from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
+from hexcombat.ui.map_editor import MapEditor, ask_new_map, editable_copy, show_editor
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.stack_inspector import StackInspector
@@ -210,6 +212,8 @@ class MainWindow(QMainWindow):
             file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs
         )
         file_menu.addSeparator()
+        self._action(file_menu, "New &Map...", lambda: ask_new_map(self), tip="Make a map")
+        file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit_menu = bar.addMenu("&Edit")
         self.edit_menu = edit_menu
@@ -218,6 +222,7 @@ class MainWindow(QMainWindow):
         self.delete_action = self._action(
             edit_menu, "&Delete", self.delete_selection, QKeySequence.StandardKey.Delete
         )
+        self._action(edit_menu, "Edit &Map...", self.edit_map, tip="Edit this game's map")
         view_menu = bar.addMenu("&View")
         self.view_menu = view_menu
         zoom_in = self._action(
@@ -293,6 +298,25 @@ class MainWindow(QMainWindow):
         dialog.show()
         dialog.raise_()
         return dialog
+
+    def edit_map(self) -> MapEditor | None:
+        """Edit > Edit Map: the open game's map in the map editor (a map file chosen when no
+        game is open); the game goes on with the map it has."""
+        if self.session is not None:
+            try:
+                hexmap, path = editable_copy(self.session.state)
+            except (SourceError, OSError, ValueError) as exc:
+                self.show_error("Cannot edit the map", str(exc))
+                return None
+            return show_editor(hexmap, path, self)
+        name, _ = QFileDialog.getOpenFileName(self, "Edit Map", "", "Maps (*.toml)")
+        if not name:
+            return None
+        try:
+            return show_editor(load_map(name), Path(name), self)
+        except (SourceError, OSError) as exc:
+            self.show_error("Cannot edit the map", str(exc))
+            return None
 
     def show_legend(self) -> TerrainLegend:
         """View > Terrain Legend (and Help): the open map's terrain and hexside features."""
