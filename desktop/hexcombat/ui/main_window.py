@@ -395,6 +395,8 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self._selecting = self.scene
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
+        if self.scene.image_problem is not None:
+            self.statusBar().showMessage(self.scene.image_problem, 20000)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
         self.palette = CounterPalette(state.library, state.side_order)

@@ -1,0 +1,321 @@
+"""The scanned map under the grid, read in tiles at the zoom shown.
+
+A 12,000 x 9,000 scan is 432 MB as a picture in memory; it is never held whole. The item keeps
+a small overview of the whole image (at most :data:`OVERVIEW_SIDE` pixels a side) and asks
+worker threads for the tiles the view shows, each read with ``QImageReader``'s clip rectangle
+and scaled size at the level of detail the zoom needs (level ``n`` halves the image ``n``
+times). A frame never waits: it draws the overview, then the tiles already read; the view is
+repainted as tiles arrive. Tiles are kept in a least-recently-used cache of
+:data:`CACHE_BYTES`.
+
+Only a baseline JPEG can be read a part at a time without decoding all of it. A PNG or a
+progressive JPEG is decoded once, in a worker thread, into a baseline JPEG copy in the user's
+cache folder (the only time the whole picture is in memory), and read in tiles from that copy
+from then on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import OrderedDict
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRect, QRectF, QRunnable, QSize, QStandardPaths, QThreadPool
+from PySide6.QtCore import Signal as QtSignal
+from PySide6.QtGui import QImage, QImageReader, QImageWriter, QPainter, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from hexcombat.board.layout import Layout
+from hexcombat.board.mapfile import HexMap
+from hexcombat.board.mapimage import ImageInfo, MapImage, image_info
+
+IMAGE_Z = -20.0
+"""Beneath the board (-10), which is drawn over the image faintly or not at all."""
+TILE = 512
+"""Tile side in pixels as drawn (a tile of level ``n`` covers ``TILE << n`` image pixels)."""
+OVERVIEW_SIDE = 1024
+"""The overview's longest side: drawn whenever a tile is not read yet."""
+CACHE_BYTES = 96 * 1024 * 1024
+"""The tiles kept in memory (a 1080p screen shows about twelve 1 MB tiles)."""
+_FORMAT = QImage.Format.Format_ARGB32_Premultiplied
+_MAX_DECODE_MB = 2048
+"""Qt refuses to decode a picture over 256 MB; converting a PNG of the largest size shown
+(:data:`~hexcombat.board.mapimage.MAX_IMAGE_PIXELS`) needs more, once."""
+
+_MAX_WANTED = 64
+"""More tiles wanted than four screens show: the older ones are from a view panned away."""
+
+TileKey = tuple[int, int, int]
+"""(level, column, row) of a tile."""
+
+
+class _Signals(QObject):
+    tile_read = QtSignal(object, object)
+    """A tile's key and its QImage (null when it could not be read)."""
+    converted = QtSignal(str)
+    """The baseline JPEG copy of a PNG is ready (its path), or "" when it could not be made."""
+
+
+class _ReadTile(QRunnable):
+    """Reads one tile in a worker thread, unless the view no longer wants it."""
+
+    def __init__(self, item: MapImageItem, path: str, key: TileKey) -> None:
+        super().__init__()
+        self.signals = item.signals
+        self.wanted = item.wanted
+        self.size = (item.info.width, item.info.height)
+        self.path, self.key = path, key
+
+    def run(self) -> None:
+        if self.key not in self.wanted:
+            self.signals.tile_read.emit(self.key, None)
+            return
+        clip, scaled = tile_rects(self.key, *self.size)
+        reader = QImageReader(self.path)
+        reader.setClipRect(clip)
+        reader.setScaledSize(scaled)
+        image = reader.read()
+        if not image.isNull():
+            image = image.convertToFormat(_FORMAT)
+        self.signals.tile_read.emit(self.key, image)
+
+
+class _Convert(QRunnable):
+    """Decodes a PNG (or progressive JPEG) once and writes a baseline JPEG copy to read tiles
+    from."""
+
+    def __init__(self, signals: _Signals, source: str, target: str) -> None:
+        super().__init__()
+        self.signals, self.source, self.target = signals, source, target
+
+    def run(self) -> None:
+        limit = QImageReader.allocationLimit()
+        QImageReader.setAllocationLimit(_MAX_DECODE_MB)
+        try:
+            image = QImageReader(self.source).read()
+        finally:
+            QImageReader.setAllocationLimit(limit)
+        written = False
+        if not image.isNull():
+            part = self.target + ".part"
+            writer = QImageWriter(part, b"jpeg")
+            writer.setQuality(90)
+            written = writer.write(image)
+            del image
+            if written:
+                Path(part).replace(self.target)
+        self.signals.converted.emit(self.target if written else "")
+
+
+def tile_rects(key: TileKey, width: int, height: int) -> tuple[QRect, QSize]:
+    """The image pixels a tile covers (cut at the image's edge) and its size when read."""
+    level, col, row = key
+    span = TILE << level
+    x, y = col * span, row * span
+    w, h = min(span, width - x), min(span, height - y)
+    return QRect(x, y, w, h), QSize(
+        max(1, math.ceil(w / (1 << level))), max(1, math.ceil(h / (1 << level)))
+    )
+
+
+def overview_level(width: int, height: int) -> int:
+    """The level at which the whole image fits :data:`OVERVIEW_SIDE`."""
+    return max(0, math.ceil(math.log2(max(width, height) / OVERVIEW_SIDE)))
+
+
+def converted_copy(path: Path) -> Path:
+    """Where the baseline JPEG copy of a PNG lives: the user's cache folder, named by the
+    picture's path, size and time, so an edited scan is converted again."""
+    stat = path.stat()
+    key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()
+    folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation))
+    folder = folder / "map-images"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{hashlib.sha256(key).hexdigest()[:24]}.jpg"
+
+
+class MapImageItem(QGraphicsItem):
+    """Draws the map's image beneath the board, in image pixels placed on the hex layout."""
+
+    def __init__(self, image: MapImage, layout: Layout, info: ImageInfo | None = None) -> None:
+        super().__init__()
+        self.image = image
+        self.info = info or image_info(image.path)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setZValue(IMAGE_Z)
+        kx, ky = image.scale(layout.orientation)
+        sx, sy = layout.size / kx, layout.size / ky
+        ox, oy = layout.origin
+        self.setTransform(
+            QTransform(sx, 0, 0, sy, ox - image.origin[0] * sx, oy - image.origin[1] * sy)
+        )
+        self.signals = _Signals()
+        self.signals.tile_read.connect(self._tile_read)
+        self.signals.converted.connect(self._converted)
+        self.pool = QThreadPool()
+        self.pool.setMaxThreadCount(2)
+        self.tiles: OrderedDict[TileKey, QImage] = OrderedDict()
+        self.cache_bytes = 0
+        self.pending: set[TileKey] = set()
+        self.wanted: set[TileKey] = set()
+        """The tiles the last frame lacked; a worker skips a tile no longer wanted."""
+        self.wanted_level = -1
+        self.top = overview_level(self.info.width, self.info.height)
+        self.source: str | None = None
+        """The file tiles are read from: the image, or its baseline copy (None until made)."""
+        self.overview = QImage()
+        self.problem: str | None = None
+        """Why the image could not be read (shown in the status bar), or None."""
+        if self.info.tiled:
+            self._use(str(image.path))
+        else:
+            copy = converted_copy(image.path)
+            if copy.is_file():
+                self._use(str(copy))
+            else:
+                self.pool.start(_Convert(self.signals, str(image.path), str(copy)))
+
+    # reading -------------------------------------------------------------------------------
+
+    def _use(self, source: str) -> None:
+        """Read tiles from ``source``; the overview is read at once (about 0.1 s for a
+        12,000 x 9,000 JPEG, decoded at an eighth of its size)."""
+        self.source = source
+        clip, scaled = tile_rects((self.top, 0, 0), self.info.width, self.info.height)
+        reader = QImageReader(source)
+        reader.setClipRect(clip)
+        reader.setScaledSize(scaled)
+        overview = reader.read()
+        if overview.isNull():
+            self.problem = (
+                f"the map image {self.image.path} could not be read: {reader.errorString()}"
+            )
+            return
+        self.overview = overview.convertToFormat(_FORMAT)
+        self.update()
+
+    def _converted(self, target: str) -> None:
+        if not target:
+            self.problem = f"the map image {self.image.path} could not be decoded"
+            return
+        self._use(target)
+
+    def _tile_read(self, key: TileKey, image: QImage | None) -> None:
+        self.pending.discard(key)
+        if image is None or image.isNull():
+            return
+        self.tiles[key] = image
+        self.cache_bytes += image.sizeInBytes()
+        while self.cache_bytes > CACHE_BYTES and self.tiles:
+            _, old = self.tiles.popitem(last=False)
+            self.cache_bytes -= old.sizeInBytes()
+        self.update(QRectF(tile_rects(key, self.info.width, self.info.height)[0]))
+
+    def close(self) -> None:
+        """Stop reading (the window shows another game): queued reads are dropped, and a read
+        under way finishes into nothing."""
+        self.wanted.clear()
+        self.pool.clear()
+        try:
+            self.signals.tile_read.disconnect(self._tile_read)
+            self.signals.converted.disconnect(self._converted)
+        except (RuntimeError, TypeError):
+            pass
+
+    # drawing -------------------------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(0, 0, self.info.width, self.info.height)
+
+    def level_for(self, pixels_per_image_pixel: float) -> int:
+        """The tile level whose pixels are at least as fine as the screen's."""
+        if pixels_per_image_pixel <= 0:
+            return self.top
+        return min(self.top, max(0, math.floor(math.log2(1.0 / pixels_per_image_pixel))))
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        bounds = self.boundingRect()
+        exposed = option.exposedRect.intersected(bounds)
+        if exposed.isEmpty() or self.overview.isNull():
+            return
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(bounds, self.overview)
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        level = self.level_for(lod)
+        if level >= self.top:
+            return
+        span = TILE << level
+        cols = range(int(exposed.left()) // span, int(math.ceil(exposed.right())) // span + 1)
+        rows = range(int(exposed.top()) // span, int(math.ceil(exposed.bottom())) // span + 1)
+        missing: set[TileKey] = set()
+        for row in rows:
+            for col in cols:
+                key = (level, col, row)
+                if col * span >= self.info.width or row * span >= self.info.height:
+                    continue
+                tile = self.tiles.get(key)
+                if tile is None:
+                    missing.add(key)
+                    self._draw_parent(painter, key)
+                    continue
+                self.tiles.move_to_end(key)
+                painter.drawImage(QRectF(tile_rects(key, *self._size())[0]), tile)
+        self._want(missing)
+
+    def _size(self) -> tuple[int, int]:
+        return self.info.width, self.info.height
+
+    def _draw_parent(self, painter: QPainter, key: TileKey) -> None:
+        """A coarser tile already read stands in for one not read yet."""
+        level, col, row = key
+        for up in range(1, self.top - level):
+            parent = (level + up, col >> up, row >> up)
+            tile = self.tiles.get(parent)
+            if tile is None:
+                continue
+            clip = QRectF(tile_rects(key, *self._size())[0])
+            pclip = QRectF(tile_rects(parent, *self._size())[0])
+            f = 1.0 / (1 << parent[0])
+            source = QRectF(
+                (clip.x() - pclip.x()) * f,
+                (clip.y() - pclip.y()) * f,
+                clip.width() * f,
+                clip.height() * f,
+            )
+            painter.drawImage(clip, tile, source)
+            return
+
+    def _want(self, missing: set[TileKey]) -> None:
+        """Ask the workers for the tiles this frame lacked; tiles of another zoom, or of a view
+        long panned away, are no longer wanted (a frame may paint in several parts, so the
+        wanted tiles of one zoom add up)."""
+        level = next(iter(missing))[0] if missing else self.wanted_level
+        if level != self.wanted_level or len(self.wanted) > _MAX_WANTED:
+            self.wanted.clear()
+            self.wanted_level = level
+        self.wanted.update(missing)
+        if self.source is None:
+            return
+        for key in missing - self.pending:
+            self.pending.add(key)
+            self.pool.start(_ReadTile(self, self.source, key))
+
+
+def map_image_item(hexmap: HexMap, layout: Layout) -> tuple[MapImageItem | None, str | None]:
+    """The item drawing ``hexmap``'s scanned image, or None and why not (no image named: no
+    reason; the image missing, damaged or too large: the reason, for the window to say while
+    the game opens without it)."""
+    if hexmap.image is None:
+        return None, None
+    try:
+        info = image_info(hexmap.image.path)
+    except (OSError, ValueError) as exc:
+        return None, f"{exc}; the map is drawn without it"
+    item = MapImageItem(hexmap.image, layout, info)
+    if item.problem is not None:
+        item.close()
+        return None, f"{item.problem}; the map is drawn without it"
+    return item, None
