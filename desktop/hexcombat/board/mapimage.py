@@ -38,9 +38,13 @@ MAX_IMAGE_SIDE = 40_000
 sheets at 300 dpi is under 15,000 pixels a side."""
 MAX_IMAGE_PIXELS = 400_000_000
 """The most pixels a map image may hold (four times a 12,000 x 9,000 scan)."""
-_HEADER_BYTES = 1 << 20
+HEADER_BYTES = 1 << 20
 """How much of a file is read to find a JPEG's size: its frame header follows the metadata,
 which is seldom more than a few kilobytes (an embedded preview can take more)."""
+
+
+class ImageTooLarge(ValueError):
+    """A picture larger than hexcombat shows (refused whatever else it is)."""
 
 
 @dataclass(frozen=True)
@@ -165,7 +169,14 @@ def image_info(path: Path) -> ImageInfo:
             raise OSError(f"{path} is not a file")
         raise FileNotFoundError(f"the map image {path} is missing")
     with path.open("rb") as file:
-        head = file.read(_HEADER_BYTES)
+        head = file.read(HEADER_BYTES)
+    return header_info(head, str(path))
+
+
+def header_info(head: bytes, name: str) -> ImageInfo:
+    """The size and kind of the picture whose first bytes (up to a megabyte) are ``head``;
+    ``ValueError`` naming ``name`` as :func:`image_info` says it."""
+    path = name
     if head.startswith(b"\x89PNG\r\n\x1a\n"):
         info = _png_info(head)
     elif head.startswith(b"\xff\xd8"):
@@ -177,7 +188,7 @@ def image_info(path: Path) -> ImageInfo:
         or info.height > MAX_IMAGE_SIDE
         or (info.width * info.height > MAX_IMAGE_PIXELS)
     ):
-        raise ValueError(
+        raise ImageTooLarge(
             f"{path} is {info.width} x {info.height} pixels, more than hexcombat shows "
             f"(at most {MAX_IMAGE_SIDE:,} pixels a side and {MAX_IMAGE_PIXELS // 1_000_000} "
             "million pixels)"
@@ -222,7 +233,7 @@ def _jpeg_info(head: bytes) -> ImageInfo:
         if marker in (0xD9, 0xDA):  # end of image, or scan data before any frame header
             break
         i += 2 + length
-    raise ValueError(f"a damaged JPEG: no frame header in its first {_HEADER_BYTES >> 10} kB")
+    raise ValueError(f"a damaged JPEG: no frame header in its first {HEADER_BYTES >> 10} kB")
 
 
 def image_problem(image: MapImage) -> str | None:
