@@ -46,6 +46,9 @@ _MAX_DECODE_MB = 2048
 _MAX_WANTED = 64
 """More tiles wanted than four screens show: the older ones are from a view panned away."""
 
+_BATCH = 24
+"""The most tiles read as one clip (a 1080p screen shows about twelve)."""
+
 TileKey = tuple[int, int, int]
 """(level, column, row) of a tile."""
 
@@ -57,28 +60,42 @@ class _Signals(QObject):
     """The baseline JPEG copy of a PNG is ready (its path), or "" when it could not be made."""
 
 
-class _ReadTile(QRunnable):
-    """Reads one tile in a worker thread, unless the view no longer wants it."""
+class _ReadTiles(QRunnable):
+    """Reads the tiles one frame lacked in a worker thread, as one clip of the image: a JPEG is
+    decoded row by row from its top whatever the clip, so one read of the whole band costs
+    what one tile of its last row would."""
 
-    def __init__(self, item: MapImageItem, path: str, key: TileKey) -> None:
+    def __init__(self, item: MapImageItem, path: str, keys: list[TileKey]) -> None:
         super().__init__()
         self.signals = item.signals
         self.wanted = item.wanted
         self.size = (item.info.width, item.info.height)
-        self.path, self.key = path, key
+        self.path, self.keys = path, keys
 
     def run(self) -> None:
-        if self.key not in self.wanted:
-            self.signals.tile_read.emit(self.key, None)
+        keys = [key for key in self.keys if key in self.wanted]
+        for key in set(self.keys) - set(keys):
+            self.signals.tile_read.emit(key, None)
+        if not keys:
             return
-        clip, scaled = tile_rects(self.key, *self.size)
+        level = keys[0][0]
+        band = QRect()
+        for key in keys:
+            band = band.united(tile_rects(key, *self.size)[0])
         reader = QImageReader(self.path)
-        reader.setClipRect(clip)
-        reader.setScaledSize(scaled)
+        reader.setClipRect(band)
+        reader.setScaledSize(
+            QSize(math.ceil(band.width() / (1 << level)), math.ceil(band.height() / (1 << level)))
+        )
         image = reader.read()
-        if not image.isNull():
-            image = image.convertToFormat(_FORMAT)
-        self.signals.tile_read.emit(self.key, image)
+        for key in keys:
+            if image.isNull():
+                self.signals.tile_read.emit(key, image)  # null: not asked for again
+                continue
+            clip, scaled = tile_rects(key, *self.size)
+            x, y = (clip.x() - band.x()) >> level, (clip.y() - band.y()) >> level
+            tile = image.copy(QRect(x, y, scaled.width(), scaled.height()))
+            self.signals.tile_read.emit(key, tile.convertToFormat(_FORMAT))
 
 
 class _Convert(QRunnable):
@@ -158,6 +175,8 @@ class MapImageItem(QGraphicsItem):
         self.tiles: OrderedDict[TileKey, QImage] = OrderedDict()
         self.cache_bytes = 0
         self.pending: set[TileKey] = set()
+        self.failed: set[TileKey] = set()
+        """Tiles the reader could not read (a damaged part of a file): not asked for again."""
         self.wanted: set[TileKey] = set()
         """The tiles the last frame lacked; a worker skips a tile no longer wanted."""
         self.wanted_level = -1
@@ -202,8 +221,12 @@ class MapImageItem(QGraphicsItem):
         self._use(target)
 
     def _tile_read(self, key: TileKey, image: QImage | None) -> None:
+        """A tile arrived (None: skipped, no longer wanted; a null image: unreadable)."""
         self.pending.discard(key)
-        if image is None or image.isNull():
+        if image is None:
+            return
+        if image.isNull():
+            self.failed.add(key)
             return
         self.tiles[key] = image
         self.cache_bytes += image.sizeInBytes()
@@ -238,7 +261,7 @@ class MapImageItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         bounds = self.boundingRect()
-        exposed = option.exposedRect.intersected(bounds)
+        exposed = option.exposedRect.intersected(bounds).intersected(_on_device(painter))
         if exposed.isEmpty() or self.overview.isNull():
             return
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
@@ -258,7 +281,8 @@ class MapImageItem(QGraphicsItem):
                     continue
                 tile = self.tiles.get(key)
                 if tile is None:
-                    missing.add(key)
+                    if key not in self.failed:
+                        missing.add(key)
                     self._draw_parent(painter, key)
                     continue
                 self.tiles.move_to_end(key)
@@ -266,6 +290,7 @@ class MapImageItem(QGraphicsItem):
         self._want(missing)
 
     def _size(self) -> tuple[int, int]:
+        """The image's width and height in pixels."""
         return self.info.width, self.info.height
 
     def _draw_parent(self, painter: QPainter, key: TileKey) -> None:
@@ -299,9 +324,21 @@ class MapImageItem(QGraphicsItem):
         self.wanted.update(missing)
         if self.source is None:
             return
-        for key in missing - self.pending:
-            self.pending.add(key)
-            self.pool.start(_ReadTile(self, self.source, key))
+        asked = sorted(missing - self.pending, key=lambda k: (k[2], k[1]))
+        for start in range(0, len(asked), _BATCH):
+            batch = asked[start : start + _BATCH]
+            self.pending.update(batch)
+            self.pool.start(_ReadTiles(self, self.source, batch))
+
+
+def _on_device(painter: QPainter) -> QRectF:
+    """The part of the item the painter's device shows: a whole-scene render (a grab, a
+    print) may expose all of the item, of which only this part is drawn."""
+    device = painter.device()
+    inverse, invertible = painter.worldTransform().inverted()
+    if device is None or not invertible:
+        return QRectF()
+    return inverse.mapRect(QRectF(0, 0, device.width(), device.height()))
 
 
 def map_image_item(hexmap: HexMap, layout: Layout) -> tuple[MapImageItem | None, str | None]:
