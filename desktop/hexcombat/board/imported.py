@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hexcombat.board.hexside import STANDARD_FEATURES
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
-from hexcombat.board.mapimage import MapImage
+from hexcombat.board.mapimage import image_table
 from hexcombat.board.offset import OffsetScheme
 from hexcombat.sourcefile import SourceError, TomlSource, escaped, is_file
 
@@ -179,21 +179,8 @@ def map_text(hexmap: HexMap) -> str:
     for h, name in hexmap.places.items():
         out += ["", "[[places]]", f"hex = {q(s.label(h))}", f"name = {q(name, ensure_ascii=False)}"]
     if hexmap.image is not None:
-        out += image_table(hexmap.image)
+        out += ["", image_table(hexmap.image)]
     return "\n".join(out) + "\n"
-
-
-def image_table(image: MapImage) -> list[str]:
-    """The ``[image]`` table's lines."""
-    x, y = image.origin
-    return [
-        "",
-        "[image]",
-        f"file = {json.dumps(image.file, ensure_ascii=False)}",
-        f"origin = [{x:.3f}, {y:.3f}]",
-        f"hex_width = {image.hex_width:.4f}",
-        f"hex_height = {image.hex_height:.4f}",
-    ]
 
 
 def checked_text(imported: Imported, source: Path) -> str:

@@ -19,7 +19,9 @@ puts the grid off the picture are each said before anything is drawn.
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -248,3 +250,34 @@ def image_problem(image: MapImage) -> str | None:
 def absolute_image(image: MapImage) -> str:
     """The image's full path, as a save records it so the game reopens with it anywhere."""
     return str(resolved(image.path))
+
+
+def image_table(image: MapImage) -> str:
+    """The ``[image]`` table naming ``image`` and its calibration, as a map file writes it."""
+    x, y = image.origin
+    return (
+        "[image]\n"
+        f"file = {json.dumps(image.file, ensure_ascii=False)}\n"
+        f"origin = [{x:.3f}, {y:.3f}]\n"
+        f"hex_width = {image.hex_width:.4f}\n"
+        f"hex_height = {image.hex_height:.4f}\n"
+    )
+
+
+_TABLE_HEADER = re.compile(r"^\s*\[")
+_IMAGE_HEADER = re.compile(r"^\s*\[\s*image\s*\]\s*(#.*)?$")
+
+
+def with_image_table(text: str, image: MapImage) -> str:
+    """A map file's ``text`` naming ``image``: its ``[image]`` table replaced (or added at the
+    end), every other line as the map maker wrote it."""
+    lines = text.splitlines(keepends=True)
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        if _TABLE_HEADER.match(line):
+            inside = _IMAGE_HEADER.match(line) is not None
+        if not inside:
+            kept.append(line)
+    body = "".join(kept).rstrip("\n")
+    return f"{body}\n\n{image_table(image)}"

@@ -38,6 +38,12 @@ from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.calibrate_image import (
+    ImageCalibration,
+    choose_image,
+    choose_map_file,
+    start_map_image,
+)
 from hexcombat.ui.coast_defence_actions import add_flip_actions
 from hexcombat.ui.combat_log import CombatLog
 from hexcombat.ui.combat_panel import CombatPanel
@@ -115,6 +121,9 @@ class MainWindow(QMainWindow):
         self.ask_unsaved: Callable[[], Answer] = lambda: _ask_unsaved(self, self.game_title())
         """Ask whether to save before closing (tests replace it)."""
         self.choose_save_path: Callable[[], str] = self._dialog_save_path
+        self.choose_map_path: Callable[[str], str] = lambda start: choose_map_file(self, start)
+        """Where to save a map that now names its image (tests replace it)."""
+        self.calibration: ImageCalibration | None = None
         self.session: GameSession | None = None
         self.source_path: Path | None = None
         """The file the shown game was opened from (a map, scenario or save)."""
@@ -208,6 +217,13 @@ class MainWindow(QMainWindow):
         )
         self.save_as_action = self._action(
             file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        file_menu.addSeparator()
+        self._action(
+            file_menu,
+            "Map &Image...",
+            self.choose_map_image,
+            tip="Put a scanned map under the grid: click two hexes and type their labels",
         )
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -538,6 +554,12 @@ class MainWindow(QMainWindow):
         if name:
             self.settings.setValue("last_dir", str(Path(name).parent))
             self.open_file(name)
+
+    def choose_map_image(self) -> None:
+        """File > Map Image: a scanned map under the grid (ui/calibrate_image.py)."""
+        name = choose_image(self, str(self.settings.value("last_dir", "")))
+        if name:
+            self.calibration = start_map_image(self, Path(name))
 
     def _dialog_save_path(self) -> str:
         start = str(self.settings.value("last_dir", ""))
