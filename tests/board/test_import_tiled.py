@@ -197,3 +197,10 @@ def test_a_zlib_bomb_in_layer_data_is_refused_at_the_layer(tmp_path) -> None:
         import_tiled(source)
     assert "<layer name='terrain'>" in str(caught.value)
     assert "more than the map's size" in str(caught.value)
+
+
+def test_a_tileset_claiming_a_billion_tiles_imports_at_once(tmp_path) -> None:
+    source = write_tmx(tmp_path, "x", "even")
+    source.write_text(source.read_text().replace('tilecount="4"', 'tilecount="999999999"'))
+    hexmap = import_tiled(source).hexmap  # only the tiles the map uses are looked at
+    assert hexmap.terrain[hexmap.hex_at("0101")] == terrain_at(0, 0)

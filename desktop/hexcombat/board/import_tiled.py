@@ -255,7 +255,11 @@ def _build(path: Path, root: ET.Element, tiled: Any, mapping: dict[str, str]) ->
     if unmapped:
         raise UnmappedTiles(path, unmapped)
     if empty:
-        notes.append(f"{empty} hexes have no tile in any layer: they are clear")
+        notes.append(
+            "1 hex has no tile in any layer: it is clear"
+            if empty == 1
+            else f"{empty} hexes have no tile in any layer: they are clear"
+        )
     geometry = _Geometry(tiled, scheme)
     on_map = set(terrain)
     rivers = list(_rivers(tiled, geometry, on_map, notes))
@@ -288,23 +292,22 @@ def _build(path: Path, root: ET.Element, tiled: Any, mapping: dict[str, str]) ->
     return Imported(hexmap, notes)
 
 
-def _tile_terrain(tiled: Any) -> dict[int, tuple[str, str | None]]:
-    """Each global tile id in a tileset: its ``tileset:id`` key and the terrain it names."""
-    named: dict[int, tuple[str, str | None]] = {}
-    for firstgid, tileset in (tiled.tilesets or {}).items():
-        count = tileset.tile_count or 0
-        tiles = tileset.tiles or {}
-        for tile_id in range(max(count, max(tiles, default=-1) + 1)):
-            tile = tiles.get(tile_id)
-            kind = None
-            if tile is not None:
-                prop = (tile.properties or {}).get("terrain")
-                if isinstance(prop, str) and prop.strip():
-                    kind = prop
-                elif tile.class_:
-                    kind = tile.class_
-            named[firstgid + tile_id] = (f"{tileset.name}:{tile_id}", kind)
-    return named
+def _tile_terrain(tiled: Any, gid: int) -> tuple[str, str | None]:
+    """A global tile id's ``tileset:id`` key and the terrain its tile names (None if none)."""
+    sets = tiled.tilesets or {}
+    firstgid = max((f for f in sets if f <= gid), default=None)
+    if firstgid is None:
+        return f"gid {gid}", None
+    tileset, tile_id = sets[firstgid], gid - firstgid
+    tile = (tileset.tiles or {}).get(tile_id)
+    kind = None
+    if tile is not None:
+        prop = (tile.properties or {}).get("terrain")
+        if isinstance(prop, str) and prop.strip():
+            kind = prop
+        elif tile.class_:
+            kind = tile.class_
+    return f"{tileset.name}:{tile_id}", kind
 
 
 def _tile_layers(layers: Iterable[Any]) -> Iterable[Any]:
@@ -322,7 +325,6 @@ def _terrain(
 ) -> tuple[dict[Hex, str], dict[str, int], int]:
     """Every hex's terrain from the topmost tile in its cell; the tiles that name none (with how
     many hexes use each); and the number of hexes with no tile."""
-    named = _tile_terrain(tiled)
     columns, rows = tiled.map_size.width, tiled.map_size.height
     top = [[0] * columns for _ in range(rows)]
     for layer in _tile_layers(tiled.layers):
@@ -330,6 +332,7 @@ def _terrain(
             for c, gid in enumerate(line[:columns]):
                 if gid & _GID_MASK:
                     top[r][c] = gid & _GID_MASK
+    named = {gid: _tile_terrain(tiled, gid) for gid in {g for line in top for g in line} if gid}
     terrain: dict[Hex, str] = {}
     unmapped: Counter[str] = Counter()
     empty = 0

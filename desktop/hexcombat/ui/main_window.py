@@ -51,6 +51,7 @@ from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
+from hexcombat.ui.import_map import choose_import
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.stack_inspector import StackInspector
@@ -219,6 +220,12 @@ class MainWindow(QMainWindow):
             file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs
         )
         file_menu.addSeparator()
+        self._action(
+            file_menu,
+            "&Import Map...",
+            lambda: self.may_close() and choose_import(self),
+            tip="Make a map from a Tiled hex map (.tmx) or a VASSAL module's board (.vmod)",
+        )
         self._action(
             file_menu,
             "Map &Image...",
