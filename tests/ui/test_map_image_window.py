@@ -151,3 +151,16 @@ def test_two_clicks_and_their_labels_calibrate_the_image(window, tmp_path) -> No
             assert math.dist(found, TRUE.hex_centre("flat", h)) < 2.0, SCHEME.label(h)
     assert window.session.state.hexmap.image is not None
     assert "[image]" in window.session.state.map_text
+
+
+def test_an_image_damaged_past_its_header_is_said(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "good.jpg")
+    data = (tmp_path / "good.jpg").read_bytes()
+    start = data.index(b"\xff\xda")  # the scan data: garbage from here
+    (tmp_path / "scan.jpg").write_bytes(data[: start + 2] + b"\x00\x01" * 50)
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    qtbot.waitUntil(
+        lambda: "could not be read" in window.statusBar().currentMessage(), timeout=20_000
+    )
+    assert "drawn without it" in window.statusBar().currentMessage()

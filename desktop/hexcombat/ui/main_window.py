@@ -420,6 +420,8 @@ class MainWindow(QMainWindow):
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
         if self.scene.image_problem is not None:
             self.statusBar().showMessage(self.scene.image_problem, 20000)
+        if self.scene.map_image is not None:
+            self.scene.map_image.signals.unreadable.connect(self._say_long)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
         self.palette = CounterPalette(state.library, state.side_order)
@@ -561,6 +563,10 @@ class MainWindow(QMainWindow):
         if name:
             self.settings.setValue("last_dir", str(Path(name).parent))
             self.open_file(name)
+
+    def _say_long(self, text: str) -> None:
+        """A message the player must not miss (a map image that cannot be read)."""
+        self.statusBar().showMessage(text, 20000)
 
     def choose_map_image(self) -> None:
         """File > Map Image: a scanned map under the grid (ui/calibrate_image.py)."""

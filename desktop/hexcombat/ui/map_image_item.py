@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+import threading
 from collections import OrderedDict
 from pathlib import Path
 
@@ -46,6 +48,8 @@ _MAX_DECODE_MB = 2048
 _MAX_WANTED = 64
 """More tiles wanted than four screens show: the older ones are from a view panned away."""
 
+_WORKER_NICE = 10
+"""How much lower a worker thread runs than the window (a nice value; 19 is the lowest)."""
 _BATCH = 24
 """The most tiles read as one clip (a 1080p screen shows about twelve)."""
 
@@ -58,6 +62,8 @@ class _Signals(QObject):
     """A tile's key and its QImage (null when it could not be read)."""
     converted = QtSignal(str)
     """The baseline JPEG copy of a PNG is ready (its path), or "" when it could not be made."""
+    unreadable = QtSignal(str)
+    """The image turned out unreadable past its header: why, for the status bar."""
 
 
 class _ReadTiles(QRunnable):
@@ -65,15 +71,26 @@ class _ReadTiles(QRunnable):
     decoded row by row from its top whatever the clip, so one read of the whole band costs
     what one tile of its last row would."""
 
-    def __init__(self, item: MapImageItem, path: str, keys: list[TileKey]) -> None:
+    def __init__(
+        self, item: MapImageItem, path: str, keys: list[TileKey], keep: bool = False
+    ) -> None:
         super().__init__()
+        self.keep = keep
+        """Read even when no frame wants them (the overview)."""
         self.signals = item.signals
         self.wanted = item.wanted
         self.size = (item.info.width, item.info.height)
         self.path, self.keys = path, keys
 
     def run(self) -> None:
-        keys = [key for key in self.keys if key in self.wanted]
+        _yield_to_the_window()
+        try:
+            self._read()
+        except RuntimeError:  # the window closed while reading: nobody to tell
+            pass
+
+    def _read(self) -> None:
+        keys = [key for key in self.keys if self.keep or key in self.wanted]
         for key in set(self.keys) - set(keys):
             self.signals.tile_read.emit(key, None)
         if not keys:
@@ -107,6 +124,13 @@ class _Convert(QRunnable):
         self.signals, self.source, self.target = signals, source, target
 
     def run(self) -> None:
+        _yield_to_the_window()
+        try:
+            self._convert()
+        except RuntimeError:  # the window closed while converting
+            pass
+
+    def _convert(self) -> None:
         limit = QImageReader.allocationLimit()
         QImageReader.setAllocationLimit(_MAX_DECODE_MB)
         try:
@@ -123,6 +147,15 @@ class _Convert(QRunnable):
             if written:
                 Path(part).replace(self.target)
         self.signals.converted.emit(self.target if written else "")
+
+
+def _yield_to_the_window() -> None:
+    """Lower this worker thread's priority where the system allows it (Linux: each thread has
+    its own nice value), so the window's frames come first when the cores are busy."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), _WORKER_NICE)
+    except (AttributeError, OSError):
+        pass
 
 
 def tile_rects(key: TileKey, width: int, height: int) -> tuple[QRect, QSize]:
@@ -198,32 +231,37 @@ class MapImageItem(QGraphicsItem):
     # reading -------------------------------------------------------------------------------
 
     def _use(self, source: str) -> None:
-        """Read tiles from ``source``; the overview is read at once (about 0.1 s for a
-        12,000 x 9,000 JPEG, decoded at an eighth of its size)."""
+        """Read tiles from ``source``, the overview first (in a worker too: about 0.1 to 0.5 s
+        for a 12,000 x 9,000 JPEG, decoded at an eighth of its size); until it comes the board
+        is drawn over nothing."""
         self.source = source
-        clip, scaled = tile_rects((self.top, 0, 0), self.info.width, self.info.height)
-        reader = QImageReader(source)
-        reader.setClipRect(clip)
-        reader.setScaledSize(scaled)
-        overview = reader.read()
-        if overview.isNull():
-            self.problem = (
-                f"the map image {self.image.path} could not be read: {reader.errorString()}"
-            )
-            return
-        self.overview = overview.convertToFormat(_FORMAT)
-        self.update()
+        overview = (self.top, 0, 0)
+        self.wanted.add(overview)
+        self.pending.add(overview)
+        self.pool.start(_ReadTiles(self, source, [overview], keep=True))
 
     def _converted(self, target: str) -> None:
         if not target:
-            self.problem = f"the map image {self.image.path} could not be decoded"
+            self._unreadable("could not be decoded")
             return
         self._use(target)
+
+    def _unreadable(self, why: str) -> None:
+        self.problem = f"the map image {self.image.path} {why}; the map is drawn without it"
+        self.signals.unreadable.emit(self.problem)
 
     def _tile_read(self, key: TileKey, image: QImage | None) -> None:
         """A tile arrived (None: skipped, no longer wanted; a null image: unreadable)."""
         self.pending.discard(key)
         if image is None:
+            return
+        if key == (self.top, 0, 0) and self.overview.isNull():
+            self.wanted.discard(key)
+            if image.isNull():
+                self._unreadable("could not be read")
+            else:
+                self.overview = image
+                self.update()
             return
         if image.isNull():
             self.failed.add(key)
@@ -343,16 +381,13 @@ def _on_device(painter: QPainter) -> QRectF:
 
 def map_image_item(hexmap: HexMap, layout: Layout) -> tuple[MapImageItem | None, str | None]:
     """The item drawing ``hexmap``'s scanned image, or None and why not (no image named: no
-    reason; the image missing, damaged or too large: the reason, for the window to say while
-    the game opens without it)."""
+    reason; the image missing, not a picture or too large: the reason, for the window to say
+    while the game opens without it; a picture damaged past its header is said by the item's
+    ``signals.unreadable`` when its overview cannot be read)."""
     if hexmap.image is None:
         return None, None
     try:
         info = image_info(hexmap.image.path)
     except (OSError, ValueError) as exc:
         return None, f"{exc}; the map is drawn without it"
-    item = MapImageItem(hexmap.image, layout, info)
-    if item.problem is not None:
-        item.close()
-        return None, f"{item.problem}; the map is drawn without it"
-    return item, None
+    return MapImageItem(hexmap.image, layout, info), None
