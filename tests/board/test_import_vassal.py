@@ -165,3 +165,20 @@ def test_not_a_zip_is_refused(tmp_path) -> None:
     source.write_text("hello")
     with pytest.raises(ImportRefused, match="not a VASSAL module"):
         import_vassal(source, tmp_path / "m.toml")
+
+
+def test_a_sideways_grid_imports_as_pointy_hexes_with_its_labels(tmp_path) -> None:
+    # sideways: the grid turned a quarter (pywargame's reading of HexGridNumbering: x and y
+    # exchanged after placing column H and row V as for an upright grid)
+    build = build_file(PLAIN).replace('sideways="false"', 'sideways="true"')
+    source = write_vmod(tmp_path, build)
+    hexmap = import_vassal(source, tmp_path / "m.toml").hexmap
+    assert hexmap.orientation == "pointy"
+    assert hexmap.scheme.label_format == "{row:02d}{col:02d}"  # H (down the map) printed first
+    for h in hexmap:
+        label = hexmap.label(h)
+        col_h, row_v = int(label[:2]), int(label[2:])
+        upright_x, upright_y = vassal_centre(col_h, row_v, False, 1, 1)
+        x, y = hexmap.image.hex_centre("pointy", h)
+        assert abs(x - upright_y) < 0.01 and abs(y - upright_x) < 0.01, label
+        assert 0 < x < 500 and 0 < y < 400

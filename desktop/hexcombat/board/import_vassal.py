@@ -291,8 +291,9 @@ def _map_of(
     width, height = size
     # In the grid's own frame columns run along u (x, or y when sideways).
     span_u, span_v = (height, width) if grid.sideways else (width, height)
-    c_lo = math.ceil((0 - grid.x0) / grid.dx)
-    c_hi = math.floor((span_u - grid.x0) / grid.dx)
+    # hexes whose centre lies inside the board (not on its edge)
+    c_lo = math.floor((0 - grid.x0) / grid.dx) + 1
+    c_hi = math.ceil((span_u - grid.x0) / grid.dx) - 1
 
     def shift(c: int) -> float:
         """How far column ``c``'s hex of label row R is below R * dy + y0."""
@@ -300,8 +301,8 @@ def _map_of(
         return lower - (grid.dy if grid.stagger and c % 2 else 0.0)
 
     parities = {c % 2 for c in range(c_lo, min(c_hi, c_lo + 1) + 1)}
-    r_lo = max(math.ceil((0 - grid.y0 - shift(p)) / grid.dy) for p in parities)
-    r_hi = min(math.floor((span_v - grid.y0 - shift(p)) / grid.dy) for p in parities)
+    r_lo = max(math.floor((0 - grid.y0 - shift(p)) / grid.dy) + 1 for p in parities)
+    r_hi = min(math.ceil((span_v - grid.y0 - shift(p)) / grid.dy) - 1 for p in parities)
     columns, rows = c_hi - c_lo + 1, r_hi - r_lo + 1
     if columns < 1 or rows < 1:
         raise refuse(path, f"board {name!r}", "its hex grid puts no hex centre on the board")
