@@ -149,6 +149,19 @@ class _Convert(QRunnable):
         self.signals.converted.emit(self.target if written else "")
 
 
+_POOL: list[QThreadPool] = []
+
+
+def _readers() -> QThreadPool:
+    """The two threads every map image reads with: shared, so closing a game never waits for
+    a read under way (its result then goes nowhere)."""
+    if not _POOL:
+        pool = QThreadPool()
+        pool.setMaxThreadCount(2)
+        _POOL.append(pool)
+    return _POOL[0]
+
+
 def _yield_to_the_window() -> None:
     """Lower this worker thread's priority where the system allows it (Linux: each thread has
     its own nice value), so the window's frames come first when the cores are busy."""
@@ -203,8 +216,7 @@ class MapImageItem(QGraphicsItem):
         self.signals = _Signals()
         self.signals.tile_read.connect(self._tile_read)
         self.signals.converted.connect(self._converted)
-        self.pool = QThreadPool()
-        self.pool.setMaxThreadCount(2)
+        self.pool = _readers()
         self.tiles: OrderedDict[TileKey, QImage] = OrderedDict()
         self.cache_bytes = 0
         self.pending: set[TileKey] = set()
@@ -277,7 +289,6 @@ class MapImageItem(QGraphicsItem):
         """Stop reading (the window shows another game): queued reads are dropped, and a read
         under way finishes into nothing."""
         self.wanted.clear()
-        self.pool.clear()
         try:
             self.signals.tile_read.disconnect(self._tile_read)
             self.signals.converted.disconnect(self._converted)
