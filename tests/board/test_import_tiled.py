@@ -204,3 +204,15 @@ def test_a_tileset_claiming_a_billion_tiles_imports_at_once(tmp_path) -> None:
     source.write_text(source.read_text().replace('tilecount="4"', 'tilecount="999999999"'))
     hexmap = import_tiled(source).hexmap  # only the tiles the map uses are looked at
     assert hexmap.terrain[hexmap.hex_at("0101")] == terrain_at(0, 0)
+
+
+def test_a_polyline_far_off_the_map_is_left_out_at_once(tmp_path) -> None:
+    extra = (
+        '<objectgroup id="2" name="rivers"><object id="1" name="Away" x="0" y="0">'
+        '<polyline points="0,0 1e12,1e12"/></object>'
+        '<object id="2" name="Nan" x="0" y="0"><polyline points="0,0 nan,3"/></object>'
+        "</objectgroup>"
+    )
+    imported = import_tiled(write_tmx(tmp_path, "x", "odd", extra=extra))
+    assert imported.hexmap.rivers == ()
+    assert sum("far off the map" in note for note in imported.notes) == 2

@@ -165,7 +165,15 @@ def _check_named_file(path: Path, element: ET.Element, attr: str, name: str) -> 
     except ImportRefused as exc:
         raise refuse(path, where, f"the file it names cannot be read: {exc}") from None
     if target.suffix.lower() in (".tsx", ".tx"):
-        _xml(target, read_bounded(target))
+        root = _xml(target, read_bounded(target))
+        if target.suffix.lower() == ".tx":  # a template names its tileset in turn
+            for tileset in root.iter("tileset"):
+                inner = tileset.get("source")
+                if inner is not None:
+                    try:
+                        read_bounded(target.parent / inner)
+                    except ImportRefused as exc:
+                        raise refuse(path, where, f"its tileset cannot be read: {exc}") from None
 
 
 def _check_layer_data(path: Path, layer: ET.Element, cells: int) -> None:
@@ -383,6 +391,9 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
             continue
         x0, y0 = obj.coordinates.x, obj.coordinates.y
         points = [geometry.to_unit(x0 + p.x, y0 + p.y) for p in obj.points]
+        if not _near_the_map(points, geometry, on_map):
+            notes.append(f"polyline {obj.name or obj.id!r} has points far off the map: left out")
+            continue
         runs = _snap(points, geometry.unit, on_map)
         if not runs:
             notes.append(f"polyline {obj.name or obj.id!r} runs along no hexside: left out")
@@ -393,6 +404,18 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
             )
         for run in runs:
             yield River(obj.name or "", feature, tuple(run))
+
+
+def _near_the_map(points: list[Point], geometry: _Geometry, on_map: set[Hex]) -> bool:
+    """Every point a number within a few hexes of the map (so snapping a polyline costs what
+    the map's size allows, whatever coordinates a file holds)."""
+    columns = max(geometry.scheme.offset_of(h)[0] for h in on_map) + 1
+    rows = max(geometry.scheme.offset_of(h)[1] for h in on_map) + 1
+    reach = 2.0 * (columns + rows) + 10.0
+    return all(
+        math.isfinite(x) and math.isfinite(y) and abs(x) <= reach and abs(y) <= reach
+        for x, y in points
+    )
 
 
 def _snap(points: list[Point], unit: Layout, on_map: set[Hex]) -> list[list[Hexside]]:
