@@ -128,6 +128,7 @@ def test_two_clicks_and_their_labels_calibrate_the_image(window, tmp_path) -> No
 
     calibration = start_map_image(window, tmp_path / "scan.jpg")
     assert calibration is not None
+    assert not window.scene.board.isVisible()  # the printed map alone while clicking
     window.view.set_scale(3.0)  # zoomed in to click, as a player would
     item = window.scene.map_image
     for label in ("0102", "1108"):
@@ -151,6 +152,27 @@ def test_two_clicks_and_their_labels_calibrate_the_image(window, tmp_path) -> No
             assert math.dist(found, TRUE.hex_centre("flat", h)) < 2.0, SCHEME.label(h)
     assert window.session.state.hexmap.image is not None
     assert "[image]" in window.session.state.map_text
+    assert window.scene.board.isVisible() and window.scene.board.opacity() < 0.5
+
+
+def test_stopping_the_calibration_leaves_the_map_as_it_was(window, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    calibration.ask_label = lambda default: None  # the player cancels the label
+    send_mouse(
+        window.view.viewport(),
+        QEvent.Type.MouseButtonPress,
+        QPoint(50, 50),
+        Qt.MouseButton.LeftButton,
+        Qt.MouseButton.LeftButton,
+    )
+    assert window.scene.map_image is None
+    assert window.scene.board.isVisible() and window.scene.board.opacity() == 1.0
+    assert window.session.state.hexmap.image is None
 
 
 def test_an_image_damaged_past_its_header_is_said(window, qtbot, tmp_path) -> None:

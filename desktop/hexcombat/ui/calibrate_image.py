@@ -188,8 +188,16 @@ def start_map_image(window: MainWindow, path: Path) -> ImageCalibration | None:
     except (OSError, ValueError) as exc:
         window.show_error("Cannot use the map image", str(exc))
         return None
+    scene.board.setVisible(False)  # the printed map alone while its hexes are clicked
     calibration.done.connect(lambda image: _calibrated(window, calibration, image))
     return calibration
+
+
+def _show_board(window: MainWindow, scene: MapScene) -> None:
+    """The board as the View menu says again, over the image if there is one."""
+    scene.board.setVisible(True)
+    scene.board.setOpacity(1.0)
+    scene.set_display(window.display)
 
 
 def _calibrated(window: MainWindow, calibration: ImageCalibration, image: MapImage | None) -> None:
@@ -205,10 +213,11 @@ def _calibrated(window: MainWindow, calibration: ImageCalibration, image: MapIma
             scene.map_image.close()
             scene.removeItem(scene.map_image)
             scene.map_image = None
+        _show_board(window, scene)
         window.statusBar().showMessage("Map image: stopped; the map is as it was", 6000)
         return
     place_image(scene, image, calibration.info)
-    scene.set_display(window.display)
+    _show_board(window, scene)
     start = str(state.hexmap.source or window.settings.value("last_dir", ""))
     target = window.choose_map_path(start)
     if not target:
