@@ -186,3 +186,16 @@ def test_an_image_damaged_past_its_header_is_said(window, qtbot, tmp_path) -> No
         lambda: "could not be read" in window.statusBar().currentMessage(), timeout=20_000
     )
     assert "drawn without it" in window.statusBar().currentMessage()
+
+
+def test_esc_stops_the_calibration(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    start_map_image(window, tmp_path / "scan.jpg")
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.scene.map_image is None and window.scene.board.isVisible()
+    assert "stopped" in window.statusBar().currentMessage()

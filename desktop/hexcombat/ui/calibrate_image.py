@@ -95,7 +95,10 @@ class ImageCalibration(QObject):
         self.clicks: list[tuple[str, tuple[float, float]]] = []
         hexmap = scene.state.hexmap
         self.item = place_image(scene, stretched(hexmap, str(image_path), self.info), self.info)
-        viewport.installEventFilter(self)
+        self.watched = [w for w in (viewport, viewport.parentWidget()) if w is not None]
+        """The viewport (clicks) and the view around it (Esc, which goes to the view)."""
+        for widget in self.watched:
+            widget.installEventFilter(self)
         say(FIRST_CLICK)
 
     def _dialog_label(self, default: str) -> str | None:
@@ -108,7 +111,7 @@ class ImageCalibration(QObject):
         if event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Escape:
             self.finish(None)
             return True
-        if event.type() != QEvent.Type.MouseButtonPress:
+        if event.type() != QEvent.Type.MouseButtonPress or watched is not self.viewport:
             return False
         assert isinstance(event, QMouseEvent)
         if event.button() != Qt.MouseButton.LeftButton:
@@ -139,7 +142,8 @@ class ImageCalibration(QObject):
         self.finish(MapImage(str(self.path), origin, width, height))
 
     def finish(self, image: MapImage | None) -> None:
-        self.viewport.removeEventFilter(self)
+        for widget in self.watched:
+            widget.removeEventFilter(self)
         self.done.emit(image)
 
 
