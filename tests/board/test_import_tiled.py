@@ -216,3 +216,20 @@ def test_a_polyline_far_off_the_map_is_left_out_at_once(tmp_path) -> None:
     imported = import_tiled(write_tmx(tmp_path, "x", "odd", extra=extra))
     assert imported.hexmap.rivers == ()
     assert sum("far off the map" in note for note in imported.notes) == 2
+
+
+def test_the_map_properties_give_its_numbering(tmp_path) -> None:
+    props = (
+        '<properties><property name="label" value="{col}.{row}"/>'
+        '<property name="first" value="10.1"/></properties>'
+    )
+    source = write_tmx(tmp_path, "x", "odd")
+    source.write_text(
+        source.read_text().replace(" <tileset firstgid", f" {props}\n <tileset firstgid")
+    )
+    hexmap = import_tiled(source).hexmap
+    assert hexmap.label(hexmap.scheme.hex_of(0, 0)) == "10.1"
+    assert hexmap.label(hexmap.scheme.hex_of(COLS - 1, ROWS - 1)) == f"{9 + COLS}.{ROWS}"
+    source.write_text(source.read_text().replace("{col}.{row}", "{col}/{row}"))
+    with pytest.raises(ImportRefused, match="label"):
+        import_tiled(source)

@@ -28,6 +28,7 @@ import re
 import struct
 import xml.etree.ElementTree as ET
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from hexcombat.board.imported import (
     MAX_IMPORT_HEXES,
     MAX_XML_BYTES,
     Imported,
+    copy_member,
     refuse,
     zip_member,
 )
@@ -238,7 +240,7 @@ def _board_image(
     board: ET.Element,
     where: str,
     notes: list[str],
-) -> tuple[str | None, dict[str, bytes], tuple[int, int] | None]:
+) -> tuple[str | None, dict[str, Callable[[Path], None]], tuple[int, int] | None]:
     """The board image's file name beside the map, its bytes, and the board's size."""
     image = board.get("image", "")
     size = None
@@ -268,10 +270,15 @@ def _board_image(
             "JPEG and name it under [image] file"
         )
         return None, {}, size
-    data = zip_member(archive, member, MAX_IMAGE_BYTES, path)
+    if info.file_size > MAX_IMAGE_BYTES:
+        raise refuse(path, member, f"the image is {info.file_size:,} bytes, over the limit")
     suffix = ".png" if header.kind == "png" else ".jpg"
     name = f"{target.stem}-{_SAFE.sub('-', Path(image).stem).strip('-') or 'board'}{suffix}"
-    return name, {name: data}, (header.width, header.height)
+
+    def write(to: Path) -> None:
+        copy_member(path, member, MAX_IMAGE_BYTES, to)
+
+    return name, {name: write}, (header.width, header.height)
 
 
 def _label_number(index: int, kind: str) -> int:
@@ -285,7 +292,7 @@ def _map_of(
     grid: Grid,
     size: tuple[int, int],
     image: str | None,
-    files: dict[str, bytes],
+    files: dict[str, Callable[[Path], None]],
     notes: list[str],
 ) -> Imported:
     width, height = size

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,8 +38,9 @@ class Imported:
     hexmap: HexMap
     notes: list[str] = field(default_factory=list)
     """What the import left out or changed, each said in a sentence for the player."""
-    files: dict[str, bytes] = field(default_factory=dict)
-    """Files to write beside the map (a VASSAL board's image), by name relative to it."""
+    files: dict[str, Callable[[Path], None]] = field(default_factory=dict)
+    """Files to write beside the map (a VASSAL board's image), by name relative to it: each
+    a function writing the file to the path it is given."""
 
 
 def refuse(path: Path | str, where: str, message: str) -> ImportRefused:
@@ -89,6 +90,25 @@ def zip_member(archive: zipfile.ZipFile, name: str, limit: int, path: Path) -> b
     if len(data) > limit:
         raise refuse(path, name, "the file unpacks to more than its header says")
     return data
+
+
+def copy_member(path: Path, name: str, limit: int, target: Path) -> None:
+    """Copy one member of the zip at ``path`` to ``target`` a megabyte at a time, never more
+    than ``limit`` bytes whatever its header claims (a partial copy is removed)."""
+    part = target.with_name(target.name + ".part")
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open(name) as member, part.open("wb") as out:
+            copied = 0
+            while chunk := member.read(1 << 20):
+                copied += len(chunk)
+                if copied > limit:
+                    raise refuse(path, name, f"the file unpacks to more than {limit:,} bytes")
+                out.write(chunk)
+        part.replace(target)
+    except (zipfile.BadZipFile, zlib.error, KeyError, NotImplementedError, RuntimeError) as exc:
+        raise refuse(path, name, f"cannot be read from the module ({exc})") from None
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def label_scheme(
@@ -198,7 +218,7 @@ def write_import(imported: Imported, source: Path, target: Path) -> list[str]:
     """Write the imported map to ``target`` (and the files it names beside it); returns the
     notes on what was not carried over."""
     text = checked_text(imported, source)
-    for name, data in imported.files.items():
-        (target.parent / name).write_bytes(data)
+    for name, write in imported.files.items():
+        write(target.parent / name)
     target.write_text(text, encoding="utf-8")
     return imported.notes
