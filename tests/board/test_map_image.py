@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.board.mapfile import check_map_source, load_map
+from hexcombat.board.mapfile import HexMap, check_map_source, load_map, map_from_source
 from hexcombat.board.mapimage import (
     MapImage,
     calibrate,
     header_info,
     image_info,
+    with_image_table,
 )
 from hexcombat.board.offset import OffsetScheme
 from hexcombat.sourcefile import SourceError, TomlSource
@@ -197,3 +198,20 @@ def test_clicks_that_cannot_fix_the_grid_say_what_to_do(a, b, said) -> None:
     scheme = OffsetScheme("flat", "odd", "{col:02d}{row:02d}", "0101")
     with pytest.raises(ValueError, match=said):
         calibrate(scheme, (a, (100.0, 100.0)), (b, (600.0, 500.0)))
+
+
+def test_naming_an_image_replaces_the_image_table_and_keeps_every_other_line() -> None:
+    text = MAP + '\n[image]  # the scan\nfile = "old.png"\norigin = [1, 2]\n' + (
+        'hex_width = 3\nhex_height = 4\n\n[[places]]\nhex = "0101"\nname = "Kursk"\n'
+    )
+    new = with_image_table(text, MapImage("new scan.jpg", (10.5, 20.25), 61.5, 52.0))
+    source = TomlSource.parse(new, "new.toml")
+    hexmap = load_map_text(new)
+    assert hexmap.image == MapImage("new scan.jpg", (10.5, 20.25), 61.5, 52.0, None)
+    assert hexmap.places[hexmap.hex_at("0101")] == "Kursk"
+    assert "old.png" not in new and new.startswith(MAP)
+    assert source.data["image"]["file"] == "new scan.jpg"
+
+
+def load_map_text(text: str) -> HexMap:
+    return map_from_source(TomlSource.parse(text, "<text>"))
