@@ -125,7 +125,9 @@ def measure(map_path: str) -> dict[str, float]:
     def settle() -> tuple[list[float], float]:
         """Frames drawn while the tiles are read, and the time until none is missing."""
         frames, t0 = [frame()], time.perf_counter()
-        while item is not None and (item.pending or item.wanted - set(item.tiles)):
+        while item is not None and (
+            item.overview.isNull() or item.pending or item.wanted - set(item.tiles)
+        ):
             app.processEvents()
             frames.append(frame())
             if time.perf_counter() - t0 > 60:

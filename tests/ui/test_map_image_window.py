@@ -69,7 +69,9 @@ def sharp(window) -> bool:
     """Render a frame; True when it lacked no tile."""
     render(window)
     item = window.scene.map_image
-    return item.source is not None and not item.pending and not (item.wanted - set(item.tiles))
+    if item.source is None or item.overview.isNull():
+        return False
+    return not item.pending and not (item.wanted - set(item.tiles))
 
 
 def test_the_image_is_drawn_under_the_board_from_tiles(window, qtbot, tmp_path) -> None:
@@ -199,3 +201,23 @@ def test_esc_stops_the_calibration(window, qtbot, tmp_path) -> None:
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert window.scene.map_image is None and window.scene.board.isVisible()
     assert "stopped" in window.statusBar().currentMessage()
+
+
+def test_zoomed_out_the_overview_shows_the_whole_image_in_place(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    window._display_switched("board_over_image", False)
+    item = window.scene.map_image
+    qtbot.waitUntil(lambda: not item.overview.isNull(), timeout=20_000)
+    width, height = item.info.width, item.info.height
+    assert item.top == 1  # the image is larger than the overview: tiles below it
+    assert (item.overview.width(), item.overview.height()) == (
+        math.ceil(width / 2),
+        math.ceil(height / 2),
+    )
+    window.view.fit_map()
+    frame = render(window)
+    h = window.session.state.hexmap.hex_at(RED)
+    centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(6, 6)
+    assert QColor(frame.pixel(centre)).red() > 150 and QColor(frame.pixel(centre)).green() < 90

@@ -55,6 +55,8 @@ _BATCH = 24
 
 TileKey = tuple[int, int, int]
 """(level, column, row) of a tile."""
+OVERVIEW: TileKey = (-1, 0, 0)
+"""The key the overview arrives with."""
 
 
 class _Signals(QObject):
@@ -71,12 +73,8 @@ class _ReadTiles(QRunnable):
     decoded row by row from its top whatever the clip, so one read of the whole band costs
     what one tile of its last row would."""
 
-    def __init__(
-        self, item: MapImageItem, path: str, keys: list[TileKey], keep: bool = False
-    ) -> None:
+    def __init__(self, item: MapImageItem, path: str, keys: list[TileKey]) -> None:
         super().__init__()
-        self.keep = keep
-        """Read even when no frame wants them (the overview)."""
         self.signals = item.signals
         self.wanted = item.wanted
         self.size = (item.info.width, item.info.height)
@@ -90,7 +88,7 @@ class _ReadTiles(QRunnable):
             pass
 
     def _read(self) -> None:
-        keys = [key for key in self.keys if self.keep or key in self.wanted]
+        keys = [key for key in self.keys if key in self.wanted]
         for key in set(self.keys) - set(keys):
             self.signals.tile_read.emit(key, None)
         if not keys:
@@ -113,6 +111,26 @@ class _ReadTiles(QRunnable):
             x, y = (clip.x() - band.x()) >> level, (clip.y() - band.y()) >> level
             tile = image.copy(QRect(x, y, scaled.width(), scaled.height()))
             self.signals.tile_read.emit(key, tile.convertToFormat(_FORMAT))
+
+
+class _ReadOverview(QRunnable):
+    """Reads the whole image scaled down to the overview, in a worker thread."""
+
+    def __init__(self, signals: _Signals, path: str, size: QSize) -> None:
+        super().__init__()
+        self.signals, self.path, self.size = signals, path, size
+
+    def run(self) -> None:
+        _yield_to_the_window()
+        reader = QImageReader(self.path)
+        reader.setScaledSize(self.size)
+        image = reader.read()
+        if not image.isNull():
+            image = image.convertToFormat(_FORMAT)
+        try:
+            self.signals.tile_read.emit(OVERVIEW, image)
+        except RuntimeError:  # the window closed while reading
+            pass
 
 
 class _Convert(QRunnable):
@@ -183,8 +201,15 @@ def tile_rects(key: TileKey, width: int, height: int) -> tuple[QRect, QSize]:
 
 
 def overview_level(width: int, height: int) -> int:
-    """The level at which the whole image fits :data:`OVERVIEW_SIDE`."""
+    """The level at which the whole image fits :data:`OVERVIEW_SIDE`: tiles are of the levels
+    below it."""
     return max(0, math.ceil(math.log2(max(width, height) / OVERVIEW_SIDE)))
+
+
+def overview_size(width: int, height: int) -> QSize:
+    """The overview's size: the whole image at :func:`overview_level`."""
+    shrink = 1 << overview_level(width, height)
+    return QSize(max(1, math.ceil(width / shrink)), max(1, math.ceil(height / shrink)))
 
 
 def converted_copy(path: Path) -> Path:
@@ -247,10 +272,8 @@ class MapImageItem(QGraphicsItem):
         for a 12,000 x 9,000 JPEG, decoded at an eighth of its size); until it comes the board
         is drawn over nothing."""
         self.source = source
-        overview = (self.top, 0, 0)
-        self.wanted.add(overview)
-        self.pending.add(overview)
-        self.pool.start(_ReadTiles(self, source, [overview], keep=True))
+        size = overview_size(self.info.width, self.info.height)
+        self.pool.start(_ReadOverview(self.signals, source, size))
 
     def _converted(self, target: str) -> None:
         if not target:
@@ -267,8 +290,7 @@ class MapImageItem(QGraphicsItem):
         self.pending.discard(key)
         if image is None:
             return
-        if key == (self.top, 0, 0) and self.overview.isNull():
-            self.wanted.discard(key)
+        if key == OVERVIEW:
             if image.isNull():
                 self._unreadable("could not be read")
             else:
