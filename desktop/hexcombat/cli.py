@@ -4,6 +4,7 @@
 ``hexcombat explain SCENARIO [--json]`` prints a combat's full explanation without the GUI (a saved
 game's: the attack rolled and waiting to be applied);
 ``hexcombat check FILE...`` validates maps, counters, charts, scenarios and saved games;
+``hexcombat import FILE.tmx|FILE.vmod -o MAP.toml`` makes a map from Tiled or VASSAL;
 ``hexcombat --smoke`` checks an installation offscreen (see :mod:`hexcombat.ui.smoke`).
 """
 
@@ -71,12 +72,35 @@ def _check(argv: list[str]) -> int:
     return check_command(args.files)
 
 
+def _import(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="hexcombat import",
+        description="Make a hexcombat map from a Tiled hex map (.tmx) or a VASSAL module's "
+        "board (.vmod: its image and hex grid, ready for terrain painting).",
+    )
+    parser.add_argument("file", help="a Tiled map (.tmx) or a VASSAL module (.vmod)")
+    parser.add_argument("-o", "--output", required=True, help="the map file to write (.toml)")
+    parser.add_argument(
+        "--terrain",
+        action="append",
+        default=[],
+        metavar="KEY=TYPE",
+        help="Tiled: the terrain of a tile that names none (KEY is tileset:id, as listed)",
+    )
+    parser.add_argument("--board", help="VASSAL: the board to import (the first one if not given)")
+    args = parser.parse_args(argv)
+    from hexcombat.game.import_cli import import_command
+
+    return import_command(args.file, args.output, args.terrain, args.board)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexcombat`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("explain", "check"):
+    if args and args[0] in ("explain", "check", "import"):
+        command = {"explain": _explain, "check": _check, "import": _import}[args[0]]
         try:
-            status = _explain(args[1:]) if args[0] == "explain" else _check(args[1:])
+            status = command(args[1:])
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
             return status
         except BrokenPipeError:

@@ -3,9 +3,9 @@ plugins hexcombat never loads, so neither they nor the libraries they link (QtSv
 GTK 3, ...) reach the bundle.
 
 Kept: the platforms a desktop uses (xcb, wayland; offscreen and minimal for --smoke), input
-methods, the xdg-desktop-portal theme, accessibility and GL integration. Left out: image formats
-beyond the PNG built into QtGui (hexcombat's icon is PNG), the SVG icon engine, the GTK 3 theme,
-touch input, and embedded-device platforms.
+methods, the xdg-desktop-portal theme, accessibility and GL integration, and the JPEG image
+format (scanned maps; PNG is built into QtGui). Left out: the other image formats, the SVG icon
+engine, the GTK 3 theme, touch input, and embedded-device platforms.
 """
 
 from PyInstaller.utils.hooks.qt import get_qt_library_info
@@ -26,6 +26,8 @@ UNUSED_PLUGINS = (
 
 def _used(entry: tuple[str, str]) -> bool:
     source = entry[0].replace("\\", "/")
+    if "plugins/imageformats/" in source and "qjpeg" in source:
+        return True  # a scanned map under the grid is most often a JPEG
     return not any(part in source for part in UNUSED_PLUGINS)
 
 

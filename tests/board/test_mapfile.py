@@ -417,7 +417,7 @@ def test_unknown_top_level_key(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE + '\n[[hexside]]\nfeature = "minor-river"\n')
     assert found == bad(tmp_path) + (
         ":22: unknown key 'hexside' at the top of a map; expected name, description, layout, "
-        "legend, terrain, elevation, extra, hexsides, rivers, places"
+        "legend, terrain, elevation, extra, image, hexsides, rivers, places"
     )
 
 

@@ -72,6 +72,8 @@ def test_the_switches_are_remembered_for_the_next_start(window: MainWindow, qtbo
         "place_names": True,
         "hex_grid": False,
         "terrain_symbols": True,
+        "board_over_image": True,
+        "faint_board": True,
     }
     assert again.open_file(default_tutorial())
     assert again.scene.board.display == BoardDisplay(hex_labels=False, hex_grid=False)

@@ -48,6 +48,12 @@ The format (also described for map makers in ``maps/README.md``)::
     hex = "0504"
     name = "Kharkov"
 
+    [image]                       # optional; a scanned map drawn under the grid
+    file = "scan.jpg"             # PNG or JPEG, relative to the map file
+    origin = [43.5, 38.0]         # the pixel at the centre of the top-left hex
+    hex_width = 80.5              # pixels (see hexcombat.board.mapimage)
+    hex_height = 70.2
+
 Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the labels of its
 two hexes in either order, one string per hexside, so every hexside has a line of its own for
 problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside features:
@@ -56,6 +62,7 @@ problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +70,7 @@ from typing import Any
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, STANDARD_FEATURES, Hexside
+from hexcombat.board.mapimage import MAX_IMAGE_SIDE, MapImage, grid_off_image, image_info
 from hexcombat.board.offset import ORIENTATIONS, PARITIES, OffsetScheme, check_label_format
 from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, is_file, quoted
@@ -81,8 +89,9 @@ TERRAIN_TYPES: tuple[str, ...] = (
 )
 """Terrain every map may use; a map declares any others under ``[extra] terrain``."""
 
-_TOP_KEYS = ("name", "description", "layout", "legend", "terrain", "elevation", "extra")
+_TOP_KEYS = ("name", "description", "layout", "legend", "terrain", "elevation", "extra", "image")
 _TOP_ARRAYS = ("hexsides", "rivers", "places")
+_IMAGE_KEYS = ("file", "origin", "hex_width", "hex_height")
 _LAYOUT_KEYS = ("orientation", "offset", "label", "first", "columns", "rows")
 
 
@@ -117,6 +126,8 @@ class HexMap:
     source: Path | None = None
     elevation: dict[Hex, int] = field(default_factory=dict)
     """The level (1-9) of each hex above level 0, for tactical maps; a hex absent is at 0."""
+    image: MapImage | None = None
+    """The scanned map under the grid, when the file names one (``[image]``)."""
 
     @property
     def orientation(self) -> str:
@@ -292,6 +303,7 @@ class _Reader:
         rivers = self.read_rivers(features)
         places = self.read_places()
         elevation = self.read_elevation()
+        image = self.read_image()
         if self.problems or self.scheme is None or name is None or terrain is None:
             return None
         return HexMap(
@@ -309,6 +321,7 @@ class _Reader:
             description=description,
             source=self.source.path,
             elevation=elevation,
+            image=image,
         )
 
     def read_layout(self) -> None:
@@ -730,6 +743,53 @@ class _Reader:
                 rivers.append(River(name, feature, tuple(course)))
         return rivers
 
+    def read_image(self) -> MapImage | None:
+        """The ``[image]`` table: the scan's file and the calibration that puts the grid on it
+        (whether the file is there is the checker's and the window's business: a map whose
+        image is missing still opens)."""
+        table = self.table(("image",), required=False)
+        if table is None:
+            return None
+        self.unknown_keys(table, ("image",), _IMAGE_KEYS)
+        file = self.string(table, ("image", "file"), names="the map's image file")
+        origin = table.get("origin")
+        if origin is None:
+            self.problem(("image",), "missing required key image.origin")
+        elif not (
+            isinstance(origin, list)
+            and len(origin) == 2
+            and all(_finite(v) and abs(v) <= 10 * MAX_IMAGE_SIDE for v in origin)
+        ):
+            self.problem(
+                ("image", "origin"),
+                "image.origin must be two numbers, the pixel [x, y] at the centre of the "
+                f"top-left hex, not {_shown(origin)}",
+            )
+            origin = None
+        sizes = [self.pixels(table, key) for key in ("hex_width", "hex_height")]
+        if file is None or origin is None or None in sizes:
+            return None
+        base = None if self.source.path.name.startswith("<") else self.source.path.parent
+        width, height = sizes
+        assert width is not None and height is not None
+        return MapImage(file, (float(origin[0]), float(origin[1])), width, height, base)
+
+    def pixels(self, table: dict[str, Any], key: str) -> float | None:
+        """A hex's width or height in image pixels: a number above 1 and below the largest
+        image's side."""
+        value = table.get(key)
+        if value is None:
+            self.problem(("image",), f"missing required key image.{key}")
+            return None
+        if not _finite(value) or not 1 <= value <= MAX_IMAGE_SIDE:
+            self.problem(
+                ("image", key),
+                f"image.{key} must be a number of pixels from 1 to {MAX_IMAGE_SIDE}, "
+                f"not {_shown(value)}",
+            )
+            return None
+        return float(value)
+
     def read_places(self) -> dict[Hex, str]:
         places: dict[Hex, str] = {}
         where: dict[Hex, int] = {}
@@ -762,6 +822,11 @@ class _Reader:
             places[h] = name
             where[h] = i
         return places
+
+
+def _finite(value: Any) -> bool:
+    """A TOML number (whole or not) that is neither infinite nor nan."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _both_wrong(a: str, b: str, why_a: str, why_b: str) -> str:
@@ -798,10 +863,23 @@ def is_map_source(source: TomlSource) -> bool:
 
 
 def check_map_source(source: TomlSource) -> list[Problem]:
-    """Every problem in a map source, in file order (an empty list when it is sound)."""
+    """Every problem in a map source, in file order (an empty list when it is sound); a map
+    that names an image also has the image checked: there, a PNG or JPEG hexcombat can show,
+    and the calibrated grid on it."""
     reader = _Reader(source)
-    reader.read()
+    hexmap = reader.read()
+    if hexmap is not None and hexmap.image is not None:
+        reader.problems.extend(_image_problems(source, hexmap, hexmap.image))
     return sorted(reader.problems, key=lambda p: p.line)
+
+
+def _image_problems(source: TomlSource, hexmap: HexMap, image: MapImage) -> list[Problem]:
+    try:
+        info = image_info(image.path)
+    except (OSError, ValueError) as exc:
+        return [source.problem(("image", "file"), f"image.file: {exc}")]
+    off = grid_off_image(image, hexmap.scheme, hexmap.columns, hexmap.rows, info)
+    return [] if off is None else [source.problem(("image", "origin"), f"calibration: {off}")]
 
 
 def map_from_source(source: TomlSource) -> HexMap:

@@ -15,6 +15,7 @@ from hexcombat.atomicfile import write_atomically
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import STANDARD_FEATURES, Hexside
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, check_map_source
+from hexcombat.board.mapimage import image_table
 from hexcombat.sourcefile import SourceError, TomlSource
 
 _BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -167,6 +168,8 @@ def map_to_toml(hexmap: HexMap) -> str:
     for h in sorted(hexmap.places, key=order):
         out += ["", "[[places]]", f"hex = {toml_string(hexmap.label(h))}"]
         out.append(f"name = {toml_string(hexmap.places[h])}")
+    if hexmap.image is not None:  # the scanned map under the grid and its calibration
+        out += ["", image_table(hexmap.image).rstrip("\n")]
     return "\n".join(out) + "\n"
 
 

@@ -18,7 +18,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -26,7 +26,8 @@ from typing import Any
 
 from hexcombat.atomicfile import remove_stale_temporaries as remove_stale_temporaries
 from hexcombat.atomicfile import write_atomically
-from hexcombat.board.mapfile import map_from_source
+from hexcombat.board.mapfile import HexMap, map_from_source
+from hexcombat.board.mapimage import absolute_image
 from hexcombat.game.attack import AttackSetup, resolve_attack
 from hexcombat.game.commands import plural
 from hexcombat.game.conditions import condition_problem
@@ -52,7 +53,14 @@ from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
-from hexcombat.sourcefile import MAX_FILE_MB, Problem, SourceError, TomlSource, read_capped
+from hexcombat.sourcefile import (
+    MAX_FILE_MB,
+    Problem,
+    SourceError,
+    TomlSource,
+    is_file,
+    read_capped,
+)
 
 FORMAT = "hexcombat-save"
 VERSION = 2
@@ -118,6 +126,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "rolls_used": state.dice.used,
         "map_name": state.hexmap.name,
         "map_toml": map_text,
+        **_image_entry(state),
         "crt_toml": _crt_text(state.conditions.crt),
         "counters": counters,
         "log": [_log_entry_to_json(e) for e in state.log],
@@ -137,6 +146,26 @@ def _status_to_json(status: UnitStatus) -> dict[str, Any]:
         "markers": sorted(status.markers),
     }
     return {"status": saved}
+
+
+def _image_entry(state: GameState) -> dict[str, str]:
+    """Where the map's scanned image is (a full path): the save embeds the map's text, whose
+    image name is relative to the map file, not to the save; the image itself stays a file."""
+    image = state.hexmap.image
+    return {} if image is None else {"map_image": absolute_image(image)}
+
+
+def _with_image_from_save(hexmap: HexMap, data: dict[str, Any], name: str) -> None:
+    """The embedded map's image where the save found it (else beside the save); the game opens
+    without it when it is gone, and the window says so."""
+    if hexmap.image is None:
+        return
+    recorded = data.get("map_image")
+    base = Path(name).parent
+    if isinstance(recorded, str) and is_file(Path(recorded)):
+        hexmap.image = replace(hexmap.image, file=recorded, base=None)
+    else:
+        hexmap.image = replace(hexmap.image, base=base)
 
 
 def map_text_of(state: GameState) -> str:
@@ -273,6 +302,7 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
                 for p in exc.problems
             ]
         ) from exc
+    _with_image_from_save(hexmap, data, name)
     raw_conditions = data.get("conditions", {})
     if not isinstance(raw_conditions, dict):
         raise fail("conditions must be an object of condition: value", '"conditions"')

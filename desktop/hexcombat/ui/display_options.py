@@ -25,6 +25,12 @@ class BoardDisplay:
     """The hex outlines."""
     terrain_symbols: bool = True
     """The woods, rough, city, ... symbols drawn over the terrain colours."""
+    board_over_image: bool = True
+    """On a map with a scanned image: the board (terrain colours, grid, labels, rivers) drawn
+    over the image; off, the image alone shows under the counters."""
+    faint_board: bool = True
+    """On a map with a scanned image: the board drawn faintly, so the printed map shows
+    through."""
 
 
 MENU_TEXT: dict[str, str] = {
@@ -32,6 +38,8 @@ MENU_TEXT: dict[str, str] = {
     "place_names": "&Place Names",
     "hex_grid": "Hex &Grid",
     "terrain_symbols": "Terrain &Symbols",
+    "board_over_image": "&Board over the Map Image",
+    "faint_board": "Board &Faint over the Map Image",
 }
 """The View menu's words for each :class:`BoardDisplay` switch, in menu order."""
 

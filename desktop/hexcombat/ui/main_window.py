@@ -39,6 +39,12 @@ from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.calibrate_image import (
+    ImageCalibration,
+    choose_image,
+    choose_map_file,
+    start_map_image,
+)
 from hexcombat.ui.combat_log import CombatLog
 from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_actions import add_counter_actions
@@ -46,6 +52,7 @@ from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
+from hexcombat.ui.import_map import choose_import
 from hexcombat.ui.map_editor import MapEditor, ask_new_map, editable_copy, show_editor
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
@@ -117,6 +124,9 @@ class MainWindow(QMainWindow):
         self.ask_unsaved: Callable[[], Answer] = lambda: _ask_unsaved(self, self.game_title())
         """Ask whether to save before closing (tests replace it)."""
         self.choose_save_path: Callable[[], str] = self._dialog_save_path
+        self.choose_map_path: Callable[[str], str] = lambda start: choose_map_file(self, start)
+        """Where to save a map that now names its image (tests replace it)."""
+        self.calibration: ImageCalibration | None = None
         self.session: GameSession | None = None
         self.source_path: Path | None = None
         """The file the shown game was opened from (a map, scenario or save)."""
@@ -213,6 +223,18 @@ class MainWindow(QMainWindow):
         )
         file_menu.addSeparator()
         self._action(file_menu, "New &Map...", lambda: ask_new_map(self), tip="Make a map")
+        self._action(
+            file_menu,
+            "&Import Map...",
+            lambda: self.may_close() and choose_import(self),
+            tip="Make a map from a Tiled hex map (.tmx) or a VASSAL module's board (.vmod)",
+        )
+        self._action(
+            file_menu,
+            "Map &Image...",
+            self.choose_map_image,
+            tip="Put a scanned map under the grid: click two hexes and type their labels",
+        )
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit_menu = bar.addMenu("&Edit")
@@ -419,6 +441,10 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self._selecting = self.scene
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
+        if self.scene.image_problem is not None:
+            self.statusBar().showMessage(self.scene.image_problem, 20000)
+        if self.scene.map_image is not None:
+            self.scene.map_image.signals.unreadable.connect(self._say_long)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
         self.palette = CounterPalette(state.library, state.side_order)
@@ -557,6 +583,16 @@ class MainWindow(QMainWindow):
         if name:
             self.settings.setValue("last_dir", str(Path(name).parent))
             self.open_file(name)
+
+    def _say_long(self, text: str) -> None:
+        """A message the player must not miss (a map image that cannot be read)."""
+        self.statusBar().showMessage(text, 20000)
+
+    def choose_map_image(self) -> None:
+        """File > Map Image: a scanned map under the grid (ui/calibrate_image.py)."""
+        name = choose_image(self, str(self.settings.value("last_dir", "")))
+        if name:
+            self.calibration = start_map_image(self, Path(name))
 
     def _dialog_save_path(self) -> str:
         start = str(self.settings.value("last_dir", ""))

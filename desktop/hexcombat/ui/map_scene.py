@@ -16,12 +16,15 @@ from hexcombat.board.layout import Layout
 from hexcombat.game.state import Change, GameState
 from hexcombat.ui.board_item import BoardItem
 from hexcombat.ui.display_options import BoardDisplay
+from hexcombat.ui.map_image_item import map_image_item
 from hexcombat.ui.map_layout import layout_for
 from hexcombat.ui.overlay_item import OverlayItem
 from hexcombat.ui.place_names_item import PlaceNamesItem
 from hexcombat.ui.stack_item import StackItem
 from hexcombat.ui.stack_overview_item import StackOverviewItem
 
+FAINT = 0.35
+"""The board's opacity over a scanned map image when drawn faintly."""
 FAR_BELOW = 14.0
 """Below this many screen pixels per counter, stacks are drawn by the overview item."""
 
@@ -42,6 +45,10 @@ class MapScene(QGraphicsScene):
         self.board = BoardItem(state.hexmap, self.layout)
         self.addItem(self.board)
         bounds: QRectF = self.board.boundingRect()
+        self.map_image, self.image_problem = map_image_item(state.hexmap, self.layout)
+        if self.map_image is not None:
+            self.addItem(self.map_image)
+            bounds = bounds.united(self.map_image.sceneBoundingRect())
         self.setSceneRect(bounds.adjusted(-200, -200, 200, 200))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.overlay = OverlayItem(self.layout)
@@ -66,11 +73,16 @@ class MapScene(QGraphicsScene):
         item, in each hex's foot beneath the counters)."""
         self.board.set_display(display)
         self.place_names.setVisible(display.place_names)
+        if self.map_image is not None:
+            self.board.setVisible(display.board_over_image)
+            self.board.setOpacity(FAINT if display.faint_board else 1.0)
 
     def detach(self) -> None:
         """Stop listening to the game (the window shows another one) and rendering its map."""
         self.state.unsubscribe(self.on_change)
         self.board.stop_rendering()
+        if self.map_image is not None:
+            self.map_image.close()
 
     # stacks ------------------------------------------------------------------------------------
 

@@ -1,0 +1,393 @@
+"""Import a VASSAL module's board (``.vmod``): its image and hex grid become a map with the
+scanned image under the grid and its calibration, every hex clear, ready for terrain painting.
+
+A module is a zip holding ``buildFile.xml``. A board (``...boardPicker.Board``: ``name``,
+``image``, ``width``, ``height``) carries a ``HexGrid`` (``dx``, ``dy``, ``x0``, ``y0``,
+``sideways``) with its ``HexGridNumbering`` (``first``, ``sep``, ``hType``/``vType``,
+``hLeading``/``vLeading``, ``hOff``/``vOff``, ``hDescend``/``vDescend``, ``stagger``). The grid
+is read as VASSAL's HexGridNumbering places a label (the reading pywargame's ``vassal/grid.py``
+also follows): column ``c`` at ``x = c * dx + x0``, row ``r`` at ``y = r * dy + y0``, odd
+columns half a hex lower; with ``stagger`` the odd columns' row numbers are one more; a
+``sideways`` grid is the same turned a quarter (x and y exchanged), with hexes in rows.
+
+pywargame 0.8 would read the build file for us, but it does not import under Python 3.11 (its
+VASSAL traits use f-strings of Python 3.12), so the few elements needed are read here with the
+standard XML reader, refusing document type declarations.
+
+Only what the module names is read, each to a bounded size: the zip's directory (at most
+:data:`MAX_ENTRIES` files), the build file (16 MB) and the board's image (its header first:
+:data:`~hexcombat.board.mapimage.MAX_IMAGE_SIDE` pixels a side), so a zip bomb is refused in
+seconds. What cannot be carried over is said in :attr:`Imported.notes`: other boards, zones and
+their own grids, lettered or descending numbering, an image hexcombat cannot show.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from hexcombat.board.imported import (
+    MAX_IMPORT_HEXES,
+    MAX_XML_BYTES,
+    Imported,
+    copy_member,
+    refuse,
+    zip_member,
+)
+from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap
+from hexcombat.board.mapimage import (
+    HEADER_BYTES,
+    ImageTooLarge,
+    MapImage,
+    header_info,
+)
+from hexcombat.board.offset import OffsetScheme
+from hexcombat.sourcefile import is_file
+
+MAX_ENTRIES = 100_000
+"""The most files a module's zip may list (large modules hold a few thousand images)."""
+MAX_IMAGE_BYTES = 512 * 1024 * 1024
+"""The largest board image file unpacked (a 12,000 x 9,000 PNG scan is about 200 MB)."""
+_BOARD = "VASSAL.build.module.map.boardPicker.Board"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A VASSAL hex grid and its numbering, as the build file gives them."""
+
+    dx: float
+    dy: float
+    x0: float
+    y0: float
+    sideways: bool
+    first: str = "H"
+    sep: str = ""
+    h_type: str = "N"
+    v_type: str = "N"
+    h_leading: int = 1
+    v_leading: int = 1
+    h_off: int = 0
+    v_off: int = 0
+    h_descend: bool = False
+    v_descend: bool = False
+    stagger: bool = False
+
+
+def import_vassal(path: str | Path, target: str | Path, board: str | None = None) -> Imported:
+    """The map of ``board`` (the first board with a hex grid when None) in the module at
+    ``path``; its image is to be written beside ``target`` (in :attr:`Imported.files`).
+    :class:`ImportRefused` names the file and the element or member at fault."""
+    path, target = Path(path), Path(target)
+    if not is_file(path):
+        raise refuse(path, "", "the file is missing" if not path.exists() else "not a file")
+    _check_directory(path)
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise refuse(path, "", f"not a VASSAL module (a zip file): {exc}") from None
+    with archive:
+        names = set(archive.namelist())
+        build = "buildFile.xml" if "buildFile.xml" in names else "buildFile"
+        if build not in names:
+            raise refuse(path, "", "no buildFile.xml: not a VASSAL module")
+        root = _xml(path, build, zip_member(archive, build, MAX_XML_BYTES, path))
+        return _import_board(path, target, archive, root, board)
+
+
+def _check_directory(path: Path) -> None:
+    """Refuse a zip whose directory lists more files than any module holds, before Python's
+    zipfile reads the whole directory into memory."""
+    size = path.stat().st_size
+    with path.open("rb") as file:
+        file.seek(max(0, size - 65_557))
+        tail = file.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or at + 22 > len(tail):
+        raise refuse(path, "", "not a VASSAL module: no zip directory at its end")
+    entries, directory_size = struct.unpack("<HI", tail[at + 10 : at + 16])
+    if entries > MAX_ENTRIES or directory_size > 64 * 1024 * 1024:
+        raise refuse(path, "zip directory", f"{entries} files listed, more than any module")
+
+
+def _xml(path: Path, member: str, data: bytes) -> ET.Element:
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise refuse(
+            path, f"{member} <!DOCTYPE>", "a document type declaration: a build file has none"
+        )
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        line = exc.position[0] if exc.position else 1
+        raise refuse(path, f"{member} line {line}", f"not readable XML ({exc})") from None
+
+
+def _short(tag: str) -> str:
+    return tag.rsplit(".", 1)[-1]
+
+
+def _grids_of(board: ET.Element) -> tuple[ET.Element | None, list[str], int]:
+    """The board's hex grid (its own, else its zoned grid's background one, else the first
+    zone's); the zones not carried over; how many hex grids the board has in all."""
+    own = [child for child in board if _short(child.tag) == "HexGrid"]
+    zoned = [child for child in board if _short(child.tag) == "ZonedGrid"]
+    zones = [z for zg in zoned for z in zg if _short(z.tag) == "Zone"]
+    background = [g for zg in zoned for g in zg if _short(g.tag) == "HexGrid"]
+    zone_grids = [g for z in zones for g in z if _short(g.tag) == "HexGrid"]
+    every = own + background + zone_grids
+    chosen = (own or background or zone_grids or [None])[0]
+    zone_names = [z.get("name", "?") for z in zones]
+    return chosen, zone_names, len(every)
+
+
+def _import_board(
+    path: Path, target: Path, archive: zipfile.ZipFile, root: ET.Element, wanted: str | None
+) -> Imported:
+    boards = [e for e in root.iter() if e.tag == _BOARD or e.tag.endswith(".Board")]
+    with_grid = [b for b in boards if _grids_of(b)[0] is not None]
+    names = [b.get("name", "") for b in with_grid]
+    if not with_grid:
+        raise refuse(path, "buildFile.xml", "no board with a hex grid in this module")
+    if wanted is not None:
+        if wanted not in names:
+            raise refuse(
+                path, "--board", f"no board {wanted!r} with a hex grid; the module has {names}"
+            )
+        board = with_grid[names.index(wanted)]
+    else:
+        board = with_grid[0]
+    notes: list[str] = []
+    others = [n for n in names if n != board.get("name", "")]
+    if others:
+        notes.append(
+            f"the module has {len(others)} other board(s) with a hex grid, not imported: "
+            f"{', '.join(map(repr, others))} (import each with --board NAME)"
+        )
+    element, zones, grids = _grids_of(board)
+    assert element is not None
+    if grids > 1:
+        notes.append(f"the board has {grids} hex grids; only one is imported")
+    if zones:
+        notes.append(f"zones not carried over: {', '.join(map(repr, zones))}")
+    grid = _grid(path, element)
+    name = board.get("name", "") or path.stem
+    where = f"board {name!r}"
+    image, files, size = _board_image(path, target, archive, board, where, notes)
+    if size is None:
+        raise refuse(path, where, "the board has neither an image nor a width and height")
+    return _map_of(path, name, grid, size, image, files, notes)
+
+
+def _grid(path: Path, element: ET.Element) -> Grid:
+    where = f"<{_short(element.tag)}>"
+
+    def number(attr: str, default: float, positive: bool = False) -> float:
+        text = element.get(attr)
+        try:
+            value = float(text) if text is not None else default
+        except ValueError:
+            raise refuse(path, f"{where} {attr}", f"not a number: {text!r}") from None
+        if not math.isfinite(value) or abs(value) > 1e6 or (positive and value < 2):
+            raise refuse(path, f"{where} {attr}", f"{attr} = {text} is out of range")
+        return value
+
+    numbering = next((c for c in element if _short(c.tag).endswith("HexGridNumbering")), None)
+    n = numbering.attrib if numbering is not None else {}
+
+    def whole(attr: str, default: int) -> int:
+        try:
+            value = int(n.get(attr, default))
+        except ValueError:
+            raise refuse(
+                path, f"<HexGridNumbering> {attr}", f"not a whole number: {n[attr]!r}"
+            ) from None
+        if abs(value) > 10_000:
+            raise refuse(path, f"<HexGridNumbering> {attr}", f"{attr} = {value} is out of range")
+        return value
+
+    return Grid(
+        dx=number("dx", 88.5, positive=True),
+        dy=number("dy", 102.2, positive=True),
+        x0=number("x0", 0),
+        y0=number("y0", 32),
+        sideways=element.get("sideways") == "true",
+        first=n.get("first", "H"),
+        sep=n.get("sep", ""),
+        h_type=n.get("hType", "N"),
+        v_type=n.get("vType", "N"),
+        h_leading=min(8, max(0, whole("hLeading", 1))),
+        v_leading=min(8, max(0, whole("vLeading", 1))),
+        h_off=whole("hOff", 0),
+        v_off=whole("vOff", 0),
+        h_descend=n.get("hDescend") == "true",
+        v_descend=n.get("vDescend") == "true",
+        stagger=n.get("stagger") == "true",
+    )
+
+
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def _board_image(
+    path: Path,
+    target: Path,
+    archive: zipfile.ZipFile,
+    board: ET.Element,
+    where: str,
+    notes: list[str],
+) -> tuple[str | None, dict[str, Callable[[Path], None]], tuple[int, int] | None]:
+    """The board image's file name beside the map, its bytes, and the board's size."""
+    image = board.get("image", "")
+    size = None
+    try:
+        width, height = int(board.get("width", "0")), int(board.get("height", "0"))
+        if 0 < width <= 100_000 and 0 < height <= 100_000:
+            size = (width, height)
+    except ValueError:
+        pass
+    if not image:
+        notes.append("the board has no image: the map has none under its grid")
+        return None, {}, size
+    member = f"images/{image}"
+    try:
+        info = archive.getinfo(member)
+        with archive.open(info) as file:
+            head = file.read(HEADER_BYTES)
+    except (KeyError, zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError) as exc:
+        raise refuse(path, member, f"the board's image cannot be read: {exc}") from None
+    try:
+        header = header_info(head, member)
+    except ImageTooLarge as exc:
+        raise refuse(path, member, str(exc)) from None
+    except ValueError as exc:
+        notes.append(
+            f"the board's image {image!r} is not carried over ({exc}); convert it to PNG or "
+            "JPEG and name it under [image] file"
+        )
+        return None, {}, size
+    if info.file_size > MAX_IMAGE_BYTES:
+        raise refuse(path, member, f"the image is {info.file_size:,} bytes, over the limit")
+    suffix = ".png" if header.kind == "png" else ".jpg"
+    name = f"{target.stem}-{_SAFE.sub('-', Path(image).stem).strip('-') or 'board'}{suffix}"
+
+    def write(to: Path) -> None:
+        copy_member(path, member, MAX_IMAGE_BYTES, to)
+
+    return name, {name: write}, (header.width, header.height)
+
+
+def _label_number(index: int, kind: str) -> int:
+    """A lettered coordinate (A is 0 in VASSAL) numbered from 1; a number as it is."""
+    return index + 1 if kind == "A" else index
+
+
+def _map_of(
+    path: Path,
+    name: str,
+    grid: Grid,
+    size: tuple[int, int],
+    image: str | None,
+    files: dict[str, Callable[[Path], None]],
+    notes: list[str],
+) -> Imported:
+    width, height = size
+    # In the grid's own frame columns run along u (x, or y when sideways).
+    span_u, span_v = (height, width) if grid.sideways else (width, height)
+    # hexes whose centre lies inside the board (not on its edge)
+    c_lo = math.floor((0 - grid.x0) / grid.dx) + 1
+    c_hi = math.ceil((span_u - grid.x0) / grid.dx) - 1
+
+    def shift(c: int) -> float:
+        """How far column ``c``'s hex of label row R is below R * dy + y0."""
+        lower = grid.dy / 2 if c % 2 else 0.0
+        return lower - (grid.dy if grid.stagger and c % 2 else 0.0)
+
+    parities = {c % 2 for c in range(c_lo, min(c_hi, c_lo + 1) + 1)}
+    r_lo = max(math.floor((0 - grid.y0 - shift(p)) / grid.dy) + 1 for p in parities)
+    r_hi = min(math.ceil((span_v - grid.y0 - shift(p)) / grid.dy) - 1 for p in parities)
+    columns, rows = c_hi - c_lo + 1, r_hi - r_lo + 1
+    if columns < 1 or rows < 1:
+        raise refuse(path, f"board {name!r}", "its hex grid puts no hex centre on the board")
+    if columns * rows > MAX_IMPORT_HEXES:
+        raise refuse(
+            path, f"board {name!r}", f"{columns} x {rows} hexes, more than {MAX_IMPORT_HEXES:,}"
+        )
+    lower_second = shift(c_lo + 1) > shift(c_lo)
+    parity = "odd" if lower_second else "even"
+    orientation = "pointy" if grid.sideways else "flat"
+    col_first = _label_number(c_lo + grid.h_off, grid.h_type)
+    row_first = _label_number(r_lo + grid.v_off, grid.v_type)
+    if grid.sideways:
+        # the grid's columns are the map's rows: its h numbers count down the map
+        col_first, row_first = row_first, col_first
+        columns, rows = rows, columns
+    scheme = _scheme(grid, orientation, parity, col_first, row_first, columns, rows, notes)
+    unit_u = c_lo * grid.dx + grid.x0
+    unit_v = r_lo * grid.dy + grid.y0 + shift(c_lo)
+    origin = (unit_v, unit_u) if grid.sideways else (unit_u, unit_v)
+    if grid.sideways:
+        hex_width, hex_height = grid.dy, grid.dx * 4 / 3
+    else:
+        hex_width, hex_height = grid.dx * 4 / 3, grid.dy
+    map_image = None
+    if image is not None:
+        map_image = MapImage(image, origin, hex_width, hex_height)
+    notes.append("every hex is clear: paint the terrain over the image, and add rivers and places")
+    terrain = {scheme.hex_of(c, r): "clear" for c in range(columns) for r in range(rows)}
+    hexmap = HexMap(
+        name=name,
+        scheme=scheme,
+        columns=columns,
+        rows=rows,
+        terrain=terrain,
+        legend={"c": "clear"},
+        terrain_types=frozenset(TERRAIN_TYPES),
+        description=f"Imported from the VASSAL module {path.name}.",
+        image=map_image,
+    )
+    return Imported(hexmap, notes, files)
+
+
+def _scheme(
+    grid: Grid,
+    orientation: str,
+    parity: str,
+    col_first: int,
+    row_first: int,
+    columns: int,
+    rows: int,
+    notes: list[str],
+) -> OffsetScheme:
+    """The labels VASSAL prints, as nearly as hexcombat's numbering can: numbers counting up
+    from the top-left hex, with VASSAL's separator, order and zero padding."""
+    if "A" in (grid.h_type, grid.v_type):
+        notes.append("lettered coordinates (A, B, ...) are numbered from 1 (A is 1)")
+    if grid.h_descend or grid.v_descend:
+        notes.append(
+            "the module numbers its hexes descending; hexcombat numbers them counting up from "
+            "the top-left hex, so its labels differ from the board's"
+        )
+    if col_first < 0 or row_first < 0:
+        notes.append("the grid's numbers start below 0 at the board's edge: they start at 0")
+        col_first, row_first = max(0, col_first), max(0, row_first)
+    h_lead, v_lead = grid.h_leading, grid.v_leading
+    if grid.sideways:
+        h_lead, v_lead = v_lead, h_lead
+    sep = grid.sep if grid.sep and "/" not in grid.sep and not grid.sep.isspace() else ""
+    if grid.sep and not sep:
+        notes.append(f"the separator {grid.sep!r} cannot be in a label: labels have none")
+    widths = {"col": h_lead + 1, "row": v_lead + 1}
+    last = {"col": col_first + columns - 1, "row": row_first + rows - 1}
+    order = ("col", "row") if (grid.first == "H") != grid.sideways else ("row", "col")
+    if not sep:
+        for field in order:
+            widths[field] = max(widths[field], len(str(last[field])), 2)
+    parts = [f"{{{f}:0{widths[f]}d}}" if widths[f] > 1 else f"{{{f}}}" for f in order]
+    label = sep.join(parts)
+    first = label.format(col=col_first, row=row_first)
+    return OffsetScheme(orientation, parity, label, first)  # type: ignore[arg-type]

@@ -1,0 +1,124 @@
+"""File > Import Map: a Tiled hex map or a VASSAL module's board made into a map and opened.
+
+Tiles that name no terrain are mapped in a dialog (each tile with the number of hexes it
+covers, a terrain to choose or type); what the import could not carry over is shown before the
+map opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcombat.board.import_tiled import UnmappedTiles
+from hexcombat.board.imported import ImportRefused, terrain_name, write_import
+from hexcombat.board.mapfile import TERRAIN_TYPES
+from hexcombat.game.import_cli import import_map
+from hexcombat.ui.window_host import MapWindow
+
+AskMapping = Callable[[dict[str, int]], "dict[str, str] | None"]
+
+
+class TerrainMapping(QDialog):
+    """The terrain of each tile that names none: chosen from the standard types or typed."""
+
+    def __init__(self, tiles: dict[str, int], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Terrain of the Tiled tiles")
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel("These tiles name no terrain (no 'terrain' property, no class). Choose one:")
+        )
+        form = QFormLayout()
+        self.choices: dict[str, QComboBox] = {}
+        for key, count in sorted(tiles.items()):
+            box = QComboBox()
+            box.setEditable(True)  # a type of the map's own goes under [extra]
+            box.addItems(TERRAIN_TYPES)
+            self.choices[key] = box
+            label = QLabel(f"{key} ({count} hex{'es' if count != 1 else ''})")
+            label.setTextFormat(Qt.TextFormat.PlainText)  # names from the file, as written
+            form.addRow(label, box)
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def mapping(self) -> dict[str, str]:
+        """Each tile's terrain as chosen (blank ones left out)."""
+        chosen = {key: terrain_name(box.currentText()) for key, box in self.choices.items()}
+        return {key: kind for key, kind in chosen.items() if kind}
+
+
+def ask_mapping_dialog(parent: QWidget) -> AskMapping:
+    def ask(tiles: dict[str, int]) -> dict[str, str] | None:
+        dialog = TerrainMapping(tiles, parent)
+        return dialog.mapping() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    return ask
+
+
+def import_into_window(
+    window: MapWindow,
+    source: Path,
+    target: Path,
+    ask_mapping: AskMapping | None = None,
+    tell: Callable[[str], None] | None = None,
+) -> bool:
+    """Import ``source`` into the map file ``target`` and open it; False (the reason shown)
+    when it cannot be imported or the player stopped at the terrain of the tiles."""
+    ask = ask_mapping or ask_mapping_dialog(window)
+    mapping: dict[str, str] = {}
+    while True:
+        try:
+            imported = import_map(source, target, mapping)
+            notes = write_import(imported, source, target)
+            break
+        except UnmappedTiles as exc:
+            more = ask(exc.tiles)
+            if not more or not set(exc.tiles) <= set(more):
+                window.statusBar().showMessage("Import stopped: some tiles have no terrain", 6000)
+                return False
+            mapping.update(more)
+        except ImportRefused as exc:
+            window.show_error(f"Cannot import {source.name}", str(exc))
+            return False
+        except OSError as exc:
+            window.show_error(f"Cannot import {source.name}", f"{target}: {exc}")
+            return False
+    if notes:
+        say = tell or (lambda text: QMessageBox.information(window, "Imported map", text))
+        say("Not carried over, or changed:\n\n" + "\n".join(f"- {note}" for note in notes))
+    return window.open_file(target)
+
+
+def choose_import(window: MapWindow) -> bool:
+    """File > Import Map: the file to import, then where to save the map."""
+    start = str(window.settings.value("last_dir", ""))
+    name, _ = QFileDialog.getOpenFileName(
+        window, "Import map", start, "Tiled maps and VASSAL modules (*.tmx *.vmod);;All files (*)"
+    )
+    if not name:
+        return False
+    source = Path(name)
+    suggested = str(source.with_suffix(".toml"))
+    target, _ = QFileDialog.getSaveFileName(window, "Save the imported map", suggested, "*.toml")
+    if not target:
+        return False
+    return import_into_window(window, source, Path(target))

@@ -1,0 +1,223 @@
+"""The scanned map in the window: drawn under the board from tiles, calibrated by two clicks,
+and a missing image said while the game opens without it."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QStandardPaths, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from uihelpers import send_mouse
+
+from hexcombat.board.mapfile import load_map
+from hexcombat.board.mapimage import MapImage
+from hexcombat.board.offset import OffsetScheme
+
+COLS, ROWS = 12, 9
+TRUE = MapImage("scan.jpg", (120.0, 100.0), 200.0, 170.0)
+"""The printed grid: hexes 200 pixels wide and 170 tall (not regular), so the image is
+larger than its overview and is read in tiles."""
+SCHEME = OffsetScheme("flat", "odd", "{col:02d}{row:02d}", "0101")
+RED = "0504"
+
+
+def printed_map(path: Path, fmt: str = "JPEG") -> None:
+    """A scan: paper colour, a dot at each printed hex centre, hex 0504 red."""
+    width = round(TRUE.origin[0] * 2 + (COLS - 1) * TRUE.hex_width * 0.75)
+    height = round(TRUE.origin[1] * 2 + (ROWS - 0.5) * TRUE.hex_height)
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor(236, 226, 196))
+    painter = QPainter(image)
+    for col in range(COLS):
+        for row in range(ROWS):
+            h = SCHEME.hex_of(col, row)
+            x, y = TRUE.hex_centre("flat", h)
+            if SCHEME.label(h) == RED:
+                painter.fillRect(round(x) - 50, round(y) - 50, 100, 100, QColor(220, 0, 0))
+            painter.fillRect(round(x) - 1, round(y) - 1, 3, 3, QColor(0, 0, 0))
+    painter.end()
+    image.save(str(path), fmt, 95)
+
+
+def map_text(image: str | None) -> str:
+    rows = ",".join(f'"{"c" * COLS}"' for _ in range(ROWS))
+    text = (
+        'name = "Scan"\n[layout]\norientation = "flat"\noffset = "odd"\n'
+        'label = "{col:02d}{row:02d}"\nfirst = "0101"\n'
+        f'columns = {COLS}\nrows = {ROWS}\n[legend]\nc = "clear"\n[terrain]\nrows = [{rows}]\n'
+    )
+    if image:
+        x, y = TRUE.origin
+        text += (
+            f'[image]\nfile = "{image}"\norigin = [{x}, {y}]\n'
+            f"hex_width = {TRUE.hex_width}\nhex_height = {TRUE.hex_height}\n"
+        )
+    return text
+
+
+def render(window) -> QImage:
+    view = window.view
+    target = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(target)
+    view.render(painter)
+    painter.end()
+    return target
+
+
+def sharp(window) -> bool:
+    """Render a frame; True when it lacked no tile."""
+    render(window)
+    item = window.scene.map_image
+    if item.source is None or item.overview.isNull():
+        return False
+    return not item.pending and not (item.wanted - set(item.tiles))
+
+
+def test_the_image_is_drawn_under_the_board_from_tiles(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    window._display_switched("board_over_image", False)  # the image alone
+    assert not window.scene.board.isVisible()
+    h = window.session.state.hexmap.hex_at(RED)
+    window.view.set_scale(3.0)  # close: tiles of the full image, not the overview
+    window.view.center_on_hex(h)
+    qtbot.waitUntil(lambda: sharp(window), timeout=20_000)
+    assert window.scene.map_image.tiles
+    frame = render(window)
+    centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(12, 12)  # off the dot
+    assert QColor(frame.pixel(centre)).red() > 180 and QColor(frame.pixel(centre)).green() < 60
+    beside = window.view.mapFromScene(window.scene.hex_centre(h.neighbour(0))) + QPoint(12, 12)
+    assert QColor(frame.pixel(beside)).green() > 180  # paper, one hex away
+
+
+def test_the_board_is_drawn_faintly_over_the_image(window, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml")
+    assert window.scene.board.isVisible() and window.scene.board.opacity() < 0.5
+    window._display_switched("faint_board", False)
+    assert window.scene.board.opacity() == 1.0
+
+
+def test_a_missing_image_is_said_and_the_game_opens_without_it(window, tmp_path) -> None:
+    (tmp_path / "scan.toml").write_text(map_text("gone.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    assert window.scene.map_image is None
+    message = window.statusBar().currentMessage()
+    assert "gone.jpg is missing" in message and "drawn without it" in message
+
+
+def test_a_png_is_converted_once_and_read_in_tiles(window, qtbot, tmp_path) -> None:
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "scan.png", "PNG")
+    (tmp_path / "scan.toml").write_text(map_text("scan.png"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    item = window.scene.map_image
+    qtbot.waitUntil(lambda: item.source is not None, timeout=20_000)
+    assert item.source.endswith(".jpg") and Path(item.source).is_file()
+    window.view.set_scale(3.0)
+    qtbot.waitUntil(lambda: sharp(window), timeout=20_000)
+
+
+def test_two_clicks_and_their_labels_calibrate_the_image(window, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    window.choose_map_path = lambda start: str(tmp_path / "calibrated.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    assert calibration is not None
+    assert not window.scene.board.isVisible()  # the printed map alone while clicking
+    window.view.set_scale(3.0)  # zoomed in to click, as a player would
+    item = window.scene.map_image
+    for label in ("0102", "1108"):
+        calibration.ask_label = lambda default, label=label: label
+        x, y = TRUE.hex_centre("flat", SCHEME.parse_label(label))
+        window.view.centerOn(item.mapToScene(QPointF(x, y)))
+        where = window.view.mapFromScene(item.mapToScene(QPointF(x, y)))
+        send_mouse(
+            window.view.viewport(),
+            QEvent.Type.MouseButtonPress,
+            where,
+            Qt.MouseButton.LeftButton,
+            Qt.MouseButton.LeftButton,
+        )
+    hexmap = load_map(tmp_path / "calibrated.toml")
+    assert hexmap.image is not None and hexmap.image.file == "scan.jpg"
+    for col in range(COLS):
+        for row in range(ROWS):
+            h = SCHEME.hex_of(col, row)
+            found = hexmap.image.hex_centre("flat", h)
+            assert math.dist(found, TRUE.hex_centre("flat", h)) < 2.0, SCHEME.label(h)
+    assert window.session.state.hexmap.image is not None
+    assert "[image]" in window.session.state.map_text
+    assert window.scene.board.isVisible() and window.scene.board.opacity() < 0.5
+
+
+def test_stopping_the_calibration_leaves_the_map_as_it_was(window, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    calibration.ask_label = lambda default: None  # the player cancels the label
+    send_mouse(
+        window.view.viewport(),
+        QEvent.Type.MouseButtonPress,
+        QPoint(50, 50),
+        Qt.MouseButton.LeftButton,
+        Qt.MouseButton.LeftButton,
+    )
+    assert window.scene.map_image is None
+    assert window.scene.board.isVisible() and window.scene.board.opacity() == 1.0
+    assert window.session.state.hexmap.image is None
+
+
+def test_an_image_damaged_past_its_header_is_said(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "good.jpg")
+    data = (tmp_path / "good.jpg").read_bytes()
+    start = data.index(b"\xff\xda")  # the scan data: garbage from here
+    (tmp_path / "scan.jpg").write_bytes(data[: start + 2] + b"\x00\x01" * 50)
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    qtbot.waitUntil(
+        lambda: "could not be read" in window.statusBar().currentMessage(), timeout=20_000
+    )
+    assert "drawn without it" in window.statusBar().currentMessage()
+
+
+def test_esc_stops_the_calibration(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    start_map_image(window, tmp_path / "scan.jpg")
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.scene.map_image is None and window.scene.board.isVisible()
+    assert "stopped" in window.statusBar().currentMessage()
+
+
+def test_zoomed_out_the_overview_shows_the_whole_image_in_place(window, qtbot, tmp_path) -> None:
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    window._display_switched("board_over_image", False)
+    item = window.scene.map_image
+    qtbot.waitUntil(lambda: not item.overview.isNull(), timeout=20_000)
+    width, height = item.info.width, item.info.height
+    assert item.top == 1  # the image is larger than the overview: tiles below it
+    assert (item.overview.width(), item.overview.height()) == (
+        math.ceil(width / 2),
+        math.ceil(height / 2),
+    )
+    window.view.fit_map()
+    frame = render(window)
+    h = window.session.state.hexmap.hex_at(RED)
+    centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(6, 6)
+    assert QColor(frame.pixel(centre)).red() > 150 and QColor(frame.pixel(centre)).green() < 90
