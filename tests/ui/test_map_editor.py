@@ -211,17 +211,18 @@ def test_file_new_map_and_edit_map_open_the_editor(window, qtbot) -> None:  # no
 def test_the_board_draws_a_new_river_and_keeps_its_lines_while_terrain_is_painted(
     editor,
 ) -> None:  # noqa: ANN001
-    assert editor.board.kept == []
+    # the board works its lines out when it is first drawn (by the tile thread or a paint)
+    assert editor.board._rivers == []
     editor.set_feature("minor-river")
     stroke(editor, [middle(editor, text) for text in SEIM])
-    lines = editor.board.kept
+    lines = editor.board._rivers
     assert len(lines) == 1 and len(lines[0][1]) == 1  # one pen, one line: the river
     editor.set_terrain("woods")
     click(editor, at(editor, "0405"))
-    assert editor.board.kept is lines  # worked out again only when hexsides change
+    assert editor.board._rivers is lines  # worked out again only when hexsides change
     editor.undo_stack.undo()
     editor.undo_stack.undo()
-    assert editor.board.kept == []
+    assert editor.board._rivers == []
 
 
 def test_the_legend_follows_the_edits(editor) -> None:  # noqa: ANN001
