@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.game.explain_cli import chance_faces, explain_command
+from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import default_tutorial
+from hexcombat.rules.combat import chance_faces
 
 TUTORIAL = default_tutorial()
 

@@ -11,15 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from hexcombat.board.hexes import Hex
-from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER
 from hexcombat.game.state import Counter, GameError, GameState, counters_in
 from hexcombat.game.turn import phase_conditions
 from hexcombat.rules.registry import Ruleset, get_ruleset
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-
-_FEATURE_WEIGHT = {MAJOR_RIVER: 0, MINOR_RIVER: 1}
-"""When a hexside carries several features, the one the rules ask about first (10.D)."""
 
 
 @dataclass
@@ -37,11 +33,12 @@ def ground_units(ruleset: Ruleset, stack: list[Counter]) -> list[Counter]:
     return [c for c in stack if ruleset.ground_combat_refusal(c.unit) is None]
 
 
-def main_feature(features: frozenset[str]) -> str | None:
-    """The hexside feature a unit attacks across, the most telling first (major, minor river)."""
+def main_feature(features: frozenset[str], first: tuple[str, ...] = ()) -> str | None:
+    """The hexside feature a unit attacks across: of several, the one the ruleset asks about
+    first (its vocabulary's ``hexside_first``), else the first by name."""
     if not features:
         return None
-    return min(features, key=lambda f: (_FEATURE_WEIGHT.get(f, 9), f))
+    return min(features, key=lambda f: (first.index(f) if f in first else len(first), f))
 
 
 def _defenders(state: GameState, ruleset: Ruleset, target: Hex) -> list[Counter]:
@@ -71,9 +68,8 @@ def _check_attackers(ruleset: Ruleset, attackers: list[Counter]) -> None:
 
 def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     """The combat as the rules see it: each attacker with its range and the hexside feature it
-    crosses (from the graph), the whole attacking force one pool for conversions (10.D: the unit
-    a tank division converts may attack from another hex, across another hexside), the
-    defender's terrain from the map, and the conditions the phase sets. A counter the ruleset
+    crosses (from the graph), the stack it attacks from, the defender's terrain from the map, and
+    the conditions the phase sets. A counter the ruleset
     forbids to attack raises its :class:`IllegalAttackError`."""
     ruleset = get_ruleset(state.ruleset)
     defenders = _defenders(state, ruleset, setup.target)
@@ -102,12 +98,11 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
         participants.append(
             Participant(
                 unit=counter.unit.on(date),
-                across=main_feature(crossing.features),
+                across=main_feature(crossing.features, ruleset.vocabulary.hexside_first),
                 range=crossing.range,
                 hex=state.hexmap.label(h),
-                # 10.B.4 says "stacked with", but 10.D's example "3/2 + 1/2" converts a unit
-                # attacking from another hex: conversions reach the whole attacking force
-                stack=None,
+                # the attacking force one stack where the ruleset says so
+                stack=None if ruleset.vocabulary.one_attacking_force else state.hexmap.label(h),
                 id=counter.uid,
                 status=counter.status,
             )

@@ -66,7 +66,7 @@ def check_file(path: str | Path) -> list[Problem]:
         return exc.problems
     found = [check for _kind, recognise, check in _checkers() if recognise(source)]
     if found[:2] == [check_counters, check_air_counter_source]:
-        # a counter set may hold both (16A): the air counters are checked whatever the ground
+        # a counter set may hold both: the air counters are checked whatever the ground
         # counters' problems
         return list(dict.fromkeys([*check_counters(source), *check_air_counter_source(source)]))
     if found:

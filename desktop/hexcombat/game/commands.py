@@ -254,9 +254,8 @@ class SetPhase:
 
 @dataclass
 class SetWeatherAndDate:
-    """Set the game's weather (it decides whether armour effects apply, 10.E and 14D2a) and its
-    date (dated capabilities, 10.H): game state, saved with the game and undone like any
-    change."""
+    """Set the game's weather (the ruleset's charts read it) and its date (units' dated
+    capabilities change with it): game state, saved with the game and undone like any change."""
 
     weather: str
     date: str | None

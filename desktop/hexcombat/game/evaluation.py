@@ -33,14 +33,14 @@ def _situation(scenario: Scenario) -> CombatSituation:
     problems = []
     for placement in scenario.side("attacker"):
         gap = distance(state.hexmap.hex_at(str(placement.hex)), target)
-        if gap not in (1, 2) or (gap == 2 and placement.unit.range < 2):
+        why = get_ruleset(scenario.ruleset).reach_refusal(placement.unit, gap)
+        if why is not None:
             problems.append(
                 Problem(
                     str(scenario.path),
                     placement.line,
                     f"{placement.unit.name} in {placement.hex} is {gap} hexes from the defender "
-                    f"in {state.hexmap.label(target)}: units attack from adjacent hexes, "
-                    "long-range artillery from two (14A3)",
+                    f"in {state.hexmap.label(target)}: {why}",
                 )
             )
     if problems:

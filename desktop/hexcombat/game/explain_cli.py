@@ -14,7 +14,6 @@ from hexcombat.game.opening import is_save_path
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
-from hexcombat.rules.combat import chance_die, draw_drm
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
@@ -136,33 +135,15 @@ class RollError(Exception):
     """Typed-in dice that cannot resolve the combat: not a face of the die, or too few."""
 
 
-def chance_faces(distribution: dict[int, Fraction]) -> str:
-    """Which faces of the chance die give which DRM, each face read by :func:`draw_drm` itself
-    (``1-3: +3, 4-6: +4`` for 10.C's "+3, 50% chance of +4")."""
-    sides = chance_die(distribution)
-    runs: list[tuple[int, int, int]] = []  # (first face, last face, DRM)
-    for face in range(1, sides + 1):
-        drm, _ = draw_drm(distribution, ScriptedDice([face]))
-        if runs and runs[-1][2] == drm:
-            runs[-1] = (runs[-1][0], face, drm)
-        else:
-            runs.append((face, face, drm))
-    return ", ".join(
-        f"{first if first == last else f'{first}-{last}'}: {signed(drm)}"
-        for first, last, drm in runs
-    )
-
-
 def dice_wanted(report: Report) -> list[str]:
-    """The dice ``--roll`` must give, in order: the chance roll when a chart gave the DRM as a
-    chance (10.C), then the combat die."""
-    if len(report.drm_distribution) == 1 or report.odds is None:
+    """The dice ``--roll`` must give, in order, as the report declares them: each by its
+    purpose, with what its faces decide when they pick among choices (a chance roll for a DRM
+    given as a chance: ``1-3: +3, 4-6: +4``)."""
+    if len(report.dice) <= 1:
         return [f"the {die.purpose}" for die in report.dice] or ["the combat die"]
-    sides = chance_die(report.drm_distribution)
     return [
-        f"first the chance roll on a d{sides} that picks the DRM "
-        f"({chance_faces(report.drm_distribution)})",
-        "then the combat die",
+        f"{'first' if i == 0 else 'then'} {die.asked or f'the {die.purpose}'}"
+        for i, die in enumerate(report.dice)
     ]
 
 
@@ -241,7 +222,7 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
             title, report, result = _saved_attack(path, rolls)
         else:
             scenario = load_scenario(path)
-            if "air" in scenario.data:  # an air scenario (16A, 23D): strengths, no ground combat
+            if "air" in scenario.data:  # an air scenario: strengths, no ground combat
                 if rolls:
                     raise RollError(AIR_ROLL_REFUSAL)
                 air = evaluate_air(scenario)

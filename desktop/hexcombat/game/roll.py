@@ -53,8 +53,8 @@ class _AskedDice:
 
 
 def dice_rolled(report: Report) -> list[int]:
-    """The faces of each die resolving ``report`` rolls, in order: the combat die, after a
-    chance roll when the chart gives the DRM as a chance (10.C: "+3, 50% chance of +4")."""
+    """The faces of each die resolving ``report`` rolls first, in order, as the resolution
+    itself asks for them (a chance roll before the combat die when a chart gives a chance)."""
     dice = _AskedDice()
     resolve_report(report, dice)
     return dice.sides

@@ -350,7 +350,7 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
         hexmap,
         ruleset=ruleset,
         conditions=conditions,
-        # the shipped counters, so a reopened game adds counters and flips CDA units (14A4)
+        # the shipped counters, so a reopened game adds counters and runs counter actions
         library=load_counter_library(ruleset)[0],
         title=title,
         seed=seed,

@@ -65,7 +65,7 @@ class Placement:
     """Where the entry was written, for messages."""
 
     def participant(self, date: str | None) -> Participant:
-        """The rules' view of this entry on ``date`` (dated capabilities resolved, 10.H)."""
+        """The rules' view of this entry on ``date`` (dated capabilities resolved)."""
         return Participant(
             unit=self.unit.on(date),
             count=self.count,
@@ -137,7 +137,7 @@ def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str
         return CounterSet(), None
     counters, found = counters_from_source(source, vocabulary_of)
     problems += found
-    if is_air_counter_source(source):  # air units, placed on the map from the palette (16A)
+    if is_air_counter_source(source):  # air units, placed on the map from the palette
         air_units, found = air_counters_from_source(source)
         problems += found
         counters = counters.merge(air_counter_set(air_units))
@@ -231,7 +231,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
             if placement is not None:
                 placements.append(placement)
     placements = _within_stacking(placements, source, problems)
-    if "air" not in data:  # an air scenario (23D) has no ground combat sides
+    if "air" not in data:  # an air scenario has no ground combat sides
         for side in SIDES:
             if not data.get(side):
                 problems.append(source.problem((), f"the scenario has no {side}"))

@@ -88,8 +88,8 @@ def hexside_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
 
 def entry_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
     """Problems of single side entries, which stand apart from the rest of the file: a hexside
-    feature hexcombat does not know (10.D), a hex not on the map (or no hex), a unit not in reach
-    of the defender (14A3), a map that is not there."""
+    feature the ruleset does not read, a hex not on the map (or no hex), a unit beyond its
+    reach of the defender, a map that is not there."""
     problems = hexside_problems(scenario, source)
     try:
         scenario_situation(scenario)

@@ -81,7 +81,7 @@ def no_attacks_in(vocabulary: Vocabulary, phase: str) -> str | None:
 
 
 def phase_tip(vocabulary: Vocabulary, phase: str) -> str:
-    """``Movement phase (10.G): an attack made while moving is an overrun``: the status bar's
+    """``<Title> phase (<rule>): <note>``, as the ruleset declares the phase: the status bar's
     tooltip; empty when the phase has nothing to say."""
     info = vocabulary.phase(phase)
     if info is None or not info.note:

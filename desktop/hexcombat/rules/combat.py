@@ -199,6 +199,33 @@ def draw_drm(distribution: Mapping[int, Fraction], dice: Dice) -> tuple[int, int
     return max(distribution), face
 
 
+def chance_faces(distribution: Mapping[int, Fraction]) -> str:
+    """Which faces of the chance die give which DRM, each face read by :func:`draw_drm` itself
+    (``1-3: +3, 4-6: +4`` for 10.C's "+3, 50% chance of +4")."""
+    sides = chance_die(distribution)
+    runs: list[tuple[int, int, int]] = []  # (first face, last face, DRM)
+    for face in range(1, sides + 1):
+        drm, _ = draw_drm(distribution, _Face(face))
+        if runs and runs[-1][2] == drm:
+            runs[-1] = (runs[-1][0], face, drm)
+        else:
+            runs.append((face, face, drm))
+    return ", ".join(
+        f"{first if first == last else f'{first}-{last}'}: {f'{drm:+d}' if drm else '0'}"
+        for first, last, drm in runs
+    )
+
+
+class _Face:
+    """Dice that roll one given face: to read which DRM each face of the chance die picks."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        return self.face
+
+
 @dataclass(frozen=True)
 class TableRoll:
     """A combat resolved on the table: the DRM drawn (after any chance roll) and the die."""

@@ -28,12 +28,16 @@ class Refusal:
     """Whom it is about, in the plural, for a sentence about them: ``air units``."""
 
     def __str__(self) -> str:
-        """``text (rule)``, as every refusal of the rules reads."""
-        return str(RulesError(self.text, self.rule))
+        """``text (rule)``, as every refusal of the rules reads (``text`` alone without one)."""
+        return str(RulesError(self.text, self.rule)) if self.rule else self.text
 
     def error(self) -> IllegalAttackError:
         """The refusal raised as an attack the rules forbid."""
         return IllegalAttackError(self.text, self.rule)
+
+
+REACH_REFUSAL = Refusal("units attack from adjacent hexes", "")
+"""The plain rule of reach: an attack is made from the hexes next to the defender."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,13 @@ class BasicEligibility:
     def attack_range(self, unit: Unit) -> int:
         """How many hexes from the defender ``unit`` may attack: adjacent only."""
         return 1
+
+    def reach_refusal(self, unit: Unit, hexes: int) -> Refusal | None:
+        """Why ``unit`` may not attack from ``hexes`` away, or None when it may (within its
+        :meth:`attack_range`)."""
+        if 1 <= hexes <= self.attack_range(unit):
+            return None
+        return REACH_REFUSAL
 
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the result leaves ``participant`` alone: it applies to every participant."""

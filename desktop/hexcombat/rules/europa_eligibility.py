@@ -19,6 +19,9 @@ AIR_UNIT_REFUSAL = Refusal(
 )
 """16A, 23D1: an air unit stands on the map at its base but fights no ground combat."""
 
+REACH = Refusal("units attack from adjacent hexes, long-range artillery from two", "14A3")
+"""14A3: how far a unit attacks from."""
+
 TWO_HEX_EXEMPTION = Refusal(
     "long-range artillery firing at two hexes may not advance",
     "14A3",
@@ -40,6 +43,13 @@ class EuropaEligibility(BasicEligibility):
         """How many hexes from the defender ``unit`` may attack: adjacent, or two hexes for
         long-range artillery (14A3)."""
         return max(1, unit.range)
+
+    def reach_refusal(self, unit: Unit, hexes: int) -> Refusal | None:
+        """Why ``unit`` may not attack from ``hexes`` away: units attack from adjacent hexes,
+        long-range artillery also from two (14A3)."""
+        if 1 <= hexes <= self.attack_range(unit):
+            return None
+        return REACH
 
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the combat result leaves ``participant`` alone (it loses nothing, counts in no

@@ -17,6 +17,7 @@ from hexcombat.rules.combat import (
     ResultEffect,
     TableRoll,
     chance_die,
+    chance_faces,
     describe_effect,
 )
 from hexcombat.rules.effects import DieRoll, Effect
@@ -91,7 +92,13 @@ def europa_dice(
     combat = DieSpec(COMBAT_DIE.purpose, crt.die, rule=crt.rule)
     if len(distribution) == 1:
         return (combat,)
-    chance = DieSpec(CHANCE_DIE.purpose, chance_die(distribution), rule=chance_rule)
+    chance = DieSpec(
+        CHANCE_DIE.purpose,
+        chance_die(distribution),
+        rule=chance_rule,
+        asked=f"the chance roll on a d{chance_die(distribution)} that picks the DRM "
+        f"({chance_faces(distribution)})",
+    )
     return (chance, combat)
 
 

@@ -127,4 +127,8 @@ EUROPA_VOCABULARY = Vocabulary(
     weather=WEATHER,
     hexside_features=("minor-river", "major-river"),
     hexside_rule="10.D",
+    hexside_first=("major-river", "minor-river"),  # 10.D: a major river before a minor one
+    # 10.B.4 says "stacked with", but 10.D's example "3/2 + 1/2" converts a unit attacking from
+    # another hex: conversions reach the whole attacking force (docs/rules.md)
+    one_attacking_force=True,
 )

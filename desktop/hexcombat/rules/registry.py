@@ -67,6 +67,10 @@ class Ruleset(Protocol):
         """How many hexes from the defender ``unit`` may attack (1: adjacent only)."""
         ...
 
+    def reach_refusal(self, unit: Unit, hexes: int) -> Refusal | None:
+        """Why ``unit`` may not attack from ``hexes`` away (beyond its reach), or None."""
+        ...
+
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the combat result leaves ``participant`` alone (it loses nothing, counts in no
         exchange and may not advance), or None when the result applies to it."""

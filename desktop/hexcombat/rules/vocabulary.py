@@ -108,6 +108,9 @@ class DieSpec:
     """Whose roll it is, when each side rolls its own (both fire at once)."""
     follow_up: bool = False
     """Rolled after the result, for the units it names (a morale check)."""
+    asked: str = ""
+    """How a player is asked for it when its faces pick among choices, e.g. ``the chance roll
+    on a d6 that picks the DRM (1-3: +3, 4-6: +4)``; empty: ``the <purpose>``."""
 
     @property
     def name(self) -> str:
@@ -176,6 +179,12 @@ class Vocabulary:
     map names them); a map may declare more, which the ruleset then treats as none."""
     hexside_rule: str = ""
     """The rule that makes attacking across a hexside feature matter."""
+    hexside_first: tuple[str, ...] = ()
+    """When a hexside carries several features, the ones the rules ask about, the most telling
+    first: the one a unit is said to attack across."""
+    one_attacking_force: bool = False
+    """Whether the stacks attacking together are one force for what units share with those
+    they stack with (conversions), rather than each stack for itself."""
     air_missions: bool = False
     """Whether the ruleset flies air missions (a scenario's ``[[air]]`` entries)."""
 
