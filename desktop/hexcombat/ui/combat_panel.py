@@ -74,6 +74,7 @@ from hexcombat.ui.loss_choosers import (
 )
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
+from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
@@ -500,6 +501,8 @@ class CombatPanel(QWidget):
         layout.addWidget(warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
+        self.what_if = WhatIfView()  # what moves the odds column and the DRM (ui/what_if_view.py)
+        layout.addWidget(self.what_if)
 
         roll_row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
@@ -752,6 +755,7 @@ class CombatPanel(QWidget):
             self.odds.setText("")
             self._warn(model.problem)
             self.bars.set_outcomes({})
+            self.what_if.show_report(None)
             self._set_rollable(False)
             return
         chance = ""
@@ -768,6 +772,7 @@ class CombatPanel(QWidget):
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
         self.bars.set_outcomes(report.outcomes)
+        self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
 
