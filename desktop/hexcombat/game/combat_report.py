@@ -93,6 +93,11 @@ def log_reports(log: Sequence[CombatLogEntry]) -> list[CombatReport]:
     return [from_log_entry(e, f"Combat {i}: {e.text}") for i, e in enumerate(log, 1)]
 
 
+def _titled(reports: Sequence[CombatReport], title: str) -> bool:
+    """Whether the document's title is its one combat's (then not said twice)."""
+    return len(reports) == 1 and reports[0].title == title
+
+
 # Markdown ------------------------------------------------------------------------------------
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|&~#])")
@@ -107,7 +112,7 @@ def markdown(reports: Sequence[CombatReport], title: str) -> str:
     """The reports as one Markdown document."""
     out = [f"# {md(title)}", ""]
     for report in reports:
-        out += _markdown_one(report)
+        out += _markdown_one(report)[2 if _titled(reports, title) else 0 :]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -158,7 +163,7 @@ def html_report(reports: Sequence[CombatReport], title: str) -> str:
         f"<h1>{_e(title)}</h1>",
     ]
     for report in reports:
-        out += _html_one(report)
+        out += _html_one(report)[1 if _titled(reports, title) else 0 :]
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
 
