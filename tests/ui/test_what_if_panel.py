@@ -17,7 +17,7 @@ from hexcombat.ui.what_if_view import WhatIfView
 def test_the_14d2d_attack_shows_what_moves_its_odds_and_drm(window, qtbot) -> None:  # noqa: ANN001
     start_attack(window, qtbot)
     view = window.combat_panel.what_if
-    assert view.isVisible()
+    assert view.toggle.isVisible()
     lines = view.text().splitlines()
     assert lines[0].startswith("3:1 now; +8 attack factors: 4:1 (")
     assert lines[1].startswith("-4 attack factors: 2:1 (")
@@ -32,6 +32,15 @@ def test_a_ruleset_without_odds_shows_no_what_if(qtbot) -> None:  # noqa: ANN001
         unit = Unit(name="Squad", re=Fraction(1), attack=3, defence=2)
         side = (Participant(unit),)
         view.show_report(tiny.evaluate(CombatSituation("tiny", side, side, Conditions())))
-    assert view.isHidden() and view.text() == ""
+    assert view.toggle.isHidden() and view.isHidden() and view.text() == ""
     view.show_report(None)
+    assert view.toggle.isHidden()
+
+
+def test_the_section_is_one_line_until_unfolded(window, qtbot) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    view = window.combat_panel.what_if
+    assert view.toggle.text() == "What if: +8 \u2192 4:1, -4 \u2192 2:1, 9 DRM changes"
     assert view.isHidden()
+    view.toggle.click()
+    assert view.isVisible() and view.details.isVisible()

@@ -219,7 +219,12 @@ class CombatPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(self.title)
-        outer.addWidget(self.odds)
+        self.what_if = WhatIfView()  # what moves the odds and the DRM (ui/what_if_view.py)
+        odds_row = QHBoxLayout()
+        odds_row.addWidget(self.odds)
+        odds_row.addWidget(self.what_if.toggle, 1)  # beside the odds; unfolds under them
+        outer.addLayout(odds_row)
+        outer.addWidget(self.what_if)
         outer.addWidget(self.setup_toggle)
         outer.addWidget(self.splitter, 1)
         outer.addWidget(self._build_footer())
@@ -501,8 +506,6 @@ class CombatPanel(QWidget):
         layout.addWidget(warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
-        self.what_if = WhatIfView()  # what moves the odds column and the DRM (ui/what_if_view.py)
-        layout.addWidget(self.what_if)
 
         roll_row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")

@@ -8,7 +8,7 @@ import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.europa_results import drm_text, percent
@@ -74,8 +74,18 @@ def what_if_lines(figures: WhatIf) -> list[str]:
     return lines
 
 
+def summary(figures: WhatIf) -> str:
+    """One line beside the odds: ``What if: +8 \u2192 4:1, -4 \u2192 2:1, 9 DRM changes``
+    (attack factors more or fewer, and the column they reach)."""
+    moves = [f"{c.factors:+d} \u2192 {c.column}" for c in (figures.up, figures.down) if c]
+    count = len(figures.drm)
+    moves.append(f"{count or 'no'} DRM change{'s' if count != 1 else ''}")
+    return "What if: " + ", ".join(moves)
+
+
 class WhatIfView(QWidget):
-    """A compact what-if section under the chances; hidden for a ruleset without odds."""
+    """A compact what-if section: one line (``toggle``, which the panel places) unfolds on a
+    click into this widget, every figure; nothing shows for a ruleset without odds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,35 +93,52 @@ class WhatIfView(QWidget):
         self.figures: WhatIf | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("WhatIfToggle")
+        self.toggle.setCheckable(True)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setToolTip(TIP)
+        self.toggle.toggled.connect(self._unfold)
+        self.toggle.hide()  # placed by the panel (the Combat panel: beside the odds)
         self.label = QLabel()
         self.label.setObjectName("WhatIfText")
         self.label.setTextFormat(Qt.TextFormat.RichText)  # names escaped below
         self.label.setWordWrap(True)
         self.label.setToolTip(TIP)
-        # compact: five lines in view, the rest a scroll away, so the working keeps its room
-        scroll = QScrollArea()
-        scroll.setObjectName("WhatIfScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.label)
-        scroll.setMaximumHeight(5 * self.label.fontMetrics().lineSpacing() + 4)
-        layout.addWidget(scroll)
-        self.hide()
+        # unfolded: five lines in view, the rest a scroll away, so the working keeps its room
+        self.details = QScrollArea()
+        self.details.setObjectName("WhatIfScroll")
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.details.setWidget(self.label)
+        self.details.setMaximumHeight(5 * self.label.fontMetrics().lineSpacing() + 4)
+        layout.addWidget(self.details)
+        self.hide()  # unfolded by the toggle
+
+    def _unfold(self, shown: bool) -> None:
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.setVisible(shown)
 
     def show_report(self, report: Report | None) -> None:
         """Work out and show the what-if figures of ``report`` (nothing without odds)."""
         self.figures = report_what_if(report)
         if self.figures is None:
             self.label.clear()
-            self.hide()
+            self.toggle.setChecked(False)
+            self.toggle.hide()
             return
-        body = "<br>".join(
-            html.escape(line).replace("  ", "&nbsp;&nbsp;&nbsp;&nbsp;")
-            for line in what_if_lines(self.figures)
+        self.toggle.setText(summary(self.figures))
+        self.label.setText(
+            "<br>".join(
+                html.escape(line).replace("  ", "&nbsp;&nbsp;&nbsp;&nbsp;")
+                for line in what_if_lines(self.figures)
+            )
         )
-        self.label.setText(f"<b>What if</b><br>{body}")
-        self.show()
+        self.toggle.show()
 
     def text(self) -> str:
         """What the section says, as plain lines (for the calculator and tests)."""
