@@ -12,7 +12,7 @@ from hexcombat.rules.registry import get_ruleset, register_ruleset
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
-from hexcombat.rules.what_if import ColumnChange, what_if, whole_attacker, with_attack
+from hexcombat.rules.what_if import ColumnChange, strength_lever, what_if, with_attack
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL_14D2D = ROOT / "maps" / "tutorial-14d2d-scenario.toml"
@@ -27,12 +27,14 @@ def check_column_change(report: Report, change: ColumnChange) -> None:
     """The change reaches its column, one factor less does not, and the chances are the
     re-evaluated combat's."""
     ruleset = get_ruleset(report.ruleset)
-    index = whole_attacker(report, ruleset.evaluate)
-    assert index is not None
+    lever = strength_lever(report, ruleset.evaluate)
+    assert lever is not None
+    index, counts = lever
+    assert change.counted == change.factors * counts
     changed = ruleset.evaluate(with_attack(report.situation, index, change.factors))
     assert changed.odds == change.column
     assert changed.outcome_list == change.outcomes
-    assert changed.totals["attack_strength"] == report.totals["attack_strength"] + change.factors
+    assert changed.totals["attack_strength"] == report.totals["attack_strength"] + change.counted
     short = change.factors - (1 if change.factors > 0 else -1)
     assert ruleset.evaluate(with_attack(report.situation, index, short)).odds == report.odds
 
@@ -105,3 +107,32 @@ def test_a_ruleset_without_an_odds_column_has_no_what_if() -> None:
         report = tiny.evaluate(situation)
         assert "odds_column" not in report.payload
         assert what_if(report, tiny.evaluate, tiny.vocabulary) is None
+
+
+def test_10d_across_a_river_the_factors_count_half() -> None:
+    """10.D: the attack across a minor river is halved, so each factor more counts 1/2: 6 to 7
+    is 1:2; one more counted (two printed) makes 7, 1:1; below 3.5 the odds drop to 1:3."""
+    report = report_of(ROOT / "tests" / "cases" / "ar-10d-river-same-side.toml")
+    ruleset = get_ruleset(report.ruleset)
+    figures = what_if(report, ruleset.evaluate, ruleset.vocabulary)
+    assert figures is not None and figures.up is not None and figures.down is not None
+    assert (figures.up.factors, figures.up.counted, figures.up.column) == (2, 1, "1:1")
+    assert (figures.down.factors, figures.down.counted, figures.down.column) == (-6, -3, "1:3")
+    check_column_change(report, figures.up)
+    check_column_change(report, figures.down)
+
+
+def test_beyond_the_table_fewer_factors_go_down_ratio_by_ratio() -> None:
+    """Odds past the last column (9:1) all use it: dropping below 9:1 takes the factors of
+    every ratio down to 8:1, found ratio by ratio."""
+    report = report_of(TUTORIAL_14D2D)
+    ruleset = get_ruleset(report.ruleset)
+    lever = strength_lever(report, ruleset.evaluate)
+    assert lever is not None
+    strong = ruleset.evaluate(with_attack(report.situation, lever[0], 11 * 12 - 36))  # 12:1
+    assert strong.odds == "9:1"
+    figures = what_if(strong, ruleset.evaluate, ruleset.vocabulary)
+    assert figures is not None and figures.up is None  # no better column
+    assert figures.down is not None and figures.down.column == "8:1"
+    assert figures.down.factors == -(11 * 12 - 11 * 9 + 1)  # below 99, 9:1
+    check_column_change(strong, figures.down)

@@ -5,9 +5,12 @@ Hv Mot AA II the DRM would be +3 (14D2c, 14D2d); a ruleset without odds shows no
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 from uihelpers import start_attack
 
+from hexcombat.game.evaluation import evaluate_scenario
+from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import register_ruleset
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
@@ -44,3 +47,17 @@ def test_the_section_is_one_line_until_unfolded(window, qtbot) -> None:  # noqa:
     assert view.isHidden()
     view.toggle.click()
     assert view.isVisible() and view.details.isVisible()
+
+
+def test_halved_factors_name_the_unit_and_what_they_count(qtbot) -> None:  # noqa: ANN001
+    view = WhatIfView()
+    qtbot.addWidget(view)
+    case = Path(__file__).resolve().parents[1] / "cases" / "ar-10d-river-same-side.toml"
+    report = evaluate_scenario(load_scenario(case))
+    view.show_report(report)
+    unit = view.figures.up.unit
+    assert (
+        view.text()
+        .splitlines()[0]
+        .startswith(f"1:2 now; +2 attack factors on {unit} (counting 1): 1:1 (")
+    )

@@ -32,7 +32,12 @@ class ColumnChange:
     """The combat with the attack strength changed so that it reaches another column."""
 
     factors: int
-    """Attack strength points added (positive) or taken away (negative)."""
+    """Printed attack strength points added (positive) or taken away (negative)."""
+    counted: Fraction
+    """What they count in the odds: as many, or fewer where the unit's strength is halved
+    (attacking across a river, 10.D)."""
+    unit: str
+    """The attacking unit they are counted on."""
     column: str
     outcomes: tuple[Outcome, ...]
     """The chance of each result on that column, with the DRM as it then is."""
@@ -108,46 +113,47 @@ def with_attack(situation: CombatSituation, index: int, change: int) -> CombatSi
     return replace(situation, attackers=attackers)
 
 
-def whole_attacker(report: Report, evaluate: Evaluate) -> int | None:
-    """The attacker whose attack strength counts whole in the odds (not halved, not
-    multiplied) and moves no modifier: one more factor on it is one more in the odds. The
-    strongest such, so taking factors away from it goes furthest; None when there is none."""
+def strength_lever(report: Report, evaluate: Evaluate) -> tuple[int, Fraction] | None:
+    """The attacker whose printed attack strength the what-if changes, and what one factor
+    on it counts in the odds: one whose strength counts whole (not halved across a river,
+    not multiplied) if there is one, the strongest such, so taking factors away from it goes
+    furthest; else the one counting most. A change that moves a modifier is never used.
+    None when no attacker's strength counts in the odds."""
     strengths = _strengths(report)
     if strengths is None:
         return None
-    order = sorted(
-        range(len(report.situation.attackers)),
-        key=lambda i: -(report.situation.attackers[i].unit.attack or 0),
-    )
+    attackers = report.situation.attackers
+    order = sorted(range(len(attackers)), key=lambda i: -(attackers[i].unit.attack or 0))
+    best: tuple[int, Fraction] | None = None
     for index in order:
-        if report.situation.attackers[index].unit.attack is None:
+        if attackers[index].unit.attack is None:
             continue
         changed = _evaluate(evaluate, with_attack(report.situation, index, 1))
         moved = None if changed is None else _strengths(changed)
-        if (
-            changed is not None
-            and moved is not None
-            and moved[0] - strengths[0] == 1
-            and changed.drm_distribution == report.drm_distribution
-        ):
-            return index
-    return None
+        if changed is None or moved is None:
+            continue
+        counts = moved[0] - strengths[0]
+        if counts <= 0 or changed.drm_distribution != report.drm_distribution:
+            continue
+        if counts == 1:
+            return index, counts
+        if best is None or counts > best[1]:
+            best = (index, counts)
+    return best
 
 
 def _boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
     """The attack strengths at which the odds (rounded in the defender's favour, ``odds``)
-    change, nearest first, up (``direction`` +1: the least strength reaching the next ratio)
-    or down (-1: a strength just under which the odds drop)."""
-    total = attack
+    change, nearest first: up (``direction`` +1), the least strength reaching each better
+    ratio; down (-1), the strength just under which each worse ratio begins."""
+    a, d = odds(attack, defence)
     for _ in range(RATIO_STEPS):
-        a, d = odds(total, defence)
         if direction > 0:
-            total = (a + 1) * defence if d == 1 else defence / (d - 1)
+            a, d = (a + 1, 1) if d == 1 else (1, d - 1)
+            yield Fraction(a) * defence if d == 1 else defence / d
         else:
-            total = a * defence if d == 1 else defence / d
-            if a == 1 and d == 1:
-                total = defence
-        yield total
+            yield Fraction(a) * defence if d == 1 else defence / d
+            a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
 
 
 def _column_change(
@@ -156,24 +162,38 @@ def _column_change(
     """The fewest attack factors more (``direction`` +1) or fewer (-1) that move the combat
     to another column, with the chances there, found by evaluating the changed combat."""
     strengths = _strengths(report)
-    index = whole_attacker(report, evaluate)
-    if strengths is None or index is None:
+    lever = strength_lever(report, evaluate)
+    if strengths is None or lever is None:
         return None
+    index, counts = lever
     attack, defence = strengths
     printed = report.situation.attackers[index].unit.attack or 0
     for boundary in _boundaries(attack, defence, direction):
-        factors = (
-            math.ceil(boundary - attack) if direction > 0 else -(math.floor(attack - boundary) + 1)
-        )
-        if attack + factors <= 0 or printed + factors < 0:
+        if direction > 0:
+            factors = math.ceil((boundary - attack) / counts)
+        else:
+            factors = -(math.floor((attack - boundary) / counts) + 1)
+        if attack + factors * counts <= 0 or printed + factors < 0:
             return None
         changed = _evaluate(evaluate, with_attack(report.situation, index, factors))
         if changed is None:
             return None
         moved = changed.payload.get("odds_column")
         if isinstance(moved, str) and moved != column:
-            return ColumnChange(factors, moved, changed.outcome_list, changed.drm_distribution)
+            return ColumnChange(
+                factors,
+                factors * counts,
+                attackers_name(report, index),
+                moved,
+                changed.outcome_list,
+                changed.drm_distribution,
+            )
     return None
+
+
+def attackers_name(report: Report, index: int) -> str:
+    """The name of the attacker the what-if changes."""
+    return report.situation.attackers[index].unit.name
 
 
 # the DRM -------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QToolButton, QVBoxLay
 
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.europa_results import drm_text, percent
+from hexcombat.rules.explain import fmt
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Outcome, Report
 from hexcombat.rules.what_if import ColumnChange, DrmChange, WhatIf, what_if
@@ -47,6 +48,8 @@ def column_line(change: ColumnChange | None, more: bool, figures: WhatIf) -> str
     if change.drm_distribution != figures.drm_distribution:
         drm = f", {drm_text(change.drm_distribution)}"
     factors = f"{change.factors:+d} attack factor{'s' if abs(change.factors) != 1 else ''}"
+    if change.counted != change.factors:  # halved (across a river, 10.D): say whose and how
+        factors += f" on {change.unit} (counting {fmt(change.counted)})"
     return f"{factors}: {change.column}{drm} ({chances(change.outcomes)})"
 
 
