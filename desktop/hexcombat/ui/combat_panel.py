@@ -74,6 +74,7 @@ from hexcombat.ui.loss_choosers import (
 )
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
+from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
@@ -218,7 +219,12 @@ class CombatPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
         outer.addWidget(self.title)
-        outer.addWidget(self.odds)
+        self.what_if = WhatIfView()  # what moves the odds and the DRM (ui/what_if_view.py)
+        odds_row = QHBoxLayout()
+        odds_row.addWidget(self.odds)
+        odds_row.addWidget(self.what_if.toggle, 1)  # beside the odds; unfolds under them
+        outer.addLayout(odds_row)
+        outer.addWidget(self.what_if)
         outer.addWidget(self.setup_toggle)
         outer.addWidget(self.splitter, 1)
         outer.addWidget(self._build_footer())
@@ -752,6 +758,7 @@ class CombatPanel(QWidget):
             self.odds.setText("")
             self._warn(model.problem)
             self.bars.set_outcomes({})
+            self.what_if.show_report(None)
             self._set_rollable(False)
             return
         chance = ""
@@ -768,6 +775,7 @@ class CombatPanel(QWidget):
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
         self.bars.set_outcomes(report.outcomes)
+        self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
 

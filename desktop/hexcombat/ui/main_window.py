@@ -56,6 +56,7 @@ from hexcombat.ui.import_map import choose_import
 from hexcombat.ui.map_editor import MapEditor, ask_new_map, editable_copy, show_editor
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
+from hexcombat.ui.report_actions import ReportActions, game_log, panel_combat
 from hexcombat.ui.stack_inspector import StackInspector
 from hexcombat.ui.terrain_legend import TerrainLegend
 from hexcombat.ui.tutorial_panel import TutorialPanel
@@ -221,6 +222,11 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action(
             file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs
         )
+        file_menu.addSeparator()
+        self.reports = ReportActions(  # show_error is looked up when used: tests replace it
+            self, lambda: panel_combat(self), lambda: game_log(self), lambda *e: self.show_error(*e)
+        )
+        self.reports.add_to(file_menu)
         file_menu.addSeparator()
         self._action(file_menu, "New &Map...", lambda: ask_new_map(self), tip="Make a map")
         self._action(

@@ -1,0 +1,221 @@
+"""A combat, or the whole combat log, as a report a player keeps or prints: Markdown and HTML
+with every step and its rule reference, the dice, and the result applied (losses by unit, each
+retreat, the advance). Qt-free: the window copies, saves and prints what this writes."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hexcombat.atomicfile import write_atomically
+from hexcombat.game.state import CombatLogEntry
+from hexcombat.rules.europa_results import percent
+from hexcombat.rules.explain import Step, fmt
+from hexcombat.rules.report import CombatResult, Report
+
+
+@dataclass(frozen=True)
+class ReportStep:
+    """One line of the working: its rule reference, what was done, the value and any DRM."""
+
+    rule: str
+    text: str
+    value: str = ""
+    drm: str = ""
+    assumed: bool = False
+
+
+@dataclass(frozen=True)
+class CombatReport:
+    """One combat as a report shows it."""
+
+    title: str
+    facts: tuple[tuple[str, str], ...] = ()
+    """What a player reads first: odds, DRM, when the dice were rolled, the result."""
+    steps: tuple[ReportStep, ...] = ()
+    warnings: tuple[str, ...] = ()
+    chances: tuple[tuple[str, str, str], ...] = ()
+    """Each result, its chance and what it does."""
+    applied: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    """What was done on the map: ``("Losses", ...)``, ``("Retreat", ...)``, ``("Advance", ...)``."""
+
+
+def _value(value: object) -> str:
+    """A step's value as the panel shows it: ``1/5``, ``3.5``, ``3:1``."""
+    if value is None:
+        return ""
+    if isinstance(value, int | str):
+        return str(value)
+    return fmt(value)  # type: ignore[arg-type]
+
+
+def _step(step: Step) -> ReportStep:
+    drm = f"{step.drm:+d}" if step.drm else ""
+    return ReportStep(step.rule, step.text, _value(step.value), drm, step.provenance == "assumed")
+
+
+def from_report(
+    report: Report, result: CombatResult | None = None, title: str = "Combat"
+) -> CombatReport:
+    """A combat as the ruleset worked it out (before the roll, or with ``result`` after it)."""
+    facts = [("Ruleset", report.ruleset), ("Odds and DRM", report.headline)]
+    steps = [_step(s) for s in report.steps]
+    if result is not None:
+        dice = "; ".join(f"{r.purpose} {' '.join(map(str, r.faces))}" for r in result.rolls)
+        facts += [("Dice", dice), ("Result", result.headline or result.code)]
+        steps += [_step(s) for s in result.steps]
+    chances = tuple((o.code, percent(o.probability), o.text) for o in report.outcome_list)
+    return CombatReport(title, tuple(facts), tuple(steps), tuple(report.warnings), chances)
+
+
+def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatReport:
+    """A combat as the combat log keeps it: its summary, when it was rolled, its working and
+    what was applied."""
+    facts = [("Combat", entry.text)]
+    if entry.rolled_at:
+        facts.append(("Rolled at", entry.rolled_at))
+    steps = []
+    for line in entry.details:
+        rule, sep, text = line.partition(": ")
+        steps.append(ReportStep(rule, text) if sep else ReportStep("", line))
+    applied = [("Losses", loss) for loss in entry.losses]
+    applied += [("Retreat", r) for r in entry.retreats] + [("Advance", a) for a in entry.advance]
+    if (entry.rolled_at or applied) and not entry.losses:
+        applied.insert(0, ("Losses", "none"))
+    return CombatReport(title or entry.text, tuple(facts), tuple(steps), (), (), tuple(applied))
+
+
+def log_reports(log: Sequence[CombatLogEntry]) -> list[CombatReport]:
+    """Every combat of the log, numbered in the order fought."""
+    return [from_log_entry(e, f"Combat {i}: {e.text}") for i, e in enumerate(log, 1)]
+
+
+def _titled(reports: Sequence[CombatReport], title: str) -> bool:
+    """Whether the document's title is its one combat's (then not said twice)."""
+    return len(reports) == 1 and reports[0].title == title
+
+
+# Markdown ------------------------------------------------------------------------------------
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|&~#])")
+
+
+def md(text: str) -> str:
+    """``text`` as Markdown shows it literally: a unit named ``<b>&`` stays those characters."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+
+
+def markdown(reports: Sequence[CombatReport], title: str) -> str:
+    """The reports as one Markdown document."""
+    out = [f"# {md(title)}", ""]
+    for report in reports:
+        out += _markdown_one(report)[2 if _titled(reports, title) else 0 :]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _markdown_one(report: CombatReport) -> list[str]:
+    out = [f"## {md(report.title)}", ""]
+    out += [f"- **{md(label)}:** {md(value)}" for label, value in report.facts]
+    if report.facts:
+        out.append("")
+    if report.steps:
+        out += ["| Rule | Step | Value | DRM |", "|---|---|---|---|"]
+        for s in report.steps:
+            text = md(s.text) + (" *(assumed)*" if s.assumed else "")
+            out.append(f"| {md(s.rule)} | {text} | {md(s.value)} | {md(s.drm)} |")
+        out.append("")
+    if report.warnings:
+        out += ["Warnings:", ""] + [f"- {md(w)}" for w in report.warnings] + [""]
+    if report.chances:
+        out += ["| Result | Chance | What it does |", "|---|---|---|"]
+        out += [f"| {md(c)} | {md(p)} | {md(t)} |" for c, p, t in report.chances]
+        out.append("")
+    if report.applied:
+        out += ["Applied:", ""] + [f"- **{md(k)}:** {md(v)}" for k, v in report.applied] + [""]
+    return out
+
+
+# HTML ----------------------------------------------------------------------------------------
+
+_STYLE = (
+    "body{font-family:sans-serif;font-size:11pt}"
+    "table{border-collapse:collapse;margin:4px 0 10px}"
+    "th,td{border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top}"
+    "th{background:#e8e8e8}.rule{font-weight:bold;white-space:nowrap}"
+    ".assumed{color:#9a5a00}.warn{color:#9a5a00}"
+)
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def html_report(reports: Sequence[CombatReport], title: str) -> str:
+    """The reports as one HTML document (well-formed, every name escaped)."""
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        f'<head><meta charset="utf-8"/><title>{_e(title)}</title><style>{_STYLE}</style></head>',
+        "<body>",
+        f"<h1>{_e(title)}</h1>",
+    ]
+    for report in reports:
+        out += _html_one(report)[1 if _titled(reports, title) else 0 :]
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _html_one(report: CombatReport) -> list[str]:
+    out = [f"<h2>{_e(report.title)}</h2>"]
+    if report.facts:
+        out.append("<ul>")
+        out += [f"<li><b>{_e(k)}:</b> {_e(v)}</li>" for k, v in report.facts]
+        out.append("</ul>")
+    if report.steps:
+        out.append("<table><tr><th>Rule</th><th>Step</th><th>Value</th><th>DRM</th></tr>")
+        for s in report.steps:
+            note = ' <span class="assumed">(assumed)</span>' if s.assumed else ""
+            out.append(
+                f'<tr><td class="rule">{_e(s.rule)}</td><td>{_e(s.text)}{note}</td>'
+                f"<td>{_e(s.value)}</td><td>{_e(s.drm)}</td></tr>"
+            )
+        out.append("</table>")
+    if report.warnings:
+        out.append('<ul class="warn">')
+        out += [f"<li>{_e(w)}</li>" for w in report.warnings]
+        out.append("</ul>")
+    if report.chances:
+        out.append("<table><tr><th>Result</th><th>Chance</th><th>What it does</th></tr>")
+        out += [
+            f"<tr><td>{_e(c)}</td><td>{_e(p)}</td><td>{_e(t)}</td></tr>"
+            for c, p, t in report.chances
+        ]
+        out.append("</table>")
+    if report.applied:
+        out.append("<ul>")
+        out += [f"<li><b>{_e(k)}:</b> {_e(v)}</li>" for k, v in report.applied]
+        out.append("</ul>")
+    return out
+
+
+# saving --------------------------------------------------------------------------------------
+
+
+def export_text(reports: Sequence[CombatReport], title: str, path: str | Path) -> str:
+    """The document for ``path``'s kind: HTML for ``.html``/``.htm``, else Markdown."""
+    if Path(path).suffix.lower() in (".html", ".htm"):
+        return html_report(reports, title)
+    return markdown(reports, title)
+
+
+def save_export(reports: Sequence[CombatReport], title: str, path: str | Path) -> str | None:
+    """Write the report to ``path`` (whole or not at all: an old file there stays as it was
+    on failure); None when written, else what went wrong, naming the file."""
+    try:
+        write_atomically(path, export_text(reports, title, path))
+    except OSError as error:
+        return f"could not write {path}: {error.strerror or error}"
+    return None

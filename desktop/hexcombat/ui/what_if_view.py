@@ -1,0 +1,148 @@
+"""The Combat panel's what-if section: beside the odds, how many attack factors more reach the
+next column and how many fewer drop to the one below, with the chance of each result there; and
+each single change that would move the DRM. The figures are rules/what_if.py's."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_results import drm_text, percent
+from hexcombat.rules.explain import fmt
+from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import Outcome, Report
+from hexcombat.rules.what_if import ColumnChange, DrmChange, WhatIf, what_if
+
+TIP = (
+    "Each figure is the combat evaluated again with the change: the attack strength of one "
+    "attacking unit raised or lowered, a condition, the weather, or one unit more or fewer."
+)
+
+
+def report_what_if(report: Report | None) -> WhatIf | None:
+    """The what-if figures for ``report`` by its own ruleset; None for a ruleset without an
+    odds column, or no report."""
+    if report is None:
+        return None
+    try:
+        ruleset = get_ruleset(report.ruleset)
+    except RulesError:
+        return None
+    return what_if(report, ruleset.evaluate, ruleset.vocabulary)
+
+
+def chances(outcomes: Sequence[Outcome]) -> str:
+    """``EX 17%, DR 33%``."""
+    return ", ".join(f"{o.code} {percent(o.probability)}" for o in outcomes)
+
+
+def column_line(change: ColumnChange | None, more: bool, figures: WhatIf) -> str:
+    """``+8 attack factors: 4:1 (EX 17%, ...)``; at the table's end, that none moves it."""
+    if change is None:
+        return "no more factors reach a better column" if more else "no fewer factors drop it"
+    drm = ""
+    if change.drm_distribution != figures.drm_distribution:
+        drm = f", {drm_text(change.drm_distribution)}"
+    factors = f"{change.factors:+d} attack factor{'s' if abs(change.factors) != 1 else ''}"
+    if change.counted != change.factors:  # halved (across a river, 10.D): say whose and how
+        factors += f" on {change.unit} (counting {fmt(change.counted)})"
+    return f"{factors}: {change.column}{drm} ({chances(change.outcomes)})"
+
+
+def drm_lines(changes: Sequence[DrmChange]) -> list[str]:
+    """The changes grouped by the DRM they give: ``DRM +3: one Hv Mot AA II fewer defending``."""
+    groups: dict[str, list[str]] = {}
+    for change in changes:
+        groups.setdefault(drm_text(change.drm_distribution), []).append(change.change)
+    return [f"{drm}: {'; '.join(names)}" for drm, names in groups.items()]
+
+
+def what_if_lines(figures: WhatIf) -> list[str]:
+    """What the section says, one line each."""
+    lines = []
+    if figures.column is not None:
+        lines += [
+            f"{figures.column} now; " + column_line(figures.up, True, figures),
+            column_line(figures.down, False, figures),
+        ]
+    if figures.drm:
+        lines.append(f"{drm_text(figures.drm_distribution)} now; it would be")
+        lines += [f"  {line}" for line in drm_lines(figures.drm)]
+    else:
+        lines.append("no single change moves the DRM")
+    return lines
+
+
+def summary(figures: WhatIf) -> str:
+    """One line beside the odds: ``What if: +8 \u2192 4:1, -4 \u2192 2:1, 9 DRM changes``
+    (attack factors more or fewer, and the column they reach)."""
+    moves = [f"{c.factors:+d} \u2192 {c.column}" for c in (figures.up, figures.down) if c]
+    count = len(figures.drm)
+    moves.append(f"{count or 'no'} DRM change{'s' if count != 1 else ''}")
+    return "What if: " + ", ".join(moves)
+
+
+class WhatIfView(QWidget):
+    """A compact what-if section: one line (``toggle``, which the panel places) unfolds on a
+    click into this widget, every figure; nothing shows for a ruleset without odds."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("WhatIf")
+        self.figures: WhatIf | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("WhatIfToggle")
+        self.toggle.setCheckable(True)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setToolTip(TIP)
+        self.toggle.toggled.connect(self._unfold)
+        self.toggle.hide()  # placed by the panel (the Combat panel: beside the odds)
+        self.label = QLabel()
+        self.label.setObjectName("WhatIfText")
+        self.label.setTextFormat(Qt.TextFormat.RichText)  # names escaped below
+        self.label.setWordWrap(True)
+        self.label.setToolTip(TIP)
+        # unfolded: five lines in view, the rest a scroll away, so the working keeps its room
+        self.details = QScrollArea()
+        self.details.setObjectName("WhatIfScroll")
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.details.setWidget(self.label)
+        self.details.setMaximumHeight(5 * self.label.fontMetrics().lineSpacing() + 4)
+        layout.addWidget(self.details)
+        self.hide()  # unfolded by the toggle
+
+    def _unfold(self, shown: bool) -> None:
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.setVisible(shown)
+
+    def show_report(self, report: Report | None) -> None:
+        """Work out and show the what-if figures of ``report`` (nothing without odds)."""
+        self.figures = report_what_if(report)
+        if self.figures is None:
+            self.label.clear()
+            self.toggle.setChecked(False)
+            self.toggle.hide()
+            return
+        self.toggle.setText(summary(self.figures))
+        self.label.setText(
+            "<br>".join(
+                html.escape(line).replace("  ", "&nbsp;&nbsp;&nbsp;&nbsp;")
+                for line in what_if_lines(self.figures)
+            )
+        )
+        self.toggle.show()
+
+    def text(self) -> str:
+        """What the section says, as plain lines (for the calculator and tests)."""
+        return "\n".join(what_if_lines(self.figures)) if self.figures is not None else ""

@@ -1,0 +1,104 @@
+"""File > Export Combat..., Export Combat Log..., Copy Combat and Print...: the 14D2d attack
+and the combat log saved as Markdown and HTML, copied, and printed to a PDF file; a path that
+cannot be written is named and nothing is lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtPrintSupport import QPrinter
+from uihelpers import start_attack
+
+from hexcombat.game.combat_report import from_report, md
+from hexcombat.ui.report_actions import write_pdf
+
+
+def menu_action(window, text: str):  # noqa: ANN001, ANN201
+    (action,) = [a for a in window.menu_actions() if a.text().replace("&", "") == text]
+    return action
+
+
+def test_the_file_menu_exports_the_attack_in_the_panel(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    window.reports.choose_path = lambda _caption: str(tmp_path / "attack")
+    menu_action(window, "Export Combat...").trigger()
+    text = (tmp_path / "attack.md").read_text(encoding="utf-8")
+    assert text.startswith("# Attack on 0504")
+    assert "**Odds and DRM:** 3:1, DRM +1" in text
+    assert "| 14D2a | heavy armour" in text and "| 14D2c | heavy antitank" in text
+    window.reports.choose_path = lambda _caption: str(tmp_path / "attack.html")
+    menu_action(window, "Export Combat...").trigger()
+    assert '<td class="rule">14D2d</td>' in (tmp_path / "attack.html").read_text("utf-8")
+    assert window.errors == []
+
+
+def test_copy_puts_markdown_and_html_on_the_clipboard(window, qtbot) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    menu_action(window, "Copy Combat").trigger()
+    data = QGuiApplication.clipboard().mimeData()
+    assert "| 14D2a | heavy armour" in data.text()
+    assert data.hasHtml() and "14D2a" in data.html()
+
+
+def test_print_writes_a_pdf(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    pdf = tmp_path / "attack.pdf"
+
+    def to_pdf(printer: QPrinter) -> bool:
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(pdf))
+        return True
+
+    window.reports.choose_printer = to_pdf
+    assert menu_action(window, "Print...").shortcut().toString() == "Ctrl+P"
+    menu_action(window, "Print...").trigger()
+    assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 2000
+    window.reports.choose_printer = lambda _printer: False  # Cancel prints nothing
+    pdf.unlink()
+    menu_action(window, "Print...").trigger()
+    assert not pdf.exists()
+
+
+def test_write_pdf_offscreen(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    write_pdf([from_report(window.combat_panel.report)], "14D2d", tmp_path / "a.pdf")
+    assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_an_unwritable_export_is_named_and_loses_nothing(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("keep me", encoding="utf-8")
+    window.reports.choose_path = lambda _caption: str(blocker / "attack.md")
+    menu_action(window, "Export Combat...").trigger()
+    ((title, text),) = window.errors
+    assert title == "Cannot export" and str(blocker / "attack.md") in text
+    assert blocker.read_text(encoding="utf-8") == "keep me"
+    assert window.combat_panel.report is not None  # the attack set up stays as it was
+
+
+def test_the_log_export_says_what_was_applied_and_when(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    window.reports.choose_path = lambda _caption: str(tmp_path / "log.md")
+    menu_action(window, "Export Combat Log...").trigger()
+    assert window.errors and window.errors[0][0] == "Nothing to report"  # no combat fought yet
+    assert not (tmp_path / "log.md").exists()
+    window.errors.clear()
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)  # 4 + 1 = 5 at 3:1: DR
+    assert panel.resolution.result.code == "DR"
+    state = window.session.state
+    for start, ends in panel.retreat_ends.items():  # the first end offered, where there is one
+        if ends:
+            assert panel.pick_retreat(start, sorted(ends, key=state.hexmap.label)[0])
+    assert panel.apply(), panel.problems.text()
+    menu_action(window, "Export Combat Log...").trigger()
+    text = (tmp_path / "log.md").read_text(encoding="utf-8")
+    (entry,) = state.log
+    assert f"**Rolled at:** {entry.rolled_at}" in text
+    assert "**Losses:** none" in text
+    assert entry.retreats and all(f"**Retreat:** {md(r)}" in text for r in entry.retreats)
+    assert "| 14D2a | heavy armour" in text
