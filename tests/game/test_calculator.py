@@ -189,3 +189,27 @@ def test_changing_the_ruleset_drops_what_it_does_not_read() -> None:
     assert set(combat.conditions()) <= {"terrain", "weather", "date"} | {
         s.key for s in get_ruleset("armour-ratio").vocabulary.conditions
     }
+
+
+def test_a_follow_up_roll_is_asked_for_then_typed_with_the_rest(monkeypatch) -> None:  # noqa: ANN001
+    """No shipped ruleset rolls a follow-up die yet: this one rolls a morale check after the
+    combat die; the calculator asks for it by its purpose, then resolves with every die typed."""
+    from hexcombat.game import calculator
+
+    def with_morale_check(report, dice):  # noqa: ANN001, ANN202
+        result = resolve_report(report, dice)
+        dice.roll(6, "morale check")
+        return result
+
+    monkeypatch.setattr(calculator, "resolve_report", with_morale_check)
+    report = the_14d2d_force().evaluate()
+    assert isinstance(report, Report)
+    with pytest.raises(calculator.MoreDice) as asked:
+        roll_typed(report, "4")
+    assert str(asked.value) == (
+        "the result needs one more die: type 2 numbers, the combat die (1 to 6) then the "
+        "morale check (1 to 6), e.g. 4 3"
+    )
+    rolled = roll_typed(report, "4 2", asked.value.follow_up)
+    assert rolled.rolls == (4, 2)
+    assert rolled.result == resolve_report(report, ScriptedDice([4]))

@@ -159,3 +159,23 @@ def test_the_calculator_fits_the_screen(calculator, size, tmp_path) -> None:  # 
         assert widget.isVisible() and widget.height() > 0
     shot = tmp_path / f"calc-{size[0]}.png"
     assert calculator.grab().save(str(shot))
+
+
+def test_choosing_a_unit_lets_its_count_and_hexside_change(calculator, qtbot) -> None:  # noqa: ANN001
+    win = calculator
+    win.combat.add_counter("attacker", "su-tank-x")
+    win.combat.add_counter("attacker", "su-rifle-xx")
+    win.combat.add_counter("defender", "ax-inf-xx")
+    win.refresh()
+    listing = win.lists["attacker"]
+    listing.setFocus()
+    listing.setCurrentRow(1)
+    win.across.setCurrentIndex(win.across.findData("minor-river"))
+    win.count.setValue(2)
+    assert win.combat.entries("attacker")[1] == {
+        "counter": "su-rifle-xx", "across": "minor-river", "count": 2,
+    }  # fmt: skip
+    assert win.combat.entries("attacker")[0] == {"counter": "su-tank-x"}
+    assert listing.currentItem().text() == "2 x Rifle XX (su-rifle-xx) across minor-river"
+    qtbot.keyClick(listing, Qt.Key.Key_Delete)
+    assert [e["counter"] for e in win.combat.entries("attacker")] == ["su-tank-x"]

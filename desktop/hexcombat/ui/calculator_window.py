@@ -143,8 +143,12 @@ class CalculatorWindow(QMainWindow):
         self.count = QSpinBox()
         self.count.setObjectName("CalculatorCount")
         self.count.setRange(1, 99)
+        self.count.valueChanged.connect(lambda n: self._edit_chosen(count=n))
         self.across = QComboBox()
         self.across.setObjectName("CalculatorAcross")
+        self.across.currentIndexChanged.connect(
+            lambda _i: self._edit_chosen(across=self.across.currentData())
+        )
         across_row.addWidget(self.count)
         across_row.addWidget(QLabel("attacking &across"))
         across_row.itemAt(1).widget().setBuddy(self.across)  # type: ignore[union-attr]
@@ -169,7 +173,10 @@ class CalculatorWindow(QMainWindow):
             inner = QVBoxLayout(box)
             listing = QListWidget()
             listing.setObjectName(f"Calculator-{side}")
-            listing.setToolTip("Delete removes the unit chosen")
+            listing.setToolTip(
+                "Choose a unit to change its count and what it attacks across; Delete removes it"
+            )
+            listing.itemSelectionChanged.connect(lambda s=side: self._entry_chosen(s))
             inner.addWidget(listing)
             self.lists[side] = listing
             layout.addWidget(box)
@@ -332,15 +339,20 @@ class CalculatorWindow(QMainWindow):
         ]
         self.completions.setStringList(names)
 
-    def refresh(self) -> None:
-        """Evaluate again and show the lists, the working, the chances; a roll is forgotten."""
-        for side, listing in self.lists.items():
-            row = listing.currentRow()
-            listing.clear()
-            listing.addItems(
-                [self.combat.entry_name(side, i) for i in range(len(self.combat.entries(side)))]
-            )
-            listing.setCurrentRow(min(row, listing.count() - 1))
+    def refresh(self, chosen: tuple[str, int] | None = None) -> None:
+        """Evaluate again and show the lists, the working, the chances; a roll is forgotten.
+        ``chosen``: the entry to keep chosen (the one just changed)."""
+        self._showing = True
+        try:
+            for side, listing in self.lists.items():
+                listing.clear()
+                listing.addItems(
+                    [self.combat.entry_name(side, i) for i in range(len(self.combat.entries(side)))]
+                )
+                if chosen is not None and chosen[0] == side:
+                    listing.setCurrentRow(chosen[1])
+        finally:
+            self._showing = False
             listing.parentWidget().setVisible((side == "air") == self.combat.is_air)
         self.rolled, self.follow_up = None, ()
         self.dice.set_rolls([])
@@ -420,6 +432,40 @@ class CalculatorWindow(QMainWindow):
         self.combat.set_condition(key, value)
         self._changed()
 
+    def chosen_entry(self) -> tuple[str, int] | None:
+        """The attacker or defender chosen in its list, whose count and hexside the fields show."""
+        for side in ("attacker", "defender"):
+            listing = self.lists[side]
+            if listing.selectedItems():
+                return side, listing.currentRow()
+        return None
+
+    def _entry_chosen(self, side: str) -> None:
+        """A unit chosen in a list: the other list lets go, the fields show its count and what
+        it attacks across (changing them changes it)."""
+        if self._showing or not self.lists[side].selectedItems():
+            return
+        self._showing = True
+        try:
+            for other, listing in self.lists.items():
+                if other != side:
+                    listing.clearSelection()
+            entry = self.combat.entries(side)[self.lists[side].currentRow()]
+            self.count.setValue(int(entry.get("count", 1)))
+            self.across.setCurrentIndex(max(self.across.findData(entry.get("across")), 0))
+        finally:
+            self._showing = False
+
+    def _edit_chosen(self, **keys: object) -> None:
+        chosen = self.chosen_entry()
+        if self._showing or chosen is None:
+            return
+        if chosen[0] == "defender" and "across" in keys:
+            return  # a defender attacks across nothing
+        self.combat.set_entry(*chosen, **keys)
+        self.dirty = True
+        self.refresh(chosen)
+
     def add_searched(self, side: str) -> bool:
         """Add the counter typed in the search field (``2 rifle xx``: two) to ``side``."""
         text = self.search.text().split("\u2014")[0].strip()
@@ -447,8 +493,10 @@ class CalculatorWindow(QMainWindow):
             return False
         self.setup_problem.clear()
         self.search.clear()
-        self.count.setValue(1)
         self._changed()
+        self._showing = True
+        self.count.setValue(1)
+        self._showing = False
         return True
 
     def add_inline(self) -> bool:
