@@ -179,3 +179,13 @@ def test_choosing_a_unit_lets_its_count_and_hexside_change(calculator, qtbot) ->
     assert listing.currentItem().text() == "2 x Rifle XX (su-rifle-xx) across minor-river"
     qtbot.keyClick(listing, Qt.Key.Key_Delete)
     assert [e["counter"] for e in win.combat.entries("attacker")] == ["su-tank-x"]
+
+
+def test_help_keys_lists_the_calculator_s_shortcuts(calculator) -> None:  # noqa: ANN001
+    keys = calculator.show_keys()
+    from PySide6.QtWidgets import QTableWidget
+
+    table = keys.findChild(QTableWidget)
+    rows = {table.item(r, 1).text(): table.item(r, 0).text() for r in range(table.rowCount())}
+    assert rows["Roll"] == "Ctrl+R" and rows["Type Dice"] == "Ctrl+E"
+    assert rows["Add to Attackers"] == "Ctrl+1" and rows["Find Counter"] == "Ctrl+F"

@@ -58,12 +58,20 @@ from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
 from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.steps_table import ASSUMED_COLOUR, show_steps, steps_table
 
 ERROR_RED = "#b02020"
 SIDE_KEYS = {"attacker": "Ctrl+1", "defender": "Ctrl+2"}
 """The keys that send the counter typed in the search field to a side."""
+FIELD_KEYS = (
+    ("Enter in Counter", "add the counter typed (a number first: that many) to the side chosen"),
+    ("Enter in Inline unit", "add the unit typed in the counter files' words"),
+    ("Enter in the dice field", "resolve with the physical dice typed"),
+    ("Tab, Shift+Tab", "the next or previous field"),
+)
+"""What the keys do in the calculator's fields, besides the menu commands."""
 
 
 def _words(exc: Exception) -> str:
@@ -287,6 +295,17 @@ class CalculatorWindow(QMainWindow):
         combat.addSeparator()
         self.roll_action = self._action(combat, "&Roll", self.roll, "Ctrl+R")
         self._action(combat, "&Type Dice", self._type_dice, "Ctrl+E")
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keys", self.show_keys, QKeySequence.StandardKey.HelpContents)
+
+    def show_keys(self) -> HelpWindow:
+        """Help > Keys: every command's shortcut, and what Enter does in each field."""
+        actions = [a for menu in self.menuBar().actions() for a in menu.menu().actions()]
+        window = HelpWindow(self, "KeysHelp", "Calculator keys")
+        window.add_table(shortcut_rows(actions) + list(FIELD_KEYS), ("Keys", "What they do"))
+        window.finish(560, 480)
+        window.show()
+        return window
 
     def _find(self) -> None:
         self.search.setFocus()
