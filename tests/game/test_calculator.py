@@ -213,3 +213,18 @@ def test_a_follow_up_roll_is_asked_for_then_typed_with_the_rest(monkeypatch) -> 
     rolled = roll_typed(report, "4 2", asked.value.follow_up)
     assert rolled.rolls == (4, 2)
     assert rolled.result == resolve_report(report, ScriptedDice([4]))
+
+
+def test_an_air_mission_typed_inline_is_flown_by_23d() -> None:
+    combat = new_combat("total-war")
+    combat.add_typed(
+        "attacker",
+        'name = "Attack-fighter", rating = "6AF5", tactical_bombing = 2, '
+        'mission = "defensive-air-support"',
+    )
+    report = combat.evaluate()
+    assert isinstance(report, AirReport)
+    # 23D2: bombing 2 + 1 on defensive air support; 23D1: with bombs attack 6 - 2, defence 5 - 1
+    assert report.totals == {"air_attack": 4, "air_defence": 4, "bombing": 3}
+    with pytest.raises(CalculatorError, match="air missions are flown on their own"):
+        the_14d2d_force().add_typed("attacker", 'name = "AF", rating = "6AF5", mission = "x"')

@@ -157,6 +157,12 @@ class CalculatorCombat:
         self.entries(side).append(entry)
         return entry
 
+    def add_typed(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
+        """A unit typed inline: an ``[[air]]`` mission when it names one, else a ground unit."""
+        if "mission" in read_inline_unit(text):
+            return self.add_air(text)
+        return self.add_inline(side, text, count, across)
+
     def add_air(self, text: str) -> dict[str, Any]:
         """Add an ``[[air]]`` mission typed as a scenario writes it (23D: ``name = "AF",
         rating = "6AF5", tactical_bombing = 2, mission = "defensive-air-support"``); the air
@@ -226,15 +232,18 @@ class CalculatorCombat:
         except (RulesError, GameError) as exc:  # combat_problems said it already; in case
             raise SourceError([Problem(source.name, 1, str(exc))]) from exc
 
+    def checked(self) -> tuple[Report | AirReport | None, list[str]]:
+        """The report, or why the combat cannot be evaluated yet (one line each)."""
+        if not self.is_air and not (self.entries("attacker") and self.entries("defender")):
+            return None, ["pick at least one attacker and one defender"]
+        try:
+            return self.evaluate(), []
+        except SourceError as exc:
+            return None, [p.message for p in exc.problems]
+
     def problems(self) -> list[str]:
         """Why the combat cannot be evaluated yet, one line each (empty: it can)."""
-        if not self.is_air and not (self.entries("attacker") and self.entries("defender")):
-            return ["pick at least one attacker and one defender"]
-        try:
-            self.evaluate()
-        except SourceError as exc:
-            return [p.message for p in exc.problems]
-        return []
+        return self.checked()[1]
 
     # -- saving and opening -----------------------------------------------------------------
 

@@ -377,8 +377,10 @@ class CalculatorWindow(QMainWindow):
         self.dice.set_rolls([])
         self.table_orders.clear()
         self.roll_problem.clear()
-        problems = self.combat.problems()
-        self.report = None if problems else self.combat.evaluate()
+        try:
+            self.report, problems = self.combat.checked()
+        except Exception as exc:  # the last line of defence: a bug in a ruleset keeps the window
+            self.report, problems = None, [f"could not evaluate the combat: {exc!r}"]
         self._show_report(problems)
         self._update_title()
 
@@ -523,11 +525,8 @@ class CalculatorWindow(QMainWindow):
         side = self.side_box.currentText()
         text = self.inline.text()
         try:
-            if "mission" in text:
-                self.combat.add_air(text)
-            else:
-                across = self.across.currentData() if side == "attacker" else None
-                self.combat.add_inline(side, text, self.count.value(), across)
+            across = self.across.currentData() if side == "attacker" else None
+            self.combat.add_typed(side, text, self.count.value(), across)
         except CalculatorError as exc:
             self.setup_problem.setText(str(exc))
             return False
