@@ -129,6 +129,9 @@ def test_every_mapless_scenario_opens_in_the_calculator_from_the_main_window(
     calculator = window.calculators[-1]
     assert calculator.report is not None
     assert calculator.steps.rowCount() == len(calculator.report.steps)
+    air = "air" in calculator.combat.data
+    assert calculator.lists["air"].isVisibleTo(calculator) == air
+    assert calculator.lists["attacker"].isVisibleTo(calculator) == (not air)
     assert window.errors == []
     calculator.close()
 

@@ -370,9 +370,10 @@ class CalculatorWindow(QMainWindow):
                 )
                 if chosen is not None and chosen[0] == side:
                     listing.setCurrentRow(chosen[1])
+                # air missions (23D) are flown on their own: their list, or the ground sides'
+                listing.parentWidget().setVisible((side == "air") == self.combat.is_air)
         finally:
             self._showing = False
-            listing.parentWidget().setVisible((side == "air") == self.combat.is_air)
         self.rolled, self.follow_up = None, ()
         self.dice.set_rolls([])
         self.table_orders.clear()
