@@ -43,3 +43,16 @@ def test_a_bad_file_on_the_command_line_opens_the_tutorial_after_its_error(
     # the tutorial's attack is set up, so Attack and Roll mean something
     assert win.combat_panel.target == win.session.state.hexmap.hex_at("0504")
     assert win.attack_action.isEnabled() and win.roll_action.isEnabled()
+
+
+def test_a_scenario_without_a_map_opens_in_the_calculator_over_the_tutorial(
+    qtbot, tmp_path: Path
+) -> None:
+    case = Path(__file__).parents[1] / "cases" / "tw-14d2d.toml"
+    win = bare_window(qtbot, tmp_path)
+    assert open_start(win, str(case))
+    assert win.errors == []
+    (calculator,) = win.calculators
+    assert calculator.combat.path == case and calculator.report is not None
+    assert win.source_path == default_tutorial()
+    calculator.close()

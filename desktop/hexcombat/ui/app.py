@@ -38,6 +38,9 @@ def open_start(window: MainWindow, file: str | None) -> bool:
     if path is None:
         return False
     if window.open_file(path):
+        tutorial = start_file(None)
+        if window.session is None and tutorial is not None:  # a map-less combat: calculator
+            window.open_file(tutorial)  # the main window behind it is not left empty
         return True
     tutorial = start_file(None)
     if tutorial is None or tutorial == path or not window.open_file(tutorial):

@@ -32,8 +32,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -50,8 +48,6 @@ from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import Change, Command, GameError
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.explain import fmt
-from hexcombat.rules.references import rule_text
 from hexcombat.rules.report import NEEDS_STRENGTHS, Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
@@ -74,13 +70,11 @@ from hexcombat.ui.loss_choosers import (
 )
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
+from hexcombat.ui.steps_table import show_steps, steps_table
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
-STEP_COLUMNS = ["Rule", "Step", "Value", "DRM"]
-STEP_TEXT = 1
-"""The column that stretches and wraps: the step's words are the explanation."""
 
 
 def _scroll(widget: QWidget, name: str) -> QScrollArea:
@@ -92,17 +86,6 @@ def _scroll(widget: QWidget, name: str) -> QScrollArea:
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroll.setWidget(widget)
     return scroll
-
-
-def _value_text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, (int,)) and not isinstance(value, bool):
-        return str(value)
-    try:
-        return fmt(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return str(value)
 
 
 class CombatPanel(QWidget):
@@ -475,23 +458,7 @@ class CombatPanel(QWidget):
         pane.setObjectName("CombatWorking")
         layout = QVBoxLayout(pane)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.steps = QTableWidget(0, len(STEP_COLUMNS))
-        self.steps.setObjectName("CombatSteps")
-        self.steps.setHorizontalHeaderLabels(STEP_COLUMNS)
-        self.steps.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.steps.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.steps.setWordWrap(True)
-        self.steps.setShowGrid(False)
-        self.steps.setAlternatingRowColors(True)
-        self.steps.setMinimumHeight(72)  # three rows at least, when a result needs the room
-        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.steps.setVerticalScrollMode(QTableWidget.ScrollMode.ScrollPerPixel)
-        self.steps.verticalHeader().hide()
-        self.steps.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header = self.steps.horizontalHeader()
-        for column in range(len(STEP_COLUMNS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(STEP_TEXT, QHeaderView.ResizeMode.Stretch)
+        self.steps = steps_table()
         layout.addWidget(self.steps, 1)
         self.warnings = QLabel()
         self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
@@ -781,26 +748,7 @@ class CombatPanel(QWidget):
 
     def _show_steps(self, report: Report) -> None:
         """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
-        self.steps.setRowCount(len(report.steps))
-        for row, step in enumerate(report.steps):
-            drm = "" if step.drm is None else f"{step.drm:+d}"
-            tip = f"{step.rule}: {step.text}"
-            summary = rule_text(step.rule, self.session.state.ruleset)
-            if summary:
-                tip += f"\n\n{step.rule} says: {summary}"
-            if step.provenance == "assumed":
-                tip += "\n(assumed chart value: check your rulebook)"
-            for column, text in enumerate([step.rule, step.text, _value_text(step.value), drm]):
-                item = QTableWidgetItem(text)
-                item.setToolTip(tip)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-                if step.drm:
-                    bold = item.font()
-                    bold.setBold(column == 3)
-                    item.setFont(bold)
-                if step.provenance == "assumed":
-                    item.setForeground(QColor("#9a5a00"))
-                self.steps.setItem(row, column, item)
+        show_steps(self.steps, report.steps, self.session.state.ruleset)
 
     def _show_dice_wanted(self) -> None:
         """Say in the typed-roll field how many dice this attack rolls, and check a refused

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import load_map
+from hexcombat.game.calculator import is_calculator_scenario
 from hexcombat.game.commands import plural
 from hexcombat.game.opening import is_save_path, open_game
 from hexcombat.game.saves import remove_stale_temporaries
@@ -39,6 +40,7 @@ from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.calibrate_image import (
     ImageCalibration,
     choose_image,
@@ -118,6 +120,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("MainWindow")
         self.settings = settings or QSettings("hexcombat", "hexcombat")
+        self.calculators: list[CalculatorWindow] = []
         self.show_error: Callable[[str, str], None] = lambda title, text: _error_box(
             self, title, text
         )
@@ -214,6 +217,13 @@ class MainWindow(QMainWindow):
             file_menu, "&Open...", self.choose_open, QKeySequence.StandardKey.Open
         )
         self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.calculator_action = self._action(
+            file_menu,
+            "&Calculator",
+            self.show_calculator,
+            "Ctrl+K",
+            "A combat without a map: pick the units, set the conditions, type the dice",
+        )
         self.tutorials_menu = file_menu.addMenu("Open &Tutorial")
         self._build_tutorials()
         self.save_action = self._action(
@@ -266,6 +276,7 @@ class MainWindow(QMainWindow):
             self.show_legend,
             tip="Each terrain of this map with its colour and symbol, each hexside feature's line",
         )
+        view_menu.addAction(self.calculator_action)
         self._make_display_actions(view_menu)
         self.game_menu = bar.addMenu("&Game")
         self.attack_action = self._action(
@@ -536,6 +547,8 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if is_save_path(path):  # the player's own open: a killed save's leftovers go
             remove_stale_temporaries(path)
+        elif is_calculator_scenario(path):  # no map to lay it out on: the calculator opens it
+            return self.show_calculator(path) is not None
         try:
             state = open_game(path)
         except SourceError as exc:
@@ -560,6 +573,27 @@ class MainWindow(QMainWindow):
         if state.tutorial and not saved:
             self.set_up_tutorial_attack()
         return True
+
+    def show_calculator(self, path: Path | None = None) -> CalculatorWindow | None:
+        """A calculator window (File > Calculator): a new combat, or the map-less scenario or
+        saved calculator combat at ``path`` (refused with its file and line, no window)."""
+        calculator = CalculatorWindow()
+        calculator.show_error = self.show_error
+        if path is not None and not calculator.open_path(path):
+            calculator.deleteLater()
+            return None
+        if path is not None:
+            self._remember(Path(path))
+        self.calculators.append(calculator)
+        calculator.destroyed.connect(lambda _o=None, c=calculator: self._forget_calculator(c))
+        calculator.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        calculator.show()
+        calculator.raise_()
+        return calculator
+
+    def _forget_calculator(self, calculator: CalculatorWindow) -> None:
+        if calculator in self.calculators:
+            self.calculators.remove(calculator)
 
     def open_tutorial(self, path: Path) -> bool:
         """File > Open Tutorial: the tutorial, its attack set up in the combat panel."""
@@ -687,6 +721,8 @@ class MainWindow(QMainWindow):
             action.setToolTip(str(tutorial.path))
             action.setStatusTip(f"Open the tutorial {tutorial.path.name}")
             action.triggered.connect(lambda _c=False, p=tutorial.path: self.open_tutorial(p))
+        menu.addSection("No map")  # the calculator sits with the walkthroughs it stands beside
+        menu.addAction(self.calculator_action)
         menu.setToolTipsVisible(True)
         menu.setEnabled(bool(menu.actions()))
 

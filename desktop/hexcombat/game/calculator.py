@@ -1,0 +1,443 @@
+"""The calculator: a combat without a map, as a player sets it up beside a cardboard game.
+
+A calculator combat is a scenario document (the dict a map-less scenario TOML holds): the
+ruleset, the conditions, the attackers and defenders (counters by id with a count and the
+hexside each attacks across, or units typed inline in the counter vocabulary), or ``[[air]]``
+missions (23D). Every evaluation writes the document out and reads it back with the scenario
+loader, then evaluates it exactly as ``hexcombat explain`` does, so the calculator and the
+command line can never disagree, and every problem is said in the loader's own words. It saves
+as that scenario TOML (``hexcombat explain`` reads the saved file too). No Qt here.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, time
+from pathlib import Path
+from typing import Any
+
+from hexcombat.atomicfile import write_atomically
+from hexcombat.board.mapwrite import toml_key, toml_string
+from hexcombat.game.air_scenario import scenario_air_counters
+from hexcombat.game.conditions import vocabulary_of
+from hexcombat.game.evaluation import evaluate_scenario, resolve_report
+from hexcombat.game.explain_cli import format_result, unit_names
+from hexcombat.game.roll import RecordingDice, dice_rolled, dice_text, read_typed_roll
+from hexcombat.game.scenario import (
+    PLACEMENT_KEYS,
+    SIDES,
+    Scenario,
+    load_counter_library,
+    load_scenario,
+    scenario_from_source,
+)
+from hexcombat.game.scenario_check import combat_problems
+from hexcombat.game.state import GameError
+from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
+from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
+from hexcombat.rules.errors import RulesError, UnitDataError
+from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
+
+UNSAVED = Path("calculator combat")
+"""The name problems of a combat not saved yet are said against."""
+GENERAL = ("terrain", "weather", "date")
+"""The conditions every ruleset reads (the combat results table is the scenario's ``crt``)."""
+
+
+class CalculatorError(Exception):
+    """Something the player asked the calculator that it cannot do, in words to show them."""
+
+
+@dataclass
+class CalculatorCombat:
+    """One calculator combat: a map-less scenario document and where it is kept."""
+
+    data: dict[str, Any]
+    path: Path | None = None
+    """The file it was opened from or last saved to; None until saved."""
+    library: CounterSet = field(default_factory=CounterSet, repr=False, compare=False)
+    """The counters it may name: every shipped set (its ruleset's winning) and its own files."""
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.data.get("ruleset", ""))
+
+    @property
+    def is_air(self) -> bool:
+        """An air scenario (16A, 23D): ``[[air]]`` missions, no ground combat."""
+        return "air" in self.data
+
+    def entries(self, side: str) -> list[dict[str, Any]]:
+        """The document's entries of ``side`` (``attacker``, ``defender`` or ``air``)."""
+        found = self.data.get(side)
+        return found if isinstance(found, list) else []
+
+    def conditions(self) -> dict[str, Any]:
+        found = self.data.setdefault("conditions", {})
+        return found if isinstance(found, dict) else {}
+
+    # -- setting it up ----------------------------------------------------------------------
+
+    def set_ruleset(self, ruleset: str) -> None:
+        """Fight the combat by ``ruleset``: conditions and hexside features it does not read
+        are dropped, so nothing it would refuse stays set unseen."""
+        vocabulary = vocabulary_of(ruleset)
+        if vocabulary is None:
+            raise CalculatorError(f"unknown ruleset {ruleset!r}; use {', '.join(ruleset_ids())}")
+        self.data["ruleset"] = ruleset
+        keys = {spec.key for spec in vocabulary.conditions}
+        conditions = self.conditions()
+        for key in list(conditions):
+            if key not in GENERAL and key not in keys:
+                del conditions[key]
+        if conditions.get("weather") not in vocabulary.weather:
+            conditions["weather"] = vocabulary.weather[0]
+        for side in SIDES:
+            for entry in self.entries(side):
+                if entry.get("across") not in (None, *vocabulary.hexside_features):
+                    del entry["across"]
+        self.data.pop("turn", None)  # another ruleset's phase names mean nothing here
+        self.library = load_counter_library(ruleset, self.counter_files())[0]
+
+    def counter_files(self) -> list[Path]:
+        """The combat's own counter files (``counters = [...]``), as absolute paths."""
+        raw = self.data.get("counters", [])
+        names = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+        return [Path(n) for n in names if isinstance(n, str)]
+
+    def set_condition(self, key: str, value: Any) -> None:
+        """Set one condition (terrain, weather, date or one the ruleset declares); ``None``
+        or an empty date clears it."""
+        if value is None or value == "":
+            self.conditions().pop(key, None)
+        else:
+            self.conditions()[key] = value
+
+    def add_counter(
+        self, side: str, counter_id: str, count: int = 1, across: str | None = None
+    ) -> dict[str, Any]:
+        """Add ``count`` of the counter ``counter_id`` to ``side``, attacking across ``across``."""
+        if counter_id not in self.library:
+            raise CalculatorError(
+                f"unknown counter {counter_id!r}: not in counters/ nor this combat's counter files"
+            )
+        entry: dict[str, Any] = {"counter": counter_id}
+        return self._add(side, entry, count, across)
+
+    def add_inline(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
+        """Add a unit typed in the counter vocabulary, as a scenario writes it inline
+        (``name = "Tank II", size = "II", type = "armour", attack = 1, aeca = "full"``);
+        what the vocabulary refuses is said in its own words."""
+        keys = read_inline_unit(text)
+        try:
+            unit_from_mapping(
+                {k: v for k, v in keys.items() if k not in PLACEMENT_KEYS}, f"{side} unit"
+            )
+        except UnitDataError as exc:
+            raise CalculatorError(str(exc)) from exc
+        count = keys.pop("count", count)
+        across = keys.pop("across", across)
+        return self._add(side, keys, count, across)
+
+    def _add(self, side: str, entry: dict[str, Any], count: int, across: str | None) -> dict:
+        if side not in SIDES:
+            raise CalculatorError(f"a unit attacks or defends, not {side!r}")
+        if count != 1:
+            entry["count"] = count
+        if across:
+            entry["across"] = across
+        self.entries(side).append(entry)
+        return entry
+
+    def add_typed(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
+        """A unit typed inline: an ``[[air]]`` mission when it names one, else a ground unit."""
+        if "mission" in read_inline_unit(text):
+            return self.add_air(text)
+        return self.add_inline(side, text, count, across)
+
+    def add_air(self, text: str) -> dict[str, Any]:
+        """Add an ``[[air]]`` mission typed as a scenario writes it (23D: ``name = "AF",
+        rating = "6AF5", tactical_bombing = 2, mission = "defensive-air-support"``); the air
+        rules check it when the combat is evaluated."""
+        if any(self.entries(side) for side in SIDES):
+            raise CalculatorError(
+                "air missions are flown on their own: remove the ground units first"
+            )
+        entry = read_inline_unit(text)
+        self.data.setdefault("air", []).append(entry)
+        for side in SIDES:
+            self.data.pop(side, None)
+        return entry
+
+    def set_entry(self, side: str, index: int, **keys: Any) -> None:
+        """Change an entry's ``count``, ``across`` or ``range`` (None drops the key)."""
+        entry = self.entries(side)[index]
+        for key, value in keys.items():
+            if value is None or (key in ("count", "range") and value == 1):
+                entry.pop(key, None)
+            else:
+                entry[key] = value
+
+    def remove(self, side: str, index: int) -> None:
+        del self.entries(side)[index]
+
+    def entry_name(self, side: str, index: int) -> str:
+        """How the list names an entry: ``2 x Rifle XX (su-rifle-xx) across minor-river``."""
+        entry = self.entries(side)[index]
+        counter = entry.get("counter")
+        unit = self.library.counters.get(counter) if isinstance(counter, str) else None
+        name = str(entry.get("name", unit.name if unit else counter or f"{side} {index + 1}"))
+        count = entry.get("count", 1)
+        text = f"{count} x {name}" if count != 1 else name
+        if isinstance(counter, str):
+            text += f" ({counter})"
+        if side == "air":
+            text += f": {entry.get('mission', '')}"
+        if entry.get("across"):
+            text += f" across {entry['across']}"
+        return text
+
+    # -- evaluating it ----------------------------------------------------------------------
+
+    def toml_text(self) -> str:
+        return scenario_toml(self.data)
+
+    def scenario(self) -> tuple[Scenario, TomlSource]:
+        """The combat read back as a scenario; its problems raise :class:`SourceError`."""
+        source = TomlSource.parse(self.toml_text(), self.path or UNSAVED)
+        scenario, problems = scenario_from_source(source)
+        if problems or scenario is None:
+            raise SourceError(problems)
+        return scenario, source
+
+    def evaluate(self) -> Report | AirReport:
+        """The report ``hexcombat explain`` gives for this combat (an air report for ``[[air]]``
+        missions); what stops it raises :class:`SourceError` with each problem."""
+        scenario, source = self.scenario()
+        problems = combat_problems(scenario, source)
+        if problems:
+            raise SourceError(problems)
+        if self.is_air:
+            return evaluate_air_scenario(scenario.data, scenario_air_counters(scenario)[0])
+        try:
+            return evaluate_scenario(scenario)
+        except (RulesError, GameError) as exc:  # combat_problems said it already; in case
+            raise SourceError([Problem(source.name, 1, str(exc))]) from exc
+
+    def checked(self) -> tuple[Report | AirReport | None, list[str]]:
+        """The report, or why the combat cannot be evaluated yet (one line each)."""
+        if not self.is_air and not (self.entries("attacker") and self.entries("defender")):
+            return None, ["pick at least one attacker and one defender"]
+        try:
+            return self.evaluate(), []
+        except SourceError as exc:
+            return None, [p.message for p in exc.problems]
+
+    def problems(self) -> list[str]:
+        """Why the combat cannot be evaluated yet, one line each (empty: it can)."""
+        return self.checked()[1]
+
+    # -- saving and opening -----------------------------------------------------------------
+
+    def save(self, path: str | Path) -> None:
+        """Write the combat as a scenario TOML, atomically; it is kept under that name."""
+        path = Path(path)
+        write_atomically(path, self.toml_text())
+        self.path = path
+
+
+def new_combat(ruleset: str | None = None) -> CalculatorCombat:
+    """An empty combat in clear weather on clear terrain, by ``ruleset`` (else the first)."""
+    ruleset = ruleset or ruleset_ids()[0]
+    combat = CalculatorCombat(
+        {
+            "ruleset": ruleset,
+            "title": "Calculator combat",
+            "conditions": {"terrain": "clear", "weather": "clear"},
+            "attacker": [],
+            "defender": [],
+        }
+    )
+    combat.set_ruleset(ruleset)
+    return combat
+
+
+def open_combat(path: str | Path) -> CalculatorCombat:
+    """A saved calculator combat or any scenario without a map. A file that is no sound
+    scenario is refused with its file and line; one with a map belongs on the map."""
+    path = Path(path)
+    scenario = load_scenario(path)  # every problem with its line, as ``check`` says them
+    if scenario.map_name is not None:
+        source = TomlSource.load(path)
+        raise SourceError(
+            [
+                source.problem(
+                    ("map",), "this scenario has a map: open it with File > Open to play it there"
+                )
+            ]
+        )
+    data = copy.deepcopy(scenario.data)
+    # the combat may be saved elsewhere: its own files are kept by where they are
+    if "counters" in data:
+        data["counters"] = [str(p) for p in scenario.counter_files]
+    if scenario.conditions.crt is not None:
+        data["crt"] = scenario.conditions.crt
+    combat = CalculatorCombat(data, path)
+    combat.library = load_counter_library(scenario.ruleset, combat.counter_files())[0]
+    return combat
+
+
+def is_calculator_scenario(path: str | Path) -> bool:
+    """A scenario file (not a save or a map) that names no map: the calculator opens it."""
+    try:
+        source = TomlSource.load(path)
+    except SourceError:
+        return False
+    data = source.data
+    return "map" not in data and any(key in data for key in ("ruleset", *SIDES, "air"))
+
+
+def read_inline_unit(text: str) -> dict[str, Any]:
+    """The keys of a unit typed as a TOML inline table's inside (braces optional)."""
+    body = text.strip().removeprefix("{").removesuffix("}").strip()
+    if not body:
+        raise CalculatorError(
+            'type the unit as key = value pairs, e.g. name = "Tank II", attack = 1'
+        )
+    try:
+        return dict(tomllib.loads(f"unit = {{ {body} }}")["unit"])
+    except tomllib.TOMLDecodeError as exc:
+        raise CalculatorError(
+            f"not a unit: {exc}; write key = value pairs apart by commas, "
+            'text in quotes, e.g. name = "Tank II", size = "II", attack = 1, aeca = "full"'
+        ) from exc
+
+
+def find_counters(library: CounterSet, text: str, air: bool = False) -> list[tuple[str, Unit]]:
+    """The counters whose id or name contains ``text`` (any case), ground or air ones."""
+    words = text.lower().split()
+    return [
+        (counter_id, unit)
+        for counter_id, unit in sorted(library.counters.items())
+        if (unit.air_type is not None) == air
+        and all(w in f"{counter_id} {unit.name}".lower() for w in words)
+    ]
+
+
+# -- the dice and what to do on the table ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """A resolved calculator combat: the dice as they fell and the result."""
+
+    rolls: tuple[int, ...]
+    result: CombatResult
+    typed: bool
+
+
+class MoreDice(Exception):
+    """The result called for a follow-up roll (a morale check): type every die again, this one
+    last; ``follow_up`` holds what each follow-up die is for."""
+
+    def __init__(self, follow_up: tuple[DiceWanted, ...], wanted: str) -> None:
+        super().__init__(f"the result needs one more die: type {wanted}")
+        self.follow_up = follow_up
+
+
+def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
+    """What to type for this combat's dice (``one number from 1 to 6 (e.g. 4)``)."""
+    return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up)
+
+
+def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:
+    """Resolve with the physical dice the player typed; a wrong roll raises
+    :class:`CalculatorError` saying what to type, a follow-up roll :class:`MoreDice`."""
+    try:
+        report.require_odds()
+        sides = dice_rolled(report) + [d.sides for d in follow_up]
+        rolls = read_typed_roll(text, sides, follow_up)
+        return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
+    except DiceWanted as wanted:
+        more = (*follow_up, wanted)
+        raise MoreDice(more, dice_wanted(report, more)) from wanted
+    except (GameError, RulesError, ValueError) as exc:
+        raise CalculatorError(str(exc)) from exc
+
+
+def roll_dice(report: Report, seed: int | str) -> Rolled:
+    """Resolve with seeded dice (the same ``seed`` gives the same roll)."""
+    dice = RecordingDice(SeededDice(seed))
+    try:
+        report.require_odds()
+        result = resolve_report(report, dice)  # type: ignore[arg-type]
+    except (RulesError, ValueError) as exc:
+        raise CalculatorError(str(exc)) from exc
+    return Rolled(tuple(dice.rolls), result, typed=False)
+
+
+def on_the_table(report: Report, rolled: Rolled) -> str:
+    """What to do with the counters: the result's headline, the dice and working, then each
+    effect (losses, retreats, advance) with the units it falls on, as ``explain --roll`` says."""
+    return format_result(rolled.result, unit_names(report))
+
+
+# -- writing the scenario TOML -----------------------------------------------------------------
+
+
+def scenario_toml(data: Mapping[str, Any]) -> str:
+    """A scenario document as TOML: plain keys first, then tables, then arrays of tables."""
+    lines: list[str] = ["# A hexcombat calculator combat (a scenario without a map)."]
+    _write_table(lines, (), data)
+    return "\n".join(lines).strip() + "\n"
+
+
+def _is_table_array(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, Mapping) for v in value)
+
+
+def _write_table(lines: list[str], prefix: tuple[str, ...], table: Mapping[str, Any]) -> None:
+    for key, value in table.items():
+        if not isinstance(value, Mapping) and not _is_table_array(value):
+            lines.append(f"{toml_key(key)} = {toml_value(value)}")
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            lines += ["", f"[{'.'.join(toml_key(k) for k in (*prefix, key))}]"]
+            _write_table(lines, (*prefix, key), value)
+    for key, value in table.items():
+        if _is_table_array(value):
+            for item in value:
+                lines += ["", f"[[{'.'.join(toml_key(k) for k in (*prefix, key))}]]"]
+                _write_table(lines, (*prefix, key), item)
+
+
+def toml_value(value: Any) -> str:
+    """One value as TOML writes it inline."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items())
+        return f"{{ {inner} }}" if inner else "{}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, (date, time)):  # datetime is a date: TOML's own date and time forms
+        return value.isoformat()
+    return toml_string(str(value))

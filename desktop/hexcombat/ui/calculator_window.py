@@ -1,0 +1,667 @@
+"""The calculator: a combat without a map, for the table beside a cardboard game.
+
+Pick attackers and defenders from the counter sets by typing part of an id or name (``2
+su-rifle-xx`` adds two), or type a unit in the counter vocabulary; say what each attacks across;
+set the ruleset's conditions; read the working, the odds and the chance of every result at once;
+roll, or type the physical dice, and read what to do with the counters. Everything is reachable
+from the keyboard. The window is a view of :class:`~hexcombat.game.calculator.CalculatorCombat`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcombat.board.mapfile import TERRAIN_TYPES
+from hexcombat.game.calculator import (
+    CalculatorCombat,
+    CalculatorError,
+    MoreDice,
+    Rolled,
+    dice_wanted,
+    find_counters,
+    new_combat,
+    on_the_table,
+    open_combat,
+    roll_dice,
+    roll_typed,
+)
+from hexcombat.game.conditions import vocabulary_of
+from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
+from hexcombat.rules.dice import DiceWanted
+from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.rules.report import Report
+from hexcombat.sourcefile import SourceError
+from hexcombat.ui.condition_controls import ConditionControl, condition_control
+from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
+from hexcombat.ui.outcome_bars import OutcomeBars
+from hexcombat.ui.steps_table import ASSUMED_COLOUR, show_steps, steps_table
+
+ERROR_RED = "#b02020"
+SIDE_KEYS = {"attacker": "Ctrl+1", "defender": "Ctrl+2"}
+"""The keys that send the counter typed in the search field to a side."""
+FIELD_KEYS = (
+    ("Enter in Counter", "add the counter typed (a number first: that many) to the side chosen"),
+    ("Enter in Inline unit", "add the unit typed in the counter files' words"),
+    ("Enter in the dice field", "resolve with the physical dice typed"),
+    ("Tab, Shift+Tab", "the next or previous field"),
+)
+"""What the keys do in the calculator's fields, besides the menu commands."""
+
+
+def _words(exc: Exception) -> str:
+    if isinstance(exc, SourceError):
+        return "\n".join(p.message for p in exc.problems)
+    return str(exc)
+
+
+class CalculatorWindow(QMainWindow):
+    """One calculator combat in its own window."""
+
+    def __init__(self, combat: CalculatorCombat | None = None) -> None:
+        super().__init__()
+        self.setObjectName("CalculatorWindow")
+        self.combat = combat or new_combat()
+        self.report: Report | AirReport | None = None
+        self.rolled: Rolled | None = None
+        self.follow_up: tuple[DiceWanted, ...] = ()
+        self.rolls_made = 0
+        self.dirty = False
+        self.controls: list[ConditionControl] = []
+        self._showing = False
+        self.show_error: Callable[[str, str], None] = self._error_box
+        self._build()
+        self._make_actions()
+        self.resize(1280, 800)
+        self.show_combat()
+
+    # -- building -------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        splitter = QSplitter()
+        splitter.addWidget(self._build_setup())
+        splitter.addWidget(self._build_working())
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        self.setCentralWidget(splitter)
+
+    def _build_setup(self) -> QScrollArea:
+        pane = QWidget()
+        layout = QVBoxLayout(pane)
+        top = QFormLayout()
+        self.ruleset_box = QComboBox()
+        self.ruleset_box.setObjectName("CalculatorRuleset")
+        # a ruleset's title lists its rules: the box shrinks to the pane, the list shows it whole
+        self.ruleset_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.ruleset_box.setMinimumContentsLength(16)
+        for ruleset in ruleset_ids():
+            title = f"{get_ruleset(ruleset).title} ({ruleset})"
+            self.ruleset_box.addItem(title, ruleset)
+            self.ruleset_box.setItemData(
+                self.ruleset_box.count() - 1, title, Qt.ItemDataRole.ToolTipRole
+            )
+        self.ruleset_box.currentIndexChanged.connect(lambda _i: self._ruleset_chosen())
+        top.addRow("&Ruleset", self.ruleset_box)
+        self.side_box = QComboBox()
+        self.side_box.setObjectName("CalculatorSide")
+        self.side_box.addItems(["attacker", "defender"])
+        top.addRow("&Side", self.side_box)
+        self.search = QLineEdit()
+        self.search.setObjectName("CounterSearch")
+        self.search.setPlaceholderText("counter id or name, e.g. 2 rifle xx; Enter adds it")
+        self.search.setToolTip(
+            "Type part of a counter's id or name (a number first adds that many); Enter adds it "
+            "to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders"
+        )
+        self.completions = QStringListModel()
+        completer = QCompleter(self.completions, self.search)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.search.setCompleter(completer)
+        self.search.returnPressed.connect(lambda: self.add_searched(self.side_box.currentText()))
+        top.addRow("&Counter", self.search)
+        across_row = QHBoxLayout()
+        self.count = QSpinBox()
+        self.count.setObjectName("CalculatorCount")
+        self.count.setRange(1, 99)
+        self.count.valueChanged.connect(lambda n: self._edit_chosen(count=n))
+        self.across = QComboBox()
+        self.across.setObjectName("CalculatorAcross")
+        self.across.currentIndexChanged.connect(
+            lambda _i: self._edit_chosen(across=self.across.currentData())
+        )
+        across_row.addWidget(self.count)
+        across_row.addWidget(QLabel("attacking &across"))
+        across_row.itemAt(1).widget().setBuddy(self.across)  # type: ignore[union-attr]
+        across_row.addWidget(self.across, 1)
+        top.addRow("Cou&nt", across_row)
+        self.inline = QLineEdit()
+        self.inline.setObjectName("InlineUnit")
+        self.inline.setPlaceholderText('name = "Tank II", size = "II", type = "armour", attack = 1')
+        self.inline.setToolTip(
+            "A unit not in the counter sets, in the counter files' words (name, size, type, "
+            "attack, defence, aeca, aecd, atec, re, ...); Enter adds it to the side chosen. "
+            "With the mission key (rating, mission, ...) it is an air mission (23D)."
+        )
+        self.inline.returnPressed.connect(self.add_inline)
+        top.addRow("&Inline unit", self.inline)
+        layout.addLayout(top)
+        self.setup_problem = self._problem_label("SetupProblem")
+        layout.addWidget(self.setup_problem)
+        self.lists: dict[str, QListWidget] = {}
+        for side in ("attacker", "defender", "air"):
+            box = QGroupBox({"air": "Air missions (23D)"}.get(side, f"{side.title()}s"))
+            inner = QVBoxLayout(box)
+            listing = QListWidget()
+            listing.setObjectName(f"Calculator-{side}")
+            listing.setToolTip(
+                "Choose a unit to change its count and what it attacks across; Delete removes it"
+            )
+            listing.itemSelectionChanged.connect(lambda s=side: self._entry_chosen(s))
+            inner.addWidget(listing)
+            self.lists[side] = listing
+            layout.addWidget(box)
+        self.conditions_box = QGroupBox("Conditions")
+        self.conditions_form = QFormLayout(self.conditions_box)
+        self.terrain = QComboBox()
+        self.terrain.setObjectName("CalculatorTerrain")
+        self.terrain.setEditable(True)
+        self.terrain.addItems(list(TERRAIN_TYPES))
+        self.terrain.currentTextChanged.connect(lambda t: self._condition("terrain", t.strip()))
+        self.weather = QComboBox()
+        self.weather.setObjectName("CalculatorWeather")
+        self.weather.currentTextChanged.connect(lambda t: self._condition("weather", t))
+        self.date = QLineEdit()
+        self.date.setObjectName("CalculatorDate")
+        self.date.setPlaceholderText("YYYY-MM (dated counter values, 10.H)")
+        self.date.editingFinished.connect(lambda: self._condition("date", self.date.text()))
+        self.conditions_form.addRow("&Terrain", self.terrain)
+        self.conditions_form.addRow("&Weather", self.weather)
+        self.conditions_form.addRow("Da&te", self.date)
+        layout.addWidget(self.conditions_box)
+        layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(pane)
+        scroll.setMinimumWidth(420)
+        return scroll
+
+    def _problem_label(self, name: str) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setTextFormat(Qt.TextFormat.PlainText)  # names from a file are text
+        label.setWordWrap(True)
+        label.setStyleSheet(f"color: {ERROR_RED};")
+        return label
+
+    def _build_working(self) -> QWidget:
+        pane = QWidget()
+        layout = QVBoxLayout(pane)
+        self.headline = QLabel()
+        self.headline.setObjectName("CalculatorHeadline")
+        self.headline.setWordWrap(True)
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.headline)
+        self.steps = steps_table("CalculatorSteps")
+        layout.addWidget(self.steps, 3)
+        self.warnings = QLabel()
+        self.warnings.setObjectName("CalculatorWarnings")
+        self.warnings.setTextFormat(Qt.TextFormat.PlainText)
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet(f"color: {ASSUMED_COLOUR};")
+        layout.addWidget(self.warnings)
+        self.bars = OutcomeBars()
+        layout.addWidget(self.bars)
+        roll_row = QHBoxLayout()
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setToolTip("Roll the dice (Ctrl+R)")
+        self.roll_button.clicked.connect(lambda: self.roll())
+        self.typed_roll = QLineEdit()
+        self.typed_roll.setObjectName("CalculatorTypedRoll")
+        self.typed_roll.setToolTip("Type the physical dice and press Enter (Ctrl+E)")
+        self.typed_roll.returnPressed.connect(self.use_typed_roll)
+        self.dice = DiceFaces()
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.typed_roll, 1)
+        roll_row.addWidget(self.dice)
+        layout.addLayout(roll_row)
+        self.roll_problem = self._problem_label("CalculatorRollProblem")
+        layout.addWidget(self.roll_problem)
+        layout.addWidget(QLabel("<b>On the table</b>"))
+        self.table_orders = QPlainTextEdit()
+        self.table_orders.setObjectName("OnTheTable")
+        self.table_orders.setReadOnly(True)
+        self.table_orders.setPlaceholderText(
+            "Roll or type the dice: the losses, retreat and advance"
+        )
+        layout.addWidget(self.table_orders, 1)
+        return pane
+
+    def _action(
+        self, menu, text: str, slot: Callable[[], object], key: str | QKeySequence.StandardKey
+    ) -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(key))
+        shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{text.replace('&', '').rstrip('.')} ({shortcut})")
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&New Combat", self.new_combat, QKeySequence.StandardKey.New)
+        self._action(file_menu, "&Open...", self.choose_open, QKeySequence.StandardKey.Open)
+        self._action(file_menu, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Close", self.close, QKeySequence.StandardKey.Close)
+        combat = bar.addMenu("&Combat")
+        self._action(combat, "&Find Counter", self._find, "Ctrl+F")
+        for side, key in SIDE_KEYS.items():
+            self._action(
+                combat, f"Add to {side.title()}s", lambda s=side: self.add_searched(s), key
+            )
+        self._action(combat, "&Remove Unit", self.remove_chosen, QKeySequence.StandardKey.Delete)
+        combat.addSeparator()
+        self.roll_action = self._action(combat, "&Roll", self.roll, "Ctrl+R")
+        self._action(combat, "&Type Dice", self._type_dice, "Ctrl+E")
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keys", self.show_keys, QKeySequence.StandardKey.HelpContents)
+
+    def show_keys(self) -> HelpWindow:
+        """Help > Keys: every command's shortcut, and what Enter does in each field."""
+        actions = [a for menu in self.menuBar().actions() for a in menu.menu().actions()]
+        window = HelpWindow(self, "KeysHelp", "Calculator keys")
+        window.add_table(shortcut_rows(actions) + list(FIELD_KEYS), ("Keys", "What they do"))
+        window.finish(560, 480)
+        window.show()
+        return window
+
+    def _find(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def _type_dice(self) -> None:
+        self.typed_roll.setFocus()
+        self.typed_roll.selectAll()
+
+    # -- showing the combat ---------------------------------------------------------------------
+
+    def show_combat(self) -> None:
+        """Show the whole combat afresh: its ruleset's choices, its units and conditions."""
+        self._showing = True
+        try:
+            index = self.ruleset_box.findData(self.combat.ruleset)
+            self.ruleset_box.setCurrentIndex(max(index, 0))
+            self._fill_vocabulary()
+        finally:
+            self._showing = False
+        self.refresh()
+
+    def _fill_vocabulary(self) -> None:
+        """The ruleset's words: its hexside features, weather and own conditions."""
+        vocabulary = vocabulary_of(self.combat.ruleset)
+        if vocabulary is None:
+            return
+        self.across.clear()
+        self.across.addItem("(no hexside feature)", None)
+        for feature in vocabulary.hexside_features:
+            self.across.addItem(feature, feature)
+        rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
+        self.across.setToolTip(f"What the attacker attacks across{rule}")
+        conditions = self.combat.conditions()
+        self.weather.clear()
+        self.weather.addItems(list(vocabulary.weather))
+        self.weather.setCurrentText(str(conditions.get("weather", vocabulary.weather[0])))
+        self.terrain.setCurrentText(str(conditions.get("terrain", "clear")))
+        self.date.setText(str(conditions.get("date", "")))
+        for control in self.controls:
+            self.conditions_form.removeRow(control.widget)
+        self.controls = []
+        for spec in vocabulary.conditions:
+            control = condition_control(spec, lambda v, key=spec.key: self._condition(key, v))
+            control.show_value(conditions.get(spec.key, spec.default))
+            self.controls.append(control)
+            self.conditions_form.addRow(control.widget)
+        names = [
+            f"{cid}  \u2014  {unit.name}" for cid, unit in find_counters(self.combat.library, "")
+        ]
+        self.completions.setStringList(names)
+
+    def refresh(self, chosen: tuple[str, int] | None = None) -> None:
+        """Evaluate again and show the lists, the working, the chances; a roll is forgotten.
+        ``chosen``: the entry to keep chosen (the one just changed)."""
+        self._showing = True
+        try:
+            for side, listing in self.lists.items():
+                listing.clear()
+                listing.addItems(
+                    [self.combat.entry_name(side, i) for i in range(len(self.combat.entries(side)))]
+                )
+                if chosen is not None and chosen[0] == side:
+                    listing.setCurrentRow(chosen[1])
+                # air missions (23D) are flown on their own: their list, or the ground sides'
+                listing.parentWidget().setVisible((side == "air") == self.combat.is_air)
+        finally:
+            self._showing = False
+        self.rolled, self.follow_up = None, ()
+        self.dice.set_rolls([])
+        self.table_orders.clear()
+        self.roll_problem.clear()
+        try:
+            self.report, problems = self.combat.checked()
+        except Exception as exc:  # the last line of defence: a bug in a ruleset keeps the window
+            self.report, problems = None, [f"could not evaluate the combat: {exc!r}"]
+        self._show_report(problems)
+        self._update_title()
+
+    def _show_report(self, problems: list[str]) -> None:
+        report = self.report
+        self.steps.setRowCount(0)
+        self.bars.set_outcomes({})
+        self.warnings.setText("")
+        rollable = isinstance(report, Report)
+        self.roll_button.setEnabled(rollable)
+        self.roll_action.setEnabled(rollable)
+        self.typed_roll.setEnabled(rollable)
+        if report is None:
+            self.headline.setText(
+                f"<span style='color:{ERROR_RED}'>"
+                + "<br>".join(html.escape(p) for p in problems)
+                + "</span>"
+            )
+            return
+        show_steps(self.steps, report.steps, self.combat.ruleset)
+        self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
+        if isinstance(report, AirReport):
+            totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.totals.items())
+            self.headline.setText(f"<b>Air missions</b>: {html.escape(totals)}")
+            self.typed_roll.setPlaceholderText(AIR_ROLL_REFUSAL)
+            return
+        chance = ""
+        if len(report.drm_distribution) > 1:
+            chance = (
+                " ("
+                + ", ".join(
+                    f"{d:+d}: {float(p):.0%}" for d, p in sorted(report.drm_distribution.items())
+                )
+                + ")"
+            )
+        odds = report.odds or "no odds (strengths needed)"
+        self.headline.setText(
+            f"<span style='font-size:15pt'><b>{html.escape(odds)}</b> &nbsp; DRM "
+            f"<b>{report.drm:+d}</b>{html.escape(chance)}</span><br>{html.escape(report.headline)}"
+        )
+        self.bars.set_outcomes(report.outcomes)
+        try:
+            self.typed_roll.setPlaceholderText(f"type {dice_wanted(report)}")
+        except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
+            self.typed_roll.setPlaceholderText("")
+
+    def _update_title(self) -> None:
+        name = self.combat.path.name if self.combat.path else "new combat"
+        self.setWindowTitle(f"Calculator: {name}{' *' if self.dirty else ''} - hexcombat")
+
+    # -- the player's changes -------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        self.dirty = True
+        self.refresh()
+
+    def _ruleset_chosen(self) -> None:
+        if self._showing:
+            return
+        ruleset = self.ruleset_box.currentData()
+        if ruleset == self.combat.ruleset:
+            return
+        self.combat.set_ruleset(ruleset)
+        self.dirty = True
+        self.show_combat()
+
+    def _condition(self, key: str, value: object) -> None:
+        if self._showing or self.combat.conditions().get(key) == value:
+            return
+        self.combat.set_condition(key, value)
+        self._changed()
+
+    def chosen_entry(self) -> tuple[str, int] | None:
+        """The attacker or defender chosen in its list, whose count and hexside the fields show."""
+        for side in ("attacker", "defender"):
+            listing = self.lists[side]
+            if listing.selectedItems():
+                return side, listing.currentRow()
+        return None
+
+    def _entry_chosen(self, side: str) -> None:
+        """A unit chosen in a list: the other list lets go, the fields show its count and what
+        it attacks across (changing them changes it)."""
+        if self._showing or not self.lists[side].selectedItems():
+            return
+        self._showing = True
+        try:
+            for other, listing in self.lists.items():
+                if other != side:
+                    listing.clearSelection()
+            entry = self.combat.entries(side)[self.lists[side].currentRow()]
+            self.count.setValue(int(entry.get("count", 1)))
+            self.across.setCurrentIndex(max(self.across.findData(entry.get("across")), 0))
+        finally:
+            self._showing = False
+
+    def _edit_chosen(self, **keys: object) -> None:
+        chosen = self.chosen_entry()
+        if self._showing or chosen is None:
+            return
+        if chosen[0] == "defender" and "across" in keys:
+            return  # a defender attacks across nothing
+        self.combat.set_entry(*chosen, **keys)
+        self.dirty = True
+        self.refresh(chosen)
+
+    def add_searched(self, side: str) -> bool:
+        """Add the counter typed in the search field (``2 rifle xx``: two) to ``side``."""
+        text = self.search.text().split("\u2014")[0].strip()
+        count = self.count.value()
+        first, _, rest = text.partition(" ")
+        if first.isdigit() and rest:
+            count, text = int(first), rest.strip().removeprefix("x ").strip()
+        found = find_counters(self.combat.library, text)
+        exact = [(cid, unit) for cid, unit in found if cid == text]
+        found = exact or found
+        if len(found) != 1:
+            names = ", ".join(cid for cid, _ in found[:8])
+            self.setup_problem.setText(
+                f"no counter matches {text!r}"
+                if not found
+                else f"{len(found)} counters match {text!r}: {names}"
+                + (", ..." if len(found) > 8 else "")
+            )
+            return False
+        across = self.across.currentData() if side == "attacker" else None
+        try:
+            self.combat.add_counter(side, found[0][0], count, across)
+        except CalculatorError as exc:
+            self.setup_problem.setText(str(exc))
+            return False
+        self.setup_problem.clear()
+        self.search.clear()
+        self._changed()
+        self._showing = True
+        self.count.setValue(1)
+        self._showing = False
+        return True
+
+    def add_inline(self) -> bool:
+        """Add the unit typed in the counter vocabulary (an air mission when it has one)."""
+        side = self.side_box.currentText()
+        text = self.inline.text()
+        try:
+            across = self.across.currentData() if side == "attacker" else None
+            self.combat.add_typed(side, text, self.count.value(), across)
+        except CalculatorError as exc:
+            self.setup_problem.setText(str(exc))
+            return False
+        self.setup_problem.clear()
+        self.inline.clear()
+        self._changed()
+        return True
+
+    def remove_chosen(self) -> None:
+        """Delete: the unit chosen in the list that has the focus (else the last chosen)."""
+        for side, listing in self.lists.items():
+            if listing.hasFocus() and listing.currentRow() >= 0:
+                self.combat.remove(side, listing.currentRow())
+                self._changed()
+                return
+
+    # -- the dice -------------------------------------------------------------------------------
+
+    def roll(self) -> Rolled | None:
+        """Roll the calculator's dice (seeded by the combat's seed and how many rolls)."""
+        if not isinstance(self.report, Report):
+            return None
+        self.rolls_made += 1
+        seed = f"{self.combat.data.get('seed', 'calculator')}-{self.rolls_made}"
+        try:
+            rolled = roll_dice(self.report, seed)
+        except CalculatorError as exc:
+            self.roll_problem.setText(str(exc))
+            return None
+        return self._show_rolled(rolled)
+
+    def use_typed_roll(self) -> Rolled | None:
+        """Resolve with the dice typed in: exactly those dice, or a message saying what to type."""
+        if not isinstance(self.report, Report):
+            return None
+        try:
+            rolled = roll_typed(self.report, self.typed_roll.text(), self.follow_up)
+        except MoreDice as more:
+            self.follow_up = more.follow_up
+            self.roll_problem.setText(str(more))
+            return None
+        except CalculatorError as exc:
+            self.roll_problem.setText(str(exc))
+            return None
+        return self._show_rolled(rolled)
+
+    def _show_rolled(self, rolled: Rolled) -> Rolled:
+        assert isinstance(self.report, Report)
+        self.rolled, self.follow_up = rolled, ()
+        self.roll_problem.clear()
+        self.dice.set_rolls(list(rolled.rolls))
+        self.bars.set_outcomes(self.report.outcomes, highlight=rolled.result.code)
+        how = "typed in" if rolled.typed else "rolled"
+        faces = " ".join(str(r) for r in rolled.rolls)
+        self.table_orders.setPlainText(
+            f"Dice {faces} ({how})\n" + on_the_table(self.report, rolled)
+        )
+        return rolled
+
+    # -- files ----------------------------------------------------------------------------------
+
+    def _error_box(self, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
+        box.open()
+
+    def new_combat(self) -> None:
+        if self.may_close():
+            self.combat, self.dirty = new_combat(self.combat.ruleset), False
+            self.show_combat()
+
+    def open_path(self, path: str | Path) -> bool:
+        """Open a saved calculator combat or a map-less scenario; a bad one is refused with
+        its file and line and the combat shown stays."""
+        path = Path(path)
+        try:
+            combat = open_combat(path)
+        except (SourceError, OSError) as exc:
+            self.show_error(f"Cannot open {path.name}", str(exc))
+            return False
+        self.combat, self.dirty = combat, False
+        self.show_combat()
+        return True
+
+    def choose_open(self) -> None:
+        if not self.may_close():
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a combat", "", "Scenarios without a map (*.toml);;All files (*)"
+        )
+        if path:
+            self.open_path(path)
+
+    def save(self) -> bool:
+        if self.combat.path is None:
+            return self.save_as()
+        return self._save_to(self.combat.path)
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save the combat", "combat.toml", "Scenario TOML (*.toml)"
+        )
+        return bool(path) and self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.combat.save(path)
+        except OSError as exc:
+            self.show_error(f"Cannot save {path.name}", f"{path}: {exc.strerror or exc}")
+            return False
+        self.dirty = False
+        self._update_title()
+        return True
+
+    def may_close(self) -> bool:
+        """Whether unsaved changes may go (asked when there are some)."""
+        if not self.dirty:
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        buttons = (
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        return QMessageBox.question(
+            self, "Unsaved combat", "Save the calculator combat first?", buttons
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if self.may_close():
+            event.accept()
+        else:
+            event.ignore()
