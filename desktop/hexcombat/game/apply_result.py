@@ -14,7 +14,13 @@ from hexcombat.game.attack import (
     retreating,
     side_uids,
 )
-from hexcombat.game.combat_log import advance_in_words, log_entry, lost_in_words, units_in_words
+from hexcombat.game.combat_log import (
+    advance_in_words,
+    log_entry,
+    lost_in_words,
+    steps_in_words,
+    units_in_words,
+)
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.effects import Effect
@@ -152,7 +158,10 @@ def apply_combat_command(
     if problems:
         raise GameError("; ".join(dict.fromkeys(problems)))
     entry = log_entry(state, resolution, eliminated, notes)
-    entry.losses = lost_in_words(state, [u for u in losses if u in eliminated])
+    if hasattr(resolution.losses, "effects"):  # steps chosen, as chosen_effects reads them
+        entry.losses = steps_in_words(state, losses)
+    else:  # the units chosen are lost
+        entry.losses = lost_in_words(state, losses)
     entry.retreats = retreat_words
     entry.advance = advance_in_words(state, advance, target)
     pending = state.pending_roll  # the roll being applied: when it was made

@@ -50,6 +50,18 @@ def lost_in_words(state: GameState, losses: list[str]) -> list[str]:
     ]
 
 
+def steps_in_words(state: GameState, losses: list[str]) -> list[str]:
+    """Steps lost for the log (an id once per step): ``Blue: Guards in 0504, 1 step``."""
+    counts: dict[str, int] = {}
+    for uid in losses:
+        counts[uid] = counts.get(uid, 0) + 1
+    return [
+        f"{state.counters[uid].side}: {state.counters[uid].unit.name} in "
+        f"{state.hexmap.label(state.hex_of(uid))}, {n} step{'s' if n != 1 else ''}"
+        for uid, n in counts.items()
+    ]
+
+
 def advance_in_words(state: GameState, advance: list[str], target: Hex) -> list[str]:
     """The advance for the log: ``Tank XXX ×3 from 0404 into 0504``, one line per hex left."""
     into = state.hexmap.label(target)

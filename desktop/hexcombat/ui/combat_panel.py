@@ -574,7 +574,8 @@ class CombatPanel(QWidget):
         """What the folded set-up holds, in one line."""
         state, model = self.session.state, self.model
         ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
-        parts = [f"{ticked} of {len(model.candidates)} stacks", f"{state.phase} phase"]
+        parts = [f"{ticked} of {len(model.candidates)} stacks"]
+        parts += [f"{state.phase} phase"] if state.phase else []  # a ruleset may have no phases
         parts.append(state.conditions.weather)
         if state.conditions.date:
             parts.append(state.conditions.date)
@@ -942,6 +943,7 @@ class CombatPanel(QWidget):
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
             chooser = loss_chooser(kind, self._losses_chosen)
             self._result_layout.replaceWidget(self.loss_chooser, chooser)
+            self.loss_chooser.hide()  # gone now, not when the event loop next deletes it
             self.loss_chooser.deleteLater()
             self.loss_chooser = chooser
         self.loss_chooser.show_resolution(self.model)
