@@ -46,8 +46,8 @@ LossesChosen = Callable[[list[str]], None]
 
 
 def loss_kind(resolution: Resolution) -> str:
-    """The kind of the loss policy ``resolution`` is under (its ``losses``, once the rules
-    layer gives one; strength points until then)."""
+    """The kind of the loss policy ``resolution`` is under (its ``losses``; strength points
+    for a policy that names no kind)."""
     policy = getattr(resolution, "losses", None)
     kind = getattr(policy, "kind", None)
     return kind if isinstance(kind, str) else STRENGTH_POINTS
