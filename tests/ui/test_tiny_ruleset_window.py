@@ -91,6 +91,8 @@ def test_the_tiny_ruleset_is_rolled_applied_undone_and_saved_on_the_map(
     assert "roll a d6 for the morale check" in panel.roll_problem.text()
     type_roll(window, qtbot, "4 5 5")
     assert panel.resolution is not None and panel.resolution.result.code == "LD"
+    assert panel.dice.rolls == [4, 5, 5]
+    qtbot.waitUntil(lambda: panel.dice.width() >= 3 * 34 + 2 * 8)  # each die drawn, none cut off
     text = panel.result_label.text()
     assert text.startswith("<b>LD</b>: fire die 4 +1 = 5: LD")
     assert "Dice: fire die 4; morale check 5 + 5 = 10" in text
