@@ -120,14 +120,15 @@ def chosen_effects(resolution: Resolution, losses: list[str]) -> tuple[list[str]
 
     Under a strength-point policy the units chosen are eliminated. A policy that turns the
     player's choice into effects (``steps``: an id once per step lost) gives those instead of
-    the result's own effects of that kind, which only said how many the side loses."""
+    the result's own effects of the kinds it ``replaces``, which only said how many the side
+    loses."""
     policy = resolution.losses
     effects = list(resolution.result.effects)
     as_effects = getattr(policy, "effects", None)
     if as_effects is None:
         return list(losses), effects
     chosen = list(as_effects(losses))
-    replaced = {e.kind for e in chosen} | {policy.kind.replace("steps", "lose-steps")}
+    replaced = {e.kind for e in chosen} | set(getattr(policy, "replaces", ()))
     first = next((i for i, e in enumerate(effects) if e.kind in replaced), len(effects))
     kept = [e for e in effects if e.kind not in replaced]
     at = sum(1 for e in effects[:first] if e.kind not in replaced)

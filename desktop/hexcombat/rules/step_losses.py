@@ -30,6 +30,8 @@ class StepLosses:
     """The step losses of one resolved combat (a :class:`~hexcombat.rules.losses.LossPolicy`)."""
 
     kind: LossKind = "steps"
+    replaces: frozenset[str] = frozenset({"lose-steps"})
+    """The result's effects the player's choice stands for (:meth:`effects` gives them)."""
 
     def __init__(self, report: Report, result: CombatResult) -> None:
         situation = report.situation
