@@ -4,10 +4,26 @@ against the result and the ruleset, and turned into one undoable command with it
 from __future__ import annotations
 
 from hexcombat.board.hexes import Hex
-from hexcombat.game.attack import Resolution, loss_problems, retreat_options
-from hexcombat.game.combat_log import advance_in_words, log_entry, lost_in_words, units_in_words
+from hexcombat.game.attack import (
+    Resolution,
+    advance_uids,
+    effects_of,
+    loss_problems,
+    participants,
+    retreat_options,
+    retreating,
+    side_uids,
+)
+from hexcombat.game.combat_log import (
+    advance_in_words,
+    log_entry,
+    lost_in_words,
+    steps_in_words,
+    units_in_words,
+)
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.state import GameError, GameState
+from hexcombat.rules.effects import Effect
 from hexcombat.rules.registry import Ruleset, get_ruleset
 
 
@@ -26,12 +42,9 @@ def _retreats(
     problems: list[str] = []
     notes = [f"retreat: {get_ruleset(state.ruleset).retreat.describe()}"] if options else []
     lost = set(losses)
+    moved = [u for _, uids in retreating(resolution) for u in uids if u in state.counters]
     for start, ends in options.items():
-        stack = [
-            u
-            for u in (*resolution.defender.uids, *resolution.attacker.uids)
-            if u not in lost and state.hex_of(u) == start
-        ]
+        stack = [u for u in moved if u not in lost and state.hex_of(u) == start]
         label = state.hexmap.label(start)
         if not ends:
             eliminated += stack
@@ -57,7 +70,8 @@ def exempt_refusals(ruleset: Ruleset, resolution: Resolution) -> dict[str, str]:
         zip(resolution.setup.attacker_uids, resolution.report.situation.attackers, strict=False)
     )
     refusals = {}
-    for uid in resolution.attacker.exempt:
+    advancing = set(advance_uids(resolution))
+    for uid in (u for u in resolution.setup.attacker_uids if u not in advancing):
         why = ruleset.result_exemption(fought[uid]) if uid in fought else None
         refusals[uid] = str(why) if why is not None else "it takes no part in the result"
     return refusals
@@ -76,8 +90,8 @@ def advance_problems(
     target = resolution.setup.target
     label = state.hexmap.label(target)
     ruleset = get_ruleset(state.ruleset)
-    vacated = all(u in gone or u in moves for u in resolution.defender.uids)
-    if not resolution.result.advance:
+    vacated = all(u in gone or u in moves for u in side_uids(resolution, "defender"))
+    if not effects_of(resolution, "advance"):
         problems.append(f"the result {resolution.result.code} allows no advance")
     elif not vacated:
         problems.append("the attacker may advance only into a vacated hex")
@@ -92,13 +106,33 @@ def advance_problems(
             f"({', '.join(c.unit.name for c in left)}): the rules texts do not say what "
             "becomes of them; move or remove them first"
         )
-    exempt, attackers = exempt_refusals(ruleset, resolution), set(resolution.attacker.uids)
+    exempt, attackers = exempt_refusals(ruleset, resolution), set(advance_uids(resolution))
     for uid in advance:
         if uid in exempt:
             problems.append(exempt[uid])
         elif uid not in attackers or uid in gone:
             problems.append("only surviving attackers may advance")
     return problems
+
+
+def chosen_effects(resolution: Resolution, losses: list[str]) -> tuple[list[str], list[Effect]]:
+    """The losses chosen, as the counters eliminated and the result's effects to apply.
+
+    Under a strength-point policy the units chosen are eliminated. A policy that turns the
+    player's choice into effects (``steps``: an id once per step lost) gives those instead of
+    the result's own effects of the kinds it ``replaces``, which only said how many the side
+    loses."""
+    policy = resolution.losses
+    effects = list(resolution.result.effects)
+    as_effects = getattr(policy, "effects", None)
+    if as_effects is None:
+        return list(losses), effects
+    chosen = list(as_effects(losses))
+    replaced = {e.kind for e in chosen} | set(getattr(policy, "replaces", ()))
+    first = next((i for i, e in enumerate(effects) if e.kind in replaced), len(effects))
+    kept = [e for e in effects if e.kind not in replaced]
+    at = sum(1 for e in effects[:first] if e.kind not in replaced)
+    return [], kept[:at] + chosen + kept[at:]  # in the result's order
 
 
 def apply_combat_command(
@@ -108,11 +142,15 @@ def apply_combat_command(
     retreats: dict[Hex, Hex],
     advance: list[str],
 ) -> ApplyCombat:
-    """The undoable command for the player's choices; :class:`GameError` lists what is wrong."""
+    """The undoable command for the player's choices; :class:`GameError` lists what is wrong.
+    The result's effects go with it, so steps, states and markers change on the counters."""
     problems = loss_problems(state, resolution, losses)
-    doomed, moves, notes, retreat_words, refused = _retreats(state, resolution, losses, retreats)
+    eliminated, effects = chosen_effects(resolution, losses)
+    doomed, moves, notes, retreat_words, refused = _retreats(
+        state, resolution, eliminated, retreats
+    )
     problems += refused
-    eliminated = list(losses) + doomed
+    eliminated += doomed
     target = resolution.setup.target
     if advance:
         problems += advance_problems(state, resolution, advance, set(eliminated), moves)
@@ -121,10 +159,15 @@ def apply_combat_command(
     if problems:
         raise GameError("; ".join(dict.fromkeys(problems)))
     entry = log_entry(state, resolution, eliminated, notes)
-    entry.losses = lost_in_words(state, losses)
+    if hasattr(resolution.losses, "effects"):  # steps chosen, as chosen_effects reads them
+        entry.losses = steps_in_words(state, losses)
+    else:  # the units chosen are lost
+        entry.losses = lost_in_words(state, losses)
     entry.retreats = retreat_words
     entry.advance = advance_in_words(state, advance, target)
     pending = state.pending_roll  # the roll being applied: when it was made
     if pending is not None and pending.resolution is resolution:
         entry.rolled_at = pending.entry.rolled_at
-    return ApplyCombat(eliminated, moves, entry)
+    return ApplyCombat(
+        eliminated, moves, entry, effects=tuple(effects), participants=participants(resolution)
+    )

@@ -29,14 +29,16 @@ from hexcombat.game.candidates import (
 from hexcombat.game.retreat import retreat_ends
 from hexcombat.game.state import GameState
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.effects import Effect
 
 # The strength-point loss policy's names, importable from here while the Combat panel moves to
 # the LossPolicy API.
 from hexcombat.rules.europa_losses import LossRequirement, fewest_points
 from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import CombatResult, Report, participant_id
 from hexcombat.rules.retreat import RetreatRules
+from hexcombat.rules.vocabulary import SideName
 
 __all__ = [
     "AttackSetup",
@@ -45,7 +47,9 @@ __all__ = [
     "Resolution",
     "attack_barred",
     "attack_candidates",
+    "advance_uids",
     "build_situation",
+    "can_roll",
     "evaluate_attack",
     "fewest_points",
     "ground_units",
@@ -104,6 +108,16 @@ class Resolution:
         return bool(getattr(self.losses, "exchange", False))
 
 
+def can_roll(report: Report | None) -> bool:
+    """Whether ``report`` can be rolled: every strength its chances need is given, and it has
+    outcomes to roll for."""
+    return (
+        report is not None
+        and not report.missing_strengths
+        and bool(report.outcome_list or report.outcomes)
+    )
+
+
 def resolve_attack(state: GameState, setup: AttackSetup, dice: Dice | None = None) -> Resolution:
     """Evaluate and roll (the game's seeded dice unless others are given, e.g. a typed-in roll);
     the ruleset says what the result requires each side to lose."""
@@ -132,10 +146,49 @@ def points_needed(resolution: Resolution, req: LossRequirement, losses: list[str
 
 
 def sides_losing(resolution: Resolution) -> list[LossRequirement]:
-    """The sides the result makes lose strength points, the defender first: the only ones a
+    """The sides a strength-point policy makes lose points, the defender first: the only ones a
     player ticks losses from (a stack with no legal retreat is eliminated without ticking)."""
-    sides = (resolution.defender, resolution.attacker)
-    return [req for req in sides if resolution.losses.offered(req.side)]
+    policy = resolution.losses
+    sides = [policy.side(side) for side in SIDES if policy.offered(side)]  # type: ignore[attr-defined]
+    return sides  # type: ignore[no-any-return]
+
+
+SIDES: tuple[SideName, SideName] = ("defender", "attacker")
+"""The sides a result speaks to, the defender first (as results are read out)."""
+
+
+def side_uids(resolution: Resolution, side: SideName) -> list[str]:
+    """The participants of ``side`` by their ids (the counters' in a game), in order."""
+    situation = resolution.report.situation
+    members = situation.attackers if side == "attacker" else situation.defenders
+    return [participant_id(p, side, i) for i, p in enumerate(members, 1)]
+
+
+def participants(resolution: Resolution) -> dict[str, list[str]]:
+    """Each side's participants (``attacker``, ``defender`` -> counter ids): an effect that
+    names no targets falls on all of its side."""
+    return {side: side_uids(resolution, side) for side in ("attacker", "defender")}
+
+
+def effects_of(resolution: Resolution, kind: str) -> list[Effect]:
+    """The result's effects of ``kind`` (``retreat``, ``advance``...), the defender's first."""
+    found = [e for e in resolution.result.effects if e.kind == kind]
+    return sorted(found, key=lambda e: SIDES.index(e.side))
+
+
+def targets_of(resolution: Resolution, effect: Effect) -> list[str]:
+    """The participants ``effect`` falls on: those it names, else every one of its side."""
+    return list(effect.targets) if effect.targets else side_uids(resolution, effect.side)
+
+
+def retreating(resolution: Resolution) -> list[tuple[Effect, list[str]]]:
+    """Each retreat the result orders, with the participants it moves."""
+    return [(e, targets_of(resolution, e)) for e in effects_of(resolution, "retreat")]
+
+
+def advance_uids(resolution: Resolution) -> list[str]:
+    """The attackers the result lets advance (none when it allows no advance)."""
+    return [u for e in effects_of(resolution, "advance") for u in targets_of(resolution, e)]
 
 
 def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
@@ -145,10 +198,29 @@ def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
         if not ends:
             doomed |= {
                 u
-                for u in (*resolution.defender.uids, *resolution.attacker.uids)
-                if state.hex_of(u) == start
+                for _, uids in retreating(resolution)
+                for u in uids
+                if u in state.counters and state.hex_of(u) == start
             }
     return doomed
+
+
+def _ends(
+    state: GameState,
+    rules: RetreatRules,
+    start: Hex,
+    effect: Effect,
+    side: str,
+    away_from: set[Hex],
+) -> dict[Hex, tuple[Hex, ...]]:
+    """The legal ends of ``effect``'s retreat from ``start``: of its length, or of any length
+    from its least (``amount``) to its most when it gives a range (2-4 hexes)."""
+    least = int(effect.amount)
+    ends: dict[Hex, tuple[Hex, ...]] = {}
+    for length in range(least, max(least, effect.most or least) + 1):
+        for end, path in retreat_ends(state, rules, start, length, side, away_from).items():
+            ends.setdefault(end, path)
+    return ends
 
 
 def retreat_options(
@@ -157,24 +229,24 @@ def retreat_options(
     losses: list[str],
     rules: RetreatRules | None = None,
 ) -> dict[Hex, dict[Hex, tuple[Hex, ...]]]:
-    """For every stack of the losing side that must retreat: each legal end hex with its path
+    """For every stack the result's ``retreat`` effects move: each legal end hex with its path
     (from the board's retreat-path query, blocked as the ruleset's ``retreat`` rules say unless
     ``rules`` are given). A stack with no legal end is eliminated."""
     rules = rules or get_ruleset(state.ruleset).retreat
     options: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
     target = resolution.setup.target
-    for req in (resolution.defender, resolution.attacker):
-        if req.retreat_hexes <= 0:
+    attackers = resolution.setup.attacker_uids
+    lost = set(losses)
+    for effect, uids in retreating(resolution):
+        if effect.amount <= 0:
             continue
-        lost = set(losses)
-        survivors = [u for u in req.uids if u not in lost]
-        starts = sorted({state.hex_of(u) for u in survivors})
-        for start in starts:
+        survivors = [u for u in uids if u not in lost and u in state.counters]
+        for start in sorted({state.hex_of(u) for u in survivors}):
             side = state.counters[survivors[0]].side
             away_from = (
-                {state.hex_of(u) for u in resolution.attacker.uids + resolution.attacker.exempt}
-                if req.side == "defender"
+                {state.hex_of(u) for u in attackers if u in state.counters}
+                if effect.side == "defender"
                 else {target}
             )
-            options[start] = retreat_ends(state, rules, start, req.retreat_hexes, side, away_from)
+            options[start] = _ends(state, rules, start, effect, side, away_from)
     return options

@@ -19,8 +19,10 @@ from hexcombat.game.attack import (
     AttackSetup,
     Candidate,
     Resolution,
+    advance_uids,
     apply_combat_command,
     attack_candidates,
+    can_roll,
     evaluate_attack,
     phasing_refusal,
     resolve_attack,
@@ -302,12 +304,9 @@ class AttackModel:
         return dice_rolled(self.report) + [d.sides for d in self.follow_up]
 
     def rollable(self) -> bool:
-        """Whether a roll may be made now: a report with odds, and no rolled result waiting."""
-        return (
-            self.report is not None
-            and self.report.odds is not None
-            and self.state.pending_roll is None
-        )
+        """Whether a roll may be made now: a report that can be rolled, and no rolled result
+        waiting."""
+        return can_roll(self.report) and self.state.pending_roll is None
 
     def roll(self, typed: list[int] | None = None) -> Resolution | None:
         """Roll for the attack (the game's dice, or the ``typed`` physical dice) as one game
@@ -421,9 +420,9 @@ class AttackModel:
 
     def advance_choices(self) -> list[str]:
         """The attackers that may be ticked to advance: the survivors, when the result allows."""
-        if self.resolution is None or not self.resolution.result.advance:
+        if self.resolution is None:
             return []
-        return [u for u in self.resolution.attacker.uids if u not in self.losses]
+        return [u for u in advance_uids(self.resolution) if u not in self.losses]
 
     def set_advance(self, uids: list[str]) -> None:
         """The attackers that advance into the vacated hex."""

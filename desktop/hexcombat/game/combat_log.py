@@ -8,6 +8,7 @@ from typing import Protocol
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack_setup import AttackSetup
 from hexcombat.game.state import CombatLogEntry, GameState
+from hexcombat.rules.effects import DieRoll
 from hexcombat.rules.report import CombatResult, Report
 
 
@@ -49,6 +50,18 @@ def lost_in_words(state: GameState, losses: list[str]) -> list[str]:
     ]
 
 
+def steps_in_words(state: GameState, losses: list[str]) -> list[str]:
+    """Steps lost for the log (an id once per step): ``Blue: Guards in 0504, 1 step``."""
+    counts: dict[str, int] = {}
+    for uid in losses:
+        counts[uid] = counts.get(uid, 0) + 1
+    return [
+        f"{state.counters[uid].side}: {state.counters[uid].unit.name} in "
+        f"{state.hexmap.label(state.hex_of(uid))}, {n} step{'s' if n != 1 else ''}"
+        for uid, n in counts.items()
+    ]
+
+
 def advance_in_words(state: GameState, advance: list[str], target: Hex) -> list[str]:
     """The advance for the log: ``Tank XXX ×3 from 0404 into 0504``, one line per hex left."""
     into = state.hexmap.label(target)
@@ -58,6 +71,44 @@ def advance_in_words(state: GameState, advance: list[str], target: Hex) -> list[
     ]
 
 
+def table_words(result: CombatResult) -> str:
+    """``DRM +1 = 5: DR``: a table ruleset's roll on its column, as players have always read it."""
+    return f"DRM {result.drm:+d} = {result.modified_roll}: {result.code}"
+
+
+def roll_words(roll: DieRoll) -> str:
+    """``morale check 5 + 4 = 9``: one roll by its purpose (``fire die 4``)."""
+    faces = " + ".join(str(f) for f in roll.faces)
+    total = f" = {roll.total}" if len(roll.faces) > 1 else ""
+    return f"{roll.purpose or 'die'} {faces}{total}"
+
+
+def follow_up_rolls(report: Report, result: CombatResult) -> list[DieRoll]:
+    """The rolls the result called for after the dice the combat rolls first (a morale
+    check): each one the player rolled and should see."""
+    return list(result.rolls[len(report.dice) :]) if report.dice else []
+
+
+def result_words(report: Report, result: CombatResult) -> str:
+    """The rolled result in one line: on a table column, ``3:1, DRM +1 = 5: DR`` as the log has
+    always said it; for any other ruleset its own headline, then each follow-up roll."""
+    if report.odds is not None:
+        return f"{report.odds}, {table_words(result)}"
+    words = result.headline or f"{report.headline}: {result.code}"
+    follow = "; ".join(roll_words(r) for r in follow_up_rolls(report, result))
+    return f"{words}; {follow}" if follow else words
+
+
+def result_details(result: CombatResult) -> list[str]:
+    """The result's working, then the dice by purpose and each effect with its rule, for the
+    log's details."""
+    details = [f"{s.rule}: {s.text}" for s in result.steps]
+    if result.rolls:
+        details.append("dice: " + "; ".join(roll_words(r) for r in result.rolls))
+    details += [f"{e.rule}: {e.text}" if e.rule else e.text for e in result.effects]
+    return details
+
+
 def log_entry(
     state: GameState, resolution: Resolved, eliminated: list[str], notes: list[str]
 ) -> CombatLogEntry:
@@ -65,12 +116,16 @@ def log_entry(
     result, report = resolution.result, resolution.report
     label = state.hexmap.label(resolution.setup.target)
     sources = sorted({state.hexmap.label(state.hex_of(u)) for u in resolution.setup.attacker_uids})
-    text = (
-        f"{', '.join(sources)} -> {label}: {report.odds}, DRM {result.drm:+d}, "
-        f"roll {result.die} = {result.modified_roll}: {result.code}"
-    )
+    if report.odds is not None:  # a table column, as the log has always said it
+        said = (
+            f"{report.odds}, DRM {result.drm:+d}, roll {result.die} = {result.modified_roll}: "
+            f"{result.code}"
+        )
+    else:
+        said = result_words(report, result)
+    text = f"{', '.join(sources)} -> {label}: {said}"
     details = [f"{s.rule}: {s.text}" for s in report.steps]
-    details += [f"{s.rule}: {s.text}" for s in result.steps]
+    details += result_details(result)
     if eliminated:
         names = ", ".join(state.counters[u].unit.name for u in eliminated)
         details.append(f"eliminated: {names}")

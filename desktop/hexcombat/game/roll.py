@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from hexcombat.game.attack import AttackSetup, Resolution, evaluate_attack, resolve_attack
+from hexcombat.game.combat_log import result_details, result_words
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.state import Change, CombatLogEntry, GameError, GameState
@@ -171,11 +172,9 @@ class RollCombat:
         faces = " ".join(str(r) for r in dice.rolls)
         how = "typed in" if self.typed is not None else "game dice"
         label = state.hexmap.label(self.setup.target)
-        self.text = self.text or (
-            f"Roll {faces} ({how}) for {label}: {resolution.report.odds}, "
-            f"DRM {result.drm:+d} = {result.modified_roll}: {result.code}"
-        )
-        details = [f"{s.rule}: {s.text}" for s in resolution.result.steps]
+        words = result_words(resolution.report, result)
+        self.text = self.text or f"Roll {faces} ({how}) for {label}: {words}"
+        details = result_details(result)
         self.pending = PendingRoll(
             resolution,
             tuple(dice.rolls),

@@ -368,7 +368,8 @@ class GameState:
         if pending is None:
             return
         resolution = pending.resolution
-        fought = {*resolution.setup.attacker_uids, *resolution.defender.uids}
+        situation = resolution.report.situation
+        fought = {*resolution.setup.attacker_uids, *(p.id for p in situation.defenders)}
         if fought & set(uids) or resolution.setup.target in set(hexes):
             label = self.hexmap.label(resolution.setup.target)
             raise GameError(

@@ -41,12 +41,23 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
-from hexcombat.game.attack import AttackSetup, Candidate, Resolution, evaluate_attack
+from hexcombat.game.attack import (
+    SIDES,
+    AttackSetup,
+    Candidate,
+    Resolution,
+    advance_uids,
+    can_roll,
+    evaluate_attack,
+    retreating,
+)
 from hexcombat.game.attack_model import AttackEvent, AttackModel
+from hexcombat.game.combat_log import roll_words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import Change, Command, GameError
 from hexcombat.game.turn import phase_tip
+from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import NEEDS_STRENGTHS, Report
 from hexcombat.rules.situation import Conditions
@@ -65,6 +76,7 @@ from hexcombat.ui.loss_choosers import (
     STRENGTH_POINTS,
     UID_ROLE,
     LossChooser,
+    LossSide,
     loss_chooser,
     loss_kind,
 )
@@ -535,7 +547,8 @@ class CombatPanel(QWidget):
         """What the folded set-up holds, in one line."""
         state, model = self.session.state, self.model
         ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
-        parts = [f"{ticked} of {len(model.candidates)} stacks", f"{state.phase} phase"]
+        parts = [f"{ticked} of {len(model.candidates)} stacks"]
+        parts += [f"{state.phase} phase"] if state.phase else []  # a ruleset may have no phases
         parts.append(state.conditions.weather)
         if state.conditions.date:
             parts.append(state.conditions.date)
@@ -737,8 +750,11 @@ class CombatPanel(QWidget):
                 )
                 + ")"
             )
-        odds = report.odds or "No odds (strengths needed)"  # units as the worked examples give
-        self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
+        if report.odds is None and not report.missing_strengths:  # a ruleset without odds
+            self.odds.setText(report.headline)
+        else:
+            odds = report.odds or "No odds (strengths needed)"  # as the worked examples give
+            self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
         self.bars.set_outcomes(report.outcomes)
@@ -784,7 +800,7 @@ class CombatPanel(QWidget):
         """While a roll waits to be applied, Roll is off and the set-up cannot change (the
         result is for that set-up); otherwise Roll is on whenever there is a report."""
         rolled = self.session.state.pending_roll is not None
-        odds = self.report is not None and self.report.odds is not None
+        odds = can_roll(self.report)
         self._set_rollable(odds and not rolled)
         self.roll_button.setToolTip(
             "Rolled: apply the result, or undo the roll (Ctrl+Z)"
@@ -883,6 +899,7 @@ class CombatPanel(QWidget):
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
             chooser = loss_chooser(kind, self._losses_chosen)
             self._result_layout.replaceWidget(self.loss_chooser, chooser)
+            self.loss_chooser.hide()  # gone now, not when the event loop next deletes it
             self.loss_chooser.deleteLater()
             self.loss_chooser = chooser
         self.loss_chooser.show_resolution(self.model)
@@ -901,32 +918,57 @@ class CombatPanel(QWidget):
         return getattr(self.loss_chooser, "label", None)
 
     def _show_result_text(self) -> None:
-        """The result in words, with the numbers Apply checks for the losses ticked now: what
-        each side must lose, and every retreating stack with no legal retreat named as
+        """The result in words, with the numbers Apply checks for the losses ticked now: the
+        dice by purpose (a morale check the result called for among them), what each side must
+        lose, every other effect, and every retreating stack with no legal retreat named as
         eliminated, in red."""
-        model, state = self.model, self.session.state
+        model = self.model
         resolution = model.resolution
         assert resolution is not None
-        result = resolution.result
-        lines = [f"<b>{html.escape(result.code)}</b>: die {result.die}, DRM {result.drm:+d} = "
-                 f"{result.modified_roll}"]  # fmt: skip
+        result, report = resolution.result, resolution.report
+        said = (  # a table column, as players have always read it; else the ruleset's headline
+            f"die {result.die}, DRM {result.drm:+d} = {result.modified_roll}"
+            if report.odds is not None
+            else result.headline
+        )
+        lines = [f"<b>{html.escape(result.code)}</b>: {html.escape(said)}"]
+        if report.odds is None and result.rolls:
+            rolls = "; ".join(roll_words(r) for r in result.rolls)
+            lines.append(html.escape(f"Dice: {rolls}"))
         lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
-        for req in (resolution.defender, resolution.attacker):
-            lines += self.loss_chooser.side_lines(model, req)
-            if req.retreat_hexes <= 0:
-                continue
-            starts = {state.hex_of(u) for u in req.uids if u not in model.losses}
-            trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
-            if len(trapped) < len(starts) or not starts:
-                hexes = plural(req.retreat_hexes, "hex", "hexes")
-                lines.append(f"The {req.side} retreats {hexes}.")
-            for start in trapped:
-                lines.append(
-                    f'<span style="color: {ERROR_RED};"><b>The {req.side} in '
-                    f"{html.escape(state.hexmap.label(start))} has no legal retreat: "
-                    "eliminated.</b></span>"
-                )
+        retreats = {e.side: e for e, _ in retreating(resolution)}
+        for side in SIDES:
+            lines += self.loss_chooser.side_lines(model, LossSide(side))
+            lines += self._retreat_lines(side, retreats.get(side))
+        lines += [  # what the chooser, the retreats and the advance do not state already
+            html.escape(f"{e.text[:1].upper()}{e.text[1:]} ({e.rule}).")
+            for e in result.effects
+            if e.kind not in {"retreat", "advance", *self.loss_chooser.states}
+        ]
         self.result_label.setText("<br>".join(lines))
+
+    def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
+        """How far ``side`` retreats, and each of its stacks with no legal retreat, in red."""
+        if effect is None or effect.amount <= 0:
+            return []
+        model, state = self.model, self.session.state
+        assert model.resolution is not None
+        moved = [u for e, uids in retreating(model.resolution) if e is effect for u in uids]
+        starts = {state.hex_of(u) for u in moved if u not in model.losses and u in state.counters}
+        trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
+        lines = []
+        if len(trapped) < len(starts) or not starts:
+            hexes = plural(int(effect.amount), "hex", "hexes")
+            if effect.most and effect.most > effect.amount:
+                hexes = f"{int(effect.amount)} to {effect.most} hexes"
+            lines.append(f"The {side} retreats {hexes}.")
+        for start in trapped:
+            lines.append(
+                f'<span style="color: {ERROR_RED};"><b>The {side} in '
+                f"{html.escape(state.hexmap.label(start))} has no legal retreat: "
+                "eliminated.</b></span>"
+            )
+        return lines
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""
@@ -988,7 +1030,7 @@ class CombatPanel(QWidget):
             )
             self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
         self.advance.clear()
-        can_advance = model.resolution is not None and model.resolution.result.advance
+        can_advance = model.resolution is not None and bool(advance_uids(model.resolution))
         self.advance_label.setVisible(can_advance)
         self.advance.setVisible(can_advance)
         for uid in model.advance_choices():

@@ -28,6 +28,7 @@ class DiceFaces(QWidget):
         """Show ``rolls`` (each 1-6)."""
         self.rolls = list(rolls)
         self.setToolTip(" ".join(str(r) for r in self.rolls))
+        self.updateGeometry()  # room for every die: a follow-up roll adds faces
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802

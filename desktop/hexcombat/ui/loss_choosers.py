@@ -1,31 +1,53 @@
-"""The control a player ticks losses in, picked by the kind of the ruleset's loss policy: today
-only ``strength-points`` (a list of the counters a result takes points from, each with what it
-is worth); a ruleset whose units lose steps registers its own chooser under its kind.
+"""The control a player ticks losses in, picked by the kind of the ruleset's loss policy:
+``strength-points`` (a list of the counters a result takes points from, each with what it is
+worth) and ``steps`` (how many steps each unit loses); a ruleset with another kind of loss
+registers its own chooser under its kind.
 """
 
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from hexcombat.game.attack import LossRequirement, Resolution, points_needed, sides_losing
+from hexcombat.game.attack import Resolution, sides_losing
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.commands import plural
+from hexcombat.rules.vocabulary import SideName
 
 UID_ROLE = Qt.ItemDataRole.UserRole
 STRENGTH_POINTS = "strength-points"
-"""The loss policy every ruleset has until the rules layer names its own (``LossPolicy.kind``)."""
+"""The loss policy of the operational rulesets (``LossPolicy.kind``)."""
+STEPS = "steps"
+"""The loss policy of a ruleset whose units lose steps."""
+
+
+@dataclass(frozen=True)
+class LossSide:
+    """Which side's losses a chooser states."""
+
+    side: SideName
+
 
 LossesChosen = Callable[[list[str]], None]
 """Called with the counters ticked as lost."""
 
 
 def loss_kind(resolution: Resolution) -> str:
-    """The kind of the loss policy ``resolution`` is under (its ``losses``, once the rules
-    layer gives one; strength points until then)."""
+    """The kind of the loss policy ``resolution`` is under (its ``losses``; strength points
+    for a policy that names no kind)."""
     policy = getattr(resolution, "losses", None)
     kind = getattr(policy, "kind", None)
     return kind if isinstance(kind, str) else STRENGTH_POINTS
@@ -35,6 +57,8 @@ class LossChooser(QWidget):
     """Where the player chooses a result's losses under one kind of loss policy."""
 
     kind = ""
+    states: frozenset[str] = frozenset()
+    """The kinds of effect the chooser's lines state (the panel words the others)."""
 
     def __init__(self, chosen: LossesChosen) -> None:
         super().__init__()
@@ -48,7 +72,7 @@ class LossChooser(QWidget):
         """The counters chosen as losing."""
         raise NotImplementedError
 
-    def side_lines(self, model: AttackModel, req: LossRequirement) -> list[str]:
+    def side_lines(self, model: AttackModel, req: LossSide) -> list[str]:
         """What ``req``'s side must still lose, as rich text lines of the result."""
         raise NotImplementedError
 
@@ -57,6 +81,7 @@ class StrengthPointLosses(LossChooser):
     """Tick the counters lost; each says its side, its strength points and its hex."""
 
     kind = STRENGTH_POINTS
+    states = frozenset({"eliminate", "lose-points"})
 
     def __init__(self, chosen: LossesChosen) -> None:
         super().__init__(chosen)
@@ -114,20 +139,22 @@ class StrengthPointLosses(LossChooser):
         if not self._filling:
             self._chosen(self.chosen())
 
-    def side_lines(self, model: AttackModel, req: LossRequirement) -> list[str]:
+    def side_lines(self, model: AttackModel, req: LossSide) -> list[str]:
         """What ``req``'s side must lose for the losses ticked now (the attacker's grow with
         the defender's in an exchange), as rich text."""
         resolution = model.resolution
         assert resolution is not None
-        losses = model.losses
-        needed = points_needed(resolution, req, losses)
-        if req.eliminate_all:
+        losses, policy = model.losses, resolution.losses
+        needed = policy.needed(req.side, losses)
+        points = policy.side(req.side)  # type: ignore[attr-defined]
+        if points.eliminate_all:
             return [f"The {html.escape(req.side)} is eliminated."]
         if needed <= 0:
             return []
-        ticked = sum(req.strength[u] for u in losses if u in req.strength)
+        ticked = sum(points.strength[u] for u in losses if u in points.strength)
         why = ""
-        if req.side == "attacker" and resolution.exchange and needed > req.points:
+        exchange = getattr(policy, "exchange", False)
+        if req.side == "attacker" and exchange and needed > points.points:
             why = " (as many as the defender's losses ticked)"
         return [
             f"The {html.escape(req.side)} loses at least "
@@ -135,10 +162,85 @@ class StrengthPointLosses(LossChooser):
         ]
 
 
+class StepLosses(LossChooser):
+    """A spin box for each unit the result takes steps from: how many steps it loses (no
+    more than it has left); the side's total is what the result says."""
+
+    kind = STEPS
+    states = frozenset({"lose-steps"})
+
+    def __init__(self, chosen: LossesChosen) -> None:
+        super().__init__(chosen)
+        self._filling = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel("Steps lost (set how many each unit loses):")
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        self.boxes: dict[str, QSpinBox] = {}
+
+    def show_resolution(self, model: AttackModel) -> None:
+        """A box for each unit of a side losing steps, set to the model's choice."""
+        resolution, state = model.resolution, model.state
+        assert resolution is not None
+        policy = resolution.losses
+        self._filling = True
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.boxes = {}
+        ticked = Counter(model.losses)
+        for side in ("defender", "attacker"):
+            for uid, left in policy.worth(side).items():
+                box = QSpinBox()
+                box.setRange(0, left)
+                box.setValue(min(ticked[uid], left))
+                box.setSuffix(" lost")
+                box.valueChanged.connect(lambda _v: self._ticked())
+                counter = state.counters[uid]
+                where = state.hexmap.label(state.hex_of(uid))
+                self.form.addRow(
+                    f"{side}: {counter.unit.name} ({plural(left, 'step')} left, {where})", box
+                )
+                self.boxes[uid] = box
+        self.label.setText(
+            "Steps lost (set how many each unit loses):"
+            if self.boxes
+            else f"Losses: none, the result {resolution.result.code} takes no steps."
+        )
+        self._filling = False
+
+    def chosen(self) -> list[str]:
+        """Each unit's id once for every step it loses."""
+        return [uid for uid, box in self.boxes.items() for _ in range(box.value())]
+
+    def set_steps(self, uid: str, steps: int) -> None:
+        """Set how many steps ``uid`` loses (as a player turning its box)."""
+        self.boxes[uid].setValue(steps)
+
+    def _ticked(self) -> None:
+        if not self._filling:
+            self._chosen(self.chosen())
+
+    def side_lines(self, model: AttackModel, req: LossSide) -> list[str]:
+        """How many steps ``req``'s side loses, and how many are set now, as rich text."""
+        resolution = model.resolution
+        assert resolution is not None
+        policy = resolution.losses
+        needed = policy.needed(req.side, model.losses)
+        if needed <= 0:
+            return []
+        worth = policy.worth(req.side)
+        ticked = sum(1 for uid in model.losses if uid in worth)
+        return [f"The {html.escape(req.side)} loses <b>{plural(needed, 'step')}</b>: {ticked} set."]
+
+
 LOSS_CHOOSERS: dict[str, Callable[[LossesChosen], LossChooser]] = {
     STRENGTH_POINTS: StrengthPointLosses,
+    STEPS: StepLosses,
 }
-"""The losses chooser for each kind of loss policy; a ``steps`` chooser registers here."""
+"""The losses chooser for each kind of loss policy."""
 
 
 def loss_chooser(kind: str, chosen: LossesChosen) -> LossChooser:

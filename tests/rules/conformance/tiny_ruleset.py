@@ -14,6 +14,7 @@ from hexcombat.rules.explain import Explanation
 from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.step_losses import StepLosses
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, StateSpec, Vocabulary
 
 REFERENCES = {
@@ -149,6 +150,33 @@ class TinyRuleset:
             rolls=tuple(rolls),
             effects=tuple(effects),
         )
+
+    def loss_policy(self, report: Report, result: CombatResult) -> StepLosses:
+        """T3: the step a hit costs, taken from a defender the player chooses."""
+        return StepLosses(report, result)
+
+    # on a map: every unit fights, adjacent only (T1), and no result leaves one alone
+
+    def ground_combat_refusal(self, unit: object) -> None:
+        return None
+
+    def attack_refusal(self, unit: object) -> None:
+        return None
+
+    def attack_range(self, unit: object) -> int:
+        return 1
+
+    def result_exemption(self, participant: Participant) -> None:
+        return None
+
+    def chart_problems(self, source: object, counters: object) -> list[object]:
+        return []
+
+    def counter_actions(self, counter: object, turn: object) -> list[object]:
+        return []
+
+    def counter_action(self, counter: object, turn: object, key: str) -> object:
+        raise RulesError(f"the tiny rules have no counter action {key!r}")
 
 
 RULESET = TinyRuleset()

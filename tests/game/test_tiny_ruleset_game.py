@@ -1,0 +1,148 @@
+"""A ruleset that is not Europa-shaped plays on the map end to end, without a window: the tiny
+test ruleset (no odds, no strength points; a step lost and a 2d6 morale check, rules T1-T4 of
+tiny_ruleset.py). Fire 3 against defence 2 is +1 (T1); a fire die of 4 makes 5, a hit (T3:
+4 or more), so the defender loses a step and checks morale; 5 + 5 = 10 is above 7: disrupted
+(T4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tiny_game import guards, target, tiny_game, tiny_rules
+
+from hexcombat.game.attack_model import AttackModel
+from hexcombat.game.saves import load_game, save_game
+from hexcombat.game.state import Command, GameError, GameState
+from hexcombat.game.status_commands import LoseSteps
+from hexcombat.rules.status import FRESH, UnitStatus
+
+
+class History:
+    """Runs commands on the game and keeps them, so the test undoes and redoes as the window."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.done: list[Command] = []
+        self.undone: list[Command] = []
+
+    def run(self, command: Command) -> str:
+        try:
+            self.state.execute(command)
+        except GameError as exc:
+            return str(exc)
+        self.done.append(command)
+        return ""
+
+    def undo(self) -> None:
+        command = self.done.pop()
+        self.state.notify(command.undo(self.state))
+        self.undone.append(command)
+
+    def redo(self) -> None:
+        command = self.undone.pop()
+        self.state.notify(command.do(self.state))
+        self.done.append(command)
+
+
+@pytest.fixture
+def state() -> Iterator[GameState]:
+    with tiny_rules():
+        yield tiny_game()
+
+
+def rolled(state: GameState, model: AttackModel) -> None:
+    """Attack the Guards and roll the typed dice as a player does: the fire die, then the
+    morale check die by die as the result asks for it."""
+    assert model.start(target(state))
+    assert model.report is not None and model.report.headline == "fire 3 against 2, DRM +1"
+    assert model.rollable() and model.dice_wanted() == [6]
+    assert model.roll([4]) is None  # a hit: the morale check is wanted
+    assert [(d.sides, d.purpose) for d in model.follow_up] == [(6, "morale check")]
+    assert "roll a d6 for the morale check" in model.roll_problem
+    assert state.pending_roll is None and state.log == []  # nothing rolled yet
+    assert model.roll([4, 5]) is None  # 2d6: the second die of the check
+    assert model.dice_wanted() == [6, 6, 6]
+    assert model.roll([4, 5, 5]) is not None
+
+
+def test_a_hit_and_a_failed_morale_check_are_rolled_logged_and_applied(
+    state: GameState, tmp_path: Path
+) -> None:
+    history = History(state)
+    model = AttackModel(state, history.run)
+    rolled(state, model)
+    resolution = model.resolution
+    assert resolution is not None and resolution.result.code == "LD"
+    assert [(r.purpose, r.faces) for r in resolution.result.rolls] == [
+        ("fire die", (4,)),
+        ("morale check", (5, 5)),
+    ]
+    assert state.log[-1].text == (
+        "Roll 4 5 5 (typed in) for 0504: fire die 4 +1 = 5: LD; morale check 5 + 5 = 10, "
+        "not applied yet"
+    )
+    assert "dice: fire die 4; morale check 5 + 5 = 10" in state.log[-1].details
+    uid = guards(state)
+    assert resolution.losses.kind == "steps" and model.losses == [uid]  # T3: the one step
+    assert model.retreat_ends == {} and model.advance_choices() == []  # no retreat, no advance
+    model.set_losses([])
+    assert not model.apply()
+    assert model.apply_problem == "the defender loses 1 step(s): 0 chosen (T3)"
+    model.set_losses([uid, uid])
+    assert not model.apply()
+    assert "the defender loses only 1 step(s): 2 chosen (T3)" in model.apply_problem
+    model.set_losses([uid])
+    assert model.apply()
+    assert state.counters[uid].status == UnitStatus(steps_lost=1, state="disrupted")
+    entry = state.log[-1]
+    assert entry.text == "0404 -> 0504: fire die 4 +1 = 5: LD; morale check 5 + 5 = 10"
+    assert entry.details[-2:] == [
+        "Guards in 0504: loses 1 step (T3)",
+        "Guards in 0504: the defender is disrupted (T4)",
+    ]
+    assert len(state.log) == 1  # the roll's line became the combat's
+    history.undo()  # the result taken back: the roll waits again, the Guards as they were
+    assert state.counters[uid].status == FRESH
+    assert state.pending_roll is not None and state.log[-1].text.endswith("not applied yet")
+    history.redo()
+    assert state.counters[uid].status == UnitStatus(steps_lost=1, state="disrupted")
+    save_game(state, tmp_path / "tiny.json")
+    again = load_game(tmp_path / "tiny.json")
+    assert again.ruleset == "tiny"
+    assert again.counters[uid].status == UnitStatus(steps_lost=1, state="disrupted")
+    assert [e.text for e in again.log] == [entry.text]
+
+
+def test_a_hit_whose_morale_check_holds_costs_only_the_step(state: GameState) -> None:
+    model = AttackModel(state)
+    assert model.start(target(state))
+    assert model.roll([6, 3, 4]) is not None  # 6 + 1 = 7: a hit; 3 + 4 = 7 is not above 7
+    assert model.resolution is not None and model.resolution.result.code == "L"
+    assert model.apply()
+    assert state.counters[guards(state)].status == UnitStatus(steps_lost=1)
+
+
+def test_a_miss_asks_for_no_morale_check_and_changes_nobody(state: GameState) -> None:
+    model = AttackModel(state)
+    assert model.start(target(state))
+    assert model.roll([2]) is not None  # 2 + 1 = 3: below 4, no effect (T3)
+    assert model.resolution is not None and model.resolution.result.code == "NE"
+    assert model.losses == [] and model.follow_up == []
+    assert state.log[-1].text == (
+        "Roll 2 (typed in) for 0504: fire die 2 +1 = 3: NE, not applied yet"
+    )
+    assert model.apply()
+    assert state.counters[guards(state)].status == FRESH
+
+
+def test_the_last_step_lost_eliminates_the_unit(state: GameState) -> None:
+    uid = guards(state)
+    state.execute(LoseSteps(uid, steps=1))
+    model = AttackModel(state)
+    assert model.start(target(state))
+    assert model.roll([5, 1, 1]) is not None  # a hit; 1 + 1 holds
+    assert model.apply()
+    assert uid not in state.counters and state.stack_at(target(state)) == []
+    assert "Guards in 0504: loses its last step, eliminated (T3)" in state.log[-1].details
