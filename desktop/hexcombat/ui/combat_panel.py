@@ -700,7 +700,7 @@ class CombatPanel(QWidget):
         self._show_summary("Attackers and conditions")
         self.odds.setText("")
         self._warn("")
-        self.bars.set_outcomes({})
+        self.bars.set_outcomes(())
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
@@ -751,7 +751,7 @@ class CombatPanel(QWidget):
         if report is None:
             self.odds.setText("")
             self._warn(model.problem)
-            self.bars.set_outcomes({})
+            self.bars.set_outcomes(())
             self._set_rollable(False)
             return
         chance = ""
@@ -767,7 +767,7 @@ class CombatPanel(QWidget):
         self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
-        self.bars.set_outcomes(report.outcomes)
+        self.bars.set_outcomes(report.outcome_list)
         self._lock_for_roll()
         self._show_dice_wanted()
 
@@ -921,7 +921,7 @@ class CombatPanel(QWidget):
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
-        self.bars.set_outcomes(resolution.report.outcomes, resolution.result.code)
+        self.bars.set_outcomes(resolution.report.outcome_list, resolution.result.code)
         self._lock_for_roll()
         kind = loss_kind(resolution)
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
