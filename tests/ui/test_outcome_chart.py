@@ -1,5 +1,6 @@
 """The outcome chart groups the results by whom they favour and sums what a player weighs
-before rolling ("the attacker suffers nothing"), from the report's outcomes, in exact figures."""
+before rolling ("Attacker unharmed": no loss, no retreat), from the report's outcomes, in exact
+figures."""
 
 from __future__ import annotations
 
@@ -21,11 +22,11 @@ def test_the_14d2d_attack_is_even_between_a_clean_win_and_an_exchange(window) ->
     groups = {g.favours: g.chance for g in favour_groups(chart.outcomes)}
     assert groups == {"attacker": Fraction(1, 2), "neither": Fraction(1, 2)}
     assert dict(cumulative_lines(chart.outcomes)) == {
-        "The attacker suffers nothing": Fraction(1, 2),
-        "The defender suffers nothing": Fraction(0),
+        "Attacker unharmed": Fraction(1, 2),
+        "Defender unharmed": Fraction(0),
     }
     assert chart.lines()[0] == "For the attacker: 50%"
-    assert "The attacker suffers nothing: 50%" in chart.lines()
+    assert "Attacker unharmed: 50%" in chart.lines()
     assert "For the attacker: 50%" in chart.toolTip()
 
 
@@ -39,16 +40,15 @@ def test_a_stall_spares_both_sides_and_an_exchange_harms_both(qtbot) -> None:
     stall = next(o for o in outcomes if o.code == "AS")
     assert stall.favours == "neither" and stall.suffers == ()
     sums = dict(cumulative_lines(outcomes))
-    assert sums["The attacker suffers nothing"] == Fraction(1, 3)
-    assert sums["The defender suffers nothing"] == Fraction(2, 3)
+    assert sums["Attacker unharmed"] == Fraction(1, 3)
+    assert sums["Defender unharmed"] == Fraction(2, 3)
     groups = [(g.favours, g.chance, [o.code for o in g.outcomes]) for g in favour_groups(outcomes)]
     assert groups == [("neither", Fraction(2, 3), ["AS", "HX"]),
                       ("defender", Fraction(1, 3), ["AR"])]  # fmt: skip
     chart = OutcomeBars()
     qtbot.addWidget(chart)
     chart.set_outcomes(outcomes, "AS")
-    assert chart.lines()[-2:] == ["The attacker suffers nothing: 33.3%",
-                                  "The defender suffers nothing: 66.7%"]  # fmt: skip
+    assert chart.lines()[-2:] == ["Attacker unharmed: 33.3%", "Defender unharmed: 66.7%"]
     # every row has its height (three results, two groups' chances, two sums): on a narrow
     # panel the notes go under the bars, on a wide one beside them; none drawn over another
     row = chart.fontMetrics().height()

@@ -74,6 +74,7 @@ from hexcombat.ui.loss_choosers import (
 )
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
+from hexcombat.ui.table_mode import set_table_mode
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
@@ -626,6 +627,23 @@ class CombatPanel(QWidget):
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
         self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
+    def set_table_mode(self, on: bool) -> None:
+        """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
+        the roll and the result; the panel's rows and panes sized afresh for the new type."""
+        set_table_mode(self, on, [self.odds], [self.dice])
+        if self.setup_toggle.isChecked() == on:  # the set-up folds to its summary line, so the
+            self.setup_toggle.setChecked(not on)  # numbers get the room; Space unfolds it
+        warnings = self.findChild(QScrollArea, "CombatWarnings")
+        line = self.warnings.fontMetrics().lineSpacing()
+        warnings.setMinimumHeight(line)
+        warnings.setMaximumHeight(2 * line)
+        if self.report is not None:
+            self._show_steps(self.report)
+        self._fit_candidates()
+        self._fit_warnings()
+        self._show_summary(self._summary)
+        self._share_height()
+
     def detach(self) -> None:
         """Stop listening to the game."""
         self.session.state.unsubscribe(self.on_change)
@@ -787,7 +805,7 @@ class CombatPanel(QWidget):
                 item.setToolTip(tip)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
                 if step.drm:
-                    bold = item.font()
+                    bold = QFont(self.steps.font())  # the panel's size (table mode's too)
                     bold.setBold(column == 3)
                     item.setFont(bold)
                 if step.provenance == "assumed":

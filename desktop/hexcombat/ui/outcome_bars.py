@@ -1,5 +1,5 @@
 """The chance of every result, grouped by whom it favours, with the sums a player weighs before
-rolling ("the attacker suffers nothing: 67%"): what the roll may bring, at a glance.
+rolling ("Attacker unharmed: 67%", no loss and no retreat): what the roll may bring, at a glance.
 
 The groups and sums come from each outcome's ``favours`` and ``suffers`` (rules/report.py), never
 from a table's result codes, so any ruleset's outcomes draw the same way. The colours are the
@@ -34,6 +34,7 @@ OKABE_ITO: dict[Favours, str] = {
     "defender": "#D55E00",  # vermillion
 }
 """Each group's colour, from the Okabe-Ito colour-blind-safe palette."""
+UNHARMED = "(unharmed: no loss, no retreat)"
 MIN_BARS_WIDTH = 120
 """The narrowest the bars get beside the notes before the notes go under them."""
 HIGHLIGHT = "#000000"
@@ -84,13 +85,13 @@ def unharmed_chance(outcomes: Sequence[Outcome], side: SideName) -> Fraction | N
 
 
 def cumulative_lines(outcomes: Sequence[Outcome]) -> list[tuple[str, Fraction]]:
-    """The sums shown under the bars: each side's chance to suffer nothing, where the outcomes
-    say it."""
+    """The sums shown beside the bars: each side's chance to come out unharmed (no loss, no
+    retreat), where the outcomes say it."""
     lines = []
     for side in ("attacker", "defender"):
         chance = unharmed_chance(outcomes, side)
         if chance is not None:
-            lines.append((f"The {side} suffers nothing", chance))
+            lines.append((f"{side.capitalize()} unharmed", chance))
     return lines
 
 
@@ -109,7 +110,8 @@ class OutcomeBars(QWidget):
         """Show ``outcomes``; ``highlight`` marks the result rolled."""
         self.outcomes = tuple(outcomes)
         self.highlight = highlight
-        self.setToolTip("\n".join(self.lines() + [o.text for o in self.outcomes if o.text]))
+        words = [o.text for o in self.outcomes if o.text]
+        self.setToolTip("\n".join([*self.lines(), UNHARMED, *words]))
         self.updateGeometry()
         self.update()
 
