@@ -636,7 +636,10 @@ class CombatPanel(QWidget):
         warnings = self.findChild(QScrollArea, "CombatWarnings")
         line = self.warnings.fontMetrics().lineSpacing()
         warnings.setMinimumHeight(line)
-        warnings.setMaximumHeight(2 * line)
+        warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
+        # the steps give a rolled result its room: their header and a row at least, the rest
+        # a scroll away
+        self.steps.setMinimumHeight(48 if on else 72)
         if self.report is not None:
             self._show_steps(self.report)
         self._fit_candidates()

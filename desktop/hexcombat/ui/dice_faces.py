@@ -32,7 +32,7 @@ class DiceFaces(QWidget):
 
     def _side(self) -> float:
         """A die's size: 34 pixels, larger with a larger font (table mode)."""
-        return max(34.0, self.fontMetrics().height() * 2.2)
+        return max(34.0, self.fontMetrics().height() * 1.9)
 
     def sizeHint(self) -> QSize:  # noqa: N802
         side = self._side()

@@ -134,7 +134,7 @@ class OutcomeBars(QWidget):
 
     def _row(self) -> int:
         """One row's height, from the font (table mode makes it larger)."""
-        return self.fontMetrics().height() + 5
+        return self.fontMetrics().height() + 4
 
     def _notes_width(self) -> int:
         bold = QFont(self.font())
