@@ -16,8 +16,10 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 def press(qtbot, window: MainWindow, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier):  # noqa: ANN001, ANN201
-    """A key pressed where the keyboard is now, as on a real keyboard."""
+    """A key pressed where the keyboard is now, as on a real keyboard: what it queued (a new
+    retreat box shown) done before the next key."""
     qtbot.keyClick(QApplication.focusWidget() or window, key, modifier)
+    QApplication.processEvents()
 
 
 @pytest.mark.usefixtures("zoc_free")  # enemy zones of control would leave 0504 no retreat
@@ -39,8 +41,12 @@ def test_an_attack_from_set_up_to_applied_with_keys_only(window, qtbot) -> None:
     assert QApplication.focusWidget() is losses and isinstance(losses, QListWidget)
     while "Inf XX" not in losses.currentItem().text():
         press(qtbot, window, Qt.Key.Key_Down)
-    press(qtbot, window, Qt.Key.Key_Space)  # tick the 6-point Inf XX
     (inf,) = [c.uid for c in state.stack_at(panel.target) if c.unit.name == "Inf XX"]
+    ticked = inf in panel.chosen_losses()  # the panel may propose it
+    press(qtbot, window, Qt.Key.Key_Space)  # Space ticks and unticks the 6-point Inf XX
+    assert (inf in panel.chosen_losses()) != ticked
+    if ticked:
+        press(qtbot, window, Qt.Key.Key_Space)
     assert panel.chosen_losses() == [inf]
     press(qtbot, window, Qt.Key.Key_E)  # Pick Retreat End
     (box,) = panel.retreat_boxes.values()
@@ -85,3 +91,17 @@ def test_the_tutorial_steps_one_key_at_a_time(window, qtbot) -> None:
     assert "#f0e442" in marked.lower()
     press(qtbot, window, Qt.Key.Key_S, Qt.KeyboardModifier.ShiftModifier)
     assert tutorial.current == 0
+
+
+def test_space_leaves_a_stack_out_of_the_attack_and_takes_it_back(window, qtbot) -> None:
+    panel = window.combat_panel
+    tree = panel.candidate_tree
+    assert panel.odds.text().startswith("3:1")  # all five stacks
+    tree.setFocus()
+    press(qtbot, window, Qt.Key.Key_End)  # the artillery in 0604, the last stack listed
+    assert tree.currentItem().text(0) == "0604"
+    press(qtbot, window, Qt.Key.Key_Space)
+    assert len(panel.model.taking_part) == 4 and not panel.odds.text().startswith("3:1")
+    assert tree.currentItem().checkState(0) == Qt.CheckState.Unchecked
+    press(qtbot, window, Qt.Key.Key_Space)
+    assert len(panel.model.taking_part) == 5 and panel.odds.text().startswith("3:1")

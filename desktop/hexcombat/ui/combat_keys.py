@@ -40,7 +40,8 @@ class SpaceTicks(QObject):
             flags = index.flags()
             if index.isValid() and flags & Qt.ItemFlag.ItemIsUserCheckable:
                 if flags & Qt.ItemFlag.ItemIsEnabled:
-                    on = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+                    checked = index.data(Qt.ItemDataRole.CheckStateRole)  # an int, or the enum
+                    on = Qt.CheckState(checked) == Qt.CheckState.Checked
                     state = Qt.CheckState.Unchecked if on else Qt.CheckState.Checked
                     watched.model().setData(index, state, Qt.ItemDataRole.CheckStateRole)
                 return True

@@ -27,6 +27,7 @@ RESULT_SCALE = 1.4
 
 HIGH_CONTRAST = """
 QWidget {{ color: #000000; font-size: {body:.1f}pt; }}
+QWidget:disabled {{ color: #6b6b6b; }}
 QAbstractItemView {{ background: #ffffff; alternate-background-color: #e4ecf4;
                     selection-background-color: #0072B2; selection-color: #ffffff; }}
 QLineEdit {{ background: #ffffff; border: 2px solid #000000; padding: 2px; }}
