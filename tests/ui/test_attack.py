@@ -43,7 +43,7 @@ def test_14d2d_attack_reads_plus_one_in_the_panel(window, qtbot) -> None:
     assert "14D2c says: Heavy antitank: -1 when heavy antitank units are at least 1/10" in (
         steps.item(row_14d2c, 1).toolTip()
     )
-    assert sum(panel.bars.outcomes.values()) == 1
+    assert sum(o.probability for o in panel.bars.outcomes) == 1
     # the map highlights the target and the stacks taking part
     overlay = window.scene.overlay.hexes
     assert list(overlay.values()).count("attacker") == 5 and "target" in overlay.values()

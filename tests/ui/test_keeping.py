@@ -150,7 +150,8 @@ def test_the_toolbar_says_undo_and_redo_and_the_tooltip_says_what(window, qtbot)
     assert window.session.move([uid], state.hexmap.hex_at("0302"))
     button = window.toolbar.widgetForAction(window.undo_action)
     assert button.text() == "Undo"
-    assert window.undo_action.toolTip() == window.undo_action.text().replace("&", "")
+    words = window.undo_action.text().replace("&", "")
+    assert window.undo_action.toolTip() == f"{words} (Ctrl+Z)"  # the command and its keys
     assert window.undo_action.toolTip().startswith("Undo Move")  # the whole command
     width = button.sizeHint().width()
     assert window.session.move([uid], state.hexmap.hex_at("0202"))

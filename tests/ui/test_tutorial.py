@@ -69,7 +69,7 @@ def test_a_plain_map_hides_the_tutorial_and_view_menu_brings_it_back(window, qtb
 
 
 def test_every_panel_can_be_brought_back_from_the_view_menu(window) -> None:
-    switches = set(window.display_actions.values())  # View > Show: the board's extras
+    switches = {*window.display_actions.values(), window.table_mode_action}  # View > Show
     listed = [a.text() for a in window.view_menu.actions() if a.isCheckable() and a not in switches]
     assert listed == ["Tutorial", "Counters", "Stack", "Combat", "Combat Log", "History"]
 

@@ -57,16 +57,23 @@ def europa_headline(
     return f"{column}, {drm_text(distribution)}"
 
 
-def favours(effect: ResultEffect) -> Favours:
-    """Whom a result favours: the side that suffers nothing while the other loses or retreats;
-    ``neither`` when both suffer (an exchange) or neither does. Read from the table's own
-    result entry, so a player's CRT says it too."""
+def suffering(effect: ResultEffect) -> tuple[SideName, ...]:
+    """The sides a result harms: a loss or a retreat, and the attacker's loss in an exchange.
+    Read from the table's own result entry, so a player's CRT says it too."""
     attacker = bool(effect.attacker.loss_fraction or effect.attacker.retreat_hexes)
     defender = bool(effect.defender.loss_fraction or effect.defender.retreat_hexes)
     attacker = attacker or effect.exchange
-    if defender and not attacker:
+    sides: tuple[SideName, ...] = ("attacker",) if attacker else ()
+    return sides + (("defender",) if defender else ())
+
+
+def favours(effect: ResultEffect) -> Favours:
+    """Whom a result favours: the side that suffers nothing while the other loses or retreats;
+    ``neither`` when both suffer (an exchange) or neither does."""
+    harmed = suffering(effect)
+    if harmed == ("defender",):
         return "attacker"
-    if attacker and not defender:
+    if harmed == ("attacker",):
         return "defender"
     return "neither"
 
@@ -74,7 +81,13 @@ def favours(effect: ResultEffect) -> Favours:
 def outcome_list(crt: CombatResultsTable, outcomes: Mapping[str, Fraction]) -> tuple[Outcome, ...]:
     """Each result code's exact chance, with whom it favours and what it does."""
     return tuple(
-        Outcome(code, p, favours(crt.effects[code]), describe_effect(crt.effects[code]))
+        Outcome(
+            code,
+            p,
+            favours(crt.effects[code]),
+            describe_effect(crt.effects[code]),
+            suffering(crt.effects[code]),
+        )
         for code, p in outcomes.items()
     )
 

@@ -40,6 +40,10 @@ class Outcome:
     ``neither`` when both (an exchange) or nobody do."""
     text: str = ""
     """What the result does, in a player's words."""
+    suffers: tuple[SideName, ...] | None = None
+    """The sides the result harms (a loss, a retreat, an exchange's loss), when the ruleset
+    says: ``favours`` cannot tell an exchange from a stall, and a chart that sums "the attacker
+    suffers nothing" needs to. None: the ruleset does not say."""
 
     def to_json(self) -> dict[str, object]:
         """The outcome as JSON-ready data."""

@@ -388,7 +388,7 @@ class CalculatorWindow(QMainWindow):
     def _show_report(self, problems: list[str]) -> None:
         report = self.report
         self.steps.setRowCount(0)
-        self.bars.set_outcomes({})
+        self.bars.set_outcomes(())
         self.warnings.setText("")
         rollable = isinstance(report, Report)
         self.roll_button.setEnabled(rollable)
@@ -422,7 +422,7 @@ class CalculatorWindow(QMainWindow):
             f"<span style='font-size:15pt'><b>{html.escape(odds)}</b> &nbsp; DRM "
             f"<b>{report.drm:+d}</b>{html.escape(chance)}</span><br>{html.escape(report.headline)}"
         )
-        self.bars.set_outcomes(report.outcomes)
+        self.bars.set_outcomes(report.outcome_list)
         try:
             self.typed_roll.setPlaceholderText(f"type {dice_wanted(report)}")
         except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
@@ -579,7 +579,7 @@ class CalculatorWindow(QMainWindow):
         self.rolled, self.follow_up = rolled, ()
         self.roll_problem.clear()
         self.dice.set_rolls(list(rolled.rolls))
-        self.bars.set_outcomes(self.report.outcomes, highlight=rolled.result.code)
+        self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
         how = "typed in" if rolled.typed else "rolled"
         faces = " ".join(str(r) for r in rolled.rolls)
         self.table_orders.setPlainText(

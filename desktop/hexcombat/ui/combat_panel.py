@@ -83,6 +83,7 @@ from hexcombat.ui.loss_choosers import (
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.steps_table import show_steps, steps_table
+from hexcombat.ui.table_mode import set_table_mode
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
@@ -612,6 +613,26 @@ class CombatPanel(QWidget):
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
         self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
+    def set_table_mode(self, on: bool) -> None:
+        """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
+        the roll and the result; the panel's rows and panes sized afresh for the new type."""
+        set_table_mode(self, on, [self.odds], [self.dice])
+        if self.setup_toggle.isChecked() == on:  # the set-up folds to its summary line, so the
+            self.setup_toggle.setChecked(not on)  # numbers get the room; Space unfolds it
+        warnings = self.findChild(QScrollArea, "CombatWarnings")
+        line = self.warnings.fontMetrics().lineSpacing()
+        warnings.setMinimumHeight(line)
+        warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
+        # the steps give a rolled result its room: their header and a row at least, the rest
+        # a scroll away
+        self.steps.setMinimumHeight(48 if on else 72)
+        if self.report is not None:
+            self._show_steps(self.report)
+        self._fit_candidates()
+        self._fit_warnings()
+        self._show_summary(self._summary)
+        self._share_height()
+
     def detach(self) -> None:
         """Stop listening to the game."""
         self.session.state.unsubscribe(self.on_change)
@@ -686,7 +707,7 @@ class CombatPanel(QWidget):
         self._show_summary("Attackers and conditions")
         self.odds.setText("")
         self._warn("")
-        self.bars.set_outcomes({})
+        self.bars.set_outcomes(())
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
@@ -737,7 +758,7 @@ class CombatPanel(QWidget):
         if report is None:
             self.odds.setText("")
             self._warn(model.problem)
-            self.bars.set_outcomes({})
+            self.bars.set_outcomes(())
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
@@ -757,7 +778,7 @@ class CombatPanel(QWidget):
             self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
-        self.bars.set_outcomes(report.outcomes)
+        self.bars.set_outcomes(report.outcome_list)
         self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
@@ -893,7 +914,7 @@ class CombatPanel(QWidget):
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
-        self.bars.set_outcomes(resolution.report.outcomes, resolution.result.code)
+        self.bars.set_outcomes(resolution.report.outcome_list, resolution.result.code)
         self._lock_for_roll()
         kind = loss_kind(resolution)
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses

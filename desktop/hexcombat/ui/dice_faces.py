@@ -31,13 +31,24 @@ class DiceFaces(QWidget):
         self.updateGeometry()  # room for every die: a follow-up roll adds faces
         self.update()
 
+    def _side(self) -> float:
+        """A die's size: 34 pixels, larger with a larger font (table mode)."""
+        return max(34.0, self.fontMetrics().height() * 1.9)
+
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(44 * max(1, len(self.rolls)), 40)
+        side = self._side()
+        return QSize(round((side + 10) * max(1, len(self.rolls))), round(side + 6))
+
+    def changeEvent(self, event) -> None:  # noqa: ANN001, N802
+        super().changeEvent(event)
+        self.setMinimumHeight(round(self._side() + 6))  # a new font: the dice grow with it
+        self.updateGeometry()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        side = 34.0
+        side = self._side()
+        pip = side / 10
         for i, value in enumerate(self.rolls):
             face = QRectF(3 + i * (side + 8), 3, side, side)
             p.setPen(QPen(QColor("#333333"), 1.5))
@@ -46,4 +57,4 @@ class DiceFaces(QWidget):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor("#b01e1e") if value == 1 else QColor("#222222"))
             for x, y in PIPS.get(value, []):
-                p.drawEllipse(QPointF(face.left() + x * side, face.top() + y * side), 3.4, 3.4)
+                p.drawEllipse(QPointF(face.left() + x * side, face.top() + y * side), pip, pip)

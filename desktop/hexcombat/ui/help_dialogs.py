@@ -31,7 +31,6 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
     ("Drag a stack", "Move the stack to another hex"),
     ("Shift + drag a stack", "Move only its top counter"),
     ("Right-click a stack", "Its menu: attack, delete, its counters' own actions (a flip)"),
-    ("Return in the dice box", "Roll the dice you typed in (your own physical roll)"),
     ("Click a highlighted hex", "After a roll: the beaten stack retreats there"),
 )
 """Keys and mouse moves that are not menu commands."""
@@ -111,10 +110,16 @@ def shortcut_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
     return rows
 
 
-def keys_dialog(parent: QWidget | None, actions: Iterable[QAction]) -> HelpWindow:
-    """Help > Keys: the menu commands' shortcuts, then the map's keys and mouse moves."""
+def keys_dialog(
+    parent: QWidget | None,
+    actions: Iterable[QAction],
+    more: Iterable[tuple[str, str]] = (),
+) -> HelpWindow:
+    """Help > Keys: the menu commands' shortcuts (read from the actions, so the list never
+    goes stale), the map's keys and mouse moves, then ``more`` (a panel's own keys)."""
     window = HelpWindow(parent, "KeysHelp", "Keys")
-    window.add_table(shortcut_rows(actions) + list(MAP_KEYS), ("Keys", "What they do"))
+    rows = shortcut_rows(actions) + list(MAP_KEYS) + list(more)
+    window.add_table(rows, ("Keys", "What they do"))
     return window.finish(560, 520)
 
 

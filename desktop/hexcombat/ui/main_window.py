@@ -47,6 +47,15 @@ from hexcombat.ui.calibrate_image import (
     choose_map_file,
     start_map_image,
 )
+from hexcombat.ui.combat_keys import (
+    PANEL_KEYS,
+    focus_losses,
+    focus_retreat,
+    focus_typed_roll,
+    next_target,
+    show_keys_in_tip,
+    tick_with_space,
+)
 from hexcombat.ui.combat_log import CombatLog
 from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_actions import add_counter_actions
@@ -60,6 +69,8 @@ from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.report_actions import ReportActions, game_log, panel_combat
 from hexcombat.ui.stack_inspector import StackInspector
+from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
+from hexcombat.ui.table_mode import load_table_mode, save_table_mode, set_table_mode
 from hexcombat.ui.terrain_legend import TerrainLegend
 from hexcombat.ui.tutorial_panel import TutorialPanel
 
@@ -76,6 +87,9 @@ PANELS: tuple[tuple[str, Area], ...] = (
     ("History", Area.BottomDockWidgetArea),
 )
 """The docks, in the order the View menu lists them."""
+
+TABLE_MODE_SHARE = 0.42
+"""The least share of the window's width the Combat panel takes when table mode comes on."""
 
 DOCK_LAYOUT = 2
 """Version of the dock layout kept in the settings. A layout saved by an older version (before the
@@ -97,8 +111,9 @@ def _what(exc: Exception) -> str:
 
 
 def _tip_from_text(action: QAction) -> None:
-    """The action's full text (``Undo Move Inf XX to 0504``) as its tooltip."""
-    tip = action.text().replace("&", "")
+    """The action's full text (``Undo Move Inf XX to 0504``) and keys as its tooltip."""
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    tip = action.text().replace("&", "") + (f" ({keys})" if keys else "")
     if action.toolTip() != tip:
         action.setToolTip(tip)
 
@@ -287,6 +302,7 @@ class MainWindow(QMainWindow):
         )
         self.attack_action.setEnabled(False)  # no game yet: nothing to attack or roll for
         self.roll_action.setEnabled(False)
+        self._make_combat_key_actions(self.game_menu)
         self._make_help_menu()
         self.toolbar = self.addToolBar("Main")
         self.toolbar.setObjectName("MainToolBar")
@@ -296,7 +312,59 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.attack_action)
         self.toolbar.addAction(self.roll_action)
         self.toolbar.addSeparator()
+        for action in self.menu_actions():
+            show_keys_in_tip(action)
         self._rebuild_recent()  # fmt: skip
+
+    def _make_combat_key_actions(self, menu: QMenu) -> None:
+        """Game: the Combat panel's choices from the keyboard (ui/combat_keys.py), and the
+        tutorial's steps."""
+        panel_key = self._combat_key
+        self._action(menu, "&Next Target", self.attack_next, "N", "Attack the next enemy stack")
+        self._action(menu, "Type the &Dice", lambda: panel_key(focus_typed_roll), "D",
+                     "Type your own physical roll, then Return")  # fmt: skip
+        self._action(menu, "Choose &Losses", lambda: panel_key(focus_losses), "L",
+                     "Tick the units lost with Space")  # fmt: skip
+        self._action(menu, "Pick Retreat &End", lambda: panel_key(focus_retreat), "E",
+                     "Pick where a beaten stack retreats with Up and Down")  # fmt: skip
+        self.apply_action = self._action(
+            menu, "A&pply Result", lambda: self.combat_panel and self.combat_panel.apply(),
+            "Ctrl+Return", "Put the rolled result on the map with the choices made",
+        )  # fmt: skip
+        self.apply_action.setShortcuts([*self.apply_action.shortcuts(), QKeySequence("Ctrl+Enter")])
+        menu.addSeparator()
+        self._action(menu, "Next Tutorial &Step", lambda: self._tutorial_step(1), "S",
+                     "Mark the next step of the tutorial's walkthrough")  # fmt: skip
+        self._action(menu, "Previous Tutorial S&tep", lambda: self._tutorial_step(-1), "Shift+S",
+                     "Mark the step before")  # fmt: skip
+
+    def _combat_key(self, focus: Callable[[CombatPanel], str]) -> None:
+        """Bring the Combat panel forward and put the keyboard where ``focus`` says (or say in
+        the status bar why there is nothing to choose)."""
+        if self.combat_panel is None:
+            return
+        self._docks["Combat"].show()
+        self._docks["Combat"].raise_()
+        why = focus(self.combat_panel)
+        if why:
+            self.statusBar().showMessage(why, 5000)
+
+    def attack_next(self) -> bool:
+        """Next Target (N): set up an attack on the next enemy stack the phasing player can
+        attack, selected on the map."""
+        if self.session is None or self.scene is None or self.combat_panel is None:
+            return False
+        target = next_target(self.session.state, self.combat_panel.target)
+        if target is None:
+            self.statusBar().showMessage("No enemy stack can be attacked now", 5000)
+            return False
+        self.scene.select_hex(target)
+        return self.attack_hex(target)
+
+    def _tutorial_step(self, by: int) -> None:
+        if self.tutorial_panel.next_step(by):
+            self._docks["Tutorial"].show()
+            self._docks["Tutorial"].raise_()
 
     def _make_help_menu(self) -> None:
         """Help: the keys, the terrain legend, the rulesets, About."""
@@ -328,7 +396,7 @@ class MainWindow(QMainWindow):
             dialog = None
         if dialog is None:
             if name == "keys":
-                dialog = keys_dialog(self, self.menu_actions())
+                dialog = keys_dialog(self, self.menu_actions(), PANEL_KEYS)
             elif name == "rulesets":
                 dialog = rulesets_dialog(self)
             else:
@@ -379,6 +447,34 @@ class MainWindow(QMainWindow):
             action.toggled.connect(lambda on, n=name: self._display_switched(n, on))
             menu.addAction(action)
             self.display_actions[name] = action
+        menu.addSeparator()
+        action = QAction("&Table Mode", self)
+        action.setObjectName("table_mode")
+        action.setShortcut(QKeySequence(TABLE_MODE_KEY))
+        action.setStatusTip("Large type and high contrast, to read the combat at arm's length")
+        action.setCheckable(True)
+        action.setChecked(load_table_mode(self.settings))
+        action.toggled.connect(self._table_mode_switched)
+        menu.addAction(action)
+        self.table_mode_action = action
+
+    def _table_mode_switched(self, on: bool) -> None:
+        """View > Table Mode: remembered, and put on the panels read at the table."""
+        save_table_mode(self.settings, on)
+        self._show_table_mode()
+        combat = self._docks["Combat"]
+        if on and combat.width() < self.width() * TABLE_MODE_SHARE:  # fewer lines wrap
+            width = int(self.width() * TABLE_MODE_SHARE)
+            self.resizeDocks([combat], [width], Qt.Orientation.Horizontal)
+
+    def _show_table_mode(self) -> None:
+        """The combat panel, its log and the tutorial in table mode, or back to normal."""
+        on = self.table_mode_action.isChecked()
+        if self.combat_panel is not None:
+            self.combat_panel.set_table_mode(on)
+        for panel in (self.combat_log, self.tutorial_panel):
+            if panel is not None:
+                set_table_mode(panel, on)
 
     def _display_switched(self, name: str, on: bool) -> None:
         self.display = save_switch(self.settings, self.display, name, on)
@@ -472,6 +568,8 @@ class MainWindow(QMainWindow):
         self.attack_action.setEnabled(True)
         self.roll_action.setEnabled(self.combat_panel.roll_button.isEnabled())
         self.combat_panel.rollable.connect(self.roll_action.setEnabled)
+        self.combat_panel.apply_button.setToolTip(self.apply_action.toolTip())
+        tick_with_space(self.combat_panel)
         self._make_dock("Combat", self.combat_panel)
         self.combat_log = CombatLog(state)
         self._make_dock("Combat Log", self.combat_log)
@@ -479,6 +577,7 @@ class MainWindow(QMainWindow):
             self.legend.show_map(state.hexmap)
         self._show_tutorial(state, path)
         self._bind_undo(session.undo_stack)
+        self._show_table_mode()
         state.subscribe(self._game_changed)
         self._show_turn()
         self._update_title()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
 from hexcombat.rules.explain import Step, fmt
@@ -72,7 +72,7 @@ def show_steps(table: QTableWidget, steps: Sequence[Step], ruleset: str) -> None
             item.setToolTip(tip)
             item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             if step.drm:
-                bold = item.font()
+                bold = QFont(table.font())  # the table's size (table mode's too)
                 bold.setBold(column == 3)
                 item.setFont(bold)
             if step.provenance == "assumed":

@@ -1,0 +1,56 @@
+"""The outcome chart groups the results by whom they favour and sums what a player weighs
+before rolling ("Attacker unharmed": no loss, no retreat), from the report's outcomes, in exact
+figures."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexcombat.rules.combat import load_crt
+from hexcombat.rules.europa_results import outcome_list
+from hexcombat.ui.outcome_bars import OutcomeBars, cumulative_lines, favour_groups
+
+
+def test_the_14d2d_attack_is_even_between_a_clean_win_and_an_exchange(window) -> None:
+    """3:1 with DRM +1 on the generic table (every entry assumed): rolls 2-7 give HX, EX, EX,
+    DR, DR, DH; DR and DH cost the attacker nothing, HX and EX cost both sides."""
+    panel = window.combat_panel
+    report = panel.report
+    assert report.headline.startswith("3:1")
+    chart = panel.bars
+    assert chart.outcomes == report.outcome_list
+    groups = {g.favours: g.chance for g in favour_groups(chart.outcomes)}
+    assert groups == {"attacker": Fraction(1, 2), "neither": Fraction(1, 2)}
+    assert dict(cumulative_lines(chart.outcomes)) == {
+        "Attacker unharmed": Fraction(1, 2),
+        "Defender unharmed": Fraction(0),
+    }
+    assert chart.lines()[0] == "For the attacker: 50%"
+    assert "Attacker unharmed: 50%" in chart.lines()
+    assert "For the attacker: 50%" in chart.toolTip()
+
+
+def test_a_stall_spares_both_sides_and_an_exchange_harms_both(qtbot) -> None:
+    """On the 1:1 column, die 1-6 with no DRM: AR, AR, AS, AS, HX, HX (generic table, assumed).
+    Only AS spares the attacker; AR and AS spare the defender."""
+    crt = load_crt()
+    outcomes = outcome_list(crt, crt.outcome_distribution("1:1", {0: Fraction(1)}))
+    chance = {o.code: o.probability for o in outcomes}
+    assert chance == {"AR": Fraction(1, 3), "AS": Fraction(1, 3), "HX": Fraction(1, 3)}
+    stall = next(o for o in outcomes if o.code == "AS")
+    assert stall.favours == "neither" and stall.suffers == ()
+    sums = dict(cumulative_lines(outcomes))
+    assert sums["Attacker unharmed"] == Fraction(1, 3)
+    assert sums["Defender unharmed"] == Fraction(2, 3)
+    groups = [(g.favours, g.chance, [o.code for o in g.outcomes]) for g in favour_groups(outcomes)]
+    assert groups == [("neither", Fraction(2, 3), ["AS", "HX"]),
+                      ("defender", Fraction(1, 3), ["AR"])]  # fmt: skip
+    chart = OutcomeBars()
+    qtbot.addWidget(chart)
+    chart.set_outcomes(outcomes, "AS")
+    assert chart.lines()[-2:] == ["Attacker unharmed: 33.3%", "Defender unharmed: 66.7%"]
+    # every row has its height (three results, two groups' chances, two sums): on a narrow
+    # panel the notes go under the bars, on a wide one beside them; none drawn over another
+    row = chart.fontMetrics().height()
+    assert chart.heightForWidth(160) >= 7 * row
+    assert 4 * row <= chart.heightForWidth(700) < 5 * (row + 5)
