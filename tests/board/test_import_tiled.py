@@ -233,3 +233,26 @@ def test_the_map_properties_give_its_numbering(tmp_path) -> None:
     source.write_text(source.read_text().replace("{col}.{row}", "{col}/{row}"))
     with pytest.raises(ImportRefused, match="label"):
         import_tiled(source)
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        # one tile short at the start: every later hex would take its neighbour's terrain
+        (lambda t: t.replace('encoding="csv">1,4,', 'encoding="csv">4,'), "34 tiles"),
+        (lambda t: t.replace('encoding="csv">1,', 'encoding="csv">1,1,1,1,1,1,1,1,'), "42 tiles"),
+        (
+            lambda t: t.replace(
+                'name="terrain" width="7" height="5"', 'name="terrain" width="5" height="7"'
+            ),
+            "5 x 7 cells",
+        ),
+    ],
+)
+def test_a_layer_not_the_maps_size_is_refused_rather_than_shifted(tmp_path, damage, said) -> None:
+    source = write_tmx(tmp_path, "x", "odd")
+    source.write_text(damage(source.read_text()))
+    with pytest.raises(ImportRefused) as caught:
+        import_tiled(source)
+    message = str(caught.value)
+    assert str(source) in message and "<layer name='terrain'>" in message and said in message

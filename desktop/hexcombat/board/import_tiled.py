@@ -128,7 +128,7 @@ def _prescan(path: Path) -> ET.Element:
             if name is not None and element.tag in ("tileset", "object"):
                 _check_named_file(path, element, attr, name)
     for layer in root.iter("layer"):
-        _check_layer_data(path, layer, width * height)
+        _check_layer_data(path, layer, width, height)
     return root
 
 
@@ -176,12 +176,22 @@ def _check_named_file(path: Path, element: ET.Element, attr: str, name: str) -> 
                         raise refuse(path, where, f"its tileset cannot be read: {exc}") from None
 
 
-def _check_layer_data(path: Path, layer: ET.Element, cells: int) -> None:
+def _check_layer_data(path: Path, layer: ET.Element, width: int, height: int) -> None:
+    """A tile layer the map's size, holding one tile a cell: the parser lays a layer's tiles
+    out by the layer's own width, so a short or long layer would shift every hex's terrain."""
     data = layer.find("data")
     name = layer.get("name", "")
     where = f"<layer name={name!r}> <data>"
     if data is None:
         return
+    size = (layer.get("width"), layer.get("height"))
+    if data.find("chunk") is None and size != (str(width), str(height)):
+        raise refuse(
+            path,
+            f"<layer name={name!r}>",
+            f"a layer of {size[0]} x {size[1]} cells on a map of {width} x {height}",
+        )
+    cells = width * height
     if data.find("chunk") is not None:
         raise refuse(path, where, "chunked data (an infinite map) is not imported")
     encoding, compression = data.get("encoding"), data.get("compression")
@@ -190,6 +200,9 @@ def _check_layer_data(path: Path, layer: ET.Element, cells: int) -> None:
     if encoding != "base64":
         if compression:
             raise refuse(path, where, f"compression {compression!r} without base64")
+        count = sum(1 for value in (data.text or "").split(",") if value.strip())
+        if count != cells:
+            raise refuse(path, where, f"{count} tiles for a map of {cells} hexes")
         return
     try:
         raw = base64.b64decode((data.text or "").strip(), validate=False)
