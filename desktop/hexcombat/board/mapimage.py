@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hexcombat.board.hexes import Hex
@@ -95,6 +96,13 @@ class MapImage:
             self.origin[0] + (x - ox) / layout.size * kx,
             self.origin[1] + (y - oy) / layout.size * ky,
         )
+
+    def named_from(self, folder: Path) -> MapImage:
+        """The same image named relative to ``folder`` (a map file saved there), so a map
+        saved in another folder still finds it; kept as it is for a map read from text."""
+        if self.base is None:
+            return self
+        return replace(self, file=relative_name(self.path, folder), base=folder)
 
     def hex_centre(self, orientation: str, h: Hex) -> Point:
         """The image pixel at the centre of ``h``."""
@@ -250,6 +258,14 @@ def image_problem(image: MapImage) -> str | None:
 def absolute_image(image: MapImage) -> str:
     """The image's full path, as a save records it so the game reopens with it anywhere."""
     return str(resolved(image.path))
+
+
+def relative_name(image: Path, folder: Path) -> str:
+    """``image``'s name relative to a map file's ``folder`` (its full path on another drive)."""
+    try:
+        return Path(os.path.relpath(resolved(image), resolved(folder))).as_posix()
+    except ValueError:
+        return str(resolved(image))
 
 
 def image_table(image: MapImage) -> str:

@@ -11,7 +11,6 @@ player saves the map file where they choose (the image is named relative to it).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +19,14 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 from hexcombat.board.mapfile import HexMap
-from hexcombat.board.mapimage import ImageInfo, MapImage, calibrate, image_info, with_image_table
+from hexcombat.board.mapimage import (
+    ImageInfo,
+    MapImage,
+    calibrate,
+    image_info,
+    relative_name,
+    with_image_table,
+)
 from hexcombat.ui.map_image_item import MapImageItem
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.window_host import MapWindow
@@ -58,14 +64,6 @@ def place_image(scene: MapScene, image: MapImage, info: ImageInfo) -> MapImageIt
     bounds = scene.board.boundingRect().united(item.sceneBoundingRect())
     scene.setSceneRect(bounds.adjusted(-200, -200, 200, 200))
     return item
-
-
-def relative_name(image: Path, folder: Path) -> str:
-    """The image's name relative to the map file's folder (its full path on another drive)."""
-    try:
-        return Path(os.path.relpath(image.resolve(), folder.resolve())).as_posix()
-    except ValueError:
-        return str(image.resolve())
 
 
 class ImageCalibration(QObject):
