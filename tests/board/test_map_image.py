@@ -107,6 +107,22 @@ def test_a_file_that_is_no_picture_is_said(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("head", "said"),
+    [
+        (b"\x89PNG\r\n\x1a\n" + bytes(8), "a damaged PNG: no image header"),
+        (b"\xff\xd8\xff\xe0" + bytes(100), "a damaged JPEG: a segment of no length"),
+        (b"\xff\xd8\x00" + bytes(100), "a damaged JPEG: a marker was expected"),
+    ],
+)
+def test_a_picture_damaged_in_its_header_is_said_by_name(tmp_path, head, said) -> None:
+    """File > Map Image shows this message alone: it names the file the player chose."""
+    (tmp_path / "scan.jpg").write_bytes(head)
+    with pytest.raises(ValueError) as caught:
+        image_info(tmp_path / "scan.jpg")
+    assert str(caught.value) == f"{tmp_path / 'scan.jpg'}: {said}"
+
+
+@pytest.mark.parametrize(
     ("line", "said"),
     [
         ("origin = [1, 2, 3]", "image.origin must be two numbers"),

@@ -187,12 +187,12 @@ def header_info(head: bytes, name: str) -> ImageInfo:
     """The size and kind of the picture whose first bytes (up to a megabyte) are ``head``;
     ``ValueError`` naming ``name`` as :func:`image_info` says it."""
     path = name
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        info = _png_info(head)
-    elif head.startswith(b"\xff\xd8"):
-        info = _jpeg_info(head)
-    else:
+    if not head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8")):
         raise ValueError(f"{path} is not a PNG or JPEG image")
+    try:
+        info = _png_info(head) if head.startswith(b"\x89") else _jpeg_info(head)
+    except ValueError as exc:  # a damaged header: said with the file's name
+        raise ValueError(f"{path}: {exc}") from None
     if (
         info.width > MAX_IMAGE_SIDE
         or info.height > MAX_IMAGE_SIDE
