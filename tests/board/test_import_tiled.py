@@ -256,3 +256,18 @@ def test_a_layer_not_the_maps_size_is_refused_rather_than_shifted(tmp_path, dama
         import_tiled(source)
     message = str(caught.value)
     assert str(source) in message and "<layer name='terrain'>" in message and said in message
+
+
+@pytest.mark.parametrize("attribute", ["nextlayerid", "tiledversion"])
+def test_a_map_from_an_old_tiled_is_refused_with_what_to_do(tmp_path, attribute) -> None:
+    """Tiled before 1.2 wrote no nextlayerid (before 1.0.1 no tiledversion); the parser needs
+    both, and said only "KeyError: 'nextlayerid'"."""
+    source = write_tmx(tmp_path, "x", "odd")
+    text = source.read_text()
+    start = text.index(f" {attribute}=")
+    source.write_text(text[:start] + text[text.index('"', text.index('"', start) + 1) + 1 :])
+    with pytest.raises(ImportRefused) as caught:
+        import_tiled(source)
+    message = str(caught.value)
+    assert str(source) in message and f"no {attribute}" in message
+    assert "save it again in Tiled 1.2 or later" in message

@@ -50,6 +50,8 @@ from hexcombat.board.offset import OffsetScheme
 
 _GID_MASK = 0x0FFFFFFF
 """A cell's tile id without Tiled's flip and rotation flags (the top four bits)."""
+_REQUIRED = ("version", "tiledversion", "renderorder", "infinite", "nextlayerid", "nextobjectid")
+"""The <map> attributes pytiled-parser needs (a Tiled 1.2 or later writes them all)."""
 _SQRT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
@@ -102,6 +104,14 @@ def _prescan(path: Path) -> ET.Element:
             path,
             "<map orientation>",
             f"a {root.get('orientation')!r} map; hexcombat imports hexagonal Tiled maps only",
+        )
+    missing = [attr for attr in _REQUIRED if root.get(attr) is None]
+    if missing:
+        raise refuse(
+            path,
+            "<map>",
+            f"no {', '.join(missing)}: the map was written by a Tiled older than 1.2; open it "
+            "and save it again in Tiled 1.2 or later",
         )
     if root.get("infinite") == "1":
         raise refuse(
