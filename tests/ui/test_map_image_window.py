@@ -221,3 +221,23 @@ def test_zoomed_out_the_overview_shows_the_whole_image_in_place(window, qtbot, t
     h = window.session.state.hexmap.hex_at(RED)
     centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(6, 6)
     assert QColor(frame.pixel(centre)).red() > 150 and QColor(frame.pixel(centre)).green() < 90
+
+
+def test_a_shipped_map_calibrated_is_offered_to_save_outside_the_program(window, tmp_path) -> None:
+    """The tutorial's map is one shipped with hexcombat: the save dialog does not start on its
+    file (a press of Enter would overwrite the program's own map), as Edit Map does not."""
+    from hexcombat.paths import maps_dir
+    from hexcombat.sourcefile import resolved
+
+    printed_map(tmp_path / "scan.jpg")
+    window.settings.setValue("last_dir", str(tmp_path))
+    offered: list[str] = []
+    window.choose_map_path = lambda start: offered.append(start) or ""
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    shipped = window.session.state.hexmap.source
+    assert shipped is not None and resolved(Path(shipped)).is_relative_to(resolved(maps_dir()))
+    calibration.finish(MapImage(str(tmp_path / "scan.jpg"), (120.0, 100.0), 200.0, 170.0))
+    (start,) = offered
+    assert Path(start) == tmp_path / Path(shipped).name

@@ -27,6 +27,7 @@ from hexcombat.board.mapimage import (
     relative_name,
     with_image_table,
 )
+from hexcombat.paths import is_shipped_map
 from hexcombat.ui.map_image_item import MapImageItem
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.window_host import MapWindow
@@ -199,6 +200,16 @@ def _show_board(window: MapWindow, scene: MapScene) -> None:
     scene.set_display(window.display)
 
 
+def _save_start(source: Path | str | None, last_dir: str) -> str:
+    """Where the save dialog starts: the map's own file, or for a map shipped with hexcombat
+    (or none) its name in the folder last used."""
+    if source is None:
+        return last_dir
+    if is_shipped_map(Path(source)):
+        return str(Path(last_dir) / Path(source).name)
+    return str(source)
+
+
 def _calibrated(window: MapWindow, calibration: ImageCalibration, image: MapImage | None) -> None:
     scene, session = window.scene, window.session
     if scene is None or session is None or scene is not calibration.scene:
@@ -217,7 +228,7 @@ def _calibrated(window: MapWindow, calibration: ImageCalibration, image: MapImag
         return
     place_image(scene, image, calibration.info)
     _show_board(window, scene)
-    start = str(state.hexmap.source or window.settings.value("last_dir", ""))
+    start = _save_start(state.hexmap.source, str(window.settings.value("last_dir", "")))
     target = window.choose_map_path(start)
     if not target:
         state.hexmap.image = image

@@ -73,8 +73,8 @@ from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
 from hexcombat.board.mapwrite import save_map
 from hexcombat.game.saves import map_text_of
 from hexcombat.game.state import GameState
-from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import SourceError, TomlSource, resolved
+from hexcombat.paths import is_shipped_map
+from hexcombat.sourcefile import SourceError, TomlSource
 from hexcombat.ui import terrain_style
 from hexcombat.ui.board_item import BoardItem
 from hexcombat.ui.map_editor_dialogs import NameDialog, NewMapDialog
@@ -773,6 +773,6 @@ def editable_copy(state: GameState) -> tuple[HexMap, Path | None]:
     source = state.hexmap.source
     text = map_text_of(state)
     hexmap = map_from_source(TomlSource.parse(text, source or "map.toml"))
-    if source is None or resolved(Path(source)).is_relative_to(resolved(maps_dir())):
+    if source is None or is_shipped_map(Path(source)):
         return hexmap, None
     return hexmap, Path(source)
