@@ -349,3 +349,15 @@ def test_a_missing_scan_is_said_and_the_map_is_edited_without_it(qtbot, tmp_path
     qtbot.addWidget(win)
     assert win.map_image is None and win.board.opacity() == 1.0
     assert "gone.jpg is missing" in win.statusBar().currentMessage()
+
+
+def test_edit_map_of_a_saved_game_asks_where_to_save_the_map(window, tmp_path: Path) -> None:  # noqa: ANN001
+    """A saved game embeds its map: the map has no file of its own, so the editor's Save asks
+    (it wrote the map to a file named 'game.json (embedded map)' beside the save)."""
+    window.choose_save_path = lambda: str(tmp_path / "game.json")
+    assert window.save_as()
+    assert window.open_file(tmp_path / "game.json"), window.errors
+    editor = window.edit_map()
+    assert editor is not None and editor.path is None
+    editor.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    editor.close()

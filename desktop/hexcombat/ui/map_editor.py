@@ -74,7 +74,7 @@ from hexcombat.board.mapwrite import save_map
 from hexcombat.game.saves import map_text_of
 from hexcombat.game.state import GameState
 from hexcombat.paths import is_shipped_map
-from hexcombat.sourcefile import SourceError, TomlSource
+from hexcombat.sourcefile import SourceError, TomlSource, is_file
 from hexcombat.ui import terrain_style
 from hexcombat.ui.board_item import BoardItem
 from hexcombat.ui.map_editor_dialogs import NameDialog, NewMapDialog
@@ -769,10 +769,11 @@ def ask_new_map(parent: QWidget) -> NewMapDialog:
 
 def editable_copy(state: GameState) -> tuple[HexMap, Path | None]:
     """The open game's map read afresh (edits never touch the game being played), and the file
-    Save writes to: the map's own file, unless it is one shipped with hexcombat."""
+    Save writes to: the map's own file, unless it is one shipped with hexcombat or the map is
+    embedded in a saved game (then Save asks where)."""
     source = state.hexmap.source
     text = map_text_of(state)
     hexmap = map_from_source(TomlSource.parse(text, source or "map.toml"))
-    if source is None or is_shipped_map(Path(source)):
+    if source is None or not is_file(Path(source)) or is_shipped_map(Path(source)):
         return hexmap, None
     return hexmap, Path(source)
