@@ -140,6 +140,11 @@ def test_a_separator_and_row_first_numbering_become_the_label_format(tmp_path) -
             b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + b"\xff" * 8 + bytes(16),
             "more than hexcombat shows",
         ),
+        (  # no size from the image, none from the board: the image's damage is the reason
+            build_file(PLAIN),
+            b"\xff\xd8\xff\xe0" + bytes(40),
+            "images/main.png: a damaged JPEG",
+        ),
     ],
 )
 def test_a_damaged_vmod_is_refused_naming_the_file_and_element(tmp_path, build, image, said):

@@ -265,6 +265,8 @@ def _board_image(
     except ImageTooLarge as exc:
         raise refuse(path, member, str(exc)) from None
     except ValueError as exc:
+        if size is None:  # nothing else gives the board's size
+            raise refuse(path, member, f"{exc}; the board gives no width and height") from None
         notes.append(
             f"the board's image {image!r} is not carried over ({exc}); convert it to PNG or "
             "JPEG and name it under [image] file"
