@@ -233,3 +233,11 @@ def test_naming_an_image_replaces_the_image_table_and_keeps_every_other_line() -
 
 def load_map_text(text: str) -> HexMap:
     return map_from_source(TomlSource.parse(text, "<text>"))
+
+
+def test_clicks_that_would_make_hexes_under_a_pixel_are_refused() -> None:
+    """Two clicks a pixel apart labelled far apart made hexes 0.06 pixels wide: the map was
+    saved with them and then refused to open (hex_width must be 1 to 40000 pixels)."""
+    scheme = OffsetScheme("flat", "odd", "{col:02d}{row:02d}", "0101")
+    with pytest.raises(ValueError, match="a hex 0.06 x 0.02 pixels: check the two labels"):
+        calibrate(scheme, ("0101", (100.0, 100.0)), ("1212", (100.5, 100.2)))

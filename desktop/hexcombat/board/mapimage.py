@@ -119,7 +119,8 @@ def calibrate(
 
     ``ValueError`` saying what to do when the two hexes cannot fix the grid: the same hex, two
     hexes in one column or one row (their centres then say nothing about the other direction),
-    or clicks in the other order than the labels run.
+    or clicks in the other order than the labels run, or hexes under a pixel (or over
+    :data:`MAX_IMAGE_SIDE`) that no map file may name.
     """
     (label_a, (ua, va)), (label_b, (ub, vb)) = first, second
     a, b = scheme.parse_label(label_a), scheme.parse_label(label_b)
@@ -142,8 +143,15 @@ def calibrate(
         )
     origin = (ua - kx * xa, va - ky * ya)
     if scheme.orientation == "flat":
-        return origin, kx * 2.0, ky * _SQRT3
-    return origin, kx * _SQRT3, ky * 2.0
+        width, height = kx * 2.0, ky * _SQRT3
+    else:
+        width, height = kx * _SQRT3, ky * 2.0
+    if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE):
+        raise ValueError(
+            f"hexes {label_a} and {label_b} clicked there make a hex {width:.2f} x "
+            f"{height:.2f} pixels: check the two labels, and click two hexes far apart"
+        )
+    return origin, width, height
 
 
 def grid_off_image(
