@@ -241,3 +241,24 @@ def test_a_shipped_map_calibrated_is_offered_to_save_outside_the_program(window,
     calibration.finish(MapImage(str(tmp_path / "scan.jpg"), (120.0, 100.0), 200.0, 170.0))
     (start,) = offered
     assert Path(start) == tmp_path / Path(shipped).name
+
+
+def test_labels_that_put_the_grid_off_the_picture_are_asked_again(window, tmp_path) -> None:
+    """A mistyped second label (0203 for 1108) fits a grid far off the scan: the player is
+    told and clicks again, and no map file is written with it."""
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    offered: list[str] = []
+    window.choose_map_path = lambda start: offered.append(start) or str(tmp_path / "out.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    item = window.scene.map_image
+    for printed, typed in (("0102", "0102"), ("1108", "0203")):
+        calibration.ask_label = lambda default, typed=typed: typed
+        x, y = TRUE.hex_centre("flat", SCHEME.parse_label(printed))
+        calibration.click(item.mapToScene(QPointF(x, y)))
+    message = window.statusBar().currentMessage()
+    assert "off the" in message and "click the first hex again" in message
+    assert calibration.clicks == [] and offered == [] and not (tmp_path / "out.toml").exists()

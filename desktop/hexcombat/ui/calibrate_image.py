@@ -23,6 +23,7 @@ from hexcombat.board.mapimage import (
     ImageInfo,
     MapImage,
     calibrate,
+    grid_off_image,
     image_info,
     relative_name,
     with_image_table,
@@ -135,7 +136,13 @@ class ImageCalibration(QObject):
             self.clicks = []
             self.say(f"Map image: {exc}. Click the first hex again.")
             return
-        self.finish(MapImage(str(self.path), origin, width, height))
+        image = MapImage(str(self.path), origin, width, height)
+        off = grid_off_image(image, hexmap.scheme, hexmap.columns, hexmap.rows, self.info)
+        if off is not None:  # a mistyped label: the map file would be refused by check
+            self.clicks = []
+            self.say(f"Map image: with those labels {off}. Check them; click the first hex again.")
+            return
+        self.finish(image)
 
     def finish(self, image: MapImage | None) -> None:
         for widget in self.watched:
