@@ -271,3 +271,22 @@ def test_a_map_from_an_old_tiled_is_refused_with_what_to_do(tmp_path, attribute)
     message = str(caught.value)
     assert str(source) in message and f"no {attribute}" in message
     assert "save it again in Tiled 1.2 or later" in message
+
+
+def test_a_rotated_polyline_is_snapped_where_tiled_draws_it(tmp_path) -> None:
+    """Tiled turns an object's points clockwise about its position by its rotation: the same
+    river stored turned back a quarter, with rotation 90, is the same river."""
+    tw, th, side = SIZES["x"]
+    cx, cy = tiled_centre("x", "odd", 2, 1)
+    a, b = (cx - side / 2, cy + th / 2), (cx + side / 2, cy + th / 2)
+    c = (cx + tw / 2, cy)
+    # (x, y) turned a quarter clockwise is (-y, x); stored as (y, -x) so that it comes back
+    points = " ".join(f"{y - a[1]:.2f},{-(x - a[0]):.2f}" for x, y in (a, b, c))
+    extra = (
+        '<objectgroup id="2" name="rivers"><object id="1" name="Seim" x="'
+        f'{a[0]}" y="{a[1]}" rotation="90"><polyline points="{points}"/></object></objectgroup>'
+    )
+    hexmap = import_tiled(write_tmx(tmp_path, "x", "odd", extra=extra)).hexmap
+    (river,) = hexmap.rivers
+    labels = [{hexmap.label(s.a), hexmap.label(s.b)} for s in river.hexsides]
+    assert labels == [{"0302", "0303"}, {"0302", "0402"}]

@@ -413,7 +413,7 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
             )
             continue
         x0, y0 = obj.coordinates.x, obj.coordinates.y
-        points = [geometry.to_unit(x0 + p.x, y0 + p.y) for p in obj.points]
+        points = [geometry.to_unit(x0 + x, y0 + y) for x, y in _turned(obj)]
         if not _near_the_map(points, geometry, on_map):
             notes.append(f"polyline {obj.name or obj.id!r} has points far off the map: left out")
             continue
@@ -427,6 +427,15 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
             )
         for run in runs:
             yield River(obj.name or "", feature, tuple(run))
+
+
+def _turned(obj: Any) -> list[Point]:
+    """A polyline's points from its object's position, turned by the object's rotation
+    (degrees clockwise about that position, as Tiled draws it)."""
+    rotation = float(obj.rotation or 0.0)
+    turn = math.radians(rotation) if math.isfinite(rotation) else 0.0
+    cos, sin = math.cos(turn), math.sin(turn)
+    return [(p.x * cos - p.y * sin, p.x * sin + p.y * cos) for p in obj.points]
 
 
 def _near_the_map(points: list[Point], geometry: _Geometry, on_map: set[Hex]) -> bool:
