@@ -262,3 +262,41 @@ def test_labels_that_put_the_grid_off_the_picture_are_asked_again(window, tmp_pa
     message = window.statusBar().currentMessage()
     assert "off the" in message and "click the first hex again" in message
     assert calibration.clicks == [] and offered == [] and not (tmp_path / "out.toml").exists()
+
+
+def press(window, where: QPoint) -> None:
+    send_mouse(
+        window.view.viewport(),
+        QEvent.Type.MouseButtonPress,
+        where,
+        Qt.MouseButton.LeftButton,
+        Qt.MouseButton.LeftButton,
+    )
+
+
+def test_a_calibration_left_unfinished_never_takes_the_clicks_of_later_play(
+    window, tmp_path
+) -> None:
+    """File > Map Image chosen again, or another game opened, while the first still waits
+    for its clicks: the first stops (it asked for printed labels at every later click)."""
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    window.choose_map_path = lambda start: ""
+    asked: list[str] = []
+    first = start_map_image(window, tmp_path / "scan.jpg")
+    first.ask_label = lambda default: asked.append("first") or default
+    second = start_map_image(window, tmp_path / "scan.jpg")
+    second.ask_label = lambda default: asked.append("second") or None  # a blank label: stop
+    press(window, window.view.viewport().rect().center())
+    assert asked == ["second"]
+    press(window, window.view.viewport().rect().center())
+    assert asked == ["second"]  # nobody asks any more
+
+    third = start_map_image(window, tmp_path / "scan.jpg")
+    third.ask_label = lambda default: asked.append("third") or default
+    assert window.open_file(tmp_path / "plain.toml")  # another game, its scene
+    press(window, window.view.viewport().rect().center())
+    assert asked == ["second"]

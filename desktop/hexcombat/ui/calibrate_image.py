@@ -90,6 +90,7 @@ class ImageCalibration(QObject):
         self.ask_label: Callable[[str], str | None] = self._dialog_label
         """Ask the printed label of the hex clicked, offering ``default`` (tests replace it)."""
         self.clicks: list[tuple[str, tuple[float, float]]] = []
+        self.finished = False
         hexmap = scene.state.hexmap
         self.item = place_image(scene, stretched(hexmap, str(image_path), self.info), self.info)
         self.watched = [w for w in (viewport, viewport.parentWidget()) if w is not None]
@@ -105,6 +106,9 @@ class ImageCalibration(QObject):
         return text.strip() if ok else None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if not self.scene.views():  # the window shows another game now: stop, take nothing
+            self.finish(None)
+            return False
         if event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Escape:
             self.finish(None)
             return True
@@ -145,6 +149,10 @@ class ImageCalibration(QObject):
         self.finish(image)
 
     def finish(self, image: MapImage | None) -> None:
+        """Stop taking clicks; ``done`` says the image calibrated (None: stopped). Once."""
+        if self.finished:
+            return
+        self.finished = True
         for widget in self.watched:
             widget.removeEventFilter(self)
         self.done.emit(image)
@@ -188,6 +196,8 @@ def start_map_image(window: MapWindow, path: Path) -> ImageCalibration | None:
     if scene is None:
         return None
     say = window.statusBar().showMessage
+    for earlier in window.view.viewport().findChildren(ImageCalibration):
+        earlier.finish(None)  # one calibration at a time: the clicks are the new one's
     try:
         calibration = ImageCalibration(
             scene, window.view.viewport(), window.view.mapToScene, path, say
