@@ -39,6 +39,15 @@ def maps_dir() -> Path:
     return data_root() / "maps"
 
 
+def is_shipped_map(path: Path) -> bool:
+    """Whether ``path`` is one of the maps shipped with hexcombat (saved under a new name,
+    never over the program's own file)."""
+    try:
+        return path.resolve().is_relative_to(maps_dir().resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 def counters_dir() -> Path:
     """The shipped counter sets (unit identification charts)."""
     return data_root() / "counters"

@@ -233,3 +233,60 @@ def test_the_map_properties_give_its_numbering(tmp_path) -> None:
     source.write_text(source.read_text().replace("{col}.{row}", "{col}/{row}"))
     with pytest.raises(ImportRefused, match="label"):
         import_tiled(source)
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        # one tile short at the start: every later hex would take its neighbour's terrain
+        (lambda t: t.replace('encoding="csv">1,4,', 'encoding="csv">4,'), "34 tiles"),
+        (lambda t: t.replace('encoding="csv">1,', 'encoding="csv">1,1,1,1,1,1,1,1,'), "42 tiles"),
+        (
+            lambda t: t.replace(
+                'name="terrain" width="7" height="5"', 'name="terrain" width="5" height="7"'
+            ),
+            "5 x 7 cells",
+        ),
+    ],
+)
+def test_a_layer_not_the_maps_size_is_refused_rather_than_shifted(tmp_path, damage, said) -> None:
+    source = write_tmx(tmp_path, "x", "odd")
+    source.write_text(damage(source.read_text()))
+    with pytest.raises(ImportRefused) as caught:
+        import_tiled(source)
+    message = str(caught.value)
+    assert str(source) in message and "<layer name='terrain'>" in message and said in message
+
+
+@pytest.mark.parametrize("attribute", ["nextlayerid", "tiledversion"])
+def test_a_map_from_an_old_tiled_is_refused_with_what_to_do(tmp_path, attribute) -> None:
+    """Tiled before 1.2 wrote no nextlayerid (before 1.0.1 no tiledversion); the parser needs
+    both, and said only "KeyError: 'nextlayerid'"."""
+    source = write_tmx(tmp_path, "x", "odd")
+    text = source.read_text()
+    start = text.index(f" {attribute}=")
+    source.write_text(text[:start] + text[text.index('"', text.index('"', start) + 1) + 1 :])
+    with pytest.raises(ImportRefused) as caught:
+        import_tiled(source)
+    message = str(caught.value)
+    assert str(source) in message and f"no {attribute}" in message
+    assert "save it again in Tiled 1.2 or later" in message
+
+
+def test_a_rotated_polyline_is_snapped_where_tiled_draws_it(tmp_path) -> None:
+    """Tiled turns an object's points clockwise about its position by its rotation: the same
+    river stored turned back a quarter, with rotation 90, is the same river."""
+    tw, th, side = SIZES["x"]
+    cx, cy = tiled_centre("x", "odd", 2, 1)
+    a, b = (cx - side / 2, cy + th / 2), (cx + side / 2, cy + th / 2)
+    c = (cx + tw / 2, cy)
+    # (x, y) turned a quarter clockwise is (-y, x); stored as (y, -x) so that it comes back
+    points = " ".join(f"{y - a[1]:.2f},{-(x - a[0]):.2f}" for x, y in (a, b, c))
+    extra = (
+        '<objectgroup id="2" name="rivers"><object id="1" name="Seim" x="'
+        f'{a[0]}" y="{a[1]}" rotation="90"><polyline points="{points}"/></object></objectgroup>'
+    )
+    hexmap = import_tiled(write_tmx(tmp_path, "x", "odd", extra=extra)).hexmap
+    (river,) = hexmap.rivers
+    labels = [{hexmap.label(s.a), hexmap.label(s.b)} for s in river.hexsides]
+    assert labels == [{"0302", "0303"}, {"0302", "0402"}]

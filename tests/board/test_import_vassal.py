@@ -140,6 +140,11 @@ def test_a_separator_and_row_first_numbering_become_the_label_format(tmp_path) -
             b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + b"\xff" * 8 + bytes(16),
             "more than hexcombat shows",
         ),
+        (  # no size from the image, none from the board: the image's damage is the reason
+            build_file(PLAIN),
+            b"\xff\xd8\xff\xe0" + bytes(40),
+            "images/main.png: a damaged JPEG",
+        ),
     ],
 )
 def test_a_damaged_vmod_is_refused_naming_the_file_and_element(tmp_path, build, image, said):
@@ -182,3 +187,13 @@ def test_a_sideways_grid_imports_as_pointy_hexes_with_its_labels(tmp_path) -> No
         x, y = hexmap.image.hex_centre("pointy", h)
         assert abs(x - upright_y) < 0.01 and abs(y - upright_x) < 0.01, label
         assert 0 < x < 500 and 0 < y < 400
+
+
+@pytest.mark.parametrize("sep", ["{", "}", "{row}", " - ", "\t"])
+def test_a_separator_no_label_can_hold_is_left_out_and_said(tmp_path, sep) -> None:
+    numbering = PLAIN.replace('sep=""', f'sep="{sep}"')
+    source = write_vmod(tmp_path, build_file(numbering))
+    imported = import_vassal(source, tmp_path / "m.toml")
+    assert imported.hexmap.scheme.label_format == "{col:02d}{row:02d}"
+    assert imported.hexmap.label(imported.hexmap.scheme.hex_of(0, 0)) == "0101"
+    assert any("separator" in note and "labels have none" in note for note in imported.notes)

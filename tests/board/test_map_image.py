@@ -107,6 +107,22 @@ def test_a_file_that_is_no_picture_is_said(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("head", "said"),
+    [
+        (b"\x89PNG\r\n\x1a\n" + bytes(8), "a damaged PNG: no image header"),
+        (b"\xff\xd8\xff\xe0" + bytes(100), "a damaged JPEG: a segment of no length"),
+        (b"\xff\xd8\x00" + bytes(100), "a damaged JPEG: a marker was expected"),
+    ],
+)
+def test_a_picture_damaged_in_its_header_is_said_by_name(tmp_path, head, said) -> None:
+    """File > Map Image shows this message alone: it names the file the player chose."""
+    (tmp_path / "scan.jpg").write_bytes(head)
+    with pytest.raises(ValueError) as caught:
+        image_info(tmp_path / "scan.jpg")
+    assert str(caught.value) == f"{tmp_path / 'scan.jpg'}: {said}"
+
+
+@pytest.mark.parametrize(
     ("line", "said"),
     [
         ("origin = [1, 2, 3]", "image.origin must be two numbers"),
@@ -217,3 +233,11 @@ def test_naming_an_image_replaces_the_image_table_and_keeps_every_other_line() -
 
 def load_map_text(text: str) -> HexMap:
     return map_from_source(TomlSource.parse(text, "<text>"))
+
+
+def test_clicks_that_would_make_hexes_under_a_pixel_are_refused() -> None:
+    """Two clicks a pixel apart labelled far apart made hexes 0.06 pixels wide: the map was
+    saved with them and then refused to open (hex_width must be 1 to 40000 pixels)."""
+    scheme = OffsetScheme("flat", "odd", "{col:02d}{row:02d}", "0101")
+    with pytest.raises(ValueError, match="a hex 0.06 x 0.02 pixels: check the two labels"):
+        calibrate(scheme, ("0101", (100.0, 100.0)), ("1212", (100.5, 100.2)))

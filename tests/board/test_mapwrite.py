@@ -105,3 +105,23 @@ def test_save_map_refuses_a_map_that_would_not_load_and_leaves_the_file(tmp_path
     assert "name is blank" in found[0][1] and "must name the place" in found[1][1]
     assert all(p.file == str(path) for p in caught.value.problems)
     assert path.read_text(encoding="utf-8") == "kept"
+
+
+def test_a_map_saved_in_another_folder_still_names_its_image(tmp_path: Path) -> None:
+    """Save As elsewhere: the [image] file is named relative to the new map file (it was
+    written as before, and the save refused for a missing image)."""
+    from test_map_image import png
+
+    from hexcombat.board.mapimage import MapImage
+
+    (tmp_path / "scans").mkdir()
+    (tmp_path / "scans" / "board.png").write_bytes(png(400, 400))
+    hexmap = load_map(DATA / "flat-even.toml")
+    hexmap.image = MapImage("scans/board.png", (10.0, 10.0), 20.0, 18.0, tmp_path)
+    target = tmp_path / "elsewhere" / "deeper" / "copy.toml"
+    target.parent.mkdir(parents=True)
+    save_map(hexmap, target)
+    reopened = load_map(target)
+    assert reopened.image is not None and reopened.image.file == "../../scans/board.png"
+    assert reopened.image.path.resolve() == (tmp_path / "scans" / "board.png").resolve()
+    assert hexmap.image.path.resolve() == reopened.image.path.resolve()  # saved again alike

@@ -100,3 +100,15 @@ def test_import_says_why_a_file_is_refused_without_a_traceback(tmp_path) -> None
     assert "Traceback" not in done.stderr
     other = run("import", str(tmp_path / "x.txt"), "-o", str(tmp_path / "m.toml"))
     assert other.returncode == 1 and ".tmx" in other.stderr
+
+
+def test_import_never_writes_over_the_file_it_imports(tmp_path) -> None:
+    """``-o`` naming the Tiled map itself (a slip of the shell's completion) is refused: the
+    player's .tmx was replaced by the TOML map."""
+    source = tmp_path / "small.tmx"
+    source.write_text(TMX)
+    for output in (source, tmp_path / "." / "small.tmx"):
+        done = run("import", str(source), "-o", str(output))
+        assert done.returncode == 1 and "the file imported" in done.stderr, done.stderr
+        assert str(source) in done.stderr and "Traceback" not in done.stderr
+        assert source.read_text() == TMX

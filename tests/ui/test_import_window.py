@@ -64,3 +64,19 @@ def test_the_mapping_dialog_offers_the_standard_terrain_and_takes_a_typed_one(qt
     dialog.choices["land:1"].setCurrentText("woods")
     dialog.choices["land:2"].setCurrentText("Salt Marsh")
     assert dialog.mapping() == {"land:1": "woods", "land:2": "salt-marsh"}
+
+
+def test_a_tileset_of_many_unnamed_tiles_fits_the_screen_in_tile_order(qtbot) -> None:
+    """Three hundred tiles (a large tileset without terrain properties): the list scrolls and
+    OK stays on screen (the dialog was 8,000 pixels tall); tiles come in their numbers' order."""
+    from PySide6.QtWidgets import QLabel, QScrollArea
+
+    dialog = TerrainMapping({f"land:{i}": 1 for i in range(300)})
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.height() < 800
+    area = dialog.findChild(QScrollArea)
+    assert area is not None and area.isAncestorOf(dialog.choices["land:299"])
+    labels = [w.text() for w in area.widget().findChildren(QLabel)]
+    assert labels[:3] == ["land:0 (1 hex)", "land:1 (1 hex)", "land:2 (1 hex)"]

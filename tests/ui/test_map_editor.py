@@ -305,3 +305,59 @@ def test_the_hex_under_the_mouse_is_outlined_and_named(editor) -> None:  # noqa:
     outline = editor.pointer.path().boundingRect()
     assert outline.contains(centre) and outline.width() < 2.5 * editor.layout_.size
     assert editor.status.text() == "0303, clear, elevation 2"
+
+
+def test_the_scanned_map_lies_under_the_board_being_painted(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    """A map with an [image] (a VASSAL board, a calibrated scan) is painted over its picture:
+    the board faint over it, through every edit."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from test_map_image_window import RED, map_text, printed_map
+
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    win = MapEditor(load_map(tmp_path / "scan.toml"), tmp_path / "scan.toml")
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.resize(1000, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_map()
+    item = win.map_image
+    assert item is not None and item.scene() is win.scene_
+    qtbot.waitUntil(lambda: not item.overview.isNull(), timeout=20_000)
+    win.set_terrain("woods")
+    click(win, at(win, "0101"))  # an edit draws the board afresh: still faint over the scan
+    assert win.board.opacity() < 0.5
+
+    def colour(label: str) -> QColor:
+        frame = QImage(win.view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+        painter = QPainter(frame)
+        win.view.render(painter)
+        painter.end()
+        return QColor(frame.pixel(at(win, label) + QPoint(6, 6)))
+
+    red, paper = colour(RED), colour("0502")
+    assert red.red() > red.green() + 80  # the printed red hex shows through the board
+    assert paper.green() > 150
+
+
+def test_a_missing_scan_is_said_and_the_map_is_edited_without_it(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from test_map_image_window import map_text
+
+    (tmp_path / "scan.toml").write_text(map_text("gone.jpg"))
+    win = MapEditor(load_map(tmp_path / "scan.toml"), tmp_path / "scan.toml")
+    qtbot.addWidget(win)
+    assert win.map_image is None and win.board.opacity() == 1.0
+    assert "gone.jpg is missing" in win.statusBar().currentMessage()
+
+
+def test_edit_map_of_a_saved_game_asks_where_to_save_the_map(window, tmp_path: Path) -> None:  # noqa: ANN001
+    """A saved game embeds its map: the map has no file of its own, so the editor's Save asks
+    (it wrote the map to a file named 'game.json (embedded map)' beside the save)."""
+    window.choose_save_path = lambda: str(tmp_path / "game.json")
+    assert window.save_as()
+    assert window.open_file(tmp_path / "game.json"), window.errors
+    editor = window.edit_map()
+    assert editor is not None and editor.path is None
+    editor.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    editor.close()

@@ -221,3 +221,82 @@ def test_zoomed_out_the_overview_shows_the_whole_image_in_place(window, qtbot, t
     h = window.session.state.hexmap.hex_at(RED)
     centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(6, 6)
     assert QColor(frame.pixel(centre)).red() > 150 and QColor(frame.pixel(centre)).green() < 90
+
+
+def test_a_shipped_map_calibrated_is_offered_to_save_outside_the_program(window, tmp_path) -> None:
+    """The tutorial's map is one shipped with hexcombat: the save dialog does not start on its
+    file (a press of Enter would overwrite the program's own map), as Edit Map does not."""
+    from hexcombat.paths import maps_dir
+    from hexcombat.sourcefile import resolved
+
+    printed_map(tmp_path / "scan.jpg")
+    window.settings.setValue("last_dir", str(tmp_path))
+    offered: list[str] = []
+    window.choose_map_path = lambda start: offered.append(start) or ""
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    shipped = window.session.state.hexmap.source
+    assert shipped is not None and resolved(Path(shipped)).is_relative_to(resolved(maps_dir()))
+    calibration.finish(MapImage(str(tmp_path / "scan.jpg"), (120.0, 100.0), 200.0, 170.0))
+    (start,) = offered
+    assert Path(start) == tmp_path / Path(shipped).name
+
+
+def test_labels_that_put_the_grid_off_the_picture_are_asked_again(window, tmp_path) -> None:
+    """A mistyped second label (0203 for 1108) fits a grid far off the scan: the player is
+    told and clicks again, and no map file is written with it."""
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    offered: list[str] = []
+    window.choose_map_path = lambda start: offered.append(start) or str(tmp_path / "out.toml")
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    calibration = start_map_image(window, tmp_path / "scan.jpg")
+    item = window.scene.map_image
+    for printed, typed in (("0102", "0102"), ("1108", "0203")):
+        calibration.ask_label = lambda default, typed=typed: typed
+        x, y = TRUE.hex_centre("flat", SCHEME.parse_label(printed))
+        calibration.click(item.mapToScene(QPointF(x, y)))
+    message = window.statusBar().currentMessage()
+    assert "off the" in message and "click the first hex again" in message
+    assert calibration.clicks == [] and offered == [] and not (tmp_path / "out.toml").exists()
+
+
+def press(window, where: QPoint) -> None:
+    send_mouse(
+        window.view.viewport(),
+        QEvent.Type.MouseButtonPress,
+        where,
+        Qt.MouseButton.LeftButton,
+        Qt.MouseButton.LeftButton,
+    )
+
+
+def test_a_calibration_left_unfinished_never_takes_the_clicks_of_later_play(
+    window, tmp_path
+) -> None:
+    """File > Map Image chosen again, or another game opened, while the first still waits
+    for its clicks: the first stops (it asked for printed labels at every later click)."""
+    from hexcombat.ui.calibrate_image import start_map_image
+
+    printed_map(tmp_path / "scan.jpg")
+    (tmp_path / "plain.toml").write_text(map_text(None))
+    assert window.open_file(tmp_path / "plain.toml")
+    window.choose_map_path = lambda start: ""
+    asked: list[str] = []
+    first = start_map_image(window, tmp_path / "scan.jpg")
+    first.ask_label = lambda default: asked.append("first") or default
+    second = start_map_image(window, tmp_path / "scan.jpg")
+    second.ask_label = lambda default: asked.append("second") or None  # a blank label: stop
+    press(window, window.view.viewport().rect().center())
+    assert asked == ["second"]
+    press(window, window.view.viewport().rect().center())
+    assert asked == ["second"]  # nobody asks any more
+
+    third = start_map_image(window, tmp_path / "scan.jpg")
+    third.ask_label = lambda default: asked.append("third") or default
+    assert window.open_file(tmp_path / "plain.toml")  # another game, its scene
+    press(window, window.view.viewport().rect().center())
+    assert asked == ["second"]

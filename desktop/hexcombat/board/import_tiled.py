@@ -50,6 +50,8 @@ from hexcombat.board.offset import OffsetScheme
 
 _GID_MASK = 0x0FFFFFFF
 """A cell's tile id without Tiled's flip and rotation flags (the top four bits)."""
+_REQUIRED = ("version", "tiledversion", "renderorder", "infinite", "nextlayerid", "nextobjectid")
+"""The <map> attributes pytiled-parser needs (a Tiled 1.2 or later writes them all)."""
 _SQRT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
@@ -103,6 +105,14 @@ def _prescan(path: Path) -> ET.Element:
             "<map orientation>",
             f"a {root.get('orientation')!r} map; hexcombat imports hexagonal Tiled maps only",
         )
+    missing = [attr for attr in _REQUIRED if root.get(attr) is None]
+    if missing:
+        raise refuse(
+            path,
+            "<map>",
+            f"no {', '.join(missing)}: the map was written by a Tiled older than 1.2; open it "
+            "and save it again in Tiled 1.2 or later",
+        )
     if root.get("infinite") == "1":
         raise refuse(
             path,
@@ -128,7 +138,7 @@ def _prescan(path: Path) -> ET.Element:
             if name is not None and element.tag in ("tileset", "object"):
                 _check_named_file(path, element, attr, name)
     for layer in root.iter("layer"):
-        _check_layer_data(path, layer, width * height)
+        _check_layer_data(path, layer, width, height)
     return root
 
 
@@ -176,12 +186,22 @@ def _check_named_file(path: Path, element: ET.Element, attr: str, name: str) -> 
                         raise refuse(path, where, f"its tileset cannot be read: {exc}") from None
 
 
-def _check_layer_data(path: Path, layer: ET.Element, cells: int) -> None:
+def _check_layer_data(path: Path, layer: ET.Element, width: int, height: int) -> None:
+    """A tile layer the map's size, holding one tile a cell: the parser lays a layer's tiles
+    out by the layer's own width, so a short or long layer would shift every hex's terrain."""
     data = layer.find("data")
     name = layer.get("name", "")
     where = f"<layer name={name!r}> <data>"
     if data is None:
         return
+    size = (layer.get("width"), layer.get("height"))
+    if data.find("chunk") is None and size != (str(width), str(height)):
+        raise refuse(
+            path,
+            f"<layer name={name!r}>",
+            f"a layer of {size[0]} x {size[1]} cells on a map of {width} x {height}",
+        )
+    cells = width * height
     if data.find("chunk") is not None:
         raise refuse(path, where, "chunked data (an infinite map) is not imported")
     encoding, compression = data.get("encoding"), data.get("compression")
@@ -190,6 +210,9 @@ def _check_layer_data(path: Path, layer: ET.Element, cells: int) -> None:
     if encoding != "base64":
         if compression:
             raise refuse(path, where, f"compression {compression!r} without base64")
+        count = sum(1 for value in (data.text or "").split(",") if value.strip())
+        if count != cells:
+            raise refuse(path, where, f"{count} tiles for a map of {cells} hexes")
         return
     try:
         raw = base64.b64decode((data.text or "").strip(), validate=False)
@@ -390,7 +413,7 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
             )
             continue
         x0, y0 = obj.coordinates.x, obj.coordinates.y
-        points = [geometry.to_unit(x0 + p.x, y0 + p.y) for p in obj.points]
+        points = [geometry.to_unit(x0 + x, y0 + y) for x, y in _turned(obj)]
         if not _near_the_map(points, geometry, on_map):
             notes.append(f"polyline {obj.name or obj.id!r} has points far off the map: left out")
             continue
@@ -404,6 +427,15 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
             )
         for run in runs:
             yield River(obj.name or "", feature, tuple(run))
+
+
+def _turned(obj: Any) -> list[Point]:
+    """A polyline's points from its object's position, turned by the object's rotation
+    (degrees clockwise about that position, as Tiled draws it)."""
+    rotation = float(obj.rotation or 0.0)
+    turn = math.radians(rotation) if math.isfinite(rotation) else 0.0
+    cos, sin = math.cos(turn), math.sin(turn)
+    return [(p.x * cos - p.y * sin, p.x * sin + p.y * cos) for p in obj.points]
 
 
 def _near_the_map(points: list[Point], geometry: _Geometry, on_map: set[Hex]) -> bool:

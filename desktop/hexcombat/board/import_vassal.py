@@ -265,6 +265,8 @@ def _board_image(
     except ImageTooLarge as exc:
         raise refuse(path, member, str(exc)) from None
     except ValueError as exc:
+        if size is None:  # nothing else gives the board's size
+            raise refuse(path, member, f"{exc}; the board gives no width and height") from None
         notes.append(
             f"the board's image {image!r} is not carried over ({exc}); convert it to PNG or "
             "JPEG and name it under [image] file"
@@ -326,7 +328,10 @@ def _map_of(
         # the grid's columns are the map's rows: its h numbers count down the map
         col_first, row_first = row_first, col_first
         columns, rows = rows, columns
-    scheme = _scheme(grid, orientation, parity, col_first, row_first, columns, rows, notes)
+    try:
+        scheme = _scheme(grid, orientation, parity, col_first, row_first, columns, rows, notes)
+    except ValueError as exc:
+        raise refuse(path, "<HexGridNumbering>", str(exc)) from None
     unit_u = c_lo * grid.dx + grid.x0
     unit_v = r_lo * grid.dy + grid.y0 + shift(c_lo)
     origin = (unit_v, unit_u) if grid.sideways else (unit_u, unit_v)
@@ -378,7 +383,9 @@ def _scheme(
     h_lead, v_lead = grid.h_leading, grid.v_leading
     if grid.sideways:
         h_lead, v_lead = v_lead, h_lead
-    sep = grid.sep if grid.sep and "/" not in grid.sep and not grid.sep.isspace() else ""
+    # a label holds no '/' (it joins a hexside's two labels), no space and no format braces
+    usable = not any(ch in "/{}" or ch.isspace() for ch in grid.sep)
+    sep = grid.sep if usable else ""
     if grid.sep and not sep:
         notes.append(f"the separator {grid.sep!r} cannot be in a label: labels have none")
     widths = {"col": h_lead + 1, "row": v_lead + 1}

@@ -16,7 +16,7 @@ from pathlib import Path
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
 from hexcombat.board.mapwrite import map_to_toml
 from hexcombat.board.offset import OffsetScheme
-from hexcombat.sourcefile import SourceError, TomlSource, escaped, is_file
+from hexcombat.sourcefile import SourceError, TomlSource, escaped, is_file, resolved
 
 MAX_IMPORT_HEXES = 500_000
 """The largest map imported: more than twice the largest published hex campaigns joined."""
@@ -162,8 +162,11 @@ def checked_text(imported: Imported, source: Path) -> str:
 
 def write_import(imported: Imported, source: Path, target: Path) -> list[str]:
     """Write the imported map to ``target`` (and the files it names beside it); returns the
-    notes on what was not carried over."""
+    notes on what was not carried over. Never over the file imported (or the image beside)."""
     text = checked_text(imported, source)
+    for written in (target, *(target.parent / name for name in imported.files)):
+        if resolved(written) == resolved(source):
+            raise refuse(source, "", f"{written} would be written over the file imported")
     for name, write in imported.files.items():
         write(target.parent / name)
     target.write_text(text, encoding="utf-8")

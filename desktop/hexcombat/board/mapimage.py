@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hexcombat.board.hexes import Hex
@@ -96,6 +97,13 @@ class MapImage:
             self.origin[1] + (y - oy) / layout.size * ky,
         )
 
+    def named_from(self, folder: Path) -> MapImage:
+        """The same image named relative to ``folder`` (a map file saved there), so a map
+        saved in another folder still finds it; kept as it is for a map read from text."""
+        if self.base is None:
+            return self
+        return replace(self, file=relative_name(self.path, folder), base=folder)
+
     def hex_centre(self, orientation: str, h: Hex) -> Point:
         """The image pixel at the centre of ``h``."""
         unit = Layout(orientation, 1.0)  # type: ignore[arg-type]
@@ -111,7 +119,8 @@ def calibrate(
 
     ``ValueError`` saying what to do when the two hexes cannot fix the grid: the same hex, two
     hexes in one column or one row (their centres then say nothing about the other direction),
-    or clicks in the other order than the labels run.
+    or clicks in the other order than the labels run, or hexes under a pixel (or over
+    :data:`MAX_IMAGE_SIDE`) that no map file may name.
     """
     (label_a, (ua, va)), (label_b, (ub, vb)) = first, second
     a, b = scheme.parse_label(label_a), scheme.parse_label(label_b)
@@ -134,8 +143,15 @@ def calibrate(
         )
     origin = (ua - kx * xa, va - ky * ya)
     if scheme.orientation == "flat":
-        return origin, kx * 2.0, ky * _SQRT3
-    return origin, kx * _SQRT3, ky * 2.0
+        width, height = kx * 2.0, ky * _SQRT3
+    else:
+        width, height = kx * _SQRT3, ky * 2.0
+    if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE):
+        raise ValueError(
+            f"hexes {label_a} and {label_b} clicked there make a hex {width:.2f} x "
+            f"{height:.2f} pixels: check the two labels, and click two hexes far apart"
+        )
+    return origin, width, height
 
 
 def grid_off_image(
@@ -179,12 +195,12 @@ def header_info(head: bytes, name: str) -> ImageInfo:
     """The size and kind of the picture whose first bytes (up to a megabyte) are ``head``;
     ``ValueError`` naming ``name`` as :func:`image_info` says it."""
     path = name
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        info = _png_info(head)
-    elif head.startswith(b"\xff\xd8"):
-        info = _jpeg_info(head)
-    else:
+    if not head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8")):
         raise ValueError(f"{path} is not a PNG or JPEG image")
+    try:
+        info = _png_info(head) if head.startswith(b"\x89") else _jpeg_info(head)
+    except ValueError as exc:  # a damaged header: said with the file's name
+        raise ValueError(f"{path}: {exc}") from None
     if (
         info.width > MAX_IMAGE_SIDE
         or info.height > MAX_IMAGE_SIDE
@@ -250,6 +266,14 @@ def image_problem(image: MapImage) -> str | None:
 def absolute_image(image: MapImage) -> str:
     """The image's full path, as a save records it so the game reopens with it anywhere."""
     return str(resolved(image.path))
+
+
+def relative_name(image: Path, folder: Path) -> str:
+    """``image``'s name relative to a map file's ``folder`` (its full path on another drive)."""
+    try:
+        return Path(os.path.relpath(resolved(image), resolved(folder))).as_posix()
+    except ValueError:
+        return str(resolved(image))
 
 
 def image_table(image: MapImage) -> str:

@@ -8,6 +8,7 @@ problem at its line, and the file on disk stays as it was.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -180,8 +181,10 @@ def save_map(hexmap: HexMap, path: str | Path) -> None:
     label format too narrow for the map's size), ``SourceError`` lists every problem at its line
     of the text that would have been written, and ``path`` is left as it was."""
     path = Path(path)
-    text = map_to_toml(hexmap)
+    image = hexmap.image.named_from(path.parent) if hexmap.image is not None else None
+    text = map_to_toml(dataclasses.replace(hexmap, image=image))
     problems = check_map_source(TomlSource.parse(text, path))
     if problems:
         raise SourceError(problems)
     write_atomically(path, text)
+    hexmap.image = image

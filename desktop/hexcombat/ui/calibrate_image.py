@@ -11,7 +11,6 @@ player saves the map file where they choose (the image is named relative to it).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +19,16 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 from hexcombat.board.mapfile import HexMap
-from hexcombat.board.mapimage import ImageInfo, MapImage, calibrate, image_info, with_image_table
+from hexcombat.board.mapimage import (
+    ImageInfo,
+    MapImage,
+    calibrate,
+    grid_off_image,
+    image_info,
+    relative_name,
+    with_image_table,
+)
+from hexcombat.paths import is_shipped_map
 from hexcombat.ui.map_image_item import MapImageItem
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.window_host import MapWindow
@@ -60,14 +68,6 @@ def place_image(scene: MapScene, image: MapImage, info: ImageInfo) -> MapImageIt
     return item
 
 
-def relative_name(image: Path, folder: Path) -> str:
-    """The image's name relative to the map file's folder (its full path on another drive)."""
-    try:
-        return Path(os.path.relpath(image.resolve(), folder.resolve())).as_posix()
-    except ValueError:
-        return str(image.resolve())
-
-
 class ImageCalibration(QObject):
     """Takes the next two clicks on the map view as the centres of two printed hexes."""
 
@@ -90,6 +90,7 @@ class ImageCalibration(QObject):
         self.ask_label: Callable[[str], str | None] = self._dialog_label
         """Ask the printed label of the hex clicked, offering ``default`` (tests replace it)."""
         self.clicks: list[tuple[str, tuple[float, float]]] = []
+        self.finished = False
         hexmap = scene.state.hexmap
         self.item = place_image(scene, stretched(hexmap, str(image_path), self.info), self.info)
         self.watched = [w for w in (viewport, viewport.parentWidget()) if w is not None]
@@ -105,6 +106,9 @@ class ImageCalibration(QObject):
         return text.strip() if ok else None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if not self.scene.views():  # the window shows another game now: stop, take nothing
+            self.finish(None)
+            return False
         if event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Escape:
             self.finish(None)
             return True
@@ -136,9 +140,19 @@ class ImageCalibration(QObject):
             self.clicks = []
             self.say(f"Map image: {exc}. Click the first hex again.")
             return
-        self.finish(MapImage(str(self.path), origin, width, height))
+        image = MapImage(str(self.path), origin, width, height)
+        off = grid_off_image(image, hexmap.scheme, hexmap.columns, hexmap.rows, self.info)
+        if off is not None:  # a mistyped label: the map file would be refused by check
+            self.clicks = []
+            self.say(f"Map image: with those labels {off}. Check them; click the first hex again.")
+            return
+        self.finish(image)
 
     def finish(self, image: MapImage | None) -> None:
+        """Stop taking clicks; ``done`` says the image calibrated (None: stopped). Once."""
+        if self.finished:
+            return
+        self.finished = True
         for widget in self.watched:
             widget.removeEventFilter(self)
         self.done.emit(image)
@@ -182,6 +196,8 @@ def start_map_image(window: MapWindow, path: Path) -> ImageCalibration | None:
     if scene is None:
         return None
     say = window.statusBar().showMessage
+    for earlier in window.view.viewport().findChildren(ImageCalibration):
+        earlier.finish(None)  # one calibration at a time: the clicks are the new one's
     try:
         calibration = ImageCalibration(
             scene, window.view.viewport(), window.view.mapToScene, path, say
@@ -199,6 +215,16 @@ def _show_board(window: MapWindow, scene: MapScene) -> None:
     scene.board.setVisible(True)
     scene.board.setOpacity(1.0)
     scene.set_display(window.display)
+
+
+def _save_start(source: Path | str | None, last_dir: str) -> str:
+    """Where the save dialog starts: the map's own file, or for a map shipped with hexcombat
+    (or none) its name in the folder last used."""
+    if source is None:
+        return last_dir
+    if is_shipped_map(Path(source)):
+        return str(Path(last_dir) / Path(source).name)
+    return str(source)
 
 
 def _calibrated(window: MapWindow, calibration: ImageCalibration, image: MapImage | None) -> None:
@@ -219,7 +245,7 @@ def _calibrated(window: MapWindow, calibration: ImageCalibration, image: MapImag
         return
     place_image(scene, image, calibration.info)
     _show_board(window, scene)
-    start = str(state.hexmap.source or window.settings.value("last_dir", ""))
+    start = _save_start(state.hexmap.source, str(window.settings.value("last_dir", "")))
     target = window.choose_map_path(start)
     if not target:
         state.hexmap.image = image

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QMessageBox,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +33,16 @@ from hexcombat.ui.window_host import MapWindow
 AskMapping = Callable[[dict[str, int]], "dict[str, str] | None"]
 
 
+MAX_LIST_HEIGHT = 480
+"""The tallest the list of tiles is drawn before it scrolls."""
+
+
+def _tile_order(key: str) -> tuple[str, int, str]:
+    """``land:2`` before ``land:10``: a tileset's tiles in their numbers' order."""
+    name, _, number = key.rpartition(":")
+    return (name, int(number), key) if number.isdigit() else (key, -1, key)
+
+
 class TerrainMapping(QDialog):
     """The terrain of each tile that names none: chosen from the standard types or typed."""
 
@@ -42,9 +53,10 @@ class TerrainMapping(QDialog):
         layout.addWidget(
             QLabel("These tiles name no terrain (no 'terrain' property, no class). Choose one:")
         )
-        form = QFormLayout()
+        rows = QWidget()
+        form = QFormLayout(rows)
         self.choices: dict[str, QComboBox] = {}
-        for key, count in sorted(tiles.items()):
+        for key, count in sorted(tiles.items(), key=lambda item: _tile_order(item[0])):
             box = QComboBox()
             box.setEditable(True)  # a type of the map's own goes under [extra]
             box.addItems(TERRAIN_TYPES)
@@ -52,7 +64,14 @@ class TerrainMapping(QDialog):
             label = QLabel(f"{key} ({count} hex{'es' if count != 1 else ''})")
             label.setTextFormat(Qt.TextFormat.PlainText)  # names from the file, as written
             form.addRow(label, box)
-        layout.addLayout(form)
+        area = QScrollArea()  # a large tileset's tiles scroll; OK stays on screen
+        area.setWidget(rows)
+        area.setWidgetResizable(True)
+        area.setMinimumHeight(
+            min(rows.sizeHint().height() + 2 * area.frameWidth(), MAX_LIST_HEIGHT)
+        )
+        area.setMinimumWidth(rows.sizeHint().width() + 24)
+        layout.addWidget(area)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -73,12 +73,14 @@ from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
 from hexcombat.board.mapwrite import save_map
 from hexcombat.game.saves import map_text_of
 from hexcombat.game.state import GameState
-from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import SourceError, TomlSource, resolved
+from hexcombat.paths import is_shipped_map
+from hexcombat.sourcefile import SourceError, TomlSource, is_file
 from hexcombat.ui import terrain_style
 from hexcombat.ui.board_item import BoardItem
 from hexcombat.ui.map_editor_dialogs import NameDialog, NewMapDialog
+from hexcombat.ui.map_image_item import map_image_item
 from hexcombat.ui.map_layout import hexes_in_rect, layout_for
+from hexcombat.ui.map_scene import FAINT
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.place_names_item import PlaceNamesItem
 from hexcombat.ui.qtgeometry import exposed_on_device, hex_polygon
@@ -272,10 +274,16 @@ class MapEditor(QMainWindow):
         self.scene_.addItem(self.pointer)
         self.board: EditorBoard | None = None
         self._overlays: list[QGraphicsItem] = []
+        self.map_image, image_problem = map_image_item(hexmap, self.layout_)
+        """The scanned map under the board (its ``[image]``), painted over with a faint board."""
+        if self.map_image is not None:
+            self.scene_.addItem(self.map_image)
         self._make_tools_dock()
         self._make_menus()
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
+        if image_problem:
+            self.say(image_problem)
         self.view.hex_hovered.connect(self._hovered)
         self.view.stroke_started.connect(self._stroke_started)
         self.view.stroke_moved.connect(self._stroke_moved)
@@ -393,7 +401,11 @@ class MapEditor(QMainWindow):
         ]
         for item in self._overlays:
             self.scene_.addItem(item)
-        self.scene_.setSceneRect(self.board.boundingRect().adjusted(-200, -200, 200, 200))
+        bounds = self.board.boundingRect()
+        if self.map_image is not None:
+            self.board.setOpacity(FAINT)
+            bounds = bounds.united(self.map_image.sceneBoundingRect())
+        self.scene_.setSceneRect(bounds.adjusted(-200, -200, 200, 200))
         self._fill_lists()
         self._update_title()
         if self.legend is not None:
@@ -713,15 +725,15 @@ class MapEditor(QMainWindow):
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if self.undo_stack.isClean():
-            event.accept()
-            return
-        answer = self.ask_unsaved()
-        if answer == QMessageBox.StandardButton.Cancel or (
-            answer == QMessageBox.StandardButton.Save and not self.save()
-        ):
-            event.ignore()
-            return
+        if not self.undo_stack.isClean():
+            answer = self.ask_unsaved()
+            if answer == QMessageBox.StandardButton.Cancel or (
+                answer == QMessageBox.StandardButton.Save and not self.save()
+            ):
+                event.ignore()
+                return
+        if self.map_image is not None:
+            self.map_image.close()  # stop reading its tiles
         event.accept()
 
 
@@ -757,10 +769,11 @@ def ask_new_map(parent: QWidget) -> NewMapDialog:
 
 def editable_copy(state: GameState) -> tuple[HexMap, Path | None]:
     """The open game's map read afresh (edits never touch the game being played), and the file
-    Save writes to: the map's own file, unless it is one shipped with hexcombat."""
+    Save writes to: the map's own file, unless it is one shipped with hexcombat or the map is
+    embedded in a saved game (then Save asks where)."""
     source = state.hexmap.source
     text = map_text_of(state)
     hexmap = map_from_source(TomlSource.parse(text, source or "map.toml"))
-    if source is None or resolved(Path(source)).is_relative_to(resolved(maps_dir())):
+    if source is None or not is_file(Path(source)) or is_shipped_map(Path(source)):
         return hexmap, None
     return hexmap, Path(source)
