@@ -202,9 +202,10 @@ def test_the_built_program_explains_and_checks_its_own_data(frozen: Build, tmp_p
 def test_unused_qt_is_left_out(frozen: Build) -> None:
     qt = frozen.internal / "PySide6"
     modules = {p.name.split(".")[0] for p in qt.glob("Qt*.so")}
-    assert modules == {"QtCore", "QtGui", "QtWidgets"}
+    assert modules == {"QtCore", "QtGui", "QtWidgets", "QtPrintSupport"}  # printing reports
     plugins = {p.parent.name for p in (qt / "Qt" / "plugins").rglob("*.so")}
-    assert "platforms" in plugins and "imageformats" not in plugins
+    image_formats = {p.name for p in (qt / "Qt" / "plugins" / "imageformats").glob("*.so")}
+    assert "platforms" in plugins and image_formats == {"libqjpeg.so"}  # scanned maps: JPEG
     assert not list(qt.rglob("translations/*.qm"))
     assert not list(frozen.internal.rglob("libQt6Pdf*")) and not list(qt.rglob("libqgtk3*"))
     for unneeded in ("pytest", "hypothesis", "tkinter", "importlinter"):
