@@ -1,0 +1,144 @@
+"""The calculator at the table: air counters picked from the counter sets, table mode, the
+what-if figures, the reports, its keys in Help > Keys, and closing with the main window."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QTableWidget
+
+from hexcombat.game.calculator import new_combat
+from hexcombat.ui.calculator_window import CalculatorWindow
+from hexcombat.ui.what_if_view import report_what_if, what_if_lines
+
+CASES = Path(__file__).parents[1] / "cases"
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+@pytest.fixture
+def calculator(qtbot) -> CalculatorWindow:  # noqa: ANN001
+    win = CalculatorWindow(new_combat("total-war"))
+    win.errors = []
+    win.show_error = lambda title, text: win.errors.append((title, text))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    return win
+
+
+def keys(qtbot, key: Qt.Key, mod=Qt.KeyboardModifier.NoModifier) -> None:  # noqa: ANN001
+    qtbot.keyClick(QApplication.focusWidget(), key, mod)
+
+
+def explain_json(path: Path) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "hexcombat", "explain", "--json", str(path)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def test_an_air_counter_is_picked_from_the_counter_sets_by_keys(
+    calculator, qtbot, tmp_path
+) -> None:  # noqa: ANN001, E501
+    win = calculator
+    win.side_box.setFocus()
+    win.side_box.setCurrentText("air mission")  # (the side box: Alt+S, then the arrows)
+    win.mission.setCurrentIndex(win.mission.findData("airbase-bombing"))
+    keys(qtbot, Qt.Key.Key_F, CTRL)  # Find Counter
+    qtbot.keyClicks(QApplication.focusWidget(), "me 109e")
+    keys(qtbot, Qt.Key.Key_3, CTRL)  # Fly as Air Mission
+    assert win.setup_problem.text() == ""
+    assert win.combat.entries("air") == [{"counter": "ge-me-109e", "mission": "airbase-bombing"}]
+    assert win.lists["air"].item(0).text() == "Me 109E (ge-me-109e): airbase-bombing"
+    # 23D1: a Me 109E (7F5) on a bombing mission carries bombs: "an air attack strength of 5
+    # and an air defense strength of 4"
+    assert win.report.totals["air_attack"] == 5 and win.report.totals["air_defence"] == 4
+    win.combat.save(tmp_path / "air.toml")
+    assert win.report.to_json() == explain_json(tmp_path / "air.toml")
+    win.lists["air"].setFocus()
+    keys(qtbot, Qt.Key.Key_Delete)
+    assert not win.combat.is_air and win.lists["attacker"].isVisibleTo(win)
+    win.search.setText("su-tank-x")
+    assert win.add_searched("attacker") and win.combat.entries("attacker")
+
+
+def test_no_air_mission_is_offered_by_a_ruleset_without_air_rules(calculator) -> None:  # noqa: ANN001
+    calculator.ruleset_box.setCurrentIndex(calculator.ruleset_box.findData("armour-ratio"))
+    sides = [calculator.side_box.itemText(i) for i in range(calculator.side_box.count())]
+    assert sides == ["attacker", "defender"]
+    assert not calculator.actions_by_method["add_air_mission"].isEnabled()
+
+
+def test_table_mode_reaches_the_calculator_both_ways(window, qtbot) -> None:  # noqa: ANN001
+    window.table_mode_action.setChecked(False)
+    calc = window.show_calculator(CASES / "tw-14d2d.toml")
+    calc.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    before = calc.steps.font().pointSizeF()
+    window.table_mode_action.setChecked(True)  # Ctrl+T in the map's window
+    assert calc.table_mode and calc.steps.font().pointSizeF() > before
+    calc.typed_roll.setText("4")
+    calc.use_typed_roll()
+    calc.resize(1280, 800)
+    QApplication.processEvents()
+    for widget in (calc.steps, calc.bars, calc.typed_roll, calc.table_orders, calc.search):
+        assert widget.isVisible() and widget.height() > 0 and widget.width() > 0
+    calc.table_mode_action.trigger()  # Ctrl+T in the calculator: every window follows
+    assert not window.table_mode_action.isChecked()
+    assert calc.steps.font().pointSizeF() == before
+    assert "Ctrl+T" in calc.table_mode_action.toolTip()
+
+
+def test_the_calculator_shows_the_what_if_figures(calculator, qtbot) -> None:  # noqa: ANN001
+    calculator.open_path(CASES / "tw-14d2d.toml")
+    figures = report_what_if(calculator.report)
+    assert figures is not None and calculator.what_if.text() == "\n".join(what_if_lines(figures))
+    assert calculator.what_if.toggle.isVisibleTo(calculator)
+    keys(qtbot, Qt.Key.Key_I, CTRL)  # What If unfolds
+    assert calculator.what_if.isVisibleTo(calculator)
+
+
+def test_the_calculator_exports_the_combat_it_resolved(calculator, tmp_path) -> None:  # noqa: ANN001
+    calculator.open_path(CASES / "tw-14d2d.toml")
+    calculator.typed_roll.setText("4")
+    rolled = calculator.use_typed_roll()
+    calculator.reports.choose_path = lambda _title: str(tmp_path / "combat.md")
+    assert calculator.reports.export_combat()
+    text = (tmp_path / "combat.md").read_text()
+    for step in calculator.report.steps:
+        assert step.rule in text and step.text in text
+    assert "+1" in text  # 14D2d: "an overall net effect of +1"
+    assert "Dice typed in at" in text and rolled.result.code in text
+    for effect in rolled.result.effects:
+        assert effect.text in text  # what to do on the table
+    calculator.reports.choose_path = lambda _title: str(tmp_path / "log.html")
+    assert calculator.reports.export_log() and "<html" in (tmp_path / "log.html").read_text()
+
+
+def test_main_help_keys_lists_the_calculator_s_keys(window) -> None:  # noqa: ANN001
+    table = window.show_help("keys").findChild(QTableWidget)
+    rows = {table.item(r, 1).text(): table.item(r, 0).text() for r in range(table.rowCount())}
+    assert rows["Calculator: Roll"] == "Ctrl+R"
+    assert rows["Calculator: Fly as Air Mission"] == "Ctrl+3"
+    assert rows["Calculator: Type Dice"] == "Ctrl+E"
+
+
+def test_closing_the_main_window_closes_the_calculators_asking_first(window, qtbot) -> None:  # noqa: ANN001
+    calc = window.show_calculator()
+    calc.search.setText("su-tank-x")
+    assert calc.add_searched("attacker") and calc.dirty
+    asked: list[str] = []
+    calc.ask_unsaved = lambda: asked.append("calc") or QMessageBox.StandardButton.Cancel
+    assert not window.close()  # Cancel: the player keeps the combat, and the main window
+    assert asked == ["calc"] and calc.isVisible() and window.isVisible()
+    calc.ask_unsaved = lambda: asked.append("calc") or QMessageBox.StandardButton.Discard
+    assert window.close()
+    assert asked == ["calc", "calc"] and not calc.isVisible()
