@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QTableWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTableWidget
 
 from hexcombat.game.calculator import new_combat
 from hexcombat.ui.calculator_window import CalculatorWindow
@@ -91,6 +91,11 @@ def test_table_mode_reaches_the_calculator_both_ways(window, qtbot) -> None:  # 
     QApplication.processEvents()
     for widget in (calc.steps, calc.bars, calc.typed_roll, calc.table_orders, calc.search):
         assert widget.isVisible() and widget.height() > 0 and widget.width() > 0
+    QApplication.processEvents()
+    viewport = calc.setup_scroll.viewport()
+    for field in (calc.ruleset_box, calc.search, calc.inline, calc.across, calc.terrain):
+        right = field.mapTo(viewport, field.rect().topRight()).x()
+        assert right < viewport.width(), f"{field.objectName()} cut off at the pane's right"
     calc.table_mode_action.trigger()  # Ctrl+T in the calculator: every window follows
     assert not window.table_mode_action.isChecked()
     assert calc.steps.font().pointSizeF() == before
@@ -142,3 +147,10 @@ def test_closing_the_main_window_closes_the_calculators_asking_first(window, qtb
     calc.ask_unsaved = lambda: asked.append("calc") or QMessageBox.StandardButton.Discard
     assert window.close()
     assert asked == ["calc", "calc"] and not calc.isVisible()
+
+
+def test_alt_n_goes_to_the_count(calculator, qtbot) -> None:  # noqa: ANN001
+    label = next(
+        w for w in calculator.findChildren(QLabel) if w.text() == "Cou&nt"
+    )  # shown as "Count" with N underlined, not "Cou&nt"
+    assert label.buddy() is calculator.count

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtCore import QStringListModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -224,7 +224,9 @@ class CalculatorWindow(QMainWindow):
         across_row.addWidget(QLabel("attacking &across"))
         across_row.itemAt(1).widget().setBuddy(self.across)  # type: ignore[union-attr]
         across_row.addWidget(self.across, 1)
-        top.addRow("Cou&nt", across_row)
+        count_label = QLabel("Cou&nt")  # a row of two fields: Alt+N goes to the count
+        count_label.setBuddy(self.count)
+        top.addRow(count_label, across_row)
         self.inline = QLineEdit()
         self.inline.setObjectName("InlineUnit")
         self.inline.setPlaceholderText('name = "Tank II", size = "II", type = "armour", attack = 1')
@@ -274,8 +276,17 @@ class CalculatorWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(pane)
-        scroll.setMinimumWidth(420)
+        self.setup_scroll = scroll
+        self._fit_setup()
         return scroll
+
+    def _fit_setup(self) -> None:
+        """The set-up pane as wide as its fields need (larger in table mode): its horizontal
+        scroll bar is off, so a narrower pane would cut the fields off at its right."""
+        scroll = self.setup_scroll
+        pane = scroll.widget()
+        need = pane.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width()
+        scroll.setMinimumWidth(max(420, need + 2 * scroll.frameWidth()))
 
     def _problem_label(self, name: str) -> QLabel:
         label = QLabel()
@@ -423,6 +434,7 @@ class CalculatorWindow(QMainWindow):
         self.table_mode_action.setChecked(on)
         set_table_mode(self.centralWidget(), on, [], [self.dice, self.table_orders])
         self._show_headline()
+        QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
 
     def _side_chosen(self, side: str) -> None:
         """The mission box is there for an air mission only."""
