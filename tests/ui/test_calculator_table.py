@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTableWidget
 
 from hexcombat.game.calculator import new_combat
 from hexcombat.ui.calculator_window import CalculatorWindow
+from hexcombat.ui.combat_keys import key_text
 from hexcombat.ui.what_if_view import report_what_if, what_if_lines
 
 CASES = Path(__file__).parents[1] / "cases"
@@ -154,3 +155,23 @@ def test_alt_n_goes_to_the_count(calculator, qtbot) -> None:  # noqa: ANN001
         w for w in calculator.findChildren(QLabel) if w.text() == "Cou&nt"
     )  # shown as "Count" with N underlined, not "Cou&nt"
     assert label.buddy() is calculator.count
+
+
+def test_every_calculator_command_has_keys_in_its_menu_tooltip_and_help(calculator) -> None:  # noqa: ANN001
+    """Keyboard first: each command of the calculator's menus has keys, its tooltip says them,
+    and its Help > Keys lists them (the reports' commands included)."""
+    table = calculator.show_keys().findChild(QTableWidget)
+    rows = {table.item(r, 1).text(): table.item(r, 0).text() for r in range(table.rowCount())}
+    actions = [
+        a
+        for top in calculator.menuBar().actions()
+        for a in top.menu().actions()
+        if not a.isSeparator()
+    ]
+    assert len(actions) >= 20
+    for action in actions:
+        words = action.text().replace("&", "")
+        keys = key_text(action)
+        assert keys, f"{words} has no keys"
+        assert f"({keys})" in action.toolTip(), (words, action.toolTip())
+        assert rows[words] == keys, words
