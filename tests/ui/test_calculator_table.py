@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTableWidget
 
 from hexcombat.game.calculator import new_combat
+from hexcombat.rules.registry import ruleset_ids
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.combat_keys import key_text
 from hexcombat.ui.what_if_view import report_what_if, what_if_lines
@@ -175,3 +176,29 @@ def test_every_calculator_command_has_keys_in_its_menu_tooltip_and_help(calculat
         assert keys, f"{words} has no keys"
         assert f"({keys})" in action.toolTip(), (words, action.toolTip())
         assert rows[words] == keys, words
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_every_ruleset_fights_in_the_calculator_and_a_typed_roll_is_that_roll(
+    calculator, ruleset: str, tmp_path: Path
+) -> None:  # noqa: ANN001
+    win = calculator
+    win.ruleset_box.setCurrentIndex(win.ruleset_box.findData(ruleset))
+    for side, unit in (
+        ("attacker", 'name = "A", size = "XX", type = "infantry", attack = 6'),
+        ("defender", 'name = "D", size = "XX", type = "infantry", defence = 2'),
+    ):
+        win.side_box.setCurrentText(side)
+        win.inline.setText(unit)
+        assert win.add_inline(), win.setup_problem.text()
+    assert win.report is not None and win.report.odds == "3:1"  # 6 to 2
+    win.typed_roll.setText("3")
+    rolled = win.use_typed_roll()
+    assert rolled is not None and rolled.rolls == (3,) and rolled.typed
+    win.combat.save(tmp_path / "combat.toml")
+    done = subprocess.run(
+        [sys.executable, "-m", "hexcombat", "explain", "--json", "--roll", "3",
+         str(tmp_path / "combat.toml")],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert rolled.result.to_json() == json.loads(done.stdout)["result"]

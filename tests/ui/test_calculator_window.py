@@ -68,8 +68,8 @@ def test_14d2d_by_keys_only_matches_explain(calculator: CalculatorWindow, qtbot,
         press(qtbot, win, key, ctrl)  # Add to Attackers / Defenders
         assert win.setup_problem.text() == "", win.setup_problem.text()
     assert win.lists["attacker"].count() == 5 and win.lists["defender"].count() == 3
-    win.terrain.setFocus()
-    win.terrain.lineEdit().selectAll()
+    press(qtbot, win, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)  # &Terrain
+    assert QApplication.focusWidget() in (win.terrain, win.terrain.lineEdit())
     type_keys(qtbot, win, "woods")
     press(qtbot, win, Qt.Key.Key_Return)
     assert win.combat.conditions()["terrain"] == "woods"
