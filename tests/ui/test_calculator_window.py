@@ -139,6 +139,7 @@ def test_every_mapless_scenario_opens_in_the_calculator_from_the_main_window(
 def test_the_calculator_is_in_the_file_view_and_tutorials_menus(window) -> None:  # noqa: ANN001
     action = window.calculator_action
     assert action in window.view_menu.actions() and action in window.tutorials_menu.actions()
+    assert action in window.toolbar.actions()  # on the first screen, one click away
     action.trigger()
     assert window.calculators and window.calculators[-1].isVisible()
 

@@ -308,6 +308,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("MainToolBar")
         self.toolbar.addAction(self.open_action)
         self.toolbar.addAction(self.save_action)
+        self.toolbar.addAction(self.calculator_action)  # the map-free calculator, from the start
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.attack_action)
         self.toolbar.addAction(self.roll_action)
