@@ -52,13 +52,17 @@ def test_an_air_counter_is_picked_from_the_counter_sets_by_keys(
     calculator, qtbot, tmp_path
 ) -> None:  # noqa: ANN001, E501
     win = calculator
-    win.side_box.setFocus()
-    win.side_box.setCurrentText("air mission")  # (the side box: Alt+S, then the arrows)
-    win.mission.setCurrentIndex(win.mission.findData("airbase-bombing"))
+    keys(qtbot, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)  # &Side
+    keys(qtbot, Qt.Key.Key_End)  # its last choice: air mission
+    assert win.side_box.currentText() == "air mission" and win.mission.isVisibleTo(win)
+    keys(qtbot, Qt.Key.Key_M, Qt.KeyboardModifier.AltModifier)  # &Mission
+    qtbot.keyClicks(QApplication.focusWidget(), "airb")
+    assert win.mission.currentText() == "airbase-bombing"  # (no rule number: none is printed)
     keys(qtbot, Qt.Key.Key_F, CTRL)  # Find Counter
     qtbot.keyClicks(QApplication.focusWidget(), "me 109e")
     keys(qtbot, Qt.Key.Key_3, CTRL)  # Fly as Air Mission
     assert win.setup_problem.text() == ""
+    assert win.mission.isVisibleTo(win)  # the mission flown is on show
     assert win.combat.entries("air") == [{"counter": "ge-me-109e", "mission": "airbase-bombing"}]
     assert win.lists["air"].item(0).text() == "Me 109E (ge-me-109e): airbase-bombing"
     # 23D1: a Me 109E (7F5) on a bombing mission carries bombs: "an air attack strength of 5

@@ -190,7 +190,8 @@ class CalculatorWindow(QMainWindow):
         self.mission = QComboBox()
         self.mission.setObjectName("CalculatorMission")
         for mission_id, mission in MISSIONS.items():
-            self.mission.addItem(f"{mission_id} ({mission.rule})", mission_id)
+            rule = f" ({mission.rule})" if mission.rule else ""
+            self.mission.addItem(f"{mission_id}{rule}", mission_id)
         self.mission.setToolTip("The mission an air counter flies (23D)")
         top.addRow("&Mission", self.mission)
         self.mission_row = top.rowCount() - 1
@@ -404,6 +405,9 @@ class CalculatorWindow(QMainWindow):
         return self.add_searched("defender")
 
     def add_air_mission(self) -> bool:
+        """Combat > Fly as Air Mission: the side becomes *air mission*, so the mission flown
+        shows (and Enter flies the next counter too)."""
+        self.side_box.setCurrentText(AIR)
         return self.add_searched(AIR)
 
     def choose_unit(self) -> None:
