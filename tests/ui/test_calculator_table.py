@@ -16,6 +16,7 @@ from hexcombat.game.calculator import new_combat
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.combat_keys import key_text
+from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points
 from hexcombat.ui.what_if_view import report_what_if, what_if_lines
 
 CASES = Path(__file__).parents[1] / "cases"
@@ -92,7 +93,12 @@ def test_table_mode_reaches_the_calculator_both_ways(window, qtbot) -> None:  # 
     window.table_mode_action.setChecked(True)  # Ctrl+T in the map's window
     assert calc.table_mode and calc.steps.font().pointSizeF() > before
     calc.typed_roll.setText("4")
-    calc.use_typed_roll()
+    rolled = calc.use_typed_roll()
+    # the numbers that matter biggest: odds, DRM, the roll and the result, in one large line
+    big = f"font-size:{desktop_points(HEADLINE_SCALE):.1f}pt"
+    line = calc.headline.text().split("<br>")[0]
+    assert big in line and "3:1" in line and "<b>+1</b>" in line
+    assert "roll <b>4</b>" in line and f"<b>{rolled.result.code}</b>" in line
     calc.resize(1280, 800)
     QApplication.processEvents()
     for widget in (calc.steps, calc.bars, calc.typed_roll, calc.table_orders, calc.search):

@@ -609,6 +609,12 @@ class CalculatorWindow(QMainWindow):
         if not big:
             return
         size = f"{desktop_points(HEADLINE_SCALE):.1f}pt" if self.table_mode else "15pt"
+        if self.rolled is not None:  # the roll and the result as large as the odds
+            faces = " ".join(str(r) for r in self.rolled.rolls)
+            big += (
+                f" &nbsp; roll <b>{html.escape(faces)}</b> \u2192 "
+                f"<b>{html.escape(self.rolled.result.code)}</b>"
+            )
         self.headline.setText(f"<span style='font-size:{size}'>{big}</span><br>{line}")
 
     def _update_title(self) -> None:
@@ -792,6 +798,7 @@ class CalculatorWindow(QMainWindow):
         self.dice.set_rolls(list(rolled.rolls))
         self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
         self._remember_fought(rolled)
+        self._show_headline()
         how = "typed in" if rolled.typed else "rolled"
         faces = " ".join(str(r) for r in rolled.rolls)
         self.table_orders.setPlainText(
