@@ -212,3 +212,18 @@ def test_every_ruleset_fights_in_the_calculator_and_a_typed_roll_is_that_roll(
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert rolled.result.to_json() == json.loads(done.stdout)["result"]
+
+
+def test_a_saved_calculator_combat_is_reopened_from_open_recent(window, tmp_path) -> None:  # noqa: ANN001
+    calc = window.show_calculator()
+    calc.search.setText("su-tank-x")
+    assert calc.add_searched("attacker")
+    calc.search.setText("ax-inf-xx")
+    assert calc.add_searched("defender")
+    assert calc._save_to(tmp_path / "combat.toml")
+    assert window.recent_files()[0] == str((tmp_path / "combat.toml").resolve())
+    calc.close()
+    assert window.open_recent(window.recent_files()[0])
+    again = window.calculators[-1]
+    assert again.combat.entries("attacker") == [{"counter": "su-tank-x"}]
+    assert again.report is not None and again.report.odds == calc.report.odds

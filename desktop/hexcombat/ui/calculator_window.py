@@ -141,6 +141,8 @@ class CalculatorWindow(QMainWindow):
         self.table_mode = False
         self.on_table_mode: Callable[[bool], object] = lambda _on: None
         """Told when the player switches table mode here (the main window follows)."""
+        self.on_saved: Callable[[Path], object] = lambda _path: None
+        """Told where the combat was saved (the main window lists it under Open Recent)."""
         self._showing = False
         self.show_error: Callable[[str, str], None] = self._error_box
         self._build()
@@ -858,6 +860,7 @@ class CalculatorWindow(QMainWindow):
             return False
         self.dirty = False
         self._update_title()
+        self.on_saved(path)
         return True
 
     def may_close(self) -> bool:

@@ -685,6 +685,7 @@ class MainWindow(QMainWindow):
         calculator.show_error = self.show_error
         calculator.set_table_mode(self.table_mode_action.isChecked())
         calculator.on_table_mode = self.table_mode_action.setChecked  # every window follows
+        calculator.on_saved = self._remember  # reopened from Open Recent, like a game
         if path is not None and not calculator.open_path(path):
             calculator.deleteLater()
             return None
