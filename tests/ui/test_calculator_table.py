@@ -227,3 +227,10 @@ def test_a_saved_calculator_combat_is_reopened_from_open_recent(window, tmp_path
     again = window.calculators[-1]
     assert again.combat.entries("attacker") == [{"counter": "su-tank-x"}]
     assert again.report is not None and again.report.odds == calc.report.odds
+
+
+def test_an_air_counter_sent_to_the_attackers_says_how_to_fly_it(calculator) -> None:  # noqa: ANN001
+    calculator.search.setText("ge-me-109e  \u2014  Me 109E (air, 16A)")  # as completed
+    assert not calculator.add_searched("attacker")
+    assert calculator.setup_problem.text().startswith("ge-me-109e is an air counter: Ctrl+3")
+    assert calculator.add_air_mission() and calculator.combat.entries("air")

@@ -691,6 +691,12 @@ class CalculatorWindow(QMainWindow):
         found = find_counters(self.combat.library, text)
         exact = [(cid, unit) for cid, unit in found if cid == text]
         found = exact or found
+        flown = [cid for cid, _ in find_air_counters(self.combat.air_library, text)]
+        if not found and flown:  # an air counter flies a mission (23D): it is no attacker
+            self.setup_problem.setText(
+                f"{', '.join(flown[:4])} is an air counter: Ctrl+3 flies it on the mission chosen"
+            )
+            return False
         if len(found) != 1:
             names = ", ".join(cid for cid, _ in found[:8])
             self.setup_problem.setText(
