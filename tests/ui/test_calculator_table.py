@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTableWidget
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QTableWidget
 
 from hexcombat.game.calculator import new_combat
 from hexcombat.rules.registry import ruleset_ids
@@ -234,3 +234,24 @@ def test_an_air_counter_sent_to_the_attackers_says_how_to_fly_it(calculator) -> 
     assert not calculator.add_searched("attacker")
     assert calculator.setup_problem.text().startswith("ge-me-109e is an air counter: Ctrl+3")
     assert calculator.add_air_mission() and calculator.combat.entries("air")
+
+
+def test_a_unit_s_count_and_hexside_change_by_keys(calculator, qtbot) -> None:  # noqa: ANN001
+    win = calculator
+    for counter, side in (("su-tank-x", "attacker"), ("su-rifle-xx", "attacker")):
+        win.search.setText(counter)
+        assert win.add_searched(side)
+    win.search.setText("ax-inf-xx")
+    assert win.add_searched("defender")
+    keys(qtbot, Qt.Key.Key_U, CTRL)  # Choose Unit: the attackers' list, its first unit
+    assert QApplication.focusWidget() is win.lists["attacker"]
+    keys(qtbot, Qt.Key.Key_Down)  # the Rifle XX
+    keys(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)  # Cou&nt
+    assert QApplication.focusWidget() in (win.count, win.count.findChild(QLineEdit))
+    keys(qtbot, Qt.Key.Key_Up)
+    keys(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)  # attacking &across
+    keys(qtbot, Qt.Key.Key_Down)  # the first hexside feature
+    assert win.combat.entries("attacker")[1] == {
+        "counter": "su-rifle-xx", "count": 2, "across": win.across.itemData(1),
+    }  # fmt: skip
+    assert win.combat.entries("attacker")[0] == {"counter": "su-tank-x"}
