@@ -228,3 +228,27 @@ def test_an_air_mission_typed_inline_is_flown_by_23d() -> None:
     assert report.totals == {"air_attack": 4, "air_defence": 4, "bombing": 3}
     with pytest.raises(CalculatorError, match="air missions are flown on their own"):
         the_14d2d_force().add_typed("attacker", 'name = "AF", rating = "6AF5", mission = "x"')
+
+
+def test_an_air_counter_of_the_counter_sets_flies_its_mission() -> None:
+    """23D1: the Me 109E (7F5) of counters/total-war-air.toml on a ground support mission
+    carries bombs: air attack 7 - 2 = 5, air defence 5 - 1 = 4."""
+    combat = new_combat("total-war")
+    assert "ge-me-109e" in combat.air_library
+    combat.add_air_counter("ge-me-109e", "ground-support")
+    assert combat.data["air"] == [{"counter": "ge-me-109e", "mission": "ground-support"}]
+    report, problems = combat.checked()
+    assert problems == [] and report is not None
+    assert (report.totals["air_attack"], report.totals["air_defence"]) == (5, 4)
+    with pytest.raises(CalculatorError, match="separate"):
+        combat.add_counter("attacker", "su-tank-x")
+    combat.remove("air", 0)  # the last mission gone: a ground combat again
+    combat.add_counter("attacker", "su-tank-x")
+    assert combat.entries("attacker") == [{"counter": "su-tank-x"}] and not combat.is_air
+
+
+def test_a_ruleset_without_air_rules_has_no_air_counter_to_fly() -> None:
+    combat = new_combat("armour-ratio")
+    assert combat.air_library == {}
+    with pytest.raises(CalculatorError, match="no air missions"):
+        combat.add_air_counter("ge-me-109e", "escort")

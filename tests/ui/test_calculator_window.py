@@ -68,8 +68,8 @@ def test_14d2d_by_keys_only_matches_explain(calculator: CalculatorWindow, qtbot,
         press(qtbot, win, key, ctrl)  # Add to Attackers / Defenders
         assert win.setup_problem.text() == "", win.setup_problem.text()
     assert win.lists["attacker"].count() == 5 and win.lists["defender"].count() == 3
-    win.terrain.setFocus()
-    win.terrain.lineEdit().selectAll()
+    press(qtbot, win, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)  # &Terrain
+    assert QApplication.focusWidget() in (win.terrain, win.terrain.lineEdit())
     type_keys(qtbot, win, "woods")
     press(qtbot, win, Qt.Key.Key_Return)
     assert win.combat.conditions()["terrain"] == "woods"
@@ -139,6 +139,7 @@ def test_every_mapless_scenario_opens_in_the_calculator_from_the_main_window(
 def test_the_calculator_is_in_the_file_view_and_tutorials_menus(window) -> None:  # noqa: ANN001
     action = window.calculator_action
     assert action in window.view_menu.actions() and action in window.tutorials_menu.actions()
+    assert action in window.toolbar.actions()  # on the first screen, one click away
     action.trigger()
     assert window.calculators and window.calculators[-1].isVisible()
 

@@ -32,6 +32,7 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
 
 __all__ = [
     "AIR_ROLL_REFUSAL",
+    "air_counters_in",
     "air_problems",
     "evaluate_air",
     "hex_problems",
@@ -43,9 +44,15 @@ __all__ = [
 def scenario_air_counters(scenario: Scenario) -> tuple[dict[str, AirUnit], list[Problem]]:
     """The air counters a scenario may name: every shipped ``[[air_counter]]``, then the
     scenario's own counter files (a scenario's own counter wins a shared id)."""
+    return air_counters_in([*shipped_counter_files(), *scenario.counter_files])
+
+
+def air_counters_in(paths: list[Path]) -> tuple[dict[str, AirUnit], list[Problem]]:
+    """The ``[[air_counter]]`` tables of the counter files ``paths`` (a later file's counter
+    wins a shared id), with each problem at its line."""
     found: dict[str, AirUnit] = {}
     problems: list[Problem] = []
-    for path in [*shipped_counter_files(), *scenario.counter_files]:
+    for path in paths:
         try:
             source = TomlSource.load(path)
         except SourceError as exc:

@@ -22,7 +22,7 @@ from typing import Any
 
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapwrite import toml_key, toml_string
-from hexcombat.game.air_scenario import scenario_air_counters
+from hexcombat.game.air_scenario import air_counters_in, scenario_air_counters
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
@@ -34,10 +34,13 @@ from hexcombat.game.scenario import (
     load_counter_library,
     load_scenario,
     scenario_from_source,
+    shipped_counter_files,
 )
 from hexcombat.game.scenario_check import combat_problems
 from hexcombat.game.state import GameError
+from hexcombat.rules.air.missions import MISSIONS
 from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
+from hexcombat.rules.air.units import AirUnit
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import RulesError, UnitDataError
@@ -65,6 +68,8 @@ class CalculatorCombat:
     """The file it was opened from or last saved to; None until saved."""
     library: CounterSet = field(default_factory=CounterSet, repr=False, compare=False)
     """The counters it may name: every shipped set (its ruleset's winning) and its own files."""
+    air_library: dict[str, AirUnit] = field(default_factory=dict, repr=False, compare=False)
+    """The air counters (16A) its air missions (23D) may name, when its ruleset flies them."""
 
     @property
     def ruleset(self) -> str:
@@ -105,7 +110,17 @@ class CalculatorCombat:
                 if entry.get("across") not in (None, *vocabulary.hexside_features):
                     del entry["across"]
         self.data.pop("turn", None)  # another ruleset's phase names mean nothing here
-        self.library = load_counter_library(ruleset, self.counter_files())[0]
+        self.load_counters()
+
+    def load_counters(self) -> None:
+        """Read the counters it may name: the shipped sets and its own counter files."""
+        self.library = load_counter_library(self.ruleset, self.counter_files())[0]
+        vocabulary = vocabulary_of(self.ruleset)
+        self.air_library = (
+            air_counters_in([*shipped_counter_files(), *self.counter_files()])[0]
+            if vocabulary is not None and vocabulary.air_missions
+            else {}
+        )
 
     def counter_files(self) -> list[Path]:
         """The combat's own counter files (``counters = [...]``), as absolute paths."""
@@ -154,7 +169,11 @@ class CalculatorCombat:
             entry["count"] = count
         if across:
             entry["across"] = across
-        self.entries(side).append(entry)
+        if self.is_air:
+            raise CalculatorError(
+                "a ground combat and air missions are separate: remove the air missions first"
+            )
+        self.data.setdefault(side, []).append(entry)
         return entry
 
     def add_typed(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
@@ -163,15 +182,37 @@ class CalculatorCombat:
             return self.add_air(text)
         return self.add_inline(side, text, count, across)
 
+    def add_air_counter(self, counter_id: str, mission: str, count: int = 1) -> dict[str, Any]:
+        """Fly ``count`` of the air counter ``counter_id`` on ``mission`` (23D), as a scenario
+        writes ``counter = "ge-me-109e", mission = "ground-support"``."""
+        if counter_id not in self.air_library:
+            raise CalculatorError(
+                f"unknown air counter {counter_id!r}: not in counters/ nor this combat's "
+                "counter files"
+                if self.air_library
+                else f"the {self.ruleset} rules fly no air missions (16A, 23D are Total War's)"
+            )
+        if mission not in MISSIONS:
+            raise CalculatorError(
+                f"unknown air mission {mission!r}; missions: {', '.join(MISSIONS)}"
+            )
+        entry: dict[str, Any] = {"counter": counter_id, "mission": mission}
+        if count != 1:
+            entry["count"] = count
+        return self._fly(entry)
+
     def add_air(self, text: str) -> dict[str, Any]:
         """Add an ``[[air]]`` mission typed as a scenario writes it (23D: ``name = "AF",
         rating = "6AF5", tactical_bombing = 2, mission = "defensive-air-support"``); the air
         rules check it when the combat is evaluated."""
+        return self._fly(read_inline_unit(text))
+
+    def _fly(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """Add the ``[[air]]`` entry: the combat becomes an air scenario (23D)."""
         if any(self.entries(side) for side in SIDES):
             raise CalculatorError(
                 "air missions are flown on their own: remove the ground units first"
             )
-        entry = read_inline_unit(text)
         self.data.setdefault("air", []).append(entry)
         for side in SIDES:
             self.data.pop(side, None)
@@ -187,13 +228,20 @@ class CalculatorCombat:
                 entry[key] = value
 
     def remove(self, side: str, index: int) -> None:
+        """Take an entry away; the last air mission gone, it is a ground combat again."""
         del self.entries(side)[index]
+        if side == "air" and not self.entries("air"):
+            del self.data["air"]
+            for ground in SIDES:
+                self.data.setdefault(ground, [])
 
     def entry_name(self, side: str, index: int) -> str:
         """How the list names an entry: ``2 x Rifle XX (su-rifle-xx) across minor-river``."""
         entry = self.entries(side)[index]
         counter = entry.get("counter")
-        unit = self.library.counters.get(counter) if isinstance(counter, str) else None
+        unit: Unit | AirUnit | None = None
+        if isinstance(counter, str):
+            unit = self.library.counters.get(counter) or self.air_library.get(counter)
         name = str(entry.get("name", unit.name if unit else counter or f"{side} {index + 1}"))
         count = entry.get("count", 1)
         text = f"{count} x {name}" if count != 1 else name
@@ -291,7 +339,7 @@ def open_combat(path: str | Path) -> CalculatorCombat:
     if scenario.conditions.crt is not None:
         data["crt"] = scenario.conditions.crt
     combat = CalculatorCombat(data, path)
-    combat.library = load_counter_library(scenario.ruleset, combat.counter_files())[0]
+    combat.load_counters()
     return combat
 
 
@@ -303,6 +351,16 @@ def is_calculator_scenario(path: str | Path) -> bool:
         return False
     data = source.data
     return "map" not in data and any(key in data for key in ("ruleset", *SIDES, "air"))
+
+
+def find_air_counters(library: Mapping[str, AirUnit], text: str) -> list[tuple[str, AirUnit]]:
+    """The air counters whose id or name contains every word of ``text`` (any case)."""
+    words = text.lower().split()
+    return [
+        (counter_id, unit)
+        for counter_id, unit in sorted(library.items())
+        if all(w in f"{counter_id} {unit.name}".lower() for w in words)
+    ]
 
 
 def read_inline_unit(text: str) -> dict[str, Any]:

@@ -53,6 +53,7 @@ class Outcome:
             "exact": exact(self.probability),
             "favours": self.favours,
             "text": self.text,
+            "suffers": list(self.suffers) if self.suffers is not None else None,
         }
 
 

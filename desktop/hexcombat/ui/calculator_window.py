@@ -10,10 +10,12 @@ from the keyboard. The window is a view of :class:`~hexcombat.game.calculator.Ca
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtCore import QStringListModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -43,6 +46,7 @@ from hexcombat.game.calculator import (
     MoreDice,
     Rolled,
     dice_wanted,
+    find_air_counters,
     find_counters,
     new_combat,
     on_the_table,
@@ -50,28 +54,67 @@ from hexcombat.game.calculator import (
     roll_dice,
     roll_typed,
 )
+from hexcombat.game.combat_report import CombatReport, from_report
 from hexcombat.game.conditions import vocabulary_of
+from hexcombat.rules.air.missions import MISSIONS
 from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
 from hexcombat.rules.dice import DiceWanted
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.outcome_bars import OutcomeBars
+from hexcombat.ui.report_actions import ReportActions
 from hexcombat.ui.steps_table import ASSUMED_COLOUR, show_steps, steps_table
+from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points, set_table_mode
+from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
+from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
-SIDE_KEYS = {"attacker": "Ctrl+1", "defender": "Ctrl+2"}
+AIR = "air mission"
+"""The side box's choice that flies the counter typed on the mission chosen (23D)."""
+SIDE_KEYS = {"attacker": "Ctrl+1", "defender": "Ctrl+2", AIR: "Ctrl+3"}
 """The keys that send the counter typed in the search field to a side."""
+COMMANDS: tuple[tuple[str, str, str, str | QKeySequence.StandardKey], ...] = (
+    ("&File", "&New Combat", "new_combat", QKeySequence.StandardKey.New),
+    ("&File", "&Open...", "choose_open", QKeySequence.StandardKey.Open),
+    ("&File", "&Save", "save", QKeySequence.StandardKey.Save),
+    ("&File", "Save &As...", "save_as", QKeySequence.StandardKey.SaveAs),
+    ("&File", "&Close", "close", QKeySequence.StandardKey.Close),
+    ("&Combat", "&Find Counter", "find_counter", "Ctrl+F"),
+    ("&Combat", "Add to &Attackers", "add_attacker", SIDE_KEYS["attacker"]),
+    ("&Combat", "Add to &Defenders", "add_defender", SIDE_KEYS["defender"]),
+    ("&Combat", "Fly as Air &Mission", "add_air_mission", SIDE_KEYS[AIR]),
+    ("&Combat", "Choose &Unit", "choose_unit", "Ctrl+U"),
+    ("&Combat", "&Remove Unit", "remove_chosen", QKeySequence.StandardKey.Delete),
+    ("&Combat", "&Roll", "roll", "Ctrl+R"),
+    ("&Combat", "&Type Dice", "type_dice", "Ctrl+E"),
+    ("&Combat", "&What If", "toggle_what_if", "Ctrl+I"),
+    ("&View", "&Table Mode", "toggle_table_mode", TABLE_MODE_KEY),
+    ("&Help", "&Keys", "show_keys", QKeySequence.StandardKey.HelpContents),
+)
+"""The calculator's menu commands: (menu, text, method, keys), for its menus and Help > Keys."""
 FIELD_KEYS = (
     ("Enter in Counter", "add the counter typed (a number first: that many) to the side chosen"),
     ("Enter in Inline unit", "add the unit typed in the counter files' words"),
     ("Enter in the dice field", "resolve with the physical dice typed"),
     ("Tab, Shift+Tab", "the next or previous field"),
+    ("Up, Down in a list", "choose a unit: Count and attacking across then change it"),
 )
 """What the keys do in the calculator's fields, besides the menu commands."""
+
+
+def calculator_key_rows() -> list[tuple[str, str]]:
+    """The calculator's keys for the main window's Help > Keys: ``(Ctrl+R, Calculator: Roll)``."""
+    rows = []
+    for _menu, text, _method, key in COMMANDS:
+        keys = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+        if keys and text != "&Keys":
+            rows.append((keys, f"Calculator: {text.replace('&', '')}"))
+    return rows + [(keys, f"Calculator: {what}") for keys, what in FIELD_KEYS]
 
 
 def _words(exc: Exception) -> str:
@@ -93,6 +136,13 @@ class CalculatorWindow(QMainWindow):
         self.rolls_made = 0
         self.dirty = False
         self.controls: list[ConditionControl] = []
+        self.fought: list[CombatReport] = []
+        """Every combat resolved in this window, in order: its combat log for the reports."""
+        self.table_mode = False
+        self.on_table_mode: Callable[[bool], object] = lambda _on: None
+        """Told when the player switches table mode here (the main window follows)."""
+        self.on_saved: Callable[[Path], object] = lambda _path: None
+        """Told where the combat was saved (the main window lists it under Open Recent)."""
         self._showing = False
         self.show_error: Callable[[str, str], None] = self._error_box
         self._build()
@@ -114,6 +164,7 @@ class CalculatorWindow(QMainWindow):
         pane = QWidget()
         layout = QVBoxLayout(pane)
         top = QFormLayout()
+        self.setup_form = top
         self.ruleset_box = QComboBox()
         self.ruleset_box.setObjectName("CalculatorRuleset")
         # a ruleset's title lists its rules: the box shrinks to the pane, the list shows it whole
@@ -132,13 +183,27 @@ class CalculatorWindow(QMainWindow):
         self.side_box = QComboBox()
         self.side_box.setObjectName("CalculatorSide")
         self.side_box.addItems(["attacker", "defender"])
+        self.side_box.setToolTip(
+            "Whom Enter in Counter or Inline unit adds to: an attacker, a defender, or an air "
+            "mission (23D) flown on the mission chosen"
+        )
+        self.side_box.currentTextChanged.connect(self._side_chosen)
         top.addRow("&Side", self.side_box)
+        self.mission = QComboBox()
+        self.mission.setObjectName("CalculatorMission")
+        for mission_id, mission in MISSIONS.items():
+            rule = f" ({mission.rule})" if mission.rule else ""
+            self.mission.addItem(f"{mission_id}{rule}", mission_id)
+        self.mission.setToolTip("The mission an air counter flies (23D)")
+        top.addRow("&Mission", self.mission)
+        self.mission_row = top.rowCount() - 1
         self.search = QLineEdit()
         self.search.setObjectName("CounterSearch")
         self.search.setPlaceholderText("counter id or name, e.g. 2 rifle xx; Enter adds it")
         self.search.setToolTip(
             "Type part of a counter's id or name (a number first adds that many); Enter adds it "
-            "to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders"
+            "to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders, Ctrl+3 as "
+            "an air mission (23D)"
         )
         self.completions = QStringListModel()
         completer = QCompleter(self.completions, self.search)
@@ -146,6 +211,7 @@ class CalculatorWindow(QMainWindow):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.search.setCompleter(completer)
         self.search.returnPressed.connect(lambda: self.add_searched(self.side_box.currentText()))
+        self.search_row = top.rowCount()
         top.addRow("&Counter", self.search)
         across_row = QHBoxLayout()
         self.count = QSpinBox()
@@ -161,7 +227,9 @@ class CalculatorWindow(QMainWindow):
         across_row.addWidget(QLabel("attacking &across"))
         across_row.itemAt(1).widget().setBuddy(self.across)  # type: ignore[union-attr]
         across_row.addWidget(self.across, 1)
-        top.addRow("Cou&nt", across_row)
+        count_label = QLabel("Cou&nt")  # a row of two fields: Alt+N goes to the count
+        count_label.setBuddy(self.count)
+        top.addRow(count_label, across_row)
         self.inline = QLineEdit()
         self.inline.setObjectName("InlineUnit")
         self.inline.setPlaceholderText('name = "Tank II", size = "II", type = "armour", attack = 1')
@@ -211,8 +279,17 @@ class CalculatorWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(pane)
-        scroll.setMinimumWidth(420)
+        self.setup_scroll = scroll
+        self._fit_setup()
         return scroll
+
+    def _fit_setup(self) -> None:
+        """The set-up pane as wide as its fields need (larger in table mode): its horizontal
+        scroll bar is off, so a narrower pane would cut the fields off at its right."""
+        scroll = self.setup_scroll
+        pane = scroll.widget()
+        need = pane.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width()
+        scroll.setMinimumWidth(max(420, need + 2 * scroll.frameWidth()))
 
     def _problem_label(self, name: str) -> QLabel:
         label = QLabel()
@@ -230,6 +307,10 @@ class CalculatorWindow(QMainWindow):
         self.headline.setWordWrap(True)
         self.headline.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.headline)
+        self.what_if = WhatIfView()  # what moves the odds and the DRM (ui/what_if_view.py)
+        self.what_if.toggle.setParent(pane)
+        layout.addWidget(self.what_if.toggle)
+        layout.addWidget(self.what_if)
         self.steps = steps_table("CalculatorSteps")
         layout.addWidget(self.steps, 3)
         self.warnings = QLabel()
@@ -278,25 +359,27 @@ class CalculatorWindow(QMainWindow):
 
     def _make_actions(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&New Combat", self.new_combat, QKeySequence.StandardKey.New)
-        self._action(file_menu, "&Open...", self.choose_open, QKeySequence.StandardKey.Open)
-        self._action(file_menu, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(file_menu, "Save &As...", self.save_as, QKeySequence.StandardKey.SaveAs)
-        file_menu.addSeparator()
-        self._action(file_menu, "&Close", self.close, QKeySequence.StandardKey.Close)
-        combat = bar.addMenu("&Combat")
-        self._action(combat, "&Find Counter", self._find, "Ctrl+F")
-        for side, key in SIDE_KEYS.items():
-            self._action(
-                combat, f"Add to {side.title()}s", lambda s=side: self.add_searched(s), key
-            )
-        self._action(combat, "&Remove Unit", self.remove_chosen, QKeySequence.StandardKey.Delete)
-        combat.addSeparator()
-        self.roll_action = self._action(combat, "&Roll", self.roll, "Ctrl+R")
-        self._action(combat, "&Type Dice", self._type_dice, "Ctrl+E")
-        help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Keys", self.show_keys, QKeySequence.StandardKey.HelpContents)
+        menus: dict[str, QMenu] = {}
+        self.actions_by_method: dict[str, QAction] = {}
+        for menu_name, text, method, key in COMMANDS:
+            if menu_name not in menus:
+                menus[menu_name] = bar.addMenu(menu_name)
+            action = self._action(menus[menu_name], text, getattr(self, method), key)
+            self.actions_by_method[method] = action
+            if method == "save_as":  # the reports beside the files, as in the map's window
+                menus[menu_name].addSeparator()
+                self.reports = ReportActions(
+                    self, self.combat_reports, self.log_reports, lambda *e: self.show_error(*e)
+                )
+                for report_action in self.reports.add_to(menus[menu_name]):
+                    show_keys_in_tip(report_action)
+                menus[menu_name].addSeparator()
+        self.roll_action = self.actions_by_method["roll"]
+        self.table_mode_action = self.actions_by_method["toggle_table_mode"]
+        self.table_mode_action.setCheckable(True)
+        self.table_mode_action.setStatusTip(
+            "Large type and high contrast, to read the combat at arm's length"
+        )
 
     def show_keys(self) -> HelpWindow:
         """Help > Keys: every command's shortcut, and what Enter does in each field."""
@@ -307,13 +390,92 @@ class CalculatorWindow(QMainWindow):
         window.show()
         return window
 
-    def _find(self) -> None:
+    def find_counter(self) -> None:
+        """Combat > Find Counter: the keyboard to the counter search."""
         self.search.setFocus()
         self.search.selectAll()
 
-    def _type_dice(self) -> None:
+    def type_dice(self) -> None:
+        """Combat > Type Dice: the keyboard to the dice field."""
         self.typed_roll.setFocus()
         self.typed_roll.selectAll()
+
+    def add_attacker(self) -> bool:
+        return self.add_searched("attacker")
+
+    def add_defender(self) -> bool:
+        return self.add_searched("defender")
+
+    def add_air_mission(self) -> bool:
+        """Combat > Fly as Air Mission: the side becomes *air mission*, so the mission flown
+        shows (and Enter flies the next counter too)."""
+        self.side_box.setCurrentText(AIR)
+        return self.add_searched(AIR)
+
+    def choose_unit(self) -> None:
+        """Combat > Choose Unit: the keyboard to the first list with units (Up and Down choose
+        one; Count and attacking across then change it, Delete removes it)."""
+        for listing in self.lists.values():
+            if listing.count() and listing.isVisibleTo(self):
+                listing.setFocus()
+                if listing.currentRow() < 0:
+                    listing.setCurrentRow(0)
+                return
+
+    def toggle_what_if(self) -> None:
+        """Combat > What If: unfold or fold the what-if figures."""
+        if self.what_if.toggle.isVisible():
+            self.what_if.toggle.toggle()
+
+    def toggle_table_mode(self) -> None:
+        """View > Table Mode: the main window is told, so every window follows."""
+        on = self.table_mode_action.isChecked()
+        self.set_table_mode(on)
+        self.on_table_mode(on)
+
+    def set_table_mode(self, on: bool) -> None:
+        """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then the
+        dice and what to do on the table."""
+        self.table_mode = on
+        self.table_mode_action.setChecked(on)
+        set_table_mode(self.centralWidget(), on, [], [self.dice, self.table_orders])
+        self._show_headline()
+        QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
+
+    def _side_chosen(self, side: str) -> None:
+        """The mission box is there for an air mission only."""
+        self.setup_form.setRowVisible(self.mission_row, side == AIR)
+
+    # -- reports --------------------------------------------------------------------------------
+
+    def _title(self) -> str:
+        return f"Calculator: {self.combat.path.stem if self.combat.path else 'combat'}"
+
+    def combat_reports(self) -> tuple[Sequence[CombatReport], str]:
+        """File > Export Combat: the combat on show, with the dice and the orders once rolled."""
+        if not isinstance(self.report, Report):
+            return [], ""
+        if self.rolled is not None and self.fought:
+            return [self.fought[-1]], self.fought[-1].title
+        return [from_report(self.report, None, self._title())], self._title()
+
+    def log_reports(self) -> tuple[Sequence[CombatReport], str]:
+        """File > Export Combat Log: every combat resolved in this window."""
+        return list(self.fought), f"{self._title()}: every combat resolved"
+
+    def _remember_fought(self, rolled: Rolled) -> None:
+        assert isinstance(self.report, Report)
+        when = datetime.now().strftime("%Y-%m-%d %H:%M")
+        how = "typed in" if rolled.typed else "rolled"
+        report = from_report(self.report, rolled.result, f"{self._title()} #{len(self.fought) + 1}")
+        orders = on_the_table(self.report, rolled).splitlines()
+        self.fought.append(
+            replace(
+                report,
+                facts=(*report.facts, (f"Dice {how} at", when)),
+                applied=tuple(("On the table", line) for line in orders if line.strip()),
+            )
+        )
 
     # -- showing the combat ---------------------------------------------------------------------
 
@@ -356,7 +518,19 @@ class CalculatorWindow(QMainWindow):
         names = [
             f"{cid}  \u2014  {unit.name}" for cid, unit in find_counters(self.combat.library, "")
         ]
+        names += [
+            f"{cid}  \u2014  {unit.name} (air, 16A)"
+            for cid, unit in find_air_counters(self.combat.air_library, "")
+        ]
         self.completions.setStringList(names)
+        side = self.side_box.currentText()
+        self.side_box.clear()
+        self.side_box.addItems(
+            ["attacker", "defender"] + ([AIR] if vocabulary.air_missions else [])
+        )
+        self.side_box.setCurrentText(side)
+        self.actions_by_method["add_air_mission"].setEnabled(vocabulary.air_missions)
+        self._side_chosen(self.side_box.currentText())
 
     def refresh(self, chosen: tuple[str, int] | None = None) -> None:
         """Evaluate again and show the lists, the working, the chances; a roll is forgotten.
@@ -390,6 +564,8 @@ class CalculatorWindow(QMainWindow):
         self.steps.setRowCount(0)
         self.bars.set_outcomes(())
         self.warnings.setText("")
+        self._headline = ("", "")
+        self.what_if.show_report(report if isinstance(report, Report) else None)
         rollable = isinstance(report, Report)
         self.roll_button.setEnabled(rollable)
         self.roll_action.setEnabled(rollable)
@@ -418,15 +594,30 @@ class CalculatorWindow(QMainWindow):
                 + ")"
             )
         odds = report.odds or "no odds (strengths needed)"
-        self.headline.setText(
-            f"<span style='font-size:15pt'><b>{html.escape(odds)}</b> &nbsp; DRM "
-            f"<b>{report.drm:+d}</b>{html.escape(chance)}</span><br>{html.escape(report.headline)}"
+        self._headline = (
+            f"<b>{html.escape(odds)}</b> &nbsp; DRM <b>{report.drm:+d}</b>{html.escape(chance)}",
+            html.escape(report.headline),
         )
+        self._show_headline()
         self.bars.set_outcomes(report.outcome_list)
         try:
             self.typed_roll.setPlaceholderText(f"type {dice_wanted(report)}")
         except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
             self.typed_roll.setPlaceholderText("")
+
+    def _show_headline(self) -> None:
+        """The odds and DRM large (larger still in table mode), the report's headline under."""
+        big, line = getattr(self, "_headline", ("", ""))
+        if not big:
+            return
+        size = f"{desktop_points(HEADLINE_SCALE):.1f}pt" if self.table_mode else "15pt"
+        if self.rolled is not None:  # the roll and the result as large as the odds
+            faces = " ".join(str(r) for r in self.rolled.rolls)
+            big += (
+                f" &nbsp; roll <b>{html.escape(faces)}</b> \u2192 "
+                f"<b>{html.escape(self.rolled.result.code)}</b>"
+            )
+        self.headline.setText(f"<span style='font-size:{size}'>{big}</span><br>{line}")
 
     def _update_title(self) -> None:
         name = self.combat.path.name if self.combat.path else "new combat"
@@ -495,9 +686,17 @@ class CalculatorWindow(QMainWindow):
         first, _, rest = text.partition(" ")
         if first.isdigit() and rest:
             count, text = int(first), rest.strip().removeprefix("x ").strip()
+        if side == AIR:
+            return self._fly_searched(text, count)
         found = find_counters(self.combat.library, text)
         exact = [(cid, unit) for cid, unit in found if cid == text]
         found = exact or found
+        flown = [cid for cid, _ in find_air_counters(self.combat.air_library, text)]
+        if not found and flown:  # an air counter flies a mission (23D): it is no attacker
+            self.setup_problem.setText(
+                f"{', '.join(flown[:4])} is an air counter: Ctrl+3 flies it on the mission chosen"
+            )
+            return False
         if len(found) != 1:
             names = ", ".join(cid for cid, _ in found[:8])
             self.setup_problem.setText(
@@ -521,10 +720,36 @@ class CalculatorWindow(QMainWindow):
         self._showing = False
         return True
 
+    def _fly_searched(self, text: str, count: int) -> bool:
+        """An air counter of the counter sets flown on the mission chosen (23D)."""
+        found = find_air_counters(self.combat.air_library, text)
+        exact = [(cid, unit) for cid, unit in found if cid == text]
+        found = exact or found
+        if len(found) != 1:
+            names = ", ".join(cid for cid, _ in found[:8])
+            self.setup_problem.setText(
+                f"no air counter matches {text!r}"
+                if not found
+                else f"{len(found)} air counters match {text!r}: {names}"
+                + (", ..." if len(found) > 8 else "")
+            )
+            return False
+        try:
+            self.combat.add_air_counter(found[0][0], self.mission.currentData(), count)
+        except CalculatorError as exc:
+            self.setup_problem.setText(str(exc))
+            return False
+        self.setup_problem.clear()
+        self.search.clear()
+        self._changed()
+        return True
+
     def add_inline(self) -> bool:
         """Add the unit typed in the counter vocabulary (an air mission when it has one)."""
         side = self.side_box.currentText()
         text = self.inline.text()
+        if side == AIR and "mission" not in text:  # the mission box says which
+            text += f', mission = "{self.mission.currentData()}"'
         try:
             across = self.across.currentData() if side == "attacker" else None
             self.combat.add_typed(side, text, self.count.value(), across)
@@ -580,6 +805,8 @@ class CalculatorWindow(QMainWindow):
         self.roll_problem.clear()
         self.dice.set_rolls(list(rolled.rolls))
         self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
+        self._remember_fought(rolled)
+        self._show_headline()
         how = "typed in" if rolled.typed else "rolled"
         faces = " ".join(str(r) for r in rolled.rolls)
         self.table_orders.setPlainText(
@@ -639,6 +866,7 @@ class CalculatorWindow(QMainWindow):
             return False
         self.dirty = False
         self._update_title()
+        self.on_saved(path)
         return True
 
     def may_close(self) -> bool:

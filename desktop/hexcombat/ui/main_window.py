@@ -40,7 +40,7 @@ from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError
-from hexcombat.ui.calculator_window import CalculatorWindow
+from hexcombat.ui.calculator_window import CalculatorWindow, calculator_key_rows
 from hexcombat.ui.calibrate_image import (
     ImageCalibration,
     choose_image,
@@ -308,6 +308,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("MainToolBar")
         self.toolbar.addAction(self.open_action)
         self.toolbar.addAction(self.save_action)
+        self.toolbar.addAction(self.calculator_action)  # the map-free calculator, from the start
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.attack_action)
         self.toolbar.addAction(self.roll_action)
@@ -396,7 +397,9 @@ class MainWindow(QMainWindow):
             dialog = None
         if dialog is None:
             if name == "keys":
-                dialog = keys_dialog(self, self.menu_actions(), PANEL_KEYS)
+                dialog = keys_dialog(
+                    self, self.menu_actions(), PANEL_KEYS + tuple(calculator_key_rows())
+                )
             elif name == "rulesets":
                 dialog = rulesets_dialog(self)
             else:
@@ -475,6 +478,8 @@ class MainWindow(QMainWindow):
         for panel in (self.combat_log, self.tutorial_panel):
             if panel is not None:
                 set_table_mode(panel, on)
+        for calculator in self.calculators:
+            calculator.set_table_mode(on)
 
     def _display_switched(self, name: str, on: bool) -> None:
         self.display = save_switch(self.settings, self.display, name, on)
@@ -678,6 +683,9 @@ class MainWindow(QMainWindow):
         saved calculator combat at ``path`` (refused with its file and line, no window)."""
         calculator = CalculatorWindow()
         calculator.show_error = self.show_error
+        calculator.set_table_mode(self.table_mode_action.isChecked())
+        calculator.on_table_mode = self.table_mode_action.setChecked  # every window follows
+        calculator.on_saved = self._remember  # reopened from Open Recent, like a game
         if path is not None and not calculator.open_path(path):
             calculator.deleteLater()
             return None
@@ -785,8 +793,13 @@ class MainWindow(QMainWindow):
             self._arrange_when_shown = False
             self._arrange_docks()
 
+    def close_calculators(self) -> bool:
+        """Close every calculator window, each asking for its unsaved combat; False when the
+        player keeps one (Cancel)."""
+        return all(calculator.close() for calculator in list(self.calculators))
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if not self.may_close():
+        if not self.may_close() or not self.close_calculators():
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())

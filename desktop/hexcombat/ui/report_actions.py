@@ -89,9 +89,9 @@ class ReportActions:
         """Add the commands to ``menu``."""
         made = []
         for text, slot, key, tip in (
-            ("Export &Combat...", self.export_combat, None, "Save this combat as Markdown or HTML"),
-            ("Export Combat &Log...", self.export_log, None, "Save every combat fought"),
-            ("Cop&y Combat", self.copy_combat, None, "Copy this combat's report"),
+            ("Export &Combat...", self.export_combat, "Ctrl+Shift+E", "Save it as Markdown, HTML"),
+            ("Export Combat &Log...", self.export_log, "Ctrl+Shift+L", "Save every combat fought"),
+            ("Cop&y Combat", self.copy_combat, "Ctrl+Shift+C", "Copy this combat's report"),
             ("&Print...", self.print, QKeySequence.StandardKey.Print, "Print or save as PDF"),
         ):
             action = QAction(text, self.parent)

@@ -49,7 +49,7 @@ from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Step
 from hexcombat.rules.registry import Ruleset, get_ruleset, ruleset_ids
-from hexcombat.rules.report import CombatResult, Report, participant_id
+from hexcombat.rules.report import CombatResult, Outcome, Report, participant_id
 from hexcombat.rules.situation import CombatSituation, Participant
 
 RULESETS = ruleset_ids()
@@ -368,7 +368,8 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "warnings": [], "outcomes": [{"result": "DR", "probability": 1.0, "exact": "1"}],
         "headline": "3:1, DRM +1",
         "outcome_list": [{"result": "DR", "probability": 1.0, "exact": "1",
-                          "favours": "attacker", "text": "DR: defender retreats"}],
+                          "favours": "attacker", "text": "DR: defender retreats",
+                          "suffers": ["defender"]}],
         "payload": {"odds_column": "3:1", "drm_chances": {"1": "1"}},
         "dice": [{"purpose": "combat die", "name": "d6", "sides": 6, "count": 1, "rule": "CRT",
                   "side": None, "follow_up": False}],
@@ -380,6 +381,7 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
     bad["steps"][0]["provenance"] = "guessed"
     bad["outcomes"][0]["exact"] = "0.5"
     bad["totals"]["flag"] = True
+    bad["outcome_list"][0]["suffers"] = ["both"]
     bad["extra"] = 1
     assert sorted(schema_problems(bad, report_schema())) == sorted([
         "$: no 'warnings'",
@@ -388,6 +390,7 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "$.steps[0].provenance: 'guessed' is not one of ['rule', 'assumed']",
         "$.outcomes[0].exact: '0.5' does not match ^(0|1|[1-9][0-9]*/[1-9][0-9]*)$",
         "$.totals.flag: True is not number or string or null",
+        "$.outcome_list[0].suffers[0]: 'both' is not one of ['attacker', 'defender']",
     ])  # fmt: skip
     result_side = {
         "eliminated": False, "loss_fraction": 0.5, "loss_points": "2", "required_losses": 0,
@@ -601,3 +604,17 @@ def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check
     report = broken.evaluate(scenario_combat(with_odds[0]))
     with pytest.raises(AssertionError):
         check(broken, report)
+
+
+def test_the_json_says_whom_each_outcome_harms() -> None:
+    """An exchange and a stall both favour neither side: ``suffers`` tells them apart in the
+    JSON, as the outcome chart does (``null`` when the ruleset does not say)."""
+    exchange = Outcome("EX", Fraction(1, 6), "neither", "exchange", ("attacker", "defender"))
+    stall = Outcome("NE", Fraction(1, 6), "neither", "no effect", ())
+    unsaid = Outcome("X", Fraction(1, 6), "neither")
+    assert exchange.to_json()["suffers"] == ["attacker", "defender"]
+    assert stall.to_json()["suffers"] == []
+    assert unsaid.to_json()["suffers"] is None
+    schema = report_schema()["properties"]["outcome_list"]["items"]
+    for outcome in (exchange, stall, unsaid):
+        assert schema_problems(json.loads(json.dumps(outcome.to_json())), schema) == []
