@@ -16,6 +16,7 @@ from then on.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import math
 import os
@@ -168,6 +169,15 @@ class _Convert(QRunnable):
 
 
 _POOL: list[QThreadPool] = []
+
+
+@atexit.register
+def _stop_readers() -> None:
+    """Drop the reads not started and wait for those under way before the program exits: a
+    reader thread still running while Qt and Python tear down crashes the process."""
+    for pool in _POOL:
+        pool.clear()
+        pool.waitForDone(5000)
 
 
 def _readers() -> QThreadPool:

@@ -5,6 +5,7 @@ giving the reports it has."""
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -43,6 +44,23 @@ def copy_reports(reports: Sequence[CombatReport], title: str) -> None:
     data.setText(markdown(reports, title))
     data.setHtml(html_report(reports, title))
     QGuiApplication.clipboard().setMimeData(data)
+    _CLIPBOARD_OURS.append(data)
+    if len(_CLIPBOARD_OURS) == 1:
+        atexit.register(_plain_text_at_exit)
+
+
+_CLIPBOARD_OURS: list[QMimeData] = []
+"""The combat reports put on the clipboard (their text and HTML)."""
+
+
+def _plain_text_at_exit() -> None:
+    """Leave the report on the clipboard as plain text when the program exits: PySide6 crashes
+    the process at exit while the clipboard still holds MIME data the program made, so the
+    HTML goes and the Markdown stays (what a clipboard manager keeps)."""
+    clipboard = QGuiApplication.clipboard()
+    if clipboard is not None and clipboard.mimeData() is not None:
+        clipboard.setText(clipboard.text())
+    _CLIPBOARD_OURS.clear()
 
 
 def report_document(reports: Sequence[CombatReport], title: str) -> QTextDocument:
