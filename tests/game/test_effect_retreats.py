@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 from tutorial_attacks import full_attack
 
-from hexcombat.game.attack import Resolution, apply_combat_command, resolve_attack, retreat_options
+from hexcombat.game.apply_result import apply_combat_command
+from hexcombat.game.attack import Resolution, resolve_attack, retreat_options
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.effects import Effect

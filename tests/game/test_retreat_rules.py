@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from tutorial_attacks import full_attack
 
+from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
     Resolution,
-    apply_combat_command,
     resolve_attack,
     retreat_options,
 )

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from tutorial_attacks import full_attack
 
+from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
-    apply_combat_command,
     evaluate_attack,
     retreat_options,
 )

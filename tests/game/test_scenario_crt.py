@@ -162,7 +162,7 @@ def test_on_the_map_the_result_is_applied_as_the_scenario_s_table_defines_it(
         state, AttackSetup(target, uids, state.conditions), ScriptedDice([1])
     )
     assert resolution.result.code == "DR"  # 1 + 1 = 2 at 3:1 on my table
-    assert resolution.exchange
+    assert resolution.losses.exchange
 
 
 def test_a_key_in_the_wrong_place_is_reported_not_ignored(tmp_path: Path) -> None:

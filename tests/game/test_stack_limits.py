@@ -17,7 +17,6 @@ from hexcombat_cli import check
 from hexcombat.game.attack import (
     AttackSetup,
     evaluate_attack,
-    fewest_points,
     loss_problems,
     resolve_attack,
     suggested_losses,
@@ -28,6 +27,7 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, Counter, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.europa_losses import fewest_points
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
 

@@ -253,7 +253,8 @@ def test_a_resolved_combat_applies_its_losses_and_status_effects_together(
 ) -> None:
     from dataclasses import replace
 
-    from hexcombat.game.attack import apply_combat_command, resolve_attack, suggested_losses
+    from hexcombat.game.apply_result import apply_combat_command
+    from hexcombat.game.attack import resolve_attack, suggested_losses
     from hexcombat.rules.dice import ScriptedDice
 
     target = state.hexmap.hex_at("0504")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from tutorial_attacks import full_attack
 
+from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
-    apply_combat_command,
     attack_candidates,
     evaluate_attack,
     loss_problems,
@@ -190,7 +190,7 @@ def test_a_defender_with_no_retreat_may_be_ticked_as_lost(state: GameState) -> N
 def test_an_exchange_takes_what_the_defender_lost_and_no_more(state: GameState) -> None:
     # HX: the defender loses 6 (the Inf XX's 8), the attacker at least those 8 points
     resolution = resolve_attack(state, full_attack(state), ScriptedDice([1]))
-    assert resolution.exchange
+    assert resolution.losses.exchange
     (inf,) = _named(state, resolution.defender.uids, "Inf XX")
     tank_xx = state.stack_at(state.hexmap.hex_at("0403"))[0].uid  # 10 points
     art = [c.uid for c in state.stack_at(state.hexmap.hex_at("0604"))]  # 3 each

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from tutorial_attacks import full_attack
 
+from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
     AttackSetup,
-    apply_combat_command,
     attack_candidates,
     evaluate_attack,
     loss_problems,

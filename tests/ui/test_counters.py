@@ -169,3 +169,27 @@ def test_the_status_bar_shows_a_side_name_as_written_never_as_markup(window, tmp
     window.show_hex_info(window.session.state.hexmap.hex_at("0504"))
     assert window.hex_label.text().endswith("- A<b>xis: 3 counters")
     assert window.hex_label.textFormat() == Qt.TextFormat.PlainText  # "<b>" is not bold
+
+
+def test_the_palette_says_why_the_ruleset_keeps_a_counter_out_of_ground_combat() -> None:
+    """The air unit's rating as its counter prints it; that it fights no ground combat only as
+    the ruleset says (Total War: 16A, 23D1), never as the palette's own rule."""
+    from fractions import Fraction
+
+    from hexcombat.rules.registry import get_ruleset
+    from hexcombat.rules.units import Unit
+    from hexcombat.ui.counter_palette import tooltip
+
+    me109 = Unit(
+        name="Me 109", re=Fraction(0), attack=7, defence=5, unit_type="air", air_type="F",
+        movement=8,
+    )  # fmt: skip
+    refusal = get_ruleset("total-war").ground_combat_refusal(me109)
+    assert refusal is not None
+    assert tooltip("Me109", me109) == (
+        "Me109: air type F (16A1), any: air attack 7, air defence 5, range 8."
+    )
+    assert tooltip("Me109", me109, refusal) == (
+        "Me109: air type F (16A1), any: air attack 7, air defence 5, range 8. Air units fight "
+        "with air ratings, not in ground combat (16A, 23D1)."
+    )

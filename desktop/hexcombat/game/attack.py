@@ -1,16 +1,16 @@
 """An attack on the map, resolved: what each side must lose, and the retreats open to it.
 
-The other jobs of an attack have their own modules, re-exported here so callers keep their
-imports: who may take part (:mod:`~hexcombat.game.candidates`), the combat situation the rules
-evaluate (:mod:`~hexcombat.game.attack_setup`), applying the player's choices
-(:mod:`~hexcombat.game.apply_result`) and the combat log's words
-(:mod:`~hexcombat.game.combat_log`).
+The other jobs of an attack have their own modules: who may take part
+(:mod:`~hexcombat.game.candidates`) and the combat situation the rules evaluate
+(:mod:`~hexcombat.game.attack_setup`), re-exported here so callers keep their imports;
+applying the player's choices (:mod:`~hexcombat.game.apply_result`) and the combat log's words
+(:mod:`~hexcombat.game.combat_log`), which build on this module.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack_setup import (
@@ -30,10 +30,6 @@ from hexcombat.game.retreat import retreat_ends
 from hexcombat.game.state import GameState
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import Effect
-
-# The strength-point loss policy's names, importable from here while the Combat panel moves to
-# the LossPolicy API.
-from hexcombat.rules.europa_losses import LossRequirement, fewest_points
 from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report, participant_id
@@ -43,7 +39,6 @@ from hexcombat.rules.vocabulary import SideName
 __all__ = [
     "AttackSetup",
     "Candidate",
-    "LossRequirement",
     "Resolution",
     "attack_barred",
     "attack_candidates",
@@ -51,33 +46,14 @@ __all__ = [
     "build_situation",
     "can_roll",
     "evaluate_attack",
-    "fewest_points",
     "ground_units",
     "loss_problems",
     "main_feature",
     "phasing_refusal",
-    "points_needed",
     "resolve_attack",
     "retreat_options",
-    "sides_losing",
     "suggested_losses",
 ]
-
-_ABOVE = {
-    "apply_combat_command": "hexcombat.game.apply_result",
-    "log_entry": "hexcombat.game.combat_log",
-}
-"""Names whose modules build on this one: looked up when asked for (``from
-hexcombat.game.attack import apply_combat_command`` keeps working) so this module imports none
-of them and the import graph stays without circles."""
-
-
-def __getattr__(name: str) -> object:
-    """A name of a module above this one (see :data:`_ABOVE`)."""
-    module = _ABOVE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
 
 
 @dataclass
@@ -91,21 +67,15 @@ class Resolution:
     """What the result requires each side to lose, as the ruleset's loss policy says."""
 
     @property
-    def attacker(self) -> LossRequirement:
-        """What the attacker must lose, as a strength-point policy says it (the Combat panel
-        and the retreats read it)."""
-        return self.losses.side("attacker")  # type: ignore[attr-defined,no-any-return]
+    def attacker(self) -> Any:
+        """The loss policy's account of the attacker's losses (its ``side``), for a policy
+        that keeps one per side."""
+        return self.losses.side("attacker")  # type: ignore[attr-defined]
 
     @property
-    def defender(self) -> LossRequirement:
-        """What the defender must lose."""
-        return self.losses.side("defender")  # type: ignore[attr-defined,no-any-return]
-
-    @property
-    def exchange(self) -> bool:
-        """The policy's word on whether the attacker's losses follow the defender's (the
-        Combat panel reads it until it asks the policy's ``needed``)."""
-        return bool(getattr(self.losses, "exchange", False))
+    def defender(self) -> Any:
+        """The loss policy's account of the defender's losses."""
+        return self.losses.side("defender")  # type: ignore[attr-defined]
 
 
 def can_roll(report: Report | None) -> bool:
@@ -137,20 +107,6 @@ def loss_problems(state: GameState, resolution: Resolution, losses: list[str]) -
 def suggested_losses(state: GameState, resolution: Resolution) -> list[str]:
     """A legal choice of losses that loses as little as the result allows (the policy's)."""
     return resolution.losses.suggested(_no_retreat_uids(state, resolution))
-
-
-def points_needed(resolution: Resolution, req: LossRequirement, losses: list[str]) -> int:
-    """The points ``req``'s side must lose with ``losses`` ticked: what Apply checks, and what
-    the panel states (the policy's: it may grow with the other side's losses)."""
-    return resolution.losses.needed(req.side, losses)
-
-
-def sides_losing(resolution: Resolution) -> list[LossRequirement]:
-    """The sides a strength-point policy makes lose points, the defender first: the only ones a
-    player ticks losses from (a stack with no legal retreat is eliminated without ticking)."""
-    policy = resolution.losses
-    sides = [policy.side(side) for side in SIDES if policy.offered(side)]  # type: ignore[attr-defined]
-    return sides  # type: ignore[no-any-return]
 
 
 SIDES: tuple[SideName, SideName] = ("defender", "attacker")

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Literal
 
 from hexcombat.board.hexes import Hex
+from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
     AttackSetup,
     Candidate,
     Resolution,
     advance_uids,
-    apply_combat_command,
     attack_candidates,
     can_roll,
     evaluate_attack,

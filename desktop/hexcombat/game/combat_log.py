@@ -8,8 +8,9 @@ from typing import Protocol
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack_setup import AttackSetup
 from hexcombat.game.state import CombatLogEntry, GameState
-from hexcombat.rules.effects import DieRoll
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.wording import ResultWords, roll_words
 
 
 class Resolved(Protocol):
@@ -71,32 +72,21 @@ def advance_in_words(state: GameState, advance: list[str], target: Hex) -> list[
     ]
 
 
-def table_words(result: CombatResult) -> str:
-    """``DRM +1 = 5: DR``: a table ruleset's roll on its column, as players have always read it."""
-    return f"DRM {result.drm:+d} = {result.modified_roll}: {result.code}"
+def report_words(report: Report) -> str:
+    """What the Combat panel heads a report with, in the ruleset's words (``3:1   DRM +1``)."""
+    return get_ruleset(report.ruleset).wording.report_words(report)
 
 
-def roll_words(roll: DieRoll) -> str:
-    """``morale check 5 + 4 = 9``: one roll by its purpose (``fire die 4``)."""
-    faces = " + ".join(str(f) for f in roll.faces)
-    total = f" = {roll.total}" if len(roll.faces) > 1 else ""
-    return f"{roll.purpose or 'die'} {faces}{total}"
-
-
-def follow_up_rolls(report: Report, result: CombatResult) -> list[DieRoll]:
-    """The rolls the result called for after the dice the combat rolls first (a morale
-    check): each one the player rolled and should see."""
-    return list(result.rolls[len(report.dice) :]) if report.dice else []
+def words(report: Report, result: CombatResult) -> ResultWords:
+    """The rolled result in the ruleset's words (on a table column, ``3:1, DRM +1 = 5: DR`` as
+    the log has always said it; for another ruleset its own headline, then each follow-up
+    roll)."""
+    return get_ruleset(report.ruleset).wording.result_words(report, result)
 
 
 def result_words(report: Report, result: CombatResult) -> str:
-    """The rolled result in one line: on a table column, ``3:1, DRM +1 = 5: DR`` as the log has
-    always said it; for any other ruleset its own headline, then each follow-up roll."""
-    if report.odds is not None:
-        return f"{report.odds}, {table_words(result)}"
-    words = result.headline or f"{report.headline}: {result.code}"
-    follow = "; ".join(roll_words(r) for r in follow_up_rolls(report, result))
-    return f"{words}; {follow}" if follow else words
+    """The rolled result in one line, as the roll is announced."""
+    return words(report, result).rolled
 
 
 def result_details(result: CombatResult) -> list[str]:
@@ -116,13 +106,7 @@ def log_entry(
     result, report = resolution.result, resolution.report
     label = state.hexmap.label(resolution.setup.target)
     sources = sorted({state.hexmap.label(state.hex_of(u)) for u in resolution.setup.attacker_uids})
-    if report.odds is not None:  # a table column, as the log has always said it
-        said = (
-            f"{report.odds}, DRM {result.drm:+d}, roll {result.die} = {result.modified_roll}: "
-            f"{result.code}"
-        )
-    else:
-        said = result_words(report, result)
+    said = words(report, result).logged
     text = f"{', '.join(sources)} -> {label}: {said}"
     details = [f"{s.rule}: {s.text}" for s in report.steps]
     details += result_details(result)

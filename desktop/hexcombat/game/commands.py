@@ -148,8 +148,9 @@ class ApplyCombat:
     """A resolved combat applied on the map: eliminations, retreats, an advance, the result's
     effects on the counters' status (steps lost, states, markers), a log entry.
 
-    Built by :func:`hexcombat.game.attack.apply_combat_command` once the player has chosen losses,
-    retreat ends and the advance; the dice were rolled before, so undo and redo never re-roll.
+    Built by :func:`hexcombat.game.apply_result.apply_combat_command` once the player has
+    chosen losses, retreat ends and the advance; the dice were rolled before, so undo and redo
+    never re-roll.
     """
 
     eliminated: list[str]

@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import fields, replace
 from datetime import datetime
+from enum import Enum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import FRESH, UnitStatus
-from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
+from hexcombat.rules.units import Unit, unit_from_mapping
 from hexcombat.sourcefile import (
     MAX_FILE_MB,
     Problem,
@@ -71,9 +72,10 @@ READS = (1, 2)
 
 
 def _plain(value: Any) -> Any:
+    """A unit's value as a counter set writes it: a fraction as text, a named choice by name."""
     if isinstance(value, Fraction):
         return str(value)
-    if isinstance(value, AecValue):
+    if isinstance(value, Enum):
         return value.value
     return value
 

@@ -15,6 +15,7 @@ from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rules.wording import PLAIN_WORDING, PlainWording
 from hexcombat.sourcefile import Problem, TomlSource
 
 
@@ -104,6 +105,9 @@ class BasicEligibility:
     """The eligibility hooks of the ``Ruleset`` protocol at their plainest: every unit fights on
     the ground, attacks from an adjacent hex only and takes the result, and no counter has
     actions of its own. A ruleset overrides the hooks its rules answer otherwise."""
+
+    wording: PlainWording = PLAIN_WORDING
+    """A combat said in its report's and result's headlines (rules/wording.py)."""
 
     def chart_problems(
         self, source: TomlSource, counters: Callable[[], CounterSet]

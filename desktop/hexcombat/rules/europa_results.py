@@ -23,9 +23,17 @@ from hexcombat.rules.combat import (
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
 from hexcombat.rules.explain import Favours
-from hexcombat.rules.report import NEEDS_STRENGTHS, Outcome, SideResult, participant_id
+from hexcombat.rules.report import (
+    NEEDS_STRENGTHS,
+    CombatResult,
+    Outcome,
+    Report,
+    SideResult,
+    participant_id,
+)
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.vocabulary import DieSpec, SideName
+from hexcombat.rules.wording import PlainWording, ResultWords
 
 
 def signed(drm: int) -> str:
@@ -130,6 +138,37 @@ def result_headline(roll: TableRoll, column: str) -> str:
     """``roll 4 +1 = 5 on 3:1: DR``; after a chance roll, ``chance 5: DRM +4; roll ...``."""
     chance = f"chance {roll.chance_face}: DRM {signed(roll.drm)}; " if roll.chance_face else ""
     return f"{chance}roll {roll.die} {roll.drm:+d} = {roll.modified} on {column}: {roll.code}"
+
+
+class TableWording(PlainWording):
+    """A combat rolled on a table's column in the words its players have always read: ``3:1
+    DRM +1`` over the panel, ``3:1, DRM +1 = 5: DR`` when rolled, ``3:1, DRM +1, roll 4 = 5:
+    DR`` in the log. A report with no column and no strength missing says its headlines."""
+
+    def report_words(self, report: Report) -> str:
+        """``3:1   DRM +1``; a DRM given as a chance with each value's chance (10.C)."""
+        if report.odds is None and not report.missing_strengths:
+            return super().report_words(report)
+        chance = ""
+        if len(report.drm_distribution) > 1:
+            chances = sorted(report.drm_distribution.items())
+            chance = " (" + ", ".join(f"{d:+d}: {float(p):.0%}" for d, p in chances) + ")"
+        odds = report.odds or "No odds (strengths needed)"  # as the worked examples give
+        return f"{odds}   DRM {report.drm:+d}{chance}"
+
+    def result_words(self, report: Report, result: CombatResult) -> ResultWords:
+        """The column, the DRM and the modified roll with the result code."""
+        if report.odds is None:
+            return super().result_words(report, result)
+        drm, modified = f"DRM {result.drm:+d}", result.modified_roll
+        return ResultWords(
+            rolled=f"{report.odds}, {drm} = {modified}: {result.code}",
+            logged=f"{report.odds}, {drm}, roll {result.die} = {modified}: {result.code}",
+            shown=(f"die {result.die}, {drm} = {modified}",),
+        )
+
+
+TABLE_WORDING = TableWording()
 
 
 def loss_points(effect: ResultEffect, attack_points: int, defence_points: int) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
+from hexcombat.rules.wording import PlainWording
 from hexcombat.sourcefile import Problem, TomlSource
 
 
@@ -37,6 +38,9 @@ class Ruleset(Protocol):
     vocabulary: Vocabulary
     """The conditions, unit capabilities, dice, phases, states and markers the ruleset reads:
     the game, the checks and the panel offer exactly these."""
+    wording: PlainWording
+    """How a combat is said in one line: the panel's heading, the roll, the log's line
+    (rules/wording.py; ``BasicEligibility`` gives the report's and the result's headlines)."""
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""

@@ -52,7 +52,7 @@ from hexcombat.game.attack import (
     retreating,
 )
 from hexcombat.game.attack_model import AttackEvent, AttackModel
-from hexcombat.game.combat_log import roll_words
+from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import Change, Command, GameError
@@ -762,20 +762,7 @@ class CombatPanel(QWidget):
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
-        chance = ""
-        if len(report.drm_distribution) > 1:
-            chance = (
-                " ("
-                + ", ".join(
-                    f"{d:+d}: {float(p):.0%}" for d, p in sorted(report.drm_distribution.items())
-                )
-                + ")"
-            )
-        if report.odds is None and not report.missing_strengths:  # a ruleset without odds
-            self.odds.setText(report.headline)
-        else:
-            odds = report.odds or "No odds (strengths needed)"  # as the worked examples give
-            self.odds.setText(f"{odds}   DRM {report.drm:+d}{chance}")
+        self.odds.setText(report_words(report))  # the ruleset's words: ``3:1   DRM +1``
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
         self.bars.set_outcomes(report.outcome_list)
@@ -947,15 +934,9 @@ class CombatPanel(QWidget):
         resolution = model.resolution
         assert resolution is not None
         result, report = resolution.result, resolution.report
-        said = (  # a table column, as players have always read it; else the ruleset's headline
-            f"die {result.die}, DRM {result.drm:+d} = {result.modified_roll}"
-            if report.odds is not None
-            else result.headline
-        )
+        said, *more = words(report, result).shown  # in the ruleset's words
         lines = [f"<b>{html.escape(result.code)}</b>: {html.escape(said)}"]
-        if report.odds is None and result.rolls:
-            rolls = "; ".join(roll_words(r) for r in result.rolls)
-            lines.append(html.escape(f"Dice: {rolls}"))
+        lines += [html.escape(line) for line in more]
         lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
         retreats = {e.side: e for e, _ in retreating(resolution)}
         for side in SIDES:

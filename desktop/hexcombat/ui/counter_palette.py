@@ -1,5 +1,5 @@
-"""The counter palette dock: every counter of the scenario's counter sets, air units (16A)
-among them, ready to drag onto the map for the side chosen above the list."""
+"""The counter palette dock: every counter of the scenario's counter sets, air units among
+them, ready to drag onto the map for the side chosen above the list."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.eligibility import Refusal
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.units import Unit
 from hexcombat.ui.counter_art import air_code, counter_icon, is_air, strength_text
 from hexcombat.ui.counter_mime import MIME_TYPE, library_mime
@@ -30,17 +32,22 @@ DEFAULT_SIDES = ("Soviet", "Axis")
 """Offered on a map with nobody on it yet: the sides of the rules texts' examples."""
 
 
-def tooltip(counter_id: str, unit: Unit) -> str:
-    """What a palette entry is: its type and nationality; an air unit's rating spelt out."""
+def tooltip(counter_id: str, unit: Unit, refusal: Refusal | None = None) -> str:
+    """What a palette entry is: its type and nationality; an air unit's rating as its counter
+    prints it; and why the ruleset keeps it out of ground combat (``refusal``), if it does."""
     where = unit.nationality or "any"
     if not is_air(unit):
-        return f"{counter_id}: {unit.unit_type}, {where}"
-    reach = "" if unit.movement is None else f", range {unit.movement}"
-    return (
-        f"{counter_id}: {unit.unit_type} type {air_code(unit)} (16A1), {where}: air attack "
-        f"{unit.attack}, air defence {unit.defence}{reach}. Place it at its base; air units "
-        "take no part in ground combat."
-    )
+        text = f"{counter_id}: {unit.unit_type}, {where}"
+    else:
+        reach = "" if unit.movement is None else f", range {unit.movement}"
+        text = (
+            f"{counter_id}: {unit.unit_type} type {air_code(unit)} (16A1), {where}: air attack "
+            f"{unit.attack}, air defence {unit.defence}{reach}."
+        )
+    if refusal is None:
+        return text
+    said = str(refusal)
+    return f"{text} {said[:1].upper()}{said[1:]}."  # "Air units fight ... (16A, 23D1)."
 
 
 class _PaletteList(QListWidget):
@@ -61,10 +68,12 @@ class _PaletteList(QListWidget):
 class CounterPalette(QWidget):
     """Shows a :class:`CounterSet`; drag a counter onto the map to add it."""
 
-    def __init__(self, library: CounterSet, sides: list[str]) -> None:
+    def __init__(self, library: CounterSet, sides: list[str], ruleset: str = "") -> None:
         super().__init__()
         self.setObjectName("CounterPalette")
         self.library = library
+        self.ruleset = get_ruleset(ruleset) if ruleset else None
+        """The game's ruleset: it says which counters fight no ground combat."""
         self.ask_side_name: Callable[[], str | None] = self._dialog_side_name
         """Ask for a new side's name (tests replace it)."""
         self.side_box = QComboBox()
@@ -153,7 +162,8 @@ class CounterPalette(QWidget):
             text = f"{unit.name}  {strength_text(unit)}"
             item = QListWidgetItem(text)
             item.setData(ID_ROLE, counter_id)
-            item.setToolTip(tooltip(counter_id, unit))
+            refusal = self.ruleset.ground_combat_refusal(unit) if self.ruleset else None
+            item.setToolTip(tooltip(counter_id, unit, refusal))
             self.list.addItem(item)
         self._filled = True
         self._paint_icons()

@@ -10,6 +10,7 @@ import html
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcombat.game.attack import Resolution, sides_losing
+from hexcombat.game.attack import SIDES, Resolution
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.commands import plural
 from hexcombat.rules.vocabulary import SideName
@@ -43,6 +44,14 @@ class LossSide:
 
 LossesChosen = Callable[[list[str]], None]
 """Called with the counters ticked as lost."""
+
+
+def sides_losing(resolution: Resolution) -> list[Any]:
+    """The sides a strength-point policy makes lose points, the defender first: the only ones a
+    player ticks losses from (a stack with no legal retreat is eliminated without ticking).
+    Each is the policy's account of a side: its ``side``, ``uids`` and their ``strength``."""
+    policy = resolution.losses
+    return [policy.side(side) for side in SIDES if policy.offered(side)]  # type: ignore[attr-defined]
 
 
 def loss_kind(resolution: Resolution) -> str:

@@ -565,7 +565,7 @@ class MainWindow(QMainWindow):
             self.scene.map_image.signals.unreadable.connect(self._say_long)
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
-        self.palette = CounterPalette(state.library, state.side_order)
+        self.palette = CounterPalette(state.library, state.side_order, state.ruleset)
         dock = self._make_dock("Counters", self.palette)
         if not state.library.counters:
             dock.hide()

@@ -124,7 +124,7 @@ def _check(settings: Path, out: TextIO) -> None:
     report = evaluate_attack(state, AttackSetup(target, uids, state.conditions))
     print(
         f"hexcombat smoke: main window opened {state.title!r}; {len(uids)} units from "
-        f"{len(candidates)} hexes attack {state.hexmap.label(target)} at {report.odds}",
+        f"{len(candidates)} hexes attack {state.hexmap.label(target)} at {report.headline}",
         file=out,
     )
     tutorials = _check_tutorials()

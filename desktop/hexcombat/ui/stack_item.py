@@ -126,7 +126,7 @@ class StackItem(QGraphicsItem):
     def count_tab(self, rect: QRectF) -> QRectF:
         """Where the stack's count is shown: a white tab on the counter's right edge, clear of
         the printed strengths so it never reads as one of them (nor as the coloured range
-        number of long-range artillery, 14A3), and clear of the place name below it."""
+        number some counters print between them), and clear of the place name below it."""
         s = self.size
         return QRectF(rect.right() - s * 0.08, rect.bottom() - s * 0.36, s * 0.4, s * 0.24)
 

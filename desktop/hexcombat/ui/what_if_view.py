@@ -48,7 +48,7 @@ def column_line(change: ColumnChange | None, more: bool, figures: WhatIf) -> str
     if change.drm_distribution != figures.drm_distribution:
         drm = f", {drm_text(change.drm_distribution)}"
     factors = f"{change.factors:+d} attack factor{'s' if abs(change.factors) != 1 else ''}"
-    if change.counted != change.factors:  # halved (across a river, 10.D): say whose and how
+    if change.counted != change.factors:  # the unit's factors count less: say whose and how
         factors += f" on {change.unit} (counting {fmt(change.counted)})"
     return f"{factors}: {change.column}{drm} ({chances(change.outcomes)})"
 

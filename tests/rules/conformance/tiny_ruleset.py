@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll, Effect
+from hexcombat.rules.eligibility import BasicEligibility
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
@@ -40,7 +41,7 @@ def _strength(side: tuple[Participant, ...], kind: str) -> int:
     return sum(getattr(p.unit, kind) * p.count for p in side)
 
 
-class TinyRuleset:
+class TinyRuleset(BasicEligibility):
     id = "tiny"
     title = "Tiny: fire, a step, a morale check (tests only)"
     retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)  # no retreats

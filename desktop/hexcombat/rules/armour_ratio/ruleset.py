@@ -49,6 +49,7 @@ from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_results import (
+    TABLE_WORDING,
     europa_dice,
     europa_headline,
     europa_payload,
@@ -92,6 +93,7 @@ class ArmourRatioRuleset(EuropaEligibility):
     title = "Armour and anti-tank effects by ratio (rule 10, V 11.03.06)"
     vocabulary = EUROPA_VOCABULARY
     retreat = EUROPA_RETREAT  # assumed: rule 10 states no retreat rules
+    wording = TABLE_WORDING  # the odds column, the DRM and the roll, as players read them
 
     def __init__(
         self,

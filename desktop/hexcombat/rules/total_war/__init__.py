@@ -19,6 +19,7 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
+from hexcombat.rules.europa_results import TABLE_WORDING
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import EUROPA_RETREAT
@@ -65,6 +66,7 @@ class TotalWarRuleset(EuropaEligibility):
     title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F, 16A, 23D"
     vocabulary = replace(EUROPA_VOCABULARY, air_missions=True)  # its air rules, 16A and 23D
     retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
+    wording = TABLE_WORDING  # the odds column, the DRM and the roll, as players read them
 
     def __init__(
         self,
