@@ -12,8 +12,7 @@ from pathlib import Path
 
 from hexcombat.atomicfile import write_atomically
 from hexcombat.game.state import CombatLogEntry
-from hexcombat.rules.europa_results import percent
-from hexcombat.rules.explain import Step, fmt
+from hexcombat.rules.explain import Step, fmt, percent
 from hexcombat.rules.report import CombatResult, Report
 
 

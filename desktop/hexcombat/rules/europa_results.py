@@ -22,7 +22,7 @@ from hexcombat.rules.combat import (
 )
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
-from hexcombat.rules.explain import Favours
+from hexcombat.rules.explain import Favours, drm_text, percent, signed  # noqa: F401
 from hexcombat.rules.report import (
     NEEDS_STRENGTHS,
     CombatResult,
@@ -34,26 +34,6 @@ from hexcombat.rules.report import (
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.vocabulary import DieSpec, SideName
 from hexcombat.rules.wording import PlainWording, ResultWords
-
-
-def signed(drm: int) -> str:
-    """A DRM as a player writes it: ``+1``, ``0``, ``-2``."""
-    return f"{drm:+d}" if drm else "0"
-
-
-def percent(p: Fraction) -> str:
-    """``50%``, ``33.3%``: a chance as a headline shows it."""
-    value = float(p) * 100
-    return f"{value:.0f}%" if value == round(value) else f"{value:.1f}%"
-
-
-def drm_text(distribution: Mapping[int, Fraction]) -> str:
-    """``DRM +1``; a chance as ``DRM +3 (50%) or +4 (50%)`` (10.C)."""
-    if len(distribution) == 1:
-        return f"DRM {signed(next(iter(distribution)))}"
-    return "DRM " + " or ".join(
-        f"{signed(d)} ({percent(p)})" for d, p in sorted(distribution.items())
-    )
 
 
 def europa_headline(

@@ -8,6 +8,7 @@ a warning so the player knows what to check against their own rulebook.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
@@ -106,3 +107,23 @@ def fmt(value: Fraction | int) -> str:
     if value.denominator in (2, 4, 5, 8, 10):
         return f"{float(value):g}"
     return f"{value.numerator}/{value.denominator}"
+
+
+def signed(drm: int) -> str:
+    """A DRM as a player writes it: ``+1``, ``0``, ``-2``."""
+    return f"{drm:+d}" if drm else "0"
+
+
+def percent(p: Fraction) -> str:
+    """``50%``, ``33.3%``: a chance as a headline shows it."""
+    value = float(p) * 100
+    return f"{value:.0f}%" if value == round(value) else f"{value:.1f}%"
+
+
+def drm_text(distribution: Mapping[int, Fraction]) -> str:
+    """``DRM +1``; a DRM given as chances as ``DRM +3 (50%) or +4 (50%)``."""
+    if len(distribution) == 1:
+        return f"DRM {signed(next(iter(distribution)))}"
+    return "DRM " + " or ".join(
+        f"{signed(d)} ({percent(p)})" for d, p in sorted(distribution.items())
+    )

@@ -16,8 +16,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from hexcombat.rules.europa_results import percent
-from hexcombat.rules.explain import Favours
+from hexcombat.rules.explain import Favours, percent
 from hexcombat.rules.report import Outcome
 from hexcombat.rules.vocabulary import SideName
 

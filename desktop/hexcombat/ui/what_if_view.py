@@ -11,8 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.europa_results import drm_text, percent
-from hexcombat.rules.explain import fmt
+from hexcombat.rules.explain import drm_text, fmt, percent
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Outcome, Report
 from hexcombat.rules.what_if import ColumnChange, DrmChange, WhatIf, what_if
