@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QStringListModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -688,9 +689,7 @@ class CalculatorWindow(QMainWindow):
             count, text = int(first), rest.strip().removeprefix("x ").strip()
         if side == AIR:
             return self._fly_searched(text, count)
-        found = find_counters(self.combat.library, text)
-        exact = [(cid, unit) for cid, unit in found if cid == text]
-        found = exact or found
+        found = _best_matches(find_counters(self.combat.library, text), text)
         flown = [cid for cid, _ in find_air_counters(self.combat.air_library, text)]
         if not found and flown:  # an air counter flies a mission (23D): it is no attacker
             self.setup_problem.setText(
@@ -698,13 +697,7 @@ class CalculatorWindow(QMainWindow):
             )
             return False
         if len(found) != 1:
-            names = ", ".join(cid for cid, _ in found[:8])
-            self.setup_problem.setText(
-                f"no counter matches {text!r}"
-                if not found
-                else f"{len(found)} counters match {text!r}: {names}"
-                + (", ..." if len(found) > 8 else "")
-            )
+            self.setup_problem.setText(_not_one(found, text, "counter"))
             return False
         across = self.across.currentData() if side == "attacker" else None
         try:
@@ -722,17 +715,9 @@ class CalculatorWindow(QMainWindow):
 
     def _fly_searched(self, text: str, count: int) -> bool:
         """An air counter of the counter sets flown on the mission chosen (23D)."""
-        found = find_air_counters(self.combat.air_library, text)
-        exact = [(cid, unit) for cid, unit in found if cid == text]
-        found = exact or found
+        found = _best_matches(find_air_counters(self.combat.air_library, text), text)
         if len(found) != 1:
-            names = ", ".join(cid for cid, _ in found[:8])
-            self.setup_problem.setText(
-                f"no air counter matches {text!r}"
-                if not found
-                else f"{len(found)} air counters match {text!r}: {names}"
-                + (", ..." if len(found) > 8 else "")
-            )
+            self.setup_problem.setText(_not_one(found, text, "air counter"))
             return False
         try:
             self.combat.add_air_counter(found[0][0], self.mission.currentData(), count)
@@ -893,3 +878,19 @@ class CalculatorWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
+
+
+T = TypeVar("T")
+
+
+def _best_matches(found: list[tuple[str, T]], text: str) -> list[tuple[str, T]]:
+    """The counters ``text`` names: the one whose id it is exactly, else every match."""
+    return [(cid, unit) for cid, unit in found if cid == text] or found
+
+
+def _not_one(found: Sequence[tuple[str, object]], text: str, what: str) -> str:
+    """Why ``text`` picks no single counter: none matches, or which several do."""
+    if not found:
+        return f"no {what} matches {text!r}"
+    names = ", ".join(cid for cid, _ in found[:8])
+    return f"{len(found)} {what}s match {text!r}: {names}" + (", ..." if len(found) > 8 else "")
