@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from hexcombat import __version__
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import load_map
+from hexcombat.collection import paused_collection
 from hexcombat.game.calculator import is_calculator_scenario
 from hexcombat.game.commands import plural
 from hexcombat.game.opening import is_save_path, open_game
@@ -648,7 +649,10 @@ class MainWindow(QMainWindow):
     def open_file(self, path: str | Path) -> bool:
         """Open a map, scenario or saved game; a bad file shows an error naming file and line
         and leaves the current game as it was."""
-        path = Path(path)
+        with paused_collection():  # a big game is a million objects made at once
+            return self._open_file(Path(path))
+
+    def _open_file(self, path: Path) -> bool:
         if is_save_path(path):  # the player's own open: a killed save's leftovers go
             remove_stale_temporaries(path)
         elif is_calculator_scenario(path):  # no map to lay it out on: the calculator opens it
