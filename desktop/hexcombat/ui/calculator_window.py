@@ -585,20 +585,7 @@ class CalculatorWindow(QMainWindow):
             self.headline.setText(f"<b>Air missions</b>: {html.escape(totals)}")
             self.typed_roll.setPlaceholderText(AIR_ROLL_REFUSAL)
             return
-        chance = ""
-        if len(report.drm_distribution) > 1:
-            chance = (
-                " ("
-                + ", ".join(
-                    f"{d:+d}: {float(p):.0%}" for d, p in sorted(report.drm_distribution.items())
-                )
-                + ")"
-            )
-        odds = report.odds or "no odds (strengths needed)"
-        self._headline = (
-            f"<b>{html.escape(odds)}</b> &nbsp; DRM <b>{report.drm:+d}</b>{html.escape(chance)}",
-            html.escape(report.headline),
-        )
+        self._headline = (f"<b>{html.escape(report.headline)}</b>", "")  # the ruleset's words
         self._show_headline()
         self.bars.set_outcomes(report.outcome_list)
         try:
@@ -618,7 +605,8 @@ class CalculatorWindow(QMainWindow):
                 f" &nbsp; roll <b>{html.escape(faces)}</b> \u2192 "
                 f"<b>{html.escape(self.rolled.result.code)}</b>"
             )
-        self.headline.setText(f"<span style='font-size:{size}'>{big}</span><br>{line}")
+        under = f"<br>{line}" if line else ""
+        self.headline.setText(f"<span style='font-size:{size}'>{big}</span>{under}")
 
     def _update_title(self) -> None:
         name = self.combat.path.name if self.combat.path else "new combat"
