@@ -688,14 +688,9 @@ class CalculatorWindow(QMainWindow):
             self.setup_problem.setText(_not_one(found, text, "counter"))
             return False
         across = self.across.currentData() if side == "attacker" else None
-        try:
-            self.combat.add_counter(side, found[0][0], count, across)
-        except CalculatorError as exc:
-            self.setup_problem.setText(str(exc))
+        if not self._added(lambda: self.combat.add_counter(side, found[0][0], count, across)):
             return False
-        self.setup_problem.clear()
         self.search.clear()
-        self._changed()
         self._showing = True
         self.count.setValue(1)
         self._showing = False
@@ -707,14 +702,10 @@ class CalculatorWindow(QMainWindow):
         if len(found) != 1:
             self.setup_problem.setText(_not_one(found, text, "air counter"))
             return False
-        try:
-            self.combat.add_air_counter(found[0][0], self.mission.currentData(), count)
-        except CalculatorError as exc:
-            self.setup_problem.setText(str(exc))
+        mission = self.mission.currentData()
+        if not self._added(lambda: self.combat.add_air_counter(found[0][0], mission, count)):
             return False
-        self.setup_problem.clear()
         self.search.clear()
-        self._changed()
         return True
 
     def add_inline(self) -> bool:
@@ -723,14 +714,21 @@ class CalculatorWindow(QMainWindow):
         text = self.inline.text()
         if side == AIR and "mission" not in text:  # the mission box says which
             text += f', mission = "{self.mission.currentData()}"'
+        across = self.across.currentData() if side == "attacker" else None
+        if not self._added(lambda: self.combat.add_typed(side, text, self.count.value(), across)):
+            return False
+        self.inline.clear()
+        return True
+
+    def _added(self, add: Callable[[], object]) -> bool:
+        """Run ``add`` on the combat: its refusal shown under the set-up, else the combat
+        shown again."""
         try:
-            across = self.across.currentData() if side == "attacker" else None
-            self.combat.add_typed(side, text, self.count.value(), across)
+            add()
         except CalculatorError as exc:
             self.setup_problem.setText(str(exc))
             return False
         self.setup_problem.clear()
-        self.inline.clear()
         self._changed()
         return True
 
