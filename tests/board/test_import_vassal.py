@@ -197,3 +197,21 @@ def test_a_separator_no_label_can_hold_is_left_out_and_said(tmp_path, sep) -> No
     assert imported.hexmap.scheme.label_format == "{col:02d}{row:02d}"
     assert imported.hexmap.label(imported.hexmap.scheme.hex_of(0, 0)) == "0101"
     assert any("separator" in note and "labels have none" in note for note in imported.notes)
+
+
+def test_an_import_never_writes_over_another_file_of_the_image_s_name(tmp_path) -> None:
+    source = write_vmod(tmp_path, build_file(PLAIN))
+    target = tmp_path / "out" / "board.toml"
+    target.parent.mkdir()
+    imported = import_vassal(source, target)
+    name = next(iter(imported.files))
+    mine = target.parent / name
+    mine.write_bytes(b"the player's own picture")
+    with pytest.raises(ImportRefused, match="already exists and is another file"):
+        write_import(imported, source, target)
+    assert mine.read_bytes() == b"the player's own picture" and not target.exists()
+    assert sorted(p.name for p in target.parent.iterdir()) == [name]  # no leftover part file
+    mine.unlink()
+    write_import(imported, source, target)
+    write_import(import_vassal(source, target), source, target)  # the same import again: fine
+    assert load_map(target).image is not None

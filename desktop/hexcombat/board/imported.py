@@ -7,12 +7,14 @@ first, and whatever it finds is a fault of the importer, said as such.
 
 from __future__ import annotations
 
+import filecmp
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
 from hexcombat.board.mapwrite import map_to_toml
 from hexcombat.board.offset import OffsetScheme
@@ -168,6 +170,23 @@ def write_import(imported: Imported, source: Path, target: Path) -> list[str]:
         if resolved(written) == resolved(source):
             raise refuse(source, "", f"{written} would be written over the file imported")
     for name, write in imported.files.items():
-        write(target.parent / name)
-    target.write_text(text, encoding="utf-8")
+        _write_beside(target.parent / name, write, source)
+    write_atomically(target, text)
     return imported.notes
+
+
+def _write_beside(path: Path, write: Callable[[Path], None], source: Path) -> None:
+    """Write a file the map names (its image) to ``path``, never over another file of that
+    name: the same picture again (an import run twice) is left as it is, a different one is
+    refused by name, so a player's own file there is never lost."""
+    part = path.with_name(f"{path.name}.importing")
+    write(part)
+    if path.exists() and not filecmp.cmp(part, path, shallow=False):
+        part.unlink()
+        raise refuse(
+            source,
+            "",
+            f"{path} already exists and is another file: import into another folder, or move "
+            "that file away first",
+        )
+    part.replace(path)
