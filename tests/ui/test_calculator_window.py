@@ -193,3 +193,13 @@ def test_help_keys_lists_the_calculator_s_shortcuts(calculator) -> None:  # noqa
     rows = {table.item(r, 1).text(): table.item(r, 0).text() for r in range(table.rowCount())}
     assert rows["Roll"] == "Ctrl+R" and rows["Type Dice"] == "Ctrl+E"
     assert rows["Add to Attackers"] == "Ctrl+1" and rows["Find Counter"] == "Ctrl+F"
+
+
+def test_attacking_across_is_offered_for_an_attacker_only(calculator) -> None:  # noqa: ANN001
+    assert calculator.side_box.currentText() == "attacker"
+    assert calculator.across.isVisible() and calculator.across_label.isVisible()
+    for side in ("defender", "air mission"):  # a defender crosses nothing, nor does an aircraft
+        calculator.side_box.setCurrentText(side)
+        assert not calculator.across.isVisible() and not calculator.across_label.isVisible()
+    calculator.side_box.setCurrentText("attacker")
+    assert calculator.across.isVisible()

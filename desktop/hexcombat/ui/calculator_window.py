@@ -225,8 +225,9 @@ class CalculatorWindow(QMainWindow):
             lambda _i: self._edit_chosen(across=self.across.currentData())
         )
         across_row.addWidget(self.count)
-        across_row.addWidget(QLabel("attacking &across"))
-        across_row.itemAt(1).widget().setBuddy(self.across)  # type: ignore[union-attr]
+        self.across_label = QLabel("attacking &across")
+        self.across_label.setBuddy(self.across)
+        across_row.addWidget(self.across_label)
         across_row.addWidget(self.across, 1)
         count_label = QLabel("Cou&nt")  # a row of two fields: Alt+N goes to the count
         count_label.setBuddy(self.count)
@@ -444,8 +445,11 @@ class CalculatorWindow(QMainWindow):
         QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
 
     def _side_chosen(self, side: str) -> None:
-        """The mission box is there for an air mission only."""
+        """The mission box is there for an air mission only, the hexside an attacker attacks
+        across for an attacker only."""
         self.setup_form.setRowVisible(self.mission_row, side == AIR)
+        self.across_label.setVisible(side == "attacker")
+        self.across.setVisible(side == "attacker")
 
     # -- reports --------------------------------------------------------------------------------
 
