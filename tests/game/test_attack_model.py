@@ -5,35 +5,16 @@ the Dubrava wood (0504) is 3:1, DRM +1 (the rules text's worked example)."""
 from __future__ import annotations
 
 import pytest
+from command_history import History
 
 import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.commands import SetPhase
 from hexcombat.game.roll import dice_text, read_typed_roll
-from hexcombat.game.state import Command, GameError, GameState
+from hexcombat.game.state import GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
-
-
-class History:
-    """Runs commands on the game and keeps them, so a test can undo as the undo stack does."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.done: list[Command] = []
-
-    def run(self, command: Command) -> str:
-        try:
-            self.state.execute(command)
-        except GameError as exc:
-            return str(exc)
-        self.done.append(command)
-        return ""
-
-    def undo(self) -> None:
-        command = self.done.pop()
-        self.state.notify(command.undo(self.state))
 
 
 @pytest.fixture

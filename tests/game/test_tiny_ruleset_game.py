@@ -10,40 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_history import History
 from tiny_game import guards, target, tiny_game, tiny_rules
 
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.saves import load_game, save_game
-from hexcombat.game.state import Command, GameError, GameState
+from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import LoseSteps
 from hexcombat.rules.status import FRESH, UnitStatus
-
-
-class History:
-    """Runs commands on the game and keeps them, so the test undoes and redoes as the window."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.done: list[Command] = []
-        self.undone: list[Command] = []
-
-    def run(self, command: Command) -> str:
-        try:
-            self.state.execute(command)
-        except GameError as exc:
-            return str(exc)
-        self.done.append(command)
-        return ""
-
-    def undo(self) -> None:
-        command = self.done.pop()
-        self.state.notify(command.undo(self.state))
-        self.undone.append(command)
-
-    def redo(self) -> None:
-        command = self.undone.pop()
-        self.state.notify(command.do(self.state))
-        self.done.append(command)
 
 
 @pytest.fixture
