@@ -8,9 +8,7 @@ same on a tutorial map and on a 50,000-hex campaign map.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Collection, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -18,6 +16,7 @@ from typing import TYPE_CHECKING
 from hexcombat.board.hexes import Hex, distance, ring, within
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.mapfile import HexMap
+from hexcombat.collection import paused_collection
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -230,23 +229,9 @@ class BoardGraph:
         return dict(sorted(level.items()))
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building: a big map allocates hundreds of
-    thousands of small dicts, none of them garbage, and scanning them over and over would cost
-    a third of the build."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def build_graph(hexmap: HexMap) -> nx.Graph:
     """The ``networkx.Graph`` of a map: hexes with ``terrain``, hexsides with ``features``."""
-    with _collector_paused():
+    with paused_collection():  # hundreds of thousands of small dicts, none of them garbage
         return _build_graph(hexmap)
 
 
