@@ -12,7 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
+from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.wording import PLAIN_WORDING, PlainWording
@@ -146,3 +149,29 @@ class BasicEligibility:
     def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
         """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
         return find_counter_action(self.counter_actions(counter, turn), counter, key)
+
+    def follow_ups(
+        self, report: Report, result: CombatResult, standing: Standing
+    ) -> tuple[FollowUp, ...]:
+        """What ``result`` calls for once its losses are taken (``standing``: the participants
+        still in play): no follow-up by default."""
+        return ()
+
+    def follow_up_chances(
+        self, report: Report, follow_up: FollowUp, standing: Standing, choice: str | None = None
+    ) -> tuple[Outcome, ...]:
+        """The exact chance of each way ``follow_up`` can end (for ``choice`` when it has
+        choices): none by default."""
+        return ()
+
+    def resolve_follow_up(
+        self,
+        report: Report,
+        follow_up: FollowUp,
+        standing: Standing,
+        dice: Dice,
+        choice: str | None = None,
+    ) -> FollowUpResult:
+        """``follow_up`` rolled with ``dice`` (and the player's ``choice``); a ruleset that
+        names follow-ups must resolve them."""
+        raise RulesError(f"this ruleset has no follow-up {follow_up.kind!r}")

@@ -16,8 +16,9 @@ from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.losses import LossPolicy
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
@@ -94,6 +95,34 @@ class Ruleset(Protocol):
 
     def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
         """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
+        ...
+
+    # what a result calls for after its losses (rules/follow_ups.py): morale and cohesion
+    # checks, leader loss, vehicle destruction attempts, each its own roll or choice
+
+    def follow_ups(
+        self, report: Report, result: CombatResult, standing: Standing
+    ) -> tuple[FollowUp, ...]:
+        """What ``result`` calls for once its losses are taken, given the participants still
+        in play (``standing``, by id, with their status after the losses)."""
+        ...
+
+    def follow_up_chances(
+        self, report: Report, follow_up: FollowUp, standing: Standing, choice: str | None = None
+    ) -> tuple[Outcome, ...]:
+        """The exact chance of each way ``follow_up`` can end, adding up to 1."""
+        ...
+
+    def resolve_follow_up(
+        self,
+        report: Report,
+        follow_up: FollowUp,
+        standing: Standing,
+        dice: Dice,
+        choice: str | None = None,
+    ) -> FollowUpResult:
+        """``follow_up`` rolled with ``dice`` (and the player's ``choice`` among its
+        ``choices``): the rolls, the effects, and any follow-ups it calls for."""
         ...
 
 

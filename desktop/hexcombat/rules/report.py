@@ -94,6 +94,11 @@ class Report:
     dice: tuple[DieSpec, ...] = ()
     """The dice the combat rolls first, in order (a chance roll, then the combat die);
     follow-up rolls (a morale check) are declared in the ruleset's vocabulary."""
+    unit_fates: Mapping[str, Mapping[str, Fraction]] = field(default_factory=dict)
+    """For rulesets whose results are followed by rolls per unit (morale checks): each
+    participant id with the exact chance it ends the combat in each end state, counting every
+    follow-up roll: ``good-order``, a state key of the ruleset's vocabulary (``disrupted``), or
+    ``eliminated``; each unit's chances add up to 1. Empty: the ruleset gives none."""
 
     def require_odds(self) -> None:
         """Refuse to roll for a combat whose odds wait for strengths (the roll needs a column)."""

@@ -35,6 +35,15 @@ class Participant:
     without a map (the ruleset then numbers participants by side and place)."""
     status: UnitStatus = FRESH
     """Steps lost, morale or cohesion state and markers in play."""
+    elevation: int | None = None
+    """Its hex's elevation level on a tactical map (the map's ``[elevation]``); None: not known
+    (a map without levels, a scenario that does not say)."""
+    terrain: str | None = None
+    """Its own hex's terrain (the defender's hex terrain is also ``Conditions.terrain``); None:
+    not known."""
+    counted: bool | None = None
+    """Under a ruleset with counting limits (only so many units of a side count, the result
+    applies to all): whether the player counts this one; None: the ruleset picks the best."""
 
 
 @dataclass(frozen=True, init=False)

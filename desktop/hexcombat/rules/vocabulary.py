@@ -187,6 +187,11 @@ class Vocabulary:
     they stack with (conversions), rather than each stack for itself."""
     air_missions: bool = False
     """Whether the ruleset flies air missions (a scenario's ``[[air]]`` entries)."""
+    counting_limits: str = ""
+    """When only some of a side's units count in a combat (the result applies to all): the
+    limits in the rule's words with its reference, e.g. ``per side at most 4 non-vehicular
+    combat steps, 1 leader, 1 LATW, 1 FT and 1 vehicle count (Assault)``; the panel then lets a
+    player choose the counted units (``Participant.counted``). Empty: every unit counts."""
 
     def condition(self, key: str) -> ConditionSpec | None:
         """The declared condition ``key``, or None."""
