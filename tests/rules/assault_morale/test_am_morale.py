@@ -19,6 +19,7 @@ from hexcombat.rules.assault_morale.morale import (
     recovery,
     recovery_chances,
 )
+from hexcombat.rules.assault_morale.vocabulary import MORALE_DIE
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.follow_ups import FollowUp
@@ -27,8 +28,9 @@ from hexcombat.rules.status import UnitStatus
 
 
 @pytest.mark.parametrize(
-    ("over", "outcome"), [(-1, HOLDS), (0, HOLDS), (1, DISRUPTED), (2, DISRUPTED), (3, DEMORALIZED), (5, DEMORALIZED)]
-)  # fmt: skip
+    ("over", "outcome"),
+    [(-1, HOLDS), (0, HOLDS), (1, DISRUPTED), (2, DISRUPTED), (3, DEMORALIZED), (5, DEMORALIZED)],
+)
 def test_a_check_at_morale_holds_one_or_two_over_disrupts_three_over_demoralizes(
     over: int, outcome: str
 ) -> None:
@@ -57,9 +59,9 @@ def test_the_chances_of_one_check_by_hand() -> None:
 
 
 def morale_follow_up(target: str, modifier: int) -> FollowUp:
-    from hexcombat.rules.assault_morale.vocabulary import MORALE_DIE
-
-    return FollowUp(f"morale:{target}", "morale-check", "defender", "Morale", "", target, MORALE_DIE, modifier)  # fmt: skip
+    return FollowUp(
+        f"morale:{target}", "morale-check", "defender", "Morale", "", target, MORALE_DIE, modifier
+    )
 
 
 def test_a_morale_check_follow_up_with_a_leader_in_the_hex() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from am_helpers import RULESET, side, situation, squad, unit
+from am_helpers import RULESET, situation, squad, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
