@@ -65,6 +65,8 @@ def test_terrain_the_ruleset_prohibits_is_never_entered(state: GameState) -> Non
 
 def test_the_shipped_rulesets_block_retreats_by_zoc_and_say_it_is_assumed() -> None:
     for ruleset_id in ruleset_ids():
+        if get_ruleset(ruleset_id).vocabulary.steps:
+            continue  # a tactical ruleset's results retreat no one (its own tests say so)
         rules = get_ruleset(ruleset_id).retreat
         assert rules == EUROPA_RETREAT and rules.assumed
     assert EUROPA_RETREAT.describe() == (

@@ -179,3 +179,12 @@ def test_german_infantry_a_t_fire_at_soviet_vehicles() -> None:
     # a demoralized German squad may not fire: no A-T fire
     standing["g"] = UnitStatus(state="demoralized")
     assert RULESET.follow_ups(report, result, standing) == ()
+
+
+def test_no_assault_result_retreats_a_unit() -> None:
+    report = big_assault()
+    for a in range(1, 7):
+        for d in range(1, 7):
+            result = RULESET.resolve(report, ScriptedDice([a, d]))
+            assert not result.advance
+            assert {e.kind for e in result.effects} <= {"lose-steps", "morale-check"}
