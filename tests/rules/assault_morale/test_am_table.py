@@ -85,3 +85,12 @@ def test_a_row_without_its_source_is_refused(tmp_path: Path) -> None:
     text = text[:last] + text[last + len('rule = "ACT"') :]
     _chart, problems = assault_table_from_source(TomlSource.parse(text, tmp_path / "act.toml"))
     assert any("row 6 needs" in str(p) for p in problems)
+
+
+def test_a_side_on_the_first_column_is_told_its_lower_bound_is_a_reading() -> None:
+    report = RULESET.evaluate(situation(side(squad(2)), side(squad(9))))
+    notes = [s.text for s in report.steps if "no header" in s.text]
+    assert notes == [
+        "the table prints no header over 1-2: its lowest fire value, 1, is hexcombat's reading"
+    ]
+    assert [s.side for s in report.steps if "no header" in s.text] == ["attacker"]

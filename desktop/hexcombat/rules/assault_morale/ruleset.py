@@ -533,6 +533,13 @@ def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
             table.label(fire.column),
             side=side,
         )
+    if fire.column == 0:
+        ex.add(
+            "ACT",
+            f"the table prints no header over {table.label(0)}: its lowest fire value, "
+            f"{table.lower[0]}, is hexcombat's reading",
+            side=side,
+        )
 
 
 RULESET = AssaultMoraleRuleset()

@@ -1,0 +1,87 @@
+"""``hexcombat explain`` on the assault-morale scenarios: each side's fire value, its column
+before and after the shifts, the shifts, the result chances per side and each unit's end-state
+chances in the JSON; two dice for ``--roll``; and recovery as a counter's roll."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from am_helpers import RULESET, squad, unit
+
+from hexcombat.game.explain_cli import explain_command
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.status import UnitStatus
+from hexcombat.rules.units import Unit
+
+CASES = Path(__file__).resolve().parents[2] / "cases"
+
+
+def explained(path: Path, capsys: pytest.CaptureFixture[str], rolls: list[int] | None = None):  # type: ignore[no-untyped-def]
+    assert explain_command(str(path), as_json=True, rolls=rolls) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_json_gives_each_sides_fire_columns_shifts_chances_and_unit_fates(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = explained(CASES / "am-assault-woods.toml", capsys)
+    attacker = data["payload"]["attacker"]
+    # 6 + 4 + 8 + 0 = 18 (18-23); woods -1, closed-top AFV with infantry +1, leader +1: 24-29
+    assert (attacker["fire"], attacker["column_before_shifts"]) == ("18", "18-23")
+    assert attacker["column_after_shifts"] == "24-29"
+    assert [s["shift"] for s in attacker["shifts"]] == [-1, 1, 1]
+    assert attacker["result_chances"] == {"M1": "1/6", "M2": "1/6", "1M2": "1/3", "2M2": "1/3"}
+    defender = data["payload"]["defender"]
+    assert (defender["fire"], defender["column_after_shifts"]) == ("14", "13-17")
+    fates = data["payload"]["unit_fates"]
+    assert set(fates) == {f"attacker-{i}" for i in range(1, 5)} | {
+        f"defender-{i}" for i in range(1, 4)
+    }
+    for fate in fates.values():
+        assert sum(Fraction(p) for p in fate.values()) == 1
+    assert [d["side"] for d in data["dice"]] == ["attacker", "defender"]
+    assert data["payload"]["order"] == "simultaneous"
+
+
+def test_explain_rolls_both_table_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    data = explained(CASES / "am-assault-woods.toml", capsys, [6, 2])
+    assert data["result"]["result"] == "defender: 2M2 / attacker: M"
+    assert [r["faces"] for r in data["result"]["rolls"]] == [[6], [2]]
+    first = explained(CASES / "am-assault-entrenchment.toml", capsys, [3, 6])
+    assert first["payload"]["order"] == "defenders first"
+    assert [r["purpose"] for r in first["result"]["rolls"]] == [
+        "defender's table die",
+        "attacker's table die",
+    ]
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A counter as the game hands it to a counter action (uid, status, terrain, stack)."""
+
+    unit: Unit
+    uid: str = "c1"
+    counter_id: str | None = None
+    owner: str = "soviet"
+    status: UnitStatus = field(default_factory=UnitStatus)
+    terrain: str | None = None
+    stacked: tuple[object, ...] = ()
+
+
+def test_recovery_is_a_counters_roll() -> None:
+    leader = Counter(unit("Lt", "leader", 0, 8, leader_modifier=1), uid="c2")
+    disrupted = Counter(squad(morale=7), status=UnitStatus(state="disrupted"), stacked=(leader,))
+    # 7 + 1 (the leader stacked with it) = 8: 7 is below it
+    done = RULESET.counter_action_roll(disrupted, None, "recover", ScriptedDice([3, 4]))  # type: ignore[arg-type]
+    assert [(e.kind, e.state, e.targets) for e in done.effects] == [("set-state", "", ("c1",))]
+    alone = Counter(squad(morale=7), status=UnitStatus(state="disrupted"), terrain="town")
+    done = RULESET.counter_action_roll(alone, None, "recover", ScriptedDice([3, 4]))  # type: ignore[arg-type]
+    assert done.effects != ()  # town: 7 below 8
+    assert [r.purpose for r in done.rolls] == ["recovery roll"]
+    with pytest.raises(RulesError):
+        RULESET.counter_action_roll(alone, None, "fly", ScriptedDice([3, 4]))  # type: ignore[arg-type]
