@@ -197,3 +197,10 @@ def test_a_unit_without_its_values_is_refused_by_name() -> None:
     bare = Unit(name="Nameless", re=Fraction(1))
     with pytest.raises(UnitDataError, match="Nameless: the assault-morale rules need its kind"):
         RULESET.evaluate(situation(side(bare), side(squad())))
+
+
+def test_a_count_of_several_counters_is_refused_with_how_to_give_them() -> None:
+    from hexcombat.rules.errors import UnitDataError
+
+    with pytest.raises(UnitDataError, match="give it as 2 entries, not a count"):
+        RULESET.evaluate(situation((Participant(squad(), count=2),), side(squad())))

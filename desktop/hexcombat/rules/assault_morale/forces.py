@@ -165,12 +165,11 @@ class UnitFire:
 def unit_fire(f: Fighter, side: tuple[Fighter, ...], defending: bool) -> UnitFire:
     """A unit's direct fire value in the assault (ACT; Morale for the states):
 
-    - its printed fire times its count, in proportion to the steps it has left;
+    - its printed fire in proportion to the steps it has left;
     - HMG and AA half without friendly dismounted infantry (not an HMG) taking part;
     - disrupted: halved; demoralized: no fire, but a defender fires at a quarter (the aid's
       '1/4 defense against assaults')."""
-    count = f.participant.count
-    fire = Fraction(f.fire * count * f.steps_left, f.steps)
+    fire = Fraction(f.fire * f.steps_left, f.steps)
     why: list[str] = []
     if f.steps_left < f.steps:
         why.append(f"{f.steps_left} of {f.steps} steps left")

@@ -72,9 +72,7 @@ def check_chances(state: str, modifier: int, morale: int) -> dict[str, Fraction]
     return found
 
 
-def check_effects(
-    side: SideName, pid: str, name: str, did: str, steps_left: int
-) -> tuple[Effect, ...]:
+def check_effects(side: SideName, pid: str, name: str, did: str) -> tuple[Effect, ...]:
     """A check's result as effects on the unit."""
     if did == HOLDS:
         return ()
@@ -108,9 +106,8 @@ def roll_two(dice: Dice, purpose: str) -> tuple[int, int]:
 
 
 def morale_roll(
-    dice: Dice, side: SideName, pid: str, name: str, state: str, modifier: int, morale: int,
-    steps_left: int,
-) -> FollowUpResult:  # fmt: skip
+    dice: Dice, side: SideName, pid: str, name: str, state: str, modifier: int, morale: int
+) -> FollowUpResult:
     """One morale check rolled."""
     faces = roll_two(dice, MORALE_DIE.purpose)
     total = sum(faces)
@@ -118,7 +115,7 @@ def morale_roll(
     mod = f" {modifier:+d}" if modifier else ""
     headline = f"{name}: morale check {total}{mod} = {total + modifier} against {morale}: {did}"
     roll = DieRoll(MORALE_DIE.purpose, 6, faces, "Morale", side, pid)
-    return FollowUpResult(headline, (roll,), check_effects(side, pid, name, did, steps_left))
+    return FollowUpResult(headline, (roll,), check_effects(side, pid, name, did))
 
 
 def leader_roll(dice: Dice, side: SideName, pid: str, name: str, inflicted: int) -> FollowUpResult:

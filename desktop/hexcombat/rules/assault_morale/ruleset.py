@@ -124,6 +124,12 @@ class AssaultMoraleRuleset(BasicEligibility):
         for p in (*situation.attackers, *situation.defenders):
             if p.count < 1:
                 raise UnitDataError(f"{p.unit.name}: a count of {p.count} is no unit", "ACT")
+            if p.count > 1:
+                raise UnitDataError(
+                    f"{p.unit.name} x{p.count}: each counter loses its own steps and checks its "
+                    f"own morale, so give it as {p.count} entries, not a count",
+                    "ACT",
+                )
         for p in situation.attackers:
             if p.range != 1:
                 raise IllegalAttackError(
@@ -413,7 +419,7 @@ class AssaultMoraleRuleset(BasicEligibility):
         if follow_up.kind == "morale-check":
             morale = f.morale + leader_modifier(units, f)
             return morale_roll(
-                dice, side, f.pid, f.name, f.status.state, follow_up.modifier, morale, f.steps_left
+                dice, side, f.pid, f.name, f.status.state, follow_up.modifier, morale
             )
         raise RulesError(f"the assault rules have no follow-up {follow_up.kind!r}")
 
