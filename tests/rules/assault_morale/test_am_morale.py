@@ -186,6 +186,8 @@ def test_a_leader_starts_an_assault_only_with_troops_of_his_type() -> None:
 
 def test_wagons_trucks_and_prime_movers_do_not_start_an_assault() -> None:
     for kind in ("wagon", "truck", "prime-mover"):
+        refusal = RULESET.attack_refusal(unit("T", kind, 0, 5))
+        assert refusal is not None and refusal.rule == "Assault"
         with pytest.raises(IllegalAttackError, match="only troops may start an assault"):
             RULESET.evaluate(situation(side(squad(), unit("T", kind, 0, 5)), side(squad())))
 

@@ -41,6 +41,7 @@ from hexcombat.rules.assault_morale.vocabulary import (
     LEADER_DIE,
     MORALE_DIE,
     RECOVERY_DIE,
+    TRANSPORT,
     VOCABULARY,
 )
 from hexcombat.rules.dice import Dice
@@ -58,6 +59,7 @@ from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import SideName
 
 ELIGIBILITY = "Assault"
@@ -89,6 +91,15 @@ class AssaultMoraleRuleset(BasicEligibility):
 
     # --- who may assault ------------------------------------------------------------------
 
+    def attack_refusal(self, unit: Unit) -> Refusal | None:
+        """Assault: wagons, trucks and prime movers are not troops: they start no assault."""
+        kind = unit.rule_value("kind")
+        if kind in TRANSPORT:
+            return Refusal(
+                f"{unit.name} is a {kind}: only troops may start an assault", ELIGIBILITY
+            )
+        return None
+
     def participant_refusal(
         self, participant: Participant, companions: tuple[Participant, ...] = ()
     ) -> Refusal | None:
@@ -101,8 +112,8 @@ class AssaultMoraleRuleset(BasicEligibility):
                 f"{who} is {f.status.state}: only good-order troops may start an assault",
                 ELIGIBILITY,
             )
-        if f.transport:
-            return Refusal(f"{who} is a {f.kind}: only troops may start an assault", ELIGIBILITY)
+        if (refused := self.attack_refusal(participant.unit)) is not None:
+            return refused
         if f.leader:
             kind = f.leads or "infantry"
             others = fighters("attacker", companions)
