@@ -99,6 +99,8 @@ class Change:
     roll: bool = False
     """Dice were rolled for an attack, or the roll was applied or undone (:attr:`GameState.
     pending_roll`)."""
+    follow_ups: bool = False
+    """The follow-ups waiting after a combat changed (:attr:`GameState.follow_ups`)."""
 
 
 class Command(Protocol):
@@ -229,6 +231,15 @@ class WaitingRoll(Protocol):
     def entry(self) -> CombatLogEntry: ...
 
 
+class WaitingFollowUps(Protocol):
+    """What the game reads of the follow-ups waiting after a combat (a
+    :class:`hexcombat.game.follow_ups.PendingFollowUps`): where the combat was, so no other
+    attack rolls before they are done."""
+
+    @property
+    def where(self) -> str: ...
+
+
 class GameState:
     """A map with stacks of counters, the rules in force, the dice and the combat log."""
 
@@ -266,6 +277,9 @@ class GameState:
         it, so the phasing player does not change by itself; saves keep it."""
         self.pending_roll: WaitingRoll | None = None
         """An attack rolled but not applied yet: no other roll until it is applied or undone."""
+        self.follow_ups: WaitingFollowUps | None = None
+        """The rolls and choices the last combat's result calls for after its losses (morale
+        checks), in order, until each is resolved: no other attack rolls before them."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._side_counts: dict[str, int] = {}
