@@ -83,7 +83,7 @@ def test_a_typed_morale_check_changes_the_counter_is_logged_and_undone(state: Ga
         "morale check 10: disrupted"
     )
     assert "dice: morale check 5 + 5 = 10" in entry.details
-    assert "Guards in 0504: disrupted (F1)" in entry.details
+    assert entry.changes == ["Guards in 0504: disrupted (F1)"]
     assert waiting(state) == [f"morale:{militia}", "pin"]
     history.undo()  # back waiting, the Guards as they were after the loss
     assert waiting(state) == [f"morale:{guards}", f"morale:{militia}", "pin"]
@@ -91,7 +91,7 @@ def test_a_typed_morale_check_changes_the_counter_is_logged_and_undone(state: Ga
     assert state.log[-1] is not entry
     history.redo()  # the same roll again
     assert state.counters[guards].status == UnitStatus(steps_lost=1, state="disrupted")
-    assert state.log[-1] is entry and entry.details.count("Guards in 0504: disrupted (F1)") == 1
+    assert state.log[-1] is entry and entry.changes == ["Guards in 0504: disrupted (F1)"]
 
 
 def test_a_rout_comes_next_eliminates_and_the_choice_is_among_those_left(
@@ -106,7 +106,7 @@ def test_a_rout_comes_next_eliminates_and_the_choice_is_among_those_left(
     assert waiting(state) == [f"rout:{militia}", "pin"]  # the rout before what followed
     assert history.run(ResolveFollowUp(f"rout:{militia}", [2])) == ""  # 1-3: eliminated (F2)
     assert militia not in state.counters
-    assert "Militia in 0504: eliminated" in state.log[-1].details
+    assert state.log[-1].changes == ["Militia in 0504: eliminated"]
     model = FollowUpModel(state, history.run)
     (pin,) = model.rows()
     assert pin.choices == ((guards, "Guards in 0504"),)

@@ -252,8 +252,7 @@ class ResolveFollowUp:
             self._changes = StatusChanges(outcome)
             touched = self._changes.do(state)
             uids = self._changes.uids()
-            if not set(outcome.words) <= set(self._entry.details):  # not again on redo
-                self._entry.details.extend(outcome.words)
+            self._entry.changes = list(outcome.words) or ["no change"]
         self._pending = pending
         left = PendingFollowUps(pending.report, pending.where, pending.without(self.key, more))
         state.follow_ups = left if left.queue else None
@@ -266,6 +265,7 @@ class ResolveFollowUp:
         if (gone := gone_problem(state, pending.report, follow_up)) is not None:
             self.text = self.text or f"{where}: {gone}"
             self._entry = CombatLogEntry(self.text, [f"{follow_up.rule}: {gone}"], roll_time())
+            self._entry.changes = ["none: dropped"]
             return
         now = standing(state, pending.report)
         if follow_up.choices:

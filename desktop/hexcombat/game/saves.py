@@ -686,8 +686,9 @@ def _lines(value: Any, key: str, fail: Callable[..., SourceError], needle: str =
     return list(value)
 
 
-LOG_OUTCOME = ("losses", "retreats", "advance")
-"""What a combat log entry says was applied; saves before these were kept have none of them."""
+LOG_OUTCOME = ("losses", "retreats", "advance", "changes")
+"""What a combat log entry says was applied (a follow-up's: what it changed); saves before
+these were kept have none of them."""
 
 
 def _log_entry_to_json(entry: CombatLogEntry) -> dict[str, Any]:

@@ -181,6 +181,9 @@ class CombatLogEntry:
     eliminated``."""
     advance: list[str] = field(default_factory=list)
     """The advance after combat: ``Tank XXX ×3 from 0404 into 0504``."""
+    changes: list[str] = field(default_factory=list)
+    """What a follow-up roll (a morale check) or a counter action's roll changed on the
+    counters: ``Guards in 0504: disrupted (F1)``, or ``no change``; empty for a combat."""
 
 
 Listener = Callable[[Change], None]
