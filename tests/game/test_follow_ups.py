@@ -15,13 +15,29 @@ from pathlib import Path
 import pytest
 from command_history import History
 from follow_up_game import TARGET_HEX, follow_up_game, follow_up_rules, uid_of
+from follow_up_ruleset import RALLY
 
 from hexcombat.game.attack_model import AttackModel
-from hexcombat.game.commands import RemoveCounters
-from hexcombat.game.follow_ups import FollowUpModel, PendingFollowUps, ResolveFollowUp
+from hexcombat.game.commands import (
+    RemoveCounters,
+    RunCounterAction,
+    counter_actions,
+    counter_in_play,
+)
+from hexcombat.game.follow_ups import (
+    FollowUpModel,
+    PendingFollowUps,
+    ResolveFollowUp,
+    RollCounterAction,
+)
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
+from hexcombat.game.status_commands import SetState
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.eligibility import BasicEligibility, CounterInPlay, TurnNow
+from hexcombat.rules.errors import RulesError
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
 
 
@@ -241,3 +257,93 @@ def test_a_bad_follow_up_in_a_save_is_refused_naming_the_file_and_place(
     assert said in problem.message
     assert problem.file.endswith("bad.json") and problem.line > 1
     assert problem.line >= path.read_text().splitlines().index(' "follow_ups": {') + 1
+
+
+# --- a counter action with a roll: F4's rally -------------------------------------------------
+
+
+def disrupted_guards(state: GameState, history: History) -> str:
+    guards = uid_of(state, "Guards")
+    assert history.run(SetState(guards, state="disrupted")) == ""
+    return guards
+
+
+def test_a_rally_is_offered_to_a_disrupted_unit_and_sees_its_stack(state: GameState) -> None:
+    history = History(state)
+    guards = uid_of(state, "Guards")
+    assert counter_actions(state, state.counters[guards]) == []  # in good order: nothing
+    disrupted_guards(state, history)
+    (rally,) = counter_actions(state, state.counters[guards])
+    assert (rally.menu_text, rally.die, rally.becomes) == ("Rally (F4)", RALLY, "")
+    seen = counter_in_play(state, state.counters[guards])
+    assert (seen.uid, seen.status.state, seen.terrain) == (guards, "disrupted", "woods")
+    assert [c.unit.name for c in seen.stacked] == ["Militia"]
+    assert history.run(RunCounterAction(guards, "rally")) == (
+        "Rally Guards (F4): it rolls a 2d6; roll it"
+    )
+
+
+def test_a_typed_rally_roll_is_applied_logged_undone_and_redone(state: GameState) -> None:
+    history = History(state)
+    guards = disrupted_guards(state, history)
+    # 4 + 4 = 8, -1 stacked with the Militia = 7: rallied (F4)
+    assert history.run(RollCounterAction(guards, "rally", [4, 4])) == ""
+    assert state.counters[guards].status == UnitStatus()
+    entry = state.log[-1]
+    assert (
+        entry.text == "0504: Rally Guards (F4): roll 4 4 (typed in): rally roll 8 -1 = 7: rallied"
+    )
+    assert "dice: rally roll 4 + 4 = 8" in entry.details
+    assert entry.changes == ["Guards in 0504: back in good order (F4)"]
+    history.undo()
+    assert state.counters[guards].status == UnitStatus(state="disrupted") and entry not in state.log
+    history.redo()
+    assert state.counters[guards].status == UnitStatus() and state.log[-1] is entry
+
+
+def test_a_rally_alone_fails_on_8_and_the_game_dice_go_back_on_undo(state: GameState) -> None:
+    history = History(state)
+    guards = disrupted_guards(state, history)
+    assert history.run(RemoveCounters([uid_of(state, "Militia")])) == ""
+    assert history.run(RollCounterAction(guards, "rally", [4, 4])) == ""  # 8, alone: fails
+    assert state.counters[guards].status == UnitStatus(state="disrupted")
+    assert state.log[-1].changes == ["no change"]
+    history.undo()
+    used = state.dice.used
+    assert history.run(RollCounterAction(guards, "rally")) == ""
+    assert state.dice.used == used + 2 and "(game dice)" in state.log[-1].text
+    history.undo()
+    assert state.dice.used == used
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ([4], "one more die is wanted: roll a d6 for the rally roll"),
+        ([4, 9], "a d6 has no 9"),
+        ([4, 4, 4], "it rolls 2 dice, but 3 were typed in"),
+        ([], "no dice typed"),
+    ],
+)
+def test_wrong_dice_for_a_rally_are_refused(state: GameState, typed: list[int], said: str) -> None:
+    history = History(state)
+    guards = disrupted_guards(state, history)
+    used = state.dice.used
+    refused = history.run(RollCounterAction(guards, "rally", typed))
+    assert refused.startswith("Rally Guards (F4): ") and said in refused
+    assert state.counters[guards].status == UnitStatus(state="disrupted")
+    assert state.dice.used == used
+
+
+def test_a_rally_the_rules_do_not_offer_is_refused_in_their_words(state: GameState) -> None:
+    guards = uid_of(state, "Guards")  # in good order: F4 offers no rally
+    refused = History(state).run(RollCounterAction(guards, "rally", [1, 1]))
+    assert refused == "Guards has no 'rally' action under these rules"
+
+
+def test_a_ruleset_whose_actions_roll_nothing_refuses_a_roll() -> None:
+    counter = CounterInPlay(unit_from_mapping({"name": "Rifles", "re": 1}, "x"), None, "Red")
+    with pytest.raises(RulesError, match="rolls no die under these rules"):
+        BasicEligibility().counter_action_roll(
+            counter, TurnNow("Red", ""), "rally", ScriptedDice([])
+        )

@@ -13,7 +13,9 @@ from follow_up_game import follow_up_game, follow_up_rules, uid_of
 from PySide6.QtCore import Qt
 from uihelpers import start_attack
 
+from hexcombat.game.status_commands import SetState
 from hexcombat.rules.status import UnitStatus
+from hexcombat.ui import counter_actions
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.main_window import MainWindow
 
@@ -121,3 +123,51 @@ def test_the_chooser_picks_the_unit_a_choice_falls_on(game: MainWindow, qtbot) -
     assert "[Militia in 0504]" in log_text(window)[-1]
     assert not view.isVisible() and state.follow_ups is None
     assert window.combat_panel.model.rollable() or window.combat_panel.report is None
+
+
+def test_the_map_menu_rallies_a_disrupted_unit_with_typed_or_game_dice(
+    game: MainWindow,
+    qtbot,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window, state = game, game.session.state
+    guards = uid_of(state, "Guards")
+    assert window.session.run(SetState(guards, state="disrupted"))
+    asked: list[str] = []
+
+    def typed(dice: str):  # noqa: ANN202
+        def ask(parent, action):  # noqa: ANN001, ANN202
+            asked.append(action.done_text)
+            return dice
+
+        return ask
+
+    def rally() -> None:
+        menu = window.context_menu(state.hexmap.hex_at("0504"))
+        (found,) = [a for a in menu.actions() if a.text().startswith("Rally")]
+        assert found.text() == "Rally (F4)..."  # it asks for the dice first
+        found.trigger()
+
+    monkeypatch.setattr(counter_actions, "ask_dice", typed("4 4"))  # 8, -1 stacked: 7 (F4)
+    rally()
+    assert asked == ["Rally Guards (F4)"]
+    assert state.counters[guards].status == UnitStatus()
+    assert log_text(window)[-1].split("  ", 1)[1] == (
+        "0504: Rally Guards (F4): roll 4 4 (typed in): rally roll 8 -1 = 7: rallied"
+        "\n    Changed: Guards in 0504: back in good order (F4)"
+    )
+    window.undo_action.trigger()
+    assert state.counters[guards].status == UnitStatus(state="disrupted")
+    monkeypatch.setattr(counter_actions, "ask_dice", typed("4 x"))
+    rally()
+    assert "type the dice as numbers" in window.statusBar().currentMessage()
+    monkeypatch.setattr(counter_actions, "ask_dice", typed(""))  # the game's dice
+    used = state.dice.used
+    rally()
+    assert state.dice.used == used + 2 and "(game dice)" in log_text(window)[-1]
+    window.undo_action.trigger()
+    assert state.counters[guards].status == UnitStatus(state="disrupted")
+    monkeypatch.setattr(counter_actions, "ask_dice", typed(None))  # cancelled: nothing
+    before = state.dice.used, len(state.log)
+    rally()
+    assert (state.dice.used, len(state.log)) == before

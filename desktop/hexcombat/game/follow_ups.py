@@ -11,19 +11,22 @@ follow-up rows show (Qt-free: an operation says what changed, the widget refresh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from hexcombat.game.commands import plural
+from hexcombat.game.commands import counter_in_play, plural, turn_now
 from hexcombat.game.roll import RecordingDice, roll_time
 from hexcombat.game.state import (
     Change,
     CombatLogEntry,
     Command,
+    Counter,
     GameError,
     GameState,
+    RuleRefusedError,
+    counters_in,
 )
 from hexcombat.game.status_commands import StatusChanges, StatusOutcome, status_effects
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
@@ -33,6 +36,7 @@ from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rules.vocabulary import DieSpec
 from hexcombat.rules.wording import roll_words
 
 
@@ -177,10 +181,12 @@ class ApplyThenFollowUps:
 # --- one follow-up resolved -------------------------------------------------------------------
 
 
-def outcome_of(state: GameState, report: Report, effects: Sequence[Effect]) -> StatusOutcome:
-    """What a follow-up's effects do to the counters: its status effects (lose steps, set a
-    state, a marker), and the units it eliminates outright."""
-    sides = standing_sides(state, report)
+def outcome_of(
+    state: GameState, sides: Mapping[str, Sequence[str]], effects: Sequence[Effect]
+) -> StatusOutcome:
+    """What a follow-up's (or a counter action's) effects do to the counters: its status
+    effects (lose steps, set a state, a marker) and the units it eliminates outright; an effect
+    naming no targets falls on ``sides`` (side -> counter uids)."""
     doomed: list[str] = []
     for effect in effects:
         if effect.kind == "eliminate":
@@ -248,7 +254,7 @@ class ResolveFollowUp:
         touched: set = set()
         uids: frozenset[str] = frozenset()
         if self._result is not None:
-            outcome = outcome_of(state, pending.report, self._result.effects)
+            outcome = outcome_of(state, standing_sides(state, pending.report), self._result.effects)
             self._changes = StatusChanges(outcome)
             touched = self._changes.do(state)
             uids = self._changes.uids()
@@ -519,3 +525,137 @@ class FollowUpModel:
 
 def _chance(outcome: Outcome) -> Chance:
     return Chance(outcome.text or outcome.code, outcome.probability)
+
+
+# --- a counter action with a roll (a recovery) ------------------------------------------------
+
+
+def typed_faces(text: str, what: str) -> list[int]:
+    """The dice a player typed (numbers apart by spaces or commas); :class:`GameError` says
+    what to type (``what``) when they are not numbers."""
+    try:
+        return [int(part) for part in text.replace(",", " ").split()]
+    except ValueError:
+        raise GameError(f"type the dice as numbers: {what}") from None
+
+
+def counter_roll_text(die: DieSpec) -> str:
+    """What to type for a counter action's die: ``2 numbers from 1 to 6 (the rally roll, 2d6)``."""
+    return f"{plural(die.count, 'number')} from 1 to {die.sides} (the {die.purpose}, {die.name})"
+
+
+@dataclass
+class RollCounterAction:
+    """Do a counter action that rolls a die (a recovery): the game's dice or the ``typed``
+    physical dice, the ruleset's ``counter_action_roll`` says what happens; its effects go on
+    the counter (and it turns into the counter the action ``becomes``, when it names one), and
+    the roll goes to the combat log. Refused in the rule's words when the rules forbid it now.
+    Undo takes it back (the game's dice too); redo applies the same roll."""
+
+    uid: str
+    key: str
+    typed: list[int] | None = None
+    text: str = ""
+    _result: FollowUpResult | None = field(default=None, repr=False)
+    _becomes: str = field(default="", repr=False)
+    """The counter the action turns it into ("" none), as the ruleset said when rolled."""
+    _entry: CombatLogEntry | None = field(default=None, repr=False)
+    _turned: Counter | None = field(default=None, repr=False)
+    _changes: StatusChanges | None = field(default=None, repr=False)
+    _before: tuple[int, object] | None = field(default=None, repr=False)
+    _after: tuple[int, object] | None = field(default=None, repr=False)
+
+    def do(self, state: GameState) -> Change:
+        (counter,) = counters_in(state, [self.uid])
+        state.check_roll_spares([self.uid])
+        if self._entry is None:
+            self._roll(state, counter)
+        elif self._after is not None:
+            state.dice.restore(self._after)
+        assert self._result is not None and self._entry is not None
+        h = state.hex_of(self.uid)
+        self._turned = None
+        if self._becomes:
+            turned = Counter(
+                counter.uid, state.library[self._becomes], counter.side, self._becomes,
+                counter.status,
+            )  # fmt: skip
+            self._turned = state.replace_counter(turned)
+        one = {"attacker": [self.uid], "defender": [self.uid]}  # its effects fall on it
+        outcome = outcome_of(state, one, self._result.effects)
+        words = outcome.words
+        self._changes = StatusChanges(outcome)
+        touched = self._changes.do(state) | {h}
+        self._entry.changes = list(words) or ["no change"]
+        state.log.append(self._entry)
+        uids = self._changes.uids() | {self.uid}
+        return Change(self.text, frozenset(touched), uids, log=True)
+
+    def _roll(self, state: GameState, counter: Counter) -> None:
+        ruleset = get_ruleset(state.ruleset)
+        in_play, turn = counter_in_play(state, counter), turn_now(state)
+        try:
+            action = ruleset.counter_action(in_play, turn, self.key)
+        except RulesError as exc:
+            raise RuleRefusedError(str(exc), exc.rule) from exc
+        if action.refused is not None:
+            raise RuleRefusedError(str(action.refused), action.refused.rule)
+        die = action.die
+        if die is None:
+            raise GameError(f"{action.done_text}: it rolls no die")
+        if action.becomes and action.becomes not in state.library:
+            raise GameError(
+                f"{action.done_text}: its counter {action.becomes!r} is not in the counter sets"
+            )
+        want = f"type {counter_roll_text(die)}"
+        if self.typed is not None:
+            if not self.typed:
+                raise GameError(f"{action.done_text}: no dice typed: {want}")
+            if bad := [f for f in self.typed if not 1 <= f <= die.sides]:
+                raise GameError(f"{action.done_text}: a d{die.sides} has no {bad[0]}: {want}")
+        self._before = state.dice.snapshot()
+        typed = ScriptedDice(list(self.typed)) if self.typed is not None else None
+        dice = RecordingDice(typed or state.dice)
+        try:
+            result = ruleset.counter_action_roll(in_play, turn, self.key, dice)  # type: ignore[arg-type]
+            if typed is not None and self.typed is not None and typed.used != len(self.typed):
+                raise GameError(
+                    f"it rolls {plural(typed.used, 'die', 'dice')}, but {len(self.typed)} "
+                    f"{'was' if len(self.typed) == 1 else 'were'} typed in: {want}"
+                )
+        except DiceWanted as wanted:
+            state.dice.restore(self._before)
+            raise GameError(
+                f"{action.done_text}: one more die is wanted: roll a d{wanted.sides} for the "
+                f"{wanted.purpose or 'roll'} ({want})"
+            ) from None
+        except (RulesError, ValueError, GameError) as exc:
+            state.dice.restore(self._before)
+            raise GameError(f"{action.done_text}: {exc}") from exc
+        self._after = state.dice.snapshot() if self.typed is None else None
+        self._result = result
+        self._becomes = action.becomes
+        how = "typed in" if self.typed is not None else "game dice"
+        faces = " ".join(str(r) for r in dice.rolls)
+        where = state.hexmap.label(state.hex_of(self.uid))
+        self.text = (
+            self.text or f"{where}: {action.done_text}: roll {faces} ({how}): {result.headline}"
+        )
+        details = [f"{action.rule}: {action.help}"]
+        if result.rolls:
+            details.append("dice: " + "; ".join(roll_words(r) for r in result.rolls))
+        self._entry = CombatLogEntry(self.text, details, rolled_at=roll_time())
+
+    def undo(self, state: GameState) -> Change:
+        assert self._changes is not None, "undo before do"
+        if state.log and state.log[-1] is self._entry:
+            state.log.pop()
+        touched = self._changes.undo(state)
+        if self._turned is not None:
+            state.replace_counter(self._turned)
+        if self._before is not None and self.typed is None:
+            state.dice.restore(self._before)
+        touched.add(state.hex_of(self.uid))
+        return Change(
+            f"Undo: {self.text}", frozenset(touched), self._changes.uids() | {self.uid}, log=True
+        )
