@@ -60,7 +60,6 @@ def test_follow_ups_show_as_rows_are_typed_undone_and_saved(
         "disrupted, routs 2.8%",
     ]
     assert first.chance_labels[1].toolTip() == "disrupted: 7/18 exactly"
-    assert not window.combat_panel.roll_button.isEnabled() or window.combat_panel.target is None
     pin = view.rows[2]
     assert pin.chooser is not None
     assert [pin.chooser.itemText(i) for i in range(pin.chooser.count())] == [
@@ -89,9 +88,11 @@ def test_follow_ups_show_as_rows_are_typed_undone_and_saved(
     militia_row.typed.setText("5 9")
     qtbot.keyClick(militia_row.typed, Qt.Key.Key_Return)
     assert "a d6 has no 9" in view.problem.text() and len(view.rows) == 2
-    # the pin: the attacker chooses the Militia, then the Militia's check waits no more
-    qtbot.mouseClick(militia_row.roll_button, Qt.MouseButton.LeftButton)  # the game's dice
-    assert len(view.rows) >= 1
+    # the Militia's check on the game's dice: it goes (a 12 would queue a rout before the pin)
+    used = state.dice.used
+    qtbot.mouseClick(militia_row.roll_button, Qt.MouseButton.LeftButton)
+    assert state.dice.used == used + 2 and "(game dice)" in log_text(window)[-1]
+    assert [row.key for row in view.rows][-1] == "pin"
     # save and reopen with what still waits
     path = tmp_path / "follow-ups.json"
     window.session.save(path)
@@ -105,6 +106,10 @@ def test_the_chooser_picks_the_unit_a_choice_falls_on(game: MainWindow, qtbot) -
     window, state = game, game.session.state
     view = fight(window, qtbot)
     militia = uid_of(state, "Militia")
+    panel = window.combat_panel
+    start_attack(window, qtbot, "0504")  # the next attack waits for the follow-ups
+    assert panel.report is not None and not panel.roll_button.isEnabled()
+    assert panel.roll_button.toolTip() == "The last attack's follow-ups come first (below)"
     for _ in range(2):  # both morale checks hold: 1 + 1
         row = view.rows[0]
         assert row.typed is not None
@@ -122,7 +127,7 @@ def test_the_chooser_picks_the_unit_a_choice_falls_on(game: MainWindow, qtbot) -
     assert state.counters[militia].status.markers == frozenset({"pinned"})
     assert "[Militia in 0504]" in log_text(window)[-1]
     assert not view.isVisible() and state.follow_ups is None
-    assert window.combat_panel.model.rollable() or window.combat_panel.report is None
+    assert panel.target is not None and panel.roll_button.isEnabled()  # the next may roll
 
 
 def test_the_map_menu_rallies_a_disrupted_unit_with_typed_or_game_dice(
