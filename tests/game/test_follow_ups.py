@@ -34,8 +34,11 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import SetState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.effects import Effect
 from hexcombat.rules.eligibility import BasicEligibility, CounterInPlay, TurnNow
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.follow_ups import FollowUpResult
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
@@ -347,3 +350,23 @@ def test_a_ruleset_whose_actions_roll_nothing_refuses_a_roll() -> None:
         BasicEligibility().counter_action_roll(
             counter, TurnNow("Red", ""), "rally", ScriptedDice([])
         )
+
+
+def test_an_effect_the_game_cannot_make_refuses_the_roll_and_puts_the_dice_back(
+    state: GameState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history = History(state)
+    fought(state, history)
+    key = waiting(state)[0]
+    ruleset = get_ruleset(state.ruleset)
+
+    def berserk(report, follow_up, standing, dice, choice=None):  # noqa: ANN001, ANN202
+        dice.roll(6, "morale check")
+        wild = Effect("set-state", "defender", "F1", "berserk", (follow_up.target,), state="wild")
+        return FollowUpResult("berserk", effects=(wild,), code="holds")
+
+    monkeypatch.setattr(ruleset, "resolve_follow_up", berserk)
+    used, logged = state.dice.used, len(state.log)
+    refused = history.run(ResolveFollowUp(key))
+    assert "'wild' is not a morale or cohesion state" in refused
+    assert (state.dice.used, len(state.log), waiting(state)[0]) == (used, logged, key)

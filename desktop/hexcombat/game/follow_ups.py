@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
+from hexcombat.board.hexes import Hex
 from hexcombat.game.commands import counter_in_play, plural, turn_now
 from hexcombat.game.roll import RecordingDice, roll_time
 from hexcombat.game.state import (
@@ -251,10 +252,15 @@ class ResolveFollowUp:
             state.dice.restore(self._after)
         assert self._entry is not None
         more = self._result.more if self._result is not None else ()
-        touched: set = set()
+        touched: set[Hex] = set()
         uids: frozenset[str] = frozenset()
         if self._result is not None:
-            outcome = outcome_of(state, standing_sides(state, pending.report), self._result.effects)
+            sides = standing_sides(state, pending.report)
+            try:
+                outcome = outcome_of(state, sides, self._result.effects)
+            except GameError:  # an effect the game cannot make: as if never rolled
+                self._forget(state)
+                raise
             self._changes = StatusChanges(outcome)
             touched = self._changes.do(state)
             uids = self._changes.uids()
@@ -264,6 +270,13 @@ class ResolveFollowUp:
         state.follow_ups = left if left.queue else None
         state.log.append(self._entry)
         return Change(self.text, frozenset(touched), uids, log=True, follow_ups=True)
+
+    def _forget(self, state: GameState) -> None:
+        """Take back a roll whose effects were refused: the game's dice as before it."""
+        if self._before is not None and self.typed is None and self._after is not None:
+            state.dice.restore(self._before)
+        self._entry = self._result = None
+        self.text = ""
 
     def _resolve(self, state: GameState, pending: PendingFollowUps, follow_up: FollowUp) -> None:
         """Roll (or take the typed dice and the choice) and ask the ruleset what happens."""
@@ -331,7 +344,7 @@ class ResolveFollowUp:
         if state.log and state.log[-1] is self._entry:
             state.log.pop()
         state.follow_ups = self._pending
-        touched: set = set()
+        touched: set[Hex] = set()
         uids: frozenset[str] = frozenset()
         if self._changes is not None:
             touched = self._changes.undo(state)
@@ -582,7 +595,16 @@ class RollCounterAction:
             )  # fmt: skip
             self._turned = state.replace_counter(turned)
         one = {"attacker": [self.uid], "defender": [self.uid]}  # its effects fall on it
-        outcome = outcome_of(state, one, self._result.effects)
+        try:
+            outcome = outcome_of(state, one, self._result.effects)
+        except GameError:  # an effect the game cannot make: nothing done, the dice as before
+            if self._turned is not None:
+                state.replace_counter(self._turned)
+            if self._before is not None and self.typed is None:
+                state.dice.restore(self._before)
+            self._entry = self._result = None
+            self.text = ""
+            raise
         words = outcome.words
         self._changes = StatusChanges(outcome)
         touched = self._changes.do(state) | {h}
