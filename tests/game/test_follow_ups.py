@@ -243,6 +243,8 @@ def test_a_save_without_follow_ups_has_no_key_and_opens(state: GameState, tmp_pa
         (lambda fu: fu.update(pending="all"), "pending must list the follow-ups"),
         (lambda fu: fu["situation"].update(defenders=[]), "situation defenders must list"),
         (lambda fu: fu["situation"]["attackers"][0].update(count=0), "count and range"),
+        (lambda fu: fu["situation"]["conditions"].update(terrain=5), "situation terrain must be"),
+        (lambda fu: fu["situation"]["attackers"][0].update(unit={"re": 1}), "participant of the"),
     ],
 )
 def test_a_bad_follow_up_in_a_save_is_refused_naming_the_file_and_place(

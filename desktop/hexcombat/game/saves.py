@@ -810,7 +810,7 @@ def _pending_follow_ups(
     combat = _saved_situation(state, situation, crt_text, fail)
     try:
         report = get_ruleset(state.ruleset).evaluate(combat)
-    except RulesError as exc:
+    except (RulesError, ValueError, TypeError, KeyError) as exc:  # a save edited by hand
         raise fail(f"follow_ups: the combat cannot be evaluated again: {exc}"[:300], where) from exc
     ids = {p.id for p in (*combat.attackers, *combat.defenders)}
     queue = tuple(_saved_follow_up(entry, i, ids, fail) for i, entry in enumerate(pending, 1))
@@ -826,8 +826,12 @@ def _saved_situation(
     if not isinstance(conditions, dict):
         raise fail("follow_ups: situation conditions must be an object", '"follow_ups"')
     for key, item in conditions.items():
-        if key in ("terrain", "weather", "date", "crt"):
-            continue  # the combat's own, as it was evaluated
+        if key in ("terrain", "weather", "date", "crt"):  # the combat's own, as evaluated
+            if not (item is None and key in ("date", "crt")) and not isinstance(item, str):
+                raise fail(
+                    f"follow_ups: situation {key} must be text, not {item!r}"[:200], '"follow_ups"'
+                )
+            continue
         if problem := condition_problem(state.vocabulary, key, item):
             raise fail(f"follow_ups: situation conditions: {problem}", '"follow_ups"')
     try:
