@@ -169,3 +169,18 @@ def test_the_calculator_shows_each_units_end_state_chances(qtbot) -> None:  # no
             ["Defenders"],
             ["Guards", "", "72.2%", "27.8%", "-", "-"],
         ]
+
+
+def test_a_disrupted_unit_and_a_leader_left_alone_are_listed_as_unable_to_assault(
+    tactical: MainWindow, qtbot
+) -> None:  # noqa: ANN001
+    from hexcombat.game.status_commands import SetState
+
+    tactical.session.run(SetState(RIFLES, state="disrupted"))
+    start_attack(tactical, qtbot)
+    row = tactical.combat_panel.candidate_tree.topLevelItem(0)
+    assert row.text(1) == "Leader (cannot assault, TT1), Rifles (cannot assault, TT1)"
+    assert "only good-order units may assault (TT1)" in row.toolTip(1)
+    assert "a leader assaults only beside a combat unit (TT1)" in row.toolTip(1)
+    assert not row.flags() & Qt.ItemFlag.ItemIsEnabled  # nothing in the stack may assault
+    tactical.combat_panel.grab().save("/tmp/tactical-barred.png")

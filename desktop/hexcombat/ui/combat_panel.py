@@ -685,9 +685,10 @@ class CombatPanel(QWidget):
     def _candidate_item(self, candidate: Candidate) -> QTreeWidgetItem:
         """A stack that may join the attack: ticked when taking part; its counters the rules
         bar from attacking named, with why."""
+        attack = self.model.vocabulary.attack_name.lower()
         names = ", ".join(
             [c.unit.name for c in candidate.counters]
-            + [f"{c.unit.name} (cannot attack{_rule_of(why)})" for c, why in candidate.barred]
+            + [f"{c.unit.name} (cannot {attack}{_rule_of(why)})" for c, why in candidate.barred]
         )
         across = ", ".join(sorted(candidate.features)) or (
             f"{plural(candidate.range, 'hex', 'hexes')}" if candidate.range > 1 else "-"

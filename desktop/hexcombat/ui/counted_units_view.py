@@ -55,7 +55,7 @@ class CountedUnitsView(QGroupBox):
     def show_units(self) -> None:
         """The units of the attack as set up now, ticked as the player chose."""
         model = self.model
-        sides = model.countable()
+        sides = [(side, counters) for side, counters in model.countable() if counters]
         if not sides:
             self._shown = []
             self.hide()
