@@ -91,11 +91,11 @@ def test_a_disrupted_unit_and_then_a_leader_alone_are_offered_unticked_with_the_
 def test_the_situation_refuses_a_disrupted_attacker_and_a_leader_alone_with_the_rule(
     state: GameState,
 ) -> None:
-    with pytest.raises(IllegalAttackError, match=r"Leader in 0404 may not attack: a leader "
+    with pytest.raises(IllegalAttackError, match=r"Leader in 0404 may not assault: a leader "
                        r"assaults only beside a combat unit \(TT1\)"):  # fmt: skip
         situation(state, [LEADER])
     state.execute(SetState(RIFLES, state="disrupted"))
-    with pytest.raises(IllegalAttackError, match=r"Rifles in 0404 may not attack: only "
+    with pytest.raises(IllegalAttackError, match=r"Rifles in 0404 may not assault: only "
                        r"good-order units may assault \(TT1\)"):  # fmt: skip
         situation(state, [RIFLES])
 
@@ -303,6 +303,7 @@ def test_counted_under_a_ruleset_without_limits_and_a_level_on_a_map_are_refused
         load_scenario(mapped)
     said = sorted(p.message for p in caught.value.problems)
     assert said == [
+        "on a map the Combat panel's counted ticks choose: leave counted out",
         "the map gives each hex's elevation: leave elevation out, or the map out",
         "the map gives each hex's elevation: leave elevation out, or the map out",
         "the map gives each hex's terrain: leave terrain out, or the map out",
@@ -314,7 +315,9 @@ def test_a_scenario_laid_out_on_its_map_gives_each_counter_its_status(tmp_path: 
     text = SCENARIO.format(attacker_extra='hex = "0404"', defender_extra='hex = "0504"\n'
                            'state = "disrupted"')  # fmt: skip
     text = "\n".join(
-        line for line in text.splitlines() if not line.startswith(("elevation", "terrain"))
+        line
+        for line in text.splitlines()
+        if not line.startswith(("elevation", "terrain", "counted"))  # the map, the panel say
     )
     path = tmp_path / "laid.toml"
     path.write_text('map = "tutorial-14d2d"\n' + text + "\n", encoding="utf-8")

@@ -94,9 +94,10 @@ def participant_refusals(
 def _check_participants(ruleset: Ruleset, participants: list[Participant]) -> None:
     """The attackers the ruleset refuses by their status or company, raised with the rule."""
     refused = participant_refusals(ruleset, participants)
+    attack = ruleset.vocabulary.attack_name.lower()  # "may not assault"
     if refused:
         raise IllegalAttackError(
-            "; ".join(f"{p.unit.name} in {p.hex} may not attack: {why}" for p, why in refused)
+            "; ".join(f"{p.unit.name} in {p.hex} may not {attack}: {why}" for p, why in refused)
         )
 
 

@@ -91,7 +91,8 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
         for c in cs
         if (why := ruleset.attack_refusal(c.unit))
     }
-    reasons.update(_status_refusals(state, ruleset, in_range, reasons))
+    ranges = {x.hex: x.range for x in crossings}
+    reasons.update(_status_refusals(state, ruleset, in_range, ranges, reasons))
     found = []
     for crossing in crossings:
         stack = in_range[crossing.hex]
@@ -112,14 +113,19 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
 
 
 def _status_refusals(
-    state: GameState, ruleset: Ruleset, in_range: dict[Hex, list[Counter]], barred: dict[str, str]
+    state: GameState,
+    ruleset: Ruleset,
+    in_range: dict[Hex, list[Counter]],
+    ranges: dict[Hex, int],
+    barred: dict[str, str],
 ) -> dict[str, str]:
     """Why the ruleset refuses counters as they are in play or in company (a disrupted squad;
     a leader with no combat unit beside it among those that may attack), by uid. A counter
     refused leaves its companions to be asked again (the leader of a disrupted squad)."""
     left = [
         Participant(
-            unit=c.unit,
+            unit=c.unit.on(state.conditions.date),
+            range=ranges[h],
             hex=state.hexmap.label(h),
             id=c.uid,
             status=c.status,

@@ -687,7 +687,10 @@ def _in_play(
             if key in entry
         ]
     counted = entry.get("counted")
-    if counted is not None and not isinstance(counted, bool):
+    if counted is not None and source.data.get("map") is not None:
+        found.append(("counted", "on a map the Combat panel's counted ticks choose: leave "
+                      "counted out"))  # fmt: skip
+    elif counted is not None and not isinstance(counted, bool):
         found.append(("counted", f"counted must be true or false, not {counted!r}"))
     status = _status(entry, found)
     ruleset = source.data.get("ruleset")
