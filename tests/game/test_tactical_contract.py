@@ -368,3 +368,21 @@ def test_explain_resolves_an_assault_decided_at_once_without_dice(
         assert "Resolved at once, no roll: E" in out
         assert explain_command(str(path), rolls=[4]) == 1
     assert "resolved at once, before any roll: leave out --roll" in capsys.readouterr().err
+
+
+def test_a_saved_game_with_an_assault_resolved_at_once_waiting_reopens_and_explains(
+    state: GameState, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = AttackModel(state)
+    assert model.start(target(state))
+    model.set_condition("give_up", True)
+    assert model.roll() is not None  # resolved, not applied yet
+    path = tmp_path / "at-once.hexcombat"
+    save_game(state, path)
+    assert json.loads(path.read_text())["pending_roll"]["rolls"] == []
+    again = load_game(path)
+    assert again.pending_roll is not None and again.pending_roll.rolls == ()
+    assert explain_command(str(path)) == 0
+    out = capsys.readouterr().out
+    assert "the attack on 0504, resolved at once, no dice, and not applied yet" in out
+    assert "Resolved at once, no roll: E" in out

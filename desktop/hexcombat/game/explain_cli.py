@@ -248,10 +248,10 @@ def _saved_attack(path: str, rolls: list[int] | None) -> tuple[str, Report, Comb
         )
     label = state.hexmap.label(pending.resolution.setup.target)
     how = "typed in" if pending.typed else "the game's dice"
-    title = (
-        f"{state.title or Path(path).stem}: the attack on {label}, rolled and not applied yet "
-        f"({_faces(pending.rolls)}, {how})"
-    )
+    rolled = f"rolled and not applied yet ({_faces(pending.rolls)}, {how})"
+    if not pending.rolls:  # decided before any roll
+        rolled = "resolved at once, no dice, and not applied yet"
+    title = f"{state.title or Path(path).stem}: the attack on {label}, {rolled}"
     return title, pending.resolution.report, pending.resolution.result
 
 
