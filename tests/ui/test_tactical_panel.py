@@ -184,3 +184,15 @@ def test_a_disrupted_unit_and_a_leader_left_alone_are_listed_as_unable_to_assaul
     assert "a leader assaults only beside a combat unit (TT1)" in row.toolTip(1)
     assert not row.flags() & Qt.ItemFlag.ItemIsEnabled  # nothing in the stack may assault
     tactical.combat_panel.grab().save("/tmp/tactical-barred.png")
+
+
+def test_the_panels_combat_report_is_titled_an_assault_with_the_end_state_table(
+    tactical: MainWindow, qtbot
+) -> None:  # noqa: ANN001
+    from hexcombat.game.combat_report import markdown
+    from hexcombat.ui.report_actions import panel_combat
+
+    start_attack(tactical, qtbot)
+    reports, title = panel_combat(tactical)
+    assert title == "Assault on 0504"
+    assert "| defender | Guards (0504) | 72.2% (13/18) | 27.8% (5/18) |" in markdown(reports, title)
