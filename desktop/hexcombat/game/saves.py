@@ -495,7 +495,7 @@ def _pending_to_json(state: GameState) -> dict[str, Any] | None:
         "conditions": setup.conditions.to_dict(),
         "rolls": list(pending.rolls),
         "typed": pending.typed,
-    }
+    } | ({"counted": dict(setup.counted)} if setup.counted else {})
 
 
 def _pending_roll(
@@ -516,7 +516,8 @@ def _pending_roll(
     if len(set(attackers)) != len(attackers):  # each counter fights once, however often listed
         raise fail("pending_roll: attackers names a counter twice", where)
     faces = _most_faces(state)
-    if not isinstance(rolls, list) or not all(_is_die(r, faces) for r in rolls) or not rolls:
+    # no dice at all only for an attack resolved at once (the resolution below asks for any)
+    if not isinstance(rolls, list) or not all(_is_die(r, faces) for r in rolls):
         raise fail(
             f"pending_roll: rolls must be the dice rolled (faces 1 to {faces}), not {rolls!r}"[
                 :200
@@ -529,10 +530,14 @@ def _pending_roll(
         problem = condition_problem(state.vocabulary, key, item)
         if problem is not None:
             raise fail(f"pending_roll: {problem}", where)
+    counted = value.get("counted", {})
+    if not isinstance(counted, dict) or not all(isinstance(c, bool) for c in counted.values()):
+        raise fail("pending_roll: counted must map counter uids to true or false", where)
     if not state.log:
         raise fail("pending_roll: the roll is not in the combat log", where)
     try:
-        setup = AttackSetup(state.hexmap.hex_at(target), attackers, Conditions(**conditions))
+        place = state.hexmap.hex_at(target)
+        setup = AttackSetup(place, attackers, Conditions(**conditions), dict(counted))
         dice = ScriptedDice(rolls)
         resolution = resolve_attack(state, setup, dice)
     except (GameError, RulesError, ValueError) as exc:

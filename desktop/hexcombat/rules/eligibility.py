@@ -159,6 +159,14 @@ class BasicEligibility:
         """Why the result leaves ``participant`` alone: it applies to every participant."""
         return None
 
+    def participant_refusal(
+        self, participant: Participant, companions: tuple[Participant, ...]
+    ) -> Refusal | None:
+        """Why ``participant`` may not attack as it is now (its status: disrupted, shocked) or
+        in this company (``companions``: the other attackers; a leader alone): every unit in
+        any state and company may."""
+        return None
+
     def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
         """What a player may do to ``counter`` outside combat: nothing."""
         return []

@@ -81,6 +81,14 @@ class Ruleset(Protocol):
         exchange and may not advance), or None when the result applies to it."""
         ...
 
+    def participant_refusal(
+        self, participant: Participant, companions: tuple[Participant, ...]
+    ) -> Refusal | None:
+        """Why ``participant`` may not attack as it is in play (its ``status``: only troops in
+        good order assault) or with these ``companions`` (the other attackers: a leader only
+        with a combat unit), or None when it may."""
+        ...
+
     def chart_problems(
         self, source: TomlSource, counters: Callable[[], CounterSet]
     ) -> list[Problem]:
