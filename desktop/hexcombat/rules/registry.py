@@ -81,6 +81,14 @@ class Ruleset(Protocol):
         exchange and may not advance), or None when the result applies to it."""
         ...
 
+    def participant_refusal(
+        self, participant: Participant, companions: tuple[Participant, ...]
+    ) -> Refusal | None:
+        """Why ``participant`` may not attack as it is in play (its ``status``: only troops in
+        good order assault) or with these ``companions`` (the other attackers: a leader only
+        with a combat unit), or None when it may."""
+        ...
+
     def chart_problems(
         self, source: TomlSource, counters: Callable[[], CounterSet]
     ) -> list[Problem]:
@@ -95,6 +103,13 @@ class Ruleset(Protocol):
 
     def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
         """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
+        ...
+
+    def counter_action_roll(
+        self, counter: CounterInPlay, turn: TurnNow, key: str, dice: Dice
+    ) -> FollowUpResult:
+        """The action ``key`` whose ``die`` is set (a recovery), rolled with ``dice`` for
+        ``counter``: rolls, effects on the counter (by its ``uid``) and a headline."""
         ...
 
     # what a result calls for after its losses (rules/follow_ups.py): morale and cohesion

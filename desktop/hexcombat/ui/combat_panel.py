@@ -54,6 +54,7 @@ from hexcombat.game.attack import (
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
+from hexcombat.game.follow_ups import FollowUpModel
 from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import Change, Command, GameError
 from hexcombat.game.turn import phase_tip
@@ -70,7 +71,9 @@ from hexcombat.ui.condition_controls import (
     phase_note,
     setting_phases,
 )
+from hexcombat.ui.counted_units_view import CountedUnitsView
 from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.loss_choosers import (
     STRENGTH_POINTS,
@@ -84,6 +87,7 @@ from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.steps_table import show_steps, steps_table
 from hexcombat.ui.table_mode import set_table_mode
+from hexcombat.ui.unit_fates_view import UnitFatesView
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
@@ -167,6 +171,7 @@ class CombatPanel(QWidget):
         elif event == "participants":
             self._highlight()
             self._show_summary(self._setup_summary())
+            self.counted.show_units()
         elif event == "conditions":
             self._show_conditions()
         elif event == "report":
@@ -223,6 +228,9 @@ class CombatPanel(QWidget):
         outer.addWidget(self.what_if)
         outer.addWidget(self.setup_toggle)
         outer.addWidget(self.splitter, 1)
+        # what the last result calls for after its losses (ui/follow_up_view.py)
+        self.follow_ups = FollowUpView(FollowUpModel(self.session.state, self._run))
+        outer.addWidget(self.follow_ups)
         outer.addWidget(self._build_footer())
 
     def _build_footer(self) -> QWidget:
@@ -291,6 +299,9 @@ class CombatPanel(QWidget):
         group_layout.setContentsMargins(6, 4, 6, 6)
         group_layout.addWidget(self.candidate_tree)
         layout.addWidget(group)
+        # under counting limits, which units count (the ruleset's pick until the player's)
+        self.counted = CountedUnitsView(self.model, self._refuse_roll)
+        layout.addWidget(self.counted)
 
         conditions = QGroupBox("Conditions")
         grid = QGridLayout(conditions)
@@ -486,6 +497,8 @@ class CombatPanel(QWidget):
         layout.addWidget(warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
+        self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
+        layout.addWidget(self.unit_fates)
 
         roll_row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
@@ -637,6 +650,7 @@ class CombatPanel(QWidget):
         """Stop listening to the game."""
         self.session.state.unsubscribe(self.on_change)
         self.model.detach()
+        self.follow_ups.model.detach()
 
     # setting up ----------------------------------------------------------------------------
 
@@ -669,6 +683,7 @@ class CombatPanel(QWidget):
         self._fit_candidates()
         self._building = False
         self._show_conditions()
+        self.counted.show_units()
         self.setEnabled(True)
         if not self.setup_pane.isHidden():
             self._share_height()
@@ -676,9 +691,10 @@ class CombatPanel(QWidget):
     def _candidate_item(self, candidate: Candidate) -> QTreeWidgetItem:
         """A stack that may join the attack: ticked when taking part; its counters the rules
         bar from attacking named, with why."""
+        attack = self.model.vocabulary.attack_name.lower()
         names = ", ".join(
             [c.unit.name for c in candidate.counters]
-            + [f"{c.unit.name} (cannot attack{_rule_of(why)})" for c, why in candidate.barred]
+            + [f"{c.unit.name} (cannot {attack}{_rule_of(why)})" for c, why in candidate.barred]
         )
         across = ", ".join(sorted(candidate.features)) or (
             f"{plural(candidate.range, 'hex', 'hexes')}" if candidate.range > 1 else "-"
@@ -703,7 +719,10 @@ class CombatPanel(QWidget):
         self._building = False
         self._fit_candidates()
         self.steps.setRowCount(0)
-        self.title.setText("Select an enemy stack and choose Attack (A).")
+        name = self.model.vocabulary.attack_name
+        self.title.setText(f"Select an enemy stack and choose {name} (A).")
+        self.counted.show_units()
+        self.unit_fates.show_report(None, self.model.vocabulary)
         self._show_summary("Attackers and conditions")
         self.odds.setText("")
         self._warn("")
@@ -749,12 +768,14 @@ class CombatPanel(QWidget):
         terrain = state.hexmap.terrain[model.target]
         names = ", ".join(c.unit.name for c in defenders)
         self.title.setText(  # names from a file are text, never markup
-            f"<b>Attack on {html.escape(label)}</b> ({html.escape(terrain)}): {html.escape(names)}"
+            f"<b>{html.escape(model.vocabulary.attack_name)} on {html.escape(label)}</b> "
+            f"({html.escape(terrain)}): {html.escape(names)}"
         )
         self._highlight()
         self._show_summary(self._setup_summary())
         self.steps.setRowCount(0)
         report = model.report
+        self.unit_fates.show_report(report, model.vocabulary)
         if report is None:
             self.odds.setText("")
             self._warn(model.problem)
@@ -809,10 +830,20 @@ class CombatPanel(QWidget):
         result is for that set-up); otherwise Roll is on whenever there is a report."""
         rolled = self.session.state.pending_roll is not None
         odds = can_roll(self.report)
-        self._set_rollable(odds and not rolled)
+        waiting = self.session.state.follow_ups is not None
+        self._set_rollable(odds and not rolled and not waiting)
+        at_once = self.model.at_once()  # decided before any roll: nothing to roll or type
+        self.roll_button.setText("Apply" if at_once else "Roll")
+        if at_once:
+            self.typed_roll.setPlaceholderText("no dice: the rules decide it before any roll")
+        self.typed_roll.setEnabled(odds and not rolled and not at_once and not waiting)
         self.roll_button.setToolTip(
             "Rolled: apply the result, or undo the roll (Ctrl+Z)"
             if rolled
+            else "The last attack's follow-ups come first (below)"
+            if waiting
+            else "Resolved at once, before any roll: apply the result (R)"
+            if at_once
             else "Roll the game's seeded dice (R)"
             if odds or self.report is None
             else f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
@@ -850,6 +881,9 @@ class CombatPanel(QWidget):
         if self.session.state.pending_roll is not None:
             self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
+        if self.model.at_once() and not typed:  # no dice: resolved and applied (Apply)
+            self.model.resolve_at_once()
+            return self.model.resolution  # None once applied; the result, if a choice waits
         return self.model.roll(typed)
 
     def use_typed_roll(self) -> Resolution | None:
@@ -1092,6 +1126,8 @@ class CombatPanel(QWidget):
         attack itself)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
+        if change.follow_ups and self.target is not None and self.resolution is None:
+            self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
         if change.conditions:
             self.sync_conditions()
 
