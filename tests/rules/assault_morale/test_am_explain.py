@@ -5,7 +5,6 @@ chances in the JSON; two dice for ``--roll``; and recovery as a counter's roll."
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,10 +12,11 @@ import pytest
 from am_helpers import RULESET, squad, unit
 
 from hexcombat.game.explain_cli import explain_command
+from hexcombat.rules.assault_morale.vocabulary import RECOVERY_DIE
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.eligibility import CounterInPlay, TurnNow
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.status import UnitStatus
-from hexcombat.rules.units import Unit
 
 CASES = Path(__file__).resolve().parents[2] / "cases"
 
@@ -38,12 +38,15 @@ def test_the_json_gives_each_sides_fire_columns_shifts_chances_and_unit_fates(
     assert attacker["result_chances"] == {"M1": "1/6", "M2": "1/6", "1M2": "1/3", "2M2": "1/3"}
     defender = data["payload"]["defender"]
     assert (defender["fire"], defender["column_after_shifts"]) == ("14", "13-17")
-    fates = data["payload"]["unit_fates"]
+    fates = data["unit_fates"]
     assert set(fates) == {f"attacker-{i}" for i in range(1, 5)} | {
         f"defender-{i}" for i in range(1, 4)
     }
     for fate in fates.values():
-        assert sum(Fraction(p) for p in fate.values()) == 1
+        assert sum(Fraction(c["exact"]) for c in fate["chances"].values()) == 1
+    # the leader dies only after the defenders' 1M2 (a 5 or 6 on 13-17: 1/3), on a leader
+    # loss roll of 2d6 - 1 <= 2 (3 of 36, one step inflicted): 1/3 * 3/36
+    assert fates["attacker-4"]["chances"]["eliminated"]["exact"] == "1/36"
     assert [d["side"] for d in data["dice"]] == ["attacker", "defender"]
     assert data["payload"]["order"] == "simultaneous"
 
@@ -60,28 +63,27 @@ def test_explain_rolls_both_table_dice(capsys: pytest.CaptureFixture[str]) -> No
     ]
 
 
-@dataclass(frozen=True)
-class Counter:
-    """A counter as the game hands it to a counter action (uid, status, terrain, stack)."""
-
-    unit: Unit
-    uid: str = "c1"
-    counter_id: str | None = None
-    owner: str = "soviet"
-    status: UnitStatus = field(default_factory=UnitStatus)
-    terrain: str | None = None
-    stacked: tuple[object, ...] = ()
-
-
 def test_recovery_is_a_counters_roll() -> None:
-    leader = Counter(unit("Lt", "leader", 0, 8, leader_modifier=1), uid="c2")
-    disrupted = Counter(squad(morale=7), status=UnitStatus(state="disrupted"), stacked=(leader,))
+    turn = TurnNow("soviet", "movement")
+    leader = CounterInPlay(unit("Lt", "leader", 0, 8, leader_modifier=1), None, "soviet", "c2")
+    disrupted = CounterInPlay(
+        squad(morale=7), None, "soviet", "c1", UnitStatus(state="disrupted"), "clear", (leader,)
+    )
+    (action,) = RULESET.counter_actions(disrupted, turn)
+    assert (action.key, action.rule, action.die, action.becomes) == (
+        "recover", "Recovery", RECOVERY_DIE, ""
+    )  # fmt: skip
     # 7 + 1 (the leader stacked with it) = 8: 7 is below it
-    done = RULESET.counter_action_roll(disrupted, None, "recover", ScriptedDice([3, 4]))  # type: ignore[arg-type]
+    done = RULESET.counter_action_roll(disrupted, turn, "recover", ScriptedDice([3, 4]))
     assert [(e.kind, e.state, e.targets) for e in done.effects] == [("set-state", "", ("c1",))]
-    alone = Counter(squad(morale=7), status=UnitStatus(state="disrupted"), terrain="town")
-    done = RULESET.counter_action_roll(alone, None, "recover", ScriptedDice([3, 4]))  # type: ignore[arg-type]
+    assert done.code == "recovers"
+    alone = CounterInPlay(
+        squad(morale=7), None, "soviet", "c1", UnitStatus(state="disrupted"), "town"
+    )
+    done = RULESET.counter_action_roll(alone, turn, "recover", ScriptedDice([3, 4]))
     assert done.effects != ()  # town: 7 below 8
     assert [r.purpose for r in done.rolls] == ["recovery roll"]
+    good = CounterInPlay(squad(), None, "soviet", "c1")
+    assert RULESET.counter_actions(good, turn) == []
     with pytest.raises(RulesError):
-        RULESET.counter_action_roll(alone, None, "fly", ScriptedDice([3, 4]))  # type: ignore[arg-type]
+        RULESET.counter_action_roll(good, turn, "recover", ScriptedDice([3, 4]))

@@ -115,7 +115,7 @@ def morale_roll(
     mod = f" {modifier:+d}" if modifier else ""
     headline = f"{name}: morale check {total}{mod} = {total + modifier} against {morale}: {did}"
     roll = DieRoll(MORALE_DIE.purpose, 6, faces, "Morale", side, pid)
-    return FollowUpResult(headline, (roll,), check_effects(side, pid, name, did))
+    return FollowUpResult(headline, (roll,), check_effects(side, pid, name, did), code=did)
 
 
 def leader_roll(dice: Dice, side: SideName, pid: str, name: str, inflicted: int) -> FollowUpResult:
@@ -128,7 +128,10 @@ def leader_roll(dice: Dice, side: SideName, pid: str, name: str, inflicted: int)
     )
     effects = (Effect("eliminate", side, "ACT", f"{name} is killed", (pid,)),) if killed else ()
     return FollowUpResult(
-        headline, (DieRoll(LEADER_DIE.purpose, 6, faces, "ACT", side, pid),), effects
+        headline,
+        (DieRoll(LEADER_DIE.purpose, 6, faces, "ACT", side, pid),),
+        effects,
+        code="killed" if killed else "survives",
     )
 
 
@@ -143,7 +146,7 @@ def anti_tank_roll(dice: Dice, side: SideName, pid: str, name: str) -> FollowUpR
         else ()
     )
     roll = DieRoll(ANTI_TANK_DIE.purpose, 6, (face,), "Assault", side, pid)
-    return FollowUpResult(headline, (roll,), effects)
+    return FollowUpResult(headline, (roll,), effects, code="hit" if hit else "missed")
 
 
 # --- recovery ----------------------------------------------------------------------------------
@@ -213,7 +216,7 @@ def recovery(
         effects = (Effect("eliminate", side, "Recovery", f"{unit.name} deserts", targets),)
     headline = f"{unit.name}: recovery roll {total} against below {needed}: {did}"
     roll = DieRoll(RECOVERY_DIE.purpose, 6, faces, "Recovery", side, target or None)
-    return FollowUpResult(headline, (roll,), effects)
+    return FollowUpResult(headline, (roll,), effects, code=did)
 
 
 def recovery_chances(

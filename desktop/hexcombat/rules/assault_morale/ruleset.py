@@ -5,7 +5,7 @@ in Combat and Recovery). The readings adopted are in docs/rules.md."""
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -54,7 +54,7 @@ from hexcombat.rules.eligibility import (
     TurnNow,
 )
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
-from hexcombat.rules.explain import Explanation
+from hexcombat.rules.explain import Explanation, percent
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult
 from hexcombat.rules.retreat import RetreatRules
@@ -235,7 +235,6 @@ class AssaultMoraleRuleset(BasicEligibility):
             else (ATTACKER_DIE, DEFENDER_DIE)
         )
         fates = unit_fates(assault)
-        payload["unit_fates"] = fates
         return Report(
             ruleset=self.id,
             situation=situation,
@@ -437,27 +436,20 @@ class AssaultMoraleRuleset(BasicEligibility):
     # --- recovery, a counter action ---------------------------------------------------------
 
     def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
-        """Recovery: a disrupted or demoralized unit tries to recover (a 2d6 roll). Offered only
-        where the game can roll a counter action's die (``CounterAction.die``)."""
-        status = getattr(counter, "status", None)
-        if (
-            status is None
-            or not status.state
-            or "die" not in {f.name for f in fields(CounterAction)}
-        ):
+        """Recovery: a disrupted or demoralized unit tries to recover, a 2d6 roll."""
+        if not counter.status.state:
             return []
         chances = recovery_chances(
-            counter.unit, status, getattr(counter, "terrain", None), _stack_leader(counter)
+            counter.unit, counter.status, counter.terrain, _stack_leader(counter)
         )
-        odds = ", ".join(f"{k} {float(v):.0%}" for k, v in chances.items())
+        odds = ", ".join(f"{k} {percent(v)}" for k, v in chances.items())
         return [
-            CounterAction(  # type: ignore[call-arg]
+            CounterAction(
                 key="recover",
                 label="Try to recover",
                 text=f"{counter.unit.name} tries to recover",
                 rule="Recovery",
-                help=f"2d6 below morale (+1 in a town or entrenchment); 2 recovers fully: {odds}",
-                becomes=counter.counter_id or "",
+                help=f"2d6 below morale, +1 in a town or entrenchment; 2 recovers fully: {odds}",
                 die=RECOVERY_DIE,
             )
         ]
@@ -465,32 +457,22 @@ class AssaultMoraleRuleset(BasicEligibility):
     def counter_action_roll(
         self, counter: CounterInPlay, turn: TurnNow, key: str, dice: Dice
     ) -> FollowUpResult:
-        """The recovery roll for ``counter`` (Recovery)."""
-        if key != "recover":
-            raise RulesError(f"{counter.unit.name} has no {key!r} action under these rules")
-        status = getattr(counter, "status", None)
-        if status is None:
-            raise RulesError(f"{counter.unit.name}: its state is not known", "Recovery")
-        target = getattr(counter, "uid", None) or counter.counter_id or ""
-        return recovery(
-            counter.unit, status, getattr(counter, "terrain", None), _stack_leader(counter), dice,
-            target=str(target),
-        )  # fmt: skip
+        """The recovery roll for ``counter`` (Recovery), its effects on the counter's uid; an
+        action it has not (a unit in good order) is refused by name."""
+        self.counter_action(counter, turn, key)
+        target = counter.uid or counter.counter_id or ""
+        leader = _stack_leader(counter)
+        return recovery(counter.unit, counter.status, counter.terrain, leader, dice, target)
 
 
 def _stack_leader(counter: CounterInPlay) -> int:
     """The best modifier of an undemoralized leader stacked with ``counter`` (Morale)."""
-    mods = []
-    for other in getattr(counter, "stacked", ()) or ():
-        unit = getattr(other, "unit", other)
-        status = getattr(other, "status", None)
-        if unit is counter.unit or unit.rule_value("kind") != "leader":
-            continue
-        if status is not None and status.state == "demoralized":
-            continue
-        mod = unit.rule_value("leader_modifier", 0)
-        mods.append(mod if isinstance(mod, int) else 0)
-    return max(mods, default=0)
+    mods = [
+        other.unit.rule_value("leader_modifier", 0)
+        for other in counter.stacked
+        if other.unit.rule_value("kind") == "leader" and other.status.state != "demoralized"
+    ]
+    return max((m for m in mods if isinstance(m, int)), default=0)
 
 
 def _standing(units: tuple[Fighter, ...], standing: Standing) -> tuple[Fighter, ...]:

@@ -83,4 +83,5 @@ VOCABULARY = Vocabulary(
     steps=True,
     hexside_features=("major-river",),
     hexside_rule="ACT shift",
+    attack_name="Assault",
 )
