@@ -5,11 +5,12 @@ chances in the JSON; two dice for ``--roll``; and recovery as a counter's roll."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from am_helpers import RULESET, squad, unit
+from am_helpers import RULESET, side, situation, squad, unit
 
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.assault_morale.vocabulary import RECOVERY_DIE
@@ -87,3 +88,11 @@ def test_recovery_is_a_counters_roll() -> None:
     assert RULESET.counter_actions(good, turn) == []
     with pytest.raises(RulesError):
         RULESET.counter_action_roll(good, turn, "recover", ScriptedDice([3, 4]))
+
+
+def test_a_counters_placeholder_values_are_warned_of() -> None:
+    placeholder = replace(squad(), assumed=("steps", "rules.fire", "rules.morale"))
+    report = RULESET.evaluate(situation(side(placeholder), side(squad())))
+    assert report.warnings == [
+        "assumed value used: Squad steps, rules.fire, rules.morale (check your counters)"
+    ]

@@ -44,6 +44,7 @@ from hexcombat.rules.assault_morale.vocabulary import (
     TRANSPORT,
     VOCABULARY,
 )
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll
 from hexcombat.rules.eligibility import (
@@ -191,6 +192,8 @@ class AssaultMoraleRuleset(BasicEligibility):
             else "both sides fire at once"
         )
         ex.add("ACT", order)
+        c = situation.conditions
+        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
         for fire in (assault.attacker_fire, assault.defender_fire):
             _fire_steps(ex, fire, assault.table)
         exchanges = assault.exchanges()
