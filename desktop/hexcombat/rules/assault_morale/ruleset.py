@@ -212,13 +212,7 @@ class AssaultMoraleRuleset(BasicEligibility):
             for face in range(1, 7):
                 fire = assault.attacker_fire_after(face)
                 after[str(face)] = fire.to_payload(assault.table)
-            if any(assault.attacker_fire_after(d) != assault.attacker_fire for d in range(1, 7)):
-                ex.add(
-                    "ACT",
-                    "the defenders' step losses lower the attackers' fire before their column "
-                    "is found (payload: attacker_fire_after_defenders_die)",
-                    side="attacker",
-                )
+            _fire_after_steps(ex, assault)
         a, d = assault.attacker_fire, assault.defender_fire
         headline = (
             f"attacker {fire_text(a.fire)} on {_col(a, assault.table)}, "
@@ -493,6 +487,25 @@ def _outcomes(chances: dict[str, Fraction], side: SideName, enemy: SideName) -> 
         for k, p in chances.items()
         if p
     )
+
+
+def _fire_after_steps(ex: Explanation, assault: Assault) -> None:
+    """When the defenders fire first, each defenders' die whose step losses leave the
+    attackers less fire: what the attackers then fire with, and on which column (ACT)."""
+    table = assault.table
+    for face in range(1, 7):
+        fire = assault.attacker_fire_after(face)
+        if fire == assault.attacker_fire:
+            continue
+        res = table.result(face, assault.defender_fire.column).code
+        ex.add(
+            "ACT",
+            f"if the defenders roll {face} ({res}), the attackers fire with what is left: "
+            f"{fire_text(fire.fire)} on {_col(fire, table)}",
+            fire.fire,
+            side="attacker",
+            kind="strength",
+        )
 
 
 def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
