@@ -266,6 +266,10 @@ class GameState:
         it, so the phasing player does not change by itself; saves keep it."""
         self.pending_roll: WaitingRoll | None = None
         """An attack rolled but not applied yet: no other roll until it is applied or undone."""
+        self.advanced: frozenset[str] = frozenset()
+        """The counters that advanced after combat this turn, when the ruleset allows a unit
+        one advance per turn (``Vocabulary.advance_once_per_turn``); a new turn or phase
+        clears it. Saved with the game."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._side_counts: dict[str, int] = {}

@@ -16,6 +16,7 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.report import CombatResult, Outcome, Report
+from hexcombat.rules.retreat import FreeRetreat
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.wording import PLAIN_WORDING, PlainWording
@@ -140,6 +141,16 @@ class BasicEligibility:
 
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the result leaves ``participant`` alone: it applies to every participant."""
+        return None
+
+    def retreat_elimination(self, participant: Participant) -> Refusal | None:
+        """Why ``participant`` is eliminated when its side must retreat, instead of retreating
+        (14.3.3: unloaded towed guns, shocked AFVs, FPs): every unit retreats."""
+        return None
+
+    def free_retreat(self, participant: Participant) -> FreeRetreat | None:
+        """Whether ``participant`` retreats free of the ruleset's retreat limits, and the marker
+        it gets then (14.3.3: 4 MPs vehicles, marked in motion): none does."""
         return None
 
     def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
