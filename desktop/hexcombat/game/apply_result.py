@@ -12,6 +12,7 @@ from hexcombat.game.attack import (
     participants,
     retreat_eliminations,
     retreat_options,
+    retreating,
     retreating_stack,
     side_uids,
     stack_limit,
@@ -79,6 +80,24 @@ def _retreats(
             freely = free_retreats(ruleset, situation, stack)
             markers += motion_markers(state, effect.side, freely, stack)
     return eliminated, moves, notes, words, problems, markers
+
+
+def retreat_notices(
+    state: GameState, resolution: Resolution, losses: list[str], effect: Effect
+) -> tuple[str, list[str]]:
+    """What a player reads of ``effect``'s retreat beside its length: how the ruleset limits it
+    ("" when it does not), and each unit it eliminates instead of retreating, with why."""
+    rules = get_ruleset(state.ruleset).retreat
+    limit = f"{rules.limit_words()} ({rules.rule or 'assumed'})" if rules.limit_hexes else ""
+    moved = {u for e, uids in retreating(resolution) if e is effect for u in uids}
+    lost = set(losses)
+    doomed = [
+        f"{state.counters[uid].unit.name} in {state.hexmap.label(state.hex_of(uid))} is "
+        f"eliminated instead of retreating: {why}"
+        for uid, why in retreat_eliminations(state, resolution).items()
+        if uid in moved and uid not in lost
+    ]
+    return limit, doomed
 
 
 def exempt_refusals(ruleset: Ruleset, resolution: Resolution) -> dict[str, str]:

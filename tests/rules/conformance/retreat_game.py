@@ -45,9 +45,10 @@ TOWED_GUN = unit("Pak 40", "towed-gun")
 FP = unit("Foxhole party", "fp")
 
 
-def corridor_map_text(row: str, hexsides: tuple[str, ...] = ()) -> str:
-    """A one-row map of ``row`` (``c`` clear, ``m`` marsh, ``r`` a river hex, ``s`` sea), with
-    a major river on ``hexsides``."""
+def corridor_map_text(row: str | tuple[str, ...], hexsides: tuple[str, ...] = ()) -> str:
+    """A one-row map of ``row`` (``c`` clear, ``m`` marsh, ``r`` a river hex, ``s`` sea), or a
+    map of several rows, with a major river on ``hexsides``."""
+    rows = (row,) if isinstance(row, str) else row
     rivers = "".join(
         f'\n[[hexsides]]\nfeature = "major-river"\nhexsides = ["{side}"]\n' for side in hexsides
     )
@@ -58,8 +59,8 @@ orientation = "flat"
 offset = "odd"
 label = "{{col:02d}}{{row:02d}}"
 first = "0101"
-columns = {len(row)}
-rows = 1
+columns = {len(rows[0])}
+rows = {len(rows)}
 [legend]
 c = "clear"
 m = "marsh"
@@ -68,12 +69,12 @@ s = "sea"
 [extra]
 terrain = ["marsh", "river"]
 [terrain]
-rows = ["{row}"]
+rows = [{", ".join(f'"{r}"' for r in rows)}]
 {rivers}"""
 
 
 def retreat_game(
-    row: str = "cccccccc",
+    row: str | tuple[str, ...] = "cccccccc",
     defenders: tuple[Unit, ...] = (SQUAD,),
     attackers: tuple[Unit, ...] = (RIFLES,),
     hexsides: tuple[str, ...] = (),
