@@ -25,12 +25,15 @@ from retreat_game import (
     uids_at,
     unit,
 )
+from retreat_ruleset import RULESET
 
 from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import Resolution, retreat_options
 from hexcombat.game.commands import AddCounter, SetPhase
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import Counter, GameError, GameState
+from hexcombat.rules.retreat import EUROPA_RETREAT
+from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import UnitStatus
 
 
@@ -303,3 +306,24 @@ def test_the_marker_and_a_ranged_retreat_survive_a_save(tmp_path: Path) -> None:
     again = load_game(tmp_path / "game.json")
     (track,) = uids_at(again, "0601")
     assert again.counters[track].status.markers == {"in-motion"}
+
+
+# the rules in words ---------------------------------------------------------------------------
+
+
+def test_the_limit_is_described_with_its_rule() -> None:
+    assert RULESET.retreat.describe() == (
+        "retreats go away from the attacker, ending farther from the nearest attacking hex than "
+        "they started; not into enemy-occupied hexes; not into sea; not across major-river; at "
+        "most 3 hexes through marsh or river, or at night (R3)"
+    )
+
+
+def test_the_europa_retreat_has_no_limit_and_reads_as_before() -> None:
+    assert EUROPA_RETREAT.limit_hexes is None and EUROPA_RETREAT.limit_words() == ""
+    assert EUROPA_RETREAT.limited_by(Conditions(night=True)) is None
+    assert EUROPA_RETREAT.describe() == (
+        "retreats go away from the attacker, ending farther from the nearest attacking hex than "
+        "they started; not into enemy-occupied hexes; not into enemy zones of control unless "
+        "friendly units hold the hex; not into sea (assumed)"
+    )
