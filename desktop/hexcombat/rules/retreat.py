@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexcombat.rules.situation import Conditions
+from hexcombat.rules.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,20 @@ class RetreatRules:
         if self.limit_hexes is None:
             return None
         return next((c for c in sorted(self.limiting_conditions) if conditions.flag(c)), None)
+
+    def problems(self, vocabulary: Vocabulary) -> list[str]:
+        """What is wrong with these rules under a ruleset's ``vocabulary``: a limit of no
+        hexes, a limiting condition that is not one of its true-or-false conditions."""
+        found = []
+        if self.limit_hexes is not None and self.limit_hexes < 1:
+            found.append(f"a retreat limit of {self.limit_hexes} hexes: it must be 1 or more")
+        if (self.limiting_terrain or self.limiting_conditions) and self.limit_hexes is None:
+            found.append("limiting terrain or conditions are given without limit_hexes")
+        for key in sorted(self.limiting_conditions):
+            spec = vocabulary.condition(key)
+            if spec is None or spec.kind != "bool":
+                found.append(f"the limiting condition {key!r} is not a true-or-false condition")
+        return found
 
     def limit_words(self) -> str:
         """``at most 3 hexes through marsh or river, or at night``; "" without a limit."""
