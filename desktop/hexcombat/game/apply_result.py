@@ -25,7 +25,7 @@ from hexcombat.game.combat_log import (
     units_in_words,
 )
 from hexcombat.game.commands import ApplyCombat
-from hexcombat.game.retreat import end_refusal, free_retreats, motion_markers
+from hexcombat.game.retreat import end_refusal, free_retreat_markers, free_retreats
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.registry import Ruleset, get_ruleset
@@ -78,7 +78,7 @@ def _retreats(
             notes.append(f"units in {label} retreat to {state.hexmap.label(end)}")
             words.append(f"{units_in_words(state, stack)}: {label} -> {state.hexmap.label(end)}")
             freely = free_retreats(ruleset, situation, stack)
-            markers += motion_markers(state, effect.side, freely, stack)
+            markers += free_retreat_markers(state, effect.side, freely, stack)
     return eliminated, moves, notes, words, problems, markers
 
 

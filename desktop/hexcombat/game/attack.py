@@ -171,7 +171,7 @@ def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
 
 def retreat_eliminations(state: GameState, resolution: Resolution) -> dict[str, Refusal]:
     """The units of a retreating side the ruleset eliminates instead of letting them retreat
-    (unloaded towed guns, 14.3.3), each with why."""
+    (its ``retreat_elimination`` hook), each with why."""
     uids = [u for effect, us in retreating(resolution) if effect.amount > 0 for u in us]
     live = [u for u in uids if u in state.counters]
     return eliminated_instead(get_ruleset(state.ruleset), resolution.report.situation, live)

@@ -63,8 +63,8 @@ def retreat_limit(rules: RetreatRules, conditions: Conditions, free: bool) -> Re
     None when the rules set none or the stack retreats ``free`` of it."""
     if free or rules.limit_hexes is None:
         return None
-    night = rules.limited_by(conditions) is not None
-    return RetreatLimit(rules.limit_hexes, rules.limiting_terrain, from_start=night)
+    always = rules.limited_by(conditions) is not None
+    return RetreatLimit(rules.limit_hexes, rules.limiting_terrain, from_start=always)
 
 
 def effect_range(effect: Effect) -> tuple[int, int]:
@@ -151,11 +151,11 @@ def free_retreats(
     return found
 
 
-def motion_markers(
+def free_retreat_markers(
     state: GameState, side: SideName, freely: dict[str, FreeRetreat], moved: Iterable[str]
 ) -> list[Effect]:
     """An ``add-marker`` effect for each unit in ``moved`` that retreats freely and gets a
-    marker for it (14.3.3: in motion), under the rule that gives it."""
+    marker for it, under the rule that gives it."""
     effects = []
     for uid in moved:
         free = freely.get(uid)

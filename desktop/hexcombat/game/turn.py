@@ -58,8 +58,8 @@ def phase_setting(vocabulary: Vocabulary, key: str, value: ConditionValue) -> st
 def new_turn(vocabulary: Vocabulary, before: tuple[str, str], after: tuple[str, str]) -> bool:
     """Whether going from ``before`` to ``after`` (each the phasing player and the phase)
     begins a new turn: another player's turn, or the ruleset's turn sequence begun again (a
-    phase before the one the game was in). What a unit may do once per turn (advance, 14.3.3)
-    it may do again then."""
+    phase before the one the game was in). What a unit may do once per turn (advance after
+    combat) it may do again then."""
     if before[0] != after[0]:
         return True
     order = phase_names(vocabulary)
