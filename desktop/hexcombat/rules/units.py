@@ -359,9 +359,7 @@ def parse_re(value: Any, where: str) -> Fraction:
     return result
 
 
-def _parse_values(
-    data: Mapping[str, Any], where: str, tactical: bool = False
-) -> dict[str, Any]:
+def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -> dict[str, Any]:
     """Parse the capability keys of a unit description into :class:`Unit` field values; a
     ``tactical`` counter may have the types of :data:`TACTICAL_UNIT_TYPES`."""
     out: dict[str, Any] = {}
