@@ -4,6 +4,8 @@ read is told at its line. The two shipped tactical sets load whole, every value 
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -205,3 +207,27 @@ def test_a_shipped_tactical_set_loads_before_its_ruleset_is_known(name: str) -> 
     source = TomlSource.load(COUNTERS / name)
     counters, found = counters_from_source(source, lambda game: None)
     assert found == [] and len(counters) == len(source.data["counter"])
+
+
+def test_a_tactical_counter_keeps_its_scale_when_placed_and_saved() -> None:
+    """A scenario entry naming the counter, and a save holding it, read it as its set did: no
+    size or RE asked for, its tactical type accepted."""
+    from hexcombat.game.saves import unit_to_json
+    from hexcombat.rules.units import unit_from_mapping
+
+    counters, found = load('game = "assault-morale"\n' + SQUAD + 'type = "leader"\n')
+    leader = counters["sq"]
+    assert found == [] and leader.scale == "tactical"
+    placed = unit_from_mapping({"name": "Lt Brandt"}, "attacker 1", base=leader)
+    assert (placed.scale, placed.re, placed.unit_type) == ("tactical", 0, "leader")
+    saved = json.loads(json.dumps(unit_to_json(leader)))  # as a save file holds it
+    assert saved["scale"] == "tactical"
+    assert unit_from_mapping(saved, "counter c1") == replace(leader, id="")  # id: the save's own
+
+
+def test_a_europa_counter_saves_no_scale() -> None:
+    from hexcombat.game.saves import unit_to_json
+
+    counters, found = load('game = "total-war"\n' + SQUAD + 'size = "III"\n')
+    assert found == [] and counters["sq"].scale is None
+    assert "scale" not in unit_to_json(counters["sq"])

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
+from hexcombat.rules.units import TACTICAL, Unit, unit_from_mapping, unit_problems
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -80,10 +80,6 @@ def is_counter_source(source: TomlSource) -> bool:
 VocabularyOf = Callable[[str], Vocabulary | None]
 """What the ruleset a counter set's ``game`` names declares (None: a game hexcombat does not
 know); the game layer passes it in, so the rules core need not look rulesets up here."""
-
-
-TACTICAL = "tactical"
-"""The ``scale`` of a counter set whose units are squads, guns and vehicles that lose steps."""
 
 
 def tactical_scale(

@@ -102,6 +102,9 @@ TACTICAL_UNIT_TYPES = frozenset(
 and vehicles the tactical player aids name (HMG and MG teams, leaders, wagons, trucks, prime
 movers, half-tracks, carriers, fighting vehicles, flamethrowers, fortified positions). A tactical
 counter's own kind (``rules = { kind = "hmg" }``) is its ruleset's to read."""
+TACTICAL = "tactical"
+"""The ``scale`` of a tactical game's counter: a squad, weapon or vehicle that loses steps, with
+no size mark or REs."""
 AIR_TYPE_LETTERS = tuple(t.value for t in AirType)
 """The air unit types of rule 16A1, as a counter's rating prints them."""
 
@@ -173,6 +176,10 @@ class Unit:
     steps: int | None = None
     """Steps the counter has (a tactical game's full and reduced sides); None where the game
     counts strength points instead. A unit that loses its last step is eliminated."""
+    scale: str | None = None
+    """``tactical`` for a tactical game's counter (no size or REs: it counts none, and may be of
+    :data:`TACTICAL_UNIT_TYPES`); None for the counters of games that count REs. Kept with the
+    unit, so a scenario placing it and a save holding it read it as its counter set did."""
     air_type: str | None = None
     """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
     Air units take no part in ground combat; on the map they stand at their bases."""
@@ -277,7 +284,7 @@ _BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
 _AEC_FIELDS = ("aeca", "aecd", "atec")
 _KNOWN_KEYS = {f.name for f in fields(Unit)} | {"type", "count", "from"} - {"unit_type"}
 ASSUMABLE_KEYS = frozenset(
-    ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed"}
+    ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed", "scale"}
 )
 """Keys a counter may mark ``assumed``; ``aec`` is short for ``aeca``, ``aecd`` and ``atec``."""
 
@@ -424,6 +431,13 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
                 allowed = ", ".join(AIR_TYPE_LETTERS)
                 raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
             out[name] = value
+        elif name == "scale":
+            if value != TACTICAL:
+                raise UnitDataError(
+                    f'{where}: scale must be "{TACTICAL}" (a squad, weapon or vehicle that loses '
+                    f"steps, with no size or RE) or left out, not {_short(value)}"
+                )
+            out[name] = value
         elif name in ("engineer",):
             if not isinstance(value, str) or value not in ("combat", "assault"):
                 raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
@@ -445,7 +459,12 @@ def unit_from_mapping(
     units lose steps) needs no size or RE: it counts no REs. Raises :class:`UnitDataError` with
     ``where`` (the file and entry) in the message.
     """
+    tactical = (
+        tactical or data.get("scale") == TACTICAL or (base is not None and base.scale == TACTICAL)
+    )
     values = _parse_values(data, where, tactical)
+    if tactical:
+        values["scale"] = TACTICAL
     name = data.get("name", base.name if base else None)
     if not isinstance(name, str) or not name:
         raise UnitDataError(f"{where}: a unit needs a name")
@@ -496,6 +515,7 @@ def unit_problems(
     table), so ``hexcombat check`` lists them all in one run where :func:`unit_from_mapping`
     stops at the first."""
     found: list[tuple[str | None, str]] = []
+    tactical = tactical or data.get("scale") == TACTICAL
     for key, value in data.items():
         if key == "changes":
             continue

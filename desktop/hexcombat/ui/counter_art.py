@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 )
 
 from hexcombat.rules.status import FRESH, UnitStatus
-from hexcombat.rules.units import Unit
+from hexcombat.rules.units import TACTICAL, Unit
 from hexcombat.ui.unit_symbols import draw_aircraft, draw_symbol, draw_tactical_symbol
 
 NATIONALITY_COLOURS: dict[str, tuple[str, str]] = {
@@ -466,12 +466,10 @@ MAX_PIPS = 5
 
 
 def is_tactical(unit: Unit) -> bool:
-    """A tactical counter (a squad, weapon or vehicle): its ruleset values name its kind, or it
-    has steps and neither a size mark nor REs. Drawn with its values, kind and step pips, not
-    as a Europa counter."""
-    if unit.rule_value("kind") is not None:
-        return True
-    return unit.steps is not None and unit.size is None and unit.re == 0 and not is_air(unit)
+    """A tactical counter (a squad, weapon or vehicle): its counter set is of a tactical game
+    (``scale``), or its ruleset values name its kind. Drawn with its values, kind and step pips,
+    not as a Europa counter."""
+    return unit.scale == TACTICAL or unit.rule_value("kind") is not None
 
 
 def _whole(value: object) -> int | None:
