@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from hexcombat.board.hexes import Hex
-from hexcombat.board.hexside import STANDARD_FEATURES
+from hexcombat.board.hexside import STANDARD_FEATURES, Hexside
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
 from hexcombat.sourcefile import TomlSource
@@ -52,7 +52,7 @@ feature = "wall"
 hexsides = ["0101/0201", "0201/0301"]
 [[hexsides]]
 feature = "hedgerow"
-hexsides = ["0102/0202"]
+hexsides = ["0402/0502"]
 """
 
 
@@ -68,7 +68,7 @@ def test_tactical_terrain_and_features_need_no_extra() -> None:
     at = hexmap.hex_at
     assert hexmap.terrain[at("0501")] == "rural-building"
     assert hexmap.features(at("0101"), at("0201")) == frozenset({"wall"})
-    assert hexmap.features(at("0102"), at("0202")) == frozenset({"hedgerow"})
+    assert hexmap.features(at("0402"), at("0502")) == frozenset({"hedgerow"})
     assert hexmap.elevation[at("0501")] == 3
 
 
@@ -126,8 +126,8 @@ def test_higher_ground_is_tinted_darker_level_by_level(qapp) -> None:
     hilly, _ = render(hexmap)
     level, layout = render(flat)
     assert hilly != level
-    # the clear hex 0502 stays at level 0: as a map without elevation draws it
-    h0 = hexmap.hex_at("0502")
+    # the clear hex 0602 stays at level 0: as a map without elevation draws it
+    h0 = hexmap.hex_at("0602")
     assert colour_at(hilly, layout, h0) == colour_at(level, layout, h0)
     # 0301 (hill, level 1), 0401 (urban building, level 2), 0501 (rural building, level 3)
     for label in ("0301", "0401", "0501"):
@@ -148,3 +148,24 @@ def test_the_legend_lists_the_tactical_terrain_features_and_levels(qtbot) -> Non
     assert rows["hedgerow"] == "green dotted line, 1 hexside"
     assert "Elevation" in rows and rows["level 3"] == "1 hex" and rows["level 0"] == "9 hexes"
     assert "[extra]" not in legend.title.text()
+
+
+def test_the_board_draws_walls_and_hedgerows_on_their_hexsides(qapp) -> None:
+    hexmap = tactical_map()
+    image, layout = render(hexmap)
+    at = hexmap.hex_at
+
+    def along(a: str, b: str) -> list[QColor]:
+        """The board's colours along the hexside between ``a`` and ``b``."""
+        (x1, y1), (x2, y2) = layout.hexside_endpoints(Hexside(at(a), at(b)))
+        steps = 20
+        return [
+            image.pixelColor(round(x1 + (x2 - x1) * i / steps), round(y1 + (y2 - y1) * i / steps))
+            for i in range(2, steps - 1)
+        ]
+
+    wall = along("0101", "0201")
+    assert sum(c.saturation() < 40 and c.lightness() < 170 for c in wall) > 10  # grey stones
+    hedge = along("0402", "0502")  # between two clear hexes
+    greens = [c for c in hedge if c.green() > c.red() + 30 and c.green() > c.blue() + 30]
+    assert len(greens) > 4 and len(greens) < len(hedge)  # green dots with gaps between them
