@@ -419,11 +419,13 @@ def _silhouette(
     if kind == "afv":
         tracks(0.08, 0.92, 0.62, 0.86)
         poly((0.06, 0.62), (0.14, 0.44), (0.86, 0.44), (0.95, 0.62))  # hull
-        if unit.rule_value("closed_top") is False:  # open top: the fighting compartment's walls
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(ink, max(1.0, w * 0.05)))
-            poly((0.3, 0.44), (0.34, 0.2), (0.74, 0.2), (0.78, 0.44))
-            p.drawLine(pt(0.74, 0.3), pt(1.0, 0.3))  # the gun over the open top
+        if unit.rule_value("closed_top") is False:  # open top: thin walls, no roof
+            p.setPen(QPen(ink, max(1.0, w * 0.035)))
+            p.drawLine(pt(0.3, 0.44), pt(0.36, 0.18))
+            p.drawLine(pt(0.74, 0.44), pt(0.68, 0.18))
+            p.drawLine(pt(0.36, 0.18), pt(0.44, 0.18))  # the gun shield's top, open behind
+            p.setPen(QPen(ink, max(1.0, w * 0.06)))
+            p.drawLine(pt(0.62, 0.3), pt(1.0, 0.3))  # the gun over the open top
         else:
             poly((0.3, 0.44), (0.36, 0.22), (0.7, 0.22), (0.74, 0.44))  # closed turret
             p.drawRect(QRectF(pt(0.7, 0.29), pt(1.0, 0.35)))  # gun
