@@ -83,8 +83,10 @@ def check_exact_chances(report: Report) -> None:
             assert type(chance) is Fraction, f"{key}: {chance!r} is not an exact Fraction"
             assert 0 < chance <= 1, f"{key}: chance {chance}"
     assert sum(report.drm_distribution.values()) == 1
-    if not report.dice:  # a unit without strength: modifiers, no column, no outcomes
-        assert report.outcomes == {} and listed == {}
+    if not report.dice and not listed:  # a unit without strength: no column, no outcomes
+        assert report.outcomes == {}
+    elif not report.dice:  # resolved at once, before any roll (a tactical assault): certain
+        assert list(listed.values()) == [1] and listed == report.outcomes
     else:
         assert sum(report.outcomes.values()) == 1 == sum(listed.values())
         assert listed == report.outcomes
@@ -97,7 +99,7 @@ def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[Combat
     """1. Every sequence of dice the report consumes, resolved, gives exactly the promised DRM
     and outcome chances; the dice are the chance die (when the DRM is a chance) then the combat
     die, as the game asks a player to type them. Returns every result, for the other checks."""
-    if not report.dice:
+    if not report.dice and not report.outcome_list:
         with pytest.raises(RulesError) as refused:
             ruleset.resolve(report, ScriptedDice([]))
         assert type(refused.value) is not RulesError, "a roll without odds needs a named refusal"
@@ -246,7 +248,10 @@ def check_report_json(data: dict[str, Any]) -> None:
         floats = [e["probability"] for e in entries]
         assert all(abs(float(p) - f) < 1e-12 for p, f in zip(exact, floats, strict=True))
         assert sum(exact) == (1 if entries or key == "drm_distribution" else 0)
-    assert bool(data["outcomes"]) == bool(data["dice"])  # rolled only when it can be
+    if data["dice"]:  # rolled only when it can be; without dice, resolved at once or not at all
+        assert data["outcomes"]
+    else:
+        assert [e["exact"] for e in data["outcomes"]] in ([], ["1"])
     if data["odds"] is not None:  # a Europa combat: only one without odds has no outcomes
         assert data["outcomes"]
     drms = [e["drm"] for e in data["drm_distribution"]]
@@ -600,7 +605,9 @@ class _Broken:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check) -> None:  # type: ignore[no-untyped-def]
     broken = _Broken(get_ruleset(ruleset_id), how)
-    with_odds = [p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds]
+    with_odds = [  # a ruleset without odds (a tactical assault) is checked on its scenarios
+        p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds
+    ] or list(scenarios_of(ruleset_id))
     report = broken.evaluate(scenario_combat(with_odds[0]))
     with pytest.raises(AssertionError):
         check(broken, report)
