@@ -79,10 +79,7 @@ def situations(draw: st.DrawFn) -> st.SearchStrategy[CombatSituation]:  # type: 
     more = ("squad", "section", "mg", "latw", "ft", "afv") + (
         () if att_nation == "russian" else ("leader",)
     )
-    for u in draw(st.lists(_unit(more, att_nation), max_size=3)):
-        attackers.append(
-            part(u, range=1, counted=draw(st.sampled_from([None, None, True])) if False else None)
-        )
+    attackers += [part(u, range=1) for u in draw(st.lists(_unit(more, att_nation), max_size=3))]
     defenders = []
     for u in draw(st.lists(_unit(DEFENDING, def_nation), min_size=1, max_size=3)):
         markers = draw(

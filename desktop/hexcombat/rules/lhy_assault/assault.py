@@ -254,8 +254,9 @@ def counted_units(
 
 
 def _best_combat(pool: list[Participant], room: int, conditions: Conditions) -> list[Participant]:
-    """The combat units that fit in ``room`` steps with the most DRM, then the best cohesion."""
-    best: tuple[tuple[int, int], list[Participant]] = ((-99, -99), [])
+    """The combat units that fit in ``room`` steps with the most DRM, then the best cohesion,
+    then the most cohesion in all."""
+    best: tuple[tuple[int, int, int], list[Participant]] = ((-99, -99, -99), [])
     for size in range(len(pool), -1, -1):
         for group in combinations(pool, size):
             if sum(steps_now(p) * p.count for p in group) > room:
@@ -263,6 +264,7 @@ def _best_combat(pool: list[Participant], room: int, conditions: Conditions) -> 
             value = (
                 sum(unit_drm(p, conditions)[0] * p.count for p in group),
                 max((cohesion(p) for p in group), default=-1),
+                sum(cohesion(p) * p.count for p in group),
             )
             if value > best[0]:
                 best = (value, list(group))
