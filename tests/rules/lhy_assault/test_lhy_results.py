@@ -217,3 +217,17 @@ def test_each_casualty_falls_on_its_own_unit() -> None:
     assert losses.suggested() == ["defender-1", "defender-2"]
     assert losses.problems(["defender-1", "defender-2"]) == []
     assert losses.problems(["defender-1", "defender-1"]) != []
+
+
+def test_each_units_fate_counts_the_table_roll_and_every_follow_up() -> None:
+    report = at_drm(0)  # 10-13 and 6-9 (1/2) the defender checks, 2-5 and -1..1 the attacker
+    half = {"good-order": Fraction(3, 4), "disrupted": Fraction(1, 4)}
+    assert report.unit_fates == {"attacker-1": half, "defender-1": half}
+    section = part(unit("section", "german", cohesion=5, company=1))
+    report = LHY.evaluate(assault([squad(cohesion=7), squad()], [section]))
+    assert report.drm == 4  # 14 (1/10): a casualty, its only step; 10-13, 6-9: a check
+    assert report.unit_fates["defender-1"] == {
+        "eliminated": Fraction(1, 10),
+        "disrupted": Fraction(4, 10),
+        "good-order": Fraction(5, 10),
+    }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from hexcombat.rules.dice import Dice
+from hexcombat.rules.dice import Dice, ScriptedDice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
@@ -28,6 +28,7 @@ from hexcombat.rules.lhy_assault.drm import (
     side_drm,
     situational_drm,
 )
+from hexcombat.rules.lhy_assault.fates import unit_fates
 from hexcombat.rules.lhy_assault.follow import (
     follow_up_chances,
     follow_ups,
@@ -96,7 +97,9 @@ class LhyAssaultRuleset(BasicEligibility):
         payload: dict[str, object] = {"heroic_removed": [p.id for p in lost]}
         at_once = immediate(situation, ex)
         if at_once is not None:
-            return _immediate_report(self.id, situation, at_once.code, ex, payload)
+            return self._with_fates(
+                _immediate_report(self.id, situation, at_once.code, ex, payload)
+            )
         c = situation.conditions
         attackers = counted_units(situation.attackers, "attacker", c, ex)
         defenders = counted_units(situation.defenders, "defender", c, ex)
@@ -116,7 +119,7 @@ class LhyAssaultRuleset(BasicEligibility):
             },
             "row_chances": chances,
         }
-        return Report(
+        report = Report(
             ruleset=self.id,
             situation=situation,
             totals={"drm_before_limit": total, "drm": drm},
@@ -138,6 +141,28 @@ class LhyAssaultRuleset(BasicEligibility):
             payload=payload,
             dice=(ASSAULT_DIE,),
         )
+        return self._with_fates(report)
+
+    def _with_fates(self, report: Report) -> Report:
+        """``report`` with each unit's exact end state: the table roll with its suggested
+        casualties, then every follow-up roll (fates.py)."""
+        faces: list[tuple[int, ...]] = [(f,) for f in range(1, 11)] if report.dice else [()]
+        results = [
+            (self.resolve(report, ScriptedDice(face)), Fraction(1, len(faces))) for face in faces
+        ]
+
+        def losses(result: CombatResult) -> tuple[Effect, ...]:
+            policy = self.loss_policy(report, result)
+            return policy.effects(policy.suggested())
+
+        report.unit_fates = unit_fates(
+            report,
+            results,
+            losses,
+            lambda result, standing: self.follow_ups(report, result, standing),
+            self.resolve_follow_up,  # type: ignore[arg-type]
+        )
+        return report
 
     # --- the roll -----------------------------------------------------------------------------
 
