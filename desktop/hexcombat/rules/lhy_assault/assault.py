@@ -7,7 +7,7 @@ Every function reads the situation only; each step it adds cites the aid (``Assa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -177,7 +177,14 @@ def _best_cohesion(side: Sequence[Participant]) -> int:
     return max((cohesion(p) for p in side), default=0)
 
 
-def _lesser(situation: CombatSituation, ex: Explanation, what: str, best, said: str) -> Immediate:  # type: ignore[no-untyped-def]
+def _lesser(
+    situation: CombatSituation,
+    ex: Explanation,
+    what: str,
+    best: Callable[[Sequence[Participant]], int],
+    said: str,
+) -> Immediate:
+    """The force with the lesser ``what`` retreats; equal, the tie die decides (Assault)."""
     att, dfn = best(situation.attackers), best(situation.defenders)
     ex.add("Assault", f"{said}: attackers' best {what} {att}, defenders' {dfn}", kind="result")
     if att < dfn:

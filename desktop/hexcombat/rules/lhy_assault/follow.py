@@ -43,10 +43,17 @@ def _people(report: Report) -> dict[str, tuple[SideName, Participant]]:
     """Every participant by id, with its side."""
     s = report.situation
     found: dict[str, tuple[SideName, Participant]] = {}
-    for side, people in (("attacker", s.attackers), ("defender", s.defenders)):
-        for p in people:
-            found[p.id or ""] = (side, p)  # type: ignore[assignment]
+    for p in s.attackers:
+        found[p.id or ""] = ("attacker", p)
+    for p in s.defenders:
+        found[p.id or ""] = ("defender", p)
     return found
+
+
+def _heroic_removed(report: Report, standing: Standing) -> list[str]:
+    """The units still standing whose Heroic marker the assault removes."""
+    removed = report.payload.get("heroic_removed", ())
+    return [pid for pid in removed if pid in standing] if isinstance(removed, list) else []
 
 
 def _status(standing: Standing, pid: str) -> UnitStatus:
@@ -62,8 +69,9 @@ def follow_ups(report: Report, result: CombatResult, standing: Standing) -> tupl
     """The follow-ups ``result`` calls for, in the order they are made."""
     found: list[FollowUp] = []
     people = _people(report)
-    removed = [pid for pid in report.payload.get("heroic_removed", ()) if pid in standing]  # type: ignore[attr-defined]
-    for side in ("attacker", "defender"):
+    removed = _heroic_removed(report, standing)
+    sides: tuple[SideName, SideName] = ("attacker", "defender")
+    for side in sides:
         mine = [pid for pid in removed if people[pid][0] == side]
         if mine:
             found.append(
@@ -71,7 +79,7 @@ def follow_ups(report: Report, result: CombatResult, standing: Standing) -> tupl
                     f"heroic:{side}",
                     "heroic-markers",
                     side,
-                    "Assault",  # type: ignore[arg-type]
+                    "Assault",
                     "all but one Heroic marker per nationality are removed: "
                     + ", ".join(people[pid][1].unit.name for pid in mine),
                 )
@@ -382,11 +390,7 @@ def resolve_follow_up(
         return FollowUpResult(f"{p.unit.name}: riders and passengers unload", (), effects)
     if follow_up.kind == "heroic-markers":
         people = _people(report)
-        gone = [
-            pid
-            for pid in report.payload.get("heroic_removed", ())  # type: ignore[attr-defined]
-            if pid in standing and people[pid][0] == side
-        ]
+        gone = [pid for pid in _heroic_removed(report, standing) if people[pid][0] == side]
         effects = tuple(
             Effect(
                 "remove-marker", side, "Assault", "Heroic marker removed", (pid,), state="heroic"

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 
+from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.step_losses import StepLosses
 
 
 class CasualtyLosses(StepLosses):
     """Step losses where every casualty is the named unit's own (Assault Results)."""
 
-    def __init__(self, report, result) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, report: Report, result: CombatResult) -> None:
         super().__init__(report, result)
         self._each = [(e.targets, int(e.amount)) for e in result.effects if e.kind == "lose-steps"]
 

@@ -11,7 +11,7 @@ from hexcombat.rules.dice import Dice, ScriptedDice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
-from hexcombat.rules.explain import Explanation
+from hexcombat.rules.explain import Explanation, Favours
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.lhy_assault.assault import (
     check_eligible,
@@ -57,8 +57,10 @@ from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import SideName
 
 OTHER: dict[SideName, SideName] = {"attacker": "defender", "defender": "attacker"}
-ROW_FAVOURS = {"DD": "attacker", "DL": "attacker", "DM": "neither", "AM": "neither",
-               "AL": "defender", "AD": "defender"}  # fmt: skip
+ROW_FAVOURS: dict[str, Favours] = {
+    "DD": "attacker", "DL": "attacker", "DM": "neither", "AM": "neither",
+    "AL": "defender", "AD": "defender",
+}  # fmt: skip
 IMMEDIATE_TEXT = {
     "DX": "resolved at once: the defending towed guns, carriers, FVs and shocked AFVs "
     "are destroyed",
@@ -66,7 +68,7 @@ IMMEDIATE_TEXT = {
     "AR": "resolved at once: the attackers retreat",
     "DR": "resolved at once: the defenders retreat",
 }
-IMMEDIATE_FAVOURS = {"DX": "attacker", "LX": "attacker",
+IMMEDIATE_FAVOURS: dict[str, Favours] = {"DX": "attacker", "LX": "attacker",
                      "AR": "defender", "DR": "attacker"}  # fmt: skip
 
 
@@ -133,7 +135,7 @@ class LhyAssaultRuleset(BasicEligibility):
                     code,
                     p,
                     ROW_FAVOURS[code],
-                    words(_row(code)),  # type: ignore[arg-type]
+                    words(_row(code)),
                     _suffers(_row(code)),
                 )
                 for code, p in chances.items()
@@ -330,8 +332,7 @@ def _immediate_report(
         if code != "TIE"
         else "resolved at once: the tie die decides which force retreats",
         outcome_list=tuple(
-            Outcome(c, p, IMMEDIATE_FAVOURS[c], IMMEDIATE_TEXT[c])  # type: ignore[arg-type]
-            for c, p in chances.items()
+            Outcome(c, p, IMMEDIATE_FAVOURS[c], IMMEDIATE_TEXT[c]) for c, p in chances.items()
         ),
         payload=payload | {"immediate": code},
         dice=dice,
