@@ -231,3 +231,26 @@ def test_each_units_fate_counts_the_table_roll_and_every_follow_up() -> None:
         "disrupted": Fraction(4, 10),
         "good-order": Fraction(5, 10),
     }
+
+
+def test_riders_in_the_assault_hex_unload_whatever_the_row() -> None:
+    carrier = part(unit("half-track", "german", av=1), "riders")
+    report = LHY.evaluate(assault([squad()], [squad("german"), carrier]))
+    for face in (1, 10):
+        (unload,) = [f for f in follow_ups(report, face) if f.kind == "unload"]
+        done = LHY.resolve_follow_up(report, unload, standing(report), ScriptedDice([]))
+        assert [(e.kind, e.state, e.targets) for e in done.effects] == [
+            ("remove-marker", "riders", ("defender-2",))
+        ]
+
+
+def test_a_regrouping_unit_that_disrupts_is_no_longer_regrouping() -> None:
+    report = LHY.evaluate(assault([squad()], [squad("german", 5, "regrouping")]))
+    result = LHY.resolve(report, ScriptedDice([9 - report.drm]))  # 6-9: the defender checks
+    (check,) = [f for f in LHY.follow_ups(report, result, standing(report))
+                if f.kind == "cohesion-check"]  # fmt: skip
+    failed = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([10]))
+    assert [(e.kind, e.state, e.rule) for e in failed.effects] == [
+        ("set-state", "disrupted", "Cohesion Check"),
+        ("remove-marker", "regrouping", "Regrouping"),
+    ]
