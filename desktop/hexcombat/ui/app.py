@@ -1,5 +1,5 @@
-"""Starting the desktop program: ``hexcombat`` opens the 14D2d tutorial ready to attack,
-``hexcombat FILE`` opens a map, scenario or saved game."""
+"""Starting the desktop program: ``hexcombat`` opens the start page of tutorials over the 14D2d
+tutorial ready to attack, ``hexcombat FILE`` opens a map, scenario or saved game."""
 
 from __future__ import annotations
 
@@ -78,4 +78,6 @@ def run(file: str | None = None) -> int:
     name_application(app)
     window = make_window(file)
     window.show()
+    if not file:  # no file: the tutorials to choose from, the built-in one open behind them
+        window.show_start_page()
     return app.exec()
