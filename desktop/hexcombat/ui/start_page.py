@@ -27,6 +27,7 @@ from hexcombat.game.tutorials import Tutorial, rule_key, shipped_tutorials
 DONE_KEY = "tutorials/done"
 """The settings key listing the tutorials walked to their last step, by file name."""
 PATH_ROLE = Qt.ItemDataRole.UserRole
+SUMMARY_ROLE = Qt.ItemDataRole.UserRole + 1
 DONE_MARK = "\u2713 done"
 
 
@@ -80,18 +81,20 @@ class StartPage(QDialog):
         layout.addWidget(intro)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
-        self.resize(900, 560)
+        self.resize(900, 700)
         self.fill()
 
     def _tree(self, name: str) -> QTreeWidget:
         tree = QTreeWidget()
         tree.setObjectName(name)
-        tree.setHeaderLabels(["Tutorial", "What it shows", "Opens in", "Done"])
+        tree.setHeaderLabels(["Tutorial: what it shows", "Opens in", "Done"])
         tree.setRootIsDecorated(True)
-        tree.setWordWrap(True)
+        tree.setUniformRowHeights(False)  # each tutorial takes two lines: title, summary
+        tree.setAlternatingRowColors(True)
         header = tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         tree.itemActivated.connect(self._activated)
         return tree
@@ -115,24 +118,18 @@ class StartPage(QDialog):
                 group.setFont(0, font)
                 self.by_game.addTopLevelItem(group)
                 games[tutorial.game] = group
-            group.addChild(self._item(tutorial, done, tutorial.title))
+            group.addChild(self._item(tutorial, done, tutorial.title.removeprefix("Tutorial ")))
         self.by_game.expandAll()
-        for tree in (self.by_rule, self.by_game):
-            tree.resizeColumnToContents(0)
 
     def _item(self, tutorial: Tutorial, done: set[str], name: str) -> QTreeWidgetItem:
-        text = name if name != tutorial.rule else f"{tutorial.rule}  {_after_rule(tutorial)}"
-        item = QTreeWidgetItem(
-            [
-                text,
-                tutorial.summary,
-                where(tutorial),
-                DONE_MARK if tutorial.path.name in done else "",
-            ]
-        )
+        text = name if name != tutorial.rule else f"{tutorial.rule}:  {_after_rule(tutorial)}"
+        if tutorial.summary:
+            text += f"\n      {tutorial.summary}"
+        mark = DONE_MARK if tutorial.path.name in done else ""
+        item = QTreeWidgetItem([text, where(tutorial), mark])
         item.setData(0, PATH_ROLE, str(tutorial.path))
-        item.setToolTip(0, f"{tutorial.title}\n{tutorial.path}")
-        item.setToolTip(1, tutorial.summary)
+        item.setData(0, SUMMARY_ROLE, tutorial.summary)
+        item.setToolTip(0, f"{tutorial.title}\n{tutorial.summary}\n{tutorial.path}")
         return item
 
     def listed(self, tree: QTreeWidget | None = None) -> list[tuple[str, str, str]]:
@@ -144,7 +141,7 @@ class StartPage(QDialog):
             item = stack.pop(0)
             path = item.data(0, PATH_ROLE)
             if path:
-                found.append((Path(path).name, item.text(1), item.text(3)))
+                found.append((Path(path).name, item.data(0, SUMMARY_ROLE), item.text(2)))
             stack[:0] = [item.child(i) for i in range(item.childCount())]
         return found
 
