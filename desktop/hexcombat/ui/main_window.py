@@ -658,10 +658,13 @@ class MainWindow(QMainWindow):
             self.walk = MapWalk(self, path)
             panel.attach(self.walk, entries, path)
             self.combat_panel.model.subscribe(lambda _event: self._walk_refresh())
-            state.subscribe(lambda _change: self._walk_refresh())
+            state.subscribe(self._walk_state_changed)
             self.scene.selectionChanged.connect(self._walk_refresh)
         dock.show()
         dock.raise_()
+
+    def _walk_state_changed(self, _change: Change) -> None:
+        self._walk_refresh()
 
     def _walk_refresh(self) -> None:
         """The combat or the map changed: the tutorial's step shows its number anew."""
@@ -688,6 +691,7 @@ class MainWindow(QMainWindow):
         game that failed to show: detaching twice does no harm)."""
         if self.session is not None:
             self.session.state.unsubscribe(self._game_changed)
+            self.session.state.unsubscribe(self._walk_state_changed)
         for panel in (self.combat_panel, self.combat_log):
             if panel is not None:
                 panel.detach()
