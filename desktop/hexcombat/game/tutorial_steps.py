@@ -557,15 +557,16 @@ def wait_done(
     return bool(uids) and attacking.issuperset(uids)
 
 
-def wait_words(wait: Wait) -> str:
-    """What the step asks the player to do, in words."""
+def wait_words(wait: Wait, units: str = "") -> str:
+    """What the step asks the player to do, in words; ``units``: the entry's counters as the
+    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place."""
     if wait.kind == "select":
         return f"Select the stack in {wait.hex}"
     if wait.kind == "attack":
         return f"Set up the attack on {wait.hex} (select it and press Attack, A)"
-    entry = f"{wait.side} {wait.index}"
+    entry = units or f"the counters of {wait.side} {wait.index}"
     return {
-        "tick": f"Tick the counters of {entry} in the Combat panel",
-        "untick": f"Untick the counters of {entry} in the Combat panel",
-        "remove": f"Take the counters of {entry} off the map (Delete)",
+        "tick": f"Tick {entry} in the Combat panel",
+        "untick": f"Untick {entry} in the Combat panel",
+        "remove": f"Take {entry} off the map (select, Delete)",
     }[wait.kind]

@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -66,10 +67,15 @@ def _paragraphs(text: str) -> list[str]:
     return [" ".join(part.split()) for part in re.split(r"\n\s*\n", text) if part.strip()]
 
 
+WORDS = {"aeca": "AECA", "aecd": "AECD", "atec": "ATEC", "res": "REs", "drm": "DRM"}
+"""A report total's words as the rules texts write them (``aeca_res`` -> ``AECA REs``)."""
+
+
 def shown_name(shown: Shown) -> str:
     """What a step's number is, in words: ``attacking non-artillery REs``, ``DRM of 14D2a``."""
     if shown.kind == "total":
-        return shown.key.replace("_", " ").replace("res", "REs")
+        words = [WORDS.get(w, w) for w in shown.key.split("_")]
+        return " ".join(words).replace("AECA ATEC ratio", "AECA:ATEC")
     if shown.kind == "step-drm":
         return f"DRM of {shown.key}"
     if shown.kind == "step-value":
@@ -95,6 +101,9 @@ class WalkHost(Protocol):
 
     def walk_show_me(self, wait: Wait) -> None:
         """Do what ``wait`` asks, for the player."""
+
+    def walk_wait_words(self, wait: Wait) -> str:
+        """What ``wait`` asks, naming the units as the player sees them."""
 
     def walk_restart(self) -> None:
         """Put the example back as the file lays it out."""
@@ -222,6 +231,11 @@ class TutorialPanel(QWidget):
         self.text.setHtml("".join(parts))
         if self.current >= 0:
             self.text.scrollToAnchor(f"step{self.current}")
+            # once the dock has laid the text out at its width, the step may sit elsewhere
+            anchor = f"step{self.current}"
+            QTimer.singleShot(
+                0, lambda: shiboken6.isValid(self) and self.text.scrollToAnchor(anchor)
+            )
 
     def step(self) -> TutorialStep | None:
         """The step the player is at, when the tutorial walks."""
@@ -288,7 +302,7 @@ class TutorialPanel(QWidget):
         if not shown or wait is None:
             self.todo_label.setText("")
             return
-        words = html.escape(wait_words(wait))
+        words = html.escape(self.host.walk_wait_words(wait) if self.host else wait_words(wait))
         self.todo_label.setText(
             f"<b>To do:</b> {words}"
             if waiting

@@ -37,6 +37,7 @@ from hexcombat.game.tutorial_steps import (
     Wait,
     entry_uids,
     marked_on_map,
+    wait_words,
 )
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.qtgeometry import hex_polygon, polygon
@@ -111,8 +112,9 @@ class TutorialMarks(QGraphicsItem):
         painter.setFont(font)
         for h, count in self.counts.items():
             centre = hex_polygon(self.layout, h).boundingRect().center()
+            # left of the counter, inside the hex: clear of the hex label and the stack's tab
             badge = QRectF(
-                centre.x() - size * 0.85, centre.y() - size * 0.85, size * 0.5, size * 0.4
+                centre.x() - size * 0.95, centre.y() - size * 0.2, size * 0.45, size * 0.4
             )
             painter.setPen(QPen(QColor("#000000"), 1))
             painter.setBrush(QBrush(QColor(MARK_COLOURS["counted"])))
@@ -204,6 +206,17 @@ class MapWalk:
     def walk_restart(self) -> None:
         self.window.restart_tutorial()
 
+    def walk_wait_words(self, wait: Wait) -> str:
+        """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``."""
+        session = self.window.session
+        uids = self.entry_on_map(wait) if wait.side else []
+        if session is None or not uids:
+            return wait_words(wait)
+        state = session.state
+        hexes = dict.fromkeys(state.hexmap.label(state.hex_of(u)) for u in uids)
+        names = ", ".join(state.counters[u].unit.name for u in uids)
+        return wait_words(wait, f"the {names} in {', '.join(hexes)}")
+
     # what a wait reads of the window --------------------------------------------------------
 
     def selected_hex(self) -> Hex | None:
@@ -279,6 +292,9 @@ class CalculatorWalk:
 
     def walk_show_me(self, wait: Wait) -> None:
         """Nothing to do: a calculator step waits for nothing (check refuses a wait there)."""
+
+    def walk_wait_words(self, wait: Wait) -> str:
+        return wait_words(wait)
 
     def walk_restart(self) -> None:
         calculator = self.calculator
