@@ -348,6 +348,15 @@ def test_a_calculator_tutorial_follows_a_changed_unit_and_restarts(window, qtbot
     assert panel.current == 0 and len(calculator.combat.entries("attacker")) == 2
     go_to(qtbot, panel, 3)
     assert panel.shown_value() == "2"
+    calculator.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is calculator)
+    alt = Qt.KeyboardModifier.AltModifier
+    qtbot.keyClick(QApplication.focusWidget() or calculator, Qt.Key.Key_Left, alt)
+    assert panel.current == 1
+    qtbot.keyClick(QApplication.focusWidget() or calculator, Qt.Key.Key_Right, alt)
+    assert panel.current == 2
+    keys = calculator.show_keys().text()
+    assert "Alt+Right" in keys and "Next Tutorial Step" in keys and "Restart Tutorial" in keys
     calculator.close()
 
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QMenu,
     QStyleOptionGraphicsItem,
     QTableWidget,
     QTreeWidgetItem,
@@ -305,6 +306,34 @@ class CalculatorWalk:
             attach_calculator_walk(calculator, self.path, finished)
 
 
+CALCULATOR_KEYS = (
+    ("&Next Tutorial Step", "Alt+Right", "next"),
+    ("&Previous Tutorial Step", "Alt+Left", "back"),
+    ("&Restart Tutorial", "Ctrl+Shift+R", "restart"),
+)
+"""The calculator's tutorial keys (its single letters are taken by its fields)."""
+
+
+def add_calculator_keys(calculator: CalculatorWindow, panel: Any) -> None:  # noqa: ANN401
+    """A Tutorial menu in the calculator (before Help), so its Help > Keys lists the keys."""
+    bar = calculator.menuBar()
+    menu = QMenu("T&utorial", bar)
+    menu.setObjectName("CalculatorTutorialMenu")
+    slots = {
+        "next": lambda: panel.next_step(1),
+        "back": lambda: panel.next_step(-1),
+        "restart": panel.restart,
+    }
+    for text, key, slot in CALCULATOR_KEYS:
+        action = QAction(text, calculator)
+        action.setShortcut(QKeySequence(key))
+        action.setToolTip(f"{text.replace('&', '')} ({key})")
+        action.triggered.connect(lambda _checked=False, f=slots[slot]: f())
+        menu.addAction(action)
+    help_menu = bar.actions()[-1]
+    bar.insertMenu(help_menu, menu)
+
+
 def attach_calculator_walk(
     calculator: CalculatorWindow, path: Path, finished: Callable[[Path], object]
 ) -> bool:
@@ -324,6 +353,7 @@ def attach_calculator_walk(
         dock.setWidget(panel)
         calculator.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         calculator.tutorial_panel = panel  # type: ignore[attr-defined]
+        add_calculator_keys(calculator, panel)
         previous = calculator.on_refreshed
         calculator.on_refreshed = lambda: (previous(), panel.refresh())
     combat = calculator.combat
