@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
+from hexcombat.game.opening import default_tutorial
 from hexcombat.game.tutorials import shipped_tutorials
+from hexcombat.ui.app import greet, open_start
 from hexcombat.ui.main_window import MainWindow
 from hexcombat.ui.start_page import done_tutorials
 from hexcombat.ui.tutorial_panel import TutorialPanel
@@ -449,3 +451,20 @@ def test_the_start_page_lists_every_tutorial_by_rule_and_by_game(window, qtbot) 
     QApplication.processEvents()
     assert window.source_path.name.startswith("tutorial-10d-")
     assert not page.isVisible()
+
+
+def test_opening_with_no_file_shows_the_start_page_over_the_built_in_tutorial(qtbot, tmp_path):  # noqa: ANN001
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    assert open_start(win, None)
+    win.show()
+    assert greet(win, None)
+    assert win.start_page is not None and win.start_page.isVisible()
+    assert win.source_path == default_tutorial()  # still there behind the page
+    assert not greet(win, str(default_tutorial()))  # a file given: no page
+    win.start_page.close()
+    help_menu = win.menuBar().actions()[-1].menu()
+    (tutorials,) = [a for a in help_menu.actions() if a.text() == "&Tutorials"]
+    tutorials.trigger()
+    assert win.start_page.isVisible()
