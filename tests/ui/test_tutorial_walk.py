@@ -341,6 +341,8 @@ def test_changing_the_weather_moves_the_net_modifier(window, qtbot) -> None:
 def test_a_calculator_tutorial_follows_a_changed_unit_and_restarts(window, qtbot) -> None:
     panel = open_walk(window, "tutorial-10c1-tank-brigade-scenario.toml")
     calculator = window.calculators[-1]
+    go_to(qtbot, panel, 2)
+    assert "REs it converts" in panel.value_label.text()  # the step's label names its number
     go_to(qtbot, panel, 3)
     assert panel.shown_value() == "2"  # 10.C.1: tank brigade + motorized regiment
     calculator.combat.remove("attacker", 1)

@@ -25,7 +25,7 @@ from hexcombat.board.mapfile import HexMap
 from hexcombat.rules.explain import Step, Value, fmt, percent, signed
 from hexcombat.sourcefile import Problem, TomlSource
 
-STEP_KEYS = ("text", "show", "row", "highlight", "wait", "reading")
+STEP_KEYS = ("text", "show", "label", "row", "highlight", "wait", "reading")
 """The keys of a ``[[tutorial.steps]]`` table."""
 TUTORIAL_KEYS = ("summary", "steps")
 """The keys of ``[tutorial]``: a one-line summary for the start page, and the steps."""
@@ -106,6 +106,8 @@ class TutorialStep:
     reading: str = ""
     """A reading of the rules hexcombat adopted here, and why."""
     line: int = 1
+    label: str = ""
+    """What the shown number is, in the step's own words (``REs converted to ATEC``)."""
 
     @property
     def marked_row(self) -> Shown | None:
@@ -183,6 +185,10 @@ def _read_step(
     if not isinstance(reading, str):
         problems.append(source.problem((*at, "reading"), "reading must be a text"))
         reading = ""
+    label = entry.get("label", "")
+    if not isinstance(label, str):
+        problems.append(source.problem((*at, "label"), "label must be a text"))
+        label = ""
     show = _read_one(source, (*at, "show"), entry.get("show"), read_shown, problems)
     row = _read_one(source, (*at, "row"), entry.get("row"), read_shown, problems)
     wait = _read_one(source, (*at, "wait"), entry.get("wait"), read_wait, problems)
@@ -199,7 +205,7 @@ def _read_step(
             highlight.append(found)
     if len(problems) > before:
         return None
-    return TutorialStep(str(text), show, row, tuple(highlight), wait, reading, line)
+    return TutorialStep(str(text), show, row, tuple(highlight), wait, reading, line, label)
 
 
 def _read_one(source: TomlSource, at: tuple, value: object, read: Any, problems: list) -> Any:

@@ -509,6 +509,7 @@ class MainWindow(QMainWindow):
         on = self.table_mode_action.isChecked()
         if self.combat_panel is not None:
             self.combat_panel.set_table_mode(on)
+            self._walk_refresh()  # the working drawn again: the tutorial's row marked again
         for panel in (self.combat_log, self.tutorial_panel):
             if panel is not None:
                 set_table_mode(panel, on)

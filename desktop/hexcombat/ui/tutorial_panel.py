@@ -289,7 +289,7 @@ class TutorialPanel(QWidget):
             return
         size = self.font().pointSizeF() * 1.6
         self.value_label.setText(
-            f"{html.escape(shown_name(step.show))}: "
+            f"{html.escape(step.label or shown_name(step.show))}: "
             f"<span style='font-size:{size:.1f}pt; font-weight:bold'>{html.escape(value)}</span>"
         )
 
