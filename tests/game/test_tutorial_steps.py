@@ -23,6 +23,8 @@ from hexcombat.game.tutorial_steps import (
     read_wait,
     shown_text,
     value_of,
+    wait_done,
+    wait_words,
 )
 from hexcombat.sourcefile import SourceError
 
@@ -172,3 +174,50 @@ def test_each_entry_names_the_counters_it_laid_out() -> None:
     assert names[("attacker", 5)] == [("0604", "Art III"), ("0604", "Art III")]
     assert names[("defender", 2)] == [("0504", "Hv Mot AA II")]
     assert sum(len(u) for u in entries.values()) == len(state.counters)
+
+
+class FakeBoard:
+    """What a walk reads of a window, set by hand."""
+
+    def __init__(self, state, selected=None, target=None, attacking=()):  # noqa: ANN001
+        self.state, self.selected, self.target, self.attacking = state, selected, target, attacking
+
+    def selected_hex(self):  # noqa: ANN201
+        return self.selected
+
+    def attack_target(self):  # noqa: ANN201
+        return self.target
+
+    def attacking_uids(self):  # noqa: ANN201
+        return list(self.attacking)
+
+    def counters_on_map(self):  # noqa: ANN201
+        return {c.uid: h for h, stack in self.state.stacks().items() for c in stack}
+
+
+def test_a_wait_is_done_when_the_player_has_done_it() -> None:
+    path = MAPS / "tutorial-14d2d-scenario.toml"
+    state = open_game(path)
+    entries = entry_uids(load_scenario(path).placements)
+    target = state.hexmap.hex_at("0504")
+    everyone = [u for (side, _i), uids in entries.items() if side == "attacker" for u in uids]
+    tanks = entries[("attacker", 4)]  # the two Tank X in 0404
+    board = FakeBoard(state)
+    assert not wait_done(read_wait("select 0504"), state.hexmap, entries, board)
+    board.selected = target
+    assert wait_done(read_wait("select 0504"), state.hexmap, entries, board)
+    assert not wait_done(read_wait("attack 0504"), state.hexmap, entries, board)
+    board.target, board.attacking = target, everyone
+    assert wait_done(read_wait("attack 0504"), state.hexmap, entries, board)
+    assert wait_done(read_wait("tick attacker 4"), state.hexmap, entries, board)
+    assert not wait_done(read_wait("untick attacker 4"), state.hexmap, entries, board)
+    board.attacking = [u for u in everyone if u not in tanks]
+    assert wait_done(read_wait("untick attacker 4"), state.hexmap, entries, board)
+    assert not wait_done(read_wait("tick attacker 4"), state.hexmap, entries, board)
+    assert not wait_done(read_wait("remove attacker 4"), state.hexmap, entries, board)
+    for uid in tanks:
+        state.lift(uid)
+    assert wait_done(read_wait("remove attacker 4"), state.hexmap, entries, board)
+    assert wait_words(read_wait("untick attacker 4"), "the Tank X, Tank X in 0404") == (
+        "Untick the Tank X, Tank X in 0404 in the Combat panel"
+    )

@@ -669,7 +669,7 @@ class MainWindow(QMainWindow):
 
     def _walk_refresh(self) -> None:
         """The combat or the map changed: the tutorial's step shows its number anew."""
-        if self.walk is not None and shiboken6.isValid(self.tutorial_panel):
+        if getattr(self, "walk", None) is not None and shiboken6.isValid(self.tutorial_panel):
             self.tutorial_panel.refresh()
 
     def _arrange_docks(self) -> None:
