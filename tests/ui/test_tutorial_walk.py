@@ -33,6 +33,8 @@ class Step:
     value: str = ""
     counted: list[tuple[str, str]] | list[tuple[str, int]] = field(default_factory=list)
     after: str | None = None
+    out: list[tuple[str, str]] = field(default_factory=list)
+    """The counters the step marks as left out of what it counts (map tutorials)."""
 
 
 HV_XX, HV_X, TANKS = ("0403", "Hv Tank XX"), ("0603", "Hv Tank X"), [("0404", "Tank X")] * 2
@@ -45,10 +47,10 @@ GOLDEN: dict[str, list[Step]] = {
     "tutorial-14d2d-scenario.toml": [
         Step("allows AEC"),
         Step(),
-        Step("10", [HV_XX, *RIFLES, HV_X, *TANKS]),
+        Step("10", [HV_XX, *RIFLES, HV_X, *TANKS], out=[("0604", "Art III")] * 2),
         Step("+1", [HV_XX, HV_X]),
         Step("+2", [HV_XX, HV_X, *TANKS]),
-        Step("3.5", [("0504", "Inf XX"), HV_AA]),
+        Step("3.5", [("0504", "Inf XX"), HV_AA], out=[("0504", "Art III")]),
         Step("-1", [HV_AA]),
         Step("-1", [HV_AA]),
         Step("+1"),
@@ -59,7 +61,11 @@ GOLDEN: dict[str, list[Step]] = {
     "tutorial-10i-heavy-armour-scenario.toml": [
         Step(),
         Step(),
-        Step("4", [("0403", "Hv Tank XX")] * 2 + [("0503", "Hv Tank X")] * 2),
+        Step(
+            "4",
+            [("0403", "Hv Tank XX")] * 2 + [("0503", "Hv Tank X")] * 2,
+            out=[("0603", "Tank X")] * 2 + [("0404", "Art III")] * 2,
+        ),
         Step("2", [("0504", "Hv Mot AA III")]),
         Step(
             "+1",
@@ -134,7 +140,11 @@ GOLDEN: dict[str, list[Step]] = {
     # example 12 (10.F.1): 12 REs of AECA against 4 REs of ATEC
     "tutorial-10f1-required-losses-scenario.toml": [
         Step(),
-        Step("12", [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2),
+        Step(
+            "12",
+            [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2,
+            out=[("0604", "Art III")] * 2,
+        ),
         Step("4", [("0504", "AT X")] * 4),
         Step(
             "", [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2 + [("0604", "Art III")] * 2
@@ -231,14 +241,15 @@ def open_walk(window: MainWindow, name: str) -> TutorialPanel:
     return window.tutorial_panel
 
 
-def highlighted(window: MainWindow, panel: TutorialPanel) -> list:
-    """What the step highlights: (hex, unit) of each counter on the map, or the calculator's
-    entries (side, place) whose rows are marked."""
+def highlighted(window: MainWindow, panel: TutorialPanel, out: bool = False) -> list:
+    """What the step highlights: (hex, unit) of each counter on the map (``out``: of those it
+    marks as left out), or the calculator's entries (side, place) whose rows are marked."""
     if panel is window.tutorial_panel:
         state = window.session.state
+        marked = window.walk.marked
         return sorted(
             (state.hexmap.label(state.hex_of(uid)), state.counters[uid].unit.name)
-            for uid in window.walk.marked.counters
+            for uid in (marked.left_out if out else marked.counters)
         )
     calculator = window.calculators[-1]
     return sorted(
@@ -275,6 +286,8 @@ def test_a_tutorial_walks_with_the_numbers_of_the_rules_text(window, qtbot, name
         if step.value:
             assert panel.value_label.isVisible() and step.value in panel.value_label.text()
         assert highlighted(window, panel) == sorted(step.counted), i + 1
+        if panel is window.tutorial_panel:
+            assert highlighted(window, panel, out=True) == sorted(step.out), i + 1
         table = window.combat_panel.steps if panel is window.tutorial_panel else None
         if table is None:
             table = window.calculators[-1].steps

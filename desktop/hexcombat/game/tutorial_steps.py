@@ -40,7 +40,7 @@ SHOW_FORMS = (
 HIGHLIGHT_FORMS = (
     '"hex 0504", "terrain 0504" (the defender\'s terrain), "hexside 0403/0504", "ring 0504" '
     '(every hex two hexes away), "attacker 2" / "defender 1" / "air 1" (the counters of that '
-    "scenario entry)"
+    'scenario entry), "out attacker 5" (that entry\'s counters, left out of what is counted)'
 )
 WAIT_FORMS = (
     '"select 0504" (select the stack), "attack 0504" (the attack on it set up), '
@@ -76,7 +76,7 @@ class Shown:
 class Highlight:
     """Something on the map (or in the calculator's lists) a step points at."""
 
-    kind: Literal["hex", "terrain", "hexside", "ring", "entry"]
+    kind: Literal["hex", "terrain", "hexside", "ring", "entry", "out"]
     where: str
     """A hex label, a hexside ``A/B``, or an entry's side."""
     index: int = 0
@@ -274,6 +274,8 @@ def read_highlight(text: str) -> Highlight:
         return Highlight(words[0], words[1])  # type: ignore[arg-type]
     if len(words) == 2 and words[0] in SIDES:
         return Highlight("entry", words[0], _place(words[1], text))
+    if len(words) == 3 and words[0] == "out" and words[1] in SIDES:
+        return Highlight("out", words[1], _place(words[2], text))
     raise StepError(f"highlight {text!r} is none of {HIGHLIGHT_FORMS}")
 
 
@@ -445,7 +447,7 @@ def _entry_problem(side: str, index: int, counts: Mapping[str, int]) -> str:
 
 
 def _mark_problem(mark: Highlight, hexmap: HexMap | None, counts: Mapping[str, int]) -> str:
-    if mark.kind == "entry":
+    if mark.kind in ("entry", "out"):
         return _entry_problem(mark.where, mark.index, counts)
     if mark.kind == "hexside":
         a, b = mark.where.split("/")
@@ -480,6 +482,8 @@ class Marked:
     hexes: dict[Hex, str]
     hexsides: tuple[Hexside, ...]
     counters: frozenset[str]
+    left_out: frozenset[str] = frozenset()
+    """Counters the step points at as left out of what it counts (artillery, 14D2a)."""
 
 
 def marked_on_map(
@@ -488,18 +492,21 @@ def marked_on_map(
     entries: Mapping[EntryKey, Sequence[str]],
     where: Mapping[str, Hex],
 ) -> Marked:
-    """The hexes (``counted``, ``terrain``, ``ring`` roles), hexsides and counters ``step``
-    highlights, as the counters stand now (``where``: each counter's hex; one taken off the
-    map is not highlighted)."""
+    """The hexes (``counted``, ``out``, ``terrain``, ``ring`` roles), hexsides and counters
+    ``step`` highlights, as the counters stand now (``where``: each counter's hex; one taken
+    off the map is not highlighted)."""
     hexes: dict[Hex, str] = {}
     sides: list[Hexside] = []
     counters: set[str] = set()
+    left_out: set[str] = set()
     for mark in step.highlight:
-        if mark.kind == "entry":
+        if mark.kind in ("entry", "out"):
             for uid in entries.get((mark.where, mark.index), ()):
                 if uid in where:
-                    counters.add(uid)
-                    hexes.setdefault(where[uid], "counted")
+                    (counters if mark.kind == "entry" else left_out).add(uid)
+                    role = "counted" if mark.kind == "entry" else "out"
+                    if hexes.get(where[uid]) != "counted":
+                        hexes[where[uid]] = role
         elif mark.kind == "hexside":
             a, b = (hexmap.hex_at(x) for x in mark.where.split("/"))
             sides.append(Hexside(a, b))
@@ -510,7 +517,7 @@ def marked_on_map(
                     hexes.setdefault(h, "ring")
         else:
             hexes[hexmap.hex_at(mark.where)] = "terrain" if mark.kind == "terrain" else "counted"
-    return Marked(hexes, tuple(sides), frozenset(counters))
+    return Marked(hexes, tuple(sides), frozenset(counters), frozenset(left_out))
 
 
 def entry_uids(placements: Sequence[Any]) -> dict[EntryKey, list[str]]:

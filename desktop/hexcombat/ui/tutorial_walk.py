@@ -51,6 +51,7 @@ MARK_COLOURS = {
     "counted": "#D55E00",  # Okabe-Ito vermilion: what the step counts
     "terrain": "#009E73",  # bluish green: the terrain that matters
     "ring": "#CC79A7",  # reddish purple: a range ring
+    "out": "#7f7f7f",  # grey: left out of what the step counts
 }
 """What a step highlights, in colours the colour-blind tell apart from the attack's own blue
 and red."""
@@ -69,15 +70,20 @@ class TutorialMarks(QGraphicsItem):
         self.layout = layout
         self.marked = Marked({}, (), frozenset())
         self.counts: dict[Hex, int] = {}
+        self.out: dict[Hex, int] = {}
         self._bounds = QRectF()
         self.setZValue(50)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def show_marks(self, marked: Marked, counts: Mapping[Hex, int]) -> None:
-        """Draw ``marked``; ``counts``: how many counted counters stand in each hex."""
+    def show_marks(
+        self, marked: Marked, counts: Mapping[Hex, int], out: Mapping[Hex, int] | None = None
+    ) -> None:
+        """Draw ``marked``; ``counts``: how many counted counters stand in each hex, ``out``:
+        how many left out."""
         self.prepareGeometryChange()
         self.marked = marked
         self.counts = dict(counts)
+        self.out = dict(out or {})
         rect = QRectF()
         for h in marked.hexes:
             rect = rect.united(hex_polygon(self.layout, h).boundingRect())
@@ -96,7 +102,7 @@ class TutorialMarks(QGraphicsItem):
         for h, role in self.marked.hexes.items():
             pen = QPen(QColor(MARK_COLOURS.get(role, MARK_COLOURS["counted"])), size * 0.09)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if role == "ring":
+            if role in ("ring", "out"):
                 pen.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -111,17 +117,19 @@ class TutorialMarks(QGraphicsItem):
         font.setPixelSize(max(8, int(size * 0.32)))
         font.setBold(True)
         painter.setFont(font)
-        for h, count in self.counts.items():
+        badges = [(h, f"\u00d7{n}", "counted") for h, n in self.counts.items()]
+        badges += [(h, f"\u2212{n}", "out") for h, n in self.out.items() if h not in self.counts]
+        for h, words, role in badges:
             centre = hex_polygon(self.layout, h).boundingRect().center()
             # left of the counter, inside the hex: clear of the hex label and the stack's tab
             badge = QRectF(
                 centre.x() - size * 0.95, centre.y() - size * 0.2, size * 0.45, size * 0.4
             )
             painter.setPen(QPen(QColor("#000000"), 1))
-            painter.setBrush(QBrush(QColor(MARK_COLOURS["counted"])))
+            painter.setBrush(QBrush(QColor(MARK_COLOURS[role])))
             painter.drawRoundedRect(badge, 4, 4)
             painter.setPen(QColor("#ffffff"))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"\u00d7{count}")
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, words)
 
 
 def mark_row(table: QTableWidget, row: int | None) -> None:
@@ -173,7 +181,11 @@ class MapWalk:
         for uid in self.marked.counters:
             h = state.hex_of(uid)
             counts[h] = counts.get(h, 0) + 1
-        self.marks.show_marks(self.marked, counts)
+        out: dict[Hex, int] = {}
+        for uid in self.marked.left_out:
+            h = state.hex_of(uid)
+            out[h] = out.get(h, 0) + 1
+        self.marks.show_marks(self.marked, counts, out)
         self.row = row
         if self.window.combat_panel is not None:
             mark_row(self.window.combat_panel.steps, row)
