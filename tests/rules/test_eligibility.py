@@ -18,8 +18,8 @@ from hexcombat.rules.situation import Participant
 from hexcombat.rules.total_war.eligibility import FLIP_MODE
 
 REPO = Path(__file__).resolve().parents[2]
-EUROPA = [r for r in ruleset_ids() if not get_ruleset(r).vocabulary.steps]
-"""The operational rulesets (strength points, not steps), which share the Europa eligibility."""
+EUROPA = [r for r in ruleset_ids() if r in ("total-war", "armour-ratio")]
+"""The Europa rulesets, which share these answers (a tactical ruleset has its own)."""
 COUNTERS = load_counters([REPO / "counters" / "total-war.toml"])
 ME_109E = map_unit(
     "ge-me-109e", load_air_counters([REPO / "counters" / "total-war-air.toml"])["ge-me-109e"]

@@ -139,6 +139,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "description": state.description,
         "pending_roll": _pending_to_json(state),
         **({"follow_ups": waiting} if (waiting := _follow_ups_to_json(state)) else {}),
+        **_advanced_to_json(state),
     }
 
 
@@ -398,7 +399,25 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
         )
     state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
     state.follow_ups = _pending_follow_ups(state, data.get("follow_ups"), crt_text, fail)
+    state.advanced = _advanced(state, data.get("advanced", []), fail)
     return state
+
+
+def _advanced_to_json(state: GameState) -> dict[str, Any]:
+    """The counters still on the map that advanced this turn; nothing when none did (a game
+    whose ruleset allows any number of advances saves as it always has)."""
+    advanced = sorted(u for u in state.advanced if u in state.counters)
+    return {"advanced": advanced} if advanced else {}
+
+
+def _advanced(state: GameState, value: Any, fail: Callable[..., SourceError]) -> frozenset[str]:
+    """The counters that advanced this turn, as saved: uids of counters on the map."""
+    where = '"advanced"'
+    if not isinstance(value, list) or not all(isinstance(u, str) for u in value):
+        raise fail("advanced must be a list of counter uids (those that advanced this turn)", where)
+    if unknown := [u for u in value if u not in state.counters]:
+        raise fail(f"advanced names no counter on the map: {', '.join(unknown)}", where)
+    return frozenset(value)
 
 
 def _crt_text(crt: str | None) -> str | None:

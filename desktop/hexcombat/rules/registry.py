@@ -19,7 +19,7 @@ from hexcombat.rules.errors import RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Outcome, Report
-from hexcombat.rules.retreat import RetreatRules
+from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
@@ -89,6 +89,16 @@ class Ruleset(Protocol):
         with a combat unit), or None when it may."""
         ...
 
+    def retreat_elimination(self, participant: Participant) -> Refusal | None:
+        """Why ``participant`` is eliminated instead of retreating when its side must retreat
+        (the refusal's text and rule), or None when it retreats."""
+        ...
+
+    def free_retreat(self, participant: Participant) -> FreeRetreat | None:
+        """Whether ``participant`` retreats free of the ruleset's ``retreat`` limits (and the
+        marker it gets when it does), or None."""
+        ...
+
     def chart_problems(
         self, source: TomlSource, counters: Callable[[], CounterSet]
     ) -> list[Problem]:
@@ -144,6 +154,7 @@ class Ruleset(Protocol):
 _MODULES = {
     "total-war": "hexcombat.rules.total_war",
     "armour-ratio": "hexcombat.rules.armour_ratio",
+    "lhy-assault": "hexcombat.rules.lhy_assault",
     "assault-morale": "hexcombat.rules.assault_morale",
 }
 

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
+from hexcombat.game.apply_result import retreat_notices
 from hexcombat.game.attack import (
     SIDES,
     AttackSetup,
@@ -984,7 +985,8 @@ class CombatPanel(QWidget):
         self.result_label.setText("<br>".join(lines))
 
     def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
-        """How far ``side`` retreats, and each of its stacks with no legal retreat, in red."""
+        """How far ``side`` retreats (and the ruleset's limit), and each unit eliminated instead
+        of retreating and each stack with no legal retreat, in red."""
         if effect is None or effect.amount <= 0:
             return []
         model, state = self.model, self.session.state
@@ -993,11 +995,14 @@ class CombatPanel(QWidget):
         starts = {state.hex_of(u) for u in moved if u not in model.losses and u in state.counters}
         trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
         lines = []
+        limit, doomed = retreat_notices(state, model.resolution, model.losses, effect)
         if len(trapped) < len(starts) or not starts:
             hexes = plural(int(effect.amount), "hex", "hexes")
             if effect.most and effect.most > effect.amount:
                 hexes = f"{int(effect.amount)} to {effect.most} hexes"
-            lines.append(f"The {side} retreats {hexes}.")
+            hexes += f", {limit}" if limit else ""
+            lines.append(html.escape(f"The {side} retreats {hexes}."))
+        lines += [f'<span style="color: {ERROR_RED};">{html.escape(d)}.</span>' for d in doomed]
         for start in trapped:
             lines.append(
                 f'<span style="color: {ERROR_RED};"><b>The {side} in '
