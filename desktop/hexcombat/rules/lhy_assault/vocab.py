@@ -131,10 +131,12 @@ VOCABULARY = Vocabulary(
         StateSpec("riders", "Riders", "Assault", short="Ri"),
         StateSpec("out-of-command", "Out of command", "Assault", short="OC"),
         StateSpec("ip", "IP", "Assault", short="IP"),
+        StateSpec("loaded", "Loaded", "14.3.3", short="L"),
     ),
     steps=True,
     hexside_features=("wall", "hedgerow"),
     hexside_rule="Assault",
+    advance_once_per_turn="14.3.3",
     counting_limits=(
         "per side at most 4 non-vehicular combat steps, 1 leader, 1 LATW, 1 FT and 1 vehicle "
         "count; the result applies to all (Assault)"
