@@ -49,6 +49,8 @@ __all__ = [
     "Resolution",
     "attack_barred",
     "attack_candidates",
+    "advance_hexes",
+    "advance_side",
     "advance_uids",
     "build_situation",
     "can_roll",
@@ -152,6 +154,28 @@ def retreating(resolution: Resolution) -> list[tuple[Effect, list[str]]]:
 def advance_uids(resolution: Resolution) -> list[str]:
     """The attackers the result lets advance (none when it allows no advance)."""
     return [u for e in effects_of(resolution, "advance") for u in targets_of(resolution, e)]
+
+
+def advance_side(resolution: Resolution) -> SideName | None:
+    """The side the result lets advance (its ``advance`` effects'), or None."""
+    found = effects_of(resolution, "advance")
+    return found[0].side if found else None
+
+
+def advance_hexes(state: GameState, resolution: Resolution) -> list[Hex]:
+    """Where the result's advance may go, as the side advancing says: the attackers into the
+    attacked hex; the defenders into a hex the attackers assaulted from (14.3.3: the winning
+    side advances into the ground its enemy fought from). Each must be vacated to be entered."""
+    side = advance_side(resolution)
+    if side is None:
+        return []
+    if side == "attacker":
+        return [resolution.setup.target]
+    found: list[Hex] = []
+    for uid in resolution.setup.attacker_uids:
+        if uid in state.counters and (h := state.hex_of(uid)) not in found:
+            found.append(h)
+    return found
 
 
 def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
