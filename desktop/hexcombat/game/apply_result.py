@@ -189,6 +189,29 @@ def _vacated_problems(
     ]
 
 
+def effect_eliminations(
+    state: GameState, resolution: Resolution, effects: list[Effect]
+) -> dict[str, str]:
+    """The counters the result's ``eliminate`` effects remove outright (a towed gun destroyed
+    at once, a vehicle destroyed), each with the words the log gives it; an effect naming no
+    targets falls on every participant of its side. Under a strength-point loss policy the
+    player ticks the units an ``eliminate`` loses (the policy refuses fewer): none here."""
+    found: dict[str, str] = {}
+    if getattr(resolution.losses, "effects", None) is None:
+        return found
+    for effect in effects:
+        if effect.kind != "eliminate":
+            continue
+        for uid in effect.targets or side_uids(resolution, effect.side):
+            if uid in state.counters and uid not in found:
+                where = state.hexmap.label(state.hex_of(uid))
+                found[uid] = (
+                    f"{state.counters[uid].unit.name} in {where}: {effect.text}, eliminated "
+                    f"({effect.rule})"
+                )
+    return found
+
+
 def chosen_effects(resolution: Resolution, losses: list[str]) -> tuple[list[str], list[Effect]]:
     """The losses chosen, as the counters eliminated and the result's effects to apply.
 
@@ -223,9 +246,13 @@ def apply_combat_command(
     offers several)."""
     problems = loss_problems(state, resolution, losses)
     eliminated, effects = chosen_effects(resolution, losses)
+    destroyed = effect_eliminations(state, resolution, effects)
+    eliminated += [u for u in destroyed if u not in eliminated]
+    effects = [e for e in effects if e.kind != "eliminate"]
     doomed, moves, notes, retreat_words, refused, markers = _retreats(
         state, resolution, eliminated, retreats
     )
+    notes[:0] = destroyed.values()
     effects += markers
     problems += refused
     eliminated += doomed
