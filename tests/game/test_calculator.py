@@ -108,9 +108,10 @@ def test_every_ruleset_opens_in_the_calculator(ruleset: str) -> None:
     combat = new_combat(ruleset)
     assert combat.ruleset == ruleset
     assert combat.problems() == ["pick at least one attacker and one defender"]
-    ground = find_counters(combat.library, "")
+    ground = find_counters(combat.library, "", own=combat.own_ids)
     assert ground, "the shipped counter sets give counters to pick"
     attacker, defender = ground[0][0], ground[1][0]
+    assert {attacker, defender} <= set(combat.own_ids), "the ruleset's own game's counters"
     combat.add_counter("attacker", attacker)
     combat.add_counter("defender", defender)
     vocabulary = get_ruleset(ruleset).vocabulary
@@ -118,6 +119,15 @@ def test_every_ruleset_opens_in_the_calculator(ruleset: str) -> None:
         combat.set_condition(spec.key, spec.default)
     assert combat.problems() == []
     assert isinstance(combat.evaluate(), Report)
+
+
+def test_the_picker_offers_the_rulesets_own_game_first_in_its_file_order() -> None:
+    combat = new_combat("lhy-assault")
+    ids = [cid for cid, _ in find_counters(combat.library, "", own=combat.own_ids)]
+    assert ids[:2] == ["lhy-ge-rifle-sqd", "lhy-ge-section"]  # counters/lhy.toml's first two
+    assert len(ids) > len(combat.own_ids)  # the other games' counters follow
+    squads = [cid for cid, _ in find_counters(combat.library, "sqd", own=combat.own_ids)]
+    assert squads[0] == "lhy-ge-rifle-sqd"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
