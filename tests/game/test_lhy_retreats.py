@@ -13,6 +13,7 @@ from lhy_game import at, defenders_lose, lhy_game, place, uids_at
 
 from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import Resolution, retreat_options, suggested_losses
+from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.registry import get_ruleset
 
@@ -154,3 +155,23 @@ def test_the_rules_say_no_hex_is_prohibited_and_advance_is_once_per_turn() -> No
     assert LHY.retreat.prohibited_hexside_features == frozenset()
     assert LHY.retreat.problems(LHY.vocabulary) == []
     assert LHY.vocabulary.advance_once_per_turn == "14.3.3"
+
+
+def test_a_squad_that_loses_a_step_is_still_offered_its_retreat_in_the_panel() -> None:
+    state = ground("ccmccccc")  # the Russian squad: a casualty (best) and a retreat of 2-4
+    (squad,) = uids_at(state, "0201")
+    history = History(state)
+    model = AttackModel(state, history.run)
+    assert model.start(at(state, "0201"))
+    assert model.report is not None
+    resolution = model.roll([10 - model.report.drm])
+    assert resolution is not None and resolution.result.code == "DL"
+    assert model.losses == [squad]  # one of its two steps
+    assert {state.hexmap.label(e) for e in model.retreat_ends[at(state, "0201")]} == {
+        "0401",
+        "0501",
+    }
+    model.set_retreat(at(state, "0201"), at(state, "0501"))
+    assert model.apply(), model.apply_problem
+    assert uids_at(state, "0501") == [squad]
+    assert state.counters[squad].status.steps_lost == 1

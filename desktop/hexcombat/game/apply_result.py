@@ -9,6 +9,9 @@ from hexcombat.game.attack import (
     advance_hexes,
     advance_side,
     advance_uids,
+    destroyed_uids,
+    effects_of,
+    leaving,
     loss_problems,
     participants,
     retreat_eliminations,
@@ -17,6 +20,7 @@ from hexcombat.game.attack import (
     retreating_stack,
     side_uids,
     stack_limit,
+    targets_of,
 )
 from hexcombat.game.combat_log import (
     advance_in_words,
@@ -45,7 +49,7 @@ def _retreats(
     options = retreat_options(state, resolution, losses)
     ruleset = get_ruleset(state.ruleset)
     rules = ruleset.retreat
-    lost = set(losses)
+    lost = leaving(state, resolution, losses)
     instead = {u: w for u, w in retreat_eliminations(state, resolution).items() if u not in lost}
     eliminated: list[str] = list(instead)
     moves: dict[str, Hex] = {}
@@ -91,7 +95,7 @@ def retreat_notices(
     rules = get_ruleset(state.ruleset).retreat
     limit = f"{rules.limit_words()} ({rules.rule or 'assumed'})" if rules.limit_hexes else ""
     moved = {u for e, uids in retreating(resolution) if e is effect for u in uids}
-    lost = set(losses)
+    lost = leaving(state, resolution, losses)
     doomed = [
         f"{state.counters[uid].unit.name} in {state.hexmap.label(state.hex_of(uid))} is "
         f"eliminated instead of retreating: {why}"
@@ -189,21 +193,13 @@ def _vacated_problems(
     ]
 
 
-def effect_eliminations(
-    state: GameState, resolution: Resolution, effects: list[Effect]
-) -> dict[str, str]:
+def effect_eliminations(state: GameState, resolution: Resolution) -> dict[str, str]:
     """The counters the result's ``eliminate`` effects remove outright (a towed gun destroyed
-    at once, a vehicle destroyed), each with the words the log gives it; an effect naming no
-    targets falls on every participant of its side. Under a strength-point loss policy the
-    player ticks the units an ``eliminate`` loses (the policy refuses fewer): none here."""
+    at once, a vehicle destroyed, :func:`destroyed_uids`), each with the words the log gives it."""
     found: dict[str, str] = {}
-    if getattr(resolution.losses, "effects", None) is None:
-        return found
-    for effect in effects:
-        if effect.kind != "eliminate":
-            continue
-        for uid in effect.targets or side_uids(resolution, effect.side):
-            if uid in state.counters and uid not in found:
+    for effect in effects_of(resolution, "eliminate"):
+        for uid in destroyed_uids(state, resolution):
+            if uid in targets_of(resolution, effect) and uid not in found:
                 where = state.hexmap.label(state.hex_of(uid))
                 found[uid] = (
                     f"{state.counters[uid].unit.name} in {where}: {effect.text}, eliminated "
@@ -246,11 +242,11 @@ def apply_combat_command(
     offers several)."""
     problems = loss_problems(state, resolution, losses)
     eliminated, effects = chosen_effects(resolution, losses)
-    destroyed = effect_eliminations(state, resolution, effects)
+    destroyed = effect_eliminations(state, resolution)
     eliminated += [u for u in destroyed if u not in eliminated]
     effects = [e for e in effects if e.kind != "eliminate"]
     doomed, moves, notes, retreat_words, refused, markers = _retreats(
-        state, resolution, eliminated, retreats
+        state, resolution, losses, retreats
     )
     notes[:0] = destroyed.values()
     effects += markers
@@ -258,7 +254,8 @@ def apply_combat_command(
     eliminated += doomed
     target = resolution.setup.target
     if advance:
-        problems += advance_problems(state, resolution, advance, set(eliminated), moves, into)
+        gone = set(eliminated) | leaving(state, resolution, losses)
+        problems += advance_problems(state, resolution, advance, gone, moves, into)
         offered = advance_hexes(state, resolution)
         target = into if into is not None else (offered[0] if offered else target)
         moves.update({u: target for u in advance})
