@@ -981,12 +981,26 @@ class CombatPanel(QWidget):
         for side in SIDES:
             lines += self.loss_chooser.side_lines(model, LossSide(side))
             lines += self._retreat_lines(side, retreats.get(side))
-        lines += [  # what the chooser, the retreats and the advance do not state already
-            html.escape(f"{e.text[:1].upper()}{e.text[1:]} ({e.rule}).")
+        shown = [  # what the chooser, the retreats and the advance do not state already
+            e
             for e in result.effects
             if e.kind not in {"retreat", "advance", *self.loss_chooser.states}
         ]
+        lines += [html.escape(line) for line in self._effect_lines(shown)]
         self.result_label.setText("<br>".join(lines))
+
+    def _effect_lines(self, effects: list[Effect]) -> list[str]:
+        """One line per thing the result does, naming the units it falls on: ``Is regrouping
+        (Regrouping): Lt Hahn, MG 42``, not the same words once per unit."""
+        state = self.session.state
+        grouped: dict[tuple[str, str, str], list[str]] = {}
+        for e in effects:
+            names = [state.counters[u].unit.name for u in e.targets if u in state.counters]
+            grouped.setdefault((e.kind, e.text, e.rule), []).extend(names)
+        return [
+            f"{text[:1].upper()}{text[1:]} ({rule})" + (f": {', '.join(names)}." if names else ".")
+            for (_kind, text, rule), names in grouped.items()
+        ]
 
     def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
         """How far ``side`` retreats (and the ruleset's limit), and each unit eliminated instead
