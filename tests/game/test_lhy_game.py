@@ -99,6 +99,12 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     (check, urban_a, urban_d) = rows.rows()
     assert [c.probability for c in check.chances] == [0.5, 0.5]
     assert urban_a.dice_text == "1 number from 1 to 4 (the urban assault pick, d4)"
+    assert [c.text for c in urban_a.chances] == [  # each face says whom it picks, and where
+        "1: MG 42 in 0402 suffers a casualty",
+        "2: Grenadier Sqd in 0402 suffers a casualty",
+        "3: Grenadier Sqd in 0402 suffers a casualty",
+        "4: Grenadier Sqd in 0402 suffers a casualty",
+    ]
     assert not rows.roll_typed("urban:attacker", "5")  # a d4 has no 5
     assert rows.roll_typed(f"cohesion:{russians[2]}", "7")
     assert state.counters[russians[2]].status == UnitStatus(state="disrupted")

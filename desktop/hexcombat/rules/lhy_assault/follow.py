@@ -270,14 +270,16 @@ def follow_up_chances(
             return (Outcome("done", Fraction(1), "neither", "no combat unit left to suffer it"),)
         if follow_up.choices:  # drawn by hand: the one chosen
             tied = [_chosen(report, follow_up, choice)]
+        by_die = follow_up.die is not None
         return tuple(
             Outcome(
                 f"casualty:{p.id}",
                 Fraction(1, len(tied)),
                 other,
-                f"{p.unit.name} suffers a casualty",
+                (f"{face}: " if by_die else "")
+                + f"{p.unit.name}{f' in {p.hex}' if p.hex else ''} suffers a casualty",
             )
-            for p in tied
+            for face, p in enumerate(tied, 1)
         )
     return (Outcome("done", Fraction(1), "neither", follow_up.text),)
 
