@@ -18,7 +18,7 @@ from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
 from hexcombat.sourcefile import TomlSource
 
-LHY_COUNTERS = Path(__file__).resolve().parents[2] / "counters" / "lhy.toml"
+LHY_COUNTERS = Path(__file__).resolve().parents[3] / "counters" / "lhy.toml"
 LEGEND = {
     "c": "clear",
     "u": "urban-building",
