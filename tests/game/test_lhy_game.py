@@ -13,6 +13,7 @@ German squads and a Pz IVH assault a lone Russian section in 0202: +6, limited t
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from command_history import History
@@ -97,7 +98,7 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     ]
     rows = FollowUpModel(state, history.run)
     (check, urban_a, urban_d) = rows.rows()
-    assert [c.probability for c in check.chances] == [0.5, 0.5]
+    assert [c.probability for c in check.chances] == [Fraction(1, 2), Fraction(1, 2)]
     assert urban_a.dice_text == "1 number from 1 to 4 (the urban assault pick, d4)"
     assert [c.text for c in urban_a.chances] == [  # each face says whom it picks, and where
         "1: MG 42 in 0402 suffers a casualty",
@@ -108,8 +109,7 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     assert not rows.roll_typed("urban:attacker", "5")  # a d4 has no 5
     assert rows.roll_typed(f"cohesion:{russians[2]}", "7")
     assert state.counters[russians[2]].status == UnitStatus(state="disrupted")
-    picked = [u for u in pending.queue[1].choices] or None
-    assert picked is None  # a die picks, not the player
+    assert pending.queue[1].choices == ()  # a die picks among the tied, not the player
     assert rows.roll_typed("urban:attacker", "2")
     assert rows.roll_typed("urban:defender", "3")
     assert state.follow_ups is None
@@ -155,3 +155,29 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     assert sorted(uids_at(again, "0202")) == sorted([fresh[0], fresh[2]])
     assert again.advanced == {fresh[0], fresh[2]}
     assert [e.text for e in again.log] == [e.text for e in state.log]
+
+
+def test_the_follow_ups_waiting_survive_a_save_and_the_typed_pick_is_checked(
+    tmp_path: Path,
+) -> None:
+    state, germans, russians = ground()
+    first_assault(state, germans, History(state))
+    save_game(state, tmp_path / "waiting.json")
+    again = load_game(tmp_path / "waiting.json")
+    pending = again.follow_ups
+    assert isinstance(pending, PendingFollowUps)
+    assert [f.key for f in pending.queue] == [
+        f"cohesion:{russians[2]}",
+        "urban:attacker",
+        "urban:defender",
+    ]
+    urban = pending.find("urban:defender")
+    assert urban.die is not None and (urban.die.purpose, urban.die.sides) == (
+        "urban assault pick",
+        3,
+    )
+    rows = FollowUpModel(again, History(again).run)
+    assert not rows.roll_typed("urban:defender", "4")  # a d3 has no 4
+    assert rows.roll_typed("urban:defender", "1")
+    assert russians[2] not in again.counters  # the Maxim MG, first of the tied: its one step
+    assert again.log[-1].changes == ["Maxim MG in 0802: loses its last step, eliminated (14.3.1)"]
