@@ -109,9 +109,13 @@ def test_a_wait_in_a_scenario_without_a_map_is_refused(tmp_path: Path) -> None:
     )
     path = written(tmp_path, text)
     assert [str(p) for p in check_file(path)] == [
-        f"{path}:{line_of(text, 'select 0504')}: a step of a scenario without a map waits for "
-        "nothing on a map; drop its wait"
+        f"{path}:{line_of(text, 'select 0504')}: a step of a scenario without a map (the "
+        'calculator) waits only for "remove attacker 2" (that entry taken out of its list); drop '
+        "its wait"
     ]
+    # what a calculator can wait for: an entry taken out of its list
+    path = written(tmp_path, text.replace('wait = "select 0504"', 'wait = "remove attacker 1"'))
+    assert [str(p) for p in check_file(path)] == []
 
 
 def test_plain_text_steps_still_read() -> None:

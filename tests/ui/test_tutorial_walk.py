@@ -185,12 +185,13 @@ GOLDEN: dict[str, list[Step]] = {
         Step("2"),
         Step("1", [("defender", 1)]),
     ],
-    # example 5 (10.C.1): 1 + 1 converted = 2 REs of AECA
+    # example 5 (10.C.1): 1 + 1 converted = 2 REs of AECA; the Mot Inf III removed (the step
+    # waits for it in the calculator): 1
     "tutorial-10c1-tank-brigade-scenario.toml": [
         Step("1", [("attacker", 1)]),
         Step("1", [("attacker", 1), ("attacker", 2)]),
         Step("2"),
-        Step("2", [("attacker", 2)]),
+        Step("2", [("attacker", 2)], after="1"),
     ],
     # example 7 (10.C.3), first half: the anti-tank regiment converts 1 RE
     "tutorial-10c3-at-regiment-scenario.toml": [
@@ -379,10 +380,19 @@ def test_a_calculator_tutorial_follows_a_changed_unit_and_restarts(window, qtbot
 
 def test_a_step_waits_until_it_is_done_and_show_me_does_it(window, qtbot) -> None:
     panel = window.tutorial_panel
-    go_to(qtbot, panel, 2)  # "Set up the attack"
+    go_to(qtbot, panel, 2)  # the attack on 0504: the tutorial opens with it set up, and says so
+    assert not panel.waiting() and not panel.show_me_button.isEnabled()
+    assert (
+        "\u2713 Done:</span> the attack on 0504 is set up in the Combat panel, as the "
+        "tutorial opens (to set it up yourself: select 0504 and press Attack, A)"
+        in (panel.todo_label.text())
+    )
     window.combat_panel.stop()
     assert panel.waiting() and not panel.next_button.isEnabled()
-    assert "To do:" in panel.todo_label.text() and panel.show_me_button.isEnabled()
+    assert "To do:</b> Set up the attack on 0504 (select 0504 and press Attack, A)" in (
+        panel.todo_label.text()
+    )
+    assert panel.show_me_button.isEnabled()
     assert not panel.next_step()
     window.view.setFocus()
     qtbot.keyClick(window, Qt.Key.Key_M)  # Show me, from the keyboard
@@ -483,3 +493,20 @@ def test_opening_with_no_file_shows_the_start_page_over_the_built_in_tutorial(qt
     (tutorials,) = [a for a in help_menu.actions() if a.text() == "&Tutorials"]
     tutorials.trigger()
     assert win.start_page.isVisible()
+
+
+def test_a_calculator_step_waits_for_an_entry_removed_and_restart_puts_it_back(window, qtbot):  # noqa: ANN001
+    panel = open_walk(window, "tutorial-10c1-tank-brigade-scenario.toml")
+    calculator = window.calculators[-1]
+    go_to(qtbot, panel, 4)
+    assert panel.waiting() and panel.todo_label.isVisible()
+    assert "Remove the Mot Inf III from the attackers&#x27; list" in panel.todo_label.text()
+    assert panel.shown_value() == "2"  # 10.C.1: 1 + 1 converted
+    calculator.combat.remove("attacker", 1)  # the player's Delete on the Mot Inf III
+    calculator.refresh()
+    assert not panel.waiting() and "\u2713 Done" in panel.todo_label.text()
+    assert panel.shown_value() == "1"  # nothing left to convert
+    qtbot.mouseClick(panel.restart_button, Qt.MouseButton.LeftButton)
+    go_to(qtbot, panel, 4)
+    assert panel.waiting() and panel.shown_value() == "2"
+    calculator.close()

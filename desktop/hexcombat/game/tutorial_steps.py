@@ -461,8 +461,11 @@ def _mark_problem(mark: Highlight, hexmap: HexMap | None, counts: Mapping[str, i
 
 
 def _wait_problem(wait: Wait, hexmap: HexMap | None, counts: Mapping[str, int]) -> str:
-    if hexmap is None:
-        return "a step of a scenario without a map waits for nothing on a map; drop its wait"
+    if hexmap is None and wait.kind != "remove":
+        return (
+            "a step of a scenario without a map (the calculator) waits only for "
+            '"remove attacker 2" (that entry taken out of its list); drop its wait'
+        )
     if wait.kind in ("select", "attack"):
         return _hex_problem(wait.hex, hexmap)
     return _entry_problem(wait.side, wait.index, counts)
@@ -570,13 +573,20 @@ def wait_done(
     return bool(uids) and attacking.issuperset(uids)
 
 
-def wait_words(wait: Wait, units: str = "") -> str:
+def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "Attack") -> str:
     """What the step asks the player to do, in words; ``units``: the entry's counters as the
-    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place."""
+    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place; ``done``:
+    said once it is done; ``attack``: what the game calls an attack (``Assault``)."""
     if wait.kind == "select":
         return f"Select the stack in {wait.hex}"
     if wait.kind == "attack":
-        return f"Set up the attack on {wait.hex} (select it and press Attack, A)"
+        how = f"select {wait.hex} and press {attack}, A"
+        if done:  # a tutorial opens with its attack set up: say so, and how to do it oneself
+            return (
+                f"the {attack.lower()} on {wait.hex} is set up in the Combat panel, as the "
+                f"tutorial opens (to set it up yourself: {how})"
+            )
+        return f"Set up the {attack.lower()} on {wait.hex} ({how})"
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {
         "tick": f"Tick {entry} in the Combat panel",

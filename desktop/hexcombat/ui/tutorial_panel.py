@@ -28,9 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcombat.board.mapfile import HexMap
 from hexcombat.game.tutorial_steps import (
-    Board,
     EntryKey,
     ReportLike,
     Shown,
@@ -38,7 +36,6 @@ from hexcombat.game.tutorial_steps import (
     Wait,
     shown_now,
     step_index,
-    wait_done,
     wait_words,
 )
 
@@ -93,8 +90,9 @@ class WalkHost(Protocol):
     def walk_report(self) -> ReportLike | None:
         """The combat's report as it stands (None: no combat set up)."""
 
-    def walk_board(self) -> tuple[HexMap, Board] | None:
-        """The map and what the player did on it; None without a map (the calculator)."""
+    def walk_wait_done(self, wait: Wait) -> bool | None:
+        """Whether the player has done what ``wait`` asks; None when this window cannot wait
+        for it (the calculator waits only for an entry removed)."""
 
     def walk_mark(self, step: TutorialStep | None, row: int | None) -> None:
         """Highlight what ``step`` counts, and the working's ``row`` (None: nothing)."""
@@ -102,8 +100,9 @@ class WalkHost(Protocol):
     def walk_show_me(self, wait: Wait) -> None:
         """Do what ``wait`` asks, for the player."""
 
-    def walk_wait_words(self, wait: Wait) -> str:
-        """What ``wait`` asks, naming the units as the player sees them."""
+    def walk_wait_words(self, wait: Wait, done: bool = False) -> str:
+        """What ``wait`` asks (``done``: once done), naming the units as the player sees
+        them."""
 
     def walk_restart(self) -> None:
         """Put the example back as the file lays it out."""
@@ -253,13 +252,7 @@ class TutorialPanel(QWidget):
         step = self.step()
         if step is None or step.wait is None or self.host is None:
             return False
-        board = self.host.walk_board()
-        if board is None:
-            return False
-        try:
-            return not wait_done(step.wait, board[0], self.entries, board[1])
-        except ValueError:  # a hex the map has not (check says so): nothing to wait for
-            return False
+        return self.host.walk_wait_done(step.wait) is False
 
     def refresh(self) -> None:
         """The current step's number, what it asks and whether it is done, the buttons, and the
@@ -295,14 +288,22 @@ class TutorialPanel(QWidget):
 
     def _show_todo(self, step: TutorialStep | None, waiting: bool) -> None:
         wait = step.wait if step is not None else None
-        shown = wait is not None and self.host is not None and self.host.walk_board() is not None
+        shown = (
+            wait is not None
+            and self.host is not None
+            and self.host.walk_wait_done(wait) is not None
+        )
         self.todo_label.setVisible(shown)
         self.show_me_button.setVisible(shown)
         self.show_me_button.setEnabled(waiting)
         if not shown or wait is None:
             self.todo_label.setText("")
             return
-        words = html.escape(self.host.walk_wait_words(wait) if self.host else wait_words(wait))
+        words = html.escape(
+            self.host.walk_wait_words(wait, not waiting)
+            if self.host
+            else wait_words(wait, done=not waiting)
+        )
         self.todo_label.setText(
             f"<b>To do:</b> {words}"
             if waiting

@@ -27,10 +27,9 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.layout import Layout
-from hexcombat.board.mapfile import HexMap
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.tutorial_steps import (
-    Board,
+    SIDES,
     EntryKey,
     Marked,
     ReportLike,
@@ -38,6 +37,7 @@ from hexcombat.game.tutorial_steps import (
     Wait,
     entry_uids,
     marked_on_map,
+    wait_done,
     wait_words,
 )
 from hexcombat.sourcefile import SourceError
@@ -162,10 +162,14 @@ class MapWalk:
         panel = self.window.combat_panel
         return panel.report if panel is not None else None
 
-    def walk_board(self) -> tuple[HexMap, Board] | None:
+    def walk_wait_done(self, wait: Wait) -> bool | None:
         if self.window.session is None:
             return None
-        return self.window.session.state.hexmap, self
+        hexmap = self.window.session.state.hexmap
+        try:
+            return wait_done(wait, hexmap, self.window.tutorial_panel.entries, self)
+        except ValueError:  # a hex the map has not (check says so): nothing to wait for
+            return None
 
     def walk_mark(self, step: TutorialStep | None, row: int | None) -> None:
         session = self.window.session
@@ -219,16 +223,20 @@ class MapWalk:
     def walk_restart(self) -> None:
         self.window.restart_tutorial()
 
-    def walk_wait_words(self, wait: Wait) -> str:
-        """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``."""
+    def walk_wait_words(self, wait: Wait, done: bool = False) -> str:
+        """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``; an attack by
+        the game's word for it (``Assault``)."""
         session = self.window.session
-        uids = self.entry_on_map(wait) if wait.side else []
-        if session is None or not uids:
-            return wait_words(wait)
+        if session is None:
+            return wait_words(wait, done=done)
         state = session.state
+        attack = state.vocabulary.attack_name
+        uids = self.entry_on_map(wait) if wait.side else []
+        if not uids:
+            return wait_words(wait, done=done, attack=attack)
         hexes = dict.fromkeys(state.hexmap.label(state.hex_of(u)) for u in uids)
         names = ", ".join(state.counters[u].unit.name for u in uids)
-        return wait_words(wait, f"the {names} in {', '.join(hexes)}")
+        return wait_words(wait, f"the {names} in {', '.join(hexes)}", done, attack)
 
     # what a wait reads of the window --------------------------------------------------------
 
@@ -284,12 +292,21 @@ class CalculatorWalk:
     def __init__(self, calculator: CalculatorWindow, path: Path) -> None:
         self.calculator = calculator
         self.path = path
+        combat = calculator.combat
+        self.opened: dict[EntryKey, object] = {
+            (side, i + 1): entry for side in SIDES for i, entry in enumerate(combat.entries(side))
+        }
+        """Each scenario entry as the example opens (a ``remove`` wait looks for it)."""
 
     def walk_report(self) -> ReportLike | None:
         return self.calculator.report
 
-    def walk_board(self) -> tuple[HexMap, Board] | None:
-        return None
+    def walk_wait_done(self, wait: Wait) -> bool | None:
+        """A calculator step waits only for an entry removed from its list."""
+        entry = self.opened.get((wait.side, wait.index))
+        if wait.kind != "remove" or entry is None:
+            return None
+        return all(e is not entry for e in self.calculator.combat.entries(wait.side))
 
     def walk_mark(self, step: TutorialStep | None, row: int | None) -> None:
         marked = {
@@ -304,10 +321,26 @@ class CalculatorWalk:
         mark_row(self.calculator.steps, row)
 
     def walk_show_me(self, wait: Wait) -> None:
-        """Nothing to do: a calculator step waits for nothing (check refuses a wait there)."""
+        """Remove the entry the step names, as Delete in its list does."""
+        entry = self.opened.get((wait.side, wait.index))
+        combat = self.calculator.combat
+        for i, e in enumerate(combat.entries(wait.side)):
+            if e is entry:
+                combat.remove(wait.side, i)
+                self.calculator.refresh()
+                return
 
-    def walk_wait_words(self, wait: Wait) -> str:
-        return wait_words(wait)
+    def walk_wait_words(self, wait: Wait, done: bool = False) -> str:
+        """The entry as its list names it: ``Remove Mot Inf III (...) from the attackers'
+        list``."""
+        entry = self.opened.get((wait.side, wait.index))
+        name = ""
+        if isinstance(entry, dict):
+            unit = self.calculator.combat.library.counters.get(entry.get("counter"))
+            name = str(entry.get("name") or (unit.name if unit else entry.get("counter", "")))
+        if wait.kind != "remove" or not name:
+            return wait_words(wait, done=done)
+        return f"Remove the {name} from the {wait.side}s' list (choose it, Delete)"
 
     def walk_restart(self) -> None:
         calculator = self.calculator
