@@ -293,6 +293,9 @@ def test_a_tutorial_walks_with_the_numbers_of_the_rules_text(window, qtbot, name
         if table is None:
             table = window.calculators[-1].steps
         assert marked_row(table) == panel.marked_row()
+        wanted = panel.step().marked_row
+        if wanted is not None:  # the row marked is a row of the rule the step is about
+            assert table.item(marked_row(table), 0).text() == wanted.key, i + 1
         if step.after is not None:
             assert panel.waiting() and not panel.next_button.isEnabled()
             qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
