@@ -225,3 +225,28 @@ def test_a_wait_is_done_when_the_player_has_done_it() -> None:
     assert wait_words(read_wait("untick attacker 4"), "the Tank X, Tank X in 0404") == (
         "Untick the Tank X, Tank X in 0404 in the Combat panel"
     )
+
+
+def test_a_fate_path_reads_an_entrys_end_state_chance() -> None:
+    # the tactical rulesets give each unit's chance of ending the combat in each state
+    # (Report.unit_fates); a step names the unit by its scenario entry
+    shown = read_shown("fate defender 1 disrupted")
+    assert (shown.kind, shown.side, shown.nth, shown.key) == ("fate", "defender", 1, "disrupted")
+    report = evaluate_scenario(
+        load_scenario(MAPS.parent / "tests" / "cases" / "lhy-assault-squads.toml")
+    )
+    fates = report.unit_fates["defender-1"]  # no map: the entry's id by its place
+    assert value_of(shown, report) == fates["disrupted"] > 0
+    assert shown_text(shown, value_of(shown, report)).endswith("%")
+    assert value_of(read_shown("fate defender 1 eliminated"), report) == 1 - sum(
+        p for state, p in fates.items() if state != "eliminated"
+    )
+    with pytest.raises(MissingValue, match="no unit ends in 'routed'"):
+        value_of(read_shown("fate defender 1 routed"), report)
+    with pytest.raises(MissingValue, match="defender 2 takes no part"):
+        value_of(read_shown("fate defender 2 disrupted"), report)
+    europa = evaluate_scenario(load_scenario(MAPS / "tutorial-14d2d-scenario.toml"))
+    with pytest.raises(MissingValue, match="no unit's end-state chances"):
+        value_of(shown, europa)
+    with pytest.raises(StepError):
+        read_shown("fate defender one disrupted")

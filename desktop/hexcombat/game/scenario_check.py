@@ -21,7 +21,7 @@ from hexcombat.game.scenario import (
     scenario_from_source,
 )
 from hexcombat.game.state import GameError
-from hexcombat.game.tutorial_steps import tutorial_problems
+from hexcombat.game.tutorial_steps import entry_uids, tutorial_problems
 from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import Report
@@ -166,7 +166,8 @@ def walkthrough_problems(scenario: Scenario, source: TomlSource) -> list[Problem
     else:
         report = evaluate_scenario(scenario)
     hexmap = game_from_scenario(scenario).hexmap if scenario.map_name is not None else None
-    return tutorial_problems(scenario.tutorial_steps, report, source, hexmap)
+    entries = entry_uids(scenario.placements)  # a fate names an entry's first counter
+    return tutorial_problems(scenario.tutorial_steps, report, source, hexmap, entries)
 
 
 def evaluate_located(scenario: Scenario) -> Report:

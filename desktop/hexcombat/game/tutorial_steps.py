@@ -35,7 +35,8 @@ SIDES = ("attacker", "defender", "air")
 SHOW_FORMS = (
     '"drm" (the final DRM), "odds", "total aeca_res", "drm 14D2a" (a step\'s DRM by its rule), '
     '"value 10.C.1 attacker #2 \\"converts\\"" (a step\'s value: rule, then optionally side, '
-    'which one of them, words in it), "chance drm +4", "chance DR"'
+    'which one of them, words in it), "chance drm +4", "chance DR", "fate defender 1 '
+    "disrupted\" (the chance that entry's unit ends the combat so)"
 )
 HIGHLIGHT_FORMS = (
     '"hex 0504", "terrain 0504" (the defender\'s terrain), "hexside 0403/0504", "ring 0504" '
@@ -48,7 +49,7 @@ WAIT_FORMS = (
     '"remove attacker 2" (taken off the map)'
 )
 
-ShowKind = Literal["drm", "odds", "total", "step-drm", "step-value", "chance-drm", "chance"]
+ShowKind = Literal["drm", "odds", "total", "step-drm", "step-value", "chance-drm", "chance", "fate"]
 
 
 class StepError(ValueError):
@@ -63,10 +64,10 @@ class Shown:
     written: str
     """As the scenario wrote it (for messages)."""
     key: str = ""
-    """The total's key, the step's rule or the result's code."""
+    """The total's key, the step's rule, the result's code or the end state (``fate``)."""
     side: str | None = None
     nth: int = 1
-    """Which of the matching steps (1: the first)."""
+    """Which of the matching steps (1: the first); for ``fate``, the entry's place."""
     words: str = ""
     drm: int = 0
     """For ``chance drm``: the final DRM whose chance is shown."""
@@ -233,7 +234,8 @@ _NTH = re.compile(r"#(\d+)")
 
 def read_shown(text: str) -> Shown:
     """A value path: ``drm``, ``odds``, ``total <key>``, ``drm <rule> [side] [#n]``,
-    ``value <rule> [side] [#n] ["words"]``, ``chance drm <n>``, ``chance <result>``."""
+    ``value <rule> [side] [#n] ["words"]``, ``chance drm <n>``, ``chance <result>``,
+    ``fate <side> <n> <end state>``."""
     words = _words(text)
     bad = StepError(f"show {text!r} names no report value; write one of {SHOW_FORMS}")
     if words in (["drm"], ["odds"]):
@@ -262,6 +264,8 @@ def read_shown(text: str) -> Shown:
             raise bad from None
     if len(words) == 2 and words[0] == "chance":
         return Shown("chance", text, key=words[1])
+    if len(words) == 4 and words[0] == "fate" and words[1] in SIDES[:2]:
+        return Shown("fate", text, key=words[3], side=words[1], nth=_place(words[2], text))
     raise bad
 
 
@@ -330,8 +334,13 @@ def step_index(shown: Shown, report: ReportLike) -> int | None:
     return found[shown.nth - 1] if len(found) >= shown.nth else None
 
 
-def value_of(shown: Shown, report: ReportLike) -> Value:
-    """The value ``shown`` names in ``report``; :class:`MissingValue` when it has none."""
+def value_of(
+    shown: Shown, report: ReportLike, entries: Mapping[EntryKey, Sequence[str]] | None = None
+) -> Value:
+    """The value ``shown`` names in ``report``; :class:`MissingValue` when it has none.
+    ``entries``: each scenario entry's counters on the map (a ``fate`` names an entry)."""
+    if shown.kind == "fate":
+        return _fate(shown, report, entries or {})
     if shown.kind == "total":
         if shown.key not in report.totals:
             known = ", ".join(sorted(report.totals))
@@ -364,12 +373,30 @@ def value_of(shown: Shown, report: ReportLike) -> Value:
     return outcomes.get(shown.key, Fraction(0))
 
 
+def _fate(shown: Shown, report: ReportLike, entries: Mapping[EntryKey, Sequence[str]]) -> Value:
+    """The chance the first unit of an entry ends the combat in the end state named, every
+    follow-up roll counted (``Report.unit_fates``): its counter's id on a map, else the id the
+    evaluation gives it by its place (``defender-1``)."""
+    fates: Mapping[str, Mapping[str, Fraction]] = getattr(report, "unit_fates", {})
+    if not fates:
+        raise MissingValue("the report gives no unit's end-state chances (this ruleset has none)")
+    assert shown.side is not None
+    ids = [*entries.get((shown.side, shown.nth), ()), f"{shown.side}-{shown.nth}"]
+    found = next((fates[i] for i in ids if i in fates), None)
+    if found is None:
+        raise MissingValue(f"{shown.side} {shown.nth} takes no part in the combat now")
+    states = sorted({state for chances in fates.values() for state in chances})
+    if shown.key not in states and shown.key not in ("good-order", "eliminated"):
+        raise MissingValue(f"no unit ends in {shown.key!r}; the end states: {', '.join(states)}")
+    return found.get(shown.key, Fraction(0))
+
+
 def shown_text(shown: Shown, value: Value) -> str:
     """The value as the rules texts write it: a DRM signed, REs as ``1.5`` or ``1/7``, a
     chance as a percentage."""
     if shown.kind in ("drm", "step-drm") and isinstance(value, int):
         return signed(value)
-    if shown.kind in ("chance", "chance-drm") and isinstance(value, Fraction | int):
+    if shown.kind in ("chance", "chance-drm", "fate") and isinstance(value, Fraction | int):
         return percent(Fraction(value))
     if isinstance(value, bool) or value is None:
         return "none"
@@ -378,14 +405,18 @@ def shown_text(shown: Shown, value: Value) -> str:
     return str(value)
 
 
-def shown_now(step: TutorialStep, report: ReportLike | None) -> str:
+def shown_now(
+    step: TutorialStep,
+    report: ReportLike | None,
+    entries: Mapping[EntryKey, Sequence[str]] | None = None,
+) -> str:
     """What the step's value reads now, or why it cannot be read (the situation changed)."""
     if step.show is None:
         return ""
     if report is None:
         return "not worked out: the combat is not set up"
     try:
-        return shown_text(step.show, value_of(step.show, report))
+        return shown_text(step.show, value_of(step.show, report, entries))
     except MissingValue as exc:
         if step.show.kind == "step-drm":  # the rule adds no modifier in the combat as it is
             return "0 (the rule adds no modifier now)"
@@ -400,6 +431,7 @@ def tutorial_problems(
     report: ReportLike | None,
     source: TomlSource,
     hexmap: HexMap | None,
+    entries: Mapping[EntryKey, Sequence[str]] | None = None,
 ) -> list[Problem]:
     """``hexcombat check`` of a tutorial: each value a step names is in the scenario's report,
     each hex it names is on the map, each entry it names is in the file."""
@@ -411,7 +443,7 @@ def tutorial_problems(
             if shown is None or report is None:
                 continue
             try:
-                value_of(shown, report)
+                value_of(shown, report, entries)
             except MissingValue as exc:
                 problems.append(source.problem((*at, key), f"{key} {shown.written!r}: {exc}"))
         for j, mark in enumerate(step.highlight):

@@ -81,6 +81,8 @@ def shown_name(shown: Shown) -> str:
         return f"chance of DRM {shown.drm:+d}"
     if shown.kind == "chance":
         return f"chance of {shown.key}"
+    if shown.kind == "fate":
+        return f"chance {shown.side} {shown.nth} ends {shown.key}"
     return {"drm": "final DRM", "odds": "odds"}[shown.kind]
 
 
@@ -245,7 +247,7 @@ class TutorialPanel(QWidget):
         step = self.step()
         if step is None or step.show is None:
             return ""
-        return shown_now(step, self.host.walk_report() if self.host else None)
+        return shown_now(step, self.host.walk_report() if self.host else None, self.entries)
 
     def waiting(self) -> bool:
         """Whether the current step waits for the player to do something not done yet."""
