@@ -250,3 +250,15 @@ def test_a_fate_path_reads_an_entrys_end_state_chance() -> None:
         value_of(shown, europa)
     with pytest.raises(StepError):
         read_shown("fate defender one disrupted")
+
+
+def test_a_chance_path_reads_one_sides_result_where_both_sides_fire() -> None:
+    # the Soviets fire 18 on the woods' 24-29 column (ACT: 18-23 shifted one right): a die of
+    # 5 or 6 is 2M2 on the Germans, 1/3 whatever the Germans roll back; 1 is M1, 1/6
+    report = evaluate_scenario(
+        load_scenario(MAPS.parent / "tests" / "cases" / "am-assault-woods.toml")
+    )
+    assert report.headline.startswith("attacker 18 on 24-29")
+    assert value_of(read_shown('chance "defender: 2M2"'), report) == Fraction(1, 3)
+    assert value_of(read_shown('chance "defender: M1"'), report) == Fraction(1, 6)
+    assert value_of(read_shown('chance "defender: M"'), report) == 0  # not on that column

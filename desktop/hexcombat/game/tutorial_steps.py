@@ -370,7 +370,11 @@ def value_of(
     outcomes: Mapping[str, Fraction] = getattr(report, "outcomes", {})
     if not outcomes:
         raise MissingValue("the report has no outcomes (a unit has no strength)")
-    return outcomes.get(shown.key, Fraction(0))
+    if shown.key in outcomes:
+        return outcomes[shown.key]
+    # both sides fire at once (assault-morale): a result is "defender: 2M2 / attacker: M", and
+    # one side's result is the sum of the results holding it
+    return sum((p for k, p in outcomes.items() if shown.key in k.split(" / ")), Fraction(0))
 
 
 def _fate(shown: Shown, report: ReportLike, entries: Mapping[EntryKey, Sequence[str]]) -> Value:
