@@ -169,7 +169,9 @@ def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str
         problems += found
         counters = counters.merge(air_counter_set(air_units))
     game = source.data.get("game")
-    return counters, game if isinstance(game, str) else None
+    if not isinstance(game, str):
+        return counters, None
+    return counters.of_game(game), game  # the palette offers it in that game's games
 
 
 def load_counter_library(
