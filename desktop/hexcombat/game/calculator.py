@@ -153,10 +153,12 @@ class CalculatorCombat:
         (``name = "Tank II", size = "II", type = "armour", attack = 1, aeca = "full"``);
         what the vocabulary refuses is said in its own words."""
         keys = read_inline_unit(text)
+        vocabulary = vocabulary_of(self.ruleset)
         try:
             unit_from_mapping(
                 {k: v for k, v in keys.items() if k not in (*PLACEMENT_KEYS, *IN_PLAY_KEYS)},
                 f"{side} unit",
+                tactical=vocabulary is not None and vocabulary.steps,  # no size or RE to give
             )
         except UnitDataError as exc:
             raise CalculatorError(str(exc)) from exc
@@ -366,8 +368,11 @@ def find_air_counters(library: Mapping[str, AirUnit], text: str) -> list[tuple[s
 
 
 def read_inline_unit(text: str) -> dict[str, Any]:
-    """The keys of a unit typed as a TOML inline table's inside (braces optional)."""
-    body = text.strip().removeprefix("{").removesuffix("}").strip()
+    """The keys of a unit typed as a TOML inline table's inside (braces optional: a unit that
+    ends with its own ``rules = { ... }`` keeps that table's brace)."""
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
     if not body:
         raise CalculatorError(
             'type the unit as key = value pairs, e.g. name = "Tank II", attack = 1'
@@ -381,13 +386,17 @@ def read_inline_unit(text: str) -> dict[str, Any]:
         ) from exc
 
 
-def find_counters(library: CounterSet, text: str, air: bool = False) -> list[tuple[str, Unit]]:
-    """The counters whose id or name contains ``text`` (any case), ground or air ones."""
+def find_counters(
+    library: CounterSet, text: str, air: bool = False, game: str = ""
+) -> list[tuple[str, Unit]]:
+    """The counters whose id or name contains ``text`` (any case), ground or air ones; with a
+    ``game`` (a ruleset id), only those of the counter sets made for it or for any game."""
     words = text.lower().split()
     return [
         (counter_id, unit)
         for counter_id, unit in sorted(library.counters.items())
         if (unit.air_type is not None) == air
+        and (not game or library.for_game(counter_id, game))
         and all(w in f"{counter_id} {unit.name}".lower() for w in words)
     ]
 
