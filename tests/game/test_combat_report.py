@@ -116,3 +116,17 @@ def test_an_unwritable_path_says_so_and_loses_nothing(tmp_path: Path) -> None:
     assert problem is not None and str(folder) in problem
     assert (folder / "inside").read_text(encoding="utf-8") == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "taken.md"]
+
+
+def test_the_last_combat_is_the_last_entry_changing_nothing_itself_with_the_rolls_after_it() -> (
+    None
+):
+    from hexcombat.game.combat_report import last_combat
+
+    combat = CombatLogEntry("0303 -> 0403: DL", [])
+    check = CombatLogEntry("0403: cohesion check", [])
+    check.changes = ["no change"]
+    assert last_combat([]) == []
+    assert last_combat([CombatLogEntry("before", []), combat, check]) == [combat, check]
+    assert last_combat([combat]) == [combat]
+    assert last_combat([check]) == [check]  # a roll with no combat logged before it

@@ -121,6 +121,24 @@ def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatRep
     return CombatReport(title or entry.text, tuple(facts), tuple(steps), (), (), tuple(applied))
 
 
+def last_combat(log: Sequence[CombatLogEntry]) -> list[CombatLogEntry]:
+    """The last combat fought and the rolls logged after it (its follow-ups: morale or cohesion
+    checks, vehicle destruction); a follow-up's entry says what it changed, a combat's does not.
+    A log of such rolls alone gives its last one."""
+    combats = [i for i, entry in enumerate(log) if not entry.changes]
+    if not combats:
+        return list(log[-1:])
+    return list(log[combats[-1] :])
+
+
+def last_combat_reports(log: Sequence[CombatLogEntry]) -> tuple[list[CombatReport], str]:
+    """The last combat and its follow-ups as reports, and the document's title: the combat's."""
+    entries = last_combat(log)
+    if not entries:
+        return [], ""
+    return [from_log_entry(entry) for entry in entries], entries[0].text
+
+
 def log_reports(log: Sequence[CombatLogEntry]) -> list[CombatReport]:
     """Every combat of the log, numbered in the order fought."""
     return [from_log_entry(e, f"Combat {i}: {e.text}") for i, e in enumerate(log, 1)]
