@@ -83,11 +83,7 @@ def format_report(report: Report, title: str = "") -> str:
         f"Final DRM: {signed(report.drm)}"
         + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
     )
-    lines.append(
-        "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
-        if report.outcomes
-        else "Outcomes: none without odds"
-    )
+    lines += format_outcomes(report)
     favoured = _favoured(report)
     if favoured:
         lines.append(f"Favours: {favoured}")
@@ -97,6 +93,27 @@ def format_report(report: Report, title: str = "") -> str:
         lines.append("Warnings:")
         lines.extend(f"  - {w}" for w in report.warnings)
     return "\n".join(lines)
+
+
+def format_outcomes(report: Report) -> list[str]:
+    """The results the combat may have with their chances: one line each with what it does
+    when the ruleset says (``DL  40.0% (2/5)  10-13: the defenders lose and retreat 2-4``), as a
+    code alone means nothing to a player who has not the table at hand; else on one line."""
+    if not report.outcomes:
+        return ["Outcomes: none without odds" if report.missing_strengths else "Outcomes: none"]
+    said = [o for o in report.outcome_list if o.text]
+    if not said:
+        return [
+            "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
+        ]
+    width = max(len(o.code) for o in report.outcome_list)
+    chances = [f"{percent(o.probability):>6} ({exact(o.probability)})" for o in report.outcome_list]
+    wide = max(len(c) for c in chances)
+    lines = ["Outcomes:"]
+    for outcome, chance in zip(report.outcome_list, chances, strict=True):
+        text = outcome.text.removeprefix(f"{outcome.code}: ")  # a text that names its code
+        lines.append(f"  {outcome.code:<{width}}  {chance:<{wide}}  {text}".rstrip())
+    return lines
 
 
 def format_unit_fates(report: Report) -> list[str]:
