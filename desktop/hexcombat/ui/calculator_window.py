@@ -65,7 +65,7 @@ from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
-from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.dice_faces import DiceFaces, numbered
 from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.report_actions import ReportActions
@@ -792,7 +792,7 @@ class CalculatorWindow(QMainWindow):
         assert isinstance(self.report, Report)
         self.rolled, self.follow_up = rolled, ()
         self.roll_problem.clear()
-        self.dice.set_rolls(list(rolled.rolls))
+        self.dice.set_rolls(list(rolled.rolls), numbered(self.report))
         self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
         self._remember_fought(rolled)
         self._show_headline()

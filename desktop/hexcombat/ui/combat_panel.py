@@ -57,7 +57,7 @@ from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.follow_ups import FollowUpModel
 from hexcombat.game.roll import dice_text, read_typed_roll
-from hexcombat.game.state import Change, Command, GameError
+from hexcombat.game.state import Change, Command, GameError, GameState
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
@@ -73,7 +73,7 @@ from hexcombat.ui.condition_controls import (
     setting_phases,
 )
 from hexcombat.ui.counted_units_view import CountedUnitsView
-from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.dice_faces import DiceFaces, numbered
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.loss_choosers import (
@@ -93,6 +93,16 @@ from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
+
+
+def effect_line(effect: Effect, state: GameState) -> str:
+    """A result's effect as the Result box says it, with the units it falls on by name
+    (``Checks cohesion: Rifle Sqd (Assault Results).``): an effect naming units is said of them."""
+    said = f"{effect.text[:1].upper()}{effect.text[1:]}"
+    names = [state.counters[t].unit.name for t in effect.targets if t in state.counters]
+    if names:
+        said += f": {', '.join(names)}"
+    return f"{said} ({effect.rule})."
 
 
 def _scroll(widget: QWidget, name: str) -> QScrollArea:
@@ -422,9 +432,12 @@ class CombatPanel(QWidget):
         self.phase.currentTextChanged.connect(lambda _t: self._turn_chosen())
         row = QHBoxLayout()
         row.setSpacing(6)
-        row.addWidget(QLabel("Phase"))
+        phased = bool(self.model.vocabulary.phases)  # a ruleset with no turn sequence: no box
+        row.addWidget(QLabel("Phase" if phased else "Turn"))
         row.addWidget(self.phasing_player)
         row.addWidget(self.phase)
+        if not phased:  # (never shown here: not parented yet, it would open a window)
+            self.phase.hide()
         row.addStretch(1)
         return row
 
@@ -931,7 +944,7 @@ class CombatPanel(QWidget):
         if model.resolution is None:
             self._show_dice_wanted()
             return
-        self.dice.set_rolls(list(model.rolls))
+        self.dice.set_rolls(list(model.rolls), numbered(model.resolution.report))
         self.show_resolution(model.resolution)
 
     def show_resolution(self, resolution: Resolution) -> None:
@@ -978,7 +991,7 @@ class CombatPanel(QWidget):
             lines += self.loss_chooser.side_lines(model, LossSide(side))
             lines += self._retreat_lines(side, retreats.get(side))
         lines += [  # what the chooser, the retreats and the advance do not state already
-            html.escape(f"{e.text[:1].upper()}{e.text[1:]} ({e.rule}).")
+            html.escape(effect_line(e, self.session.state))
             for e in result.effects
             if e.kind not in {"retreat", "advance", *self.loss_chooser.states}
         ]
