@@ -127,4 +127,5 @@ def test_export_combat_with_no_attack_set_up_exports_the_last_combat_with_its_fo
     assert "0302" not in text  # the combat before is not this one
     assert "cohesion check: US squad: roll 8: fails" in text
     assert "**Changed:** US squad in 0403: loses 1 step" in text
+    assert "**Follow-up:** 0403: casualty" in text  # a roll after the combat, not a combat
     assert window.errors == []

@@ -106,7 +106,7 @@ def _fates(report: Report) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
 def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatReport:
     """A combat as the combat log keeps it: its summary, when it was rolled, its working and
     what was applied."""
-    facts = [("Combat", entry.text)]
+    facts = [("Follow-up" if entry.changes else "Combat", entry.text)]  # a roll after a combat
     if entry.rolled_at:
         facts.append(("Rolled at", entry.rolled_at))
     steps = []
