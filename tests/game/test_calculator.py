@@ -299,6 +299,8 @@ def test_a_tactical_games_inline_units_need_no_size_nor_re(tmp_path: Path) -> No
         "US squad",
         "US section",
     ]
+    # rolled with no odds to find: die 7 + DRM 4 = 11, the 10-13 row (Assault Results)
+    assert roll_typed(report, "7").result.code == "DL"
     # a ruleset whose units lose strength points still asks for a size
     with pytest.raises(CalculatorError, match="size"):
         new_combat("total-war").add_inline("attacker", 'name = "Inf", attack = 4, defence = 4')

@@ -58,3 +58,18 @@ def test_a_d10_roll_shows_its_number_and_each_effect_names_its_units(
     text = panel.result_label.text()
     assert "Checks cohesion: Rifle Sqd (Assault Results)." in text
     assert "Is regrouping: Lt Hahn (Regrouping)." in text
+
+
+def test_the_calculator_rolls_a_tactical_assault_and_asks_for_squads(qtbot) -> None:  # noqa: ANN001
+    from hexcombat.game.calculator import open_combat
+    from hexcombat.ui.calculator_window import CalculatorWindow
+
+    case = Path(__file__).parents[1] / "cases" / "lhy-assault-squads.toml"
+    win = CalculatorWindow(open_combat(case))
+    qtbot.addWidget(win)
+    assert "steps" in win.inline.placeholderText()
+    assert "size" not in win.inline.placeholderText()  # a squad has no size
+    win.typed_roll.setText("7")
+    rolled = win.use_typed_roll()  # it was refused: "the odds ... need strengths"
+    assert rolled is not None and rolled.result.code == "DL"  # 7 + 4 = 11: the 10-13 row
+    assert win.dice.numbered

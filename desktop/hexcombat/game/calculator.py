@@ -427,11 +427,18 @@ def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
     return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up)
 
 
+def _rollable(report: Report) -> None:
+    """Refuse a roll for a combat whose odds wait for a unit's strength; a ruleset that finds
+    no odds at all (a tactical assault's DRM on a d10) rolls without them."""
+    if report.missing_strengths:
+        report.require_odds()
+
+
 def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:
     """Resolve with the physical dice the player typed; a wrong roll raises
     :class:`CalculatorError` saying what to type, a follow-up roll :class:`MoreDice`."""
     try:
-        report.require_odds()
+        _rollable(report)
         sides = dice_rolled(report) + [d.sides for d in follow_up]
         rolls = read_typed_roll(text, sides, follow_up)
         return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
@@ -446,7 +453,7 @@ def roll_dice(report: Report, seed: int | str) -> Rolled:
     """Resolve with seeded dice (the same ``seed`` gives the same roll)."""
     dice = RecordingDice(SeededDice(seed))
     try:
-        report.require_odds()
+        _rollable(report)
         result = resolve_report(report, dice)  # type: ignore[arg-type]
     except (RulesError, ValueError) as exc:
         raise CalculatorError(str(exc)) from exc

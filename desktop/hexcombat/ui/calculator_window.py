@@ -511,6 +511,11 @@ class CalculatorWindow(QMainWindow):
             self.across.addItem(feature, feature)
         rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
         self.across.setToolTip(f"What the attacker attacks across{rule}")
+        self.inline.setPlaceholderText(  # a squad has steps and its ruleset's values, no size
+            'name = "Rifle Sqd", steps = 2, rules = { ... }'
+            if vocabulary.steps
+            else 'name = "Tank II", size = "II", type = "armour", attack = 1'
+        )
         conditions = self.combat.conditions()
         self.weather.clear()
         self.weather.addItems(list(vocabulary.weather))
