@@ -72,7 +72,8 @@ def from_report(
     report: Report, result: CombatResult | None = None, title: str = "Combat"
 ) -> CombatReport:
     """A combat as the ruleset worked it out (before the roll, or with ``result`` after it)."""
-    facts = [("Ruleset", report.ruleset), ("Odds and DRM", report.headline)]
+    said = "Odds and DRM" if report.odds else "DRM"  # an assault's DRM on a d10 has no odds
+    facts = [("Ruleset", report.ruleset), (said, report.headline)]
     steps = [_step(s) for s in report.steps]
     if result is not None:
         dice = "; ".join(f"{r.purpose} {' '.join(map(str, r.faces))}" for r in result.rolls)
