@@ -113,6 +113,7 @@ def test_the_tutorial_attack_rolls_one_die(state: GameState) -> None:
         ("", [6], "no dice typed: "),
         ("2 5", [6], "this attack rolls 1 die, but 2 numbers were typed: "),
         ("4", [6, 6], "this attack rolls 2 dice, but 1 number was typed: type 2 numbers, "),
+        ("3", [], "this combat is decided before any roll: there are no dice to type"),
     ],
 )
 def test_a_typed_roll_is_read_or_refused_saying_what_to_type(

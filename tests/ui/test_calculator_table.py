@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QTableWidget
 
-from hexcombat.game.calculator import new_combat
-from hexcombat.rules.registry import ruleset_ids
+from hexcombat.game.calculator import find_counters, new_combat
+from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.combat_keys import key_text
 from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points
@@ -194,14 +194,22 @@ def test_every_ruleset_fights_in_the_calculator_and_a_typed_roll_is_that_roll(
 ) -> None:  # noqa: ANN001
     win = calculator
     win.ruleset_box.setCurrentIndex(win.ruleset_box.findData(ruleset))
-    for side, unit in (
-        ("attacker", 'name = "A", size = "XX", type = "infantry", attack = 6'),
-        ("defender", 'name = "D", size = "XX", type = "infantry", defence = 2'),
-    ):
-        win.side_box.setCurrentText(side)
-        win.inline.setText(unit)
-        assert win.add_inline(), win.setup_problem.text()
-    assert win.report is not None and win.report.odds == "3:1"  # 6 to 2
+    if get_ruleset(ruleset).vocabulary.steps:  # two squads of the game's own counter set
+        found = find_counters(win.combat.library, "sqd", game=ruleset)
+        for side, (counter_id, _unit) in zip(("attacker", "defender"), found, strict=False):
+            win.side_box.setCurrentText(side)
+            win.search.setText(counter_id)
+            assert win.add_searched(side), win.setup_problem.text()
+        assert win.report is not None and win.report.odds is None  # a DRM on the table only
+    else:
+        for side, unit in (
+            ("attacker", 'name = "A", size = "XX", type = "infantry", attack = 6'),
+            ("defender", 'name = "D", size = "XX", type = "infantry", defence = 2'),
+        ):
+            win.side_box.setCurrentText(side)
+            win.inline.setText(unit)
+            assert win.add_inline(), win.setup_problem.text()
+        assert win.report is not None and win.report.odds == "3:1"  # 6 to 2
     win.typed_roll.setText("3")
     rolled = win.use_typed_roll()
     assert rolled is not None and rolled.rolls == (3,) and rolled.typed

@@ -88,6 +88,8 @@ def read_typed_roll(text: str, sides: list[int], follow_up: Sequence[DiceWanted]
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
     dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for);
     :class:`GameError` says what is wrong and what to type."""
+    if not sides:  # an assault the rules decide before any roll (an immediate resolution)
+        raise GameError("this combat is decided before any roll: there are no dice to type")
     want = f"type {dice_text(sides, follow_up)}"
     parts = text.replace(",", " ").split()
     if not parts:
