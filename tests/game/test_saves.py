@@ -194,7 +194,7 @@ def test_an_unknown_ruleset_is_refused_naming_the_known_ones(tmp_path: Path) -> 
     message, text = damaged(tmp_path, "ruleset", "squad-leader")
     assert message == (
         f"bad.json:{line_of(text, 'ruleset')}: unknown ruleset 'squad-leader'; "
-        f"hexcombat knows {', '.join(ruleset_ids())}"
+        f"hexcombat knows {', '.join(ruleset_ids())}"  # total-war, armour-ratio, ...
     )
     message, _ = damaged(tmp_path, "ruleset", ["total-war"])
     assert "unknown ruleset ['total-war']" in message
