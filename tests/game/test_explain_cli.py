@@ -222,3 +222,16 @@ def test_a_europa_result_is_said_once_with_its_code_in_front(
     start = lines.index("Outcomes:")
     assert lines[start + 4].split()[0] == "DR"  # the fourth result of the 3:1 column
     assert "DR: " not in lines[start + 4]  # the text's own "DR:" not said twice
+
+
+def test_a_table_each_side_rolls_on_says_both_dice_and_no_drm(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The Assault Combat Table is read by each side's column and its own die (ACT): no
+    modifier to print, and the roll is both dice, each named, not one die "+0"."""
+    case = Path(__file__).parents[1] / "cases" / "am-assault-woods.toml"
+    assert explain_command(str(case), rolls=[3, 4]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert not [line for line in lines if line.startswith("Final DRM")]
+    (roll,) = [line for line in lines if line.startswith("Roll: ")]
+    assert roll.startswith("Roll: attacker's table die 3; defender's table die 4: ")
