@@ -26,7 +26,13 @@ from hexcombat.game.air_scenario import air_counters_in, scenario_air_counters
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
-from hexcombat.game.roll import RecordingDice, dice_rolled, dice_text, read_typed_roll
+from hexcombat.game.roll import (
+    RecordingDice,
+    dice_purposes,
+    dice_rolled,
+    dice_text,
+    read_typed_roll,
+)
 from hexcombat.game.scenario import (
     IN_PLAY_KEYS,
     PLACEMENT_KEYS,
@@ -424,7 +430,8 @@ class MoreDice(Exception):
 
 def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
     """What to type for this combat's dice (``one number from 1 to 6 (e.g. 4)``)."""
-    return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up)
+    sides = dice_rolled(report) + [d.sides for d in follow_up]
+    return dice_text(sides, follow_up, dice_purposes(report))
 
 
 def _rollable(report: Report) -> None:
@@ -440,7 +447,7 @@ def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) 
     try:
         _rollable(report)
         sides = dice_rolled(report) + [d.sides for d in follow_up]
-        rolls = read_typed_roll(text, sides, follow_up)
+        rolls = read_typed_roll(text, sides, follow_up, dice_purposes(report))
         return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
     except DiceWanted as wanted:
         more = (*follow_up, wanted)

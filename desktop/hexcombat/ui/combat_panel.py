@@ -56,7 +56,7 @@ from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.follow_ups import FollowUpModel
-from hexcombat.game.roll import dice_text, read_typed_roll
+from hexcombat.game.roll import dice_purposes, dice_text, read_typed_roll
 from hexcombat.game.state import Change, Command, GameError, GameState
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.effects import Effect
@@ -826,13 +826,22 @@ class CombatPanel(QWidget):
             )
         elif len(sides) == 1:
             self.typed_roll.setPlaceholderText("or type the die, e.g. 4")
+        elif len(purposes := self._purposes()) == len(sides):  # each side's own die (ACT)
+            self.typed_roll.setPlaceholderText(
+                f"or type {plural(len(sides), 'die', 'dice')}: the {' then the '.join(purposes)}"
+            )
         else:
             self.typed_roll.setPlaceholderText(
                 f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
             )
-        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides, follow_up)}; then Return")
+        said = dice_text(sides, follow_up, self._purposes())
+        self.typed_roll.setToolTip(f"The physical roll: {said}; then Return")
         if not self.roll_problem.isHidden() and not follow_up:
             self._typed_roll_edited()
+
+    def _purposes(self) -> list[str]:
+        """What each die of the attack's roll decides, as its report declares them."""
+        return dice_purposes(self.report) if self.report is not None else []
 
     def _set_rollable(self, on: bool) -> None:
         self.roll_button.setEnabled(on)
@@ -912,7 +921,7 @@ class CombatPanel(QWidget):
             return None
         try:
             wanted, follow_up = self.model.dice_wanted(), self.model.follow_up
-            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up)
+            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up, self._purposes())
         except (GameError, RulesError, SourceError, ValueError) as exc:
             self._refuse_roll(str(exc))
             return None
