@@ -108,8 +108,10 @@ def test_every_ruleset_opens_in_the_calculator(ruleset: str) -> None:
     combat = new_combat(ruleset)
     assert combat.ruleset == ruleset
     assert combat.problems() == ["pick at least one attacker and one defender"]
-    ground = find_counters(combat.library, "", own=combat.own_ids)
+    ground = find_counters(combat.library, "", game=ruleset, own=combat.own_ids)
     assert ground, "the shipped counter sets give counters to pick"
+    # the counters offered are the ruleset's own game's (Europa divisions are no squads)
+    assert all(combat.library.games.get(cid, ruleset) == ruleset for cid, _ in ground)
     attacker, defender = ground[0][0], ground[1][0]
     assert {attacker, defender} <= set(combat.own_ids), "the ruleset's own game's counters"
     combat.add_counter("attacker", attacker)
@@ -261,3 +263,53 @@ def test_a_ruleset_without_air_rules_has_no_air_counter_to_fly() -> None:
     assert combat.air_library == {}
     with pytest.raises(CalculatorError, match="no air missions"):
         combat.add_air_counter("ge-me-109e", "escort")
+
+
+TACTICAL_INLINE = """
+ruleset = "lhy-assault"
+title = "Two German squads against a US squad in a rural building"
+
+[conditions]
+terrain = "rural-building"
+date = "1944-06"
+
+[[attacker]]
+name = "German squad"
+nationality = "german"
+steps = 2
+rules = { kind = "squad", cohesion = 7, company = 1, platoon = 1 }
+count = 2
+
+[[defender]]
+name = "US squad"
+nationality = "us"
+steps = 2
+rules = { kind = "squad", cohesion = 6, company = 1, platoon = 1 }
+"""
+
+
+def test_a_tactical_games_inline_units_need_no_size_nor_re(tmp_path: Path) -> None:
+    """A ruleset whose units lose steps reads a scenario's inline units as squads and vehicles,
+    as its counter sets are: no size or RE, no ``scale`` to write."""
+    path = tmp_path / "squads.toml"
+    path.write_text(TACTICAL_INLINE, encoding="utf-8")
+    combat = open_combat(path)
+    report = combat.evaluate()
+    assert isinstance(report, Report)
+    # Assault DRM: +2 squad and +1 German squad after 9/43 for each of two German squads, -2 the
+    # US squad, best cohesion 7 against 6 +1, rural building -1: +4 (within the -4..+4 limit)
+    assert report.drm == 4
+    assert all(p.unit.re == 0 for p in (*report.situation.attackers, *report.situation.defenders))
+    # the calculator's own inline units too
+    combat.add_inline(
+        "defender", 'name = "US section", steps = 1, rules = { kind = "section", cohesion = 5 }'
+    )
+    assert [p.unit.name for p in combat.evaluate().situation.defenders] == [
+        "US squad",
+        "US section",
+    ]
+    # rolled with no odds to find: die 7 + DRM 4 = 11, the 10-13 row (Assault Results)
+    assert roll_typed(report, "7").result.code == "DL"
+    # a ruleset whose units lose strength points still asks for a size
+    with pytest.raises(CalculatorError, match="size"):
+        new_combat("total-war").add_inline("attacker", 'name = "Inf", attack = 4, defence = 4')

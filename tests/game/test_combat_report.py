@@ -116,3 +116,27 @@ def test_an_unwritable_path_says_so_and_loses_nothing(tmp_path: Path) -> None:
     assert problem is not None and str(folder) in problem
     assert (folder / "inside").read_text(encoding="utf-8") == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "taken.md"]
+
+
+def test_the_last_combat_is_the_last_entry_changing_nothing_itself_with_the_rolls_after_it() -> (
+    None
+):
+    from hexcombat.game.combat_report import last_combat
+
+    combat = CombatLogEntry("0303 -> 0403: DL", [])
+    check = CombatLogEntry("0403: cohesion check", [])
+    check.changes = ["no change"]
+    assert last_combat([]) == []
+    assert last_combat([CombatLogEntry("before", []), combat, check]) == [combat, check]
+    assert last_combat([combat]) == [combat]
+    assert last_combat([check]) == [check]  # a roll with no combat logged before it
+
+
+def test_a_tactical_assaults_report_says_its_drm_and_no_odds() -> None:
+    from hexcombat.game.calculator import open_combat
+
+    case = Path(__file__).parents[1] / "cases" / "lhy-assault-squads.toml"
+    report = open_combat(case).evaluate()
+    text = markdown([from_report(report, title="Assault on 0403")], "Assault on 0403")
+    assert "**DRM:** assault DRM +4" in text
+    assert "Odds" not in text  # the Assault table is read by the final DRM, no odds column

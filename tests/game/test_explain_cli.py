@@ -190,3 +190,48 @@ def test_the_faces_said_for_the_chance_roll_are_the_faces_that_give_each_drm(
 ) -> None:
     # what --roll is told must be what the roll does: the lower modifiers take the lower faces
     assert chance_faces(distribution) == faces
+
+
+def test_a_tactical_assault_lists_each_result_row_with_what_it_does_and_no_odds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A code such as ``DL`` means nothing without the table: each row is said with its range
+    and what it does. Assault DRM +4 on a d10: 14+ on a 10 (1/10), 10-13 on 6-9 (2/5), 6-9 on
+    2-5 (2/5), 2-5 on a 1 (1/10)."""
+    case = Path(__file__).parents[1] / "cases" / "lhy-assault-squads.toml"
+    assert explain_command(str(case)) == 0
+    out = capsys.readouterr().out
+    assert "Odds" not in out
+    lines = out.splitlines()
+    start = lines.index("Outcomes:")
+    rows = [line.split() for line in lines[start + 1 : start + 5]]
+    assert [(r[0], r[1], r[2], r[3]) for r in rows] == [
+        ("DD", "10.0%", "(1/10)", "14+:"),
+        ("DL", "40.0%", "(2/5)", "10-13:"),
+        ("DM", "40.0%", "(2/5)", "6-9:"),
+        ("AM", "10.0%", "(1/10)", "2-5:"),
+    ]
+    assert "the defenders lose and retreat 2-4" in lines[start + 2]
+
+
+def test_a_europa_result_is_said_once_with_its_code_in_front(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert explain_command(str(default_tutorial())) == 0
+    lines = capsys.readouterr().out.splitlines()
+    start = lines.index("Outcomes:")
+    assert lines[start + 4].split()[0] == "DR"  # the fourth result of the 3:1 column
+    assert "DR: " not in lines[start + 4]  # the text's own "DR:" not said twice
+
+
+def test_a_table_each_side_rolls_on_says_both_dice_and_no_drm(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The Assault Combat Table is read by each side's column and its own die (ACT): no
+    modifier to print, and the roll is both dice, each named, not one die "+0"."""
+    case = Path(__file__).parents[1] / "cases" / "am-assault-woods.toml"
+    assert explain_command(str(case), rolls=[3, 4]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert not [line for line in lines if line.startswith("Final DRM")]
+    (roll,) = [line for line in lines if line.startswith("Roll: ")]
+    assert roll.startswith("Roll: attacker's table die 3; defender's table die 4: ")

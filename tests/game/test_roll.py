@@ -113,6 +113,7 @@ def test_the_tutorial_attack_rolls_one_die(state: GameState) -> None:
         ("", [6], "no dice typed: "),
         ("2 5", [6], "this attack rolls 1 die, but 2 numbers were typed: "),
         ("4", [6, 6], "this attack rolls 2 dice, but 1 number was typed: type 2 numbers, "),
+        ("3", [], "this combat is decided before any roll: there are no dice to type"),
     ],
 )
 def test_a_typed_roll_is_read_or_refused_saying_what_to_type(
@@ -206,3 +207,22 @@ def test_the_counters_of_a_rolled_attack_stay_put_until_it_is_applied(state: Gam
     roll.undo(state)
     state.execute(MoveCounters([attacker], hexmap.hex_at("0302")))
     assert state.hex_of(attacker) == hexmap.hex_at("0302")
+
+
+def test_each_sides_own_die_is_asked_for_by_what_it_decides() -> None:
+    """On the Assault Combat Table each side rolls its own die (ACT): what to type names them,
+    not a DRM's chance roll and a combat die."""
+    from hexcombat.game.calculator import dice_wanted, open_combat
+    from hexcombat.game.roll import dice_purposes
+    from hexcombat.rules.report import Report
+
+    case = Path(__file__).parents[1] / "cases" / "am-assault-woods.toml"
+    report = open_combat(case).evaluate()
+    assert isinstance(report, Report)
+    said = dice_wanted(report)
+    assert said.startswith(
+        "2 numbers, the attacker's table die (1 to 6) then the defender's table die (1 to 6)"
+    )
+    assert "chance roll" not in said
+    with pytest.raises(GameError, match="the attacker's table die"):
+        read_typed_roll("3", [6, 6], (), dice_purposes(report))

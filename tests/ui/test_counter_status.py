@@ -160,3 +160,38 @@ def test_a_row_s_menu_sets_the_states_markers_and_steps_the_ruleset_declares(win
 def test_a_ruleset_without_states_markers_or_steps_offers_none(window) -> None:
     window.scene.select_hex(window.session.state.hexmap.hex_at("0504"))
     assert window.inspector.row_menu(0) is None  # the Europa rulesets declare none
+
+
+def test_the_stack_panel_counts_a_tactical_stack_in_steps_with_the_units_own_values(
+    window, tmp_path
+) -> None:  # noqa: ANN001
+    """Squads, weapons and vehicles count no REs: the panel says each counter's steps left of its
+    total and its values as the counter prints them (cohesion, AV, ATV), never "0 RE"."""
+    from lhy_terrain_game import ATTACKERS, lhy_game
+
+    from hexcombat.game.status_commands import LoseSteps, SetState
+
+    window.show_game(lhy_game(tmp_path))
+    session, inspector = window.session, window.inspector
+    assert session.run(LoseSteps("c1"))
+    assert session.run(SetState("c1", state="disrupted"))
+    window.scene.select_hex(session.state.hexmap.hex_at(ATTACKERS))
+    title = inspector.title.text()
+    assert "RE" not in title
+    assert title.endswith("4 counters, 5 of 6 steps")  # squads 1 + 2 of 2 each, MG 1, leader 1
+    rows = {inspector.list.item(i).data(0x100): inspector.list.item(i) for i in range(4)}
+    squad = rows["c1"].text().split("\n")
+    assert squad[0] == "Grenadier Sqd  6"  # cohesion 6, as the counter prints it
+    assert squad[1:] == ["infantry, 1 of 2 steps", "Disrupted"]  # the step said once
+    tip = rows["c1"].toolTip()
+    assert "RE" not in tip
+    assert tip.startswith("Grenadier Sqd (c1), 1 of 2 steps; Kind squad, Cohesion 6, Company 1")
+    assert tip.endswith("; Disrupted")
+    assert rows["c2"].text().split("\n")[1:] == ["infantry, 2 of 2 steps"]
+
+
+def test_the_stack_panel_still_counts_divisions_in_res(window) -> None:
+    window.scene.select_hex(window.session.state.hexmap.hex_at("0504"))
+    inspector = window.inspector
+    assert inspector.title.text().endswith("3 counters, 4.5 RE")  # XX 3, II 1/2, III 1 (14D2)
+    assert "3 RE" in inspector.list.item(0).toolTip()

@@ -193,3 +193,55 @@ def test_the_palette_says_why_the_ruleset_keeps_a_counter_out_of_ground_combat()
         "Me109: air type F (16A1), any: air attack 7, air defence 5, range 8. Air units fight "
         "with air ratings, not in ground combat (16A, 23D1)."
     )
+
+
+def _shown_ids(palette) -> set[str]:
+    items = [palette.list.item(i) for i in range(palette.list.count())]
+    return {item.data(Qt.ItemDataRole.UserRole) for item in items if not item.isHidden()}
+
+
+def test_the_palette_offers_the_games_own_counter_sets_and_every_game_on_a_tick(
+    window, qtbot
+) -> None:
+    from hexcombat.game.scenario import load_counter_library
+    from hexcombat.ui.counter_palette import CounterPalette
+
+    palette, library = window.palette, window.session.state.library
+    games = library.games
+    assert window.session.state.ruleset == "total-war"
+    shown = _shown_ids(palette)  # the tutorial's Europa game: its divisions and air units
+    assert shown == {cid for cid in library.counters if games.get(cid) == "total-war"}
+    assert not any(games[cid] in ("lhy-assault", "assault-morale") for cid in shown)
+    assert palette.all_sets.isVisibleTo(palette)
+    palette.all_sets.setChecked(True)  # every game's counters, the squads among them
+    assert _shown_ids(palette) == set(library.counters)
+    palette.filter.setText("grenadier sqd")  # the filter still applies over every game's
+    assert _shown_ids(palette) == {"lhy-ge-rifle-sqd"}
+    palette.filter.setText("")
+    palette.all_sets.setChecked(False)
+    assert _shown_ids(palette) == shown
+    # a tactical game offers its own squads, not Europa divisions nor the other tactical game's
+    tactical = load_counter_library("lhy-assault")[0]
+    lhy = CounterPalette(tactical, [], "lhy-assault")
+    qtbot.addWidget(lhy)
+    own = {cid for cid in tactical.counters if tactical.games[cid] == "lhy-assault"}
+    assert _shown_ids(lhy) == own
+    assert "lhy-ge-rifle-sqd" in _shown_ids(lhy)
+
+
+def test_a_counter_set_naming_no_game_is_offered_in_every_game() -> None:
+    from fractions import Fraction
+
+    from hexcombat.rules.counters import CounterSet
+    from hexcombat.rules.units import Unit
+
+    tank = Unit("Tank X", Fraction(1), unit_type="armour", attack=3, defence=3, size="X")
+    mine = CounterSet({"my-tank": tank})  # a player's own file with no game = "..."
+    library = CounterSet({"tw-tank": tank}).of_game("total-war").merge(mine)
+    assert library.for_game("my-tank", "lhy-assault") and library.for_game("my-tank", "total-war")
+    assert library.for_game("tw-tank", "total-war")
+    assert not library.for_game("tw-tank", "lhy-assault")
+    # a set that wins a shared id says that id's game
+    assert not library.merge(CounterSet({"my-tank": tank}).of_game("armour-ratio")).for_game(
+        "my-tank", "total-war"
+    )

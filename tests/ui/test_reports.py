@@ -102,3 +102,30 @@ def test_the_log_export_says_what_was_applied_and_when(window, qtbot, tmp_path: 
     assert "**Losses:** none" in text
     assert entry.retreats and all(f"**Retreat:** {md(r)}" in text for r in entry.retreats)
     assert "| 14D2a | heavy armour" in text
+
+
+def test_export_combat_with_no_attack_set_up_exports_the_last_combat_with_its_follow_ups(
+    window, tmp_path: Path
+) -> None:  # noqa: ANN001
+    from hexcombat.game.state import CombatLogEntry
+
+    log = window.session.state.log
+    log += [
+        CombatLogEntry("0302 -> 0303: assault DRM +1, roll 3 = 4: AM", ["Assault: roll 3"]),
+        CombatLogEntry("0303 -> 0403: assault DRM +4, roll 7 = 11: DL", ["Assault: roll 7"]),
+        CombatLogEntry("0403: cohesion check: US squad: roll 8: fails", ["10.5: check"]),
+        CombatLogEntry("0403: casualty [US squad]: loses a step", ["Assault: casualty"]),
+    ]
+    log[2].changes = ["US squad in 0403: disrupted"]
+    log[3].changes = ["US squad in 0403: loses 1 step"]
+    window.combat_panel.stop()  # no attack in the panel
+    assert window.combat_panel.target is None
+    window.reports.choose_path = lambda _caption: str(tmp_path / "last.md")
+    menu_action(window, "Export Combat...").trigger()
+    text = (tmp_path / "last.md").read_text(encoding="utf-8")
+    assert text.startswith("# 0303 -\\> 0403: assault DRM +4, roll 7 = 11: DL")
+    assert "0302" not in text  # the combat before is not this one
+    assert "cohesion check: US squad: roll 8: fails" in text
+    assert "**Changed:** US squad in 0403: loses 1 step" in text
+    assert "**Follow-up:** 0403: casualty" in text  # a roll after the combat, not a combat
+    assert window.errors == []

@@ -27,7 +27,13 @@ from hexcombat.game.attack import can_roll
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
-from hexcombat.game.roll import RecordingDice, dice_rolled, dice_text, read_typed_roll
+from hexcombat.game.roll import (
+    RecordingDice,
+    dice_purposes,
+    dice_rolled,
+    dice_text,
+    read_typed_roll,
+)
 from hexcombat.game.scenario import (
     IN_PLAY_KEYS,
     PLACEMENT_KEYS,
@@ -158,10 +164,12 @@ class CalculatorCombat:
         (``name = "Tank II", size = "II", type = "armour", attack = 1, aeca = "full"``);
         what the vocabulary refuses is said in its own words."""
         keys = read_inline_unit(text)
+        vocabulary = vocabulary_of(self.ruleset)
         try:
             unit_from_mapping(
                 {k: v for k, v in keys.items() if k not in (*PLACEMENT_KEYS, *IN_PLAY_KEYS)},
                 f"{side} unit",
+                tactical=vocabulary is not None and vocabulary.steps,  # no size or RE to give
             )
         except UnitDataError as exc:
             raise CalculatorError(str(exc)) from exc
@@ -371,8 +379,11 @@ def find_air_counters(library: Mapping[str, AirUnit], text: str) -> list[tuple[s
 
 
 def read_inline_unit(text: str) -> dict[str, Any]:
-    """The keys of a unit typed as a TOML inline table's inside (braces optional)."""
-    body = text.strip().removeprefix("{").removesuffix("}").strip()
+    """The keys of a unit typed as a TOML inline table's inside (braces optional: a unit that
+    ends with its own ``rules = { ... }`` keeps that table's brace)."""
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
     if not body:
         raise CalculatorError(
             'type the unit as key = value pairs, e.g. name = "Tank II", attack = 1'
@@ -387,10 +398,11 @@ def read_inline_unit(text: str) -> dict[str, Any]:
 
 
 def find_counters(
-    library: CounterSet, text: str, air: bool = False, own: Sequence[str] = ()
+    library: CounterSet, text: str, air: bool = False, game: str = "", own: Sequence[str] = ()
 ) -> list[tuple[str, Unit]]:
-    """The counters whose id or name contains ``text`` (any case), ground or air ones: those of
-    the ruleset's own game (``own``, in that order) first, then the others by id."""
+    """The counters whose id or name contains ``text`` (any case), ground or air ones; with a
+    ``game`` (a ruleset id), only those of the counter sets made for it or for any game; the
+    ruleset's own game's (``own``, in that order) first, then the others by id."""
     words = text.lower().split()
     first = {counter_id: i for i, counter_id in enumerate(own)}
     return [
@@ -399,6 +411,7 @@ def find_counters(
             library.counters.items(), key=lambda kv: (first.get(kv[0], len(first)), kv[0])
         )
         if (unit.air_type is not None) == air
+        and (not game or library.for_game(counter_id, game))
         and all(w in f"{counter_id} {unit.name}".lower() for w in words)
     ]
 
@@ -426,7 +439,8 @@ class MoreDice(Exception):
 
 def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
     """What to type for this combat's dice (``one number from 1 to 6 (e.g. 4)``)."""
-    return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up)
+    sides = dice_rolled(report) + [d.sides for d in follow_up]
+    return dice_text(sides, follow_up, dice_purposes(report))
 
 
 def _require_rollable(report: Report) -> None:
@@ -443,7 +457,7 @@ def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) 
     try:
         _require_rollable(report)
         sides = dice_rolled(report) + [d.sides for d in follow_up]
-        rolls = read_typed_roll(text, sides, follow_up)
+        rolls = read_typed_roll(text, sides, follow_up, dice_purposes(report))
         return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
     except DiceWanted as wanted:
         more = (*follow_up, wanted)

@@ -72,7 +72,8 @@ def from_report(
     report: Report, result: CombatResult | None = None, title: str = "Combat"
 ) -> CombatReport:
     """A combat as the ruleset worked it out (before the roll, or with ``result`` after it)."""
-    facts = [("Ruleset", report.ruleset), ("Odds and DRM", report.headline)]
+    said = "Odds and DRM" if report.odds else "DRM"  # an assault's DRM on a d10 has no odds
+    facts = [("Ruleset", report.ruleset), (said, report.headline)]
     steps = [_step(s) for s in report.steps]
     if result is not None:
         dice = "; ".join(f"{r.purpose} {' '.join(map(str, r.faces))}" for r in result.rolls)
@@ -106,7 +107,7 @@ def _fates(report: Report) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
 def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatReport:
     """A combat as the combat log keeps it: its summary, when it was rolled, its working and
     what was applied."""
-    facts = [("Combat", entry.text)]
+    facts = [("Follow-up" if entry.changes else "Combat", entry.text)]  # a roll after a combat
     if entry.rolled_at:
         facts.append(("Rolled at", entry.rolled_at))
     steps = []
@@ -119,6 +120,24 @@ def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatRep
         applied.insert(0, ("Losses", "none"))
     applied += [("Changed", change) for change in entry.changes]  # a follow-up's roll
     return CombatReport(title or entry.text, tuple(facts), tuple(steps), (), (), tuple(applied))
+
+
+def last_combat(log: Sequence[CombatLogEntry]) -> list[CombatLogEntry]:
+    """The last combat fought and the rolls logged after it (its follow-ups: morale or cohesion
+    checks, vehicle destruction); a follow-up's entry says what it changed, a combat's does not.
+    A log of such rolls alone gives its last one."""
+    combats = [i for i, entry in enumerate(log) if not entry.changes]
+    if not combats:
+        return list(log[-1:])
+    return list(log[combats[-1] :])
+
+
+def last_combat_reports(log: Sequence[CombatLogEntry]) -> tuple[list[CombatReport], str]:
+    """The last combat and its follow-ups as reports, and the document's title: the combat's."""
+    entries = last_combat(log)
+    if not entries:
+        return [], ""
+    return [from_log_entry(entry) for entry in entries], entries[0].text
 
 
 def log_reports(log: Sequence[CombatLogEntry]) -> list[CombatReport]:

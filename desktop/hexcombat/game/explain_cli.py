@@ -79,15 +79,12 @@ def format_report(report: Report, title: str = "") -> str:
     chances = ", ".join(
         f"{signed(d)} {percent(p)}" for d, p in sorted(report.drm_distribution.items())
     )
-    lines.append(
-        f"Final DRM: {signed(report.drm)}"
-        + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
-    )
-    lines.append(
-        "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
-        if report.outcomes
-        else "Outcomes: none without odds"
-    )
+    if has_drm(report):
+        lines.append(
+            f"Final DRM: {signed(report.drm)}"
+            + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
+        )
+    lines += format_outcomes(report)
     favoured = _favoured(report)
     if favoured:
         lines.append(f"Favours: {favoured}")
@@ -97,6 +94,34 @@ def format_report(report: Report, title: str = "") -> str:
         lines.append("Warnings:")
         lines.extend(f"  - {w}" for w in report.warnings)
     return "\n".join(lines)
+
+
+def has_drm(report: Report) -> bool:
+    """Whether the combat is read with a die roll modifier: a step gives one, the total is not
+    zero, or odds pick a column a modified die is read on. A table read by each side's own
+    column (fire against columns, no modifier) has none to print."""
+    return bool(report.odds) or bool(report.drm) or any(s.drm is not None for s in report.steps)
+
+
+def format_outcomes(report: Report) -> list[str]:
+    """The results the combat may have with their chances: one line each with what it does
+    when the ruleset says (``DL  40.0% (2/5)  10-13: the defenders lose and retreat 2-4``), as a
+    code alone means nothing to a player who has not the table at hand; else on one line."""
+    if not report.outcomes:
+        return ["Outcomes: none without odds" if report.missing_strengths else "Outcomes: none"]
+    said = [o for o in report.outcome_list if o.text]
+    if not said:
+        return [
+            "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
+        ]
+    width = max(len(o.code) for o in report.outcome_list)
+    chances = [f"{percent(o.probability):>6} ({exact(o.probability)})" for o in report.outcome_list]
+    wide = max(len(c) for c in chances)
+    lines = ["Outcomes:"]
+    for outcome, chance in zip(report.outcome_list, chances, strict=True):
+        text = outcome.text.removeprefix(f"{outcome.code}: ")  # a text that names its code
+        lines.append(f"  {outcome.code:<{width}}  {chance:<{wide}}  {text}".rstrip())
+    return lines
 
 
 def format_unit_fates(report: Report) -> list[str]:
@@ -151,7 +176,11 @@ def format_result(result: CombatResult, names: dict[str, str] | None = None) -> 
     it does to whom (``names``: participant id -> unit name, from :func:`unit_names`)."""
     names = names or {}
     lines = [result.headline] if result.headline else []
-    if result.rolls or result.die:
+    sided = [r for r in result.rolls if r.side is not None and r.for_unit is None]
+    if len(sided) > 1:  # each side rolls its own die: each said, not one modified roll
+        rolled = "; ".join(f"{r.purpose} {r.total}" for r in sided)
+        lines.append(f"Roll: {rolled}: {result.code}")
+    elif result.rolls or result.die:
         lines.append(f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}")
     else:  # decided before any roll
         lines.append(f"Resolved at once, no roll: {result.code}")

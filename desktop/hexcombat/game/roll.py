@@ -61,18 +61,31 @@ def dice_rolled(report: Report) -> list[int]:
     return dice.sides
 
 
-def dice_text(sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> str:
+def dice_purposes(report: Report) -> list[str]:
+    """What each die the combat rolls first decides, as the report declares them (``attacker's
+    table die``, ``defender's table die``); follow-up rolls are not among them."""
+    return [d.purpose for d in report.dice if not d.follow_up and d.count == 1]
+
+
+def dice_text(
+    sides: list[int], follow_up: Sequence[DiceWanted] = (), purposes: Sequence[str] = ()
+) -> str:
     """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
     chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
-    combat die (1 to 6), e.g. 2 4". The last ``len(follow_up)`` dice are follow-up rolls the
-    resolution asked for, named by their purpose ("then the morale check (1 to 6)")."""
+    combat die (1 to 6), e.g. 2 4"; with ``purposes`` (one per die rolled first, as the
+    report declares them: each side's own die) each die by its purpose. The last
+    ``len(follow_up)`` dice are follow-up rolls the resolution asked for, named by their
+    purpose ("then the morale check (1 to 6)")."""
     first = sides[: len(sides) - len(follow_up)]
     example = " ".join(str(min(faces, 2)) for faces in first[:-1]) + f" {min(first[-1], 4)}"
     example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
     if len(sides) == 1:
         return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
-    named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
-    named.append(f"the combat die (1 to {first[-1]})")
+    if len(purposes) == len(first) > 1:
+        named = [f"the {p} (1 to {faces})" for p, faces in zip(purposes, first, strict=True)]
+    else:
+        named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
+        named.append(f"the combat die (1 to {first[-1]})")
     named += [f"the {d.purpose or 'next die'} (1 to {d.sides})" for d in follow_up]
     return (
         f"{plural(len(sides), 'number')}, {', '.join(named[:-1])} then {named[-1]}, "
@@ -84,11 +97,19 @@ _TYPED_NUMBER = re.compile(r"[+-]?\d+")
 """A typed die: decimal digits, one sign at most."""
 
 
-def read_typed_roll(text: str, sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> list[int]:
+def read_typed_roll(
+    text: str,
+    sides: list[int],
+    follow_up: Sequence[DiceWanted] = (),
+    purposes: Sequence[str] = (),
+) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
-    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for);
-    :class:`GameError` says what is wrong and what to type."""
-    want = f"type {dice_text(sides, follow_up)}"
+    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for; ``purposes``:
+    what the first decide, see :func:`dice_text`); :class:`GameError` says what is wrong and
+    what to type."""
+    if not sides:  # an assault the rules decide before any roll (an immediate resolution)
+        raise GameError("this combat is decided before any roll: there are no dice to type")
+    want = f"type {dice_text(sides, follow_up, purposes)}"
     parts = text.replace(",", " ").split()
     if not parts:
         raise GameError(f"no dice typed: {want}")

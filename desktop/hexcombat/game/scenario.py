@@ -169,7 +169,9 @@ def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str
         problems += found
         counters = counters.merge(air_counter_set(air_units))
     game = source.data.get("game")
-    return counters, game if isinstance(game, str) else None
+    if not isinstance(game, str):
+        return counters, None
+    return counters.of_game(game), game  # the palette offers it in that game's games
 
 
 def load_counter_library(
@@ -565,6 +567,13 @@ def _conditions(
     return Conditions(**values)
 
 
+def _steps_lost(ruleset: object) -> bool:
+    """Whether ``ruleset``'s units lose steps (a tactical game): its inline units are then
+    squads, weapons and vehicles, written without a size or RE, as its counter sets are."""
+    vocabulary = vocabulary_of(ruleset) if isinstance(ruleset, str) else None
+    return vocabulary is not None and vocabulary.steps
+
+
 def _placement(
     source: TomlSource,
     side: str,
@@ -606,11 +615,17 @@ def _placement(
     unit_keys = {
         k: v for k, v in entry.items() if k not in PLACEMENT_KEYS and k not in IN_PLAY_KEYS
     }
+    # an inline unit of a game whose units lose steps: a squad or vehicle, with no size or RE
+    tactical = base is None and _steps_lost(source.data.get("ruleset"))
     try:
-        unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base)
+        unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base, tactical=tactical)
     except UnitDataError as exc:
         key = next((k for k in unit_keys if repr(k) in str(exc) or f" {k} " in str(exc)), None)
-        every = [] if base is not None else unit_problems(unit_keys, f"{side} {index + 1}")
+        every = (
+            []
+            if base is not None
+            else unit_problems(unit_keys, f"{side} {index + 1}", tactical=tactical)
+        )
         for bad, message in every or [(key, str(exc))]:  # every bad key, not only the first
             problems.append(source.problem((*where, bad) if bad else where, message))
         return None

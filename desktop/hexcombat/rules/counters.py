@@ -57,6 +57,9 @@ class CounterSet:
 
     counters: dict[str, Unit] = field(default_factory=dict)
     titles: list[str] = field(default_factory=list)
+    games: dict[str, str] = field(default_factory=dict)
+    """Counter id -> the game (ruleset id) its set names with ``game``; a counter of a set
+    that names none is for any game."""
 
     def __getitem__(self, counter_id: str) -> Unit:
         return self.counters[counter_id]
@@ -68,8 +71,24 @@ class CounterSet:
         return len(self.counters)
 
     def merge(self, other: CounterSet) -> CounterSet:
-        """Both sets; ``other`` wins on a shared id."""
-        return CounterSet({**self.counters, **other.counters}, self.titles + other.titles)
+        """Both sets; ``other`` wins on a shared id (and with it, says the id's game)."""
+        games = {cid: g for cid, g in self.games.items() if cid not in other.counters}
+        return CounterSet(
+            {**self.counters, **other.counters},
+            self.titles + other.titles,
+            {**games, **other.games},
+        )
+
+    def of_game(self, game: str) -> CounterSet:
+        """The same counters, each said to be ``game``'s (what its set's ``game`` names)."""
+        return CounterSet(
+            dict(self.counters), list(self.titles), dict.fromkeys(self.counters, game)
+        )
+
+    def for_game(self, counter_id: str, ruleset: str) -> bool:
+        """Whether the counter is offered in a game of ``ruleset``: its set names that game,
+        or none."""
+        return self.games.get(counter_id, ruleset) == ruleset
 
 
 def is_counter_source(source: TomlSource) -> bool:

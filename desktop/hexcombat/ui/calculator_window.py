@@ -65,7 +65,7 @@ from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
-from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.dice_faces import DiceFaces, numbered
 from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.report_actions import ReportActions
@@ -511,6 +511,11 @@ class CalculatorWindow(QMainWindow):
             self.across.addItem(feature, feature)
         rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
         self.across.setToolTip(f"What the attacker attacks across{rule}")
+        self.inline.setPlaceholderText(  # a squad has steps and its ruleset's values, no size
+            'name = "Rifle Sqd", steps = 2, rules = { ... }'
+            if vocabulary.steps
+            else 'name = "Tank II", size = "II", type = "armour", attack = 1'
+        )
         conditions = self.combat.conditions()
         self.weather.clear()
         self.weather.addItems(list(vocabulary.weather))
@@ -527,7 +532,7 @@ class CalculatorWindow(QMainWindow):
             self.conditions_form.addRow(control.widget)
         names = [
             f"{cid}  \u2014  {unit.name}"
-            for cid, unit in find_counters(self.combat.library, "", own=self.combat.own_ids)
+            for cid, unit in find_counters(self.combat.library, "", game=self.combat.ruleset)
         ]
         names += [
             f"{cid}  \u2014  {unit.name} (air, 16A)"
@@ -691,8 +696,10 @@ class CalculatorWindow(QMainWindow):
             count, text = int(first), rest.strip().removeprefix("x ").strip()
         if side == AIR:
             return self._fly_searched(text, count)
-        found = _best_matches(
-            find_counters(self.combat.library, text, own=self.combat.own_ids), text
+        library, game = self.combat.library, self.combat.ruleset
+        found = _best_matches(find_counters(library, text, game=game), text) or _best_matches(
+            find_counters(library, text),
+            text,  # another game's counter, named on purpose
         )
         flown = [cid for cid, _ in find_air_counters(self.combat.air_library, text)]
         if not found and flown:  # an air counter flies a mission (23D): it is no attacker
@@ -790,7 +797,7 @@ class CalculatorWindow(QMainWindow):
         assert isinstance(self.report, Report)
         self.rolled, self.follow_up = rolled, ()
         self.roll_problem.clear()
-        self.dice.set_rolls(list(rolled.rolls))
+        self.dice.set_rolls(list(rolled.rolls), numbered(self.report))
         self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
         self._remember_fought(rolled)
         self._show_headline()

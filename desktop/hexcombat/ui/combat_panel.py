@@ -56,8 +56,8 @@ from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.follow_ups import FollowUpModel
-from hexcombat.game.roll import dice_text, read_typed_roll
-from hexcombat.game.state import Change, Command, GameError
+from hexcombat.game.roll import dice_purposes, dice_text, read_typed_roll
+from hexcombat.game.state import Change, Command, GameError, GameState
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
@@ -73,7 +73,7 @@ from hexcombat.ui.condition_controls import (
     setting_phases,
 )
 from hexcombat.ui.counted_units_view import CountedUnitsView
-from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.dice_faces import DiceFaces, numbered
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.loss_choosers import (
@@ -93,6 +93,16 @@ from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
+
+
+def effect_line(effect: Effect, state: GameState) -> str:
+    """A result's effect as the Result box says it, with the units it falls on by name
+    (``Checks cohesion: Rifle Sqd (Assault Results).``): an effect naming units is said of them."""
+    said = f"{effect.text[:1].upper()}{effect.text[1:]}"
+    names = [state.counters[t].unit.name for t in effect.targets if t in state.counters]
+    if names:
+        said += f": {', '.join(names)}"
+    return f"{said} ({effect.rule})."
 
 
 def _scroll(widget: QWidget, name: str) -> QScrollArea:
@@ -422,9 +432,12 @@ class CombatPanel(QWidget):
         self.phase.currentTextChanged.connect(lambda _t: self._turn_chosen())
         row = QHBoxLayout()
         row.setSpacing(6)
-        row.addWidget(QLabel("Phase"))
+        phased = bool(self.model.vocabulary.phases)  # a ruleset with no turn sequence: no box
+        row.addWidget(QLabel("Phase" if phased else "Turn"))
         row.addWidget(self.phasing_player)
         row.addWidget(self.phase)
+        if not phased:  # (never shown here: not parented yet, it would open a window)
+            self.phase.hide()
         row.addStretch(1)
         return row
 
@@ -817,13 +830,22 @@ class CombatPanel(QWidget):
             )
         elif len(sides) == 1:
             self.typed_roll.setPlaceholderText("or type the die, e.g. 4")
+        elif len(purposes := self._purposes()) == len(sides):  # each side's own die (ACT)
+            self.typed_roll.setPlaceholderText(
+                f"or type {plural(len(sides), 'die', 'dice')}: the {' then the '.join(purposes)}"
+            )
         else:
             self.typed_roll.setPlaceholderText(
                 f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
             )
-        self.typed_roll.setToolTip(f"The physical roll: {dice_text(sides, follow_up)}; then Return")
+        said = dice_text(sides, follow_up, self._purposes())
+        self.typed_roll.setToolTip(f"The physical roll: {said}; then Return")
         if not self.roll_problem.isHidden() and not follow_up:
             self._typed_roll_edited()
+
+    def _purposes(self) -> list[str]:
+        """What each die of the attack's roll decides, as its report declares them."""
+        return dice_purposes(self.report) if self.report is not None else []
 
     def _set_rollable(self, on: bool) -> None:
         self.roll_button.setEnabled(on)
@@ -903,7 +925,7 @@ class CombatPanel(QWidget):
             return None
         try:
             wanted, follow_up = self.model.dice_wanted(), self.model.follow_up
-            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up)
+            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up, self._purposes())
         except (GameError, RulesError, SourceError, ValueError) as exc:
             self._refuse_roll(str(exc))
             return None
@@ -935,7 +957,7 @@ class CombatPanel(QWidget):
         if model.resolution is None:
             self._show_dice_wanted()
             return
-        self.dice.set_rolls(list(model.rolls))
+        self.dice.set_rolls(list(model.rolls), numbered(model.resolution.report))
         self.show_resolution(model.resolution)
 
     def show_resolution(self, resolution: Resolution) -> None:

@@ -1,5 +1,6 @@
-"""The counter palette dock: every counter of the scenario's counter sets, air units among
-them, ready to drag onto the map for the side chosen above the list."""
+"""The counter palette dock: the counters of the game's own counter sets (and of sets for any
+game), air units among them, ready to drag onto the map for the side chosen above the list;
+a tick shows every game's counters."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QInputDialog,
@@ -74,6 +76,8 @@ class CounterPalette(QWidget):
         self.library = library
         self.ruleset = get_ruleset(ruleset) if ruleset else None
         """The game's ruleset: it says which counters fight no ground combat."""
+        self.game = ruleset
+        """The game's ruleset id: the palette offers the counter sets made for it."""
         self.ask_side_name: Callable[[], str | None] = self._dialog_side_name
         """Ask for a new side's name (tests replace it)."""
         self.side_box = QComboBox()
@@ -87,12 +91,19 @@ class CounterPalette(QWidget):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter counters")
         self.filter.textChanged.connect(self._apply_filter)
+        self.all_sets = QCheckBox("Every game's counters")
+        self.all_sets.setObjectName("PaletteAllSets")
+        self.all_sets.setToolTip(
+            "Also offer the counter sets made for other games (their set names another game)"
+        )
+        self.all_sets.toggled.connect(lambda _on: self._apply_filter(self.filter.text()))
         self.list = _PaletteList(self)
         form = QFormLayout()
         form.addRow("Side", self.side_box)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.filter)
+        layout.addWidget(self.all_sets)
         layout.addWidget(self.list)
         self._fill()
 
@@ -166,7 +177,14 @@ class CounterPalette(QWidget):
             item.setToolTip(tooltip(counter_id, unit, refusal))
             self.list.addItem(item)
         self._filled = True
+        self.all_sets.setVisible(any(not self.offered(cid) for cid in self.library.counters))
+        self._apply_filter("")
         self._paint_icons()
+
+    def offered(self, counter_id: str) -> bool:
+        """Whether the counter is for this game: its set names the game's ruleset, or no game
+        (a game with no ruleset offers every set)."""
+        return not self.game or self.library.for_game(counter_id, self.game)
 
     def _paint_icons(self) -> None:
         """Each counter as it will look on the map: in the colours of the side it would join."""
@@ -179,8 +197,12 @@ class CounterPalette(QWidget):
             item.setIcon(counter_icon(unit, self._current, 40, sides))
 
     def _apply_filter(self, text: str) -> None:
+        """Show the counters whose name or id holds ``text``, of this game's sets unless every
+        game's are asked for."""
         needle = text.lower()
+        every = self.all_sets.isChecked()
         for i in range(self.list.count()):
             item = self.list.item(i)
             hay = f"{item.text()} {item.data(ID_ROLE)}".lower()
-            item.setHidden(bool(needle) and needle not in hay)
+            game_hides = not every and not self.offered(item.data(ID_ROLE))
+            item.setHidden(game_hides or (bool(needle) and needle not in hay))

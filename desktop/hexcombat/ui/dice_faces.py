@@ -6,6 +6,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
+from hexcombat.rules.report import Report
+
 PIPS = {
     1: [(0.5, 0.5)],
     2: [(0.25, 0.25), (0.75, 0.75)],
@@ -16,17 +18,27 @@ PIPS = {
 }
 
 
+def numbered(report: Report) -> bool:
+    """Whether the combat's dice are read by their numbers rather than pips: a d10's face
+    (or any die that is not a d6) has no pips to draw."""
+    return any(die.sides != 6 for die in report.dice)
+
+
 class DiceFaces(QWidget):
     """Shows the dice of the last roll."""
 
     def __init__(self) -> None:
         super().__init__()
         self.rolls: list[int] = []
+        self.numbered = False
+        """Faces drawn as their numbers (a d10's), not as pips."""
         self.setMinimumHeight(40)
 
-    def set_rolls(self, rolls: list[int]) -> None:
-        """Show ``rolls``: pips for 1-6, the number for a larger die's face (a d10's 10)."""
+    def set_rolls(self, rolls: list[int], numbered: bool = False) -> None:
+        """Show ``rolls``: d6 faces as pips; with ``numbered`` (dice that are not d6), or a face
+        above 6, as its number."""
         self.rolls = list(rolls)
+        self.numbered = numbered
         self.setToolTip(" ".join(str(r) for r in self.rolls))
         self.updateGeometry()  # room for every die: a follow-up roll adds faces
         self.update()
@@ -54,14 +66,16 @@ class DiceFaces(QWidget):
             p.setPen(QPen(QColor("#333333"), 1.5))
             p.setBrush(QColor("#fbfbf5"))
             p.drawRoundedRect(face, 6, 6)
+            ink = QColor("#b01e1e") if value == 1 else QColor("#222222")
+            if self.numbered or value not in PIPS:
+                font = p.font()
+                font.setPixelSize(round(side * 0.55))
+                font.setBold(True)
+                p.setFont(font)
+                p.setPen(ink)
+                p.drawText(face, Qt.AlignmentFlag.AlignCenter, str(value))
+                continue
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor("#b01e1e") if value == 1 else QColor("#222222"))
+            p.setBrush(ink)
             for x, y in PIPS.get(value, []):
                 p.drawEllipse(QPointF(face.left() + x * side, face.top() + y * side), pip, pip)
-            if value not in PIPS:  # a d10 or d20 face: its number, as the die prints it
-                font = p.font()
-                font.setBold(True)
-                font.setPixelSize(round(side * 0.5))
-                p.setFont(font)
-                p.setPen(QColor("#222222"))
-                p.drawText(face, Qt.AlignmentFlag.AlignCenter, str(value))

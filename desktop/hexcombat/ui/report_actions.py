@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from hexcombat.game.combat_report import (
     CombatReport,
-    from_log_entry,
     from_report,
     html_report,
+    last_combat_reports,
     log_reports,
     markdown,
     save_export,
@@ -182,7 +182,7 @@ class ReportActions:
 
 def panel_combat(window: QWidget) -> tuple[Sequence[CombatReport], str]:
     """The map window's combat: the attack in the Combat panel, rolled or not; when none is
-    set up, the last combat fought."""
+    set up, the last combat fought with the follow-up rolls after it."""
     panel = getattr(window, "combat_panel", None)
     session = getattr(window, "session", None)
     if session is None:
@@ -192,10 +192,7 @@ def panel_combat(window: QWidget) -> tuple[Sequence[CombatReport], str]:
         title = f"{state.vocabulary.attack_name} on {state.hexmap.label(panel.model.target)}"
         result = panel.resolution.result if panel.resolution is not None else None
         return [from_report(panel.report, result, title)], title
-    if state.log:
-        entry = state.log[-1]
-        return [from_log_entry(entry)], entry.text
-    return [], ""
+    return last_combat_reports(state.log)
 
 
 def game_log(window: QWidget) -> tuple[Sequence[CombatReport], str]:

@@ -9,6 +9,7 @@ commands.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 from PySide6.QtCore import QMimeData, QPoint, QSize, Qt
 from PySide6.QtGui import QDropEvent
@@ -37,12 +38,80 @@ from hexcombat.game.status_commands import (
     status_words,
 )
 from hexcombat.rules.explain import fmt
+from hexcombat.rules.units import TACTICAL
+from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.ui.counter_actions import add_counter_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
 from hexcombat.ui.counter_mime import read_mime, uids_mime
 from hexcombat.ui.game_session import GameSession
 
 UID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def counts_steps(counter: Counter) -> bool:
+    """Whether the counter is a squad, weapon or vehicle that loses steps and counts no REs
+    (its counter set's ``scale``, or steps and no RE): a player reads its steps, not REs."""
+    unit = counter.unit
+    return unit.scale == TACTICAL or (unit.steps is not None and not unit.re)
+
+
+def steps_left(counter: Counter) -> str:
+    """``1 of 2 steps``: what is left of the counter's steps; "" when its steps are unknown."""
+    steps = counter.unit.steps
+    if steps is None:
+        return ""
+    return f"{steps - counter.status.steps_lost} of {plural(steps, 'step')}"
+
+
+def stack_size(stack: list[Counter]) -> str:
+    """What a stack amounts to as its players count it: ``4 RE`` for divisions and regiments,
+    ``3 of 4 steps`` for squads and vehicles, both in a stack of both."""
+    parts = []
+    counted = [c for c in stack if not counts_steps(c)]
+    if counted:
+        parts.append(f"{fmt(sum(c.unit.re for c in counted))} RE")
+    tactical = [c for c in stack if counts_steps(c) and c.unit.steps is not None]
+    if tactical:
+        total = sum(c.unit.steps or 0 for c in tactical)
+        left = total - sum(c.status.steps_lost for c in tactical)
+        parts.append(f"{left} of {plural(total, 'step')}")
+    return ", ".join(parts) or "no REs"
+
+
+def unit_line(counter: Counter) -> str:
+    """The row's second line: ``XX infantry``, or a squad's ``infantry, 1 of 2 steps``."""
+    unit = counter.unit
+    if not counts_steps(counter):
+        return f"{unit.size or ''} {unit.unit_type}"
+    return ", ".join(t for t in (unit.unit_type, steps_left(counter)) if t)
+
+
+def rule_values(counter: Counter, vocabulary: Vocabulary) -> str:
+    """The unit's own values under its ruleset's names, as its counter prints them:
+    ``Kind squad, Cohesion 6, AV 4``; a yes/no value by its name when it is yes."""
+    said = []
+    order = [c.key for c in vocabulary.capabilities]  # in the order the ruleset declares them
+    values = sorted(
+        counter.unit.rules,
+        key=lambda kv: (kv[0] not in order, order.index(kv[0]) if kv[0] in order else 0),
+    )
+    for key, value in values:
+        spec = vocabulary.capability(key)
+        label = spec.label if spec is not None else key
+        if isinstance(value, bool):
+            if value:
+                said.append(label)
+        else:
+            said.append(f"{label} {value}")
+    return ", ".join(said)
+
+
+def unit_sum(counter: Counter, vocabulary: Vocabulary) -> str:
+    """The tooltip's summary: ``2 RE`` for a division; ``1 of 2 steps; Kind squad,
+    Cohesion 6`` for a squad or vehicle."""
+    if not counts_steps(counter):
+        return f"{fmt(counter.unit.re)} RE"
+    return "; ".join(t for t in (steps_left(counter), rule_values(counter, vocabulary)) if t)
 
 
 class _CounterList(QListWidget):
@@ -142,25 +211,27 @@ class StackInspector(QWidget):
             return
         label = state.hexmap.label(self.hex)
         terrain = state.hexmap.terrain[self.hex]
-        res = sum(c.unit.re for c in stack)
         side = stack[0].side  # names from a file are text, never markup
         self.title.setText(
             f"<b>{html.escape(label)}</b> ({html.escape(terrain)}) - {html.escape(side)}: "
-            f"{plural(len(stack), 'counter')}, {fmt(res)} RE"
+            f"{plural(len(stack), 'counter')}, {stack_size(stack)}"
         )
         sides = state.side_order  # as the map colours them
         vocabulary = state.vocabulary
         for counter in stack:
             unit, status = counter.unit, counter.status
-            text = f"{unit.name}  {strength_text(unit)}\n{unit.size or ''} {unit.unit_type}"
+            if unit.steps is not None:  # its steps said as "1 of 2 steps", not again as lost
+                status = replace(status, steps_lost=0)
+            text = f"{unit.name}  {strength_text(unit)}\n{unit_line(counter)}"
             if words := status_words(status, vocabulary):
                 text += f"\n{words}"  # e.g. "Disrupted; heroic; 1 step lost"
-            marks = status_marks(status, vocabulary)
-            icon = counter_icon(unit, counter.side, 44, sides, status, marks)
+            marks = status_marks(counter.status, vocabulary)
+            icon = counter_icon(unit, counter.side, 44, sides, counter.status, marks)
             item = QListWidgetItem(icon, text)
             item.setData(UID_ROLE, counter.uid)
             item.setToolTip(
-                f"{unit.name} ({counter.uid}), {fmt(unit.re)} RE" + (words and f"; {words}")
+                f"{unit.name} ({counter.uid}), {unit_sum(counter, vocabulary)}"
+                + (words and f"; {words}")
             )
             self.list.addItem(item)
             item.setSelected(counter.uid in selected)
