@@ -360,8 +360,7 @@ class AssaultMoraleRuleset(BasicEligibility):
             if not res.morale_check:
                 continue
             for f in sorted(now[side], key=lambda u: u.leader):
-                mod = leader_modifier(now[side], f)
-                lead = f" {mod:+d} leader" if mod else ""
+                lead = _leader_words(now[side], f)
                 found.append(
                     FollowUp(
                         f"morale:{f.pid}", "morale-check", side, "Morale",  # type: ignore[arg-type]
@@ -470,6 +469,17 @@ def _stack_leader(counter: CounterInPlay) -> int:
         if other.unit.rule_value("kind") == "leader" and other.status.state != "demoralized"
     ]
     return max((m for m in mods if isinstance(m, int)), default=0)
+
+
+def _leader_words(units: tuple[Fighter, ...], f: Fighter) -> str:
+    """The leader's modifier a morale check is queued with, named with its leader and on the
+    condition it holds (Morale): the leader loss roll before it may kill him, and the chances
+    and the roll read the leaders standing then."""
+    mod = leader_modifier(units, f)
+    if not mod:
+        return ""
+    leader = next(u for u in units if u.leader and not u.demoralized and u.leader_modifier == mod)
+    return f" {mod:+d} while {leader.name} leads"
 
 
 def _standing(units: tuple[Fighter, ...], standing: Standing) -> tuple[Fighter, ...]:
