@@ -21,66 +21,17 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from am_game import assault_game
 from command_history import History
 
-from hexcombat.board.mapfile import load_map, map_from_source
 from hexcombat.game.attack import suggested_losses
 from hexcombat.game.attack_model import AttackModel
-from hexcombat.game.commands import AddCounter, counter_actions
+from hexcombat.game.commands import counter_actions
 from hexcombat.game.follow_ups import FollowUpModel, PendingFollowUps, RollCounterAction
 from hexcombat.game.saves import load_game, save_game
-from hexcombat.game.state import Counter, GameState
-from hexcombat.game.status_commands import AddMarker, SetState
-from hexcombat.rules.counters import load_counters
+from hexcombat.game.state import GameState
+from hexcombat.game.status_commands import AddMarker
 from hexcombat.rules.status import UnitStatus
-from hexcombat.sourcefile import TomlSource
-
-REPO = Path(__file__).resolve().parents[2]
-MAP = """name = "A wood and an entrenchment"
-[layout]
-orientation = "flat"
-offset = "odd"
-label = "{col:02d}{row:02d}"
-first = "0101"
-columns = 4
-rows = 3
-[legend]
-c = "clear"
-w = "woods"
-e = "entrenchment"
-[terrain]
-rows = ["cccc", "cwec", "cccc"]
-"""
-UNITS = [
-    ("sq1", "ge-rifle-sqd", "German", "0201"),
-    ("sq2", "ge-rifle-sqd", "German", "0201"),
-    ("brandt", "ge-leader-inf", "German", "0201"),
-    ("shaken", "ge-rifle-sqd", "German", "0302"),
-    ("wagon", "ge-wagon", "German", "0102"),
-    ("rifles", "su-rifle-sqd", "Soviet", "0202"),
-    ("t34", "su-t34", "Soviet", "0202"),
-    ("petrov", "su-leader-inf", "Soviet", "0202"),
-    ("su_wagon", "su-wagon", "Soviet", "0202"),
-]
-
-
-def assault_game(folder: Path | None = None) -> tuple[GameState, dict[str, str]]:
-    """The map above (a file in ``folder``, for a save) with the units laid out; the squad in
-    0302 is disrupted."""
-    library = load_counters([REPO / "counters" / "assault-morale.toml"])
-    if folder is None:
-        hexmap = map_from_source(TomlSource.parse(MAP, "assault.toml"))
-    else:
-        (folder / "assault.toml").write_text(MAP)
-        hexmap = load_map(folder / "assault.toml")
-    state = GameState(hexmap, ruleset="assault-morale")
-    uids: dict[str, str] = {}
-    for name, counter_id, side, label in UNITS:
-        uid = uids[name] = state.new_uid()
-        counter = Counter(uid, library[counter_id], side, counter_id)
-        state.execute(AddCounter(counter, hexmap.hex_at(label)))
-    state.execute(SetState(uids["shaken"], state="disrupted"))
-    return state, uids
 
 
 def started(state: GameState, history: History, target: str = "0202") -> AttackModel:
@@ -145,6 +96,10 @@ def test_both_columns_with_each_shift_and_each_sides_result_chances() -> None:
     assert defender["result_chances"] == {
         "M": sixth, "M1": sixth, "M2": sixth, "1M2": Fraction(1, 3), "2M2": sixth,
     }  # fmt: skip
+    assert [s.text for s in report.steps if "'s die on" in s.text] == [  # a row per side
+        "the attacker's die on 9-12: 1-2 -, 3 M, 4 M1, 5 M2, 6 1M2",
+        "the defender's die on 18-23: 1 M, 2 M1, 3 M2, 4-5 1M2, 6 2M2",
+    ]
     for fates in report.unit_fates.values():
         assert sum(fates.values()) == 1
 

@@ -47,9 +47,11 @@ class _AskedDice:
 
     def __init__(self) -> None:
         self.sides: list[int] = []
+        self.purposes: list[str] = []
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
         self.sides.append(sides)
+        self.purposes.append(purpose)
         return 1
 
 
@@ -61,18 +63,37 @@ def dice_rolled(report: Report) -> list[int]:
     return dice.sides
 
 
-def dice_text(sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> str:
+def side_dice_names(report: Report) -> list[str]:
+    """The first dice by their purpose, in the order the resolution asks for them, when each
+    is a side's own die the ruleset declares (the attacker's and the defender's table dice:
+    the defenders' first when they fire first); else none (a chance roll, then the combat die)."""
+    dice = _AskedDice()
+    resolve_report(report, dice)
+    sided = {d.purpose for d in report.dice if d.side and not d.follow_up}
+    if len(dice.purposes) < 2 or not set(dice.purposes) <= sided:
+        return []
+    return dice.purposes
+
+
+def dice_text(
+    sides: list[int], follow_up: Sequence[DiceWanted] = (), names: Sequence[str] = ()
+) -> str:
     """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
     chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
-    combat die (1 to 6), e.g. 2 4". The last ``len(follow_up)`` dice are follow-up rolls the
-    resolution asked for, named by their purpose ("then the morale check (1 to 6)")."""
+    combat die (1 to 6), e.g. 2 4"; with ``names`` (:func:`side_dice_names`) the first dice are
+    named by them ("the defender's table die (1 to 6) then the attacker's..."). The last
+    ``len(follow_up)`` dice are follow-up rolls the resolution asked for, named by their
+    purpose ("then the morale check (1 to 6)")."""
     first = sides[: len(sides) - len(follow_up)]
     example = " ".join(str(min(faces, 2)) for faces in first[:-1]) + f" {min(first[-1], 4)}"
     example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
     if len(sides) == 1:
         return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
-    named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
-    named.append(f"the combat die (1 to {first[-1]})")
+    if len(names) == len(first):  # each side's own die, in the order asked
+        named = [f"the {name} (1 to {faces})" for name, faces in zip(names, first, strict=True)]
+    else:
+        named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
+        named.append(f"the combat die (1 to {first[-1]})")
     named += [f"the {d.purpose or 'next die'} (1 to {d.sides})" for d in follow_up]
     return (
         f"{plural(len(sides), 'number')}, {', '.join(named[:-1])} then {named[-1]}, "
@@ -84,11 +105,13 @@ _TYPED_NUMBER = re.compile(r"[+-]?\d+")
 """A typed die: decimal digits, one sign at most."""
 
 
-def read_typed_roll(text: str, sides: list[int], follow_up: Sequence[DiceWanted] = ()) -> list[int]:
+def read_typed_roll(
+    text: str, sides: list[int], follow_up: Sequence[DiceWanted] = (), names: Sequence[str] = ()
+) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
-    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for);
-    :class:`GameError` says what is wrong and what to type."""
-    want = f"type {dice_text(sides, follow_up)}"
+    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for; the first named
+    by ``names``, each side's own die); :class:`GameError` says what is wrong and what to type."""
+    want = f"type {dice_text(sides, follow_up, names)}"
     parts = text.replace(",", " ").split()
     if not parts:
         raise GameError(f"no dice typed: {want}")

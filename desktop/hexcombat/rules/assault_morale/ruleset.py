@@ -518,6 +518,19 @@ def _fire_after_steps(ex: Explanation, assault: Assault) -> None:
         )
 
 
+def die_results(table: AssaultTable, column: int) -> str:
+    """What each face of a side's die gives on ``column`` (ACT), equal faces together, each
+    face 1 in 6: "1-2 -, 3 M, 4 M1, 5 M2, 6 1M2"."""
+    runs: list[tuple[int, int, str]] = []
+    for face in range(1, 7):
+        code = table.result(face, column).code
+        if runs and runs[-1][2] == code:
+            runs[-1] = (runs[-1][0], face, code)
+        else:
+            runs.append((face, face, code))
+    return ", ".join(f"{a}{'' if a == b else f'-{b}'} {code}" for a, b, code in runs)
+
+
 def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
     """A side's fire, column and shifts as steps (ACT, ACT shift)."""
     side = fire.side
@@ -558,6 +571,12 @@ def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
             table.label(fire.column),
             side=side,
         )
+    ex.add(
+        "ACT",
+        f"the {side}'s die on {table.label(fire.column)}: {die_results(table, fire.column)}",
+        side=side,
+        kind="note",
+    )
     if fire.column == 0:
         ex.add(
             "ACT",

@@ -1,0 +1,72 @@
+"""The Combat panel on an assault-morale assault (am_game.py): a row per side saying what each
+face of its die gives on its column (ACT), the typed-roll field asking for the two table dice in
+the order the rules roll them (the defenders' first when dug in, ACT), the loss chooser's
+best-morale-first refusal, then each leader loss, A-T fire and morale check a row of its own.
+
+By hand (ACT): the Germans fire 10 on 9-12 (woods left, leader right); the Soviets 12 on 18-23
+(closed-top AFV with infantry right, leader right)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from am_game import assault_game
+from uihelpers import start_attack
+
+from hexcombat.game.status_commands import AddMarker
+from hexcombat.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def assault(window: MainWindow, tmp_path) -> Iterator[tuple[MainWindow, dict[str, str]]]:  # noqa: ANN001
+    state, uids = assault_game(tmp_path)
+    window.show_game(state)
+    yield window, uids
+
+
+def step_texts(win: MainWindow) -> list[str]:
+    table = win.combat_panel.steps
+    return [table.item(r, 1).text() for r in range(table.rowCount()) if table.item(r, 1)]
+
+
+def test_each_sides_die_and_the_dice_asked_in_the_order_rolled(assault, qtbot) -> None:  # noqa: ANN001
+    win, uids = assault
+    start_attack(win, qtbot, "0202")
+    texts = step_texts(win)
+    assert "the defenders occupy a woods hex: one column left" in texts
+    assert "the attacker's die on 9-12: 1-2 -, 3 M, 4 M1, 5 M2, 6 1M2" in texts
+    assert "the defender's die on 18-23: 1 M, 2 M1, 3 M2, 4-5 1M2, 6 2M2" in texts
+    typed = win.combat_panel.typed_roll
+    assert typed.placeholderText() == "or type 2 dice, the attacker's table die first"
+    assert "the attacker's table die (1 to 6) then the defender's table die (1 to 6)" in (
+        typed.toolTip()
+    )
+    win.session.run(AddMarker(uids["rifles"], marker="dug-in"))  # ACT: the defenders fire first
+    start_attack(win, qtbot, "0202")
+    assert typed.placeholderText() == "or type 2 dice, the defender's table die first"
+    typed.setText("6")
+    win.combat_panel.use_typed_roll()
+    assert "the defender's table die (1 to 6) then the attacker's table die" in (
+        win.combat_panel.roll_problem.text()
+    )
+
+
+def test_losses_refused_against_best_morale_then_each_follow_up_row(assault, qtbot) -> None:  # noqa: ANN001
+    win, uids = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    panel.typed_roll.setText("6 1")  # the attacker's 6 (1M2), the defender's 1 (M)
+    panel.use_typed_roll()
+    assert panel.chosen_losses() == [uids["t34"], uids["su_wagon"]]  # suggested
+    panel.model.set_losses([uids["rifles"], uids["su_wagon"]])
+    assert not panel.apply()
+    assert panel.model.apply_problem.endswith("a unit of the best morale (T-34/76) (ACT)")
+    panel.model.set_losses([uids["t34"], uids["su_wagon"]])
+    assert panel.apply()
+    rows = panel.follow_ups.model.rows()
+    assert [r.text for r in rows][:2] == [
+        "Lt Petrov: leader loss roll, killed on 2 (-2 for 2 step loss(es))",
+        "German infantry A-T fire at a Soviet vehicle: hits on 5 or 6",
+    ]
+    assert len(rows) == 8  # and six morale checks: three defenders, three attackers
