@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from am_game import assault_game
+from PySide6.QtWidgets import QScrollArea
 from uihelpers import start_attack
 
 from hexcombat.game.status_commands import AddMarker
@@ -70,3 +71,14 @@ def test_losses_refused_against_best_morale_then_each_follow_up_row(assault, qtb
         "German infantry A-T fire at a Soviet vehicle: hits on 5 or 6",
     ]
     assert len(rows) == 8  # and six morale checks: three defenders, three attackers
+
+
+def test_the_25_results_scroll_so_the_shifts_stay_in_view(assault, qtbot) -> None:  # noqa: ANN001
+    win, _ = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    assert len(panel.bars.outcomes) == 25  # 5 results on 9-12 (-, M, M1, M2, 1M2) x 5 on 18-23
+    outcomes = panel.findChild(QScrollArea, "CombatOutcomes")
+    assert outcomes.height() < panel.bars.sizeHint().height()  # the rest a scroll away
+    row = panel.steps.verticalHeader().defaultSectionSize()
+    assert panel.steps.viewport().height() >= 6 * row  # under all 25 bars it had 2

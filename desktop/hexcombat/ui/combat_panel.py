@@ -95,6 +95,16 @@ ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
 
 
+MIN_OUTCOME_ROWS, MAX_OUTCOME_ROWS = 10, 16
+"""The rows of outcome bars always in view (a CRT's all fit) and the most in view at once (a
+two-sided table's, a result per pair of dice, scroll)."""
+
+
+def _outcome_rows_height(bars: OutcomeBars, rows: int) -> int:
+    """The height of ``rows`` rows of ``bars`` in its font."""
+    return (bars.fontMetrics().height() + 4) * rows + 4
+
+
 def _scroll(widget: QWidget, name: str) -> QScrollArea:
     """``widget`` in a frameless scroll area that only scrolls up and down."""
     scroll = QScrollArea()
@@ -497,7 +507,9 @@ class CombatPanel(QWidget):
         warnings.setMaximumHeight(2 * line)
         layout.addWidget(warnings)
         self.bars = OutcomeBars()
-        layout.addWidget(self.bars)
+        # a two-sided table (ACT) has a result per pair of dice: past MAX_OUTCOME_ROWS the bars
+        # scroll, so the steps above keep their room
+        layout.addWidget(_scroll(self.bars, "CombatOutcomes"))
         self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
         layout.addWidget(self.unit_fates)
 
@@ -627,6 +639,14 @@ class CombatPanel(QWidget):
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
         self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
+    def _fit_outcomes(self) -> None:
+        """The outcome bars all in view up to MIN_OUTCOME_ROWS rows, at most MAX_OUTCOME_ROWS;
+        more scroll."""
+        outcomes = self.findChild(QScrollArea, "CombatOutcomes")
+        want = self.bars.sizeHint().height()
+        outcomes.setMinimumHeight(min(want, _outcome_rows_height(self.bars, MIN_OUTCOME_ROWS)))
+        outcomes.setMaximumHeight(min(want, _outcome_rows_height(self.bars, MAX_OUTCOME_ROWS)))
+
     def set_table_mode(self, on: bool) -> None:
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
         the roll and the result; the panel's rows and panes sized afresh for the new type."""
@@ -637,6 +657,7 @@ class CombatPanel(QWidget):
         line = self.warnings.fontMetrics().lineSpacing()
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
+        self._fit_outcomes()
         # the steps give a rolled result its room: their header and a row at least, the rest
         # a scroll away
         self.steps.setMinimumHeight(48 if on else 72)
@@ -728,6 +749,7 @@ class CombatPanel(QWidget):
         self.odds.setText("")
         self._warn("")
         self.bars.set_outcomes(())
+        self._fit_outcomes()
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
@@ -781,6 +803,7 @@ class CombatPanel(QWidget):
             self.odds.setText("")
             self._warn(model.problem)
             self.bars.set_outcomes(())
+            self._fit_outcomes()
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
@@ -788,6 +811,7 @@ class CombatPanel(QWidget):
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
         self.bars.set_outcomes(report.outcome_list)
+        self._fit_outcomes()
         self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
@@ -945,6 +969,7 @@ class CombatPanel(QWidget):
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
         self.bars.set_outcomes(resolution.report.outcome_list, resolution.result.code)
+        self._fit_outcomes()
         self._lock_for_roll()
         kind = loss_kind(resolution)
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
