@@ -21,11 +21,15 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from am_game import assault_game
 from command_history import History
 
 from hexcombat.game.attack import suggested_losses
 from hexcombat.game.attack_model import AttackModel
+from hexcombat.game.calculator import CalculatorError
+from hexcombat.game.calculator import dice_wanted as calculator_dice
+from hexcombat.game.calculator import roll_typed as calculator_roll
 from hexcombat.game.commands import counter_actions
 from hexcombat.game.follow_ups import FollowUpModel, PendingFollowUps, RollCounterAction
 from hexcombat.game.saves import load_game, save_game
@@ -211,3 +215,24 @@ def test_dug_in_defenders_roll_first_and_the_dice_are_asked_in_that_order() -> N
     assert report is not None
     assert report.payload["order"] == "defenders first"
     assert [d.side for d in report.dice] == ["defender", "attacker"]
+
+
+def test_the_calculator_asks_for_the_two_table_dice_in_the_order_rolled() -> None:
+    state, uids = assault_game()
+    history = History(state)
+    report = started(state, history).report
+    assert report is not None
+    assert calculator_dice(report) == (
+        "2 numbers, the attacker's table die (1 to 6) then the defender's table die (1 to 6), "
+        "e.g. 2 4"
+    )
+    assert history.run(AddMarker(uids["rifles"], marker="dug-in")) == ""
+    dug_in = started(state, history).report
+    assert dug_in is not None
+    assert calculator_dice(dug_in).startswith("2 numbers, the defender's table die (1 to 6) then")
+    with pytest.raises(CalculatorError, match="the defender's table die .1 to 6. then the att"):
+        calculator_roll(dug_in, "6")
+    # typed in that order: the defenders' 1 (M on 18-23), the attackers' 6 (1M2 on 9-12)
+    rolled = calculator_roll(dug_in, "1 6")
+    assert rolled.rolls == (1, 6)
+    assert rolled.result.code == "defender: 1M2 / attacker: M"

@@ -1,7 +1,8 @@
 """The Combat panel on an assault-morale assault (am_game.py): a row per side saying what each
 face of its die gives on its column (ACT), the typed-roll field asking for the two table dice in
-the order the rules roll them (the defenders' first when dug in, ACT), the loss chooser's
-best-morale-first refusal, then each leader loss, A-T fire and morale check a row of its own.
+the order the rules roll them (the defenders' first when dug in, ACT), in the calculator too;
+the loss chooser's best-morale-first refusal, then each leader loss, A-T fire and morale check a
+row of its own; the 25 results scroll under the steps.
 
 By hand (ACT): the Germans fire 10 on 9-12 (woods left, leader right); the Soviets 12 on 18-23
 (closed-top AFV with infantry right, leader right)."""
@@ -9,6 +10,7 @@ By hand (ACT): the Germans fire 10 on 9-12 (woods left, leader right); the Sovie
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from am_game import assault_game
@@ -82,3 +84,15 @@ def test_the_25_results_scroll_so_the_shifts_stay_in_view(assault, qtbot) -> Non
     assert outcomes.height() < panel.bars.sizeHint().height()  # the rest a scroll away
     row = panel.steps.verticalHeader().defaultSectionSize()
     assert panel.steps.viewport().height() >= 6 * row  # under all 25 bars it had 2
+
+
+def test_the_calculator_rolls_an_assault_typed_in_order(window: MainWindow) -> None:
+    case = Path(__file__).resolve().parents[1] / "cases" / "am-assault-woods.toml"
+    assert window.open_file(case), window.errors
+    calculator = window.calculators[-1]
+    # ACT: the attacker's 6 on 24-29 (2M2), the defender's 2 on 13-17 (M)
+    calculator.typed_roll.setText("6 2")
+    rolled = calculator.use_typed_roll()
+    assert rolled is not None, calculator.roll_problem.text()
+    assert rolled.result.code == "defender: 2M2 / attacker: M"
+    assert calculator.roll() is not None, calculator.roll_problem.text()  # the seeded dice too
