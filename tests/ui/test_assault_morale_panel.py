@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 from am_game import assault_game
-from PySide6.QtWidgets import QScrollArea
+from PySide6.QtWidgets import QMenu, QScrollArea
 from uihelpers import start_attack
 
-from hexcombat.game.status_commands import AddMarker
+from hexcombat.game.status_commands import AddMarker, SetState
+from hexcombat.ui import counter_actions
 from hexcombat.ui.main_window import MainWindow
 
 
@@ -96,3 +97,37 @@ def test_the_calculator_rolls_an_assault_typed_in_order(window: MainWindow) -> N
     assert rolled is not None, calculator.roll_problem.text()
     assert rolled.result.code == "defender: 2M2 / attacker: M"
     assert calculator.roll() is not None, calculator.roll_problem.text()  # the seeded dice too
+
+
+def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
+    window: MainWindow,
+) -> None:
+    case = Path(__file__).resolve().parents[1] / "cases" / "am-assault-entrenchment.toml"
+    assert window.open_file(case), window.errors
+    calculator = window.calculators[-1]
+    assert calculator.typed_roll.placeholderText().startswith(
+        "type 2 numbers, the defender's table die (1 to 6) then the attacker's table die"
+    )  # ACT: "Simultaneous unless defenders are entrenched or dug-in"
+
+
+def test_recovery_from_the_counters_menu_with_typed_dice(assault, monkeypatch) -> None:  # noqa: ANN001
+    win, uids = assault
+    state = win.session.state
+    win.session.run(SetState(uids["sq1"], state="demoralized"))
+    asked: list[str] = []
+
+    def typed(_parent, action) -> str:  # noqa: ANN001
+        asked.append(action.help)
+        return "3 4"
+
+    monkeypatch.setattr(counter_actions, "ask_dice", typed)
+    menu = QMenu(win)
+    assert counter_actions.add_counter_actions(menu, win.session, [state.counters[uids["sq1"]]])
+    (action,) = menu.actions()
+    assert action.text() == "Try to recover (Recovery)..."
+    action.trigger()
+    # demoralized: morale 8 - 1, +1 for Lt Brandt stacked: 2d6 below 8 (Recovery), 7 rallies
+    assert "recovers fully 2.8%, rallies to disrupted 55.6%, fails 41.7%" in asked[0]
+    assert state.counters[uids["sq1"]].status.state == "disrupted"
+    win.undo_action.trigger()
+    assert state.counters[uids["sq1"]].status.state == "demoralized"
