@@ -57,6 +57,14 @@ def _said(value: object, text: str) -> bool:
     return any(f in text for f in forms)
 
 
+def _has_drm(report: Report) -> bool:
+    """Whether the combat has a DRM to state: one with odds has, and so has one with a step
+    that modifies the die; a table of columns alone (ACT: one die per side) has none."""
+    if report.odds is not None or report.missing_strengths:
+        return True
+    return any(s.drm is not None for s in report.steps) or set(report.drm_distribution) != {0}
+
+
 def format_report(report: Report, title: str = "") -> str:
     """The report as a player reads it: the headline first, then odds, each step with its rule,
     DRM, outcomes (and whom each favours), warnings."""
@@ -79,10 +87,11 @@ def format_report(report: Report, title: str = "") -> str:
     chances = ", ".join(
         f"{signed(d)} {percent(p)}" for d, p in sorted(report.drm_distribution.items())
     )
-    lines.append(
-        f"Final DRM: {signed(report.drm)}"
-        + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
-    )
+    if _has_drm(report):
+        lines.append(
+            f"Final DRM: {signed(report.drm)}"
+            + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
+        )
     lines.append(
         "Outcomes: " + ", ".join(f"{code} {percent(p)}" for code, p in report.outcomes.items())
         if report.outcomes
