@@ -30,6 +30,7 @@ from hexcombat.game.attack import (
     suggested_losses,
 )
 from hexcombat.game.commands import ApplyCombat
+from hexcombat.game.follow_ups import ApplyThenFollowUps, PendingFollowUps, waiting_text
 from hexcombat.game.roll import RollCombat, dice_rolled
 from hexcombat.game.state import Change, Command, GameError, GameState
 from hexcombat.game.turn import no_attacks_in, phase_conditions
@@ -306,7 +307,11 @@ class AttackModel:
     def rollable(self) -> bool:
         """Whether a roll may be made now: a report that can be rolled, and no rolled result
         waiting."""
-        return can_roll(self.report) and self.state.pending_roll is None
+        return (
+            can_roll(self.report)
+            and self.state.pending_roll is None
+            and self.state.follow_ups is None  # the last combat's follow-ups come first
+        )
 
     def roll(self, typed: list[int] | None = None) -> Resolution | None:
         """Roll for the attack (the game's dice, or the ``typed`` physical dice) as one game
@@ -317,6 +322,10 @@ class AttackModel:
             return None
         if self.state.pending_roll is not None:
             self._refuse_roll("The dice are rolled: apply the result, or undo the roll.")
+            return None
+        if isinstance(self.state.follow_ups, PendingFollowUps):
+            text = waiting_text(self.state.follow_ups)
+            self._refuse_roll(text[:1].upper() + text[1:] + ".")
             return None
         if typed is not None and self._wants_more(setup, typed):
             return None
@@ -455,12 +464,15 @@ class AttackModel:
         if self.resolution is None:
             return False
         try:
-            command = self.apply_command()
+            applied = self.apply_command()
         except GameError as exc:
             self._apply_refused = True
             self.apply_problem = str(exc)
             self._emit("choices")
             return False
+        where = self.state.hexmap.label(self.resolution.setup.target)
+        # the result's follow-ups (morale checks) wait in the game once its losses are taken
+        command = ApplyThenFollowUps(applied, self.resolution.report, self.resolution.result, where)
         refusal = self._run(command)
         if refusal:
             self.apply_problem = refusal

@@ -82,8 +82,9 @@ def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatRep
         steps.append(ReportStep(rule, text) if sep else ReportStep("", line))
     applied = [("Losses", loss) for loss in entry.losses]
     applied += [("Retreat", r) for r in entry.retreats] + [("Advance", a) for a in entry.advance]
-    if (entry.rolled_at or applied) and not entry.losses:
+    if (entry.rolled_at or applied) and not entry.losses and not entry.changes:
         applied.insert(0, ("Losses", "none"))
+    applied += [("Changed", change) for change in entry.changes]  # a follow-up's roll
     return CombatReport(title or entry.text, tuple(facts), tuple(steps), (), (), tuple(applied))
 
 

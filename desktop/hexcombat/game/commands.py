@@ -289,14 +289,33 @@ class SetWeatherAndDate:
 def counter_actions(state: GameState, counter: Counter) -> list[CounterAction]:
     """What the game's ruleset lets a player do to ``counter`` now (a menu offers each; one the
     rules forbid now says why when picked)."""
-    return get_ruleset(state.ruleset).counter_actions(_in_play(counter), _turn_now(state))
+    return get_ruleset(state.ruleset).counter_actions(
+        counter_in_play(state, counter), turn_now(state)
+    )
 
 
-def _in_play(counter: Counter) -> CounterInPlay:
-    return CounterInPlay(counter.unit, counter.counter_id, counter.side)
+def counter_in_play(state: GameState, counter: Counter) -> CounterInPlay:
+    """What the ruleset sees of ``counter``: its unit and owner, and for an action that rolls
+    (a recovery) its status, its hex's terrain and the counters stacked with it."""
+    h = state.hex_of(counter.uid)
+    stacked = tuple(
+        CounterInPlay(c.unit, c.counter_id, c.side, c.uid, c.status, state.hexmap.terrain[h])
+        for c in state.stack_at(h)
+        if c.uid != counter.uid
+    )
+    return CounterInPlay(
+        counter.unit,
+        counter.counter_id,
+        counter.side,
+        counter.uid,
+        counter.status,
+        state.hexmap.terrain[h],
+        stacked,
+    )
 
 
-def _turn_now(state: GameState) -> TurnNow:
+def turn_now(state: GameState) -> TurnNow:
+    """Whose player-turn and which phase, as the ruleset reads them."""
     return TurnNow(state.phasing_player, state.phase)
 
 
@@ -316,12 +335,14 @@ class RunCounterAction:
         state.check_roll_spares([self.uid])
         try:
             action = get_ruleset(state.ruleset).counter_action(
-                _in_play(counter), _turn_now(state), self.key
+                counter_in_play(state, counter), turn_now(state), self.key
             )
         except RulesError as exc:
             raise RuleRefusedError(str(exc), exc.rule) from exc
         if action.refused is not None:
             raise RuleRefusedError(str(action.refused), action.refused.rule)
+        if action.die is not None:  # the game's RollCounterAction rolls it (game/follow_ups.py)
+            raise GameError(f"{action.done_text}: it rolls a {action.die.name}; roll it")
         if action.becomes not in state.library:
             raise GameError(
                 f"{action.done_text}: its counter {action.becomes!r} is not in the counter sets"

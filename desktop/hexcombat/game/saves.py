@@ -32,6 +32,7 @@ from hexcombat.board.mapimage import absolute_image
 from hexcombat.game.attack import AttackSetup, resolve_attack
 from hexcombat.game.commands import plural
 from hexcombat.game.conditions import condition_problem
+from hexcombat.game.follow_ups import PendingFollowUps
 from hexcombat.game.roll import PendingRoll
 from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import (
@@ -50,10 +51,12 @@ from hexcombat.game.turn import default_phase, phase_names, unknown_phase
 from hexcombat.rules.combat import MAX_DIE, crt_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
+from hexcombat.rules.follow_ups import FollowUp
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
-from hexcombat.rules.situation import Conditions
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rules.vocabulary import DieSpec
 from hexcombat.sourcefile import (
     MAX_FILE_MB,
     Problem,
@@ -135,6 +138,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "tutorial": state.tutorial,
         "description": state.description,
         "pending_roll": _pending_to_json(state),
+        **({"follow_ups": waiting} if (waiting := _follow_ups_to_json(state)) else {}),
     }
 
 
@@ -393,6 +397,7 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
             max(sizes, key=sizes.__getitem__),  # at the longest of them
         )
     state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
+    state.follow_ups = _pending_follow_ups(state, data.get("follow_ups"), crt_text, fail)
     return state
 
 
@@ -681,8 +686,9 @@ def _lines(value: Any, key: str, fail: Callable[..., SourceError], needle: str =
     return list(value)
 
 
-LOG_OUTCOME = ("losses", "retreats", "advance")
-"""What a combat log entry says was applied; saves before these were kept have none of them."""
+LOG_OUTCOME = ("losses", "retreats", "advance", "changes")
+"""What a combat log entry says was applied (a follow-up's: what it changed); saves before
+these were kept have none of them."""
 
 
 def _log_entry_to_json(entry: CombatLogEntry) -> dict[str, Any]:
@@ -724,3 +730,207 @@ def _rolled_at(entry: dict[str, Any], i: int, fail: Callable[..., SourceError]) 
         message = f"log entry {i + 1} rolled_at must be a date and time, not {value!r}"
         raise fail(message[:200], '"log"') from None
     return value
+
+
+# --- the follow-ups waiting after a combat (morale checks): an optional key of format 2 -------
+
+MAX_FOLLOW_UPS = 1000
+"""The most follow-ups a save may say wait: a tactical result calls for a morale check per unit
+of a stack, so more is a damaged or hand-made file."""
+FOLLOW_UP_KEYS = (
+    "key", "kind", "side", "rule", "text", "target", "die", "modifier", "choices", "chooser"
+)  # fmt: skip
+PARTICIPANT_KEYS = (
+    "unit", "count", "across", "range", "hex", "stack", "id", "status", "elevation", "terrain",
+    "counted",
+)  # fmt: skip
+
+
+def _follow_ups_to_json(state: GameState) -> dict[str, Any] | None:
+    """The follow-ups still waiting, with the combat they follow as the rules saw it (its
+    participants and conditions), so the reopened game resolves them by the same report."""
+    pending = state.follow_ups
+    if not isinstance(pending, PendingFollowUps):
+        return None
+    situation = pending.report.situation
+    return {
+        "where": pending.where,
+        "situation": {
+            "attackers": [_participant_to_json(p) for p in situation.attackers],
+            "defenders": [_participant_to_json(p) for p in situation.defenders],
+            "conditions": situation.conditions.to_dict(),
+        },
+        "pending": [_follow_up_to_json(f) for f in pending.queue],
+    }
+
+
+def _participant_to_json(p: Participant) -> dict[str, Any]:
+    data: dict[str, Any] = {"unit": unit_to_json(p.unit)}
+    for key in PARTICIPANT_KEYS[1:]:
+        if key == "status":
+            data.update(_status_to_json(p.status))
+        elif (value := getattr(p, key)) is not None:
+            data[key] = value
+    return data
+
+
+def _follow_up_to_json(f: FollowUp) -> dict[str, Any]:
+    data = {k: getattr(f, k) for k in FOLLOW_UP_KEYS if k != "die"}
+    data["choices"] = list(f.choices)
+    if f.die is not None:
+        die = f.die
+        data["die"] = {"purpose": die.purpose, "sides": die.sides, "count": die.count,
+                       "rule": die.rule, "side": die.side}  # fmt: skip
+    return data
+
+
+def _pending_follow_ups(
+    state: GameState, value: Any, crt_text: str | None, fail: Callable[..., SourceError]
+) -> PendingFollowUps | None:
+    """The follow-ups a saved game waits on, checked entry by entry; the combat they follow
+    evaluated again from its saved participants and conditions."""
+    if value is None:
+        return None
+    where = '"follow_ups"'
+    if not isinstance(value, dict):
+        raise fail("follow_ups must be an object (the combat and its follow-ups) or null", where)
+    label, situation, pending = value.get("where"), value.get("situation"), value.get("pending")
+    if not isinstance(label, str) or len(label) > 40:
+        raise fail(
+            f"follow_ups: where must be the attacked hex's label, not {label!r}"[:200], where
+        )
+    if not isinstance(situation, dict):
+        raise fail(
+            "follow_ups: situation must be an object (attackers, defenders, conditions)", where
+        )
+    if not isinstance(pending, list) or not pending or len(pending) > MAX_FOLLOW_UPS:
+        raise fail(
+            f"follow_ups: pending must list the follow-ups waiting (1 to {MAX_FOLLOW_UPS})", where
+        )
+    combat = _saved_situation(state, situation, crt_text, fail)
+    try:
+        report = get_ruleset(state.ruleset).evaluate(combat)
+    except (RulesError, ValueError, TypeError, KeyError) as exc:  # a save edited by hand
+        raise fail(f"follow_ups: the combat cannot be evaluated again: {exc}"[:300], where) from exc
+    ids = {p.id for p in (*combat.attackers, *combat.defenders)}
+    queue = tuple(_saved_follow_up(entry, i, ids, fail) for i, entry in enumerate(pending, 1))
+    if len({f.key for f in queue}) != len(queue):
+        raise fail("follow_ups: pending names a follow-up key twice", where)
+    return PendingFollowUps(report, label, queue)
+
+
+def _saved_situation(
+    state: GameState, value: dict[str, Any], crt_text: str | None, fail: Callable[..., SourceError]
+) -> CombatSituation:
+    conditions = value.get("conditions", {})
+    if not isinstance(conditions, dict):
+        raise fail("follow_ups: situation conditions must be an object", '"follow_ups"')
+    for key, item in conditions.items():
+        if key in ("terrain", "weather", "date", "crt"):  # the combat's own, as evaluated
+            if not (item is None and key in ("date", "crt")) and not isinstance(item, str):
+                raise fail(
+                    f"follow_ups: situation {key} must be text, not {item!r}"[:200], '"follow_ups"'
+                )
+            continue
+        if problem := condition_problem(state.vocabulary, key, item):
+            raise fail(f"follow_ups: situation conditions: {problem}", '"follow_ups"')
+    try:
+        made = Conditions(**_with_crt(conditions, crt_text, fail))
+    except TypeError as exc:
+        raise fail(f"follow_ups: situation conditions: {exc}", '"follow_ups"') from exc
+    sides = []
+    for side in ("attackers", "defenders"):
+        entries = value.get(side)
+        if not isinstance(entries, list) or not entries or len(entries) > MAX_STACK * 7:
+            raise fail(
+                f"follow_ups: situation {side} must list the units that fought", '"follow_ups"'
+            )
+        sides.append(tuple(_saved_participant(state, e, side, fail) for e in entries))
+    return CombatSituation(state.ruleset, sides[0], sides[1], made)
+
+
+def _saved_participant(
+    state: GameState, value: Any, side: str, fail: Callable[..., SourceError]
+) -> Participant:
+    uid = value.get("id") if isinstance(value, dict) else None
+    needle = f'"id": {json.dumps(uid)}' if isinstance(uid, str) else '"follow_ups"'
+    where = f"follow_ups: a participant of the {side}"
+    if not isinstance(value, dict) or not isinstance(uid, str) or not uid:
+        raise fail(f"{where} must be an object with its id (the counter's uid)", needle)
+    if unknown := [k for k in value if k not in PARTICIPANT_KEYS]:
+        raise fail(f"{where} ({uid}): unknown key {str(unknown[0])[:40]!r}", needle)
+    raw = value.get("unit")
+    if not isinstance(raw, dict):
+        raise fail(f"{where} ({uid}): unit must be an object of capabilities", needle)
+    try:
+        unit = unit_from_mapping(raw, f"follow_ups participant {uid}")
+    except (UnitDataError, ValueError, TypeError) as exc:
+        raise fail(f"{where} ({uid}): {exc}"[:300], needle) from exc
+    kinds = {"count": int, "range": int, "elevation": int, "across": str, "hex": str,
+             "stack": str, "terrain": str, "counted": bool}  # fmt: skip
+    given: dict[str, Any] = {}
+    for key, kind in kinds.items():
+        item = value.get(key)
+        if item is not None and (
+            not isinstance(item, kind) or (isinstance(item, bool) and kind is not bool)
+        ):
+            raise fail(
+                f"{where} ({uid}): {key} must be {kind.__name__}, not {item!r}"[:200], needle
+            )
+        if item is not None:
+            given[key] = item
+    if given.get("count", 1) < 1 or not 1 <= given.get("range", 1) <= 99:
+        raise fail(f"{where} ({uid}): count and range must be 1 or more", needle)
+    status = _status(state, value.get("status"), uid, unit, fail, (needle, '"follow_ups"'))
+    return Participant(unit, id=uid, status=status, **given)
+
+
+def _saved_follow_up(
+    value: Any, i: int, ids: set[str | None], fail: Callable[..., SourceError]
+) -> FollowUp:
+    key = value.get("key") if isinstance(value, dict) else None
+    needle = f'"key": {json.dumps(key)}' if isinstance(key, str) else '"pending"'
+    where = f"follow_ups: pending entry {i}"
+    if not isinstance(value, dict):
+        raise fail(f"{where} must be an object ({', '.join(FOLLOW_UP_KEYS)})", needle)
+    if unknown := [k for k in value if k not in FOLLOW_UP_KEYS]:
+        raise fail(f"{where}: unknown key {str(unknown[0])[:40]!r}", needle)
+    for name in ("key", "kind", "rule", "text"):
+        if not isinstance(value.get(name), str) or not value[name] or len(value[name]) > 500:
+            raise fail(f"{where}: {name} must be text, not {value.get(name)!r}"[:200], needle)
+    side, chooser = value.get("side"), value.get("chooser")
+    if side not in ("attacker", "defender") or chooser not in (None, "attacker", "defender"):
+        raise fail(f"{where}: side and chooser must be attacker or defender", needle)
+    target, choices = value.get("target"), value.get("choices", [])
+    if target is not None and target not in ids:
+        raise fail(f"{where}: target {str(target)[:40]!r} is not a unit that fought", needle)
+    if not isinstance(choices, list) or any(c not in ids for c in choices):
+        raise fail(f"{where}: choices must list units that fought, not {choices!r}"[:200], needle)
+    modifier = value.get("modifier", 0)
+    if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > 99:
+        raise fail(f"{where}: modifier must be a whole number, not {modifier!r}"[:200], needle)
+    return FollowUp(
+        value["key"], value["kind"], side, value["rule"], value["text"], target,
+        _saved_die(value.get("die"), where, needle, fail), modifier, tuple(choices), chooser,
+    )  # fmt: skip
+
+
+def _saved_die(
+    value: Any, where: str, needle: str, fail: Callable[..., SourceError]
+) -> DieSpec | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise fail(f"{where}: die must be an object (purpose, sides, count) or null", needle)
+    purpose, sides, count = value.get("purpose"), value.get("sides"), value.get("count", 1)
+    rule, side = value.get("rule", ""), value.get("side")
+    if (
+        not isinstance(purpose, str)
+        or not _is_die(sides, MAX_DIE)
+        or sides < 2
+        or not _is_die(count, 10)
+        or not isinstance(rule, str)
+        or side not in (None, "attacker", "defender")
+    ):
+        raise fail(f"{where}: die must have a purpose, 2 to {MAX_DIE} sides and a count", needle)
+    return DieSpec(purpose, sides, count=count, rule=rule, side=side, follow_up=True)

@@ -99,6 +99,8 @@ class Change:
     roll: bool = False
     """Dice were rolled for an attack, or the roll was applied or undone (:attr:`GameState.
     pending_roll`)."""
+    follow_ups: bool = False
+    """The follow-ups waiting after a combat changed (:attr:`GameState.follow_ups`)."""
 
 
 class Command(Protocol):
@@ -179,6 +181,9 @@ class CombatLogEntry:
     eliminated``."""
     advance: list[str] = field(default_factory=list)
     """The advance after combat: ``Tank XXX ×3 from 0404 into 0504``."""
+    changes: list[str] = field(default_factory=list)
+    """What a follow-up roll (a morale check) or a counter action's roll changed on the
+    counters: ``Guards in 0504: disrupted (F1)``, or ``no change``; empty for a combat."""
 
 
 Listener = Callable[[Change], None]
@@ -229,6 +234,15 @@ class WaitingRoll(Protocol):
     def entry(self) -> CombatLogEntry: ...
 
 
+class WaitingFollowUps(Protocol):
+    """What the game reads of the follow-ups waiting after a combat (a
+    :class:`hexcombat.game.follow_ups.PendingFollowUps`): where the combat was, so no other
+    attack rolls before they are done."""
+
+    @property
+    def where(self) -> str: ...
+
+
 class GameState:
     """A map with stacks of counters, the rules in force, the dice and the combat log."""
 
@@ -266,6 +280,9 @@ class GameState:
         it, so the phasing player does not change by itself; saves keep it."""
         self.pending_roll: WaitingRoll | None = None
         """An attack rolled but not applied yet: no other roll until it is applied or undone."""
+        self.follow_ups: WaitingFollowUps | None = None
+        """The rolls and choices the last combat's result calls for after its losses (morale
+        checks), in order, until each is resolved: no other attack rolls before them."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._side_counts: dict[str, int] = {}

@@ -17,7 +17,9 @@ from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.situation import Participant
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import DieSpec
 from hexcombat.rules.wording import PLAIN_WORDING, PlainWording
 from hexcombat.sourcefile import Problem, TomlSource
 
@@ -47,11 +49,20 @@ REACH_REFUSAL = Refusal("units attack from adjacent hexes", "")
 @dataclass(frozen=True)
 class CounterInPlay:
     """What a ruleset sees of a counter on the map: its unit, the counter it was taken from (None
-    for a unit written inline) and the side that owns it."""
+    for a unit written inline) and the side that owns it; for an action with a roll (a
+    recovery), its uid, its status, its hex's terrain and the counters stacked with it (a
+    leader's morale modifier)."""
 
     unit: Unit
     counter_id: str | None
     owner: str
+    uid: str = ""
+    """The counter's id in the game: the target of the effects an action's roll has."""
+    status: UnitStatus = FRESH
+    terrain: str | None = None
+    """Its hex's terrain (``town``, ``entrenchment``); None: not known."""
+    stacked: tuple[CounterInPlay, ...] = ()
+    """The other counters in its hex, top first (their own ``stacked`` left empty)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +75,11 @@ class TurnNow:
 
 @dataclass(frozen=True)
 class CounterAction:
-    """Something a player may do to one counter outside combat, which turns it into another
-    counter of the counter sets (a unit flipped to its other side). Offered even when the rules
-    forbid it now (``refused``), so a player who tries learns why."""
+    """Something a player may do to one counter outside combat: turn it into another counter of
+    the counter sets (a unit flipped to its other side, ``becomes``), or roll a die whose
+    result the ruleset works out (a recovery, ``die``; :meth:`BasicEligibility.
+    counter_action_roll`), or both. Offered even when the rules forbid it now (``refused``), so
+    a player who tries learns why."""
 
     key: str
     """What the game asks the ruleset for again when the player picks it, e.g. ``flip-mode``."""
@@ -78,10 +91,14 @@ class CounterAction:
     rule: str
     help: str
     """The rule in a sentence, for a tooltip."""
-    becomes: str
-    """The id of the counter it turns into (the unit's other side in the counter sets)."""
+    becomes: str = ""
+    """The id of the counter it turns into (the unit's other side in the counter sets); ""
+    when it turns into none."""
     refused: Refusal | None = None
     """Why the rules forbid it now (None when allowed)."""
+    die: DieSpec | None = None
+    """The die the action rolls (a recovery's 2d6), resolved by the ruleset's
+    ``counter_action_roll``; None: no roll."""
 
     @property
     def menu_text(self) -> str:
@@ -149,6 +166,14 @@ class BasicEligibility:
     def counter_action(self, counter: CounterInPlay, turn: TurnNow, key: str) -> CounterAction:
         """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
         return find_counter_action(self.counter_actions(counter, turn), counter, key)
+
+    def counter_action_roll(
+        self, counter: CounterInPlay, turn: TurnNow, key: str, dice: Dice
+    ) -> FollowUpResult:
+        """The action ``key`` (one with a ``die``) rolled with ``dice`` for ``counter``: the
+        rolls, the effects on the counter (addressed by its ``uid``), and the headline; a
+        ruleset whose actions roll must resolve them."""
+        raise RulesError(f"{counter.unit.name}: the action {key!r} rolls no die under these rules")
 
     def follow_ups(
         self, report: Report, result: CombatResult, standing: Standing

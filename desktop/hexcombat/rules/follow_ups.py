@@ -59,3 +59,7 @@ class FollowUpResult:
     effects: tuple[Effect, ...] = ()
     more: tuple[FollowUp, ...] = ()
     """Follow-ups this one calls for (a leader-loss roll after a demoralizing failure)."""
+    code: str = ""
+    """How it ended, as the ``code`` of one of the outcomes ``follow_up_chances`` gives
+    (``holds``, ``disrupted``): the conformance suite checks those chances against the
+    resolution over every die face by it."""

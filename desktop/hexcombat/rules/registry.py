@@ -97,6 +97,13 @@ class Ruleset(Protocol):
         """The action ``key`` for ``counter``; :class:`RulesError` says why it has none."""
         ...
 
+    def counter_action_roll(
+        self, counter: CounterInPlay, turn: TurnNow, key: str, dice: Dice
+    ) -> FollowUpResult:
+        """The action ``key`` whose ``die`` is set (a recovery), rolled with ``dice`` for
+        ``counter``: rolls, effects on the counter (by its ``uid``) and a headline."""
+        ...
+
     # what a result calls for after its losses (rules/follow_ups.py): morale and cohesion
     # checks, leader loss, vehicle destruction attempts, each its own roll or choice
 

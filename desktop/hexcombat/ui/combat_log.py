@@ -31,6 +31,8 @@ def entry_lines(entry: CombatLogEntry, applied: bool = True) -> list[str]:
     outcome = entry.losses or entry.retreats or entry.advance
     if not applied or (entry.rolled_at is None and not outcome):
         return lines  # a roll waiting to be applied; or a game saved before these were kept
+    if entry.changes:  # a follow-up's roll (a morale check) or a counter action's
+        return lines + [f"Changed: {change}" for change in entry.changes]
     lines.append("Losses: " + ("; ".join(entry.losses) or "none"))
     lines += [f"Retreat: {retreat}" for retreat in entry.retreats]
     lines += [f"Advance: {advance}" for advance in entry.advance]

@@ -54,6 +54,7 @@ from hexcombat.game.attack import (
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
+from hexcombat.game.follow_ups import FollowUpModel
 from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import Change, Command, GameError
 from hexcombat.game.turn import phase_tip
@@ -71,6 +72,7 @@ from hexcombat.ui.condition_controls import (
     setting_phases,
 )
 from hexcombat.ui.dice_faces import DiceFaces
+from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.loss_choosers import (
     STRENGTH_POINTS,
@@ -223,6 +225,9 @@ class CombatPanel(QWidget):
         outer.addWidget(self.what_if)
         outer.addWidget(self.setup_toggle)
         outer.addWidget(self.splitter, 1)
+        # what the last result calls for after its losses (ui/follow_up_view.py)
+        self.follow_ups = FollowUpView(FollowUpModel(self.session.state, self._run))
+        outer.addWidget(self.follow_ups)
         outer.addWidget(self._build_footer())
 
     def _build_footer(self) -> QWidget:
@@ -637,6 +642,7 @@ class CombatPanel(QWidget):
         """Stop listening to the game."""
         self.session.state.unsubscribe(self.on_change)
         self.model.detach()
+        self.follow_ups.model.detach()
 
     # setting up ----------------------------------------------------------------------------
 
@@ -809,10 +815,13 @@ class CombatPanel(QWidget):
         result is for that set-up); otherwise Roll is on whenever there is a report."""
         rolled = self.session.state.pending_roll is not None
         odds = can_roll(self.report)
-        self._set_rollable(odds and not rolled)
+        waiting = self.session.state.follow_ups is not None
+        self._set_rollable(odds and not rolled and not waiting)
         self.roll_button.setToolTip(
             "Rolled: apply the result, or undo the roll (Ctrl+Z)"
             if rolled
+            else "The last attack's follow-ups come first (below)"
+            if waiting
             else "Roll the game's seeded dice (R)"
             if odds or self.report is None
             else f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
@@ -1092,6 +1101,8 @@ class CombatPanel(QWidget):
         attack itself)."""
         if change.turn or change.counters:
             self.sync_turn()  # a new side may have come onto the map
+        if change.follow_ups and self.target is not None and self.resolution is None:
+            self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
         if change.conditions:
             self.sync_conditions()
 

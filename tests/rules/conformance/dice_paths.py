@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.registry import Ruleset
 from hexcombat.rules.report import CombatResult, Report
 
@@ -72,3 +73,46 @@ def outcomes_by_rolling(ruleset: Ruleset, report: Report) -> dict[str, Fraction]
     for roll in every_roll(ruleset, report):
         chances[roll.result.code] = chances.get(roll.result.code, Fraction(0)) + roll.chance
     return chances
+
+
+@dataclass(frozen=True)
+class FollowUpRoll:
+    """One sequence of faces a follow-up's resolution consumes, and what it resolved to."""
+
+    faces: tuple[int, ...]
+    sides: tuple[int, ...]
+    purposes: tuple[str, ...]
+    result: FollowUpResult
+
+    @property
+    def chance(self) -> Fraction:
+        chance = Fraction(1)
+        for sides in self.sides:
+            chance /= sides
+        return chance
+
+
+def every_follow_up_roll(
+    ruleset: Ruleset,
+    report: Report,
+    follow_up: FollowUp,
+    standing: Standing,
+    choice: str | None = None,
+    most: int = 6,
+) -> list[FollowUpRoll]:
+    """Resolve ``follow_up`` with every sequence of faces it can consume (over every face of
+    every die it asks for, in turn)."""
+    rolls: list[FollowUpRoll] = []
+    waiting: list[tuple[int, ...]] = [()]
+    while waiting:
+        faces = waiting.pop()
+        dice = ProbeDice(faces)
+        try:
+            result = ruleset.resolve_follow_up(report, follow_up, standing, dice, choice)
+        except DiceWanted as more:
+            assert len(faces) < most, f"{follow_up.key} wants more than {most} dice"
+            assert more.purpose, f"a d{more.sides} was asked for without saying what for"
+            waiting += [(*faces, face) for face in range(more.sides, 0, -1)]
+            continue
+        rolls.append(FollowUpRoll(faces, tuple(dice.sides), tuple(dice.purposes), result))
+    return rolls

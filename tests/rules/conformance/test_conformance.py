@@ -9,7 +9,10 @@ and maps) and over hypothesis-generated combats from its own strategies:
    ``assumed``, and a report that used an assumed value warns of it;
 4. ``hexcombat explain --json`` follows the schema of docs/report-schema.md;
 5. a bad combat raises a named :class:`RulesError` subclass, never another exception;
-6. a typed roll resolves exactly as the seeded dice that produced those faces.
+6. a typed roll resolves exactly as the seeded dice that produced those faces;
+7. for a ruleset whose results call for follow-ups (morale checks), each follow-up's chances
+   (``follow_up_chances``) are exactly the frequencies of ``resolve_follow_up`` over every face
+   of every die it rolls, for each unit it may be chosen for.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from conformance_helpers import (
     scenarios_of,
     schema_problems,
 )
-from dice_paths import Roll, every_roll, outcomes_by_rolling
+from dice_paths import Roll, every_follow_up_roll, every_roll, outcomes_by_rolling
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +51,7 @@ from hexcombat.rules.combat import chance_die
 from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Step
+from hexcombat.rules.follow_ups import FollowUp, Standing
 from hexcombat.rules.registry import Ruleset, get_ruleset, ruleset_ids
 from hexcombat.rules.report import CombatResult, Outcome, Report, participant_id
 from hexcombat.rules.situation import CombatSituation, Participant
@@ -224,8 +228,63 @@ def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
     assert dice.used == len(typed)
 
 
+def check_follow_ups(ruleset: Ruleset, report: Report, results: list[CombatResult]) -> None:
+    """7. What each result calls for, with every participant in play: each follow-up's
+    promised chances are the frequencies of its resolution over every die face, by the code
+    each resolution names (for each choice), and so for what each one calls for in turn."""
+    situation = report.situation
+    standing = {
+        participant_id(p, side, i): p.status
+        for side, group in (("attacker", situation.attackers), ("defender", situation.defenders))
+        for i, p in enumerate(group, 1)
+    }
+    codes = {}
+    for result in results:  # one of each result: its follow-ups hang on what it did
+        codes.setdefault(result.code, result)
+    for result in codes.values():
+        found = ruleset.follow_ups(report, result, standing)
+        keys = [f.key for f in found]
+        assert len(set(keys)) == len(keys), f"{result.code}: a follow-up key named twice"
+        for follow_up in found:
+            check_follow_up(ruleset, report, follow_up, standing)
+
+
+def check_follow_up(
+    ruleset: Ruleset, report: Report, follow_up: FollowUp, standing: Standing, depth: int = 0
+) -> None:
+    """7. One follow-up (and what it calls for, a few deep): its chances are exact, add up to 1,
+    and are the frequencies of its resolution over every face, choice by choice."""
+    assert follow_up.target is None or follow_up.target in standing, follow_up
+    assert set(follow_up.choices) <= set(standing), follow_up
+    assert reference_problem(follow_up.rule, ruleset.id, own_references(ruleset)) is None
+    for choice in follow_up.choices or (None,):
+        chances = ruleset.follow_up_chances(report, follow_up, standing, choice)
+        promised = {o.code: o.probability for o in chances}
+        assert len(promised) == len(chances), f"{follow_up.key}: an outcome named twice"
+        assert all(isinstance(p, Fraction) and p > 0 for p in promised.values()), chances
+        assert sum(promised.values()) == 1, (
+            f"{follow_up.key}: chances add up to {sum(promised.values())}"
+        )
+        rolled: dict[str, Fraction] = {}
+        for roll in every_follow_up_roll(ruleset, report, follow_up, standing, choice):
+            code = roll.result.code
+            rolled[code] = rolled.get(code, Fraction(0)) + roll.chance
+            assert roll.result.headline.strip(), "a follow-up needs a headline"
+            if follow_up.die is not None and roll.sides:
+                assert roll.sides[0] == follow_up.die.sides, (follow_up.die, roll.sides)
+            assert [f for r in roll.result.rolls for f in r.faces] == list(roll.faces)
+            for effect in roll.result.effects:
+                assert set(effect.targets) <= set(standing), f"{effect}: not a participant"
+            if depth < 2:
+                for more in roll.result.more:
+                    check_follow_up(ruleset, report, more, standing, depth + 1)
+        assert rolled == promised, (
+            f"{follow_up.key} ({choice}): rolled {rolled}, promised {promised}"
+        )
+
+
 def check_report(ruleset: Ruleset, report: Report, seed: int = 0) -> None:
-    """Checks 1, 2, 3 and 6 on one report of ``ruleset``."""
+    """Checks 1, 2, 3, 6 and 7 on one report of ``ruleset``."""
     ruleset_id = ruleset.id
     assert report.ruleset == ruleset_id
     check_exact_chances(report)
@@ -233,6 +292,7 @@ def check_report(ruleset: Ruleset, report: Report, seed: int = 0) -> None:
     check_steps(ruleset_id, report, results)
     check_typed_roll(ruleset, report, seed)
     check_dice_wanted(ruleset, report)
+    check_follow_ups(ruleset, report, results)
 
 
 def check_report_json(data: dict[str, Any]) -> None:
