@@ -38,6 +38,16 @@ class Crossing:
     """The features on that hexside (``"minor-river"``, ...); empty when none or at two hexes."""
 
 
+@dataclass(frozen=True)
+class RetreatLimit:
+    """A cap on a retreat's length: at most ``hexes`` hexes for a retreat that enters a hex of
+    one of the ``terrain`` types, or for every retreat when ``from_start`` (a retreat at night)."""
+
+    hexes: int
+    terrain: frozenset[str] = frozenset()
+    from_start: bool = False
+
+
 class BoardGraph:
     """Board queries over a :class:`HexMap`, answered by hex arithmetic.
 
@@ -162,13 +172,16 @@ class BoardGraph:
         prohibited_features: Collection[str] = frozenset(),
         zoc_hexes: Collection[Hex] | None = None,
         friendly_occupied: Collection[Hex] = frozenset(),
+        most: int | None = None,
+        limit: RetreatLimit | None = None,
     ) -> dict[Hex, tuple[Hex, ...]]:
-        """Every hex a stack retreating ``length`` hexes from ``start`` may end in, with a path.
+        """Every hex a stack retreating ``length`` hexes from ``start`` may end in, with a path;
+        with ``most``, every hex a retreat of ``length`` to ``most`` hexes may end in.
 
         "Away from the attacker", as this board defines it, means that
 
         - each step goes to a hex one hex farther from ``start`` than the last (so the stack
-          ends exactly ``length`` hexes from where it stood and never doubles back),
+          ends exactly as many hexes from where it stood as it retreats and never doubles back),
         - each step never ends nearer the nearest attacking hex (the distance from the closest
           of ``attacker_hexes`` stays the same or grows), and
         - the end hex is strictly farther from the nearest attacking hex than ``start``: a
@@ -183,14 +196,22 @@ class BoardGraph:
         entered, except one in ``friendly_occupied``: leave that empty when friendly units do not
         cancel enemy ZOC for a retreat, or pass the friendly-occupied hexes when they do.
 
-        Returns ``{end hex: (start, ..., end hex)}``; empty when no retreat of the full length
-        is possible. Of several paths to the same end, the one that is smallest hex by hex is
+        A ``limit`` caps a retreat that enters one of its terrain types (or every retreat, when
+        it applies ``from_start``) at ``limit.hexes``: such a retreat may end after that many
+        hexes even when the result asks for more, and a retreat through such a hex stops there
+        (its end is the hex before the one that would go beyond the limit).
+
+        Returns ``{end hex: (start, ..., end hex)}``; empty when no retreat of a legal length is
+        possible. Of several paths to the same end, the one that is smallest hex by hex is
         given, so the answer is the same every time. The search expands only the few hexes
-        within ``length`` of ``start``.
+        within the longest retreat of ``start``.
         """
         self._require(start)
+        top = length if most is None else most
         if length < 0:
             raise ValueError(f"a retreat cannot be {length} hexes long")
+        if top < length:
+            raise ValueError(f"a retreat cannot be {length} to {top} hexes long")
         terrain = self.map.terrain
         attackers = tuple(set(attacker_hexes))
         blocked = set(enemy_occupied) | set(attackers)
@@ -198,6 +219,7 @@ class BoardGraph:
         bad_features = frozenset(prohibited_features)
         zoc = frozenset(zoc_hexes) if zoc_hexes is not None else frozenset()
         friendly = frozenset(friendly_occupied)
+        slow = limit.terrain if limit is not None else _NO_FEATURES
 
         def from_attackers(h: Hex) -> int:
             return min((distance(h, a) for a in attackers), default=0)
@@ -207,26 +229,41 @@ class BoardGraph:
                 return False
             return h not in zoc or h in friendly
 
-        level: dict[Hex, tuple[Hex, ...]] = {start: (start,)}
-        for step in range(1, length + 1):
-            following: dict[Hex, tuple[Hex, ...]] = {}
-            for here, path in sorted(level.items(), key=lambda item: item[1]):
+        def legal(hexes: int, limited: bool) -> bool:
+            if limited and limit is not None:
+                return min(length, limit.hexes) <= hexes <= min(top, limit.hexes)
+            return length <= hexes <= top
+
+        # each hex reached, once by a route that went through no limiting hex and once by one
+        # that did (the first may retreat farther, the second may stop sooner)
+        first = (start, limit is not None and limit.from_start)
+        level: dict[tuple[Hex, bool], tuple[Hex, ...]] = {first: (start,)}
+        ends: dict[Hex, tuple[Hex, ...]] = {start: (start,)} if legal(0, first[1]) else {}
+        for step in range(1, top + 1):
+            following: dict[tuple[Hex, bool], tuple[Hex, ...]] = {}
+            for (here, limited), path in sorted(level.items(), key=lambda item: item[1]):
                 here_gap = from_attackers(here)
                 for there, features in self._around(here):
-                    if there in following or distance(start, there) != step:
+                    key = (there, limited or terrain.get(there) in slow)
+                    if key in following or distance(start, there) != step:
                         continue
                     if bad_features and features & bad_features:
                         continue
                     if not may_enter(there) or from_attackers(there) < here_gap:
                         continue
-                    following[there] = path + (there,)
+                    following[key] = path + (there,)
             level = following
+            for (there, limited), path in sorted(level.items(), key=lambda item: item[1]):
+                if legal(step, limited):
+                    ends.setdefault(there, path)
+                elif limited and limit is not None and step == limit.hexes + 1:
+                    ends.setdefault(path[-2], path[:-1])  # stopped by the limit
             if not level:
                 break
-        if attackers and length > 0:
+        if attackers and top > 0:
             start_gap = from_attackers(start)
-            level = {end: path for end, path in level.items() if from_attackers(end) > start_gap}
-        return dict(sorted(level.items()))
+            ends = {end: path for end, path in ends.items() if from_attackers(end) > start_gap}
+        return dict(sorted(ends.items()))
 
 
 def build_graph(hexmap: HexMap) -> nx.Graph:

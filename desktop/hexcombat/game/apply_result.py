@@ -10,9 +10,12 @@ from hexcombat.game.attack import (
     effects_of,
     loss_problems,
     participants,
+    retreat_eliminations,
     retreat_options,
     retreating,
+    retreating_stack,
     side_uids,
+    stack_limit,
 )
 from hexcombat.game.combat_log import (
     advance_in_words,
@@ -22,6 +25,7 @@ from hexcombat.game.combat_log import (
     units_in_words,
 )
 from hexcombat.game.commands import ApplyCombat
+from hexcombat.game.retreat import end_refusal, free_retreat_markers, free_retreats
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.registry import Ruleset, get_ruleset
@@ -32,19 +36,31 @@ def _retreats(
     resolution: Resolution,
     losses: list[str],
     retreats: dict[Hex, Hex],
-) -> tuple[list[str], dict[str, Hex], list[str], list[str], list[str]]:
-    """The stacks that must retreat: eliminated when no end is legal, else moved to the end the
-    player chose. Returns (eliminated, moves, notes, log words, problems)."""
+) -> tuple[list[str], dict[str, Hex], list[str], list[str], list[str], list[Effect]]:
+    """The stacks that must retreat: the units the ruleset eliminates instead of retreating
+    (each with its rule), a stack with no legal end eliminated, the others moved to the end the
+    player chose, the units that retreat freely marked as the ruleset says. Returns
+    (eliminated, moves, notes, log words, problems, marker effects)."""
     options = retreat_options(state, resolution, losses)
-    eliminated: list[str] = []
+    ruleset = get_ruleset(state.ruleset)
+    rules = ruleset.retreat
+    lost = set(losses)
+    instead = {u: w for u, w in retreat_eliminations(state, resolution).items() if u not in lost}
+    eliminated: list[str] = list(instead)
     moves: dict[str, Hex] = {}
     words: list[str] = []
     problems: list[str] = []
-    notes = [f"retreat: {get_ruleset(state.ruleset).retreat.describe()}"] if options else []
-    lost = set(losses)
-    moved = [u for _, uids in retreating(resolution) for u in uids if u in state.counters]
+    markers: list[Effect] = []
+    notes = [f"retreat: {rules.describe()}"] if options or instead else []
+    for uid, why in instead.items():
+        where = f"{state.counters[uid].unit.name} in {state.hexmap.label(state.hex_of(uid))}"
+        notes.append(f"{where} is eliminated instead of retreating: {why}")
+        words.append(f"{where}: eliminated instead of retreating ({why})")
+    situation = resolution.report.situation
     for start, ends in options.items():
-        stack = [u for u in moved if u not in lost and state.hex_of(u) == start]
+        found = retreating_stack(state, resolution, losses, start)
+        assert found is not None, "every retreat option is a retreating stack's"
+        effect, stack = found
         label = state.hexmap.label(start)
         if not ends:
             eliminated += stack
@@ -55,12 +71,33 @@ def _retreats(
         if end is None:
             problems.append(f"choose where the units in {label} retreat to")
         elif end not in ends:
-            problems.append(f"{state.hexmap.label(end)} is not a legal retreat end from {label}")
+            limit = stack_limit(state, resolution, stack, rules)
+            problems.append(end_refusal(state, rules, effect, start, end, limit))
         else:
             moves.update({u: end for u in stack})
             notes.append(f"units in {label} retreat to {state.hexmap.label(end)}")
             words.append(f"{units_in_words(state, stack)}: {label} -> {state.hexmap.label(end)}")
-    return eliminated, moves, notes, words, problems
+            freely = free_retreats(ruleset, situation, stack)
+            markers += free_retreat_markers(state, effect.side, freely, stack)
+    return eliminated, moves, notes, words, problems, markers
+
+
+def retreat_notices(
+    state: GameState, resolution: Resolution, losses: list[str], effect: Effect
+) -> tuple[str, list[str]]:
+    """What a player reads of ``effect``'s retreat beside its length: how the ruleset limits it
+    ("" when it does not), and each unit it eliminates instead of retreating, with why."""
+    rules = get_ruleset(state.ruleset).retreat
+    limit = f"{rules.limit_words()} ({rules.rule or 'assumed'})" if rules.limit_hexes else ""
+    moved = {u for e, uids in retreating(resolution) if e is effect for u in uids}
+    lost = set(losses)
+    doomed = [
+        f"{state.counters[uid].unit.name} in {state.hexmap.label(state.hex_of(uid))} is "
+        f"eliminated instead of retreating: {why}"
+        for uid, why in retreat_eliminations(state, resolution).items()
+        if uid in moved and uid not in lost
+    ]
+    return limit, doomed
 
 
 def exempt_refusals(ruleset: Ruleset, resolution: Resolution) -> dict[str, str]:
@@ -107,11 +144,17 @@ def advance_problems(
             "becomes of them; move or remove them first"
         )
     exempt, attackers = exempt_refusals(ruleset, resolution), set(advance_uids(resolution))
+    once = state.vocabulary.advance_once_per_turn
     for uid in advance:
         if uid in exempt:
             problems.append(exempt[uid])
         elif uid not in attackers or uid in gone:
             problems.append("only surviving attackers may advance")
+        elif once and uid in state.advanced:
+            problems.append(
+                f"{state.counters[uid].unit.name} has advanced this turn already: "
+                f"advance is allowed once per turn per unit ({once})"
+            )
     return problems
 
 
@@ -146,9 +189,10 @@ def apply_combat_command(
     The result's effects go with it, so steps, states and markers change on the counters."""
     problems = loss_problems(state, resolution, losses)
     eliminated, effects = chosen_effects(resolution, losses)
-    doomed, moves, notes, retreat_words, refused = _retreats(
+    doomed, moves, notes, retreat_words, refused, markers = _retreats(
         state, resolution, eliminated, retreats
     )
+    effects += markers
     problems += refused
     eliminated += doomed
     target = resolution.setup.target
@@ -168,6 +212,12 @@ def apply_combat_command(
     pending = state.pending_roll  # the roll being applied: when it was made
     if pending is not None and pending.resolution is resolution:
         entry.rolled_at = pending.entry.rolled_at
+    once = bool(state.vocabulary.advance_once_per_turn)
     return ApplyCombat(
-        eliminated, moves, entry, effects=tuple(effects), participants=participants(resolution)
+        eliminated,
+        moves,
+        entry,
+        effects=tuple(effects),
+        participants=participants(resolution),
+        advanced=tuple(advance) if once else (),
     )

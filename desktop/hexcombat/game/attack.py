@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from hexcombat.board.graph import RetreatLimit
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack_setup import (
     AttackSetup,
@@ -26,10 +27,16 @@ from hexcombat.game.candidates import (
     attack_candidates,
     phasing_refusal,
 )
-from hexcombat.game.retreat import retreat_ends
+from hexcombat.game.retreat import (
+    effect_ends,
+    eliminated_instead,
+    free_retreats,
+    retreat_limit,
+)
 from hexcombat.game.state import GameState
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import Effect
+from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report, participant_id
@@ -148,8 +155,9 @@ def advance_uids(resolution: Resolution) -> list[str]:
 
 
 def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
-    """Counters of a retreating side whose stack has no legal retreat end."""
-    doomed: set[str] = set()
+    """Counters of a retreating side whose stack has no legal retreat end, or that the ruleset
+    eliminates instead of retreating: they are lost whatever the losses chosen."""
+    doomed = set(retreat_eliminations(state, resolution))
     for start, ends in retreat_options(state, resolution, []).items():
         if not ends:
             doomed |= {
@@ -161,22 +169,37 @@ def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
     return doomed
 
 
-def _ends(
-    state: GameState,
-    rules: RetreatRules,
-    start: Hex,
-    effect: Effect,
-    side: str,
-    away_from: set[Hex],
-) -> dict[Hex, tuple[Hex, ...]]:
-    """The legal ends of ``effect``'s retreat from ``start``: of its length, or of any length
-    from its least (``amount``) to its most when it gives a range (2-4 hexes)."""
-    least = int(effect.amount)
-    ends: dict[Hex, tuple[Hex, ...]] = {}
-    for length in range(least, max(least, effect.most or least) + 1):
-        for end, path in retreat_ends(state, rules, start, length, side, away_from).items():
-            ends.setdefault(end, path)
-    return ends
+def retreat_eliminations(state: GameState, resolution: Resolution) -> dict[str, Refusal]:
+    """The units of a retreating side the ruleset eliminates instead of letting them retreat
+    (its ``retreat_elimination`` hook), each with why."""
+    uids = [u for effect, us in retreating(resolution) if effect.amount > 0 for u in us]
+    live = [u for u in uids if u in state.counters]
+    return eliminated_instead(get_ruleset(state.ruleset), resolution.report.situation, live)
+
+
+def retreating_stack(
+    state: GameState, resolution: Resolution, losses: list[str], start: Hex
+) -> tuple[Effect, list[str]] | None:
+    """The retreat that moves the stack in ``start``, with the units of it that retreat (not
+    lost, not eliminated instead of retreating)."""
+    lost = set(losses) | set(retreat_eliminations(state, resolution))
+    for effect, uids in retreating(resolution):
+        stack = [u for u in uids if u not in lost and u in state.counters]
+        stack = [u for u in stack if state.hex_of(u) == start]
+        if effect.amount > 0 and stack:
+            return effect, stack
+    return None
+
+
+def stack_limit(
+    state: GameState, resolution: Resolution, stack: list[str], rules: RetreatRules
+) -> RetreatLimit | None:
+    """The cap on the retreat of ``stack``: none when every unit of it retreats freely (a
+    unit that may retreat freely may also stop with its stack)."""
+    situation = resolution.report.situation
+    freely = free_retreats(get_ruleset(state.ruleset), situation, stack)
+    free = bool(stack) and all(u in freely for u in stack)
+    return retreat_limit(rules, situation.conditions, free)
 
 
 def retreat_options(
@@ -186,23 +209,26 @@ def retreat_options(
     rules: RetreatRules | None = None,
 ) -> dict[Hex, dict[Hex, tuple[Hex, ...]]]:
     """For every stack the result's ``retreat`` effects move: each legal end hex with its path
-    (from the board's retreat-path query, blocked as the ruleset's ``retreat`` rules say unless
-    ``rules`` are given). A stack with no legal end is eliminated."""
+    (from the board's retreat-path query, blocked and limited as the ruleset's ``retreat`` rules
+    say unless ``rules`` are given). A stack with no legal end is eliminated; units the ruleset
+    eliminates instead of retreating are not in any stack."""
     rules = rules or get_ruleset(state.ruleset).retreat
     options: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
     target = resolution.setup.target
     attackers = resolution.setup.attacker_uids
-    lost = set(losses)
+    lost = set(losses) | set(retreat_eliminations(state, resolution))
     for effect, uids in retreating(resolution):
         if effect.amount <= 0:
             continue
         survivors = [u for u in uids if u not in lost and u in state.counters]
         for start in sorted({state.hex_of(u) for u in survivors}):
-            side = state.counters[survivors[0]].side
+            stack = [u for u in survivors if state.hex_of(u) == start]
+            side = state.counters[stack[0]].side
             away_from = (
                 {state.hex_of(u) for u in attackers if u in state.counters}
                 if effect.side == "defender"
                 else {target}
             )
-            options[start] = _ends(state, rules, start, effect, side, away_from)
+            limit = stack_limit(state, resolution, stack, rules)
+            options[start] = effect_ends(state, rules, start, effect, side, away_from, limit)
     return options

@@ -32,7 +32,7 @@ from hexcombat.game.attack import (
 from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.follow_ups import ApplyThenFollowUps, PendingFollowUps, waiting_text
 from hexcombat.game.roll import RollCombat, dice_rolled
-from hexcombat.game.state import Change, Command, GameError, GameState
+from hexcombat.game.state import Change, Command, Counter, GameError, GameState, counters_in
 from hexcombat.game.turn import no_attacks_in, phase_conditions
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
@@ -83,6 +83,9 @@ class AttackModel:
         self.candidates: list[Candidate] = []
         self.taking_part: set[Hex] = set()
         """The candidate stacks ticked to take part."""
+        self.counted: dict[str, bool] = {}
+        """Under the ruleset's counting limits, the counters the player counts (True) or leaves
+        out (False) by uid; one not named: the ruleset picks."""
         self.values: dict[str, ConditionValue] = {}
         """The player's choice of each condition the ruleset declares (a phase-set one is the
         phase's, :meth:`condition`)."""
@@ -191,6 +194,7 @@ class AttackModel:
         self.candidates = candidates
         self.taking_part = {c.hex for c in candidates if c.counters}
         self.values = self._game_values()
+        self.counted = {}
         self._clear_roll()
         if pending is not None:  # the rolled attack: the set-up it was rolled with
             setup = pending.resolution.setup
@@ -198,6 +202,7 @@ class AttackModel:
                 c.hex for c in candidates if any(u.uid in setup.attacker_uids for u in c.counters)
             }
             self.values.update(setup.conditions.as_choices())
+            self.counted = dict(setup.counted)
         self._emit("target")
         self.evaluate()
         if pending is not None:
@@ -260,11 +265,35 @@ class AttackModel:
         self._emit("conditions")
         self.evaluate()
 
+    def countable(self) -> list[tuple[str, list[Counter]]]:
+        """The counters a player may count or leave out under the ruleset's counting limits,
+        by side (defenders first, then the attackers taking part); none without limits."""
+        if not self.vocabulary.counting_limits or self.target is None:
+            return []
+        attackers = counters_in(self.state, self.attacker_uids())
+        return [("defender", self.state.stack_at(self.target)), ("attacker", attackers)]
+
+    def set_counted(self, uid: str, counted: bool | None) -> None:
+        """Count ``uid`` (True), leave it out (False) or let the ruleset pick (None)."""
+        if self._rolled():
+            raise GameError("the dice are rolled: apply the result, or undo the roll")
+        if not self.vocabulary.counting_limits:
+            raise GameError("every unit counts under this ruleset: it has no counting limits")
+        if self.counted.get(uid) == counted:
+            return
+        if counted is None:
+            del self.counted[uid]
+        else:
+            self.counted[uid] = counted
+        self._emit("participants")
+        self.evaluate()
+
     def setup(self) -> AttackSetup | None:
         """The attack as set up now."""
         if self.target is None:
             return None
-        return AttackSetup(self.target, self.attacker_uids(), self.conditions())
+        counted = {u: c for u, c in self.counted.items() if u in self.state.counters}
+        return AttackSetup(self.target, self.attacker_uids(), self.conditions(), counted)
 
     # the report ----------------------------------------------------------------------------
 
@@ -303,6 +332,23 @@ class AttackModel:
         if self.report is None:
             return []
         return dice_rolled(self.report) + [d.sides for d in self.follow_up]
+
+    def at_once(self) -> bool:
+        """Whether the attack is resolved at once, before any roll (the report rolls no dice
+        yet has results): Apply resolves and applies it."""
+        report = self.report
+        return can_roll(report) and report is not None and not report.dice
+
+    def resolve_at_once(self) -> bool:
+        """Resolve an attack decided before any roll and apply it with the suggested choices;
+        False when refused (:attr:`roll_problem`) or when a choice is wanted first (the
+        result then waits, as a rolled one, with :attr:`apply_problem`)."""
+        if not self.at_once():
+            self._refuse_roll("this attack is rolled: it is not resolved at once")
+            return False
+        if self.roll() is None:
+            return False
+        return self.apply()
 
     def rollable(self) -> bool:
         """Whether a roll may be made now: a report that can be rolled, and no rolled result

@@ -8,11 +8,13 @@ the roll applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.state import Counter, GameError, GameState, counters_in
 from hexcombat.game.turn import phase_conditions
+from hexcombat.rules.eligibility import Refusal
+from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.registry import Ruleset, get_ruleset
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -25,6 +27,9 @@ class AttackSetup:
     target: Hex
     attacker_uids: list[str]
     conditions: Conditions
+    counted: dict[str, bool] = field(default_factory=dict)
+    """Under a ruleset's counting limits, the counters the player counts (True) or leaves
+    out (False) by uid; one not named: the ruleset picks (``Participant.counted`` None)."""
 
 
 def ground_units(ruleset: Ruleset, stack: list[Counter]) -> list[Counter]:
@@ -66,11 +71,42 @@ def _check_attackers(ruleset: Ruleset, attackers: list[Counter]) -> None:
         raise GameError("; ".join(f"{', '.join(names)}: {why}" for why, names in refused.items()))
 
 
+def elevation_at(state: GameState, h: Hex) -> int | None:
+    """The level of hex ``h`` on a map with elevation levels (a hex the map leaves out is at
+    0); None on a map without any."""
+    return state.hexmap.elevation.get(h, 0) if state.hexmap.elevation else None
+
+
+def participant_refusals(
+    ruleset: Ruleset, participants: list[Participant]
+) -> list[tuple[Participant, Refusal]]:
+    """Each attacker the ruleset refuses as it is in play or in this company (the others are
+    its companions), with why."""
+    found = []
+    for i, p in enumerate(participants):
+        companions = tuple(participants[:i] + participants[i + 1 :])
+        why = ruleset.participant_refusal(p, companions)
+        if why is not None:
+            found.append((p, why))
+    return found
+
+
+def _check_participants(ruleset: Ruleset, participants: list[Participant]) -> None:
+    """The attackers the ruleset refuses by their status or company, raised with the rule."""
+    refused = participant_refusals(ruleset, participants)
+    attack = ruleset.vocabulary.attack_name.lower()  # "may not assault"
+    if refused:
+        raise IllegalAttackError(
+            "; ".join(f"{p.unit.name} in {p.hex} may not {attack}: {why}" for p, why in refused)
+        )
+
+
 def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     """The combat as the rules see it: each attacker with its range and the hexside feature it
-    crosses (from the graph), the stack it attacks from, the defender's terrain from the map, and
-    the conditions the phase sets. A counter the ruleset
-    forbids to attack raises its :class:`IllegalAttackError`."""
+    crosses (from the graph), the stack it attacks from, each participant's own hex's terrain
+    and elevation, the defender's terrain from the map, and the conditions the phase sets. A
+    counter the ruleset forbids to attack (at all, or as it is in play and in this company)
+    raises its :class:`IllegalAttackError`."""
     ruleset = get_ruleset(state.ruleset)
     defenders = _defenders(state, ruleset, setup.target)
     attackers = counters_in(state, setup.attacker_uids)
@@ -105,15 +141,29 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
                 stack=None if ruleset.vocabulary.one_attacking_force else state.hexmap.label(h),
                 id=counter.uid,
                 status=counter.status,
+                elevation=elevation_at(state, h),
+                terrain=state.hexmap.terrain[h],
+                counted=setup.counted.get(counter.uid),
             )
         )
+    _check_participants(ruleset, participants)
     label = state.hexmap.label(setup.target)
-    conditions = replace(setup.conditions, terrain=state.hexmap.terrain[setup.target])
+    terrain = state.hexmap.terrain[setup.target]
+    conditions = replace(setup.conditions, terrain=terrain)
     return CombatSituation(
         ruleset=state.ruleset,
         attackers=tuple(participants),
         defenders=tuple(
-            Participant(unit=c.unit.on(date), hex=label, stack=label, id=c.uid, status=c.status)
+            Participant(
+                unit=c.unit.on(date),
+                hex=label,
+                stack=label,
+                id=c.uid,
+                status=c.status,
+                elevation=elevation_at(state, setup.target),
+                terrain=terrain,
+                counted=setup.counted.get(c.uid),
+            )
             for c in defenders
         ),
         conditions=conditions.with_choices(**phase_conditions(ruleset.vocabulary, state.phase)),

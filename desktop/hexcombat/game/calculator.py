@@ -28,6 +28,7 @@ from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
 from hexcombat.game.roll import RecordingDice, dice_rolled, dice_text, read_typed_roll
 from hexcombat.game.scenario import (
+    IN_PLAY_KEYS,
     PLACEMENT_KEYS,
     SIDES,
     Scenario,
@@ -154,7 +155,8 @@ class CalculatorCombat:
         keys = read_inline_unit(text)
         try:
             unit_from_mapping(
-                {k: v for k, v in keys.items() if k not in PLACEMENT_KEYS}, f"{side} unit"
+                {k: v for k, v in keys.items() if k not in (*PLACEMENT_KEYS, *IN_PLAY_KEYS)},
+                f"{side} unit",
             )
         except UnitDataError as exc:
             raise CalculatorError(str(exc)) from exc

@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexcombat.board.hexes import Hex
+from hexcombat.game.attack_setup import elevation_at, participant_refusals
 from hexcombat.game.state import Counter, GameError, GameState
-from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.registry import Ruleset, get_ruleset
+from hexcombat.rules.situation import Participant
 
 ATTACK_REACH = 2
 """The farthest the board measures an attack from (its attack crossings); how far each unit may
@@ -27,8 +29,9 @@ class Candidate:
     counters: tuple[Counter, ...]
     """Its counters that may attack at this range."""
     barred: tuple[tuple[Counter, str], ...] = ()
-    """Its counters in range that the rules forbid to attack, each with why (and the rule), so
-    the panel can say so instead of leaving them out unexplained."""
+    """Its counters in range that the rules forbid to attack (at all, or as they are in play
+    and in this company), each with why (and the rule), so the panel can say so instead of
+    leaving them out unexplained."""
 
 
 def attack_barred(state: GameState, counter: Counter) -> str | None:
@@ -72,17 +75,29 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
         and stack[0].side != defender
         and (attacker is None or stack[0].side == attacker)
     }
-    found = []
-    for crossing in state.graph.attack_crossings(target, near):
-        in_range = [
+    crossings = state.graph.attack_crossings(target, near)
+    in_range = {
+        x.hex: [
             c
-            for c in near[crossing.hex]
+            for c in near[x.hex]
             if ruleset.ground_combat_refusal(c.unit) is None
-            and crossing.range <= ruleset.attack_range(c.unit)
+            and x.range <= ruleset.attack_range(c.unit)
         ]
-        reasons = {c.uid: ruleset.attack_refusal(c.unit) for c in in_range}
-        barred = tuple((c, str(why)) for c in in_range if (why := reasons[c.uid]) is not None)
-        counters = tuple(c for c in in_range if reasons[c.uid] is None)
+        for x in crossings
+    }
+    reasons = {
+        c.uid: str(why)
+        for cs in in_range.values()
+        for c in cs
+        if (why := ruleset.attack_refusal(c.unit))
+    }
+    ranges = {x.hex: x.range for x in crossings}
+    reasons.update(_status_refusals(state, ruleset, in_range, ranges, reasons))
+    found = []
+    for crossing in crossings:
+        stack = in_range[crossing.hex]
+        barred = tuple((c, reasons[c.uid]) for c in stack if c.uid in reasons)
+        counters = tuple(c for c in stack if c.uid not in reasons)
         if counters or barred:
             found.append(
                 Candidate(
@@ -94,4 +109,35 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
                     barred,
                 )
             )
+    return found
+
+
+def _status_refusals(
+    state: GameState,
+    ruleset: Ruleset,
+    in_range: dict[Hex, list[Counter]],
+    ranges: dict[Hex, int],
+    barred: dict[str, str],
+) -> dict[str, str]:
+    """Why the ruleset refuses counters as they are in play or in company (a disrupted squad;
+    a leader with no combat unit beside it among those that may attack), by uid. A counter
+    refused leaves its companions to be asked again (the leader of a disrupted squad)."""
+    left = [
+        Participant(
+            unit=c.unit.on(state.conditions.date),
+            range=ranges[h],
+            hex=state.hexmap.label(h),
+            id=c.uid,
+            status=c.status,
+            elevation=elevation_at(state, h),
+            terrain=state.hexmap.terrain[h],
+        )
+        for h, stack in in_range.items()
+        for c in stack
+        if c.uid not in barred
+    ]
+    found: dict[str, str] = {}
+    while refused := participant_refusals(ruleset, left):
+        found.update((p.id or "", str(why)) for p, why in refused)
+        left = [p for p in left if p.id not in found]
     return found

@@ -13,7 +13,15 @@ from pathlib import Path
 from hexcombat.atomicfile import write_atomically
 from hexcombat.game.state import CombatLogEntry
 from hexcombat.rules.explain import Step, fmt, percent
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import (
+    CombatResult,
+    Report,
+    exact,
+    fate_chances,
+    fate_columns,
+    unit_fate_list,
+)
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,10 @@ class CombatReport:
     """Each result, its chance and what it does."""
     applied: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     """What was done on the map: ``("Losses", ...)``, ``("Retreat", ...)``, ``("Advance", ...)``."""
+    fate_header: tuple[str, ...] = ()
+    """The end states of :attr:`fates`' columns after side and unit (``Good order``, ...)."""
+    fates: tuple[tuple[str, ...], ...] = ()
+    """Each unit's side, name (and hex) and its chance of each end state, defenders first."""
 
 
 def _value(value: object) -> str:
@@ -67,7 +79,28 @@ def from_report(
         facts += [("Dice", dice), ("Result", result.headline or result.code)]
         steps += [_step(s) for s in result.steps]
     chances = tuple((o.code, percent(o.probability), o.text) for o in report.outcome_list)
-    return CombatReport(title, tuple(facts), tuple(steps), tuple(report.warnings), chances)
+    header, fates = _fates(report)
+    return CombatReport(
+        title, tuple(facts), tuple(steps), tuple(report.warnings), chances, (), header, fates
+    )
+
+
+def _fates(report: Report) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The end-state chances of each unit as table rows, with the states' labels."""
+    fates = unit_fate_list(report)
+    if not fates:
+        return (), ()
+    vocabulary = get_ruleset(report.ruleset).vocabulary
+    header = tuple(label for _key, label in fate_columns(vocabulary))
+    rows = tuple(
+        (
+            fate.side,
+            f"{fate.unit} ({fate.hex})" if fate.hex else fate.unit,
+            *(f"{percent(p)} ({exact(p)})" for p in fate_chances(fate, vocabulary)),
+        )
+        for fate in fates
+    )
+    return header, rows
 
 
 def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatReport:
@@ -133,6 +166,11 @@ def _markdown_one(report: CombatReport) -> list[str]:
         out += ["| Result | Chance | What it does |", "|---|---|---|"]
         out += [f"| {md(c)} | {md(p)} | {md(t)} |" for c, p, t in report.chances]
         out.append("")
+    if report.fates:
+        head = ["Side", "Unit", *report.fate_header]
+        out += ["| " + " | ".join(map(md, head)) + " |", "|" + "---|" * len(head)]
+        out += ["| " + " | ".join(map(md, row)) + " |" for row in report.fates]
+        out.append("")
     if report.applied:
         out += ["Applied:", ""] + [f"- **{md(k)}:** {md(v)}" for k, v in report.applied] + [""]
     return out
@@ -192,6 +230,14 @@ def _html_one(report: CombatReport) -> list[str]:
         out += [
             f"<tr><td>{_e(c)}</td><td>{_e(p)}</td><td>{_e(t)}</td></tr>"
             for c, p, t in report.chances
+        ]
+        out.append("</table>")
+    if report.fates:
+        head = ["Side", "Unit", *report.fate_header]
+        out.append("<table><tr>" + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>")
+        out += [
+            "<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>"
+            for row in report.fates
         ]
         out.append("</table>")
     if report.applied:

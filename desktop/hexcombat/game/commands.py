@@ -20,7 +20,7 @@ from hexcombat.game.state import (
     counters_in,
 )
 from hexcombat.game.status_commands import StatusChanges, status_effects
-from hexcombat.game.turn import phase_info, turn_text, unknown_phase
+from hexcombat.game.turn import new_turn, phase_info, turn_text, unknown_phase
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, TurnNow
 from hexcombat.rules.errors import RulesError
@@ -164,6 +164,10 @@ class ApplyCombat:
     participants: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Each side's participants (``attacker``, ``defender`` -> counter uids): an effect that
     names no targets falls on every participant of its side."""
+    advanced: tuple[str, ...] = ()
+    """The counters that advance, remembered for the turn when the ruleset allows one advance
+    per turn per unit (``GameState.advanced``)."""
+    _advanced_before: frozenset[str] = field(default=frozenset(), repr=False)
     _status: StatusChanges | None = field(default=None, repr=False)
     _removed: list[tuple[Counter, Hex, int]] = field(default_factory=list, repr=False)
     _moved: list[tuple[str, Hex, int]] = field(default_factory=list, repr=False)
@@ -193,6 +197,8 @@ class ApplyCombat:
             touched |= {h, to_hex}
         self._pending = state.pending_roll
         state.pending_roll = None  # applied: the next attack may roll
+        self._advanced_before = state.advanced
+        state.advanced = state.advanced | frozenset(self.advanced)
         rolled = self._pending.entry if self._pending is not None else None
         self._roll_logged = bool(state.log) and state.log[-1] is rolled
         if self._roll_logged:
@@ -203,6 +209,7 @@ class ApplyCombat:
 
     def undo(self, state: GameState) -> Change:
         state.log.pop()
+        state.advanced = self._advanced_before
         state.pending_roll = self._pending  # the roll is back, waiting to be applied
         if self._roll_logged and self._pending is not None:
             state.log.append(self._pending.entry)
@@ -230,6 +237,7 @@ class SetPhase:
     phase: str
     text: str = ""
     _old: tuple[str | None, str] | None = field(default=None, repr=False)
+    _advanced: frozenset[str] = field(default=frozenset(), repr=False)
 
     def do(self, state: GameState) -> Change:
         if phase_info(state.vocabulary, self.phase) is None:
@@ -242,14 +250,19 @@ class SetPhase:
                 f"the sides are {', '.join(players)}"
             )
         self._old = (state.chosen_phasing_player, state.phase)
+        before = (state.phasing_player, state.phase)
         state.chosen_phasing_player = self.phasing_player or None  # none yet: the first side
         state.phase = self.phase
+        self._advanced = state.advanced
+        if new_turn(state.vocabulary, before, (state.phasing_player, state.phase)):
+            state.advanced = frozenset()  # every unit may advance again
         self.text = self.text or f"Phase: {turn_text(self.phasing_player, self.phase)}"
         return Change(self.text, turn=True)
 
     def undo(self, state: GameState) -> Change:
         assert self._old is not None, "undo before do"
         state.chosen_phasing_player, state.phase = self._old
+        state.advanced = self._advanced
         return Change(f"Undo: {self.text}", turn=True)
 
 

@@ -173,6 +173,9 @@ class RollCombat:
         how = "typed in" if self.typed is not None else "game dice"
         label = state.hexmap.label(self.setup.target)
         words = result_words(resolution.report, result)
+        if not dice.rolls:  # decided before any roll (an assault resolved at once)
+            name = state.vocabulary.attack_name
+            self.text = self.text or f"{name} on {label} resolved at once, no roll: {words}"
         self.text = self.text or f"Roll {faces} ({how}) for {label}: {words}"
         details = result_details(result)
         self.pending = PendingRoll(

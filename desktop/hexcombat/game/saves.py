@@ -139,6 +139,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "description": state.description,
         "pending_roll": _pending_to_json(state),
         **({"follow_ups": waiting} if (waiting := _follow_ups_to_json(state)) else {}),
+        **_advanced_to_json(state),
     }
 
 
@@ -398,7 +399,25 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
         )
     state.pending_roll = _pending_roll(state, data.get("pending_roll"), fail)
     state.follow_ups = _pending_follow_ups(state, data.get("follow_ups"), crt_text, fail)
+    state.advanced = _advanced(state, data.get("advanced", []), fail)
     return state
+
+
+def _advanced_to_json(state: GameState) -> dict[str, Any]:
+    """The counters still on the map that advanced this turn; nothing when none did (a game
+    whose ruleset allows any number of advances saves as it always has)."""
+    advanced = sorted(u for u in state.advanced if u in state.counters)
+    return {"advanced": advanced} if advanced else {}
+
+
+def _advanced(state: GameState, value: Any, fail: Callable[..., SourceError]) -> frozenset[str]:
+    """The counters that advanced this turn, as saved: uids of counters on the map."""
+    where = '"advanced"'
+    if not isinstance(value, list) or not all(isinstance(u, str) for u in value):
+        raise fail("advanced must be a list of counter uids (those that advanced this turn)", where)
+    if unknown := [u for u in value if u not in state.counters]:
+        raise fail(f"advanced names no counter on the map: {', '.join(unknown)}", where)
+    return frozenset(value)
 
 
 def _crt_text(crt: str | None) -> str | None:
@@ -495,7 +514,7 @@ def _pending_to_json(state: GameState) -> dict[str, Any] | None:
         "conditions": setup.conditions.to_dict(),
         "rolls": list(pending.rolls),
         "typed": pending.typed,
-    }
+    } | ({"counted": dict(setup.counted)} if setup.counted else {})
 
 
 def _pending_roll(
@@ -516,7 +535,8 @@ def _pending_roll(
     if len(set(attackers)) != len(attackers):  # each counter fights once, however often listed
         raise fail("pending_roll: attackers names a counter twice", where)
     faces = _most_faces(state)
-    if not isinstance(rolls, list) or not all(_is_die(r, faces) for r in rolls) or not rolls:
+    # no dice at all only for an attack resolved at once (the resolution below asks for any)
+    if not isinstance(rolls, list) or not all(_is_die(r, faces) for r in rolls):
         raise fail(
             f"pending_roll: rolls must be the dice rolled (faces 1 to {faces}), not {rolls!r}"[
                 :200
@@ -529,10 +549,14 @@ def _pending_roll(
         problem = condition_problem(state.vocabulary, key, item)
         if problem is not None:
             raise fail(f"pending_roll: {problem}", where)
+    counted = value.get("counted", {})
+    if not isinstance(counted, dict) or not all(isinstance(c, bool) for c in counted.values()):
+        raise fail("pending_roll: counted must map counter uids to true or false", where)
     if not state.log:
         raise fail("pending_roll: the roll is not in the combat log", where)
     try:
-        setup = AttackSetup(state.hexmap.hex_at(target), attackers, Conditions(**conditions))
+        place = state.hexmap.hex_at(target)
+        setup = AttackSetup(place, attackers, Conditions(**conditions), dict(counted))
         dice = ScriptedDice(rolls)
         resolution = resolve_attack(state, setup, dice)
     except (GameError, RulesError, ValueError) as exc:

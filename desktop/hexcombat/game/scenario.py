@@ -13,8 +13,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from hexcombat.board.mapedit import MAX_LEVEL
 from hexcombat.game.conditions import any_ruleset_problem, condition_problem, vocabulary_of
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
+from hexcombat.game.status_commands import status_problem
 from hexcombat.game.turn import (
     default_phase,
     phase_conditions,
@@ -31,6 +33,7 @@ from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, resolved
@@ -38,6 +41,10 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, reso
 SIDES = ("attacker", "defender")
 PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
 """Keys of a side entry that say where and how many, not what the unit is."""
+IN_PLAY_KEYS = ("elevation", "terrain", "counted", "state", "markers", "steps_lost")
+"""Keys of a side entry that say how the unit stands in play: its own hex's level and terrain
+(a scenario without a map; on a map, the map says), whether it counts under the ruleset's
+counting limits, and its status (a state and markers the ruleset declares, steps lost)."""
 TOP_LEVEL_KEYS = {
     "ruleset", "title", "description", "map", "counters", "conditions", "attacker", "defender",
     "expect", "tutorial", "air", "mission", "source", "sides", "seed", "turn", "crt",
@@ -63,6 +70,15 @@ class Placement:
     stack: str | None = None
     line: int = 1
     """Where the entry was written, for messages."""
+    status: UnitStatus = FRESH
+    """How it stands in play (``state``, ``markers``, ``steps_lost``): good order by default."""
+    elevation: int | None = None
+    """Its hex's level (``elevation``), for a scenario without a map; None: not said."""
+    terrain: str | None = None
+    """Its own hex's terrain (``terrain``), for a scenario without a map; None: not said."""
+    counted: bool | None = None
+    """Whether it counts under the ruleset's counting limits (``counted``); None: the ruleset
+    picks."""
 
     def participant(self, date: str | None) -> Participant:
         """The rules' view of this entry on ``date`` (dated capabilities resolved)."""
@@ -73,6 +89,10 @@ class Placement:
             range=self.range,
             hex=self.hex,
             stack=self.stack,
+            status=self.status,
+            elevation=self.elevation,
+            terrain=self.terrain,
+            counted=self.counted,
         )
 
 
@@ -584,7 +604,9 @@ def _placement(
     if air is not None:
         problems.append(source.problem((*where, air[0]), air[1]))
         return None
-    unit_keys = {k: v for k, v in entry.items() if k not in PLACEMENT_KEYS}
+    unit_keys = {
+        k: v for k, v in entry.items() if k not in PLACEMENT_KEYS and k not in IN_PLAY_KEYS
+    }
     try:
         unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base)
     except UnitDataError as exc:
@@ -619,6 +641,9 @@ def _placement(
         if key in entry and not isinstance(entry[key], str):
             problems.append(source.problem((*where, key), f'{key} must be text, e.g. "0504"'))
             return None
+    in_play = _in_play(source, where, entry, unit, problems)
+    if in_play is None:
+        return None
     return Placement(
         side=side,
         unit=unit,
@@ -628,4 +653,91 @@ def _placement(
         hex=entry.get("hex"),
         stack=entry.get("stack"),
         line=source.line_of(*where),
+        **in_play,
     )
+
+
+def _in_play(
+    source: TomlSource,
+    where: tuple[str, int],
+    entry: Mapping[str, Any],
+    unit: Unit,
+    problems: list[Problem],
+) -> dict[str, Any] | None:
+    """How a side entry's unit stands in play (:data:`IN_PLAY_KEYS`), each key checked at its
+    line: the status against the ruleset's vocabulary, the level 0 to 9, the terrain text;
+    None after a problem."""
+    found: list[tuple[str, str]] = []
+    elevation = entry.get("elevation")
+    if elevation is not None and (
+        isinstance(elevation, bool)
+        or not isinstance(elevation, int)
+        or not 0 <= elevation <= MAX_LEVEL
+    ):
+        found.append(("elevation", f"elevation is a level 0 to {MAX_LEVEL}, not {elevation!r}"))
+    terrain = entry.get("terrain")
+    if terrain is not None and not (isinstance(terrain, str) and terrain):
+        found.append(
+            ("terrain", f'terrain must name a terrain type, e.g. "woods", not {terrain!r}')
+        )
+    if source.data.get("map") is not None:  # on a map the hex's own level and terrain count
+        found += [
+            (key, f"the map gives each hex's {key}: leave {key} out, or the map out")
+            for key in ("elevation", "terrain")
+            if key in entry
+        ]
+    counted = entry.get("counted")
+    if counted is not None and source.data.get("map") is not None:
+        found.append(("counted", "on a map the Combat panel's counted ticks choose: leave "
+                      "counted out"))  # fmt: skip
+    elif counted is not None and not isinstance(counted, bool):
+        found.append(("counted", f"counted must be true or false, not {counted!r}"))
+    status = _status(entry, found)
+    ruleset = source.data.get("ruleset")
+    vocabulary = vocabulary_of(ruleset) if isinstance(ruleset, str) else None
+    if status is not None and vocabulary is not None and not found:
+        if counted is not None and not vocabulary.counting_limits:
+            found.append(("counted", f"{ruleset} has no counting limits: every unit counts"))
+        found += _status_problems(status, vocabulary, unit, ruleset)
+    for key, message in found:
+        problems.append(source.problem((*where, key), message))
+    if found or status is None:
+        return None
+    return {"status": status, "elevation": elevation, "terrain": terrain, "counted": counted}
+
+
+def _status_problems(
+    status: UnitStatus, vocabulary: Vocabulary, unit: Unit, ruleset: str
+) -> list[tuple[str, str]]:
+    """What the ruleset refuses of a side entry's status, each at its own key (the checks of
+    the Stack panel's status commands)."""
+    if status_problem(status, vocabulary, unit, ruleset) is None:
+        return []
+    found = []
+    for key, alone in (
+        ("state", UnitStatus(state=status.state)),
+        ("markers", UnitStatus(markers=status.markers)),
+        ("steps_lost", UnitStatus(steps_lost=status.steps_lost)),
+    ):
+        if problem := status_problem(alone, vocabulary, unit, ruleset):
+            found.append((key, problem))
+    return found
+
+
+def _status(entry: Mapping[str, Any], found: list[tuple[str, str]]) -> UnitStatus | None:
+    """The ``state``, ``markers`` and ``steps_lost`` of a side entry as a status (FRESH when it
+    gives none), its shape checked; None after a problem (noted in ``found``)."""
+    state, markers = entry.get("state", ""), entry.get("markers", [])
+    steps_lost = entry.get("steps_lost", 0)
+    before = len(found)
+    if not isinstance(state, str):
+        found.append(("state", f'state must name a state, e.g. "disrupted", not {state!r}'))
+    if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
+        found.append(
+            ("markers", f'markers must be a list of markers, e.g. ["riding"], not {markers!r}')
+        )
+    if isinstance(steps_lost, bool) or not isinstance(steps_lost, int):
+        found.append(("steps_lost", f"steps_lost must be a whole number, not {steps_lost!r}"))
+    if len(found) > before:
+        return None
+    return UnitStatus(steps_lost=steps_lost, state=state, markers=frozenset(markers))

@@ -41,6 +41,7 @@ def laid_out(scenario: Scenario, hexmap: HexMap) -> GameState:
                 placement.unit,
                 sides[placement.side],
                 placement.unit.id or None,
+                placement.status,
             )
             state.place(counter, h, index=state.stack_size(h))
     state.tutorial = list(scenario.tutorial)

@@ -283,6 +283,10 @@ class GameState:
         self.follow_ups: WaitingFollowUps | None = None
         """The rolls and choices the last combat's result calls for after its losses (morale
         checks), in order, until each is resolved: no other attack rolls before them."""
+        self.advanced: frozenset[str] = frozenset()
+        """The counters that advanced after combat this turn, when the ruleset allows a unit
+        one advance per turn (``Vocabulary.advance_once_per_turn``); a new turn or phase
+        clears it. Saved with the game."""
         self._stacks: dict[Hex, list[str]] = {}
         self._where: dict[str, Hex] = {}
         self._side_counts: dict[str, int] = {}

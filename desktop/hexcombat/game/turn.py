@@ -55,6 +55,19 @@ def phase_setting(vocabulary: Vocabulary, key: str, value: ConditionValue) -> st
     return None
 
 
+def new_turn(vocabulary: Vocabulary, before: tuple[str, str], after: tuple[str, str]) -> bool:
+    """Whether going from ``before`` to ``after`` (each the phasing player and the phase)
+    begins a new turn: another player's turn, or the ruleset's turn sequence begun again (a
+    phase before the one the game was in). What a unit may do once per turn (advance after
+    combat) it may do again then."""
+    if before[0] != after[0]:
+        return True
+    order = phase_names(vocabulary)
+    if before[1] not in order or after[1] not in order:
+        return before[1] != after[1]
+    return order.index(after[1]) < order.index(before[1])
+
+
 def _attacks_in(phase: PhaseSpec) -> str:
     """``resolved in the combat phase``: the phase's attacks as a warning names them."""
     if phase.attack_words:

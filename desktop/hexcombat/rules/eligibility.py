@@ -16,6 +16,7 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.report import CombatResult, Outcome, Report
+from hexcombat.rules.retreat import FreeRetreat
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit
@@ -157,6 +158,24 @@ class BasicEligibility:
 
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the result leaves ``participant`` alone: it applies to every participant."""
+        return None
+
+    def participant_refusal(
+        self, participant: Participant, companions: tuple[Participant, ...]
+    ) -> Refusal | None:
+        """Why ``participant`` may not attack as it is now (its status: disrupted, shocked) or
+        in this company (``companions``: the other attackers; a leader alone): every unit in
+        any state and company may."""
+        return None
+
+    def retreat_elimination(self, participant: Participant) -> Refusal | None:
+        """Why ``participant`` is eliminated when its side must retreat, instead of retreating
+        (14.3.3: unloaded towed guns, shocked AFVs, FPs): every unit retreats."""
+        return None
+
+    def free_retreat(self, participant: Participant) -> FreeRetreat | None:
+        """Whether ``participant`` retreats free of the ruleset's retreat limits, and the marker
+        it gets then (14.3.3: 4 MPs vehicles, marked in motion): none does."""
         return None
 
     def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:

@@ -19,7 +19,7 @@ from hexcombat.rules.errors import RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
 from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Outcome, Report
-from hexcombat.rules.retreat import RetreatRules
+from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import Vocabulary
@@ -79,6 +79,24 @@ class Ruleset(Protocol):
     def result_exemption(self, participant: Participant) -> Refusal | None:
         """Why the combat result leaves ``participant`` alone (it loses nothing, counts in no
         exchange and may not advance), or None when the result applies to it."""
+        ...
+
+    def participant_refusal(
+        self, participant: Participant, companions: tuple[Participant, ...]
+    ) -> Refusal | None:
+        """Why ``participant`` may not attack as it is in play (its ``status``: only troops in
+        good order assault) or with these ``companions`` (the other attackers: a leader only
+        with a combat unit), or None when it may."""
+        ...
+
+    def retreat_elimination(self, participant: Participant) -> Refusal | None:
+        """Why ``participant`` is eliminated instead of retreating when its side must retreat
+        (the refusal's text and rule), or None when it retreats."""
+        ...
+
+    def free_retreat(self, participant: Participant) -> FreeRetreat | None:
+        """Whether ``participant`` retreats free of the ruleset's ``retreat`` limits (and the
+        marker it gets when it does), or None."""
         ...
 
     def chart_problems(

@@ -22,7 +22,7 @@ from hexcombat.rules.required_losses import (  # noqa: F401
     usable_points,
 )
 from hexcombat.rules.situation import CombatSituation, Participant
-from hexcombat.rules.vocabulary import DieSpec, SideName
+from hexcombat.rules.vocabulary import DieSpec, SideName, Vocabulary
 
 NEEDS_STRENGTHS = "the odds and the chance of each result need strengths"
 """What a report without odds says: some unit lacks the strength the odds are computed from."""
@@ -146,7 +146,66 @@ class Report:
             "outcome_list": [o.to_json() for o in self.outcome_list],
             "payload": json_ready(self.payload),
             "dice": [die_json(d) for d in self.dice],
+            "unit_fates": {
+                fate.id: {
+                    "unit": fate.unit,
+                    "side": fate.side,
+                    "hex": fate.hex,
+                    "chances": {
+                        end: {"probability": float(p), "exact": exact(p)}
+                        for end, p in fate.chances.items()
+                    },
+                }
+                for fate in unit_fate_list(self)
+            },
         }
+
+
+GOOD_ORDER, ELIMINATED = "good-order", "eliminated"
+"""The end states every unit may reach beside the ruleset's own (``Report.unit_fates``)."""
+
+
+@dataclass(frozen=True)
+class UnitFate:
+    """One participant's chances of ending the combat in each end state, with whom it is."""
+
+    id: str
+    side: SideName
+    unit: str
+    """The unit's name as a player reads it (``Rifles x2``)."""
+    hex: str | None
+    chances: Mapping[str, Fraction]
+
+
+def fate_columns(vocabulary: Vocabulary) -> tuple[tuple[str, str], ...]:
+    """Each end state's key and label in the order a player reads them: good order, the
+    ruleset's states from the mildest (its vocabulary's order), eliminated."""
+    states = tuple((s.key, s.label) for s in vocabulary.states if s.key not in ("", GOOD_ORDER))
+    return ((GOOD_ORDER, "Good order"), *states, (ELIMINATED, "Eliminated"))
+
+
+def fate_chances(fate: UnitFate, vocabulary: Vocabulary) -> tuple[Fraction, ...]:
+    """``fate``'s chance of each end state, in :func:`fate_columns` order (0 where none)."""
+    return tuple(fate.chances.get(key, Fraction(0)) for key, _label in fate_columns(vocabulary))
+
+
+def unit_fate_list(report: Report) -> tuple[UnitFate, ...]:
+    """Each participant ``report.unit_fates`` gives chances for: the defenders first, then the
+    attackers, each side in the combat's order (the panel's and the explanation's order)."""
+    found = []
+    sides: tuple[tuple[SideName, tuple[Participant, ...]], ...] = (
+        ("defender", report.situation.defenders),
+        ("attacker", report.situation.attackers),
+    )
+    for side, participants in sides:
+        for place, p in enumerate(participants, 1):
+            pid = participant_id(p, side, place)
+            if pid in report.unit_fates:
+                count = f" x{p.count}" if p.count != 1 else ""
+                found.append(
+                    UnitFate(pid, side, f"{p.unit.name}{count}", p.hex, report.unit_fates[pid])
+                )
+    return tuple(found)
 
 
 def die_json(die: DieSpec) -> dict[str, object]:

@@ -192,6 +192,13 @@ class Vocabulary:
     limits in the rule's words with its reference, e.g. ``per side at most 4 non-vehicular
     combat steps, 1 leader, 1 LATW, 1 FT and 1 vehicle count (Assault)``; the panel then lets a
     player choose the counted units (``Participant.counted``). Empty: every unit counts."""
+    attack_name: str = "Attack"
+    """What the game calls an attack, as the panel's button, the menu and the combat log say
+    it: ``Assault`` in the tactical games."""
+    advance_once_per_turn: str = ""
+    """The rule reference when a unit may advance after combat only once per turn (14.3.3:
+    "Advance is allowed once per turn per unit"): the game remembers who advanced this turn and
+    refuses a second advance under it. Empty: no limit."""
 
     def condition(self, key: str) -> ConditionSpec | None:
         """The declared condition ``key``, or None."""

@@ -72,6 +72,7 @@ from hexcombat.ui.report_actions import ReportActions
 from hexcombat.ui.steps_table import ASSUMED_COLOUR, show_steps, steps_table
 from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points, set_table_mode
 from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
+from hexcombat.ui.unit_fates_view import UnitFatesView
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
@@ -323,6 +324,8 @@ class CalculatorWindow(QMainWindow):
         layout.addWidget(self.warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
+        self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
+        layout.addWidget(self.unit_fates)
         roll_row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
         self.roll_button.setToolTip("Roll the dice (Ctrl+R)")
@@ -568,6 +571,9 @@ class CalculatorWindow(QMainWindow):
         report = self.report
         self.steps.setRowCount(0)
         self.bars.set_outcomes(())
+        vocabulary = vocabulary_of(self.combat.ruleset)
+        if vocabulary is not None:
+            self.unit_fates.show_report(report if isinstance(report, Report) else None, vocabulary)
         self.warnings.setText("")
         self._headline = ("", "")
         self.what_if.show_report(report if isinstance(report, Report) else None)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
+from hexcombat.game.apply_result import retreat_notices
 from hexcombat.game.attack import (
     SIDES,
     AttackSetup,
@@ -71,6 +72,7 @@ from hexcombat.ui.condition_controls import (
     phase_note,
     setting_phases,
 )
+from hexcombat.ui.counted_units_view import CountedUnitsView
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
@@ -86,6 +88,7 @@ from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.steps_table import show_steps, steps_table
 from hexcombat.ui.table_mode import set_table_mode
+from hexcombat.ui.unit_fates_view import UnitFatesView
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
@@ -169,6 +172,7 @@ class CombatPanel(QWidget):
         elif event == "participants":
             self._highlight()
             self._show_summary(self._setup_summary())
+            self.counted.show_units()
         elif event == "conditions":
             self._show_conditions()
         elif event == "report":
@@ -296,6 +300,9 @@ class CombatPanel(QWidget):
         group_layout.setContentsMargins(6, 4, 6, 6)
         group_layout.addWidget(self.candidate_tree)
         layout.addWidget(group)
+        # under counting limits, which units count (the ruleset's pick until the player's)
+        self.counted = CountedUnitsView(self.model, self._refuse_roll)
+        layout.addWidget(self.counted)
 
         conditions = QGroupBox("Conditions")
         grid = QGridLayout(conditions)
@@ -491,6 +498,8 @@ class CombatPanel(QWidget):
         layout.addWidget(warnings)
         self.bars = OutcomeBars()
         layout.addWidget(self.bars)
+        self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
+        layout.addWidget(self.unit_fates)
 
         roll_row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
@@ -675,6 +684,7 @@ class CombatPanel(QWidget):
         self._fit_candidates()
         self._building = False
         self._show_conditions()
+        self.counted.show_units()
         self.setEnabled(True)
         if not self.setup_pane.isHidden():
             self._share_height()
@@ -682,9 +692,10 @@ class CombatPanel(QWidget):
     def _candidate_item(self, candidate: Candidate) -> QTreeWidgetItem:
         """A stack that may join the attack: ticked when taking part; its counters the rules
         bar from attacking named, with why."""
+        attack = self.model.vocabulary.attack_name.lower()
         names = ", ".join(
             [c.unit.name for c in candidate.counters]
-            + [f"{c.unit.name} (cannot attack{_rule_of(why)})" for c, why in candidate.barred]
+            + [f"{c.unit.name} (cannot {attack}{_rule_of(why)})" for c, why in candidate.barred]
         )
         across = ", ".join(sorted(candidate.features)) or (
             f"{plural(candidate.range, 'hex', 'hexes')}" if candidate.range > 1 else "-"
@@ -709,7 +720,10 @@ class CombatPanel(QWidget):
         self._building = False
         self._fit_candidates()
         self.steps.setRowCount(0)
-        self.title.setText("Select an enemy stack and choose Attack (A).")
+        name = self.model.vocabulary.attack_name
+        self.title.setText(f"Select an enemy stack and choose {name} (A).")
+        self.counted.show_units()
+        self.unit_fates.show_report(None, self.model.vocabulary)
         self._show_summary("Attackers and conditions")
         self.odds.setText("")
         self._warn("")
@@ -755,12 +769,14 @@ class CombatPanel(QWidget):
         terrain = state.hexmap.terrain[model.target]
         names = ", ".join(c.unit.name for c in defenders)
         self.title.setText(  # names from a file are text, never markup
-            f"<b>Attack on {html.escape(label)}</b> ({html.escape(terrain)}): {html.escape(names)}"
+            f"<b>{html.escape(model.vocabulary.attack_name)} on {html.escape(label)}</b> "
+            f"({html.escape(terrain)}): {html.escape(names)}"
         )
         self._highlight()
         self._show_summary(self._setup_summary())
         self.steps.setRowCount(0)
         report = model.report
+        self.unit_fates.show_report(report, model.vocabulary)
         if report is None:
             self.odds.setText("")
             self._warn(model.problem)
@@ -817,11 +833,18 @@ class CombatPanel(QWidget):
         odds = can_roll(self.report)
         waiting = self.session.state.follow_ups is not None
         self._set_rollable(odds and not rolled and not waiting)
+        at_once = self.model.at_once()  # decided before any roll: nothing to roll or type
+        self.roll_button.setText("Apply" if at_once else "Roll")
+        if at_once:
+            self.typed_roll.setPlaceholderText("no dice: the rules decide it before any roll")
+        self.typed_roll.setEnabled(odds and not rolled and not at_once and not waiting)
         self.roll_button.setToolTip(
             "Rolled: apply the result, or undo the roll (Ctrl+Z)"
             if rolled
             else "The last attack's follow-ups come first (below)"
             if waiting
+            else "Resolved at once, before any roll: apply the result (R)"
+            if at_once
             else "Roll the game's seeded dice (R)"
             if odds or self.report is None
             else f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
@@ -859,6 +882,9 @@ class CombatPanel(QWidget):
         if self.session.state.pending_roll is not None:
             self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
+        if self.model.at_once() and not typed:  # no dice: resolved and applied (Apply)
+            self.model.resolve_at_once()
+            return self.model.resolution  # None once applied; the result, if a choice waits
         return self.model.roll(typed)
 
     def use_typed_roll(self) -> Resolution | None:
@@ -959,7 +985,8 @@ class CombatPanel(QWidget):
         self.result_label.setText("<br>".join(lines))
 
     def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
-        """How far ``side`` retreats, and each of its stacks with no legal retreat, in red."""
+        """How far ``side`` retreats (and the ruleset's limit), and each unit eliminated instead
+        of retreating and each stack with no legal retreat, in red."""
         if effect is None or effect.amount <= 0:
             return []
         model, state = self.model, self.session.state
@@ -968,11 +995,14 @@ class CombatPanel(QWidget):
         starts = {state.hex_of(u) for u in moved if u not in model.losses and u in state.counters}
         trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
         lines = []
+        limit, doomed = retreat_notices(state, model.resolution, model.losses, effect)
         if len(trapped) < len(starts) or not starts:
             hexes = plural(int(effect.amount), "hex", "hexes")
             if effect.most and effect.most > effect.amount:
                 hexes = f"{int(effect.amount)} to {effect.most} hexes"
-            lines.append(f"The {side} retreats {hexes}.")
+            hexes += f", {limit}" if limit else ""
+            lines.append(html.escape(f"The {side} retreats {hexes}."))
+        lines += [f'<span style="color: {ERROR_RED};">{html.escape(d)}.</span>' for d in doomed]
         for start in trapped:
             lines.append(
                 f'<span style="color: {ERROR_RED};"><b>The {side} in '

@@ -571,6 +571,10 @@ class MainWindow(QMainWindow):
         if not state.library.counters:
             dock.hide()
         self.combat_panel = CombatPanel(session, self.scene)
+        name = state.vocabulary.attack_name  # "Assault" in the tactical games
+        self.attack_action.setText(f"&{name}")
+        self.attack_action.setToolTip(f"{name} the selected enemy stack")
+        show_keys_in_tip(self.attack_action)
         self.attack_action.setEnabled(True)
         self.roll_action.setEnabled(self.combat_panel.roll_button.isEnabled())
         self.combat_panel.rollable.connect(self.roll_action.setEnabled)

@@ -189,7 +189,7 @@ def panel_combat(window: QWidget) -> tuple[Sequence[CombatReport], str]:
         return [], ""
     state = session.state
     if panel is not None and panel.report is not None and panel.model.target is not None:
-        title = f"Attack on {state.hexmap.label(panel.model.target)}"
+        title = f"{state.vocabulary.attack_name} on {state.hexmap.label(panel.model.target)}"
         result = panel.resolution.result if panel.resolution is not None else None
         return [from_report(panel.report, result, title)], title
     if state.log:

@@ -53,7 +53,14 @@ from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Step
 from hexcombat.rules.follow_ups import FollowUp, Standing
 from hexcombat.rules.registry import Ruleset, get_ruleset, ruleset_ids
-from hexcombat.rules.report import CombatResult, Outcome, Report, participant_id
+from hexcombat.rules.report import (
+    ELIMINATED,
+    GOOD_ORDER,
+    CombatResult,
+    Outcome,
+    Report,
+    participant_id,
+)
 from hexcombat.rules.situation import CombatSituation, Participant
 
 RULESETS = ruleset_ids()
@@ -87,11 +94,13 @@ def check_exact_chances(report: Report) -> None:
             assert type(chance) is Fraction, f"{key}: {chance!r} is not an exact Fraction"
             assert 0 < chance <= 1, f"{key}: chance {chance}"
     assert sum(report.drm_distribution.values()) == 1
-    if not report.dice:  # a unit without strength: modifiers, no column, no outcomes
-        assert report.outcomes == {} and listed == {}
+    if not report.dice and not listed:  # a unit without strength: no column, no outcomes
+        assert report.outcomes == {}
     else:
         assert sum(report.outcomes.values()) == 1 == sum(listed.values())
         assert listed == report.outcomes
+    if not report.dice and listed:  # resolved at once, before any roll: one certain result
+        assert list(listed.values()) == [1], "a combat decided without dice has one result"
     assert {o.favours for o in report.outcome_list} <= {"attacker", "defender", "neither"}
     assert report.drm == min(report.drm_distribution)
     assert report.headline.strip(), "a report needs a headline"
@@ -101,7 +110,7 @@ def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[Combat
     """1. Every sequence of dice the report consumes, resolved, gives exactly the promised DRM
     and outcome chances; the dice are the chance die (when the DRM is a chance) then the combat
     die, as the game asks a player to type them. Returns every result, for the other checks."""
-    if not report.dice:
+    if not report.dice and not report.outcome_list:  # no strength: no roll (one at once is)
         with pytest.raises(RulesError) as refused:
             ruleset.resolve(report, ScriptedDice([]))
         assert type(refused.value) is not RulesError, "a roll without odds needs a named refusal"
@@ -281,6 +290,21 @@ def check_follow_up(
         assert rolled == promised, (
             f"{follow_up.key} ({choice}): rolled {rolled}, promised {promised}"
         )
+def check_unit_fates(ruleset: Ruleset, report: Report) -> None:
+    """2 and 7. Each unit's end-state chances (when the ruleset gives them) are exact, add up
+    to 1, and name a participant by its id and the end states the ruleset declares."""
+    ids = {
+        participant_id(p, side, place)
+        for side, ps in (("attacker", report.situation.attackers),
+                         ("defender", report.situation.defenders))
+        for place, p in enumerate(ps, 1)
+    }  # fmt: skip
+    ends = {GOOD_ORDER, ELIMINATED} | {s.key for s in ruleset.vocabulary.states}
+    for pid, chances in report.unit_fates.items():
+        assert pid in ids, f"unit_fates names {pid!r}, no participant"
+        assert set(chances) <= ends, f"{pid}: end states {set(chances) - ends} not declared"
+        assert all(isinstance(p, Fraction) and 0 <= p <= 1 for p in chances.values()), pid
+        assert sum(chances.values()) == 1, pid
 
 
 def check_report(ruleset: Ruleset, report: Report, seed: int = 0) -> None:
@@ -288,6 +312,7 @@ def check_report(ruleset: Ruleset, report: Report, seed: int = 0) -> None:
     ruleset_id = ruleset.id
     assert report.ruleset == ruleset_id
     check_exact_chances(report)
+    check_unit_fates(ruleset, report)
     results = check_preview_is_resolution(ruleset, report)
     check_steps(ruleset_id, report, results)
     check_typed_roll(ruleset, report, seed)
@@ -306,7 +331,16 @@ def check_report_json(data: dict[str, Any]) -> None:
         floats = [e["probability"] for e in entries]
         assert all(abs(float(p) - f) < 1e-12 for p, f in zip(exact, floats, strict=True))
         assert sum(exact) == (1 if entries or key == "drm_distribution" else 0)
-    assert bool(data["outcomes"]) == bool(data["dice"])  # rolled only when it can be
+    # rolled only when it can be; a combat resolved at once (before any roll) rolls no dice
+    assert not data["dice"] or data["outcomes"]
+    for pid, fate in data["unit_fates"].items():  # each unit's end states, exact, adding to 1
+        chances = fate["chances"]
+        exact = [Fraction(c["exact"]) for c in chances.values()]
+        assert sum(exact) == 1, pid
+        assert all(
+            abs(float(p) - c["probability"]) < 1e-12
+            for p, c in zip(exact, chances.values(), strict=True)
+        )
     if data["odds"] is not None:  # a Europa combat: only one without odds has no outcomes
         assert data["outcomes"]
     drms = [e["drm"] for e in data["drm_distribution"]]
@@ -321,7 +355,8 @@ def check_report_json(data: dict[str, Any]) -> None:
         assert [r["sides"] for r in result["rolls"]][: len(data["dice"])] == [
             d["sides"] for d in data["dice"]
         ]
-        assert result["rolls"][len(data["dice"]) - 1]["faces"] == [result["die"]]
+        if data["dice"]:
+            assert result["rolls"][len(data["dice"]) - 1]["faces"] == [result["die"]]
 
 
 # --- every ruleset brings what the suite needs -------------------------------------------------
@@ -433,6 +468,11 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "payload": {"odds_column": "3:1", "drm_chances": {"1": "1"}},
         "dice": [{"purpose": "combat die", "name": "d6", "sides": 6, "count": 1, "rule": "CRT",
                   "side": None, "follow_up": False}],
+        "unit_fates": {"defender-1": {"unit": "Guards", "side": "defender", "hex": None,
+                                      "chances": {"good-order": {"probability": 0.5,
+                                                                 "exact": "1/2"},
+                                                  "disrupted": {"probability": 0.5,
+                                                                "exact": "1/2"}}}},
     }  # fmt: skip
     assert schema_problems(good, report_schema()) == []
     bad = json.loads(json.dumps(good))
@@ -443,6 +483,7 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
     bad["totals"]["flag"] = True
     bad["outcome_list"][0]["suffers"] = ["both"]
     bad["extra"] = 1
+    bad["unit_fates"]["defender-1"]["side"] = "both"
     assert sorted(schema_problems(bad, report_schema())) == sorted([
         "$: no 'warnings'",
         "$: 'extra' is not a documented key",
@@ -451,6 +492,7 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "$.outcomes[0].exact: '0.5' does not match ^(0|1|[1-9][0-9]*/[1-9][0-9]*)$",
         "$.totals.flag: True is not number or string or null",
         "$.outcome_list[0].suffers[0]: 'both' is not one of ['attacker', 'defender']",
+        "$.unit_fates.defender-1.side: 'both' is not one of ['attacker', 'defender']",
     ])  # fmt: skip
     result_side = {
         "eliminated": False, "loss_fraction": 0.5, "loss_points": "2", "required_losses": 0,
