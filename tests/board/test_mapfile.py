@@ -259,8 +259,8 @@ def test_unknown_hexside_feature(tmp_path: Path) -> None:
     text = BASE + '\n[[hexsides]]\nfeature = "creek"\nhexsides = ["0101/0102"]\n'
     found = one_problem(tmp_path, text)
     assert found == bad(tmp_path) + (
-        ":23: unknown hexside feature 'creek'; known features: major-river, minor-river "
-        "(declare others under [extra] features)"
+        ":23: unknown hexside feature 'creek'; known features: hedgerow, major-river, "
+        "minor-river, wall (declare others under [extra] features)"
     )
 
 
@@ -401,8 +401,9 @@ def test_unknown_terrain_type_in_the_legend(tmp_path: Path) -> None:
     found = one_problem(tmp_path, BASE.replace('w = "woods"', 'w = "wood"'))
     assert found == bad(tmp_path) + (
         ":13: unknown terrain type 'wood' for legend 'w'; known types: "
-        "city, clear, forest, fortification, major-city, mountain, rough, sea, swamp, woods "
-        "(declare others under [extra] terrain)"
+        "city, clear, entrenchment, forest, fortification, hill, jungle, major-city, marsh, "
+        "mountain, river, rough, rural-building, sea, sunken-road, swamp, town, urban-building, "
+        "woods (declare others under [extra] terrain)"
     )
 
 

@@ -14,8 +14,12 @@ from hexcombat.board.hexes import Hex, distance
 
 MINOR_RIVER = "minor-river"
 MAJOR_RIVER = "major-river"
+WALL = "wall"
+HEDGEROW = "hedgerow"
 RIVER_FEATURES: frozenset[str] = frozenset({MINOR_RIVER, MAJOR_RIVER})
-STANDARD_FEATURES: frozenset[str] = RIVER_FEATURES
+TACTICAL_FEATURES: frozenset[str] = frozenset({WALL, HEDGEROW})
+"""Hexside features of tactical maps: stone walls and hedgerows along a hex's edge."""
+STANDARD_FEATURES: frozenset[str] = RIVER_FEATURES | TACTICAL_FEATURES
 """Hexside features every map may use; a map declares any others it needs (escarpment, ...)."""
 
 

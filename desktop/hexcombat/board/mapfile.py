@@ -57,7 +57,7 @@ The format (also described for map makers in ``maps/README.md``)::
 Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the labels of its
 two hexes in either order, one string per hexside, so every hexside has a line of its own for
 problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside features:
-``minor-river`` and ``major-river``.
+``minor-river``, ``major-river``, ``wall`` and ``hedgerow``.
 """
 
 from __future__ import annotations
@@ -86,6 +86,17 @@ TERRAIN_TYPES: tuple[str, ...] = (
     "major-city",
     "fortification",
     "sea",
+    # tactical maps: the terrain the assault player aids name (a river *hex* is a stream a
+    # unit stands in, beside the river hexsides of operational maps)
+    "town",
+    "entrenchment",
+    "hill",
+    "urban-building",
+    "rural-building",
+    "sunken-road",
+    "marsh",
+    "jungle",
+    "river",
 )
 """Terrain every map may use; a map declares any others under ``[extra] terrain``."""
 

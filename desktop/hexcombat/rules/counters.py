@@ -21,6 +21,22 @@ changes = [{ date = "1944-01", aeca = "double" }]
 ```
 
 Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_type``).
+
+A tactical game's counters (squads, guns and vehicles that lose steps) need no ``size`` or
+``re``: a set is tactical when its ``game``'s ruleset says its units lose steps, or when it says
+``scale = "tactical"`` itself (a game hexcombat does not know yet, or read without its ruleset)::
+
+    title = "Assault: squads and AFVs"
+    game = "assault-morale"
+    scale = "tactical"
+
+    [[counter]]
+    id = "ge-squad"
+    name = "Rifle Sqd"
+    nationality = "german"
+    type = "infantry"
+    steps = 2
+    rules = { kind = "squad", fire = 4, morale = 8 }
 """
 
 from __future__ import annotations
@@ -30,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
+from hexcombat.rules.units import TACTICAL, Unit, unit_from_mapping, unit_problems
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -66,12 +82,38 @@ VocabularyOf = Callable[[str], Vocabulary | None]
 know); the game layer passes it in, so the rules core need not look rulesets up here."""
 
 
+def tactical_scale(
+    source: TomlSource, vocabulary_of: VocabularyOf | None = None
+) -> tuple[bool, list[Problem]]:
+    """Whether the set's counters are a tactical game's (no size or RE needed): its game's
+    ruleset loses steps, or the file says ``scale = "tactical"``; a problem at the ``scale``
+    line when it says anything else, or names a game whose units lose strength points."""
+    game = source.data.get("game")
+    vocabulary = vocabulary_of(game) if isinstance(game, str) and vocabulary_of else None
+    scale = source.data.get("scale")
+    if scale is None:
+        return vocabulary is not None and vocabulary.steps, []
+    if scale != TACTICAL:
+        message = (
+            f'scale must be "{TACTICAL}" (squads, guns and vehicles that lose steps, with no '
+            f"size or RE) or left out, not {scale!r}"
+        )
+        return False, [source.problem(("scale",), message)]
+    if vocabulary is not None and not vocabulary.steps:
+        message = (
+            f'scale = "{TACTICAL}", but the {game} ruleset counts strength points, not steps: '
+            "its counters need a size or an re"
+        )
+        return False, [source.problem(("scale",), message)]
+    return True, []
+
+
 def counters_from_source(
     source: TomlSource, vocabulary_of: VocabularyOf | None = None
 ) -> tuple[CounterSet, list[Problem]]:
     """Every counter that parses, and a problem (with its line) for each one that does not: a
     value under ``rules`` its game's ruleset does not read among them (``vocabulary_of``)."""
-    problems: list[Problem] = []
+    tactical, problems = tactical_scale(source, vocabulary_of)
     result = CounterSet(titles=[str(source.data.get("title", source.path.stem))])
     for i, entry in enumerate(source.data.get("counter", [])):
         where = ("counter", i)
@@ -86,9 +128,9 @@ def counters_from_source(
             problems.append(source.problem((*where, "id"), f"duplicate counter id {counter_id!r}"))
             continue
         try:
-            unit = unit_from_mapping(entry, f"counter {counter_id!r}")
+            unit = unit_from_mapping(entry, f"counter {counter_id!r}", tactical=tactical)
         except UnitDataError as exc:
-            every = unit_problems(entry, f"counter {counter_id!r}") or [
+            every = unit_problems(entry, f"counter {counter_id!r}", tactical) or [
                 (_key_named_in(str(exc), entry), str(exc))
             ]
             for key, message in every:  # all of them, not only the first (check lists each)

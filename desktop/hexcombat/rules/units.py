@@ -93,6 +93,18 @@ HEAVY_ANTITANK_TYPES = frozenset({"heavy-tank-destroyer"})
 HEAVY_MOTORIZED_ANTITANK_TYPES = frozenset({"heavy-anti-aircraft", "heavy-anti-tank"})
 """Types that qualify for heavy antitank effects only when motorized: "heavy motorized
 antiaircraft, and heavy motorized antitank units" (14D2)."""
+TACTICAL_UNIT_TYPES = frozenset(
+    (UNIT_TYPES - {c.value for c in Category})
+    | {"machine-gun", "leader", "wagon", "truck", "prime-mover", "half-track", "carrier",
+       "fighting-vehicle", "flamethrower", "fortified-position"}
+)  # fmt: skip
+"""Unit types a tactical game's counter may have: the ground types above and the squads' weapons
+and vehicles the tactical player aids name (HMG and MG teams, leaders, wagons, trucks, prime
+movers, half-tracks, carriers, fighting vehicles, flamethrowers, fortified positions). A tactical
+counter's own kind (``rules = { kind = "hmg" }``) is its ruleset's to read."""
+TACTICAL = "tactical"
+"""The ``scale`` of a tactical game's counter: a squad, weapon or vehicle that loses steps, with
+no size mark or REs."""
 AIR_TYPE_LETTERS = tuple(t.value for t in AirType)
 """The air unit types of rule 16A1, as a counter's rating prints them."""
 
@@ -164,6 +176,10 @@ class Unit:
     steps: int | None = None
     """Steps the counter has (a tactical game's full and reduced sides); None where the game
     counts strength points instead. A unit that loses its last step is eliminated."""
+    scale: str | None = None
+    """``tactical`` for a tactical game's counter (no size or REs: it counts none, and may be of
+    :data:`TACTICAL_UNIT_TYPES`); None for the counters of games that count REs. Kept with the
+    unit, so a scenario placing it and a save holding it read it as its counter set did."""
     air_type: str | None = None
     """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
     Air units take no part in ground combat; on the map they stand at their bases."""
@@ -268,7 +284,7 @@ _BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
 _AEC_FIELDS = ("aeca", "aecd", "atec")
 _KNOWN_KEYS = {f.name for f in fields(Unit)} | {"type", "count", "from"} - {"unit_type"}
 ASSUMABLE_KEYS = frozenset(
-    ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed"}
+    ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed", "scale"}
 )
 """Keys a counter may mark ``assumed``; ``aec`` is short for ``aeca``, ``aecd`` and ``atec``."""
 
@@ -310,14 +326,23 @@ def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
     for key in value:
         expanded = _AEC_FIELDS if key == "aec" else (key,)
         for k in expanded:
-            if k not in ASSUMABLE_KEYS:
+            if _is_rule_key(k):  # one of the ruleset's own values: rules.fire, rules.morale
+                pass
+            elif k not in ASSUMABLE_KEYS:
                 raise UnitDataError(
                     f"{where}: assumed names {k!r}, which is not a unit key (known: "
-                    f"{', '.join(sorted(ASSUMABLE_KEYS | {'aec'}))})"
+                    f"{', '.join(sorted(ASSUMABLE_KEYS | {'aec'}))}, or rules.KEY for a "
+                    "value under rules)"
                 )
             if k not in keys:
                 keys.append(k)
     return tuple(keys)
+
+
+def _is_rule_key(key: str) -> bool:
+    """``rules.fire``: one value under a counter's ``rules``, marked assumed on its own."""
+    head, dot, tail = key.partition(".")
+    return head == "rules" and bool(dot) and 0 < len(tail) <= MAX_NAME and "." not in tail
 
 
 def parse_re(value: Any, where: str) -> Fraction:
@@ -341,8 +366,9 @@ def parse_re(value: Any, where: str) -> Fraction:
     return result
 
 
-def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
-    """Parse the capability keys of a unit description into :class:`Unit` field values."""
+def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -> dict[str, Any]:
+    """Parse the capability keys of a unit description into :class:`Unit` field values; a
+    ``tactical`` counter may have the types of :data:`TACTICAL_UNIT_TYPES`."""
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = "unit_type" if key == "type" else key
@@ -370,7 +396,7 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
                 )
             out[name] = value
         elif name == "unit_type":
-            if not _is_unit_type(value):
+            if not _is_unit_type(value, tactical):
                 raise UnitDataError(f"{where}: unknown unit type {value!r}")
             out[name] = value
         elif name in _BOOL_FIELDS:
@@ -405,6 +431,13 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
                 allowed = ", ".join(AIR_TYPE_LETTERS)
                 raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
             out[name] = value
+        elif name == "scale":
+            if value != TACTICAL:
+                raise UnitDataError(
+                    f'{where}: scale must be "{TACTICAL}" (a squad, weapon or vehicle that loses '
+                    f"steps, with no size or RE) or left out, not {_short(value)}"
+                )
+            out[name] = value
         elif name in ("engineer",):
             if not isinstance(value, str) or value not in ("combat", "assault"):
                 raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
@@ -416,14 +449,22 @@ def _parse_values(data: Mapping[str, Any], where: str) -> dict[str, Any]:
     return out
 
 
-def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None = None) -> Unit:
+def unit_from_mapping(
+    data: Mapping[str, Any], where: str, *, base: Unit | None = None, tactical: bool = False
+) -> Unit:
     """Build a :class:`Unit` from a counter-set or scenario table.
 
     ``base`` is the counter a scenario entry names; keys given here override it, so a scenario can
-    say ``counter = "ax-pz-xx" `` and ``aeca = "double"``. Raises :class:`UnitDataError` with
+    say ``counter = "ax-pz-xx" `` and ``aeca = "double"``. A ``tactical`` counter (a game whose
+    units lose steps) needs no size or RE: it counts no REs. Raises :class:`UnitDataError` with
     ``where`` (the file and entry) in the message.
     """
-    values = _parse_values(data, where)
+    tactical = (
+        tactical or data.get("scale") == TACTICAL or (base is not None and base.scale == TACTICAL)
+    )
+    values = _parse_values(data, where, tactical)
+    if tactical:
+        values["scale"] = TACTICAL
     name = data.get("name", base.name if base else None)
     if not isinstance(name, str) or not name:
         raise UnitDataError(f"{where}: a unit needs a name")
@@ -435,44 +476,51 @@ def unit_from_mapping(data: Mapping[str, Any], where: str, *, base: Unit | None 
             values["re"] = base.re
         elif size is not None:
             values["re"] = SIZE_RE[size]
+        elif tactical:
+            values["re"] = Fraction(0)  # squads, guns and vehicles: a tactical game has no REs
         else:
             raise UnitDataError(f"{where}: give the unit a size (II, III, X, XX, XXX) or an re")
     if values.get("heavy_armour"):
         values.setdefault("heavy_antitank", True)  # 14D2: every heavy armour type is heavy AT too
     changes = list(base.changes) if base else []
     raw_changes = data.get("changes", [])
-    for _key, message in _change_problems(raw_changes, where):
+    for _key, message in _change_problems(raw_changes, where, tactical):
         raise UnitDataError(message)
     for i, entry in enumerate(raw_changes):
         rest = {k: v for k, v in entry.items() if k != "date"}
-        changes.append(DatedChange(entry["date"], _parse_values(rest, f"{where}: changes[{i}]")))
+        parsed = _parse_values(rest, f"{where}: changes[{i}]", tactical)
+        changes.append(DatedChange(entry["date"], parsed))
     changes = _merged(changes)
     if base is not None:
         # a value the scenario states is its own, no longer the counter's placeholder
         # (a scenario's own dated changes add to the counter's, whose dates stay assumed)
         given = set(data) - {"changes"} | ({"re"} if "size" in data else set())
+        if isinstance(data.get("rules"), Mapping):
+            given |= {f"rules.{key}" for key in data["rules"]}
         kept = tuple(k for k in base.assumed if k not in given)
         values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
     values.update(name=name, changes=tuple(changes))
     unit = replace(base, **values) if base else Unit(**values)  # one copy per entry
-    before = _Before(
-        unit.unit_type, unit.motorized, unit.re, _is_air(unit.unit_type, unit.air_type)
-    )
+    air = _is_air(unit.unit_type, unit.air_type)
+    before = _Before(unit.unit_type, unit.motorized, None if tactical else unit.re, air)
     for _key, message in _rule_problems(before, data, where):
         raise UnitDataError(message)
     return unit
 
 
-def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None, str]]:
+def unit_problems(
+    data: Mapping[str, Any], where: str, tactical: bool = False
+) -> list[tuple[str | None, str]]:
     """Every problem of a unit description, each with the key it is about (None: the whole
     table), so ``hexcombat check`` lists them all in one run where :func:`unit_from_mapping`
     stops at the first."""
     found: list[tuple[str | None, str]] = []
+    tactical = tactical or data.get("scale") == TACTICAL
     for key, value in data.items():
         if key == "changes":
             continue
         try:
-            _parse_values({key: value}, where)
+            _parse_values({key: value}, where, tactical)
         except UnitDataError as exc:
             found.append((key, str(exc)))
     name = data.get("name")
@@ -480,16 +528,16 @@ def unit_problems(data: Mapping[str, Any], where: str) -> list[tuple[str | None,
         found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
     elif too_long := long_name(name, where):
         found.append(("name", too_long))
-    if "re" not in data and "size" not in data:
+    if "re" not in data and "size" not in data and not tactical:
         found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
-    unit_type = data["type"] if _is_unit_type(data.get("type")) else "infantry"
+    unit_type = data["type"] if _is_unit_type(data.get("type"), tactical) else "infantry"
     try:
-        re = parse_re(data["re"], where) if "re" in data else None
+        re = parse_re(data["re"], where) if "re" in data and not tactical else None
     except UnitDataError:
         re = None  # reported above
     air = _is_air(unit_type, data.get("air_type"))
     found += _rule_problems(_Before(unit_type, data.get("motorized") is True, re, air), data, where)
-    return [*found, *_change_problems(data.get("changes", []), where)]
+    return [*found, *_change_problems(data.get("changes", []), where, tactical)]
 
 
 class _Before(NamedTuple):
@@ -502,9 +550,10 @@ class _Before(NamedTuple):
     """An air unit (16A): it has no REs, and stands in no ground combat."""
 
 
-def _is_unit_type(value: object) -> bool:
-    """Whether ``value`` names a unit type (a list or table names none, and is no set key)."""
-    return isinstance(value, str) and value in UNIT_TYPES
+def _is_unit_type(value: object, tactical: bool = False) -> bool:
+    """Whether ``value`` names a unit type (a list or table names none, and is no set key); a
+    tactical counter's types are :data:`TACTICAL_UNIT_TYPES`."""
+    return isinstance(value, str) and value in (TACTICAL_UNIT_TYPES if tactical else UNIT_TYPES)
 
 
 def _is_air(unit_type: str, air_type: object) -> bool:
@@ -553,7 +602,9 @@ def _rule_problems(unit: _Before, data: Mapping[str, Any], where: str) -> list[t
     return found
 
 
-def _change_problems(raw_changes: Any, where: str) -> Iterator[tuple[str, str]]:
+def _change_problems(
+    raw_changes: Any, where: str, tactical: bool = False
+) -> Iterator[tuple[str, str]]:
     """Every problem of a unit's dated changes (10.H), each about the ``changes`` key: one
     place for :func:`unit_from_mapping` (which stops at the first) and ``check`` (which lists
     them all)."""
@@ -576,7 +627,7 @@ def _change_problems(raw_changes: Any, where: str) -> Iterator[tuple[str, str]]:
             yield ("changes", f"{where}: changes[{i}]: {ASSUMED_IN_A_CHANGE}")
         for key, value in rest.items():
             try:
-                _parse_values({key: value}, f"{where}: changes[{i}]")
+                _parse_values({key: value}, f"{where}: changes[{i}]", tactical)
             except UnitDataError as exc:
                 yield ("changes", str(exc))
 

@@ -31,7 +31,7 @@ from PySide6.QtGui import QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcombat.board.geometry import feature_lines, map_bounds
-from hexcombat.board.hexside import RIVER_FEATURES
+from hexcombat.board.hexside import RIVER_FEATURES, Hexside
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
 from hexcombat.ui import terrain_style
@@ -233,19 +233,21 @@ class BoardItem(QGraphicsItem):
         """Each hexside feature's pen (its own style: terrain_style.hexside_pen) and lines."""
         drawn = []
         for feature, geometry in feature_lines(self.layout, self.hexmap).items():
-            pen = terrain_style.hexside_pen(feature, self.layout.size)
+            pens = terrain_style.hexside_pens(feature, self.layout.size)
+            pen = pens[-1]
             river = feature in RIVER_FEATURES
             # rivers first, major on top of minor; then the other features, thinnest last, so a
             # road along a river hexside stays visible on it
             order = (0, pen.widthF()) if river else (1, -pen.widthF())
             # Bounds grown by the pen: a lone straight hexside has a bounding box of no height
             # (or width), which intersects no tile, so it was never drawn.
-            pad = pen.widthF()
+            pad = max(p.widthF() for p in pens)
             lines = [
                 (path, bounds.adjusted(-pad, -pad, pad, pad))
                 for path, bounds in geometry_lines(geometry)
             ]
-            drawn.append((order, pen, lines))
+            for layer, each in enumerate(pens):  # a wall's mortar line under its stones
+                drawn.append(((*order, layer), each, lines))
         drawn.sort(key=lambda item: item[0])
         return [(pen, lines) for _order, pen, lines in drawn]
 
@@ -436,6 +438,8 @@ class BoardItem(QGraphicsItem):
                 painter.setBrush(terrain_style.terrain_colour(kind))
                 last = kind
             painter.drawPolygon(proto.translated(x, y))
+        if self.hexmap.elevation:
+            self._draw_elevation(painter, centres, grid)
         if grid and show.terrain_symbols:
             symbols = self._symbols
             for _h, kind, (x, y) in centres:
@@ -450,6 +454,31 @@ class BoardItem(QGraphicsItem):
                     painter.drawPath(path)
         if level >= LABEL_LEVEL and show.hex_labels:
             self._draw_labels(painter, centres)
+
+    def _draw_elevation(self, painter: QPainter, centres: list, contours: bool) -> None:
+        """Higher ground of the map's ``[elevation]``: each hex above level 0 tinted brown, a
+        step darker per level, and (close up) a contour line along each hexside where the
+        level changes, as a tactical map prints its hills."""
+        elevation = self.hexmap.elevation
+        painter.save()
+        painter.setPen(Qt.PenStyle.NoPen)
+        proto = self._hex
+        for h, _kind, (x, y) in centres:
+            tint = terrain_style.elevation_tint(elevation.get(h, 0))
+            if tint is not None:
+                painter.setBrush(tint)
+                painter.drawPolygon(proto.translated(x, y))
+        if contours:
+            painter.setPen(QPen(terrain_style.CONTOUR, self.layout.size * 0.045))
+            ends, terrain = self.layout.hexside_endpoints, self.hexmap.terrain
+            for h, _kind, _centre in centres:
+                level = elevation.get(h, 0)
+                for n in h.neighbours():
+                    # from both hexes: a tile holding only one of them still draws the line
+                    if n in terrain and level != elevation.get(n, 0):
+                        a, b = ends(Hexside(h, n))
+                        painter.drawLine(QPointF(*a), QPointF(*b))
+        painter.restore()
 
     def label_box(self, x: float, y: float) -> QRectF:
         """Where the printed label of the hex centred at ``(x, y)`` goes: along its top."""

@@ -33,8 +33,8 @@ from PySide6.QtGui import (
 )
 
 from hexcombat.rules.status import FRESH, UnitStatus
-from hexcombat.rules.units import Unit
-from hexcombat.ui.unit_symbols import draw_aircraft, draw_symbol
+from hexcombat.rules.units import TACTICAL, Unit
+from hexcombat.ui.unit_symbols import draw_aircraft, draw_symbol, draw_tactical_symbol
 
 NATIONALITY_COLOURS: dict[str, tuple[str, str]] = {
     "soviet": ("#b5452f", "#fbe9c8"),
@@ -49,6 +49,8 @@ NATIONALITY_COLOURS: dict[str, tuple[str, str]] = {
     "us": ("#7d8f4a", "#111111"),
     "french": ("#6d8fc7", "#111111"),
     "polish": ("#c96d7f", "#111111"),
+    "russian": ("#b5452f", "#fbe9c8"),
+    "japanese": ("#e2bc4a", "#111111"),
 }
 """Counter background and ink of each nationality, after the usual Europa counter colours."""
 
@@ -211,7 +213,10 @@ def strength_parts(unit: Unit) -> list[str]:
 def strength_text(unit: Unit) -> str:
     """``16-10`` (attack-movement), ``6-8-3`` when the defence differs from the attack,
     ``4²1-2`` for long-range artillery (its range between attack and defence, 14A3), or an air
-    unit's rating and range such as ``7F5 range 4``."""
+    unit's rating and range such as ``7F5 range 4``; a tactical counter's values, ``5-8`` or
+    ``7 AV4 ATV5``."""
+    if is_tactical(unit):
+        return " ".join(t for t in (tactical_values(unit), armour_values(unit)) if t) or "-"
     if is_air(unit):
         rating = air_rating(unit)
         return rating if unit.movement is None else f"{rating} range {unit.movement}"
@@ -260,6 +265,9 @@ def draw_counter(
     p.setBrush(back)
     p.drawRoundedRect(rect, s * 0.07, s * 0.07)
     _nationality_band(p, rect, nationality_tint(unit, side, sides))
+    if is_tactical(unit):
+        _tactical(p, rect, unit, (back, ink), pixels >= SYMBOL_BELOW, status, marks)
+        return
     pen = QPen(ink, s * 0.035)
     pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     p.setPen(pen)
@@ -302,11 +310,14 @@ MAX_TAGS = 3
 """Tags shown down the counter's right edge; more are summed up in the last (``+2``)."""
 
 
-def status_tags(unit: Unit, status: UnitStatus, marks: Sequence[str]) -> list[str]:
+def status_tags(
+    unit: Unit, status: UnitStatus, marks: Sequence[str], steps: bool = True
+) -> list[str]:
     """The tags down a counter's right edge: steps lost (``-1``, or ``1/2`` steps left when the
-    unit's steps are known), the state's mark, each marker's; ``+N`` for those that do not fit."""
+    unit's steps are known; none when ``steps`` is False, for a counter showing its steps as
+    pips), the state's mark, each marker's; ``+N`` for those that do not fit."""
     tags = []
-    if status.steps_lost:
+    if status.steps_lost and steps:
         left = None if unit.steps is None else unit.steps - status.steps_lost
         tags.append(f"-{status.steps_lost}" if left is None else f"{left}/{unit.steps}")
     tags += list(marks)
@@ -316,37 +327,44 @@ def status_tags(unit: Unit, status: UnitStatus, marks: Sequence[str]) -> list[st
 
 
 def _status(
-    p: QPainter, rect: QRectF, unit: Unit, status: UnitStatus, marks: Sequence[str]
+    p: QPainter,
+    rect: QRectF,
+    unit: Unit,
+    status: UnitStatus,
+    marks: Sequence[str],
+    tactical: bool = False,
 ) -> None:
     """A red stripe along the foot of a unit that has lost steps (its reduced side), and the
-    status tags down the right edge, clear of the symbol and the strengths."""
+    status tags down the right edge, clear of the symbol and the strengths; a ``tactical``
+    counter shows its steps as pips instead, and its tags start below its name."""
     s = rect.width()
     p.save()
-    if status.steps_lost:
+    if status.steps_lost and not tactical:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(STEP_LOST)
         p.drawRect(QRectF(rect.left() + s * 0.05, rect.bottom() - s * 0.07, s * 0.9, s * 0.045))
     font = QFont("Sans Serif")
     font.setBold(True)
-    font.setPixelSize(max(1, round(s * 0.15)))
+    font.setPixelSize(max(1, round(s * (0.13 if tactical else 0.15))))
     p.setFont(font)
     metrics = QFontMetricsF(font)
-    kinds = ["steps"] * bool(status.steps_lost) + ["state"] * bool(status.state)
-    top = rect.top() + s * 0.04
-    for i, tag in enumerate(status_tags(unit, status, marks)):
+    high = s * (0.165 if tactical else 0.19)  # a tactical counter's three fit above its values
+    kinds = ["steps"] * bool(status.steps_lost and not tactical) + ["state"] * bool(status.state)
+    top = rect.top() + s * (0.2 if tactical else 0.04)
+    for i, tag in enumerate(status_tags(unit, status, marks, steps=not tactical)):
         kind = kinds[i] if i < len(kinds) else "marker"
         back, ink = {
             "steps": (STEP_LOST, QColor("#ffffff")),
             "state": STATE_TAG,
         }.get(kind, MARKER_TAG)
         width = max(s * 0.19, metrics.horizontalAdvance(tag) + s * 0.06)
-        box = QRectF(rect.right() - s * 0.03 - width, top, width, s * 0.19)
+        box = QRectF(rect.right() - s * 0.03 - width, top, width, high)
         p.setPen(QPen(QColor("#111111"), max(1.0, s * 0.012)))
         p.setBrush(back)
         p.drawRoundedRect(box, s * 0.03, s * 0.03)
         p.setPen(ink)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
-        top += s * 0.21
+        top += high + s * 0.02
     p.restore()
 
 
@@ -433,6 +451,128 @@ def _nationality_band(p: QPainter, rect: QRectF, tint: QColor | None) -> None:
     p.setBrush(tint)
     inset = s * 0.05
     p.drawRect(QRectF(rect.left() + inset, rect.top() + s * 0.012, s - 2 * inset, s * BAND))
+    p.restore()
+
+
+# -- tactical counters --------------------------------------------------------------------------
+
+MAIN_VALUES = ("fire", "morale", "cohesion")
+"""A tactical counter's main values, printed large along its foot in this order (a fire value
+and morale, ``5-8``; or a cohesion, ``6``), as its ruleset's ``rules`` give them."""
+ARMOUR_VALUES = (("av", "AV"), ("atv", "ATV"))
+"""A vehicle's or anti-tank weapon's armour and anti-tank values, printed above its foot."""
+MAX_PIPS = 5
+"""Steps shown as pips; a counter of more steps shows them as a number."""
+
+
+def is_tactical(unit: Unit) -> bool:
+    """A tactical counter (a squad, weapon or vehicle): its counter set is of a tactical game
+    (``scale``), or its ruleset values name its kind. Drawn with its values, kind and step pips,
+    not as a Europa counter."""
+    return unit.scale == TACTICAL or unit.rule_value("kind") is not None
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def tactical_values(unit: Unit) -> str:
+    """The main values as printed along the foot: ``5-8`` (fire value, morale) or ``6``
+    (cohesion); empty when it has none."""
+    found = [_whole(unit.rule_value(k)) for k in MAIN_VALUES]
+    return "-".join(str(v) for v in found if v is not None)
+
+
+def armour_values(unit: Unit) -> str:
+    """``AV4 ATV5``: a vehicle's armour and anti-tank values (an ATV of -1 prints as is)."""
+    found = [(label, _whole(unit.rule_value(k))) for k, label in ARMOUR_VALUES]
+    return " ".join(f"{label}{v}" for label, v in found if v is not None)
+
+
+def _tactical(
+    p: QPainter,
+    rect: QRectF,
+    unit: Unit,
+    colours: tuple[QColor, QColor],
+    full: bool,
+    status: UnitStatus,
+    marks: Sequence[str],
+) -> None:
+    """A tactical counter: its kind's symbol or silhouette; with ``full`` detail its name, its
+    steps as pips down the left edge, its armour values, its main values along the foot, its
+    movement and company/platoon, and its state and markers as tags down the right edge."""
+    back, ink = colours
+    s = rect.width()
+    x0, t = rect.left(), rect.top()
+    if not full:
+        area = QRectF(x0 + s * 0.1, t + s * 0.14, s * 0.8, s * 0.72)
+        draw_tactical_symbol(p, area, unit, ink, back, detail=False)
+        return
+    draw_tactical_symbol(p, QRectF(x0 + s * 0.2, t + s * 0.21, s * 0.6, s * 0.4), unit, ink, back)
+    font = QFont("Sans Serif")
+    font.setPixelSize(max(1, round(s * 0.13)))
+    p.setFont(font)
+    p.setPen(ink)
+    name = QFontMetricsF(font).elidedText(unit.name, Qt.TextElideMode.ElideRight, s * 0.9)
+    p.drawText(QRectF(x0, t + s * 0.04, s, s * 0.16), Qt.AlignmentFlag.AlignCenter, name)
+    _pips(p, rect, unit, status, ink)
+    armour = armour_values(unit)
+    if armour:
+        font.setBold(True)
+        font.setPixelSize(max(1, round(s * 0.125)))
+        p.setFont(font)
+        p.drawText(QRectF(x0, t + s * 0.6, s, s * 0.15), Qt.AlignmentFlag.AlignCenter, armour)
+    values = tactical_values(unit)
+    big = QFont("Sans Serif")
+    big.setBold(True)
+    big.setPixelSize(max(1, round(s * (0.22 if len(values) <= 4 else 0.18))))
+    p.setFont(big)
+    foot = QRectF(x0, t + s * 0.73, s, s * 0.24)
+    p.drawText(foot, Qt.AlignmentFlag.AlignCenter, values)
+    small = QFont("Sans Serif")
+    small.setPixelSize(max(1, round(s * 0.12)))
+    p.setFont(small)
+    corner = QRectF(x0 + s * 0.05, t + s * 0.8, s * 0.25, s * 0.16)
+    company, platoon = _whole(unit.rule_value("company")), _whole(unit.rule_value("platoon"))
+    if company is not None:
+        unit_of = f"{company}/{platoon}" if platoon is not None else str(company)
+        p.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, unit_of)
+    if unit.movement is not None:
+        corner.moveRight(x0 + s * 0.95)
+        p.drawText(corner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                   f"{unit.movement}MP")  # fmt: skip
+    if not status.fresh:
+        _status(p, rect, unit, status, marks, tactical=True)
+
+
+def _pips(p: QPainter, rect: QRectF, unit: Unit, status: UnitStatus, ink: QColor) -> None:
+    """The unit's steps down the left edge: a full pip for each step left, a hollow red one for
+    each lost (its reduced side shows at a glance); more than :data:`MAX_PIPS` as ``left/all``."""
+    steps = unit.steps or 1
+    lost = min(status.steps_lost, steps)
+    s = rect.width()
+    x, top = rect.left() + s * 0.1, rect.top() + s * 0.28
+    p.save()
+    if steps > MAX_PIPS:
+        font = QFont("Sans Serif")
+        font.setBold(True)
+        font.setPixelSize(max(1, round(s * 0.12)))
+        p.setFont(font)
+        p.setPen(ink)
+        p.drawText(QRectF(rect.left() + s * 0.02, top, s * 0.2, s * 0.14),
+                   Qt.AlignmentFlag.AlignCenter, f"{steps - lost}/{steps}")  # fmt: skip
+        p.restore()
+        return
+    r = s * 0.042
+    for i in range(steps):
+        centre = QPointF(x, top + i * s * 0.11)
+        if i < steps - lost:
+            p.setPen(QPen(ink, max(1.0, s * 0.015)))
+            p.setBrush(ink)
+        else:
+            p.setPen(QPen(STEP_LOST, max(1.0, s * 0.03)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(centre, r, r)
     p.restore()
 
 

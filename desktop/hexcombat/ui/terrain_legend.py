@@ -1,5 +1,6 @@
 """The terrain legend (View > Terrain Legend, Help > Terrain Legend): each terrain of the open
-map with the colour and symbol the board draws it in, and each hexside feature with its line.
+map with the colour and symbol the board draws it in, each hexside feature with its line, and
+each elevation level with its tint.
 
 It follows the map file: its ``[legend]`` (the terrain letters it uses, in the file's order) and
 the types it declares under ``[extra]``, so a map's own terrain or feature shows as the board
@@ -77,10 +78,38 @@ def feature_entries(hexmap: HexMap) -> list[LegendEntry]:
     for name in names:
         n = counts.get(name, 0)
         style = terrain_style.hexside_style(name)
-        line = "broken line" if style.dashes else "solid line"
+        line = style.looks or ("broken line" if style.dashes else "solid line")
         how = f"{line}, {n} hexside{'s' if n != 1 else ''}"
         entries.append(LegendEntry(name, how, name not in STANDARD_FEATURES))
     return entries
+
+
+def elevation_entries(hexmap: HexMap) -> list[LegendEntry]:
+    """Each elevation level the map's ``[elevation]`` uses, lowest first, with its hex count
+    (none for a map without levels)."""
+    if not hexmap.elevation:
+        return []
+    counts = Counter(hexmap.elevation.get(h, 0) for h in hexmap.terrain)
+    return [
+        LegendEntry(f"level {level}", f"{n} hex{'es' if n != 1 else ''}", False)
+        for level, n in sorted(counts.items())
+    ]
+
+
+def elevation_swatch(level: int, orientation: str = "flat") -> QPixmap:
+    """A clear hex at ``level`` as the board tints it."""
+    pixmap = terrain_swatch("clear", orientation)
+    tint = terrain_style.elevation_tint(level)
+    if tint is not None:
+        layout = Layout(orientation, SWATCH * 0.46)  # type: ignore[arg-type]
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.translate(SWATCH / 2, SWATCH / 2)
+        p.setPen(QPen(terrain_style.CONTOUR, 1.5))
+        p.setBrush(tint)
+        p.drawPolygon(hex_prototype(layout))
+        p.end()
+    return pixmap
 
 
 def terrain_swatch(kind: str, orientation: str = "flat") -> QPixmap:
@@ -107,8 +136,9 @@ def feature_swatch(feature: str) -> QPixmap:
     pixmap.fill(terrain_style.terrain_colour("clear"))
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    p.setPen(terrain_style.hexside_pen(feature, HEX_SIZE))
-    p.drawLine(QPointF(4, SWATCH / 2), QPointF(SWATCH - 4, SWATCH / 2))
+    for pen in terrain_style.hexside_pens(feature, HEX_SIZE):
+        p.setPen(pen)
+        p.drawLine(QPointF(4, SWATCH / 2), QPointF(SWATCH - 4, SWATCH / 2))
     p.end()
     return pixmap
 
@@ -148,6 +178,11 @@ class TerrainLegend(QDialog):
         for heading, entries, swatch in (
             ("Terrain", terrain, lambda e: terrain_swatch(e.name, hexmap.orientation)),
             ("Hexside features", features, lambda e: feature_swatch(e.name)),
+            (
+                "Elevation",
+                elevation_entries(hexmap),
+                lambda e: elevation_swatch(int(e.name.split()[-1]), hexmap.orientation),
+            ),
         ):
             if not entries:
                 continue

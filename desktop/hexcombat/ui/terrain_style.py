@@ -20,8 +20,19 @@ TERRAIN_COLOURS: dict[str, str] = {
     "major-city": "#d2b48c",
     "fortification": "#d8cdb0",
     "sea": "#7fb2d9",
+    # tactical maps
+    "town": "#e6bb8f",
+    "entrenchment": "#b9b88a",
+    "hill": "#dcc488",
+    "urban-building": "#a8a39b",
+    "rural-building": "#e6d9aa",
+    "sunken-road": "#c4a877",
+    "marsh": "#b3cdb3",
+    "jungle": "#3f7a3a",
+    "river": "#9ccbe8",
 }
-"""Fill colours chosen to read like a printed Europa map and stay distinct from each other."""
+"""Fill colours chosen to read like a printed Europa map (or, for the tactical terrain, a
+tactical one) and stay distinct from each other."""
 
 BACKGROUND = QColor("#2b3038")
 """Behind the map: dark, so the map's ragged edge shows."""
@@ -40,16 +51,30 @@ class HexsideStyle:
     """Pen width as a fraction of the hex size."""
     dashes: tuple[float, ...] = ()
     """Qt dash pattern (dash, gap, ...) in pen widths; empty for a solid line."""
+    dots: bool = False
+    """Dashes drawn with round caps, so very short ones read as dots (a hedgerow's bushes)."""
+    edge: str = ""
+    """A darker line drawn under it, a little wider, so its dashes read as stones on a
+    mortar line (a wall); empty: none."""
+    looks: str = ""
+    """How the legend describes it (``grey line of stones``); empty: a solid or broken line."""
 
+
+WALL = HexsideStyle("#9a958c", 0.1, (1.1, 0.35), edge="#4a4640", looks="grey line of stones")
+"""A stone wall: grey blocks along a dark mortar line."""
+HEDGEROW = HexsideStyle("#2f6b25", 0.12, (0.01, 1.25), dots=True, looks="green dotted line")
+"""A hedgerow: a row of round dark-green bushes."""
 
 HEXSIDE_STYLES: dict[str, HexsideStyle] = {
     "minor-river": HexsideStyle(MINOR_RIVER.name(), 0.09),
     "major-river": HexsideStyle(MAJOR_RIVER.name(), 0.2),
+    "wall": WALL,
+    "hedgerow": HEDGEROW,
     "escarpment": HexsideStyle("#6b3a1a", 0.13, (0.6, 0.5)),  # a brown hachured edge
     "road": HexsideStyle("#b8312f", 0.06),  # red, as printed maps draw roads
 }
-"""The features the map format documents (the two standard rivers, and escarpment and road as
-its examples of a map's own features), each in a style of its own."""
+"""The features the map format documents (the standard rivers, walls and hedgerows, and
+escarpment and road as its examples of a map's own features), each in a style of its own."""
 
 
 def hexside_style(feature: str) -> HexsideStyle:
@@ -66,11 +91,40 @@ def hexside_pen(feature: str, size: float) -> QPen:
     """The pen that strokes ``feature`` on a map of hexes of ``size``."""
     style = hexside_style(feature)
     pen = QPen(QColor(style.colour), size * style.width)
-    pen.setCapStyle(Qt.PenCapStyle.FlatCap if style.dashes else Qt.PenCapStyle.RoundCap)
+    flat = style.dashes and not style.dots
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap if flat else Qt.PenCapStyle.RoundCap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     if style.dashes:
         pen.setDashPattern(list(style.dashes))
     return pen
+
+
+def hexside_pens(feature: str, size: float) -> list[QPen]:
+    """The pens that stroke ``feature``, first first: a wall's mortar line under its stones,
+    else the one pen of :func:`hexside_pen`."""
+    style = hexside_style(feature)
+    pen = hexside_pen(feature, size)
+    if not style.edge:
+        return [pen]
+    under = QPen(QColor(style.edge), pen.widthF() * 1.35)
+    under.setCapStyle(Qt.PenCapStyle.FlatCap)
+    return [under, pen]
+
+
+ELEVATION_TINT = QColor("#7a4a1e")
+"""The brown laid over a hex above level 0 of the map's ``[elevation]``, more for each level."""
+CONTOUR = QColor("#6b3f17")
+"""The contour line drawn where two hexes' levels differ."""
+
+
+def elevation_tint(level: int) -> QColor | None:
+    """The tint over a hex at ``level`` (None at level 0): a printed contour map's brown, one
+    step darker per level, so higher ground reads at a glance (up to level 6)."""
+    if level <= 0:
+        return None
+    tint = QColor(ELEVATION_TINT)
+    tint.setAlpha(min(level, 6) * 26)
+    return tint
 
 
 def terrain_colour(kind: str) -> QColor:
@@ -148,6 +202,96 @@ def _draw_symbol(p: QPainter, kind: str, s: float) -> None:
             p.drawPath(wave)
 
 
+HOLLOW = QColor(0, 0, 0, 0)
+"""A see-through brush for outlines: a recorded picture keeps no "no brush" (it is the
+default), so an outline replayed on the board would take the board's last fill."""
+
+
+def _tactical_symbol(p: QPainter, kind: str, s: float) -> None:
+    """The symbols of tactical terrain (the assault player aids' words)."""
+    if kind == "town":  # a few houses with red roofs
+        for x, y in [(-0.32, -0.18), (0.08, -0.3), (0.22, 0.12), (-0.15, 0.22)]:
+            _house(p, s, x, y, 0.2, "#f1e6d0", "#a8322a")
+    elif kind == "rural-building":  # one farmhouse
+        _house(p, s, -0.05, 0.0, 0.36, "#efe2c2", "#7a4a25")
+    elif kind == "urban-building":  # a large block of stone buildings
+        p.setPen(QPen(QColor("#2e2e2e"), s * 0.03))
+        p.setBrush(QColor("#5d5a55"))
+        p.drawRect(QRectF(-0.42 * s, -0.32 * s, 0.84 * s, 0.64 * s))
+        p.setPen(QPen(QColor("#8d8a84"), s * 0.025))
+        p.drawLine(QPointF(0.0, -0.32 * s), QPointF(0.0, 0.32 * s))
+        p.drawLine(QPointF(-0.42 * s, 0.0), QPointF(0.42 * s, 0.0))
+    elif kind == "entrenchment":  # a zigzag trench line with its spoil
+        pen = QPen(QColor("#4c3a22"), s * 0.07)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        p.setPen(pen)
+        trench = QPainterPath(QPointF(-0.45 * s, 0.05 * s))
+        for i, x in enumerate((-0.27, -0.09, 0.09, 0.27, 0.45)):
+            trench.lineTo(x * s, (-0.12 if i % 2 == 0 else 0.05) * s)
+        p.setBrush(HOLLOW)
+        p.drawPath(trench)
+        p.setPen(QPen(QColor("#7d6840"), s * 0.03))
+        for x in (-0.36, -0.18, 0.0, 0.18, 0.36):
+            p.drawLine(QPointF(x * s, 0.17 * s), QPointF(x * s, 0.27 * s))
+    elif kind == "hill":  # the contour lines of a rise, one inside the other
+        p.setPen(QPen(QColor("#8a6428"), s * 0.04))
+        p.setBrush(HOLLOW)
+        for w, h in ((0.42, 0.36), (0.28, 0.24), (0.14, 0.12)):
+            top = (0.25 - h * 1.3) * s
+            hump = QPainterPath(QPointF(-w * s, 0.25 * s))
+            hump.cubicTo(QPointF(-w * s, top), QPointF(w * s, top), QPointF(w * s, 0.25 * s))
+            p.drawPath(hump)
+    elif kind == "sunken-road":  # a road between hatched banks
+        p.setPen(QPen(QColor("#8c6a3c"), s * 0.12))
+        p.drawLine(QPointF(-0.5 * s, 0.0), QPointF(0.5 * s, 0.0))
+        p.setPen(QPen(QColor("#5a4120"), s * 0.025))
+        for x in (-0.4, -0.25, -0.1, 0.05, 0.2, 0.35):
+            for y, dy in ((-0.09, -0.1), (0.09, 0.1)):
+                p.drawLine(QPointF(x * s, y * s), QPointF((x + 0.05) * s, (y + dy) * s))
+    elif kind == "marsh":  # reed tufts on still water
+        p.setPen(QPen(QColor("#5a8d7a"), s * 0.03))
+        for y in (-0.22, 0.12, 0.38):
+            p.drawLine(QPointF(-0.3 * s, y * s), QPointF(0.3 * s, y * s))
+        p.setPen(QPen(QColor("#2f5d35"), s * 0.03))
+        for x, y in [(-0.25, -0.22), (0.15, -0.22), (-0.05, 0.12), (0.28, 0.38), (-0.3, 0.38)]:
+            for dx in (-0.05, 0.0, 0.05):
+                p.drawLine(QPointF(x * s, y * s), QPointF((x + dx * 1.6) * s, (y - 0.14) * s))
+    elif kind == "jungle":  # dense palm fronds
+        p.setPen(QPen(QColor("#173f17"), s * 0.04))
+        for x, y in [(-0.28, -0.18), (0.25, -0.25), (0.0, 0.2), (-0.35, 0.3), (0.35, 0.28)]:
+            for dx, dy in ((-0.12, 0.05), (0.12, 0.05), (-0.08, -0.08), (0.08, -0.08)):
+                p.drawLine(QPointF(x * s, y * s), QPointF((x + dx) * s, (y + dy) * s))
+    elif kind == "river":  # water flowing through the hex
+        p.setPen(QPen(QColor("#2f6fb0"), s * 0.05))
+        p.setBrush(HOLLOW)
+        for y in (-0.18, 0.14):
+            wave = QPainterPath(QPointF(-0.45 * s, y * s))
+            for i in range(3):
+                x = -0.45 + i * 0.3
+                wave.quadTo(
+                    QPointF((x + 0.075) * s, (y - 0.08) * s), QPointF((x + 0.15) * s, y * s)
+                )
+                wave.quadTo(QPointF((x + 0.225) * s, (y + 0.08) * s), QPointF((x + 0.3) * s, y * s))
+            p.drawPath(wave)
+
+
+def _house(p: QPainter, s: float, x: float, y: float, w: float, wall: str, roof: str) -> None:
+    """A house seen from the side: a wall and a pitched roof, its foot at ``y + w / 2``."""
+    p.setPen(QPen(QColor("#3a2a1a"), s * 0.02))
+    p.setBrush(QColor(wall))
+    p.drawRect(QRectF((x - w / 2) * s, y * s, w * s, w * 0.5 * s))
+    p.setBrush(QColor(roof))
+    p.drawPolygon(QPolygonF([QPointF((x - w * 0.6) * s, y * s), QPointF(x * s, (y - w * 0.45) * s),
+                             QPointF((x + w * 0.6) * s, y * s)]))  # fmt: skip
+
+
+TACTICAL_SYMBOLS = frozenset(
+    {"town", "rural-building", "urban-building", "entrenchment", "hill", "sunken-road", "marsh",
+     "jungle", "river"}
+)  # fmt: skip
+"""The tactical terrain drawn by :func:`_tactical_symbol`."""
+
+
 class TerrainSymbols:
     """Each terrain's symbol recorded once for hexes of size ``size``."""
 
@@ -161,7 +305,10 @@ class TerrainSymbols:
             picture = QPicture()
             painter = QPainter(picture)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            _draw_symbol(painter, kind, self.size)
+            if kind in TACTICAL_SYMBOLS:
+                _tactical_symbol(painter, kind, self.size)
+            else:
+                _draw_symbol(painter, kind, self.size)
             painter.end()
             self._pictures[kind] = None if picture.isNull() else picture
         return self._pictures[kind]

@@ -8,8 +8,10 @@ the three kinds read apart at a glance.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
 from hexcombat.rules.units import Unit
 
@@ -204,3 +206,264 @@ def _engineer(p: QPainter, box: QRectF) -> None:
     p.drawLine(QPointF(x0, y), QPointF(x1, y))
     for x in (x0, (x0 + x1) / 2, x1):
         p.drawLine(QPointF(x, y), QPointF(x, y + h * 0.25))
+
+
+# -- tactical counters --------------------------------------------------------------------------
+
+INFANTRY_KINDS = frozenset({"squad", "half-squad", "section"})
+"""Tactical kinds drawn as the NATO infantry cross (a half-squad's frame half as wide)."""
+WEAPON_LETTERS = {"hmg": "HMG", "mmg": "MMG", "mg": "MG", "latw": "AT", "ft": "FT"}
+"""Support weapons drawn as their letters in the NATO frame, as tactical counters print them."""
+VEHICLE_KINDS = frozenset(
+    {"afv", "fv", "half-track", "carrier", "truck", "prime-mover", "wagon", "towed-gun"}
+)
+"""Tactical kinds drawn as a silhouette seen from the side, facing right."""
+TYPE_KINDS = {
+    "infantry": "squad", "rifle": "squad", "engineer": "squad", "cavalry": "squad",
+    "machine-gun": "mmg", "mortar": "mortar", "anti-aircraft": "aa", "leader": "leader",
+    "hq": "leader", "armour": "afv", "assault-gun": "afv", "tank-destroyer": "afv",
+    "wagon": "wagon", "truck": "truck", "prime-mover": "prime-mover", "half-track": "half-track",
+    "carrier": "carrier", "fighting-vehicle": "fv", "flamethrower": "ft",
+    "fortified-position": "fp", "anti-tank": "towed-gun", "artillery": "towed-gun",
+}  # fmt: skip
+"""The kind drawn for a tactical counter that names no ``kind`` of its own, by its unit type."""
+
+
+def tactical_kind(unit: Unit) -> str:
+    """What a tactical counter is drawn as: its ``rules`` kind (squad, hmg, afv, leader, ...),
+    else the kind its unit type stands for."""
+    kind = unit.rule_value("kind")
+    if isinstance(kind, str):
+        return kind
+    return TYPE_KINDS.get(unit.unit_type, "squad")
+
+
+def draw_tactical_symbol(
+    p: QPainter, area: QRectF, unit: Unit, ink: QColor, back: QColor, detail: bool = True
+) -> None:
+    """The symbol of a tactical counter inside ``area``: the NATO frame and mark of squads and
+    weapons, a silhouette for vehicles and guns, a star for a leader. With ``detail`` the marks
+    that set a unit apart within its kind are added (engineer, cavalry, Guard, a leader's
+    modifier and arm)."""
+    kind = tactical_kind(unit)
+    p.save()
+    pen = QPen(ink, max(1.0, area.width() * 0.055))
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    if kind in VEHICLE_KINDS:
+        _silhouette(p, area, kind, unit, ink, back)
+    elif kind == "leader":
+        _leader(p, area, unit, ink, back, detail)
+    elif kind == "fp":
+        _bunker(p, area, ink)
+    else:
+        _framed(p, area, kind, unit, ink, back, detail)
+    if detail and unit.rule_value("guard") is True:
+        _guard(p, area, ink)
+    p.restore()
+
+
+def _frame(area: QRectF, half: bool = False) -> QRectF:
+    """The NATO frame within ``area``: 3:2, a half-squad's half as wide."""
+    w = area.width() * (0.4 if half else 0.8)
+    h = area.width() * 0.5
+    c = area.center()
+    return QRectF(c.x() - w / 2, c.y() - h / 2 + area.height() * 0.06, w, h)
+
+
+def _framed(
+    p: QPainter, area: QRectF, kind: str, unit: Unit, ink: QColor, back: QColor, detail: bool
+) -> None:
+    """Squads, sections and weapons: the NATO frame with the cross, or the weapon's mark."""
+    box = _frame(area, kind == "half-squad")
+    p.drawRect(box)
+    x0, t, r, b = box.left(), box.top(), box.right(), box.bottom()
+    c = box.center()
+    if kind in INFANTRY_KINDS:
+        _echelon(p, box, ECHELON_DOTS.get(kind, 1), ink)
+        p.drawLine(QPointF(x0, t), QPointF(r, b))
+        if unit.rule_value("cavalry") is not True and unit.unit_type != "cavalry":
+            p.drawLine(QPointF(x0, b), QPointF(r, t))  # cavalry: the one slash alone
+        if unit.rule_value("engineer") is True or unit.unit_type == "engineer":
+            p.save()
+            p.fillRect(QRectF(x0 + box.width() * 0.2, t + box.height() * 0.22,
+                              box.width() * 0.6, box.height() * 0.36), back)  # fmt: skip
+            _engineer(p, box)
+            p.restore()
+    elif kind == "mortar":  # NATO: the weapon's round with its arrow up
+        p.setBrush(ink)
+        p.drawEllipse(QPointF(c.x(), b - box.height() * 0.28), box.height() * 0.12,
+                      box.height() * 0.12)  # fmt: skip
+        p.drawLine(QPointF(c.x(), b - box.height() * 0.28), QPointF(c.x(), t + box.height() * 0.2))
+        bw, bh = box.width(), box.height()
+        head = [QPointF(c.x() - bw * 0.1, t + bh * 0.3), QPointF(c.x(), t + bh * 0.1),
+                QPointF(c.x() + bw * 0.1, t + bh * 0.3)]  # fmt: skip
+        p.drawPolygon(QPolygonF(head))
+    elif kind == "aa":  # NATO: the anti-aircraft arc
+        arc = QPainterPath(QPointF(x0, b))
+        top = t + box.height() * 0.2
+        arc.cubicTo(QPointF(x0 + box.width() * 0.1, top), QPointF(r - box.width() * 0.1, top),
+                    QPointF(r, b))  # fmt: skip
+        p.drawPath(arc)
+    else:
+        _letters(p, box, WEAPON_LETTERS.get(kind, kind[:3].upper()), ink)
+
+
+ECHELON_DOTS = {"squad": 1, "half-squad": 1, "section": 2}
+"""NATO size marks above the frame: one dot a squad, two a section."""
+
+
+def _echelon(p: QPainter, box: QRectF, dots: int, ink: QColor) -> None:
+    """The NATO size mark of a squad or section: dots centred above the frame."""
+    p.save()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(ink)
+    r = box.height() * 0.09
+    gap = r * 2.8
+    x = box.center().x() - gap * (dots - 1) / 2
+    for i in range(dots):
+        p.drawEllipse(QPointF(x + i * gap, box.top() - r * 1.8), r, r)
+    p.restore()
+
+
+def _letters(p: QPainter, box: QRectF, text: str, ink: QColor) -> None:
+    """A weapon's letters, as large as fit in its frame."""
+    font = QFont("Sans Serif")
+    font.setBold(True)
+    font.setPixelSize(max(1, round(box.height() * (0.62 if len(text) <= 2 else 0.5))))
+    p.setFont(font)
+    p.setPen(ink)
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _leader(p: QPainter, area: QRectF, unit: Unit, ink: QColor, back: QColor, detail: bool) -> None:
+    """A leader: a five-pointed star, his morale modifier on it and his arm below it."""
+    c, rad = area.center(), area.height() * 0.42
+    star = QPolygonF()
+    for i in range(10):
+        r = rad if i % 2 == 0 else rad * 0.45
+        angle = math.radians(-90 + 36 * i)
+        star.append(QPointF(c.x() + r * math.cos(angle), c.y() + r * math.sin(angle)))
+    p.setBrush(ink)
+    p.drawPolygon(star)
+    modifier = unit.rule_value("leader_modifier")
+    if detail and isinstance(modifier, int) and not isinstance(modifier, bool):
+        font = QFont("Sans Serif")
+        font.setBold(True)
+        font.setPixelSize(max(1, round(rad * 0.72)))
+        p.setFont(font)
+        p.setPen(back)
+        on_star = QRectF(c.x() - rad, c.y() - rad * 0.45, 2 * rad, rad)
+        p.drawText(on_star, Qt.AlignmentFlag.AlignCenter, f"{modifier:+d}")
+    arm = unit.rule_value("leader_of")
+    if detail and isinstance(arm, str):
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(1, round(area.height() * 0.2)))
+        p.setFont(font)
+        p.setPen(ink)
+        w = area.width() * 0.32
+        corner = QRectF(area.right() - w, area.top(), w, area.height() * 0.3)
+        top_right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
+        p.drawText(corner, top_right, arm[:3].title())
+
+
+def _bunker(p: QPainter, area: QRectF, ink: QColor) -> None:
+    """A fortified position: a low dome of earth and concrete with its firing slit."""
+    w, h = area.width(), area.height()
+    base = area.bottom() - h * 0.2
+    dome = QPainterPath(QPointF(area.left() + w * 0.1, base))
+    dome.cubicTo(QPointF(area.left() + w * 0.15, area.top() + h * 0.05),
+                 QPointF(area.right() - w * 0.15, area.top() + h * 0.05),
+                 QPointF(area.right() - w * 0.1, base))  # fmt: skip
+    dome.closeSubpath()
+    p.setBrush(ink)
+    p.drawPath(dome)
+    p.fillRect(QRectF(area.center().x() - w * 0.2, area.top() + h * 0.42, w * 0.4, h * 0.09),
+               QColor("#f4f0e0"))  # fmt: skip
+
+
+def _guard(p: QPainter, area: QRectF, ink: QColor) -> None:
+    """A Soviet Guard unit: ``Gds`` in the symbol's upper left corner."""
+    font = QFont("Sans Serif")
+    font.setBold(True)
+    font.setPixelSize(max(1, round(area.height() * 0.24)))
+    p.setFont(font)
+    p.setPen(QColor("#b0101a") if ink.lightness() < 128 else ink)
+    p.drawText(QRectF(area.left(), area.top() - area.height() * 0.08, area.width() * 0.5,
+                      area.height() * 0.3), Qt.AlignmentFlag.AlignLeft, "Gds")  # fmt: skip
+
+
+def _silhouette(
+    p: QPainter, area: QRectF, kind: str, unit: Unit, ink: QColor, back: QColor
+) -> None:
+    """A vehicle or gun from the side, facing right, filled in the counter's ink."""
+    w, h = area.width(), area.height()
+    x0, t = area.left(), area.top()
+
+    def pt(x: float, y: float) -> QPointF:
+        return QPointF(x0 + x * w, t + y * h)
+
+    def poly(*points: tuple[float, float]) -> None:
+        p.drawPolygon(QPolygonF([pt(x, y) for x, y in points]))
+
+    def wheel(x: float, y: float, r: float) -> None:
+        p.drawEllipse(pt(x, y), r * w, r * w)
+
+    def tracks(x1: float, x2: float, top: float, bottom: float) -> None:
+        p.drawRoundedRect(QRectF(pt(x1, top), pt(x2, bottom)), (bottom - top) * h * 0.5,
+                          (bottom - top) * h * 0.5)  # fmt: skip
+
+    p.setPen(QPen(ink, max(1.0, w * 0.03)))
+    p.setBrush(ink)
+    if kind == "afv":
+        tracks(0.08, 0.92, 0.62, 0.86)
+        poly((0.06, 0.62), (0.14, 0.44), (0.86, 0.44), (0.95, 0.62))  # hull
+        if unit.rule_value("closed_top") is False:  # open top: thin walls, no roof
+            p.setPen(QPen(ink, max(1.0, w * 0.035)))
+            p.drawLine(pt(0.3, 0.44), pt(0.36, 0.18))
+            p.drawLine(pt(0.74, 0.44), pt(0.68, 0.18))
+            p.drawLine(pt(0.36, 0.18), pt(0.44, 0.18))  # the gun shield's top, open behind
+            p.setPen(QPen(ink, max(1.0, w * 0.06)))
+            p.drawLine(pt(0.62, 0.3), pt(1.0, 0.3))  # the gun over the open top
+        else:
+            poly((0.3, 0.44), (0.36, 0.22), (0.7, 0.22), (0.74, 0.44))  # closed turret
+            p.drawRect(QRectF(pt(0.7, 0.29), pt(1.0, 0.35)))  # gun
+    elif kind == "fv":  # an armoured car: a wheeled hull and a small turret
+        poly((0.06, 0.66), (0.12, 0.42), (0.88, 0.42), (0.95, 0.66))
+        poly((0.38, 0.42), (0.42, 0.26), (0.64, 0.26), (0.68, 0.42))
+        p.drawRect(QRectF(pt(0.64, 0.31), pt(0.9, 0.36)))
+        for x in (0.22, 0.45, 0.78):
+            wheel(x, 0.74, 0.09)
+    elif kind == "half-track":
+        poly((0.05, 0.62), (0.08, 0.36), (0.7, 0.36), (0.78, 0.46), (0.95, 0.5), (0.95, 0.62))
+        wheel(0.82, 0.74, 0.08)
+        tracks(0.08, 0.6, 0.64, 0.86)
+    elif kind == "carrier":  # a low open tracked box
+        tracks(0.08, 0.92, 0.58, 0.84)
+        poly((0.08, 0.6), (0.12, 0.38), (0.88, 0.38), (0.94, 0.6))
+        p.fillRect(QRectF(pt(0.3, 0.42), pt(0.7, 0.5)), back)  # the open top
+    elif kind in ("truck", "prime-mover"):
+        poly((0.05, 0.66), (0.05, 0.3), (0.62, 0.3), (0.62, 0.66))  # body
+        poly((0.64, 0.66), (0.64, 0.4), (0.82, 0.4), (0.95, 0.52), (0.95, 0.66))  # cab
+        p.fillRect(QRectF(pt(0.7, 0.44), pt(0.82, 0.52)), back)  # windscreen
+        if kind == "prime-mover":  # half-tracked: a track under the body
+            tracks(0.06, 0.6, 0.66, 0.88)
+            wheel(0.84, 0.77, 0.08)
+        else:
+            for x in (0.2, 0.46, 0.84):
+                wheel(x, 0.77, 0.08)
+    elif kind == "wagon":
+        poly((0.12, 0.56), (0.12, 0.34), (0.78, 0.34), (0.78, 0.56))
+        p.drawLine(pt(0.78, 0.5), pt(1.0, 0.4))  # the shaft
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for x in (0.25, 0.65):
+            wheel(x, 0.7, 0.11)
+    elif kind == "towed-gun":
+        p.setPen(QPen(ink, max(1.0, w * 0.06)))
+        p.drawLine(pt(0.3, 0.5), pt(0.98, 0.32))  # barrel
+        p.drawLine(pt(0.45, 0.55), pt(0.04, 0.82))  # trail
+        poly((0.36, 0.26), (0.46, 0.26), (0.48, 0.6), (0.34, 0.6))  # shield
+        p.setPen(QPen(ink, max(1.0, w * 0.045)))
+        p.setBrush(back)
+        wheel(0.45, 0.72, 0.1)
