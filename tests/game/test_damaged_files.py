@@ -122,11 +122,13 @@ def test_tutorial_steps_that_are_no_list_are_refused_beside_a_bad_condition(
     tmp_path: Path,
 ) -> None:
     # a bad condition makes check evaluate the rest of the scenario on its map as written
-    text = changed(TUTORIAL, "steps = [", "steps = 5\nold_steps = [")
+    text = changed(TUTORIAL, "[tutorial]\n", "[tutorial]\nsteps = 5\n").replace(
+        "[[tutorial.steps]]", "[[tutorial.old_steps]]"
+    )
     text = changed(text, 'weather = "clear"', 'weather = "fog"')
     path = write(tmp_path, text)
     found = checked(path)
-    steps = f"{path}:{line_of(text, 'steps = 5')}: tutorial steps must be a list of texts"
+    steps = f"{path}:{line_of(text, 'steps = 5')}: tutorial steps must be a list"
     assert any(p.startswith(steps) for p in found), found
     assert any(f":{line_of(text, 'weather = ')}: unknown weather 'fog'" in p for p in found), found
     assert explained(path)[0] == 1

@@ -29,7 +29,9 @@ def test_help_lists_keys_legend_rulesets_and_about(window) -> None:
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles[-1] == "Help"
     help_menu = window.menuBar().actions()[-1].menu()
-    assert menu_texts(help_menu) == ["Keys", "Terrain Legend", "Rulesets", "About hexcombat"]
+    assert menu_texts(help_menu) == [
+        "Keys", "Terrain Legend", "Tutorials", "Rulesets", "About hexcombat"
+    ]  # fmt: skip
     view_menu = window.menuBar().actions()[titles.index("View")].menu()
     assert "Terrain Legend" in menu_texts(view_menu)
 

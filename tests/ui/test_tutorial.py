@@ -36,7 +36,7 @@ def test_the_tutorial_opens_with_its_steps_in_front(window, qtbot) -> None:
     assert state.title in text and "Dubrava wood (0504) in clear weather" in text
     steps = listed_steps(panel)
     assert [number for number, _ in steps] == [f"{n}." for n in range(1, len(state.tutorial) + 1)]
-    assert len(steps) == 8
+    assert len(steps) == 10
     # the file's own "1. " is not drawn twice: the list numbers the steps
     assert steps[1] == ("2.", state.tutorial[1].removeprefix("2. "))
     first = panel.document().begin()
@@ -46,7 +46,7 @@ def test_the_tutorial_opens_with_its_steps_in_front(window, qtbot) -> None:
     # word-wrapped to the dock: no sideways scrolling, long steps take several lines
     assert not panel.text.horizontalScrollBar().isVisible()
     assert panel.document().size().width() <= panel.text.viewport().width() + 1
-    while first.isValid() and "heavy antitank" not in first.text():
+    while first.isValid() and "Heavy antitank" not in first.text():
         first = first.next()
     assert first.layout().lineCount() > 2
 
@@ -65,7 +65,7 @@ def test_a_plain_map_hides_the_tutorial_and_view_menu_brings_it_back(window, qtb
     assert not dock.isVisible()
     # opening the tutorial again shows its steps again
     assert window.open_file(default_tutorial())
-    assert dock.isVisible() and len(listed_steps(window.tutorial_panel)) == 8
+    assert dock.isVisible() and len(listed_steps(window.tutorial_panel)) == 10
 
 
 def test_every_panel_can_be_brought_back_from_the_view_menu(window) -> None:

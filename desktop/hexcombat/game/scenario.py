@@ -24,6 +24,7 @@ from hexcombat.game.turn import (
     phase_setting,
     unknown_phase,
 )
+from hexcombat.game.tutorial_steps import TutorialStep, read_tutorial
 from hexcombat.paths import counters_dir
 from hexcombat.rules.air.scenario import air_beside_ground, air_in_ground_combat, no_air_rules
 from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
@@ -117,9 +118,15 @@ class Scenario:
     """The parsed TOML, for sections other layers read (``tutorial``, ``air``, ``expect``)."""
     counter_files: tuple[Path, ...] = ()
     """The scenario's own counter files (``counters = [...]``) that exist, resolved."""
-    tutorial: tuple[str, ...] = ()
-    """The walkthrough's steps (``[tutorial] steps``), empty when it has none or they are not
-    a list of texts (then the scenario has a problem saying so)."""
+    tutorial_steps: tuple[TutorialStep, ...] = ()
+    """The walkthrough's steps (``[tutorial] steps``), empty when it has none or they cannot be
+    read (then the scenario has a problem saying so)."""
+
+    @property
+    def tutorial(self) -> tuple[str, ...]:
+        """The walkthrough's step texts, as a game and its save keep them."""
+        return tuple(step.text for step in self.tutorial_steps)
+
     seed: int | None = None
     """The seed of the game's dice (``seed``), None when the scenario gives none."""
 
@@ -275,7 +282,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         phase=phase,
         data=data,
         counter_files=tuple(extra_files),
-        tutorial=tutorial,
+        tutorial_steps=tutorial,
         seed=seed,
     )
     return scenario, problems
@@ -400,29 +407,9 @@ def _seed(source: TomlSource, problems: list[Problem]) -> int | None:
     return None
 
 
-def _tutorial(source: TomlSource, problems: list[Problem]) -> tuple[str, ...]:
-    """``[tutorial]``: ``steps``, the walkthrough beside the map, a list of texts."""
-    raw = source.data.get("tutorial")
-    if raw is None:
-        return ()
-    if not isinstance(raw, Mapping):
-        problems.append(source.problem(("tutorial",), "[tutorial] must be a table with steps"))
-        return ()
-    for key in raw:
-        if key != "steps":
-            problems.append(
-                source.problem(("tutorial", key), f"unknown tutorial key {key!r}; known: steps")
-            )
-    steps = raw.get("steps")
-    if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
-        problems.append(
-            source.problem(
-                ("tutorial", "steps") if "steps" in raw else ("tutorial",),
-                'tutorial steps must be a list of texts, e.g. steps = ["1. ...", "2. ..."]',
-            )
-        )
-        return ()
-    return tuple(steps)
+def _tutorial(source: TomlSource, problems: list[Problem]) -> tuple[TutorialStep, ...]:
+    """``[tutorial]``: the walkthrough beside the map (game/tutorial_steps.py reads it)."""
+    return read_tutorial(source, problems)
 
 
 def _turn(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hexcombat.game.air_scenario import air_problems
+from hexcombat.game.air_scenario import air_problems, scenario_air_counters
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
 from hexcombat.game.opening import game_from_scenario
@@ -21,6 +21,8 @@ from hexcombat.game.scenario import (
     scenario_from_source,
 )
 from hexcombat.game.state import GameError
+from hexcombat.game.tutorial_steps import tutorial_problems
+from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
@@ -127,7 +129,7 @@ def check_scenario(source: TomlSource) -> list[Problem]:
     if scenario is None:
         return problems
     if not problems:
-        return combat_problems(scenario, source)
+        return combat_problems(scenario, source) or walkthrough_problems(scenario, source)
     # the file has problems, but a condition the combat refuses (an unknown terrain) or a map
     # that is not there is still said: bad conditions were left at their defaults, so the rest
     # is judged as written
@@ -150,6 +152,21 @@ def check_scenario(source: TomlSource) -> list[Problem]:
             if p.line in lines and p.line not in reported
         ]
     )
+
+
+def walkthrough_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
+    """A sound scenario's tutorial steps against its combat: each value a step shows is in the
+    report, each hex and entry it points at is there (game/tutorial_steps.py)."""
+    if not scenario.tutorial_steps:
+        return []
+    if "air" in scenario.data:
+        report: Report | AirReport = evaluate_air_scenario(
+            scenario.data, scenario_air_counters(scenario)[0]
+        )
+    else:
+        report = evaluate_scenario(scenario)
+    hexmap = game_from_scenario(scenario).hexmap if scenario.map_name is not None else None
+    return tutorial_problems(scenario.tutorial_steps, report, source, hexmap)
 
 
 def evaluate_located(scenario: Scenario) -> Report:

@@ -28,6 +28,30 @@ class Tutorial:
     title: str
     ruleset: str
     """The ruleset it is played with (``total-war``, ``armour-ratio``): the menu groups by it."""
+    summary: str = ""
+    """One line on what it shows (``[tutorial] summary``), for the start page."""
+    calculator: bool = False
+    """It has no map: the calculator opens it (an arithmetic or air example)."""
+
+    @property
+    def rule(self) -> str:
+        """The rule it walks through, from its title (``Tutorial 10.C.1: ...`` -> ``10.C.1``)."""
+        head = self.title.split(":")[0].strip()
+        return head.removeprefix("Tutorial").strip() or head
+
+    @property
+    def game(self) -> str:
+        """The game its ruleset comes from, as the start page groups tutorials."""
+        return GAMES.get(self.ruleset, self.ruleset or "Unreadable files")
+
+
+GAMES = {
+    "total-war": "Total War (Europa)",
+    "armour-ratio": "Europa rule 10 revision (armour ratios)",
+    "assault-morale": "Tactical assault (morale checks)",
+    "lhy-assault": "The Last Hundred Yards (assault)",
+}
+"""The games the rulesets come from (docs/rules.md), as a player knows them."""
 
 
 def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
@@ -46,9 +70,23 @@ def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
         if not isinstance(steps, dict) or not steps.get("steps"):
             continue  # a scenario laid out for play, not a walkthrough
         title = data.get("title", path.stem)
-        found.append(Tutorial(path, str(title), str(data.get("ruleset", ""))))
+        summary = steps.get("summary", "")
+        found.append(
+            Tutorial(
+                path,
+                str(title),
+                str(data.get("ruleset", "")),
+                summary if isinstance(summary, str) else "",
+                "map" not in data,
+            )
+        )
     first = next((t.ruleset for t in found if t.path.name == TUTORIAL), "")
     return sorted(found, key=lambda t: (t.ruleset != first, t.ruleset, *_rule_order(t.title)))
+
+
+def rule_key(tutorial: Tutorial) -> tuple[tuple[tuple[int, str], ...], str]:
+    """How the start page orders tutorials by rule: 10.C before 10.C.1, 10.D, then 14D2d."""
+    return _numbered(tutorial.rule), tutorial.title
 
 
 def _rule_order(title: str) -> tuple[tuple[tuple[int, str], ...], str]:

@@ -154,6 +154,7 @@ class Ruleset(Protocol):
 _MODULES = {
     "total-war": "hexcombat.rules.total_war",
     "armour-ratio": "hexcombat.rules.armour_ratio",
+    "lhy-assault": "hexcombat.rules.lhy_assault",
 }
 
 

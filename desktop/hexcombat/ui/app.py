@@ -1,5 +1,5 @@
-"""Starting the desktop program: ``hexcombat`` opens the 14D2d tutorial ready to attack,
-``hexcombat FILE`` opens a map, scenario or saved game."""
+"""Starting the desktop program: ``hexcombat`` opens the start page of tutorials over the 14D2d
+tutorial ready to attack, ``hexcombat FILE`` opens a map, scenario or saved game."""
 
 from __future__ import annotations
 
@@ -51,6 +51,15 @@ def open_start(window: MainWindow, file: str | None) -> bool:
     return True
 
 
+def greet(window: MainWindow, file: str | None) -> bool:
+    """Opened with no file: the start page (every tutorial, by rule and by game) over the
+    built-in tutorial, which stays open behind it. True when it was shown."""
+    if file:
+        return False
+    window.show_start_page()
+    return True
+
+
 def app_icon() -> QIcon:
     """hexcombat's icon in every PNG size it ships (null when none is found)."""
     icon = QIcon()
@@ -78,4 +87,5 @@ def run(file: str | None = None) -> int:
     name_application(app)
     window = make_window(file)
     window.show()
+    greet(window, file)
     return app.exec()

@@ -146,6 +146,8 @@ class CalculatorWindow(QMainWindow):
         self.on_saved: Callable[[Path], object] = lambda _path: None
         """Told where the combat was saved (the main window lists it under Open Recent)."""
         self._showing = False
+        self.on_refreshed: Callable[[], object] = lambda: None
+        """Told after every evaluation (a tutorial's step shows its number from it)."""
         self.show_error: Callable[[str, str], None] = self._error_box
         self._build()
         self._make_actions()
@@ -566,6 +568,7 @@ class CalculatorWindow(QMainWindow):
             self.report, problems = None, [f"could not evaluate the combat: {exc!r}"]
         self._show_report(problems)
         self._update_title()
+        self.on_refreshed()
 
     def _show_report(self, problems: list[str]) -> None:
         report = self.report

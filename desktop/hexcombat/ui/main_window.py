@@ -70,10 +70,12 @@ from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.report_actions import ReportActions, game_log, panel_combat
 from hexcombat.ui.stack_inspector import StackInspector
+from hexcombat.ui.start_page import StartPage, mark_done
 from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
 from hexcombat.ui.table_mode import load_table_mode, save_table_mode, set_table_mode
 from hexcombat.ui.terrain_legend import TerrainLegend
 from hexcombat.ui.tutorial_panel import TutorialPanel
+from hexcombat.ui.tutorial_walk import MapWalk, attach_calculator_walk, scenario_walk
 
 MAX_RECENT = 8
 Answer = QMessageBox.StandardButton
@@ -184,6 +186,10 @@ class MainWindow(QMainWindow):
         for title, area in PANELS:
             self._add_dock(title, area)
         self.tutorial_panel = TutorialPanel()
+        self.tutorial_panel.on_finished = lambda path: mark_done(self.settings, path)
+        self.walk: MapWalk | None = None
+        """The tutorial walked on the map, when the open game is one."""
+        self.start_page: StartPage | None = None
         self._make_dock("Tutorial", self.tutorial_panel)
         self._docks["Tutorial"].hide()
         self.history = QUndoView()
@@ -339,6 +345,10 @@ class MainWindow(QMainWindow):
                      "Mark the next step of the tutorial's walkthrough")  # fmt: skip
         self._action(menu, "Previous Tutorial S&tep", lambda: self._tutorial_step(-1), "Shift+S",
                      "Mark the step before")  # fmt: skip
+        self._action(menu, "Show &Me", self._tutorial_show_me, "M",
+                     "Do what the tutorial's step asks")  # fmt: skip
+        self._action(menu, "Restart T&utorial", self.tutorial_panel_restart, "Ctrl+Shift+R",
+                     "Put the tutorial's example back and start at its first step")  # fmt: skip
 
     def _combat_key(self, focus: Callable[[CombatPanel], str]) -> None:
         """Bring the Combat panel forward and put the keyboard where ``focus`` says (or say in
@@ -368,6 +378,26 @@ class MainWindow(QMainWindow):
             self._docks["Tutorial"].show()
             self._docks["Tutorial"].raise_()
 
+    def _tutorial_show_me(self) -> None:
+        self.tutorial_panel.show_me()
+
+    def tutorial_panel_restart(self) -> None:
+        self.tutorial_panel.restart()
+
+    def restart_tutorial(self) -> bool:
+        """Restart: the tutorial's example laid out again from its file, at the first step."""
+        path = self.source_path
+        return path is not None and self.open_file(path)
+
+    def show_start_page(self) -> StartPage:
+        """Help > Tutorials (and the start with no file): every tutorial, by rule and by game."""
+        if self.start_page is None:
+            self.start_page = StartPage(self, self.settings, self.open_tutorial)
+        self.start_page.fill()
+        self.start_page.show()
+        self.start_page.raise_()
+        return self.start_page
+
     def _make_help_menu(self) -> None:
         """Help: the keys, the terrain legend, the rulesets, About."""
         menu = self.menuBar().addMenu("&Help")
@@ -376,6 +406,9 @@ class MainWindow(QMainWindow):
             menu, "&Keys", lambda: self.show_help("keys"), QKeySequence.StandardKey.HelpContents
         )
         menu.addAction(self.legend_action)
+        self._action(
+            menu, "&Tutorials", self.show_start_page, tip="Every worked example, step by step"
+        )
         self._action(menu, "&Rulesets", lambda: self.show_help("rulesets"))
         menu.addSeparator()
         self._action(menu, "&About hexcombat", lambda: self.show_help("about"))
@@ -476,6 +509,7 @@ class MainWindow(QMainWindow):
         on = self.table_mode_action.isChecked()
         if self.combat_panel is not None:
             self.combat_panel.set_table_mode(on)
+            self._walk_refresh()  # the working drawn again: the tutorial's row marked again
         for panel in (self.combat_log, self.tutorial_panel):
             if panel is not None:
                 set_table_mode(panel, on)
@@ -611,13 +645,36 @@ class MainWindow(QMainWindow):
         """A game with walkthrough steps opens with them in front; any other (or none) hides
         the dock."""
         dock = self._docks["Tutorial"]
+        panel = self.tutorial_panel
+        if self.walk is not None:
+            self.walk.detach()
+            self.walk = None
+        panel.attach(None)
         if state is None or not state.tutorial:
-            self.tutorial_panel.show_tutorial("", "", [])
+            panel.show_tutorial("", "", [])
             dock.hide()
             return
-        self.tutorial_panel.show_tutorial(state.title, state.description, state.tutorial)
+        walk_path = path if path is not None and not is_save_path(path) else None
+        steps, entries = scenario_walk(walk_path)
+        if [s.text for s in steps] != list(state.tutorial):  # a save: its steps as text
+            steps, entries = [], {}
+        panel.show_tutorial(state.title, state.description, steps or state.tutorial)
+        if steps and path is not None and self.scene is not None and self.combat_panel:
+            self.walk = MapWalk(self, path)
+            panel.attach(self.walk, entries, path)
+            self.combat_panel.model.subscribe(lambda _event: self._walk_refresh())
+            state.subscribe(self._walk_state_changed)
+            self.scene.selectionChanged.connect(self._walk_refresh)
         dock.show()
         dock.raise_()
+
+    def _walk_state_changed(self, _change: Change) -> None:
+        self._walk_refresh()
+
+    def _walk_refresh(self) -> None:
+        """The combat or the map changed: the tutorial's step shows its number anew."""
+        if getattr(self, "walk", None) is not None and shiboken6.isValid(self.tutorial_panel):
+            self.tutorial_panel.refresh()
 
     def _arrange_docks(self) -> None:
         """The first time: the tutorial (in front of the counters) and the stack left, combat
@@ -639,6 +696,7 @@ class MainWindow(QMainWindow):
         game that failed to show: detaching twice does no harm)."""
         if self.session is not None:
             self.session.state.unsubscribe(self._game_changed)
+            self.session.state.unsubscribe(self._walk_state_changed)
         for panel in (self.combat_panel, self.combat_log):
             if panel is not None:
                 panel.detach()
@@ -699,6 +757,7 @@ class MainWindow(QMainWindow):
             return None
         if path is not None:
             self._remember(Path(path))
+            attach_calculator_walk(calculator, Path(path), lambda p: mark_done(self.settings, p))
         self.calculators.append(calculator)
         calculator.destroyed.connect(lambda _o=None, c=calculator: self._forget_calculator(c))
         calculator.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -148,6 +148,7 @@ def _check_tutorials() -> list[str]:
     """Open every shipped tutorial and evaluate its attack, as the Tutorials menu does; the
     titles of those that worked. A tutorial that does not raises :class:`SmokeError`."""
     from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
+    from hexcombat.game.calculator import open_combat
     from hexcombat.game.opening import open_game
     from hexcombat.game.state import GameError
     from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
@@ -161,6 +162,9 @@ def _check_tutorials() -> list[str]:
     for tutorial in tutorials:
         name = tutorial.path.name
         try:
+            if tutorial.calculator:  # no map: the calculator evaluates it
+                open_combat(tutorial.path).evaluate()
+                continue
             state = open_game(tutorial.path)
             target = tutorial_target(state)
             if target is None:

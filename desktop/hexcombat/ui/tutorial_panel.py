@@ -1,16 +1,49 @@
-"""The tutorial dock: a tutorial scenario's title, description and numbered walkthrough steps,
-beside the map, so the player follows the steps while setting up the attack they describe."""
+"""The tutorial dock: a tutorial's title, description and numbered steps, walked one at a time.
+
+Next, Back and Restart walk the steps. The step the player is at is marked in the list, and
+under it the panel shows the number the step names, computed now by the rules core from the
+combat as it stands (a step never types its number: game/tutorial_steps.py), what the step asks
+the player to do with a Show me that does it, and the reading of the rules hexcombat adopted
+there. The window the panel sits in (its *host*: the map window or a calculator) supplies the
+report, highlights what the step counts, does what Show me asks and puts the example back.
+"""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
 
+import shiboken6
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcombat.board.mapfile import HexMap
+from hexcombat.game.tutorial_steps import (
+    Board,
+    EntryKey,
+    ReportLike,
+    Shown,
+    TutorialStep,
+    Wait,
+    shown_now,
+    step_index,
+    wait_done,
+    wait_words,
+)
 
 _STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s+")
-"""Steps in the scenario files carry their own number ("1. ..."); the list numbers them."""
+"""Steps in the scenario files may carry their own number ("1. ..."); the list numbers them."""
 
 
 _LONG_WORD = re.compile(r"\S{60}")
@@ -19,6 +52,8 @@ _LONG_WORD = re.compile(r"\S{60}")
 
 CURRENT = "background-color: #F0E442; color: #000000; font-weight: bold"
 """The step the player is at: Okabe-Ito yellow behind black text."""
+DONE_GREEN = "#009E73"
+"""Okabe-Ito bluish green: what a step asked is done."""
 
 
 def _breakable(text: str) -> str:
@@ -32,8 +67,50 @@ def _paragraphs(text: str) -> list[str]:
     return [" ".join(part.split()) for part in re.split(r"\n\s*\n", text) if part.strip()]
 
 
+WORDS = {"aeca": "AECA", "aecd": "AECD", "atec": "ATEC", "res": "REs", "drm": "DRM"}
+"""A report total's words as the rules texts write them (``aeca_res`` -> ``AECA REs``)."""
+
+
+def shown_name(shown: Shown) -> str:
+    """What a step's number is, in words: ``attacking non-artillery REs``, ``DRM of 14D2a``."""
+    if shown.kind == "total":
+        words = [WORDS.get(w, w) for w in shown.key.split("_")]
+        return " ".join(words).replace("AECA ATEC ratio", "AECA:ATEC")
+    if shown.kind == "step-drm":
+        return f"DRM of {shown.key}"
+    if shown.kind == "step-value":
+        return f"{shown.key}: {shown.words}" if shown.words else f"value of {shown.key}"
+    if shown.kind == "chance-drm":
+        return f"chance of DRM {shown.drm:+d}"
+    if shown.kind == "chance":
+        return f"chance of {shown.key}"
+    return {"drm": "final DRM", "odds": "odds"}[shown.kind]
+
+
+class WalkHost(Protocol):
+    """The window a walk runs in."""
+
+    def walk_report(self) -> ReportLike | None:
+        """The combat's report as it stands (None: no combat set up)."""
+
+    def walk_board(self) -> tuple[HexMap, Board] | None:
+        """The map and what the player did on it; None without a map (the calculator)."""
+
+    def walk_mark(self, step: TutorialStep | None, row: int | None) -> None:
+        """Highlight what ``step`` counts, and the working's ``row`` (None: nothing)."""
+
+    def walk_show_me(self, wait: Wait) -> None:
+        """Do what ``wait`` asks, for the player."""
+
+    def walk_wait_words(self, wait: Wait) -> str:
+        """What ``wait`` asks, naming the units as the player sees them."""
+
+    def walk_restart(self) -> None:
+        """Put the example back as the file lays it out."""
+
+
 class TutorialPanel(QWidget):
-    """Shows the walkthrough of the open game (empty when it has none)."""
+    """Shows and walks the tutorial of the open game (empty when it has none)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -41,23 +118,102 @@ class TutorialPanel(QWidget):
         self.title = ""
         self.description = ""
         self.steps: list[str] = []
+        self.walk: list[TutorialStep] = []
+        """The steps as the scenario wrote them (values, highlights, waits); a saved game keeps
+        only their texts, and then this is empty."""
         self.current = -1
-        """The step the player is at (Next Tutorial Step), -1 before the first."""
+        """The step the player is at, -1 before the first (a tutorial opens at its first)."""
+        self.host: WalkHost | None = None
+        self.entries: Mapping[EntryKey, Sequence[str]] = {}
+        """Each scenario entry's counters on the map (``("attacker", 2)`` -> ids)."""
+        self.path: Path | None = None
+        self.on_finished: Callable[[Path], object] = lambda _path: None
+        """Told when the player reaches a tutorial's last step (the start page marks it)."""
         self.text = QTextBrowser()
         self.text.setObjectName("TutorialText")
         self.text.setOpenLinks(False)
         self.text.setFrameShape(QTextBrowser.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.text)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self._build_step_box())
 
-    def show_tutorial(self, title: str, description: str, steps: list[str]) -> None:
-        """Show ``title``, ``description`` and ``steps`` (numbered in order)."""
+    def _build_step_box(self) -> QWidget:
+        box = QWidget()
+        box.setObjectName("TutorialStepBox")
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(6, 4, 6, 4)
+        self.step_label = QLabel()
+        self.step_label.setObjectName("TutorialStepNumber")
+        self.value_label = QLabel()
+        self.value_label.setObjectName("TutorialValue")
+        self.value_label.setTextFormat(Qt.TextFormat.RichText)
+        self.value_label.setWordWrap(True)
+        self.todo_label = QLabel()
+        self.todo_label.setObjectName("TutorialToDo")
+        self.todo_label.setTextFormat(Qt.TextFormat.RichText)
+        self.todo_label.setWordWrap(True)
+        self.show_me_button = QPushButton("Show me")
+        self.show_me_button.setObjectName("TutorialShowMe")
+        self.show_me_button.setToolTip("Do what the step asks (M)")
+        self.show_me_button.clicked.connect(self.show_me)
+        todo = QHBoxLayout()
+        todo.addWidget(self.todo_label, 1)
+        todo.addWidget(self.show_me_button)
+        self.reading_label = QLabel()
+        self.reading_label.setObjectName("TutorialReading")
+        self.reading_label.setTextFormat(Qt.TextFormat.RichText)
+        self.reading_label.setWordWrap(True)
+        buttons = QHBoxLayout()
+        self.back_button = QPushButton("Back")
+        self.back_button.setToolTip("The step before (Shift+S)")
+        self.back_button.clicked.connect(lambda: self.next_step(-1))
+        self.next_button = QPushButton("Next")
+        self.next_button.setToolTip("The next step (S)")
+        self.next_button.clicked.connect(lambda: self.next_step(1))
+        self.restart_button = QPushButton("Restart")
+        self.restart_button.setToolTip("Put the example back and start again (Ctrl+Shift+R)")
+        self.restart_button.clicked.connect(self.restart)
+        for button in (self.back_button, self.next_button, self.restart_button):
+            buttons.addWidget(button)
+        buttons.addWidget(self.step_label, 1, Qt.AlignmentFlag.AlignRight)
+        layout.addWidget(self.value_label)
+        layout.addLayout(todo)
+        layout.addWidget(self.reading_label)
+        layout.addLayout(buttons)
+        return box
+
+    # what is shown --------------------------------------------------------------------------
+
+    def show_tutorial(
+        self, title: str, description: str, steps: Sequence[str | TutorialStep]
+    ) -> None:
+        """Show ``title``, ``description`` and ``steps`` (numbered in order), at the first
+        step; steps read from a scenario (:class:`TutorialStep`) walk with their numbers."""
         self.title = title
         self.description = description
-        self.steps = [_STEP_NUMBER.sub("", step, count=1) for step in steps]
-        self.current = -1
+        self.walk = [s for s in steps if isinstance(s, TutorialStep)]
+        if len(self.walk) != len(steps):
+            self.walk = []
+        self.steps = [
+            _STEP_NUMBER.sub("", s.text if isinstance(s, TutorialStep) else s, count=1)
+            for s in steps
+        ]
+        self.current = 0 if self.steps else -1
         self._show()
+        self.refresh()
+
+    def attach(
+        self,
+        host: WalkHost | None,
+        entries: Mapping[EntryKey, Sequence[str]] | None = None,
+        path: Path | None = None,
+    ) -> None:
+        """Walk in ``host``: it gives the report and highlights (None: text only)."""
+        self.host = host
+        self.entries = entries or {}
+        self.path = path
+        self.refresh()
 
     def _show(self) -> None:
         """The text, the step the player is at marked (Okabe-Ito yellow) and scrolled to."""
@@ -75,14 +231,124 @@ class TutorialPanel(QWidget):
         self.text.setHtml("".join(parts))
         if self.current >= 0:
             self.text.scrollToAnchor(f"step{self.current}")
+            # once the dock has laid the text out at its width, the step may sit elsewhere
+            anchor = f"step{self.current}"
+            QTimer.singleShot(
+                0, lambda: shiboken6.isValid(self) and self.text.scrollToAnchor(anchor)
+            )
+
+    def step(self) -> TutorialStep | None:
+        """The step the player is at, when the tutorial walks."""
+        return self.walk[self.current] if 0 <= self.current < len(self.walk) else None
+
+    def shown_value(self) -> str:
+        """The current step's number as the panel shows it now ("" when it shows none)."""
+        step = self.step()
+        if step is None or step.show is None:
+            return ""
+        return shown_now(step, self.host.walk_report() if self.host else None)
+
+    def waiting(self) -> bool:
+        """Whether the current step waits for the player to do something not done yet."""
+        step = self.step()
+        if step is None or step.wait is None or self.host is None:
+            return False
+        board = self.host.walk_board()
+        if board is None:
+            return False
+        try:
+            return not wait_done(step.wait, board[0], self.entries, board[1])
+        except ValueError:  # a hex the map has not (check says so): nothing to wait for
+            return False
+
+    def refresh(self) -> None:
+        """The current step's number, what it asks and whether it is done, the buttons, and the
+        host's highlights: called whenever the combat or the map changes."""
+        total = len(self.steps)
+        self.step_label.setText(f"Step {self.current + 1} of {total}" if total else "")
+        step = self.step()
+        waiting = self.waiting()
+        self.back_button.setEnabled(self.current > 0)
+        self.next_button.setEnabled(0 <= self.current < total - 1 and not waiting)
+        self.restart_button.setEnabled(bool(self.walk) and self.host is not None)
+        self._show_value(step)
+        self._show_todo(step, waiting)
+        reading = step.reading if step is not None else ""
+        self.reading_label.setVisible(bool(reading))
+        self.reading_label.setText(
+            f"<i>Reading adopted:</i> {html.escape(_breakable(reading))}" if reading else ""
+        )
+        if self.host is not None:
+            self.host.walk_mark(step, self.marked_row())
+
+    def _show_value(self, step: TutorialStep | None) -> None:
+        value = self.shown_value()
+        self.value_label.setVisible(bool(value))
+        if step is None or step.show is None or not value:
+            self.value_label.setText("")
+            return
+        size = self.font().pointSizeF() * 1.6
+        self.value_label.setText(
+            f"{html.escape(step.label or shown_name(step.show))}: "
+            f"<span style='font-size:{size:.1f}pt; font-weight:bold'>{html.escape(value)}</span>"
+        )
+
+    def _show_todo(self, step: TutorialStep | None, waiting: bool) -> None:
+        wait = step.wait if step is not None else None
+        shown = wait is not None and self.host is not None and self.host.walk_board() is not None
+        self.todo_label.setVisible(shown)
+        self.show_me_button.setVisible(shown)
+        self.show_me_button.setEnabled(waiting)
+        if not shown or wait is None:
+            self.todo_label.setText("")
+            return
+        words = html.escape(self.host.walk_wait_words(wait) if self.host else wait_words(wait))
+        self.todo_label.setText(
+            f"<b>To do:</b> {words}"
+            if waiting
+            else f"<span style='color:{DONE_GREEN}'>\u2713 Done:</span> {words}"
+        )
+
+    def marked_row(self) -> int | None:
+        """The row of the working the current step marks, in the report as it stands."""
+        step = self.step()
+        shown = step.marked_row if step is not None else None
+        report = self.host.walk_report() if self.host is not None else None
+        if shown is None or report is None:
+            return None
+        return step_index(shown, report)
+
+    # walking ----------------------------------------------------------------------------------
 
     def next_step(self, by: int = 1) -> bool:
-        """Go to the next step (``by=-1``: the one before); False at either end."""
+        """Go to the next step (``by=-1``: the one before); False at either end, or while the
+        step waits for the player (Show me does it)."""
         wanted = self.current + by
         if not self.steps or not 0 <= wanted < len(self.steps):
             return False
+        if by > 0 and self.waiting():
+            return False
         self.current = wanted
         self._show()
+        self.refresh()
+        if self.current == len(self.steps) - 1 and self.path is not None and self.walk:
+            self.on_finished(self.path)
+        return True
+
+    def show_me(self) -> bool:
+        """Do what the current step asks (select the stack, untick a unit, ...)."""
+        step = self.step()
+        if step is None or step.wait is None or self.host is None or not self.waiting():
+            return False
+        self.host.walk_show_me(step.wait)
+        self.refresh()
+        return not self.waiting()
+
+    def restart(self) -> bool:
+        """Put the example back and go to the first step."""
+        if self.host is None or not self.walk:
+            return False
+        self.host.walk_restart()  # the host shows the tutorial again, at its first step
         return True
 
     def document(self) -> QTextDocument:

@@ -96,6 +96,8 @@ def check_exact_chances(report: Report) -> None:
     assert sum(report.drm_distribution.values()) == 1
     if not report.dice and not listed:  # a unit without strength: no column, no outcomes
         assert report.outcomes == {}
+    elif not report.dice:  # resolved at once, before any roll (a tactical assault): certain
+        assert list(listed.values()) == [1] and listed == report.outcomes
     else:
         assert sum(report.outcomes.values()) == 1 == sum(listed.values())
         assert listed == report.outcomes
@@ -341,6 +343,10 @@ def check_report_json(data: dict[str, Any]) -> None:
             abs(float(p) - c["probability"]) < 1e-12
             for p, c in zip(exact, chances.values(), strict=True)
         )
+    if data["dice"]:  # rolled only when it can be; without dice, resolved at once or not at all
+        assert data["outcomes"]
+    else:
+        assert [e["exact"] for e in data["outcomes"]] in ([], ["1"])
     if data["odds"] is not None:  # a Europa combat: only one without odds has no outcomes
         assert data["outcomes"]
     drms = [e["drm"] for e in data["drm_distribution"]]
@@ -702,7 +708,9 @@ class _Broken:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check) -> None:  # type: ignore[no-untyped-def]
     broken = _Broken(get_ruleset(ruleset_id), how)
-    with_odds = [p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds]
+    with_odds = [  # a ruleset without odds (a tactical assault) is checked on its scenarios
+        p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds
+    ] or list(scenarios_of(ruleset_id))
     report = broken.evaluate(scenario_combat(with_odds[0]))
     with pytest.raises(AssertionError):
         check(broken, report)

@@ -1,0 +1,199 @@
+"""How each unit ends an assault, exactly: the table roll, its casualties as suggested, then
+every follow-up in the order the game makes them (each cohesion check, urban assault, vehicle
+destruction attempt on the first target offered, and the checks a destroyed vehicle's collateral
+damage calls for), over every face of every die.
+
+The units' chances are kept as independent groups: a cohesion check reads and changes its own
+unit alone, so it never ties units together; an urban assault ties the combat units of its side
+(which of them is best still standing), a vehicle destruction attempt the vehicles it may choose
+and the units beside them (good order for the +3, collateral damage). Only those are worked out
+together, so a dozen units checking cohesion cost a dozen small sums, not 2 to the power 12.
+Markers alone (Heroic removed, riders unloading) change no unit's fate and are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from fractions import Fraction
+
+from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.effects import Effect
+from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
+from hexcombat.rules.lhy_assault.vocab import is_combat, is_vehicle
+from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.status import UnitStatus
+
+Units = tuple[tuple[str, UnitStatus], ...]
+"""Units still standing, by id, with their status (a unit of the group not listed is gone)."""
+Group = tuple[frozenset[str], dict[Units, Fraction]]
+"""Units whose chances are tied together, and each way they may stand with its chance."""
+Resolver = Callable[[Report, FollowUp, Mapping[str, UnitStatus], ScriptedDice, str | None],
+                    FollowUpResult]  # fmt: skip
+Branch = tuple[tuple[Effect, ...], tuple[FollowUp, ...], Fraction]
+MARKERS_ONLY = frozenset({"heroic-markers", "unload"})
+
+
+class Untracked(Exception):
+    """A follow-up reached units outside those it was worked out with: no fates rather than
+    wrong ones."""
+
+
+def apply(units: Units, effects: Iterable[Effect], steps: Mapping[str, int]) -> Units:
+    """``units`` after ``effects``: a unit that loses its last step, or is eliminated, goes."""
+    now = dict(units)
+    for effect in effects:
+        for pid in effect.targets:
+            if pid not in now:
+                continue
+            status = now[pid]
+            if effect.kind == "eliminate":
+                del now[pid]
+            elif effect.kind == "lose-steps":
+                lost = status.steps_lost + int(effect.amount)
+                if lost >= steps[pid]:
+                    del now[pid]
+                else:
+                    now[pid] = replace(status, steps_lost=lost)
+            elif effect.kind == "set-state":
+                now[pid] = replace(status, state=effect.state)
+            elif effect.kind == "add-marker":
+                now[pid] = replace(status, markers=status.markers | {effect.state})
+            elif effect.kind == "remove-marker":
+                now[pid] = replace(status, markers=status.markers - {effect.state})
+    return tuple(sorted(now.items()))
+
+
+def unit_fates(
+    report: Report,
+    results: Iterable[tuple[CombatResult, Fraction]],
+    losses: Callable[[CombatResult], tuple[Effect, ...]],
+    follow_ups: Callable[[CombatResult, Mapping[str, UnitStatus]], tuple[FollowUp, ...]],
+    resolve: Resolver,
+) -> dict[str, dict[str, Fraction]]:
+    """Each participant's chance of ending good-order, disrupted or eliminated (empty when a
+    follow-up reaches beyond the units it was worked out with)."""
+    people = [*report.situation.attackers, *report.situation.defenders]
+    steps = {p.id or "": max(1, p.unit.steps or 1) for p in people}
+    start: Units = tuple(sorted((p.id or "", p.status) for p in people))
+    fates: dict[str, dict[str, Fraction]] = {pid: {} for pid, _ in start}
+    for result, chance in results:
+        units = apply(start, losses(result), steps)
+        units = apply(units, [e for e in result.effects if e.kind != "lose-steps"], steps)
+        groups: list[Group] = [
+            (frozenset({pid}), {tuple((u, s) for u, s in units if u == pid): Fraction(1)})
+            for pid, _ in start
+        ]
+        try:
+            for follow_up in follow_ups(result, dict(units)):
+                if follow_up.kind not in MARKERS_ONLY:
+                    groups = _made(report, groups, follow_up, resolve, steps)
+        except Untracked:
+            return {}
+        for pids, ways in groups:
+            for pid in pids:
+                for way, p in ways.items():
+                    status = dict(way).get(pid)
+                    fate = "eliminated" if status is None else status.state or "good-order"
+                    fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
+    return fates
+
+
+def _reads(report: Report, follow_up: FollowUp) -> frozenset[str]:
+    """The units whose status ``follow_up`` reads or changes."""
+    s = report.situation
+    if follow_up.kind == "cohesion-check" and follow_up.target is not None:
+        return frozenset({follow_up.target})
+    if follow_up.kind == "urban-assault":
+        side = s.attackers if follow_up.side == "attacker" else s.defenders
+        return frozenset(p.id or "" for p in side if is_combat(p))
+    if follow_up.kind == "vehicle-destruction":  # the targets, and the units beside them
+        side = s.defenders if follow_up.side == "attacker" else s.attackers
+        return frozenset(follow_up.choices) | {p.id or "" for p in side if not is_vehicle(p)}
+    raise Untracked
+
+
+def _made(
+    report: Report,
+    groups: list[Group],
+    follow_up: FollowUp,
+    resolve: Resolver,
+    steps: Mapping[str, int],
+) -> list[Group]:
+    """``groups`` after ``follow_up``: the groups it reads are joined, then it is made in each
+    way they may stand."""
+    reads = _reads(report, follow_up)
+    joined = [g for g in groups if g[0] & reads]
+    kept = [g for g in groups if not g[0] & reads]
+    pids: frozenset[str] = frozenset().union(*(g[0] for g in joined))
+    ways: dict[Units, Fraction] = {(): Fraction(1)}
+    for _, more_ways in joined:
+        ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in more_ways.items()}
+    after: dict[Units, Fraction] = {}
+    memo: dict[object, object] = {}
+    for way, p in ways.items():
+        for end, q in _run(report, way, follow_up, resolve, steps, pids, memo).items():
+            after[end] = after.get(end, Fraction(0)) + p * q
+    return [*kept, (pids, after)]
+
+
+def _run(
+    report: Report,
+    units: Units,
+    follow_up: FollowUp,
+    resolve: Resolver,
+    steps: Mapping[str, int],
+    pids: frozenset[str],
+    memo: dict[object, object],
+) -> dict[Units, Fraction]:
+    """Each way ``units`` may stand after ``follow_up`` and the follow-ups it calls for."""
+    ends: dict[Units, Fraction] = {}
+    for effects, more, q in _branches(report, units, follow_up, resolve, memo):
+        if any(t not in pids for e in effects for t in e.targets):
+            raise Untracked
+        now: dict[Units, Fraction] = {apply(units, effects, steps): Fraction(1)}
+        for next_up in more:
+            if next_up.kind in MARKERS_ONLY:
+                continue
+            if not _reads(report, next_up) <= pids:
+                raise Untracked
+            now = {
+                end: r * s
+                for way, r in now.items()
+                for end, s in _run(report, way, next_up, resolve, steps, pids, memo).items()
+            }
+        for end, r in now.items():
+            ends[end] = ends.get(end, Fraction(0)) + q * r
+    return ends
+
+
+def _branches(
+    report: Report, units: Units, follow_up: FollowUp, resolve: Resolver, memo: dict
+) -> list[Branch]:
+    """Each way ``follow_up`` can end from ``units``: its effects, the follow-ups it calls for,
+    and its chance (none when its unit, or every target it could choose, has gone). A cohesion
+    check depends on its own unit alone, so it is worked out once per status of that unit."""
+    standing = dict(units)
+    if follow_up.target is not None and follow_up.target not in standing:
+        return [((), (), Fraction(1))]
+    choice = None
+    if follow_up.choices:
+        choice = next((c for c in follow_up.choices if c in standing), None)
+        if choice is None:
+            return [((), (), Fraction(1))]
+    alone = follow_up.kind == "cohesion-check" and follow_up.target is not None
+    key = (follow_up, standing[follow_up.target]) if alone else (follow_up, units, choice)  # type: ignore[index]
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    faces: list[tuple[int, ...]] = [()]
+    try:  # the die it rolls now, if any (an urban assault's pick depends on who still stands)
+        resolve(report, follow_up, standing, ScriptedDice(()), choice)
+    except DiceWanted as wanted:
+        faces = [(f,) for f in range(1, wanted.sides + 1)]
+    found: dict[tuple[tuple[Effect, ...], tuple[FollowUp, ...]], Fraction] = {}
+    for face in faces:
+        done = resolve(report, follow_up, standing, ScriptedDice(face), choice)
+        outcome = (done.effects, done.more)
+        found[outcome] = found.get(outcome, Fraction(0)) + Fraction(1, len(faces))
+    memo[key] = [(effects, more, q) for (effects, more), q in found.items()]
+    return memo[key]  # type: ignore[no-any-return]

@@ -1,0 +1,482 @@
+"""The Last Hundred Yards assault (the aid's ``Assault``): eligibility, the assaults resolved
+at once, the counted units, the assault DRM, the Assault Results table on d10 + DRM, and the
+follow-ups a row calls for (cohesion checks, urban assault, vehicle destruction attempts)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from hexcombat.rules.dice import Dice, ScriptedDice
+from hexcombat.rules.effects import DieRoll, Effect
+from hexcombat.rules.eligibility import BasicEligibility, Refusal
+from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
+from hexcombat.rules.explain import Explanation, Favours
+from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
+from hexcombat.rules.lhy_assault.assault import (
+    check_eligible,
+    companion_refusal,
+    counted_units,
+    immediate,
+    own_refusal,
+    reach,
+)
+from hexcombat.rules.lhy_assault.drm import (
+    cohesion_drm,
+    keep_one_heroic,
+    limited,
+    side_drm,
+    situational_drm,
+)
+from hexcombat.rules.lhy_assault.fates import unit_fates
+from hexcombat.rules.lhy_assault.follow import (
+    follow_up_chances,
+    follow_ups,
+    resolve_follow_up,
+)
+from hexcombat.rules.lhy_assault.losses import CasualtyLosses
+from hexcombat.rules.lhy_assault.table import ROWS, RULE, Row, row_for, words
+from hexcombat.rules.lhy_assault.vocab import (
+    ASSAULT_DIE,
+    KINDS,
+    TERRAIN,
+    TIE_DIE,
+    VOCABULARY,
+    cohesion,
+    disrupted,
+    is_combat,
+    is_vehicle,
+    japanese_russian,
+    kind,
+    marked,
+)
+from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, with_ids
+from hexcombat.rules.retreat import RetreatRules
+from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import SideName
+
+OTHER: dict[SideName, SideName] = {"attacker": "defender", "defender": "attacker"}
+ROW_FAVOURS: dict[str, Favours] = {
+    "DD": "attacker", "DL": "attacker", "DM": "neither", "AM": "neither",
+    "AL": "defender", "AD": "defender",
+}  # fmt: skip
+IMMEDIATE_TEXT = {
+    "DX": "resolved at once: the defending towed guns, carriers, FVs and shocked AFVs "
+    "are destroyed",
+    "LX": "resolved at once: the defending LATWs are destroyed",
+    "AR": "resolved at once: the attackers retreat",
+    "DR": "resolved at once: the defenders retreat",
+}
+IMMEDIATE_FAVOURS: dict[str, Favours] = {"DX": "attacker", "LX": "attacker",
+                     "AR": "defender", "DR": "attacker"}  # fmt: skip
+
+
+class LhyAssaultRuleset(BasicEligibility):
+    id = "lhy-assault"
+    title = "The Last Hundred Yards: assault"
+    vocabulary = VOCABULARY
+    retreat = RetreatRules(enemy_zoc_blocks=False, friendly_units_cancel_zoc=False, rule="14.3.3")
+    """14.3.3: the aid names no hex a retreat may not enter; its 3-hex limit, eliminations and
+    free vehicle retreats wait for the retreat machinery's own fields."""
+
+    # --- before the roll ----------------------------------------------------------------------
+
+    def evaluate(self, situation: CombatSituation) -> Report:
+        if situation.ruleset not in (self.id, ""):
+            raise RulesError(f"this combat is for the {situation.ruleset} rules, not {self.id}")
+        _check_situation(situation)
+        situation = with_ids(situation)
+        ex = Explanation()
+        situation, lost = keep_one_heroic(situation)
+        if lost:
+            ex.add(
+                "Assault",
+                "all but one Heroic marker per nationality are removed: "
+                + ", ".join(p.unit.name for p in lost),
+            )
+        check_eligible(situation)
+        payload: dict[str, object] = {"heroic_removed": [p.id for p in lost]}
+        at_once = immediate(situation, ex)
+        if at_once is not None:
+            return self._with_fates(
+                _immediate_report(self.id, situation, at_once.code, ex, payload)
+            )
+        c = situation.conditions
+        attackers = counted_units(situation.attackers, "attacker", c, ex)
+        defenders = counted_units(situation.defenders, "defender", c, ex)
+        total = side_drm(attackers, "attacker", c, ex) + side_drm(defenders, "defender", c, ex)
+        total += cohesion_drm(attackers, defenders, ex)
+        total += situational_drm(situation, attackers, defenders, ex)
+        drm = limited(total, ex)
+        chances = _row_chances(drm)
+        said = f"{total:+d}, limited to {drm:+d}" if total != drm else f"{drm:+d}"
+        payload |= {
+            "immediate": None,
+            "drm_before_limit": total,
+            "drm": drm,
+            "counted": {
+                "attacker": [p.id for p in attackers],
+                "defender": [p.id for p in defenders],
+            },
+            "row_chances": chances,
+        }
+        report = Report(
+            ruleset=self.id,
+            situation=situation,
+            totals={"drm_before_limit": total, "drm": drm},
+            odds=None,
+            drm_distribution={drm: Fraction(1)},
+            outcomes=dict(chances),
+            explanation=ex,
+            headline=f"assault DRM {said}",
+            outcome_list=tuple(
+                Outcome(
+                    code,
+                    p,
+                    ROW_FAVOURS[code],
+                    words(_row(code)),
+                    _suffers(_row(code)),
+                )
+                for code, p in chances.items()
+            ),
+            payload=payload,
+            dice=(ASSAULT_DIE,),
+        )
+        return self._with_fates(report)
+
+    def _with_fates(self, report: Report) -> Report:
+        """``report`` with each unit's exact end state: the table roll with its suggested
+        casualties, then every follow-up roll (fates.py)."""
+        faces: list[tuple[int, ...]] = [(f,) for f in range(1, 11)] if report.dice else [()]
+        results = [
+            (self.resolve(report, ScriptedDice(face)), Fraction(1, len(faces))) for face in faces
+        ]
+
+        def losses(result: CombatResult) -> tuple[Effect, ...]:
+            policy = self.loss_policy(report, result)
+            return policy.effects(policy.suggested())
+
+        report.unit_fates = unit_fates(
+            report,
+            results,
+            losses,
+            lambda result, standing: self.follow_ups(report, result, standing),
+            self.resolve_follow_up,  # type: ignore[arg-type]
+        )
+        return report
+
+    # --- the roll -----------------------------------------------------------------------------
+
+    def resolve(self, report: Report, dice: Dice) -> CombatResult:
+        if report.ruleset != self.id:
+            raise RulesError(f"a {report.ruleset} report cannot be resolved by the {self.id} rules")
+        situation = report.situation
+        code = report.payload.get("immediate")
+        if isinstance(code, str):
+            return _resolve_immediate(situation, code, dice)
+        drm = report.drm
+        face = dice.roll(10, ASSAULT_DIE.purpose)
+        final = face + drm
+        row = row_for(final)
+        ex = Explanation()
+        ex.add(
+            RULE,
+            f"assault die {face} {drm:+d} = {final}: row {row.rolls}, the {row.loser}s lose",
+            final,
+            kind="result",
+        )
+        effects = _row_effects(situation, row, ex)
+        if row.urban and situation.conditions.terrain == "urban-building":
+            low, high, sides = row.urban
+            hit = low <= final <= high
+            ex.add(
+                "14.3.1",
+                f"urban assault on a final roll of {low}-{high}: "
+                + (f"the {' and '.join(sides)} suffer it" if hit else "none"),
+                kind="result",
+            )
+        sides = {
+            s: SideResult(retreat_hexes=row.retreat[1] if s == row.loser else 0) for s in OTHER
+        }
+        return CombatResult(
+            code=row.code,
+            die=face,
+            drm=drm,
+            modified_roll=final,
+            attacker=sides["attacker"],
+            defender=sides["defender"],
+            advance=row.advance == "attacker",
+            steps=ex.steps,
+            headline=f"assault die {face} {drm:+d} = {final}: {row.code} ({row.rolls})",
+            rolls=(DieRoll(ASSAULT_DIE.purpose, 10, (face,), RULE),),
+            effects=effects,
+        )
+
+    def loss_policy(self, report: Report, result: CombatResult) -> CasualtyLosses:
+        """Assault Results: each casualty is a step of the unit the row names."""
+        return CasualtyLosses(report, result)
+
+    # --- follow-ups (rules/follow_ups.py) ------------------------------------------------------
+
+    def follow_ups(
+        self, report: Report, result: CombatResult, standing: Standing
+    ) -> tuple[FollowUp, ...]:
+        return follow_ups(report, result, standing)
+
+    def follow_up_chances(
+        self, report: Report, follow_up: FollowUp, standing: Standing, choice: str | None = None
+    ) -> tuple[Outcome, ...]:
+        return follow_up_chances(report, follow_up, standing, choice)
+
+    def resolve_follow_up(
+        self,
+        report: Report,
+        follow_up: FollowUp,
+        standing: Standing,
+        dice: Dice,
+        choice: str | None = None,
+    ) -> FollowUpResult:
+        return resolve_follow_up(report, follow_up, standing, dice, choice)
+
+    # --- who fights, from where ----------------------------------------------------------------
+
+    def attack_range(self, unit: Unit) -> int:
+        """10.5.2.2: non-vehicular units from 2 hexes (3 if Heroic: :meth:`participant_refusal`
+        knows the marker), vehicles from 3."""
+        return reach(unit)
+
+    def reach_refusal(self, unit: Unit, hexes: int) -> Refusal | None:
+        if 1 <= hexes <= reach(unit):
+            return None
+        return Refusal(
+            "non-vehicular units assault from 2 hexes (3 if Heroic), vehicles from 3", "10.5.2.2"
+        )
+
+    def participant_refusal(
+        self, participant: Participant, companions: Sequence[Participant]
+    ) -> Refusal | None:
+        """Why ``participant`` may not assault in its state, with its markers, from its range,
+        beside ``companions`` (Assault, 10.5.2.2)."""
+        return own_refusal(participant) or companion_refusal(participant, companions)
+
+
+def _check_situation(situation: CombatSituation) -> None:
+    """Refuse what no assault can be: empty sides, bad counts, units without a kind, a defender
+    away from its hex, a terrain, weather or condition the aid does not know."""
+    if not situation.attackers or not situation.defenders:
+        raise IllegalAttackError("an assault needs attackers and defenders", "Assault")
+    for side, people in (("attacker", situation.attackers), ("defender", situation.defenders)):
+        for p in people:
+            if p.count < 1:
+                raise IllegalAttackError(f"{p.unit.name}: a {side} of {p.count} units", "Assault")
+            if kind(p.unit) not in KINDS:
+                raise UnitDataError(
+                    f"{p.unit.name}: needs rules.kind, one of {', '.join(KINDS)}", "Assault"
+                )
+            if side == "defender" and p.range != 1:
+                raise IllegalAttackError(
+                    f"{p.unit.name} defends in the attacked hex, not {p.range} hexes away",
+                    "Assault",
+                )
+    c = situation.conditions
+    if c.terrain not in TERRAIN:
+        raise IllegalAttackError(
+            f"terrain {c.terrain!r}: the assault knows {', '.join(TERRAIN)}", "Assault"
+        )
+    if c.weather not in VOCABULARY.weather:
+        raise IllegalAttackError(f"weather {c.weather!r}: the assault knows clear", "Assault")
+    for key, value in c.choices:
+        spec = VOCABULARY.condition(key)
+        if spec is None:
+            raise IllegalAttackError(f"the assault has no condition {key!r}", "Assault")
+        if (problem := spec.problem(value)) is not None:
+            raise IllegalAttackError(problem, spec.rule)
+
+
+def _row(code: str) -> Row:
+    return next(r for r in ROWS if r.code == code)
+
+
+def _suffers(row: Row) -> tuple[SideName, ...]:
+    return ("attacker", "defender") if row.regroup_both else (row.loser,)
+
+
+def _row_chances(drm: int) -> dict[str, Fraction]:
+    """The exact chance of each row on d10 + ``drm``."""
+    chances: dict[str, Fraction] = {}
+    for face in range(1, 11):
+        code = row_for(face + drm).code
+        chances[code] = chances.get(code, Fraction(0)) + Fraction(1, 10)
+    return {r.code: chances[r.code] for r in ROWS if r.code in chances}
+
+
+def _immediate_report(
+    ruleset: str, situation: CombatSituation, code: str, ex: Explanation, payload: dict
+) -> Report:
+    """A report for an assault resolved at once: certain, or a tie die away."""
+    if code == "TIE":
+        chances = {"AR": Fraction(1, 2), "DR": Fraction(1, 2)}
+        dice = (TIE_DIE,)
+    else:
+        chances, dice = {code: Fraction(1)}, ()
+    return Report(
+        ruleset=ruleset,
+        situation=situation,
+        totals={},
+        odds=None,
+        drm_distribution={0: Fraction(1)},
+        outcomes=dict(chances),
+        explanation=ex,
+        headline=IMMEDIATE_TEXT[code]
+        if code != "TIE"
+        else "resolved at once: the tie die decides which force retreats",
+        outcome_list=tuple(
+            Outcome(c, p, IMMEDIATE_FAVOURS[c], IMMEDIATE_TEXT[c]) for c, p in chances.items()
+        ),
+        payload=payload | {"immediate": code},
+        dice=dice,
+    )
+
+
+def _resolve_immediate(situation: CombatSituation, code: str, dice: Dice) -> CombatResult:
+    rolls: tuple[DieRoll, ...] = ()
+    face = 0
+    ex = Explanation()
+    if code == "TIE":
+        face = dice.roll(10, TIE_DIE.purpose)
+        rolls = (DieRoll(TIE_DIE.purpose, 10, (face,), "Assault"),)
+        code = "AR" if face <= 5 else "DR"
+        ex.add("Assault", f"tie die {face}: {IMMEDIATE_TEXT[code]}", face, kind="roll")
+    ids = {s: tuple(p.id or "" for p in _side(situation, s)) for s in OTHER}
+    if code in ("DX", "LX"):
+        effects = (
+            Effect("eliminate", "defender", "Assault", "destroyed at once", ids["defender"]),
+        )
+    else:
+        side: SideName = "attacker" if code == "AR" else "defender"
+        effects = (
+            Effect(
+                "retreat", side, "14.3.3", f"the {side}s retreat 2-4 hexes", ids[side], 2, most=4
+            ),
+        )
+    ex.add("Assault", IMMEDIATE_TEXT[code], kind="result")
+    return CombatResult(
+        code=code, die=face, drm=0, modified_roll=face, attacker=SideResult(),
+        defender=SideResult(), advance=False, steps=ex.steps, headline=IMMEDIATE_TEXT[code],
+        rolls=rolls, effects=effects,
+    )  # fmt: skip
+
+
+def _side(situation: CombatSituation, side: SideName) -> tuple[Participant, ...]:
+    return situation.attackers if side == "attacker" else situation.defenders
+
+
+def best_unit(units: Sequence[Participant]) -> Participant | None:
+    """The best unit for a flagged casualty or check: the best cohesion, a combat unit before
+    another, the first listed among equals."""
+    if not units:
+        return None
+    return max(units, key=lambda p: (cohesion(p), is_combat(p)))
+
+
+def _row_effects(situation: CombatSituation, row: Row, ex: Explanation) -> tuple[Effect, ...]:
+    """What ``row`` does to the participants (Assault Results): the losers' retreat, casualties,
+    cohesion checks (rolled as follow-ups), disruption and regrouping; the winner's advance."""
+    loser = row.loser
+    losers = _side(situation, loser)
+    people = [p for p in losers if not is_vehicle(p)]
+    plain = [p for p in people if not japanese_russian(p)]
+    flagged = [p for p in people if japanese_russian(p)]
+    effects: list[Effect] = []
+    lo, hi = row.retreat
+    span = f"{lo}-{hi}" if lo != hi else f"{hi}"
+    effects.append(
+        Effect(
+            "retreat",
+            loser,
+            "14.3.3",
+            f"the {loser}s retreat {span} hexes",
+            tuple(p.id or "" for p in losers),
+            lo,
+            most=hi,
+        )
+    )
+    casualties = [
+        p for p in plain if row.casualty == "all" or (row.casualty == "disrupted" and disrupted(p))
+    ]
+    checks = [
+        p for p in plain if row.check == "all" or (row.check == "undisrupted" and not disrupted(p))
+    ]
+    disrupt: list[Participant] = []
+    best = best_unit(flagged)
+    if best is not None:
+        others = [p for p in flagged if p is not best]
+        if row.jr == "best-check":
+            checks.append(best)
+        else:
+            casualties.append(best)
+            if row.jr == "best+others":
+                checks += others
+            else:
+                disrupt += [p for p in others if not disrupted(p)]
+        ex.add(RULE, f"Japanese and Russian units: {best.unit.name} is the best", kind="note")
+    for p in casualties:
+        effects.append(Effect("lose-steps", loser, RULE, "suffers a casualty", (p.id or "",), 1))
+    for p in disrupt:
+        effects.append(
+            Effect("set-state", loser, RULE, "is disrupted", (p.id or "",), state="disrupted")
+        )
+        if marked(p, "regrouping"):
+            effects.append(
+                Effect(
+                    "remove-marker",
+                    loser,
+                    "Regrouping",
+                    "disrupts: no longer regrouping",
+                    (p.id or "",),
+                    state="regrouping",
+                )
+            )
+    if checks:
+        effects.append(
+            Effect(
+                "cohesion-check", loser, RULE, "checks cohesion", tuple(p.id or "" for p in checks)
+            )
+        )
+    regroup: list[tuple[SideName, Participant]] = []
+    if row.jr_regroup:
+        regroup += [(loser, p) for p in flagged if not disrupted(p) and p not in disrupt]
+    if row.regroup_both:
+        for side in ("attacker", "defender"):
+            regroup += [
+                (side, p)
+                for p in _side(situation, side)  # type: ignore[arg-type]
+                if not is_vehicle(p) and not disrupted(p)
+            ]
+    for side, p in regroup:
+        if not marked(p, "regrouping"):
+            effects.append(
+                Effect(
+                    "add-marker",
+                    side,
+                    "Regrouping",
+                    "is regrouping",
+                    (p.id or "",),
+                    state="regrouping",
+                )
+            )
+    if row.advance:
+        effects.append(
+            Effect(
+                "advance",
+                row.advance,
+                "Advance",
+                f"the {row.advance} may advance (once per turn per unit)",
+                tuple(p.id or "" for p in _side(situation, row.advance)),
+            )
+        )
+    return tuple(effects)
+
+
+RULESET = LhyAssaultRuleset()

@@ -1,0 +1,256 @@
+"""The Assault Results table of The Last Hundred Yards: each row at its boundaries, the
+Japanese and Russian entries, and the follow-ups a row calls for (cohesion checks, urban
+assault, vehicle destruction attempts with their modifiers), with their exact chances."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from lhy_strategies import assault, part, unit
+
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import Report
+
+LHY = get_ruleset("lhy-assault")
+
+
+def squad(nationality: str = "us", cohesion: int = 5, *markers: str, **kw: object):  # type: ignore[no-untyped-def]
+    return part(unit("squad", nationality, cohesion=cohesion, company=1), *markers, **kw)
+
+
+def at_drm(drm: int) -> Report:
+    """A plain US-on-German assault whose DRM is ``drm`` (+4, 0 or -3)."""
+    attackers = {4: [squad(cohesion=7), squad()], 0: [squad()], -3: [squad()]}[drm]
+    defender = squad("german", {4: 5, 0: 5, -3: 8}[drm])
+    report = LHY.evaluate(assault(attackers, [defender]))
+    assert report.drm == drm
+    return report
+
+
+@pytest.mark.parametrize(
+    ("drm", "face", "final", "code"),
+    [(4, 10, 14, "DD"), (4, 9, 13, "DL"), (0, 10, 10, "DL"), (0, 9, 9, "DM"), (0, 6, 6, "DM"),
+     (0, 5, 5, "AM"), (0, 2, 2, "AM"), (0, 1, 1, "AL"), (-3, 2, -1, "AL"), (-3, 1, -2, "AD")],
+)  # fmt: skip
+def test_each_row_at_its_boundaries(drm: int, face: int, final: int, code: str) -> None:
+    result = LHY.resolve(at_drm(drm), ScriptedDice([face]))
+    assert (result.modified_roll, result.code) == (final, code)
+
+
+def test_each_rows_chance_is_exact() -> None:
+    assert at_drm(0).outcomes == {"DL": Fraction(1, 10), "DM": Fraction(4, 10),
+                                  "AM": Fraction(4, 10), "AL": Fraction(1, 10)}  # fmt: skip
+    assert at_drm(4).outcomes == {"DD": Fraction(1, 10), "DL": Fraction(4, 10),
+                                  "DM": Fraction(4, 10), "AM": Fraction(1, 10)}  # fmt: skip
+    assert at_drm(-3).outcomes == {"DM": Fraction(2, 10), "AM": Fraction(4, 10),
+                                   "AL": Fraction(3, 10), "AD": Fraction(1, 10)}  # fmt: skip
+
+
+def effects(report: Report, face: int) -> list[tuple[str, str, tuple[str, ...], object]]:
+    result = LHY.resolve(report, ScriptedDice([face]))
+    return [(e.kind, e.side, e.targets, e.state or (e.amount, e.most)) for e in result.effects]
+
+
+ATTACKERS = [squad("us", 9, "heroic"), squad(cohesion=9)]
+"""+5 (two squads, one Heroic), cohesion 9."""
+
+
+def two_defenders(nationality: str, disrupted: str = "disrupted") -> Report:
+    """Two US squads, enveloping, against two squads (cohesion 6 and 5, the second
+    disrupted) of ``nationality``: the DRM is +4."""
+    first = squad(nationality, 6)
+    second = squad(nationality, 5, state=disrupted)
+    report = LHY.evaluate(assault(ATTACKERS, [first, second], envelopment=True))
+    assert report.drm == 4
+    return report
+
+
+def test_plain_rows_for_the_losers() -> None:
+    report = two_defenders("german")  # +5 -4 +3 (cohesion) +2 (envelopment): +6, limited
+    d = ("defender-1", "defender-2")
+    # 11: 10-13, the disrupted suffer a casualty, the undisrupted check cohesion
+    assert effects(report, 7) == [
+        ("retreat", "defender", d, (2, 4)),
+        ("lose-steps", "defender", ("defender-2",), (1, None)),
+        ("cohesion-check", "defender", ("defender-1",), (0, None)),
+    ]
+    # 14: every defender suffers a casualty, 4 hexes, the attacker advances
+    assert effects(report, 10)[:3] == [
+        ("retreat", "defender", d, (4, 4)),
+        ("lose-steps", "defender", ("defender-1",), (1, None)),
+        ("lose-steps", "defender", ("defender-2",), (1, None)),
+    ]
+    assert effects(report, 10)[3][:2] == ("advance", "attacker")
+    # 6-9: all check cohesion; the undisrupted units of both sides regroup
+    assert effects(report, 4) == [
+        ("retreat", "defender", d, (2, 4)),
+        ("cohesion-check", "defender", d, (0, None)),
+        ("add-marker", "attacker", ("attacker-1",), "regrouping"),
+        ("add-marker", "attacker", ("attacker-2",), "regrouping"),
+        ("add-marker", "defender", ("defender-1",), "regrouping"),
+    ]
+
+
+@pytest.mark.parametrize("nationality", ["japanese", "russian"])
+def test_japanese_and_russian_losers(nationality: str) -> None:
+    report = two_defenders(nationality)  # each defending squad +3: +5 -6 +3 +2 = +4
+    # 14: the best suffers a casualty, the others check cohesion, the undisrupted regroup
+    assert effects(report, 10)[1:4] == [
+        ("lose-steps", "defender", ("defender-1",), (1, None)),
+        ("cohesion-check", "defender", ("defender-2",), (0, None)),
+        ("add-marker", "defender", ("defender-1",), "regrouping"),
+    ]
+    # 10-13: the best suffers a casualty, the others disrupt first (the second already is)
+    fresh = two_defenders(nationality, disrupted="")
+    assert effects(fresh, 7)[1:] == [
+        ("lose-steps", "defender", ("defender-1",), (1, None)),
+        ("set-state", "defender", ("defender-2",), "disrupted"),
+        ("add-marker", "defender", ("defender-1",), "regrouping"),
+    ]
+    # 6-9: only the best checks cohesion
+    assert effects(report, 4)[1] == ("cohesion-check", "defender", ("defender-1",), (0, None))
+
+
+def standing(report: Report) -> dict[str, object]:
+    return {p.id: p.status for p in (*report.situation.attackers, *report.situation.defenders)}
+
+
+def follow_ups(report: Report, face: int):  # type: ignore[no-untyped-def]
+    result = LHY.resolve(report, ScriptedDice([face]))
+    return LHY.follow_ups(report, result, standing(report))
+
+
+def test_a_cohesion_check_is_a_d10_against_cohesion() -> None:
+    report = at_drm(0)
+    (check,) = [f for f in follow_ups(report, 9) if f.kind == "cohesion-check"]
+    assert check.target == "defender-1" and "assumed" in check.text
+    chances = LHY.follow_up_chances(report, check, standing(report))
+    assert {o.code: o.probability for o in chances} == {"holds": Fraction(1, 2),
+                                                        "disrupted": Fraction(1, 2)}  # fmt: skip
+    held = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([5]))
+    assert held.effects == ()
+    failed = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([6]))
+    assert [(e.kind, e.state) for e in failed.effects] == [("set-state", "disrupted")]
+
+
+def test_a_leader_failing_its_check_suffers_a_casualty() -> None:
+    leader = part(unit("leader", "german", cohesion=7))
+    report = LHY.evaluate(assault([squad()], [squad("german"), leader]))
+    checks = [f for f in follow_ups(report, 9 - report.drm) if f.kind == "cohesion-check"]
+    (lead,) = [f for f in checks if f.target == "defender-2"]
+    done = LHY.resolve_follow_up(report, lead, standing(report), ScriptedDice([8]))
+    assert [(e.kind, e.amount) for e in done.effects] == [("lose-steps", 1)]
+
+
+def test_urban_assault_falls_on_the_best_combat_unit_of_each_side_on_6_or_7() -> None:
+    report = LHY.evaluate(assault([squad(cohesion=6)], [squad("german", 6)],
+                                  terrain="urban-building"))  # fmt: skip
+    assert report.drm == -2
+    urban = [f for f in follow_ups(report, 8) if f.kind == "urban-assault"]  # final 6
+    assert [(f.side, f.target) for f in urban] == [("attacker", "attacker-1"),
+                                                   ("defender", "defender-1")]  # fmt: skip
+    done = LHY.resolve_follow_up(report, urban[0], standing(report), ScriptedDice([]))
+    assert [(e.kind, e.targets, e.rule) for e in done.effects] == [
+        ("lose-steps", ("attacker-1",), "14.3.1")
+    ]
+    assert not [f for f in follow_ups(report, 10) if f.kind == "urban-assault"]  # final 8
+    attackers_only = [f.side for f in follow_ups(report, 7) if f.kind == "urban-assault"]
+    assert attackers_only == ["attacker"]  # final 5: 2-5, roll 4-5
+
+
+def destruction(vehicle, *defending, face: int = 9, **conditions):  # type: ignore[no-untyped-def]
+    report = LHY.evaluate(assault([squad()], [*defending, vehicle], **conditions))
+    (attempt,) = [f for f in follow_ups(report, face - report.drm) if
+                  f.kind == "vehicle-destruction"]  # fmt: skip
+    return report, attempt
+
+
+def destroyed(vehicle, *defending, **conditions) -> Fraction:  # type: ignore[no-untyped-def]
+    report, attempt = destruction(vehicle, *defending, **conditions)
+    chances = LHY.follow_up_chances(report, attempt, standing(report), attempt.choices[-1])
+    return {o.code: o.probability for o in chances}.get("destroyed", Fraction(0))
+
+
+def test_vehicle_destruction_modifiers() -> None:
+    afv = unit("afv", "german", av=1)
+    guard = squad("german")
+    assert destroyed(part(afv), guard) == Fraction(1, 10)  # only a 10
+    assert destroyed(part(afv), guard, terrain="woods") == Fraction(1, 10)  # guarded
+    assert destroyed(part(afv), squad("german", 5, state="disrupted"), terrain="woods") == Fraction(
+        4, 10
+    )  # +3: no good-order unit, in cover
+    assert destroyed(
+        part(afv), squad("german", 5, state="disrupted"), defender_near_cover=True
+    ) == Fraction(4, 10)  # +3: next to cover
+    assert destroyed(part(afv, "shocked"), guard) == Fraction(3, 10)  # +2
+    assert destroyed(part(unit("carrier", "german", av=0)), guard) == Fraction(3, 10)  # +2
+    assert destroyed(part(afv), guard, defender_sunken_road=True) == Fraction(2, 10)  # +1
+    assert destroyed(part(afv, "in-motion"), guard) == Fraction(0)  # -1: not even a 10
+
+
+def test_a_vehicle_destruction_attempt_is_a_choice_then_a_d10() -> None:
+    report, attempt = destruction(part(unit("afv", "german", av=1), "shocked"), squad("german"))
+    assert attempt.choices == ("defender-2",) and attempt.chooser == "attacker"
+    assert attempt.die is not None and attempt.die.sides == 10
+    missed = LHY.resolve_follow_up(report, attempt, standing(report), ScriptedDice([7]),
+                                   "defender-2")  # fmt: skip
+    assert missed.effects == () and "9" in missed.headline
+    hit = LHY.resolve_follow_up(report, attempt, standing(report), ScriptedDice([8]), "defender-2")
+    assert [(e.kind, e.targets) for e in hit.effects] == [("eliminate", ("defender-2",))]
+    assert [f.target for f in hit.more] == ["defender-1"]  # collateral damage: a check
+
+
+def test_no_attempt_without_an_undisrupted_combat_unit_latw_or_fp() -> None:
+    report = LHY.evaluate(assault([squad()], [squad("german"), part(unit("afv", "german"))]))
+    result = LHY.resolve(report, ScriptedDice([9 - report.drm]))
+    broken = standing(report) | {"attacker-1": part(unit("squad"), state="disrupted").status}
+    assert not [f for f in LHY.follow_ups(report, result, broken)
+                if f.kind == "vehicle-destruction" and f.side == "attacker"]  # fmt: skip
+
+
+def test_each_casualty_falls_on_its_own_unit() -> None:
+    report = two_defenders("german")
+    result = LHY.resolve(report, ScriptedDice([10]))
+    losses = LHY.loss_policy(report, result)
+    assert losses.suggested() == ["defender-1", "defender-2"]
+    assert losses.problems(["defender-1", "defender-2"]) == []
+    assert losses.problems(["defender-1", "defender-1"]) != []
+
+
+def test_each_units_fate_counts_the_table_roll_and_every_follow_up() -> None:
+    report = at_drm(0)  # 10-13 and 6-9 (1/2) the defender checks, 2-5 and -1..1 the attacker
+    half = {"good-order": Fraction(3, 4), "disrupted": Fraction(1, 4)}
+    assert report.unit_fates == {"attacker-1": half, "defender-1": half}
+    section = part(unit("section", "german", cohesion=5, company=1))
+    report = LHY.evaluate(assault([squad(cohesion=7), squad()], [section]))
+    assert report.drm == 4  # 14 (1/10): a casualty, its only step; 10-13, 6-9: a check
+    assert report.unit_fates["defender-1"] == {
+        "eliminated": Fraction(1, 10),
+        "disrupted": Fraction(4, 10),
+        "good-order": Fraction(5, 10),
+    }
+
+
+def test_riders_in_the_assault_hex_unload_whatever_the_row() -> None:
+    carrier = part(unit("half-track", "german", av=1), "riders")
+    report = LHY.evaluate(assault([squad()], [squad("german"), carrier]))
+    for face in (1, 10):
+        (unload,) = [f for f in follow_ups(report, face) if f.kind == "unload"]
+        done = LHY.resolve_follow_up(report, unload, standing(report), ScriptedDice([]))
+        assert [(e.kind, e.state, e.targets) for e in done.effects] == [
+            ("remove-marker", "riders", ("defender-2",))
+        ]
+
+
+def test_a_regrouping_unit_that_disrupts_is_no_longer_regrouping() -> None:
+    report = LHY.evaluate(assault([squad()], [squad("german", 5, "regrouping")]))
+    result = LHY.resolve(report, ScriptedDice([9 - report.drm]))  # 6-9: the defender checks
+    (check,) = [f for f in LHY.follow_ups(report, result, standing(report))
+                if f.kind == "cohesion-check"]  # fmt: skip
+    failed = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([10]))
+    assert [(e.kind, e.state, e.rule) for e in failed.effects] == [
+        ("set-state", "disrupted", "Cohesion Check"),
+        ("remove-marker", "regrouping", "Regrouping"),
+    ]

@@ -1,0 +1,485 @@
+"""Every tutorial walked from its first step to its last with Next, as a player clicks it: at each
+step the number the panel shows is the one the rules text states (written here from the text,
+never read from the scenario), and what the map (or the calculator's lists) highlights is what
+the step counts. Changing the combat mid-tutorial moves the number; Restart puts the example
+back; the start page lists every tutorial and remembers which were walked to the end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from hexcombat.game.opening import default_tutorial
+from hexcombat.game.tutorials import shipped_tutorials
+from hexcombat.ui.app import greet, open_start
+from hexcombat.ui.main_window import MainWindow
+from hexcombat.ui.start_page import done_tutorials
+from hexcombat.ui.tutorial_panel import TutorialPanel
+from hexcombat.ui.tutorial_walk import ROW_COLOUR
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+@dataclass
+class Step:
+    """What one step shows: its number as the panel writes it ("" for none), the counters it
+    highlights as (hex, unit name) (map) or the calculator entries as (side, place), and for a
+    step that waits, its number once Show me has done what it asks."""
+
+    value: str = ""
+    counted: list[tuple[str, str]] | list[tuple[str, int]] = field(default_factory=list)
+    after: str | None = None
+    out: list[tuple[str, str]] = field(default_factory=list)
+    """The counters the step marks as left out of what it counts (map tutorials)."""
+
+
+HV_XX, HV_X, TANKS = ("0403", "Hv Tank XX"), ("0603", "Hv Tank X"), [("0404", "Tank X")] * 2
+RIFLES, HV_AA = [("0503", "Rifle XX")] * 2, ("0504", "Hv Mot AA II")
+
+GOLDEN: dict[str, list[Step]] = {
+    # example 1 (14D2d): non-artillery REs 10; heavy 2 of 10 = 1/5: +1; AECA 6 of 10: +2;
+    # defender 3.5 REs; heavy antitank -1; ATEC 0.5 of 3.5 = 1/7: -1; net +1. Unticking the two
+    # Tank X leaves 3 + 1 = 4 REs of AECA (6 before)
+    "tutorial-14d2d-scenario.toml": [
+        Step("allows AEC"),
+        Step(),
+        Step("10", [HV_XX, *RIFLES, HV_X, *TANKS], out=[("0604", "Art III")] * 2),
+        Step("+1", [HV_XX, HV_X]),
+        Step("+2", [HV_XX, HV_X, *TANKS]),
+        Step("3.5", [("0504", "Inf XX"), HV_AA], out=[("0504", "Art III")]),
+        Step("-1", [HV_AA]),
+        Step("-1", [HV_AA]),
+        Step("+1"),
+        Step("6", TANKS, after="4"),
+    ],
+    # example 14 (10.I): 4 heavy armour units against 2 heavy ATEC units (2:1): +1; AECA
+    # 3 + 3 + 1 + 1 + 1 + 1 = 10; without the two Hv Tank X, 2 against 2: no +1
+    "tutorial-10i-heavy-armour-scenario.toml": [
+        Step(),
+        Step(),
+        Step(
+            "4",
+            [("0403", "Hv Tank XX")] * 2 + [("0503", "Hv Tank X")] * 2,
+            out=[("0603", "Tank X")] * 2 + [("0404", "Art III")] * 2,
+        ),
+        Step("2", [("0504", "Hv Mot AA III")]),
+        Step(
+            "+1",
+            [("0403", "Hv Tank XX")] * 2
+            + [("0503", "Hv Tank X")] * 2
+            + [("0504", "Hv Mot AA III")],
+        ),
+        Step(
+            "10",
+            [("0403", "Hv Tank XX")] * 2 + [("0503", "Hv Tank X")] * 2 + [("0603", "Tank X")] * 2,
+        ),
+        Step("+1", [("0503", "Hv Tank X")] * 2, after="0"),
+    ],
+    # example 9 (10.C): 25.5 REs of AECA against 5 of ATEC, 5.1:1: +3 with a 50% chance of +4;
+    # without the half-RE Tank II (taken off the map): 25 : 5 = 5:1
+    "tutorial-10c-ratio-scenario.toml": [
+        Step(),
+        Step(
+            "25.5",
+            [("0404", "Tank XXX")] * 3
+            + [("0505", "Tank XXX")] * 3
+            + [("0604", "Tank XXX")] * 2
+            + [("0604", "Tank X"), ("0604", "Tank II")],
+        ),
+        Step("5", [("0504", "AT X")] * 5),
+        Step(
+            "5.1:1",
+            [("0404", "Tank XXX")] * 3
+            + [("0505", "Tank XXX")] * 3
+            + [("0604", "Tank XXX")] * 2
+            + [("0604", "Tank X"), ("0604", "Tank II")]
+            + [("0504", "AT X")] * 5,
+        ),
+        Step("+3"),
+        Step("50%"),
+        Step("5.1:1", [("0604", "Tank II")], after="5:1"),  # removed: no longer highlighted
+    ],
+    # example 6 (10.C.1): 3 x 2 = 6 REs of double AECA, 2 REs converted: 8
+    "tutorial-10c1-panzer-scenario.toml": [
+        Step("", [("0505", "16-10 Pz XX"), ("0505", "6-10 Mot XX")]),
+        Step("6", [("0505", "16-10 Pz XX")]),
+        Step("2", [("0505", "16-10 Pz XX"), ("0505", "6-10 Mot XX")]),
+        Step("8", [("0505", "16-10 Pz XX"), ("0505", "6-10 Mot XX")]),
+        Step("8"),
+    ],
+    # example 10 (10.D), first half: 3 REs, 1 converted, 3 + 1 = 4, halved: 2
+    "tutorial-10d-river-same-side-scenario.toml": [
+        Step(),
+        Step("3", [("0503", "Tank XX")]),
+        Step("1", [("0503", "Tank XX"), ("0403", "Mot Inf III")]),
+        Step("4"),
+        Step("2", [("0503", "Tank XX"), ("0403", "Mot Inf III")]),
+        Step("2"),
+    ],
+    # example 10 (10.D), second half: 3/2 + 1/2 = 2
+    "tutorial-10d-river-other-side-scenario.toml": [
+        Step(),
+        Step("1.5", [("0503", "Tank XX")]),
+        Step("1", [("0503", "Tank XX"), ("0404", "Mot Inf III")]),
+        Step("0.5", [("0404", "Mot Inf III")]),
+        Step("2", [("0503", "Tank XX"), ("0404", "Mot Inf III")]),
+    ],
+    # example 11 (10.D): AECA 4 quartered to 1; AECD 2 halved to 1; ATEC 2 unaffected
+    "tutorial-10d-forest-river-scenario.toml": [
+        Step(),
+        Step("4", [("0504", "Tank XX"), ("0504", "Mot Inf III")]),
+        Step("1", [("0504", "Tank XX"), ("0504", "Mot Inf III")]),
+        Step("2", [("0404", "PzGr XX")]),
+        Step("1", [("0404", "PzGr XX")]),
+        Step("2", [("0404", "PzGr XX")]),
+    ],
+    # example 12 (10.F.1): 12 REs of AECA against 4 REs of ATEC
+    "tutorial-10f1-required-losses-scenario.toml": [
+        Step(),
+        Step(
+            "12",
+            [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2,
+            out=[("0604", "Art III")] * 2,
+        ),
+        Step("4", [("0504", "AT X")] * 4),
+        Step(
+            "", [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2 + [("0604", "Art III")] * 2
+        ),
+    ],
+    # example 13 (10.F.2): 1 RE of ATEC, doubled in forest for required losses: 2
+    "tutorial-10f2-forest-atec-scenario.toml": [
+        Step("", [("0403", "16-10 Pz XX")]),
+        Step("1", [("0404", "AT X")]),
+        Step("2", [("0404", "AT X")]),
+        Step("", [("0403", "16-10 Pz XX")]),
+    ],
+    # 14A3 states no number; the strengths are the counters': Inf XX 6 + 6, LR Art III 3
+    "tutorial-14a3-lra-scenario.toml": [
+        Step(),
+        Step("", [("0704", "LR Art III")]),
+        Step("15", [("0503", "Inf XX"), ("0604", "Inf XX"), ("0704", "LR Art III")]),
+        Step("", [("0704", "LR Art III")]),
+    ],
+    # example 2 (10.B.2): a tank corps of 3 REs, full AEC: 3 REs of AECA
+    "tutorial-10b2-tank-corps-scenario.toml": [
+        Step("", [("attacker", 1)]),
+        Step("3", [("attacker", 1)]),
+        Step("3"),
+        Step("3", [("attacker", 1)]),
+    ],
+    # example 3 (10.B.3): 1/2 RE of AECD, its neutral 1/2 converted: 1 RE
+    "tutorial-10b3-assault-gun-scenario.toml": [
+        Step("", [("defender", 1)]),
+        Step("0.5", [("defender", 1)]),
+        Step("0.5", [("defender", 1)]),
+        Step("1"),
+    ],
+    # example 4 (10.B.3): 1.5 + 0.5 = 2 REs of AECD, 1 RE still neutral
+    "tutorial-10b3-panzergrenadier-scenario.toml": [
+        Step("1.5", [("defender", 1)]),
+        Step("0.5", [("defender", 1)]),
+        Step("2"),
+        Step("1", [("defender", 1)]),
+    ],
+    # example 5 (10.C.1): 1 + 1 converted = 2 REs of AECA
+    "tutorial-10c1-tank-brigade-scenario.toml": [
+        Step("1", [("attacker", 1)]),
+        Step("1", [("attacker", 1), ("attacker", 2)]),
+        Step("2"),
+        Step("2", [("attacker", 2)]),
+    ],
+    # example 7 (10.C.3), first half: the anti-tank regiment converts 1 RE
+    "tutorial-10c3-at-regiment-scenario.toml": [
+        Step("1", [("defender", 1)]),
+        Step("1", [("defender", 1), ("defender", 2)]),
+        Step("2"),
+    ],
+    # example 7 (10.C.3), second half: the tank corps also converts only 1 RE
+    "tutorial-10c3-tank-corps-scenario.toml": [
+        Step("3", [("defender", 1)]),
+        Step("1", [("defender", 1), ("defender", 2)]),
+        Step("4"),
+    ],
+    # example 8 (10.C.3): three conversions + 1/2 intrinsic, capped: the division's ATEC is 3,
+    # none of the intrinsic 1/2 left; with the brigades' own 3: 6
+    "tutorial-10c3-intrinsic-scenario.toml": [
+        Step("3", [("defender", 1), ("defender", 2)]),
+        Step("3", [("defender", 2)]),
+        Step("0", [("defender", 2)]),
+        Step("6"),
+    ],
+    # example 15 (23D1): 7F5 carrying bombs: 5 attack, 4 defence; jettisoned: 7F5 again, bombing
+    # 1 on an airbase bombing mission, 0 on any other
+    "tutorial-23d1-me109e-scenario.toml": [
+        Step("5", [("air", 1)]),
+        Step("4", [("air", 1)]),
+        Step("7F5", [("air", 2)]),
+        Step("1", [("air", 2)]),
+        Step("0", [("air", 3)]),
+    ],
+    # example 16 (23D2): type AF on defensive air support: tactical bombing 2 + 1 = 3; as a
+    # fighter-bomber carrying bombs (23D1) 6 - 2 = 4 and 5 - 1 = 4
+    "tutorial-23d2-af-scenario.toml": [
+        Step("", [("air", 1)]),
+        Step("3", [("air", 1)]),
+        Step("4"),
+        Step("4"),
+    ],
+}
+
+
+def open_walk(window: MainWindow, name: str) -> TutorialPanel:
+    """Open the tutorial as the start page does; its panel (the calculator's for no map)."""
+    calculators = len(window.calculators)
+    assert window.open_tutorial(MAPS / name), window.errors
+    if len(window.calculators) > calculators:
+        return window.calculators[-1].tutorial_panel
+    return window.tutorial_panel
+
+
+def highlighted(window: MainWindow, panel: TutorialPanel, out: bool = False) -> list:
+    """What the step highlights: (hex, unit) of each counter on the map (``out``: of those it
+    marks as left out), or the calculator's entries (side, place) whose rows are marked."""
+    if panel is window.tutorial_panel:
+        state = window.session.state
+        marked = window.walk.marked
+        return sorted(
+            (state.hexmap.label(state.hex_of(uid)), state.counters[uid].unit.name)
+            for uid in (marked.left_out if out else marked.counters)
+        )
+    calculator = window.calculators[-1]
+    return sorted(
+        (side, i + 1)
+        for side, listing in calculator.lists.items()
+        for i in range(listing.count())
+        if listing.item(i).background().color() == ROW_COLOUR
+    )
+
+
+def marked_row(table) -> int | None:  # noqa: ANN001
+    rows = [
+        r for r in range(table.rowCount()) if table.item(r, 0).background().color() == ROW_COLOUR
+    ]
+    assert len(rows) <= 1
+    return rows[0] if rows else None
+
+
+def test_every_shipped_tutorial_is_walked_here() -> None:
+    europa = [
+        t.path.name for t in shipped_tutorials() if t.ruleset in ("total-war", "armour-ratio")
+    ]
+    assert sorted(europa) == sorted(GOLDEN)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_a_tutorial_walks_with_the_numbers_of_the_rules_text(window, qtbot, name) -> None:
+    panel = open_walk(window, name)
+    golden = GOLDEN[name]
+    assert len(panel.walk) == len(golden) == len(panel.steps)
+    for i, step in enumerate(golden):
+        assert panel.current == i and panel.step_label.text() == f"Step {i + 1} of {len(golden)}"
+        assert panel.shown_value() == step.value, (i + 1, panel.shown_value())
+        if step.value:
+            assert panel.value_label.isVisible() and step.value in panel.value_label.text()
+        assert highlighted(window, panel) == sorted(step.counted), i + 1
+        if panel is window.tutorial_panel:
+            assert highlighted(window, panel, out=True) == sorted(step.out), i + 1
+        table = window.combat_panel.steps if panel is window.tutorial_panel else None
+        if table is None:
+            table = window.calculators[-1].steps
+        assert marked_row(table) == panel.marked_row()
+        if step.after is not None:
+            assert panel.waiting() and not panel.next_button.isEnabled()
+            qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+            assert not panel.waiting()
+            assert panel.shown_value() == step.after, (i + 1, panel.shown_value())
+        if i < len(golden) - 1:
+            assert panel.next_button.isEnabled()
+            qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
+    assert not panel.next_button.isEnabled()  # the last step
+    assert name in done_tutorials(window.settings)
+    if panel is not window.tutorial_panel:
+        window.calculators[-1].close()
+
+
+def go_to(qtbot, panel: TutorialPanel, number: int) -> None:  # noqa: ANN001
+    while panel.current < number - 1:
+        qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
+    assert panel.current == number - 1
+
+
+def test_removing_a_unit_moves_the_number_and_restart_puts_it_back(window, qtbot) -> None:
+    panel = window.tutorial_panel
+    go_to(qtbot, panel, 3)
+    assert panel.shown_value() == "10"  # 14D2a: 3 + 2 x 2 + 1 + 2 x 1 non-artillery REs
+    state = window.session.state
+    rifles = [c.uid for c in state.stack_at(state.hexmap.hex_at("0503"))]
+    assert window.session.remove(rifles)
+    assert panel.shown_value() == "6"  # the two Rifle XX (2 REs each) gone
+    assert highlighted(window, panel) == sorted([HV_XX, HV_X, *TANKS])
+    qtbot.mouseClick(panel.restart_button, Qt.MouseButton.LeftButton)
+    panel = window.tutorial_panel
+    assert panel.current == 0 and len(window.session.state.stack_at(state.hexmap.hex_at("0503")))
+    go_to(qtbot, panel, 3)
+    assert panel.shown_value() == "10"
+
+
+def test_changing_the_date_moves_the_number(window, qtbot) -> None:
+    panel = open_walk(window, "tutorial-10c1-panzer-scenario.toml")
+    go_to(qtbot, panel, 4)
+    assert panel.shown_value() == "8"  # 10.C.1: 6 + 2
+    combat = window.combat_panel
+    combat.date.setText("1941-06")
+    combat.date.editingFinished.emit()
+    assert window.session.state.conditions.date == "1941-06"
+    assert panel.shown_value() == "5"  # full AEC then: 3 REs + 2 converted
+    window.tutorial_panel_restart()
+    go_to(qtbot, window.tutorial_panel, 4)
+    assert window.tutorial_panel.shown_value() == "8"
+
+
+def test_changing_the_weather_moves_the_net_modifier(window, qtbot) -> None:
+    panel = window.tutorial_panel
+    go_to(qtbot, panel, 9)
+    assert panel.shown_value() == "+1"  # 14D2d: net +1
+    window.combat_panel.weather.setCurrentText("mud")
+    assert window.session.state.conditions.weather == "mud"
+    assert panel.shown_value() != "+1"
+
+
+def test_a_calculator_tutorial_follows_a_changed_unit_and_restarts(window, qtbot) -> None:
+    panel = open_walk(window, "tutorial-10c1-tank-brigade-scenario.toml")
+    calculator = window.calculators[-1]
+    go_to(qtbot, panel, 2)
+    assert "REs it converts" in panel.value_label.text()  # the step's label names its number
+    go_to(qtbot, panel, 3)
+    assert panel.shown_value() == "2"  # 10.C.1: tank brigade + motorized regiment
+    calculator.combat.remove("attacker", 1)
+    calculator.refresh()
+    assert panel.shown_value() == "1"  # nothing left to convert
+    qtbot.mouseClick(panel.restart_button, Qt.MouseButton.LeftButton)
+    assert panel.current == 0 and len(calculator.combat.entries("attacker")) == 2
+    go_to(qtbot, panel, 3)
+    assert panel.shown_value() == "2"
+    calculator.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is calculator)
+    alt = Qt.KeyboardModifier.AltModifier
+    qtbot.keyClick(QApplication.focusWidget() or calculator, Qt.Key.Key_Left, alt)
+    assert panel.current == 1
+    qtbot.keyClick(QApplication.focusWidget() or calculator, Qt.Key.Key_Right, alt)
+    assert panel.current == 2
+    keys = calculator.show_keys().text()
+    assert "Alt+Right" in keys and "Next Tutorial Step" in keys and "Restart Tutorial" in keys
+    calculator.close()
+
+
+def test_a_step_waits_until_it_is_done_and_show_me_does_it(window, qtbot) -> None:
+    panel = window.tutorial_panel
+    go_to(qtbot, panel, 2)  # "Set up the attack"
+    window.combat_panel.stop()
+    assert panel.waiting() and not panel.next_button.isEnabled()
+    assert "To do:" in panel.todo_label.text() and panel.show_me_button.isEnabled()
+    assert not panel.next_step()
+    window.view.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_M)  # Show me, from the keyboard
+    assert window.combat_panel.target == window.session.state.hexmap.hex_at("0504")
+    assert not panel.waiting() and panel.next_button.isEnabled()
+    assert "\u2713 Done" in panel.todo_label.text()
+
+
+def test_the_keys_walk_and_help_lists_them(window, qtbot) -> None:
+    panel = window.tutorial_panel
+    window.view.setFocus()
+    for key in (Qt.Key.Key_S, Qt.Key.Key_S):
+        qtbot.keyClick(window, key)
+    assert panel.current == 2
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ShiftModifier)
+    assert panel.current == 1
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_R,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert window.tutorial_panel.current == 0
+    text = window.show_help("keys").text()
+    for line in ("S: Next Tutorial Step", "Shift+S: Previous Tutorial Step", "M: Show Me",
+                 "Ctrl+Shift+R: Restart Tutorial"):  # fmt: skip
+        assert line in text, line
+
+
+def test_a_reading_is_said_where_the_step_relies_on_it(window, qtbot) -> None:
+    panel = open_walk(window, "tutorial-10i-heavy-armour-scenario.toml")
+    go_to(qtbot, panel, 3)
+    assert panel.reading_label.isVisible()
+    assert "four heavy armour units" in panel.reading_label.text()
+    panel = open_walk(window, "tutorial-10d-river-other-side-scenario.toml")
+    go_to(qtbot, panel, 3)
+    assert "one force for conversions" in panel.reading_label.text()
+
+
+def test_the_map_marks_the_terrain_the_range_ring_and_the_river_hexsides(window, qtbot) -> None:
+    panel = open_walk(window, "tutorial-14a3-lra-scenario.toml")
+    hexmap = window.session.state.hexmap
+    marks = {hexmap.label(h): role for h, role in window.walk.marked.hexes.items()}
+    assert marks.pop("0504") == "terrain"
+    # the hexes exactly two from 0504 (maps/README.md)
+    assert sorted(h for h, role in marks.items() if role == "ring") == [
+        "0303", "0304", "0305", "0402", "0405", "0502", "0506", "0602", "0605", "0703", "0704",
+        "0705",
+    ]  # fmt: skip
+    panel = open_walk(window, "tutorial-10d-river-same-side-scenario.toml")
+    hexmap = window.session.state.hexmap
+    sides = sorted(sorted(hexmap.label(h) for h in s.hexes) for s in window.walk.marked.hexsides)
+    assert sides == [["0403", "0504"], ["0503", "0504"]]
+    assert panel.current == 0
+
+
+def test_the_start_page_lists_every_tutorial_by_rule_and_by_game(window, qtbot) -> None:
+    page = window.show_start_page()
+    names = sorted(t.path.name for t in shipped_tutorials())
+    by_rule, by_game = page.listed(page.by_rule), page.listed(page.by_game)
+    assert sorted(n for n, _s, _d in by_rule) == names == sorted(n for n, _s, _d in by_game)
+    assert all(summary for _n, summary, _d in by_rule)
+    games = [page.by_game.topLevelItem(i).text(0) for i in range(page.by_game.topLevelItemCount())]
+    assert "Total War (Europa)" in games and "Europa rule 10 revision (armour ratios)" in games
+    rules = [page.by_rule.topLevelItem(i).text(0).split(":")[0] for i in range(3)]
+    assert rules == ["10.B.2", "10.B.3", "10.B.3"]
+    assert all(done == "" for _n, _s, done in by_rule)
+    # walking one to its end marks it done, remembered in the settings
+    panel = window.tutorial_panel
+    go_to(qtbot, panel, len(panel.steps))
+    page = window.show_start_page()
+    done = {n for n, _s, d in page.listed() if d}
+    assert done == {"tutorial-14d2d-scenario.toml"}
+    # opening one from the page lays it out
+    item = next(
+        page.by_rule.topLevelItem(i)
+        for i in range(page.by_rule.topLevelItemCount())
+        if page.by_rule.topLevelItem(i).text(0).startswith("10.D")
+    )
+    page.by_rule.setCurrentItem(item)
+    page.open_chosen()
+    QApplication.processEvents()
+    assert window.source_path.name.startswith("tutorial-10d-")
+    assert not page.isVisible()
+
+
+def test_opening_with_no_file_shows_the_start_page_over_the_built_in_tutorial(qtbot, tmp_path):  # noqa: ANN001
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    assert open_start(win, None)
+    win.show()
+    assert greet(win, None)
+    assert win.start_page is not None and win.start_page.isVisible()
+    assert win.source_path == default_tutorial()  # still there behind the page
+    assert not greet(win, str(default_tutorial()))  # a file given: no page
+    win.start_page.close()
+    help_menu = win.menuBar().actions()[-1].menu()
+    (tutorials,) = [a for a in help_menu.actions() if a.text() == "&Tutorials"]
+    tutorials.trigger()
+    assert win.start_page.isVisible()
