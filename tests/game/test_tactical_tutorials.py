@@ -140,6 +140,14 @@ def test_lhy_1_a_sherman_instead_of_the_gun_has_the_lesser_atv_and_retreats_at_o
     assert "attackers' best ATV 5, defenders' 4" in step.text
 
 
+def test_lhy_1_a_bazooka_alone_instead_of_the_gun_is_destroyed_at_once() -> None:
+    # the walkthrough's last step: a LATW defending alone against an undisrupted unit that is
+    # not shocked (Assault)
+    report = assault(IMMEDIATE, add_to_farm("lhy-us-latw", remove="57mm M1"))
+    assert report.payload["immediate"] == "LX"  # the LATWs destroyed
+    assert report.dice == ()
+
+
 def test_lhy_2_four_combat_steps_and_one_vehicle_count() -> None:
     state, setup = opened(LIMITS)
     report = evaluate_attack(state, setup)
