@@ -19,7 +19,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 RULES_TESTS = Path(__file__).resolve().parent / "rules"
-for _folder in ("conformance", "total_war", "armour_ratio", "lhy_assault"):
+for _folder in ("conformance", "total_war", "armour_ratio", "lhy_assault", "assault_morale"):
     if str(RULES_TESTS / _folder) not in sys.path:
         sys.path.insert(0, str(RULES_TESTS / _folder))
 

@@ -14,6 +14,7 @@ from hexcombat_cli import check
 
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
+from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.total_war.tables import AEC_TERRAIN
 
 REPO = Path(__file__).resolve().parents[2]
@@ -246,17 +247,13 @@ def test_a_missing_ruleset_lists_the_known_ones(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, GROUND.replace('ruleset = "RULESET"\n', "# no ruleset\n"))
-    message = (
-        f'{path}:1: the scenario names no ruleset: add ruleset = "..." with one of total-war, '
-        "armour-ratio"
-    )
+    known = ", ".join(ruleset_ids())  # total-war, armour-ratio, ...
+    message = f'{path}:1: the scenario names no ruleset: add ruleset = "..." with one of {known}'
     assert checked(path) == [message]
     assert explain_command(str(path)) == 1
     assert capsys.readouterr().err.strip() == message
     unknown = write(tmp_path, GROUND.replace("RULESET", "total-peace"), "u.toml")
-    assert checked(unknown) == [
-        f"{unknown}:1: unknown ruleset 'total-peace'; use total-war, armour-ratio"
-    ]
+    assert checked(unknown) == [f"{unknown}:1: unknown ruleset 'total-peace'; use {known}"]
 
 
 def test_a_month_that_does_not_exist_is_refused(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from hexcombat.board.mapfile import load_map
 from hexcombat.game.commands import AddCounter
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import CombatLogEntry, Counter, GameState
+from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
@@ -193,7 +194,7 @@ def test_an_unknown_ruleset_is_refused_naming_the_known_ones(tmp_path: Path) -> 
     message, text = damaged(tmp_path, "ruleset", "squad-leader")
     assert message == (
         f"bad.json:{line_of(text, 'ruleset')}: unknown ruleset 'squad-leader'; "
-        "hexcombat knows total-war, armour-ratio"
+        f"hexcombat knows {', '.join(ruleset_ids())}"  # total-war, armour-ratio, ...
     )
     message, _ = damaged(tmp_path, "ruleset", ["total-war"])
     assert "unknown ruleset ['total-war']" in message

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hexcombat.game.scenario import load_scenario
+from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError
 
@@ -85,7 +86,8 @@ def test_bad_capability_value_cites_10b(tmp_path: Path) -> None:
 def test_unknown_ruleset_and_condition_are_both_reported(tmp_path: Path) -> None:
     text = INLINE.replace('"total-war"', '"chess"').replace('weather = "clear"', 'wether = "x"')
     found = problems(tmp_path, text)
-    assert f"{tmp_path / 's.toml'}:1: unknown ruleset 'chess'; use total-war, armour-ratio" in found
+    known = ", ".join(ruleset_ids())  # total-war, armour-ratio, ...
+    assert f"{tmp_path / 's.toml'}:1: unknown ruleset 'chess'; use {known}" in found
     assert any(m.startswith(f"{tmp_path / 's.toml'}:6: unknown condition 'wether'") for m in found)
 
 

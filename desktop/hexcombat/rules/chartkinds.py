@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hexcombat.rules.armour_ratio.chartfiles import CHART_KINDS as ARMOUR_RATIO_CHARTS
+from hexcombat.rules.assault_morale.table import assault_table_from_source
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.references import references_from_source
 from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
@@ -27,6 +28,7 @@ CHART_KINDS: dict[str, ChartLoader] = {
     "tw-coast-defence": coast_defence_from_source,
     "tw-light-infantry": light_infantry_from_source,
     "rule-references": references_from_source,
+    "assault-combat-table": assault_table_from_source,
     **ARMOUR_RATIO_CHARTS,
 }
 """``chart = ...`` value -> the loader that parses and checks it."""

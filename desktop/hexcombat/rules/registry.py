@@ -155,6 +155,7 @@ _MODULES = {
     "total-war": "hexcombat.rules.total_war",
     "armour-ratio": "hexcombat.rules.armour_ratio",
     "lhy-assault": "hexcombat.rules.lhy_assault",
+    "assault-morale": "hexcombat.rules.assault_morale",
 }
 
 

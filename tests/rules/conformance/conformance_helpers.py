@@ -50,10 +50,17 @@ def _lhy_situations() -> st.SearchStrategy[CombatSituation]:
     return situations()
 
 
+def _am_situations() -> st.SearchStrategy[CombatSituation]:
+    from am_strategies import situations
+
+    return situations()
+
+
 SITUATIONS: dict[str, Callable[[], st.SearchStrategy[CombatSituation]]] = {
     "total-war": _tw_situations,
     "armour-ratio": _ar_situations,
     "lhy-assault": _lhy_situations,
+    "assault-morale": _am_situations,
 }
 """Each ruleset's own strategy for legal combats (from its tests); a new ruleset adds its own."""
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -66,7 +67,12 @@ from hexcombat.rules.situation import CombatSituation, Participant
 RULESETS = ruleset_ids()
 SCENARIOS = all_scenarios()
 SCENARIO_IDS = [f"{rid}:{path.stem}" for rid, path in SCENARIOS]
-MAP_SCENARIOS = [(rid, path) for rid, path in SCENARIOS if path.parent.name == "maps"]
+MAP_SCENARIOS = [
+    (rid, path)
+    for rid, path in SCENARIOS
+    if path.parent.name == "maps" and tomllib.loads(path.read_text(encoding="utf-8")).get("map")
+]
+"""The shipped scenarios laid out on a map (the calculator's tutorials have none)."""
 GENERATED = settings(
     max_examples=25,
     deadline=None,

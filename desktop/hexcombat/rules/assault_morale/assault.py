@@ -1,0 +1,197 @@
+"""One assault worked out from its situation alone: each side's fire, the order of fire, and
+what every pair of table dice does. The report's chances and the resolution both come from
+:meth:`Assault.exchange`, so the roll applies exactly what the preview promised."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from hexcombat.rules.assault_morale.forces import Fighter, SideFire, fighters, side_fire
+from hexcombat.rules.assault_morale.losses import suggested_in_group
+from hexcombat.rules.assault_morale.table import AssaultResult, AssaultTable
+from hexcombat.rules.effects import Effect
+from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.vocabulary import SideName
+
+FACES = range(1, 7)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What one pair of table dice does: the result each side takes, and the attackers' fire
+    it was found with (after the defenders' fire when the defenders fire first)."""
+
+    attacker_die: int
+    defender_die: int
+    on_defender: AssaultResult
+    on_attacker: AssaultResult
+    attacker_fire: SideFire
+
+    @property
+    def code(self) -> str:
+        """``defender: 1M2 / attacker: M``: each side's result as a player reads it."""
+        return f"defender: {self.on_defender.code} / attacker: {self.on_attacker.code}"
+
+    @property
+    def favours(self) -> str:
+        hurt_d, hurt_a = self.on_defender.code != "-", self.on_attacker.code != "-"
+        if hurt_d and not hurt_a:
+            return "attacker"
+        if hurt_a and not hurt_d:
+            return "defender"
+        return "neither"
+
+    @property
+    def suffers(self) -> tuple[SideName, ...]:
+        return tuple(
+            side
+            for side, res in (("defender", self.on_defender), ("attacker", self.on_attacker))
+            if res.code != "-"
+        )
+
+    @property
+    def text(self) -> str:
+        return f"the defender: {self.on_defender.text}; the attacker: {self.on_attacker.text}"
+
+
+def after_losses(units: tuple[Fighter, ...], result: AssaultResult) -> tuple[Fighter, ...]:
+    """``units`` after the step losses ``result`` takes, as the rule suggests them (best morale
+    first, an AFV among two or more), the eliminated left out."""
+    lost = losses_taken(units, result)
+    left = []
+    for f in units:
+        status = replace(f.status, steps_lost=f.status.steps_lost + lost.get(f.pid, 0))
+        after = replace(f, status=status)
+        if after.steps_left:
+            left.append(after)
+    return tuple(left)
+
+
+def groups(units: tuple[Fighter, ...]) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...]]:
+    """ACT: (combat units, wagons/trucks/prime movers) with steps left; leaders are in
+    neither."""
+    combat = tuple(f for f in units if f.combat_unit and f.steps_left)
+    transport = tuple(f for f in units if f.transport and f.steps_left)
+    return combat, transport
+
+
+def losses_taken(units: tuple[Fighter, ...], result: AssaultResult) -> dict[str, int]:
+    """The steps each unit loses to ``result`` as the rule suggests them."""
+    lost: dict[str, int] = {}
+    if not result.steps:
+        return lost
+    for group in groups(units):
+        for pid in suggested_in_group(group, result.steps):
+            lost[pid] = lost.get(pid, 0) + 1
+    return lost
+
+
+def result_effects(
+    side: SideName, units: tuple[Fighter, ...], result: AssaultResult
+) -> list[Effect]:
+    """What ``result`` does to ``side``'s units in the assault hex (ACT): the step losses of
+    each group, then the morale check every unit takes."""
+    effects = []
+    if result.steps:
+        for group in groups(units):
+            if group:
+                word = "wagons, trucks and prime movers" if group[0].transport else "combat units"
+                effects.append(
+                    Effect(
+                        "lose-steps",
+                        side,
+                        "ACT",
+                        f"the {side}'s {word} lose {result.steps} step(s), "
+                        "the first from the best morale",
+                        tuple(f.pid for f in group),
+                        result.steps,
+                    )
+                )
+    if result.morale_check and units:
+        plus = f" +{result.modifier}" if result.modifier else ""
+        effects.append(
+            Effect(
+                "morale-check",
+                side,
+                "ACT",
+                f"every {side} unit left checks morale{plus}",
+                tuple(f.pid for f in units),
+                modifier=result.modifier,
+            )
+        )
+    return effects
+
+
+class Assault:
+    """An assault's fire and its order, worked out once from its situation."""
+
+    def __init__(self, situation: CombatSituation, table: AssaultTable) -> None:
+        self.situation = situation
+        self.table = table
+        self.attackers = fighters("attacker", situation.attackers)
+        self.defenders = fighters("defender", situation.defenders)
+
+    @cached_property
+    def defenders_first(self) -> bool:
+        """ACT: simultaneous unless the defenders are entrenched or dug in."""
+        return self.situation.conditions.terrain == "entrenchment" or any(
+            "dug-in" in f.status.markers for f in self.defenders
+        )
+
+    def fire(self, side: SideName, attackers: tuple[Fighter, ...] | None = None) -> SideFire:
+        """``side``'s fire; the attackers' with ``attackers`` (what is left) when given."""
+        a = self.attackers if attackers is None else attackers
+        own, enemy = (a, self.defenders) if side == "attacker" else (self.defenders, a)
+        s = self.situation
+        return side_fire(side, own, enemy, s.conditions, self.table, s.attackers, s.defenders)
+
+    @cached_property
+    def attacker_fire(self) -> SideFire:
+        return self.fire("attacker")
+
+    @cached_property
+    def defender_fire(self) -> SideFire:
+        return self.fire("defender")
+
+    def attackers_left(self, defender_die: int) -> tuple[Fighter, ...]:
+        """The attackers after the defenders' fire of ``defender_die`` took its step losses."""
+        on_attacker = self.table.result(defender_die, self.defender_fire.column)
+        return after_losses(self.attackers, on_attacker)
+
+    def attacker_fire_after(self, defender_die: int) -> SideFire:
+        """The attackers' fire: as they are when both fire at once; with what is left after
+        the defenders' step losses when the defenders fire first."""
+        if not self.defenders_first:
+            return self.attacker_fire
+        return self._after(defender_die)
+
+    def _after(self, defender_die: int) -> SideFire:
+        return self.fire("attacker", self.attackers_left(defender_die))
+
+    def exchange(self, attacker_die: int, defender_die: int) -> Exchange:
+        """What the two table dice do."""
+        fire = self.attacker_fire_after(defender_die)
+        return Exchange(
+            attacker_die,
+            defender_die,
+            self.table.result(attacker_die, fire.column),
+            self.table.result(defender_die, self.defender_fire.column),
+            fire,
+        )
+
+    def exchanges(self) -> list[Exchange]:
+        """Every pair of table dice, each 1 in 36."""
+        return [self.exchange(a, d) for a in FACES for d in FACES]
+
+    def effects(self, exchange: Exchange) -> list[Effect]:
+        """The exchange's results on each side's units, the defenders' first."""
+        return [
+            *result_effects("defender", self.defenders, exchange.on_defender),
+            *result_effects("attacker", self.attackers, exchange.on_attacker),
+        ]
+
+
+def inflicted_on(units: tuple[Fighter, ...], result: AssaultResult) -> int:
+    """The step losses ``result`` inflicts on a side (any legal choice takes as many)."""
+    return sum(losses_taken(units, result).values())

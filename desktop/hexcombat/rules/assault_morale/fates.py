@@ -1,0 +1,129 @@
+"""The exact chance that each unit ends an assault in good order, disrupted, demoralized or
+eliminated, through both table dice, the losses taken as the rule suggests them, and every
+roll that follows (leader loss, A-T fire, morale checks), enumerated, never simulated."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from itertools import product
+
+from hexcombat.rules.assault_morale.assault import Assault, after_losses, inflicted_on
+from hexcombat.rules.assault_morale.forces import Fighter
+from hexcombat.rules.assault_morale.morale import (
+    ANTI_TANK_HIT,
+    DEMORALIZED,
+    DISRUPTED,
+    HOLDS,
+    STEP,
+    check_chances,
+    leader_kill_chance,
+)
+from hexcombat.rules.assault_morale.table import AssaultResult
+from hexcombat.rules.assault_morale.vocabulary import VEHICLES
+
+Fates = dict[str, dict[str, Fraction]]
+
+
+def end_state(f: Fighter) -> str:
+    """``good-order`` or the unit's state key."""
+    return f.status.state or "good-order"
+
+
+def leader_modifier(units: tuple[Fighter, ...], f: Fighter) -> int:
+    """Morale: the best modifier of a leader in the hex (a leader standing, not demoralized)
+    raises a unit's morale; a leader's own check takes no other leader's modifier."""
+    if f.leader:
+        return 0
+    mods = [u.leader_modifier for u in units if u.leader and not u.demoralized]
+    return max(mods, default=0)
+
+
+def anti_tank_shooter(units: tuple[Fighter, ...]) -> bool:
+    """Assault: German infantry able to fire (not demoralized) may A-T fire."""
+    return any(u.nationality == "german" and u.infantry and not u.demoralized for u in units)
+
+
+def anti_tank_targets(shooters: tuple[Fighter, ...], units: tuple[Fighter, ...]) -> list[Fighter]:
+    """The Soviet vehicles German infantry among ``shooters`` may A-T fire at, AFVs first."""
+    if not anti_tank_shooter(shooters):
+        return []
+    found = [u for u in units if u.nationality == "soviet" and u.kind in VEHICLES and u.steps_left]
+    return sorted(found, key=lambda u: not u.afv)
+
+
+def _add(fates: Fates, pid: str, state: str, chance: Fraction) -> None:
+    if chance:
+        fates[pid][state] = fates[pid].get(state, Fraction(0)) + chance
+
+
+def side_fates(
+    fates: Fates,
+    chance: Fraction,
+    units: tuple[Fighter, ...],
+    standing: tuple[Fighter, ...],
+    enemy_standing: tuple[Fighter, ...],
+    result: AssaultResult,
+) -> None:
+    """Add to ``fates`` (with weight ``chance``) what the rolls after ``result`` do to one
+    side: its leader loss rolls, the enemy's A-T fire at it, then its morale checks."""
+    left = {f.pid for f in standing}
+    for f in units:
+        if f.pid not in left:
+            _add(fates, f.pid, "eliminated", chance)
+    leaders = [f for f in standing if f.leader] if result.steps else []
+    kill = leader_kill_chance(inflicted_on(units, result))
+    targets = anti_tank_targets(enemy_standing, standing)
+    target = targets[0].pid if targets else None
+    for killed in product((False, True), repeat=len(leaders)):
+        weight = chance
+        for dead in killed:
+            weight *= kill if dead else 1 - kill
+        gone = {f.pid for f, dead in zip(leaders, killed, strict=True) if dead}
+        for hit in (False, True) if target else (False,):
+            w = weight * ((ANTI_TANK_HIT if hit else 1 - ANTI_TANK_HIT) if target else 1)
+            if not w:
+                continue
+            now = []
+            for f in standing:
+                if f.pid in gone:
+                    _add(fates, f.pid, "eliminated", w)
+                    continue
+                if hit and f.pid == target:
+                    f = replace(f, status=replace(f.status, steps_lost=f.status.steps_lost + 1))
+                    if not f.steps_left:
+                        _add(fates, f.pid, "eliminated", w)
+                        continue
+                now.append(f)
+            everyone = tuple(now)
+            for f in everyone:
+                _unit_checks(fates, w, f, everyone, result)
+
+
+def _unit_checks(
+    fates: Fates, weight: Fraction, f: Fighter, units: tuple[Fighter, ...], result: AssaultResult
+) -> None:
+    if not result.morale_check:
+        _add(fates, f.pid, end_state(f), weight)
+        return
+    morale = f.morale + leader_modifier(units, f)
+    for did, p in check_chances(f.status.state, result.modifier, morale).items():
+        if did == HOLDS:
+            _add(fates, f.pid, end_state(f), weight * p)
+        elif did in (DISRUPTED, DEMORALIZED):
+            _add(fates, f.pid, did, weight * p)
+        elif did == STEP:
+            state = "eliminated" if f.steps_left <= 1 else "demoralized"
+            _add(fates, f.pid, state, weight * p)
+
+
+def unit_fates(assault: Assault) -> Fates:
+    """Every participant's chance of each end state, adding up to 1 for each."""
+    fates: Fates = {f.pid: {} for f in (*assault.attackers, *assault.defenders)}
+    for ex in assault.exchanges():
+        chance = Fraction(1, 36)
+        defenders = after_losses(assault.defenders, ex.on_defender)
+        attackers = after_losses(assault.attackers, ex.on_attacker)
+        side_fates(fates, chance, assault.defenders, defenders, attackers, ex.on_defender)
+        side_fates(fates, chance, assault.attackers, attackers, defenders, ex.on_attacker)
+    return fates

@@ -1,0 +1,560 @@
+"""The assault-morale rules: the Assault Combat Table, fired by both sides at once (or the
+defenders first), its column shifts, and the morale checks, leader loss rolls, German A-T fire
+and recovery that follow (the player aid's ASSAULT, ACT, Column Shift Modifiers, Morale Checks
+in Combat and Recovery). The readings adopted are in docs/rules.md."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from hexcombat.rules.assault_morale.assault import Assault, Exchange, inflicted_on
+from hexcombat.rules.assault_morale.fates import (
+    anti_tank_targets,
+    leader_modifier,
+    unit_fates,
+)
+from hexcombat.rules.assault_morale.forces import Fighter, SideFire, fighters, require_units
+from hexcombat.rules.assault_morale.losses import AssaultLosses
+from hexcombat.rules.assault_morale.morale import (
+    ANTI_TANK_HIT,
+    anti_tank_roll,
+    check_chances,
+    leader_kill_chance,
+    leader_roll,
+    morale_roll,
+    recovery,
+    recovery_chances,
+)
+from hexcombat.rules.assault_morale.table import (
+    ASSAULT_COMBAT,
+    AssaultTable,
+    fire_text,
+    load_assault_table,
+)
+from hexcombat.rules.assault_morale.vocabulary import (
+    ANTI_TANK_DIE,
+    ATTACKER_DIE,
+    DEFENDER_DIE,
+    HEX_TERRAIN,
+    LEADER_DIE,
+    MORALE_DIE,
+    RECOVERY_DIE,
+    TRANSPORT,
+    VOCABULARY,
+)
+from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.dice import Dice
+from hexcombat.rules.effects import DieRoll
+from hexcombat.rules.eligibility import (
+    BasicEligibility,
+    CounterAction,
+    CounterInPlay,
+    Refusal,
+    TurnNow,
+)
+from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
+from hexcombat.rules.explain import Explanation, percent
+from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
+from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult
+from hexcombat.rules.retreat import RetreatRules
+from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import SideName
+
+ELIGIBILITY = "Assault"
+"""The aid's ASSAULT text: who may start an assault, German A-T fire."""
+LEADS = {"infantry": "infantry", "armour": "AFVs", "cavalry": "cavalry"}
+
+
+def _leads(f: Fighter, kind: str) -> bool:
+    """Whether ``f`` is a troop of the type a leader of ``kind`` leads."""
+    if kind == "armour":
+        return f.afv
+    if kind == "cavalry":
+        return f.cavalry
+    return f.infantry and not f.cavalry
+
+
+class AssaultMoraleRuleset(BasicEligibility):
+    id = "assault-morale"
+    title = "Assault and morale: the Assault Combat Table with morale checks"
+    retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)
+    vocabulary = VOCABULARY
+
+    def __init__(self, table: str | Path = ASSAULT_COMBAT) -> None:
+        self._table_path = table
+
+    @property
+    def table(self) -> AssaultTable:
+        return load_assault_table(self._table_path)
+
+    # --- who may assault ------------------------------------------------------------------
+
+    def attack_refusal(self, unit: Unit) -> Refusal | None:
+        """Assault: wagons, trucks and prime movers are not troops: they start no assault."""
+        kind = unit.rule_value("kind")
+        if kind in TRANSPORT:
+            return Refusal(
+                f"{unit.name} is a {kind}: only troops may start an assault", ELIGIBILITY
+            )
+        return None
+
+    def participant_refusal(
+        self, participant: Participant, companions: tuple[Participant, ...] = ()
+    ) -> Refusal | None:
+        """Assault: only good-order troops, and a leader of their type, may start an assault.
+        ``companions`` are the other units assaulting with it."""
+        f = fighters("attacker", (participant,))[0]
+        who = participant.unit.name
+        if f.status.state:
+            return Refusal(
+                f"{who} is {f.status.state}: only good-order troops may start an assault",
+                ELIGIBILITY,
+            )
+        if (refused := self.attack_refusal(participant.unit)) is not None:
+            return refused
+        if f.leader:
+            kind = f.leads or "infantry"
+            others = fighters("attacker", companions)
+            if not any(_leads(o, kind) and not o.status.state for o in others):
+                return Refusal(
+                    f"{who} leads {LEADS.get(kind, kind)}: a leader starts an assault only with "
+                    f"good-order {LEADS.get(kind, kind)} of his own",
+                    ELIGIBILITY,
+                )
+        return None
+
+    # --- evaluate ---------------------------------------------------------------------------
+
+    def _check(self, situation: CombatSituation) -> None:
+        if situation.ruleset not in (self.id, ""):
+            raise RulesError(f"this combat is for the {situation.ruleset} rules, not {self.id}")
+        if not situation.attackers or not situation.defenders:
+            raise IllegalAttackError("an assault needs attackers and defenders", ELIGIBILITY)
+        for p in (*situation.attackers, *situation.defenders):
+            if p.count < 1:
+                raise UnitDataError(f"{p.unit.name}: a count of {p.count} is no unit", "ACT")
+            if p.count > 1:
+                raise UnitDataError(
+                    f"{p.unit.name} x{p.count}: each counter loses its own steps and checks its "
+                    f"own morale, so give it as {p.count} entries, not a count",
+                    "ACT",
+                )
+        for p in situation.attackers:
+            if p.range != 1:
+                raise IllegalAttackError(
+                    f"{p.unit.name} is {p.range} hexes away: an assault enters the defenders' "
+                    "hex from next to it",
+                    ELIGIBILITY,
+                )
+        for p in situation.defenders:
+            if p.range != 1:
+                raise IllegalAttackError(
+                    f"{p.unit.name} defends in the attacked hex: the assault's defenders stand "
+                    f"in it, not {p.range} hexes away",
+                    ELIGIBILITY,
+                )
+        require_units((*situation.attackers, *situation.defenders))
+        c = situation.conditions
+        if c.terrain not in HEX_TERRAIN:
+            raise IllegalAttackError(
+                f"unknown terrain {c.terrain!r}; the assault rules know {', '.join(HEX_TERRAIN)}",
+                "ACT shift",
+            )
+        if c.weather not in self.vocabulary.weather:
+            raise IllegalAttackError(
+                f"the assault rules know no weather {c.weather!r}", "ACT shift"
+            )
+        for key, value in c.choices:
+            spec = self.vocabulary.condition(key)
+            if spec is None:
+                raise IllegalAttackError(
+                    f"the assault rules read no condition {key!r}; they read first_round, charging",
+                    "ACT shift",
+                )
+            if (problem := spec.problem(value)) is not None:
+                raise IllegalAttackError(problem, "ACT shift")
+        for p in situation.attackers:
+            others = tuple(o for o in situation.attackers if o is not p)
+            if (refusal := self.participant_refusal(p, others)) is not None:
+                raise refusal.error()
+
+    def evaluate(self, situation: CombatSituation) -> Report:
+        self._check(situation)
+        assault = Assault(situation, self.table)
+        ex = Explanation()
+        order = (
+            "the defenders are entrenched or dug in: their fire is resolved first, the "
+            "attackers fire with what is left"
+            if assault.defenders_first
+            else "both sides fire at once"
+        )
+        ex.add("ACT", order)
+        c = situation.conditions
+        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
+        for fire in (assault.attacker_fire, assault.defender_fire):
+            _fire_steps(ex, fire, assault.table)
+        exchanges = assault.exchanges()
+        outcomes: dict[str, Fraction] = {}
+        listed: dict[str, Exchange] = {}
+        per_side: dict[str, dict[str, Fraction]] = {"defender": {}, "attacker": {}}
+        for e in exchanges:
+            outcomes[e.code] = outcomes.get(e.code, Fraction(0)) + Fraction(1, 36)
+            listed.setdefault(e.code, e)
+            for side, res in (("defender", e.on_defender), ("attacker", e.on_attacker)):
+                per_side[side][res.code] = per_side[side].get(res.code, Fraction(0)) + Fraction(
+                    1, 36
+                )
+        after: dict[str, object] = {}
+        if assault.defenders_first:
+            for face in range(1, 7):
+                fire = assault.attacker_fire_after(face)
+                after[str(face)] = fire.to_payload(assault.table)
+            _fire_after_steps(ex, assault)
+        a, d = assault.attacker_fire, assault.defender_fire
+        headline = (
+            f"attacker {fire_text(a.fire)} on {_col(a, assault.table)}, "
+            f"defender {fire_text(d.fire)} on {_col(d, assault.table)}"
+            + (" (defenders fire first)" if assault.defenders_first else "")
+        )
+        payload: dict[str, object] = {
+            "order": "defenders first" if assault.defenders_first else "simultaneous",
+            "attacker": a.to_payload(assault.table) | {"result_chances": per_side["defender"]},
+            "defender": d.to_payload(assault.table) | {"result_chances": per_side["attacker"]},
+        }
+        if after:
+            payload["attacker_fire_after_defenders_die"] = after
+        dice = (
+            (DEFENDER_DIE, ATTACKER_DIE)
+            if assault.defenders_first
+            else (ATTACKER_DIE, DEFENDER_DIE)
+        )
+        fates = unit_fates(assault)
+        return Report(
+            ruleset=self.id,
+            situation=situation,
+            totals={"attacker_fire": a.fire, "defender_fire": d.fire},
+            odds=None,
+            drm_distribution={0: Fraction(1)},
+            outcomes=outcomes,
+            explanation=ex,
+            headline=headline,
+            outcome_list=tuple(
+                Outcome(code, p, listed[code].favours, listed[code].text, listed[code].suffers)  # type: ignore[arg-type]
+                for code, p in outcomes.items()
+            ),
+            payload=payload,
+            dice=dice,
+            unit_fates=fates,
+        )
+
+    # --- resolve ----------------------------------------------------------------------------
+
+    def resolve(self, report: Report, dice: Dice) -> CombatResult:
+        if report.ruleset != self.id:
+            raise RulesError(f"a {report.ruleset} report cannot be resolved by the {self.id} rules")
+        assault = Assault(report.situation, self.table)
+        faces: dict[SideName, int] = {}
+        rolls = []
+        for die in report.dice:
+            face = dice.roll(die.sides, die.purpose)
+            faces[die.side or "attacker"] = face
+            rolls.append(DieRoll(die.purpose, die.sides, (face,), "ACT", die.side))
+        e = assault.exchange(faces["attacker"], faces["defender"])
+        ex = Explanation()
+        t = assault.table
+        ex.add(
+            "ACT",
+            f"defender's die {e.defender_die} on {_col(assault.defender_fire, t)}: "
+            f"{e.on_attacker.code} on the attackers",
+            e.on_attacker.code,
+            side="defender",
+            kind="result",
+        )
+        if assault.defenders_first and e.attacker_fire != assault.attacker_fire:
+            ex.add(
+                "ACT",
+                f"the attackers fire with what is left: {fire_text(e.attacker_fire.fire)}",
+                e.attacker_fire.fire,
+                side="attacker",
+                kind="strength",
+            )
+        ex.add(
+            "ACT",
+            f"attacker's die {e.attacker_die} on {_col(e.attacker_fire, t)}: "
+            f"{e.on_defender.code} on the defenders",
+            e.on_defender.code,
+            side="attacker",
+            kind="result",
+        )
+        last = rolls[-1].faces[0]
+        return CombatResult(
+            code=e.code,
+            die=last,
+            drm=report.drm,
+            modified_roll=last,
+            attacker=SideResult(),
+            defender=SideResult(),
+            advance=False,
+            steps=ex.steps,
+            headline=(
+                f"attacker's die {e.attacker_die}: {e.on_defender.code} on the defenders; "
+                f"defender's die {e.defender_die}: {e.on_attacker.code} on the attackers"
+            ),
+            rolls=tuple(rolls),
+            effects=tuple(assault.effects(e)),
+        )
+
+    def loss_policy(self, report: Report, result: CombatResult) -> AssaultLosses:
+        """ACT: each group's step losses, the first to the best morale, an AFV among two."""
+        return AssaultLosses(report, result)
+
+    # --- follow-ups -------------------------------------------------------------------------
+
+    def _exchange(self, report: Report, result: CombatResult) -> tuple[Assault, Exchange]:
+        assault = Assault(report.situation, self.table)
+        faces = {r.side: r.faces[0] for r in result.rolls if r.rule == "ACT" and r.side}
+        if set(faces) != {"attacker", "defender"}:
+            raise RulesError("the result holds no table dice for both sides", "ACT")
+        return assault, assault.exchange(faces["attacker"], faces["defender"])
+
+    def follow_ups(
+        self, report: Report, result: CombatResult, standing: Standing
+    ) -> tuple[FollowUp, ...]:
+        """After the losses: each side's leader loss rolls (after step losses), German A-T
+        fire at Soviet vehicles, then every unit's morale check, leaders last."""
+        assault, e = self._exchange(report, result)
+        sides = {
+            "defender": (assault.defenders, e.on_defender),
+            "attacker": (assault.attackers, e.on_attacker),
+        }
+        now = {s: _standing(units, standing) for s, (units, _) in sides.items()}
+        found: list[FollowUp] = []
+        for side, (units, res) in sides.items():
+            if not res.steps:
+                continue
+            n = inflicted_on(units, res)
+            for f in now[side]:
+                if f.leader:
+                    found.append(
+                        FollowUp(
+                            f"leader-loss:{f.pid}", "leader-loss", side, "ACT",  # type: ignore[arg-type]
+                            f"{f.name}: leader loss roll, killed on 2 "
+                            f"({-n:+d} for {n} step loss(es))",
+                            f.pid, LEADER_DIE, -n,
+                        )
+                    )  # fmt: skip
+        for side, enemy in (("defender", "attacker"), ("attacker", "defender")):
+            targets = anti_tank_targets(now[enemy], now[side])
+            if targets:
+                found.append(
+                    FollowUp(
+                        f"anti-tank:{side}", "anti-tank", side, ELIGIBILITY,  # type: ignore[arg-type]
+                        "German infantry A-T fire at a Soviet vehicle: hits on 5 or 6",
+                        None, ANTI_TANK_DIE, 0, tuple(t.pid for t in targets), enemy,  # type: ignore[arg-type]
+                    )
+                )  # fmt: skip
+        for side, (_units, res) in sides.items():
+            if not res.morale_check:
+                continue
+            for f in sorted(now[side], key=lambda u: u.leader):
+                mod = leader_modifier(now[side], f)
+                lead = f" {mod:+d} leader" if mod else ""
+                found.append(
+                    FollowUp(
+                        f"morale:{f.pid}", "morale-check", side, "Morale",  # type: ignore[arg-type]
+                        f"{f.name} checks morale ({f.morale}{lead}, {res.modifier:+d})",
+                        f.pid, MORALE_DIE, res.modifier,
+                    )
+                )  # fmt: skip
+        return tuple(found)
+
+    def _unit(
+        self, report: Report, pid: str | None, standing: Standing
+    ) -> tuple[Fighter, tuple[Fighter, ...]]:
+        s = report.situation
+        for side, ps in (("attacker", s.attackers), ("defender", s.defenders)):
+            units = _standing(fighters(side, ps), standing)  # type: ignore[arg-type]
+            for f in units:
+                if f.pid == pid:
+                    return f, units
+        raise RulesError(f"{pid} is no longer in the assault", "ACT")
+
+    def follow_up_chances(
+        self, report: Report, follow_up: FollowUp, standing: Standing, choice: str | None = None
+    ) -> tuple[Outcome, ...]:
+        """The exact chance of each way a follow-up ends."""
+        side = follow_up.side
+        enemy = "attacker" if side == "defender" else "defender"
+        if follow_up.kind == "leader-loss":
+            p = leader_kill_chance(-follow_up.modifier)
+            return _outcomes({"killed": p, "survives": 1 - p}, side, enemy)  # type: ignore[arg-type]
+        if follow_up.kind == "anti-tank":
+            return _outcomes({"hit": ANTI_TANK_HIT, "missed": 1 - ANTI_TANK_HIT}, side, enemy)  # type: ignore[arg-type]
+        if follow_up.kind == "morale-check":
+            f, units = self._unit(report, follow_up.target, standing)
+            morale = f.morale + leader_modifier(units, f)
+            return _outcomes(check_chances(f.status.state, follow_up.modifier, morale), side, enemy)  # type: ignore[arg-type]
+        raise RulesError(f"the assault rules have no follow-up {follow_up.kind!r}")
+
+    def resolve_follow_up(
+        self,
+        report: Report,
+        follow_up: FollowUp,
+        standing: Standing,
+        dice: Dice,
+        choice: str | None = None,
+    ) -> FollowUpResult:
+        """A follow-up rolled; a unit no longer in play has nothing to roll for."""
+        side = follow_up.side
+        if follow_up.kind == "anti-tank":
+            if choice not in follow_up.choices:
+                raise RulesError(
+                    "A-T fire needs one of the Soviet vehicles as its target", ELIGIBILITY
+                )
+            if choice not in standing:
+                return FollowUpResult("the vehicle A-T fire was aimed at is gone: no fire")
+            f, _ = self._unit(report, choice, standing)
+            return anti_tank_roll(dice, side, f.pid, f.name)
+        if follow_up.target not in standing:
+            return FollowUpResult(f"{follow_up.target} is no longer in play: no roll")
+        f, units = self._unit(report, follow_up.target, standing)
+        if follow_up.kind == "leader-loss":
+            return leader_roll(dice, side, f.pid, f.name, -follow_up.modifier)
+        if follow_up.kind == "morale-check":
+            morale = f.morale + leader_modifier(units, f)
+            return morale_roll(
+                dice, side, f.pid, f.name, f.status.state, follow_up.modifier, morale
+            )
+        raise RulesError(f"the assault rules have no follow-up {follow_up.kind!r}")
+
+    # --- recovery, a counter action ---------------------------------------------------------
+
+    def counter_actions(self, counter: CounterInPlay, turn: TurnNow) -> list[CounterAction]:
+        """Recovery: a disrupted or demoralized unit tries to recover, a 2d6 roll."""
+        if not counter.status.state:
+            return []
+        chances = recovery_chances(
+            counter.unit, counter.status, counter.terrain, _stack_leader(counter)
+        )
+        odds = ", ".join(f"{k} {percent(v)}" for k, v in chances.items())
+        return [
+            CounterAction(
+                key="recover",
+                label="Try to recover",
+                text=f"{counter.unit.name} tries to recover",
+                rule="Recovery",
+                help=f"2d6 below morale, +1 in a town or entrenchment; 2 recovers fully: {odds}",
+                die=RECOVERY_DIE,
+            )
+        ]
+
+    def counter_action_roll(
+        self, counter: CounterInPlay, turn: TurnNow, key: str, dice: Dice
+    ) -> FollowUpResult:
+        """The recovery roll for ``counter`` (Recovery), its effects on the counter's uid; an
+        action it has not (a unit in good order) is refused by name."""
+        self.counter_action(counter, turn, key)
+        target = counter.uid or counter.counter_id or ""
+        leader = _stack_leader(counter)
+        return recovery(counter.unit, counter.status, counter.terrain, leader, dice, target)
+
+
+def _stack_leader(counter: CounterInPlay) -> int:
+    """The best modifier of an undemoralized leader stacked with ``counter`` (Morale)."""
+    mods = [
+        other.unit.rule_value("leader_modifier", 0)
+        for other in counter.stacked
+        if other.unit.rule_value("kind") == "leader" and other.status.state != "demoralized"
+    ]
+    return max((m for m in mods if isinstance(m, int)), default=0)
+
+
+def _standing(units: tuple[Fighter, ...], standing: Standing) -> tuple[Fighter, ...]:
+    return tuple(replace(f, status=standing[f.pid]) for f in units if f.pid in standing)
+
+
+def _col(fire: SideFire, table: AssaultTable) -> str:
+    return "no column" if fire.column is None else table.label(fire.column)
+
+
+def _outcomes(chances: dict[str, Fraction], side: SideName, enemy: SideName) -> tuple[Outcome, ...]:
+    good = {"holds", "survives", "missed"}
+    return tuple(
+        Outcome(k, p, side if k in good else enemy, k)  # type: ignore[arg-type]
+        for k, p in chances.items()
+        if p
+    )
+
+
+def _fire_after_steps(ex: Explanation, assault: Assault) -> None:
+    """When the defenders fire first, each defenders' die whose step losses leave the
+    attackers less fire: what the attackers then fire with, and on which column (ACT)."""
+    table = assault.table
+    for face in range(1, 7):
+        fire = assault.attacker_fire_after(face)
+        if fire == assault.attacker_fire:
+            continue
+        res = table.result(face, assault.defender_fire.column).code
+        ex.add(
+            "ACT",
+            f"if the defenders roll {face} ({res}), the attackers fire with what is left: "
+            f"{fire_text(fire.fire)} on {_col(fire, table)}",
+            fire.fire,
+            side="attacker",
+            kind="strength",
+        )
+
+
+def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
+    """A side's fire, column and shifts as steps (ACT, ACT shift)."""
+    side = fire.side
+    for part in fire.parts:
+        why = f" ({'; '.join(part.why)})" if part.why else ""
+        ex.add(
+            "ACT",
+            f"{part.name}: fire {fire_text(part.fire)}{why}",
+            part.fire,
+            side=side,
+            kind="strength",
+        )
+    ex.add(
+        "ACT",
+        f"the {side}'s direct fire value: {fire_text(fire.fire)}",
+        fire.fire,
+        side=side,
+        kind="strength",
+    )
+    if fire.column_before is None:
+        ex.add("ACT", f"the {side}'s fire is below the table's first column: no effect", side=side)
+        return
+    ex.add(
+        "ACT",
+        f"the {side}'s column: {table.label(fire.column_before)}",
+        table.label(fire.column_before),
+        side=side,
+    )
+    for s in fire.shifts:
+        way = "right" if s.shift > 0 else "left"
+        ex.add("ACT shift", f"{s.reason}: one column {way}", s.shift, side=side, kind="shift")
+    if fire.clamped:
+        ex.add("ACT shift", fire.clamped, side=side, kind="limit")
+    if fire.shifts:
+        ex.add(
+            "ACT shift",
+            f"the {side} fires on {table.label(fire.column)}",
+            table.label(fire.column),
+            side=side,
+        )
+    if fire.column == 0:
+        ex.add(
+            "ACT",
+            f"the table prints no header over {table.label(0)}: its lowest fire value, "
+            f"{table.lower[0]}, is hexcombat's reading",
+            side=side,
+        )
+
+
+RULESET = AssaultMoraleRuleset()

@@ -1,0 +1,190 @@
+"""Resolving an assault: the order of fire, each result's effects, losses by group under the
+best-morale and AFV rules, the leader loss roll and German A-T fire (ACT, Assault)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from am_helpers import RULESET, situation, squad, unit
+
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.status import UnitStatus
+
+
+def defenders() -> tuple[Participant, ...]:
+    """Two squads, an AFV, a truck, a wagon and a leader, all without fire."""
+    return (
+        Participant(unit("Squad A", "squad", 0, 7, 2, "german"), id="a"),
+        Participant(unit("Squad B", "squad", 0, 8, 2, "german"), id="b"),
+        Participant(unit("Pz IV", "afv", 0, 6, 2, "german"), id="afv"),
+        Participant(unit("Opel", "truck", 0, 5, 1, "german"), id="truck"),
+        Participant(unit("Wagon", "wagon", 0, 4, 1, "german"), id="wagon"),
+        Participant(unit("Lt", "leader", 0, 9, 1, "german", leader_modifier=1), id="lt"),
+    )
+
+
+def big_assault():  # type: ignore[no-untyped-def]
+    s = situation((Participant(squad(30, morale=6), id="s"),), defenders())
+    return RULESET.evaluate(s)
+
+
+def test_2m2_takes_two_steps_from_each_group_then_a_morale_check_at_plus_2() -> None:
+    report = big_assault()
+    result = RULESET.resolve(report, ScriptedDice([4, 1]))  # attacker's 4 on 30+: 2M2
+    assert result.code == "defender: 2M2 / attacker: -"
+    assert [(e.kind, e.targets, e.amount, e.modifier) for e in result.effects] == [
+        ("lose-steps", ("a", "b", "afv"), 2, 0),
+        ("lose-steps", ("truck", "wagon"), 2, 0),
+        ("morale-check", ("a", "b", "afv", "truck", "wagon", "lt"), 0, 2),
+    ]
+    assert {e.rule for e in result.effects} == {"ACT"}
+    assert [(r.purpose, r.faces, r.side) for r in result.rolls] == [
+        ("attacker's table die", (4,), "attacker"),
+        ("defender's table die", (1,), "defender"),
+    ]
+
+
+def test_losses_best_morale_first_and_an_afv_among_two() -> None:
+    report = big_assault()
+    result = RULESET.resolve(report, ScriptedDice([4, 1]))
+    policy = RULESET.loss_policy(report, result)
+    assert policy.kind == "steps"
+    assert policy.suggested() == ["b", "afv", "truck", "wagon"]
+    assert policy.problems(policy.suggested()) == []
+    assert policy.needed("defender", []) == 4
+    wrong = policy.problems(["a", "a", "truck", "wagon"])
+    assert any("best morale (Squad B)" in p and "(ACT)" in p for p in wrong)
+    assert any("at least one from an AFV" in p and "(ACT)" in p for p in wrong)
+    no_afv = policy.problems(["b", "b", "truck", "wagon"])
+    assert len(no_afv) == 1 and "AFV" in no_afv[0]
+    short = policy.problems(["b", "afv", "truck"])
+    assert any("wagons, trucks and prime movers lose 2 step(s): 1 chosen (ACT)" in p for p in short)
+    first_best = policy.problems(["afv", "b", "wagon", "truck"])
+    assert first_best == []  # the best-morale unit among the losses, in any order
+    effects = policy.effects(policy.suggested())
+    assert {(e.targets, e.amount) for e in effects} == {
+        (("b",), 1),
+        (("afv",), 1),
+        (("truck",), 1),
+        (("wagon",), 1),
+    }
+
+
+def test_1m2_needs_no_afv_and_3m2_is_capped_by_the_steps_left() -> None:
+    report = big_assault()
+    one = RULESET.resolve(report, ScriptedDice([3, 1]))  # 1M2
+    assert RULESET.loss_policy(report, one).suggested() == ["b", "truck"]
+    three = RULESET.resolve(report, ScriptedDice([6, 1]))  # 3M2: transport has 2 steps
+    policy = RULESET.loss_policy(report, three)
+    assert policy.needed("defender", []) == 3 + 2
+    assert policy.suggested() == ["b", "afv", "a", "truck", "wagon"]
+
+
+def test_m_results_make_every_enemy_unit_check_morale() -> None:
+    s = situation((Participant(squad(18), id="s"),), defenders())
+    report = RULESET.evaluate(s)
+    m = RULESET.resolve(report, ScriptedDice([1, 1]))  # 18-23, die 1: M
+    assert [(e.kind, e.modifier) for e in m.effects] == [("morale-check", 0)]
+    m1 = RULESET.resolve(report, ScriptedDice([2, 1]))
+    assert [(e.kind, e.modifier) for e in m1.effects] == [("morale-check", 1)]
+    standing = {p.id: p.status for p in s.defenders}  # type: ignore[misc]
+    follow = RULESET.follow_ups(report, m1, standing)
+    assert [f.key for f in follow] == [
+        "morale:a", "morale:b", "morale:afv", "morale:truck", "morale:wagon", "morale:lt"
+    ]  # fmt: skip
+    assert {f.modifier for f in follow} == {1}
+    assert follow[0].text == "Squad A checks morale (7 +1 leader, +1)"
+
+
+def test_a_leader_is_killed_on_2_modified_by_each_step_loss() -> None:
+    report = big_assault()
+    result = RULESET.resolve(report, ScriptedDice([4, 1]))  # 2M2: four steps inflicted
+    standing = {p.id: p.status for p in report.situation.defenders}  # type: ignore[misc]
+    for gone in ("b", "truck", "wagon"):
+        del standing[gone]  # noqa: B909
+    follow = RULESET.follow_ups(report, result, standing)
+    loss = next(f for f in follow if f.kind == "leader-loss")
+    assert (loss.target, loss.modifier, loss.rule) == ("lt", -4, "ACT")
+    assert [f.kind for f in follow][0] == "leader-loss"  # before the morale checks
+    killed = RULESET.resolve_follow_up(report, loss, standing, ScriptedDice([3, 3]))
+    assert [(e.kind, e.targets) for e in killed.effects] == [("eliminate", ("lt",))]
+    assert "6 -4 = 2: killed" in killed.headline
+    lives = RULESET.resolve_follow_up(report, loss, standing, ScriptedDice([3, 4]))
+    assert lives.effects == ()
+    chances = {o.code: o.probability for o in RULESET.follow_up_chances(report, loss, standing)}
+    assert chances["killed"] == Fraction(1 + 2 + 3 + 4 + 5, 36)  # 2d6 of 6 or less: 6 -4 = 2
+
+
+def test_both_fire_at_once_unless_the_defenders_are_entrenched_or_dug_in() -> None:
+    attackers = (
+        Participant(squad(10, morale=8, steps=1), id="a1"),
+        Participant(squad(10, morale=7, steps=1), id="a2"),
+    )
+    defending = (Participant(squad(30, morale=7, nationality="german"), id="d"),)
+    open_ground = RULESET.evaluate(situation(attackers, defending))
+    assert open_ground.payload["order"] == "simultaneous"
+    assert [d.side for d in open_ground.dice] == ["attacker", "defender"]
+    # both at once: the attackers fire 20 (18-23) whatever the defenders roll
+    at_once = RULESET.resolve(open_ground, ScriptedDice([6, 3]))
+    assert at_once.code == "defender: 2M2 / attacker: 1M2"
+
+    dug = RULESET.evaluate(situation(attackers, defending, "entrenchment"))
+    assert dug.payload["order"] == "defenders first"
+    assert [d.side for d in dug.dice] == ["defender", "attacker"]
+    # the defenders' 3 (1M2) takes a step from a1 (best morale), eliminated: the attackers
+    # fire 10 (9-12), one left for the entrenchment: 5-8, die 6: M2
+    first = RULESET.resolve(dug, ScriptedDice([3, 6]))
+    assert first.code == "defender: M2 / attacker: 1M2"
+    after = dug.payload["attacker_fire_after_defenders_die"]["3"]  # type: ignore[index]
+    assert after["fire"] == 10 and after["column_after_shifts"] == "5-8"
+    # the defenders' 1 (M2) takes nothing: 20 on 18-23, one left: 13-17, die 6: 1M2
+    assert RULESET.resolve(dug, ScriptedDice([1, 6])).code == "defender: 1M2 / attacker: M2"
+    dug_in = (
+        Participant(defending[0].unit, id="d", status=UnitStatus(markers=frozenset({"dug-in"}))),
+    )
+    assert RULESET.evaluate(situation(attackers, dug_in)).payload["order"] == "defenders first"
+
+
+def test_the_chances_of_each_side_are_in_the_payload() -> None:
+    report = big_assault()
+    chances = report.payload["attacker"]["result_chances"]  # type: ignore[index]
+    sixth = Fraction(1, 6)
+    assert chances == {"M2": sixth, "1M2": 2 * sixth, "2M2": 2 * sixth, "3M2": sixth}
+    assert report.payload["defender"]["column_before_shifts"] is None  # type: ignore[index]
+    by_favour = {o.code: o.favours for o in report.outcome_list}
+    assert set(by_favour.values()) == {"attacker"}
+
+
+def test_german_infantry_a_t_fire_at_soviet_vehicles() -> None:
+    s = situation(
+        (Participant(squad(0, morale=8, nationality="german"), id="g"),),
+        (Participant(unit("T-34", "afv", 0, 7, 2, "soviet", closed_top=True), id="t34"),),
+    )
+    report = RULESET.evaluate(s)
+    result = RULESET.resolve(report, ScriptedDice([1, 1]))
+    standing = {"g": UnitStatus(), "t34": UnitStatus()}
+    (at,) = RULESET.follow_ups(report, result, standing)
+    assert (at.kind, at.side, at.chooser, at.choices, at.rule) == (
+        "anti-tank", "defender", "attacker", ("t34",), "Assault"
+    )  # fmt: skip
+    hit = RULESET.resolve_follow_up(report, at, standing, ScriptedDice([5]), "t34")
+    assert [(e.kind, e.targets, e.amount) for e in hit.effects] == [("lose-steps", ("t34",), 1)]
+    miss = RULESET.resolve_follow_up(report, at, standing, ScriptedDice([4]), "t34")
+    assert miss.effects == ()
+    with pytest.raises(RulesError, match="Soviet vehicles"):
+        RULESET.resolve_follow_up(report, at, standing, ScriptedDice([5]), None)
+    # a demoralized German squad may not fire: no A-T fire
+    standing["g"] = UnitStatus(state="demoralized")
+    assert RULESET.follow_ups(report, result, standing) == ()
+
+
+def test_no_assault_result_retreats_a_unit() -> None:
+    report = big_assault()
+    for a in range(1, 7):
+        for d in range(1, 7):
+            result = RULESET.resolve(report, ScriptedDice([a, d]))
+            assert not result.advance
+            assert {e.kind for e in result.effects} <= {"lose-steps", "morale-check"}
