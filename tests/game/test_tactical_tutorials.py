@@ -17,16 +17,24 @@ from tutorial_attacks import full_attack
 from hexcombat.game.attack import AttackSetup, evaluate_attack, resolve_attack
 from hexcombat.game.check import check_file
 from hexcombat.game.commands import AddCounter, RemoveCounters
+from hexcombat.game.follow_ups import standing as standing_now
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameState
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Report
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 """The repository's shipped maps and scenarios."""
 
-ASSAULT_MORALE: dict[str, str] = {}
+ASSAULT_MORALE = {
+    "tutorial-assault-morale-woods-scenario.toml": "0303",
+    "tutorial-assault-morale-town-scenario.toml": "0506",
+    "tutorial-assault-morale-entrenchment-scenario.toml": "0308",
+    "tutorial-assault-morale-river-scenario.toml": "0906",
+    "tutorial-assault-morale-hill-scenario.toml": "1103",
+}
 LHY = {
     "tutorial-lhy-immediate-scenario.toml": "0303",
     "tutorial-lhy-limits-scenario.toml": "0804",
@@ -89,6 +97,203 @@ def test_the_tutorial_opens_checks_clean_and_assaults_its_one_hex(name: str) -> 
     assert state.hexmap.label(setup.target) == TACTICAL[name]
     assert setup.attacker_uids  # every attacking stack is proposed
     evaluate_attack(state, setup)
+
+
+# -- assault-morale: the Assault Combat Table -------------------------------------------------
+
+
+def shifts(report: Report, side: str) -> list[tuple[int, str]]:
+    """Each column shift of ``side``'s fire, with its reason (ACT shift)."""
+    return [
+        (s.value, s.text)
+        for s in report.steps
+        if s.rule == "ACT shift" and s.kind == "shift" and s.side == side
+    ]
+
+
+def shift_words(report: Report, side: str) -> list[tuple[int, str]]:
+    """The shifts by a key word of their reason, in the aid's order."""
+    words = (
+        "woods", "an entrenchment", "occupy a town", "major river", "higher morale",
+        "closed-top", "engineers assaulting", "AFVs in", "infantry leader", "riding",
+        "is demoralized", "charging", "hill",
+    )  # fmt: skip
+    found = []
+    for value, text in shifts(report, side):
+        (word,) = [w for w in words if w in text]
+        found.append((value, word))
+    return found
+
+
+def column(report: Report, side: str) -> tuple[str, str]:
+    """``side``'s column before and after its shifts (ACT)."""
+    payload = report.payload[side]
+    return payload["column_before_shifts"], payload["column_after_shifts"]
+
+
+def fire(report: Report, side: str) -> Fraction:
+    return Fraction(report.payload[side]["fire"])
+
+
+WOODS, TOWN, TRENCH, RIVER, HILL = sorted(ASSAULT_MORALE, key=list(ASSAULT_MORALE).index)
+
+
+def test_act_1_woods_left_higher_morale_and_the_leader_right() -> None:
+    report = assault(WOODS)
+    # three German rifle squads of fire 5 (assumed): 15, the 13-17 column; the leader adds 0
+    assert fire(report, "attacker") == 15
+    assert shift_words(report, "attacker") == [
+        (-1, "woods"), (1, "higher morale"), (1, "infantry leader"),
+    ]  # fmt: skip
+    assert column(report, "attacker") == ("13-17", "18-23")
+    # two Soviet squads of fire 4 (assumed): 8, the 5-8 column, no shift
+    assert fire(report, "defender") == 8
+    assert shifts(report, "defender") == [] and column(report, "defender") == ("5-8", "5-8")
+    assert report.payload["order"] == "simultaneous"
+
+
+def test_act_1_typed_6_3_is_2m2_on_18_23_and_nothing_on_5_8() -> None:
+    # ACT: die 6 on 18-23 is 2M2; die 3 on 5-8 is no effect
+    state, setup = opened(WOODS)
+    resolution = resolve_attack(state, setup, ScriptedDice([6, 3]))
+    assert resolution.result.code == "defender: 2M2 / attacker: -"
+    soviets = {c.uid for c in state.stack_at(setup.target)}
+    (loss,) = [e for e in resolution.result.effects if e.kind == "lose-steps"]
+    assert (loss.side, loss.amount, set(loss.targets)) == ("defender", 2, soviets)
+
+
+def test_act_1_without_the_leader_the_germans_fire_on_13_17() -> None:
+    report = assault(WOODS, untick("Lt Brandt"))
+    assert shift_words(report, "attacker") == [(-1, "woods"), (1, "higher morale")]
+    assert column(report, "attacker") == ("13-17", "13-17")
+
+
+def test_act_2_town_left_engineers_and_the_lone_tank_right() -> None:
+    report = assault(TOWN)
+    assert fire(report, "attacker") == 12  # three squads of fire 4 (assumed)
+    assert shift_words(report, "attacker") == [
+        (-1, "occupy a town"), (1, "engineers assaulting"), (1, "AFVs in"),
+    ]  # fmt: skip
+    assert column(report, "attacker") == ("9-12", "13-17")
+    # the Pz IV (morale 9) is not below the sappers (8): no morale shift; no infantry with it:
+    # no closed-top shift for the Germans
+    assert fire(report, "defender") == 8
+    assert shifts(report, "defender") == [] and column(report, "defender") == ("5-8", "5-8")
+
+
+def test_act_2_typed_5_1_is_1m2_on_13_17_and_nothing_on_5_8() -> None:
+    state, setup = opened(TOWN)
+    resolution = resolve_attack(state, setup, ScriptedDice([5, 1]))
+    assert resolution.result.code == "defender: 1M2 / attacker: -"
+
+
+def test_act_2_the_rifle_squad_alone_stays_on_3_4() -> None:
+    report = assault(TOWN, untick("Sapper Sqd"))
+    assert fire(report, "attacker") == 4
+    assert shift_words(report, "attacker") == [(-1, "occupy a town"), (1, "AFVs in")]
+    assert column(report, "attacker") == ("3-4", "3-4")
+
+
+def test_act_3_the_entrenched_defenders_fire_first() -> None:
+    report = assault(TRENCH)
+    assert report.payload["order"] == "defenders first"
+    assert [d.side for d in report.dice] == ["defender", "attacker"]
+    # three squads of fire 4 and the Maxim's 5 at full value beside infantry: 17
+    assert fire(report, "attacker") == 17
+    assert shift_words(report, "attacker") == [(-1, "an entrenchment")]
+    assert column(report, "attacker") == ("13-17", "9-12")
+    # the German squad's 5 and the Pz IV's 8: 13; tank with infantry and the leader: two right
+    assert fire(report, "defender") == 13
+    assert shift_words(report, "defender") == [(1, "closed-top"), (1, "infantry leader")]
+    assert column(report, "defender") == ("13-17", "24-29")
+
+
+def test_act_3_the_maxim_alone_counts_half() -> None:
+    # ACT: "HMG and AA are half value without friendly dismounted infantry participating"
+    report = assault(TRENCH, untick("Rifle Sqd"))
+    assert fire(report, "attacker") == Fraction(5, 2)
+
+
+def test_act_3_a_german_6_is_2m2_on_24_29_rolled_first() -> None:
+    state, setup = opened(TRENCH)
+    resolution = resolve_attack(state, setup, ScriptedDice([6, 1]))
+    assert [(r.side, r.faces) for r in resolution.result.rolls][0] == ("defender", (6,))
+    # the Soviets, after losing two steps, fire 1 on at most 9-12: no effect (ACT)
+    assert resolution.result.code == "defender: - / attacker: 2M2"
+    (loss,) = [e for e in resolution.result.effects if e.kind == "lose-steps"]
+    assert (loss.side, loss.amount) == ("attacker", 2)
+
+
+def test_act_3_the_entrenchment_shift_is_the_first_rounds_only() -> None:
+    report = assault(TRENCH, later_round)
+    assert shift_words(report, "attacker") == []
+    assert report.payload["order"] == "defenders first"  # still entrenched
+
+
+def test_act_4_the_river_left_higher_morale_and_the_riders_right() -> None:
+    report = assault(RIVER)
+    assert fire(report, "attacker") == 15
+    assert shift_words(report, "attacker") == [
+        (-1, "major river"), (1, "higher morale"), (1, "riding"),
+    ]  # fmt: skip
+    assert column(report, "attacker") == ("13-17", "18-23")
+    # the SU-76M (6) and the riders (4): 10; an open-top Soviet AFV that is not a Guard: no
+    # closed-top shift
+    assert fire(report, "defender") == 10
+    assert shifts(report, "defender") == [] and column(report, "defender") == ("9-12", "9-12")
+
+
+def test_act_4_after_the_first_round_the_river_shift_is_gone() -> None:
+    report = assault(RIVER, later_round)
+    assert shift_words(report, "attacker") == [(1, "higher morale"), (1, "riding")]
+    assert column(report, "attacker") == ("13-17", "24-29")
+
+
+def test_act_4_german_infantry_may_fire_at_the_soviet_vehicle() -> None:
+    # "German infantry may also A-T fire (6) at Soviet vehicles on a die roll of 5 or 6"
+    state, setup = opened(RIVER)
+    resolution = resolve_attack(state, setup, ScriptedDice([1, 1]))
+    ruleset = get_ruleset("assault-morale")
+    standing = standing_now(state, resolution.report)
+    (at,) = [
+        f for f in ruleset.follow_ups(resolution.report, resolution.result, standing)
+        if f.kind == "anti-tank"
+    ]  # fmt: skip
+    (su76,) = uids_named(state, "SU-76M")
+    assert (at.side, at.chooser, at.choices) == ("defender", "attacker", (su76,))
+    chances = ruleset.follow_up_chances(resolution.report, at, standing, su76)
+    assert [o.probability for o in chances if o.code == "hit"] == [Fraction(2, 6)]
+
+
+def test_act_5_demoralized_defenders_and_the_charge_right_the_hill_right_for_them() -> None:
+    report = assault(HILL)
+    assert fire(report, "attacker") == 12
+    assert shift_words(report, "attacker") == [(1, "is demoralized"), (1, "charging")]
+    assert column(report, "attacker") == ("9-12", "18-23")
+    # demoralized defenders defend at a quarter: 2 x 5 / 4
+    assert fire(report, "defender") == Fraction(5, 2)
+    assert shift_words(report, "defender") == [(1, "hill")]
+    assert column(report, "defender") == ("1-2", "3-4")
+
+
+def test_act_5_after_the_first_round_the_hill_shift_is_gone() -> None:
+    report = assault(HILL, later_round)
+    assert shifts(report, "defender") == [] and column(report, "defender") == ("1-2", "1-2")
+
+
+def test_the_five_assaults_show_every_column_shift_of_the_aid() -> None:
+    shown = {
+        word
+        for name in ASSAULT_MORALE
+        for side in ("attacker", "defender")
+        for _value, word in shift_words(assault(name), side)
+    }
+    # the aid's twelve shifts; "entrenchment" and "town" are one line of it, shown by both
+    assert shown == {
+        "woods", "an entrenchment", "occupy a town", "major river", "higher morale",
+        "closed-top", "engineers assaulting", "AFVs in", "infantry leader", "riding",
+        "is demoralized", "charging", "hill",
+    }  # fmt: skip
 
 
 # -- lhy-assault: The Last Hundred Yards ------------------------------------------------------
