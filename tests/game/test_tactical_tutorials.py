@@ -20,6 +20,7 @@ from hexcombat.game.commands import AddCounter, RemoveCounters
 from hexcombat.game.follow_ups import standing as standing_now
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameState
+from hexcombat.game.status_commands import AddMarker
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
@@ -228,6 +229,19 @@ def test_act_3_the_entrenchment_shift_is_the_first_rounds_only() -> None:
     report = assault(TRENCH, later_round)
     assert shift_words(report, "attacker") == []
     assert report.payload["order"] == "defenders first"  # still entrenched
+
+
+def test_act_3_dug_in_defenders_in_open_ground_also_fire_first() -> None:
+    # the walkthrough's last step, tried on the Mius ford (clear): a dug-in marker (ACT)
+    def dig_in(state: GameState, setup: AttackSetup) -> None:
+        for counter in state.stack_at(setup.target):
+            state.execute(AddMarker(counter.uid, marker="dug-in"))
+
+    plain = assault(RIVER)
+    assert plain.payload["order"] == "simultaneous"
+    dug_in = assault(RIVER, dig_in)
+    assert dug_in.payload["order"] == "defenders first"
+    assert [d.side for d in dug_in.dice] == ["defender", "attacker"]
 
 
 def test_act_4_the_river_left_higher_morale_and_the_riders_right() -> None:
