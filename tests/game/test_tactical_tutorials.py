@@ -290,6 +290,23 @@ def test_act_5_demoralized_defenders_and_the_charge_right_the_hill_right_for_the
     assert column(report, "defender") == ("1-2", "3-4")
 
 
+def test_act_5_typed_3_1_is_m2_and_a_demoralized_squad_that_fails_loses_a_step() -> None:
+    # ACT: die 3 on 18-23 is M2; Morale: 2d6 + 2 against 7 (8, one less when demoralized)
+    # holds on 2-5 (10/36); a demoralized unit that fails is lowered further: a step
+    state, setup = opened(HILL)
+    resolution = resolve_attack(state, setup, ScriptedDice([3, 1]))
+    assert resolution.result.code == "defender: M2 / attacker: -"
+    ruleset = get_ruleset("assault-morale")
+    standing = standing_now(state, resolution.report)
+    checks = ruleset.follow_ups(resolution.report, resolution.result, standing)
+    assert [f.kind for f in checks] == ["morale-check"] * 2
+    for check in checks:
+        chances = ruleset.follow_up_chances(resolution.report, check, standing)
+        assert [(o.code, o.probability) for o in chances] == [
+            ("holds", Fraction(10, 36)), ("loses a step", Fraction(26, 36)),
+        ]  # fmt: skip
+
+
 def test_act_5_after_the_first_round_the_hill_shift_is_gone() -> None:
     report = assault(HILL, later_round)
     assert shifts(report, "defender") == [] and column(report, "defender") == ("1-2", "1-2")
