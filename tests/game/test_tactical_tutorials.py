@@ -445,6 +445,19 @@ def test_lhy_3_typed_die_picks_the_row(die: int, row: str) -> None:
     assert resolve_attack(state, setup, ScriptedDice([die])).result.code == row
 
 
+@pytest.mark.parametrize(("die", "urban"), [(5, ["attacker", "defender"]), (7, [])])
+def test_lhy_3_urban_assault_strikes_both_sides_on_6_or_7_only(die: int, urban: list) -> None:
+    # 14.3.1, the 6-9 row "roll: 6-7 both": the best-cohesion combat unit of each side suffers
+    # a casualty; on 8 (die 7 + 1) none does
+    state, setup = opened(SAINT_CLAIR)
+    resolution = resolve_attack(state, setup, ScriptedDice([die]))
+    assert resolution.result.code == "DM"
+    ruleset = get_ruleset("lhy-assault")
+    standing = standing_now(state, resolution.report)
+    found = ruleset.follow_ups(resolution.report, resolution.result, standing)
+    assert [f.side for f in found if f.kind == "urban-assault"] == urban
+
+
 def test_the_tactical_maps_have_the_ground_their_tutorials_name() -> None:
     from hexcombat.board.mapfile import load_map
 
