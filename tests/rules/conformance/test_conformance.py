@@ -548,9 +548,10 @@ def _negative_defenders(s: CombatSituation) -> CombatSituation:
     return replace(s, defenders=(*s.defenders[:-1], replace(s.defenders[-1], count=-1)))
 
 
-def _three_hexes_away(s: CombatSituation) -> CombatSituation:
-    """An attacker three hexes from the defender: no unit attacks from there (14A3)."""
-    far = Participant(s.attackers[0].unit, range=3)
+def _four_hexes_away(s: CombatSituation) -> CombatSituation:
+    """An attacker four hexes from the defender: no unit attacks from there (14A3: adjacent,
+    long-range artillery two; 10.5.2.2: vehicles assault from three)."""
+    far = Participant(s.attackers[0].unit, range=4)
     return replace(s, attackers=(*s.attackers, far))
 
 
@@ -564,7 +565,7 @@ BAD = {
     "no defenders": _no_defenders,
     "an attacker entry of no units": _no_attacking_units,
     "a defender entry of -1 units": _negative_defenders,
-    "an attacker three hexes away": _three_hexes_away,
+    "an attacker four hexes away": _four_hexes_away,
     "a defender two hexes away": _defender_firing_from_afar,
 }
 """Combats no ruleset may evaluate, and how each is made from a legal one."""
