@@ -462,13 +462,17 @@ def test_the_tactical_maps_have_the_ground_their_tutorials_name() -> None:
     from hexcombat.board.mapfile import load_map
 
     am = load_map(MAPS / "tutorial-assault-morale.toml")
+    lhy = load_map(MAPS / "tutorial-lhy.toml")
+    for hexmap in (am, lhy):  # small, laid out as every tutorial map (maps/README.md)
+        assert (hexmap.columns, hexmap.rows) == (12, 10)
+        assert (hexmap.scheme.orientation, hexmap.scheme.parity) == ("flat", "odd")
+        assert (hexmap.scheme.label_format, hexmap.scheme.first) == ("{col:02d}{row:02d}", "0101")
     kinds = {am.terrain[am.hex_at(h)] for h in ("0303", "0506", "0308", "0906", "1103")}
     assert kinds == {"woods", "town", "entrenchment", "clear", "hill"}
     hill = am.hex_at("1103")
     assert am.elevation[hill] == 2
     assert all(am.elevation.get(am.hex_at(h), 0) < 2 for h in ("1002", "1003"))
     assert set().union(*am.hexside_features.values()) == {"major-river"}
-    lhy = load_map(MAPS / "tutorial-lhy.toml")
     assert set(lhy.terrain.values()) == {
         "clear", "rural-building", "urban-building", "sunken-road", "marsh", "jungle", "river",
         "hill",
