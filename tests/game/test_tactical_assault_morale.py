@@ -118,3 +118,46 @@ def test_a_follow_up_left_waiting_is_saved_and_typed_after_reopening(tmp_path: P
     again_history = History(again)
     assert again_history.run(ResolveFollowUp(f"morale:{soviets[0]}", [1, 2])) == ""  # 3 + 2
     assert again.counters[soviets[0]].status == UnitStatus(steps_lost=1)  # 5 holds at 7
+
+
+def test_entrenched_defenders_die_is_typed_first_and_the_attackers_take_its_losses() -> None:
+    # ACT 3, the Kolkhoz trench: the defenders fire first, so their die is typed first: the
+    # German 6 on 24-29 is 2M2 on the Soviets; the Soviet 1 then does nothing (ACT)
+    state = open_game(WOODS.with_name("tutorial-assault-morale-entrenchment-scenario.toml"))
+    history = History(state)
+    model = AttackModel(state, history.run)
+    assert model.start(state.hexmap.hex_at("0308"))
+    assert model.report is not None
+    assert [d.side for d in model.report.dice] == ["defender", "attacker"]
+    resolution = model.roll([6, 1])
+    assert resolution is not None
+    assert resolution.result.code == "defender: - / attacker: 2M2"
+    soviets = side_uids(state, "Soviet")
+    assert len(model.losses) == 2 and set(model.losses) <= set(soviets)
+    assert model.apply(), model.apply_problem
+    assert sum(state.counters[u].status.steps_lost for u in soviets) == 2
+    # every Soviet unit left checks morale at +2, the Germans none
+    assert waiting(state) == [f"morale:{u}" for u in soviets]
+
+
+def test_german_a_t_fire_is_a_choice_of_soviet_vehicle_then_a_die() -> None:
+    # ACT 4, the Mius ford: "German infantry may also A-T fire (6) at Soviet vehicles on a die
+    # roll of 5 or 6": the German player picks the SU-76M and types 5: a hit, its last step
+    state = open_game(WOODS.with_name("tutorial-assault-morale-river-scenario.toml"))
+    history = History(state)
+    model = AttackModel(state, history.run)
+    assert model.start(state.hexmap.hex_at("0906"))
+    assert model.roll([1, 1]) is not None  # M on the Soviets, nothing on the Germans
+    assert model.apply(), model.apply_problem
+    (su76,) = [u for u, c in state.counters.items() if c.unit.name == "SU-76M"]
+    rows = {row.key: row for row in FollowUpModel(state, history.run).rows()}
+    fire = rows["anti-tank:defender"]
+    assert fire.chooser == "attacker" and [uid for uid, _ in fire.choices] == [su76]
+    assert [(c.text, c.probability) for c in fire.chances] == [
+        ("hit", Fraction(1, 3)), ("missed", Fraction(2, 3)),
+    ]  # fmt: skip
+    assert history.run(ResolveFollowUp("anti-tank:defender", [5], su76)) == ""
+    assert su76 not in state.counters
+    history.undo()
+    assert su76 in state.counters
+    assert waiting(state)[0] == "anti-tank:defender"
