@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -46,3 +47,28 @@ def test_explain_piped_to_head_prints_no_traceback() -> None:
     )
     assert run.stdout == "{\n"
     assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr
+
+
+CASES = Path(__file__).parent / "cases"
+
+
+def test_two_dice_given_together_or_one_by_one_resolve_alike(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An assault rolls one die per side: `--roll "3 5"` is `--roll 3 --roll 5`."""
+    scenario = str(CASES / "am-assault-woods.toml")
+    assert main(["explain", "--json", "--roll", "3 5", scenario]) == 0
+    together = capsys.readouterr().out
+    assert main(["explain", "--json", "--roll", "3", "--roll", "5", scenario]) == 0
+    assert capsys.readouterr().out == together
+    rolls = json.loads(together)["result"]["rolls"]
+    assert [(r["side"], r["faces"]) for r in rolls] == [("attacker", [3]), ("defender", [5])]
+
+
+def test_a_roll_that_is_not_a_number_is_refused_with_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["explain", "--roll", "three", str(CASES / "am-assault-woods.toml")])
+    assert stopped.value.code == 2
+    assert "'three' is not a die roll" in capsys.readouterr().err

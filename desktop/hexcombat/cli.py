@@ -47,16 +47,28 @@ def _explain(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
         "--roll",
-        type=int,
+        type=_faces,
         action="append",
         metavar="N",
-        help="resolve the combat with these die rolls (a chance roll first when the DRM is a "
-        "chance, then the combat die); repeat for each die",
+        help="resolve the combat with these die rolls, in the order the report asks for them "
+        "(a chance roll first when the DRM is a chance, then the combat die; the attacker's "
+        "die, then the defender's): repeat for each die, or give them together, '--roll \"3 5\"'",
     )
     args = parser.parse_args(argv)
     from hexcombat.game.explain_cli import explain_command
 
-    return explain_command(args.scenario, as_json=args.json, rolls=args.roll)
+    rolls = [face for faces in args.roll for face in faces] if args.roll else None
+    return explain_command(args.scenario, as_json=args.json, rolls=rolls)
+
+
+def _faces(text: str) -> list[int]:
+    """One ``--roll``: a die's face, or several separated by spaces or commas."""
+    words = text.replace(",", " ").split()
+    if not words or not all(w.isdigit() and len(w) <= 4 for w in words):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a die roll (whole numbers, e.g. 4 or '3 5')"
+        )
+    return [int(w) for w in words]
 
 
 def _check(argv: list[str]) -> int:

@@ -108,22 +108,25 @@ def test_every_ruleset_opens_in_the_calculator(ruleset: str) -> None:
     combat = new_combat(ruleset)
     assert combat.ruleset == ruleset
     assert combat.problems() == ["pick at least one attacker and one defender"]
-    vocabulary = get_ruleset(ruleset).vocabulary
-    ground = find_counters(combat.library, "")
-    if vocabulary.capabilities:  # a ruleset reading its own unit values plays its own counters
-        ground = [
-            (cid, unit)
-            for cid, unit in ground
-            if unit.rules and not vocabulary.capability_problems(ruleset, unit.rules)
-        ]
+    ground = find_counters(combat.library, "", own=combat.own_ids)
     assert ground, "the shipped counter sets give counters to pick"
     attacker, defender = ground[0][0], ground[1][0]
+    assert {attacker, defender} <= set(combat.own_ids), "the ruleset's own game's counters"
     combat.add_counter("attacker", attacker)
     combat.add_counter("defender", defender)
-    for spec in vocabulary.conditions:
+    for spec in get_ruleset(ruleset).vocabulary.conditions:
         combat.set_condition(spec.key, spec.default)
     assert combat.problems() == []
     assert isinstance(combat.evaluate(), Report)
+
+
+def test_the_picker_offers_the_rulesets_own_game_first_in_its_file_order() -> None:
+    combat = new_combat("lhy-assault")
+    ids = [cid for cid, _ in find_counters(combat.library, "", own=combat.own_ids)]
+    assert ids[:2] == ["lhy-ge-rifle-sqd", "lhy-ge-section"]  # counters/lhy.toml's first two
+    assert len(ids) > len(combat.own_ids)  # the other games' counters follow
+    squads = [cid for cid, _ in find_counters(combat.library, "sqd", own=combat.own_ids)]
+    assert squads[0] == "lhy-ge-rifle-sqd"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)

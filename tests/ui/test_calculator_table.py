@@ -12,8 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox, QTableWidget
 
-from hexcombat.game.calculator import new_combat
-from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.game.calculator import find_counters, new_combat
+from hexcombat.game.roll import dice_rolled
+from hexcombat.rules.registry import ruleset_ids
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.combat_keys import key_text
 from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points
@@ -188,28 +189,28 @@ def test_every_calculator_command_has_keys_in_its_menu_tooltip_and_help(calculat
         assert rows[words] == keys, words
 
 
-@pytest.mark.parametrize(
-    "ruleset", [r for r in ruleset_ids() if not get_ruleset(r).vocabulary.steps]
-)  # the operational rulesets: odds from inline attack and defence strengths
+@pytest.mark.parametrize("ruleset", ruleset_ids())
 def test_every_ruleset_fights_in_the_calculator_and_a_typed_roll_is_that_roll(
     calculator, ruleset: str, tmp_path: Path
 ) -> None:  # noqa: ANN001
     win = calculator
     win.ruleset_box.setCurrentIndex(win.ruleset_box.findData(ruleset))
-    for side, unit in (
-        ("attacker", 'name = "A", size = "XX", type = "infantry", attack = 6'),
-        ("defender", 'name = "D", size = "XX", type = "infantry", defence = 2'),
-    ):
+    # the first two ground counters the picker offers: the ruleset's own game's
+    (first, _), (second, _) = find_counters(win.combat.library, "", own=win.combat.own_ids)[:2]
+    assert {first, second} <= set(win.combat.own_ids)
+    for side, counter in (("attacker", first), ("defender", second)):
         win.side_box.setCurrentText(side)
-        win.inline.setText(unit)
-        assert win.add_inline(), win.setup_problem.text()
-    assert win.report is not None and win.report.odds == "3:1"  # 6 to 2
-    win.typed_roll.setText("3")
+        win.search.setText(counter)
+        assert win.add_searched(side), win.setup_problem.text()
+    assert win.report is not None, win.setup_problem.text()
+    faces = " ".join("3" for _ in dice_rolled(win.report))
+    win.typed_roll.setText(faces)
     rolled = win.use_typed_roll()
-    assert rolled is not None and rolled.rolls == (3,) and rolled.typed
+    assert rolled is not None and rolled.rolls == tuple(int(f) for f in faces.split())
+    assert rolled.typed
     win.combat.save(tmp_path / "combat.toml")
     done = subprocess.run(
-        [sys.executable, "-m", "hexcombat", "explain", "--json", "--roll", "3",
+        [sys.executable, "-m", "hexcombat", "explain", "--json", "--roll", faces,
          str(tmp_path / "combat.toml")],
         capture_output=True, text=True, check=True,
     )  # fmt: skip

@@ -97,7 +97,7 @@ def test_the_tiny_ruleset_is_rolled_applied_undone_and_saved_on_the_map(
     assert text.startswith("<b>LD</b>: fire die 4 +1 = 5: LD")
     assert "Dice: fire die 4; morale check 5 + 5 = 10" in text
     assert "The defender loses <b>1 step</b>: 1 set." in text
-    assert "The defender is disrupted (T4)." in text
+    assert "The defender is disrupted (T4): Guards." in text  # the unit it falls on named
     assert log_text(window)[-1].endswith(
         "Roll 4 5 5 (typed in) for 0504: fire die 4 +1 = 5: LD; morale check 5 + 5 = 10, "
         "not applied yet"

@@ -6,8 +6,12 @@ from __future__ import annotations
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack import (
     Resolution,
+    advance_hexes,
+    advance_side,
     advance_uids,
+    destroyed_uids,
     effects_of,
+    leaving,
     loss_problems,
     participants,
     retreat_eliminations,
@@ -16,6 +20,7 @@ from hexcombat.game.attack import (
     retreating_stack,
     side_uids,
     stack_limit,
+    targets_of,
 )
 from hexcombat.game.combat_log import (
     advance_in_words,
@@ -44,7 +49,7 @@ def _retreats(
     options = retreat_options(state, resolution, losses)
     ruleset = get_ruleset(state.ruleset)
     rules = ruleset.retreat
-    lost = set(losses)
+    lost = leaving(state, resolution, losses)
     instead = {u: w for u, w in retreat_eliminations(state, resolution).items() if u not in lost}
     eliminated: list[str] = list(instead)
     moves: dict[str, Hex] = {}
@@ -90,7 +95,7 @@ def retreat_notices(
     rules = get_ruleset(state.ruleset).retreat
     limit = f"{rules.limit_words()} ({rules.rule or 'assumed'})" if rules.limit_hexes else ""
     moved = {u for e, uids in retreating(resolution) if e is effect for u in uids}
-    lost = set(losses)
+    lost = leaving(state, resolution, losses)
     doomed = [
         f"{state.counters[uid].unit.name} in {state.hexmap.label(state.hex_of(uid))} is "
         f"eliminated instead of retreating: {why}"
@@ -120,42 +125,87 @@ def advance_problems(
     advance: list[str],
     gone: set[str],
     moves: dict[str, Hex],
+    into: Hex | None = None,
 ) -> list[str]:
-    """Why the chosen advance is refused: the result allows none, the hex is not vacated, units
-    that fought no ground combat stand there, or a unit may not advance."""
+    """Why the chosen advance (into ``into``: the attacked hex when the attackers advance, a
+    hex the attackers assaulted from when the defenders do) is refused: the result allows none,
+    the hex is not one it may go to or not vacated, units that fought no ground combat stand
+    there, or a unit may not advance."""
     problems: list[str] = []
-    target = resolution.setup.target
-    label = state.hexmap.label(target)
+    side = advance_side(resolution)
+    offered = advance_hexes(state, resolution)
+    target = into if into is not None else (offered[0] if len(offered) == 1 else None)
     ruleset = get_ruleset(state.ruleset)
-    vacated = all(u in gone or u in moves for u in side_uids(resolution, "defender"))
-    if not effects_of(resolution, "advance"):
+    if side is None:
         problems.append(f"the result {resolution.result.code} allows no advance")
-    elif not vacated:
-        problems.append("the attacker may advance only into a vacated hex")
-    elif left := [c for c in state.stack_at(target) if c.uid not in gone and c.uid not in moves]:
-        # units the ruleset leaves out of ground combat (air units at a base) stay: what
-        # becomes of them when the hex falls is not in the rules texts, so hexcombat does not
-        # guess
-        why = ruleset.ground_combat_refusal(left[0].unit)
-        who = why.who if why is not None else "units"
+    elif target is None:
+        where = ", ".join(state.hexmap.label(h) for h in offered)
+        problems.append(f"choose the hex the {side}s advance into ({where})")
+    elif target not in offered:
+        where = ", ".join(state.hexmap.label(h) for h in offered)
         problems.append(
-            f"the attacker may not advance into {label} while enemy {who} stand there "
-            f"({', '.join(c.unit.name for c in left)}): the rules texts do not say what "
-            "becomes of them; move or remove them first"
+            f"the {side} may advance only into {where}, not {state.hexmap.label(target)}"
         )
-    exempt, attackers = exempt_refusals(ruleset, resolution), set(advance_uids(resolution))
+    else:
+        problems += _vacated_problems(state, resolution, side, target, gone, moves)
+    exempt, allowed = exempt_refusals(ruleset, resolution), set(advance_uids(resolution))
     once = state.vocabulary.advance_once_per_turn
     for uid in advance:
-        if uid in exempt:
+        if side == "attacker" and uid in exempt:
             problems.append(exempt[uid])
-        elif uid not in attackers or uid in gone:
-            problems.append("only surviving attackers may advance")
+        elif uid not in allowed or uid in gone:
+            problems.append(f"only surviving {side or 'attacker'}s may advance")
         elif once and uid in state.advanced:
             problems.append(
                 f"{state.counters[uid].unit.name} has advanced this turn already: "
                 f"advance is allowed once per turn per unit ({once})"
             )
     return problems
+
+
+def _vacated_problems(
+    state: GameState,
+    resolution: Resolution,
+    side: str,
+    target: Hex,
+    gone: set[str],
+    moves: dict[str, Hex],
+) -> list[str]:
+    """Why ``side`` may not advance into ``target`` yet: the enemy that fought from it has not
+    left it, or other enemy units stand there."""
+    label = state.hexmap.label(target)
+    enemy = "defender" if side == "attacker" else "attacker"
+    fought = [u for u in side_uids(resolution, enemy) if u in state.counters]
+    there = [u for u in fought if state.hex_of(u) == target]
+    if not all(u in gone or u in moves for u in there):
+        return [f"the {side} may advance only into a vacated hex"]
+    left = [c for c in state.stack_at(target) if c.uid not in gone and c.uid not in moves]
+    if not left:
+        return []
+    # units the ruleset leaves out of ground combat (air units at a base) stay: what becomes of
+    # them when the hex falls is not in the rules texts, so hexcombat does not guess
+    why = get_ruleset(state.ruleset).ground_combat_refusal(left[0].unit)
+    who = why.who if why is not None else "units"
+    return [
+        f"the {side} may not advance into {label} while enemy {who} stand there "
+        f"({', '.join(c.unit.name for c in left)}): the rules texts do not say what "
+        "becomes of them; move or remove them first"
+    ]
+
+
+def effect_eliminations(state: GameState, resolution: Resolution) -> dict[str, str]:
+    """The counters the result's ``eliminate`` effects remove outright (a towed gun destroyed
+    at once, a vehicle destroyed, :func:`destroyed_uids`), each with the words the log gives it."""
+    found: dict[str, str] = {}
+    for effect in effects_of(resolution, "eliminate"):
+        for uid in destroyed_uids(state, resolution):
+            if uid in targets_of(resolution, effect) and uid not in found:
+                where = state.hexmap.label(state.hex_of(uid))
+                found[uid] = (
+                    f"{state.counters[uid].unit.name} in {where}: {effect.text}, eliminated "
+                    f"({effect.rule})"
+                )
+    return found
 
 
 def chosen_effects(resolution: Resolution, losses: list[str]) -> tuple[list[str], list[Effect]]:
@@ -184,20 +234,30 @@ def apply_combat_command(
     losses: list[str],
     retreats: dict[Hex, Hex],
     advance: list[str],
+    into: Hex | None = None,
 ) -> ApplyCombat:
     """The undoable command for the player's choices; :class:`GameError` lists what is wrong.
-    The result's effects go with it, so steps, states and markers change on the counters."""
+    The result's effects go with it, so steps, states and markers change on the counters. The
+    advance goes ``into`` the hex chosen among :func:`advance_hexes` (needed only when it
+    offers several)."""
     problems = loss_problems(state, resolution, losses)
     eliminated, effects = chosen_effects(resolution, losses)
+    destroyed = effect_eliminations(state, resolution)
+    eliminated += [u for u in destroyed if u not in eliminated]
+    effects = [e for e in effects if e.kind != "eliminate"]
     doomed, moves, notes, retreat_words, refused, markers = _retreats(
-        state, resolution, eliminated, retreats
+        state, resolution, losses, retreats
     )
+    notes[:0] = destroyed.values()
     effects += markers
     problems += refused
     eliminated += doomed
     target = resolution.setup.target
     if advance:
-        problems += advance_problems(state, resolution, advance, set(eliminated), moves)
+        gone = set(eliminated) | leaving(state, resolution, losses)
+        problems += advance_problems(state, resolution, advance, gone, moves, into)
+        offered = advance_hexes(state, resolution)
+        target = into if into is not None else (offered[0] if offered else target)
         moves.update({u: target for u in advance})
         notes.append(f"{len(advance)} unit(s) advance into {state.hexmap.label(target)}")
     if problems:

@@ -49,7 +49,11 @@ __all__ = [
     "Resolution",
     "attack_barred",
     "attack_candidates",
+    "advance_hexes",
+    "advance_side",
     "advance_uids",
+    "destroyed_uids",
+    "leaving",
     "build_situation",
     "can_roll",
     "evaluate_attack",
@@ -154,6 +158,60 @@ def advance_uids(resolution: Resolution) -> list[str]:
     return [u for e in effects_of(resolution, "advance") for u in targets_of(resolution, e)]
 
 
+def leaving(state: GameState, resolution: Resolution, losses: list[str]) -> set[str]:
+    """The counters the chosen ``losses`` take off the map, so they do not retreat: the units
+    chosen under a strength-point policy; under a step policy (an id once per step) the units
+    losing their last step, and those the result's ``eliminate`` effects destroy outright."""
+    if getattr(resolution.losses, "effects", None) is None:
+        return set(losses)
+    gone = set(destroyed_uids(state, resolution))
+    for uid in set(losses):
+        counter = state.counters.get(uid)
+        if counter is None:
+            continue
+        left = max(1, counter.unit.steps or 1) - counter.status.steps_lost
+        if losses.count(uid) >= left:
+            gone.add(uid)
+    return gone
+
+
+def destroyed_uids(state: GameState, resolution: Resolution) -> list[str]:
+    """The counters the result's ``eliminate`` effects remove outright (a towed gun destroyed
+    at once) under a step policy; under a strength-point policy the player ticks the units an
+    ``eliminate`` loses (the policy refuses fewer), so none here. An effect naming no targets
+    falls on every participant of its side."""
+    if getattr(resolution.losses, "effects", None) is None:
+        return []
+    found: list[str] = []
+    for effect in effects_of(resolution, "eliminate"):
+        for uid in targets_of(resolution, effect):
+            if uid in state.counters and uid not in found:
+                found.append(uid)
+    return found
+
+
+def advance_side(resolution: Resolution) -> SideName | None:
+    """The side the result lets advance (its ``advance`` effects'), or None."""
+    found = effects_of(resolution, "advance")
+    return found[0].side if found else None
+
+
+def advance_hexes(state: GameState, resolution: Resolution) -> list[Hex]:
+    """Where the result's advance may go, as the side advancing says: the attackers into the
+    attacked hex; the defenders into a hex the attackers assaulted from (14.3.3: the winning
+    side advances into the ground its enemy fought from). Each must be vacated to be entered."""
+    side = advance_side(resolution)
+    if side is None:
+        return []
+    if side == "attacker":
+        return [resolution.setup.target]
+    found: list[Hex] = []
+    for uid in resolution.setup.attacker_uids:
+        if uid in state.counters and (h := state.hex_of(uid)) not in found:
+            found.append(h)
+    return found
+
+
 def _no_retreat_uids(state: GameState, resolution: Resolution) -> set[str]:
     """Counters of a retreating side whose stack has no legal retreat end, or that the ruleset
     eliminates instead of retreating: they are lost whatever the losses chosen."""
@@ -182,7 +240,7 @@ def retreating_stack(
 ) -> tuple[Effect, list[str]] | None:
     """The retreat that moves the stack in ``start``, with the units of it that retreat (not
     lost, not eliminated instead of retreating)."""
-    lost = set(losses) | set(retreat_eliminations(state, resolution))
+    lost = leaving(state, resolution, losses) | set(retreat_eliminations(state, resolution))
     for effect, uids in retreating(resolution):
         stack = [u for u in uids if u not in lost and u in state.counters]
         stack = [u for u in stack if state.hex_of(u) == start]
@@ -216,7 +274,7 @@ def retreat_options(
     options: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
     target = resolution.setup.target
     attackers = resolution.setup.attacker_uids
-    lost = set(losses) | set(retreat_eliminations(state, resolution))
+    lost = leaving(state, resolution, losses) | set(retreat_eliminations(state, resolution))
     for effect, uids in retreating(resolution):
         if effect.amount <= 0:
             continue

@@ -20,6 +20,8 @@ from hexcombat.game.attack import (
     AttackSetup,
     Candidate,
     Resolution,
+    advance_hexes,
+    advance_side,
     advance_uids,
     attack_candidates,
     can_roll,
@@ -105,6 +107,8 @@ class AttackModel:
         self.retreat_ends: dict[Hex, dict[Hex, tuple[Hex, ...]]] = {}
         self.retreats: dict[Hex, Hex] = {}
         self.advance: list[str] = []
+        self.advance_into: Hex | None = None
+        """The hex the advance goes into, when the result offers several (:meth:`advance_hexes`)."""
         self.apply_problem = ""
         """What Apply refuses; once refused, each choice checks again."""
         self._apply_refused = False
@@ -419,6 +423,7 @@ class AttackModel:
         self.follow_up = []
         self.roll_problem = ""
         self.losses, self.retreats, self.advance = [], {}, []
+        self.advance_into = None
         self.retreat_ends = {}
         self.apply_problem, self._apply_refused = "", False
 
@@ -439,6 +444,7 @@ class AttackModel:
         self.retreat_ends = retreat_options(self.state, self.resolution, self.losses)
         self.retreats = {s: next(iter(e)) for s, e in self.retreat_ends.items() if len(e) == 1}
         self.advance = []
+        self.advance_into = None
 
     # the player's choices ------------------------------------------------------------------
 
@@ -474,10 +480,29 @@ class AttackModel:
         return False
 
     def advance_choices(self) -> list[str]:
-        """The attackers that may be ticked to advance: the survivors, when the result allows."""
+        """The units that may be ticked to advance: the survivors of the side the result lets
+        advance (the attackers, or the defenders below -1 in The Last Hundred Yards)."""
         if self.resolution is None:
             return []
         return [u for u in advance_uids(self.resolution) if u not in self.losses]
+
+    def advance_side(self) -> str | None:
+        """``attacker`` or ``defender``: who the result lets advance; None: nobody."""
+        return None if self.resolution is None else advance_side(self.resolution)
+
+    def advance_hexes(self) -> list[Hex]:
+        """Where the advance may go: the attacked hex for the attackers, the hexes the
+        attackers assaulted from for the defenders."""
+        if self.resolution is None:
+            return []
+        return advance_hexes(self.state, self.resolution)
+
+    def set_advance_into(self, into: Hex | None) -> None:
+        """The hex the advance goes into (None: not chosen)."""
+        if self.resolution is None or into == self.advance_into:
+            return
+        self.advance_into = into
+        self._choices_changed()
 
     def set_advance(self, uids: list[str]) -> None:
         """The attackers that advance into the vacated hex."""
@@ -502,7 +527,12 @@ class AttackModel:
         if self.resolution is None:
             raise GameError("nothing is rolled to apply")
         return apply_combat_command(
-            self.state, self.resolution, self.losses, self.retreats, self.advance
+            self.state,
+            self.resolution,
+            self.losses,
+            self.retreats,
+            self.advance,
+            self.advance_into,
         )
 
     def apply(self) -> bool:

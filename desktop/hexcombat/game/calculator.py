@@ -23,6 +23,7 @@ from typing import Any
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapwrite import toml_key, toml_string
 from hexcombat.game.air_scenario import air_counters_in, scenario_air_counters
+from hexcombat.game.attack import can_roll
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
@@ -32,6 +33,7 @@ from hexcombat.game.scenario import (
     PLACEMENT_KEYS,
     SIDES,
     Scenario,
+    game_counter_ids,
     load_counter_library,
     load_scenario,
     scenario_from_source,
@@ -68,6 +70,8 @@ class CalculatorCombat:
     path: Path | None = None
     """The file it was opened from or last saved to; None until saved."""
     library: CounterSet = field(default_factory=CounterSet, repr=False, compare=False)
+    own_ids: list[str] = field(default_factory=list, repr=False, compare=False)
+    """The library's counters of the ruleset's own game, in file order (offered first)."""
     """The counters it may name: every shipped set (its ruleset's winning) and its own files."""
     air_library: dict[str, AirUnit] = field(default_factory=dict, repr=False, compare=False)
     """The air counters (16A) its air missions (23D) may name, when its ruleset flies them."""
@@ -116,6 +120,7 @@ class CalculatorCombat:
     def load_counters(self) -> None:
         """Read the counters it may name: the shipped sets and its own counter files."""
         self.library = load_counter_library(self.ruleset, self.counter_files())[0]
+        self.own_ids = [c for c in game_counter_ids(self.ruleset) if c in self.library]
         vocabulary = vocabulary_of(self.ruleset)
         self.air_library = (
             air_counters_in([*shipped_counter_files(), *self.counter_files()])[0]
@@ -381,12 +386,18 @@ def read_inline_unit(text: str) -> dict[str, Any]:
         ) from exc
 
 
-def find_counters(library: CounterSet, text: str, air: bool = False) -> list[tuple[str, Unit]]:
-    """The counters whose id or name contains ``text`` (any case), ground or air ones."""
+def find_counters(
+    library: CounterSet, text: str, air: bool = False, own: Sequence[str] = ()
+) -> list[tuple[str, Unit]]:
+    """The counters whose id or name contains ``text`` (any case), ground or air ones: those of
+    the ruleset's own game (``own``, in that order) first, then the others by id."""
     words = text.lower().split()
+    first = {counter_id: i for i, counter_id in enumerate(own)}
     return [
         (counter_id, unit)
-        for counter_id, unit in sorted(library.counters.items())
+        for counter_id, unit in sorted(
+            library.counters.items(), key=lambda kv: (first.get(kv[0], len(first)), kv[0])
+        )
         if (unit.air_type is not None) == air
         and all(w in f"{counter_id} {unit.name}".lower() for w in words)
     ]
@@ -418,11 +429,19 @@ def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
     return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up)
 
 
+def _require_rollable(report: Report) -> None:
+    """Refuse to roll a combat whose chances wait for strengths; a tactical assault (no odds,
+    its chances by its DRM alone) rolls."""
+    if not can_roll(report):
+        report.require_odds()
+        raise CalculatorError("cannot roll: this combat has no result to roll for")
+
+
 def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:
     """Resolve with the physical dice the player typed; a wrong roll raises
     :class:`CalculatorError` saying what to type, a follow-up roll :class:`MoreDice`."""
     try:
-        report.require_odds()
+        _require_rollable(report)
         sides = dice_rolled(report) + [d.sides for d in follow_up]
         rolls = read_typed_roll(text, sides, follow_up)
         return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
@@ -437,7 +456,7 @@ def roll_dice(report: Report, seed: int | str) -> Rolled:
     """Resolve with seeded dice (the same ``seed`` gives the same roll)."""
     dice = RecordingDice(SeededDice(seed))
     try:
-        report.require_odds()
+        _require_rollable(report)
         result = resolve_report(report, dice)  # type: ignore[arg-type]
     except (RulesError, ValueError) as exc:
         raise CalculatorError(str(exc)) from exc

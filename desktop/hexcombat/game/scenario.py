@@ -188,6 +188,18 @@ def load_counter_library(
     return library, problems
 
 
+def game_counter_ids(ruleset: str) -> list[str]:
+    """The ids of the shipped counters of ``ruleset``'s own game (sets whose ``game`` it is), in
+    file order: what a picker offers first, before every other game's counters."""
+    problems: list[Problem] = []
+    found: list[str] = []
+    for path in shipped_counter_files():
+        counters, game = _read_counters(path, problems)
+        if game == ruleset:
+            found += [cid for cid in counters.counters if cid not in found]
+    return found
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario; every problem found raises one :class:`SourceError` listing them all."""
     source = TomlSource.load(path)

@@ -526,7 +526,8 @@ class CalculatorWindow(QMainWindow):
             self.controls.append(control)
             self.conditions_form.addRow(control.widget)
         names = [
-            f"{cid}  \u2014  {unit.name}" for cid, unit in find_counters(self.combat.library, "")
+            f"{cid}  \u2014  {unit.name}"
+            for cid, unit in find_counters(self.combat.library, "", own=self.combat.own_ids)
         ]
         names += [
             f"{cid}  \u2014  {unit.name} (air, 16A)"
@@ -690,7 +691,9 @@ class CalculatorWindow(QMainWindow):
             count, text = int(first), rest.strip().removeprefix("x ").strip()
         if side == AIR:
             return self._fly_searched(text, count)
-        found = _best_matches(find_counters(self.combat.library, text), text)
+        found = _best_matches(
+            find_counters(self.combat.library, text, own=self.combat.own_ids), text
+        )
         flown = [cid for cid, _ in find_air_counters(self.combat.air_library, text)]
         if not found and flown:  # an air counter flies a mission (23D): it is no attacker
             self.setup_problem.setText(

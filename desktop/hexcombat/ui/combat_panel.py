@@ -544,7 +544,11 @@ class CombatPanel(QWidget):
         self.advance.itemChanged.connect(lambda _i: self._advance_ticked())
         self.advance.setMaximumHeight(90)
         self.advance_label = QLabel("Advance into the vacated hex:")
+        self.advance_into = QComboBox()  # when the advance may go into one of several hexes
+        self.advance_into.setPlaceholderText("choose the hex")
+        self.advance_into.currentIndexChanged.connect(lambda _i: self._advance_into_picked())
         result_layout.addWidget(self.advance_label)
+        result_layout.addWidget(self.advance_into)
         result_layout.addWidget(self.advance)
         result_layout.addStretch(1)
         self.result_pane = _scroll(self.result_box, "CombatResult")
@@ -977,12 +981,26 @@ class CombatPanel(QWidget):
         for side in SIDES:
             lines += self.loss_chooser.side_lines(model, LossSide(side))
             lines += self._retreat_lines(side, retreats.get(side))
-        lines += [  # what the chooser, the retreats and the advance do not state already
-            html.escape(f"{e.text[:1].upper()}{e.text[1:]} ({e.rule}).")
+        shown = [  # what the chooser, the retreats and the advance do not state already
+            e
             for e in result.effects
             if e.kind not in {"retreat", "advance", *self.loss_chooser.states}
         ]
+        lines += [html.escape(line) for line in self._effect_lines(shown)]
         self.result_label.setText("<br>".join(lines))
+
+    def _effect_lines(self, effects: list[Effect]) -> list[str]:
+        """One line per thing the result does, naming the units it falls on: ``Is regrouping
+        (Regrouping): Lt Hahn, MG 42``, not the same words once per unit."""
+        state = self.session.state
+        grouped: dict[tuple[str, str, str], list[str]] = {}
+        for e in effects:
+            names = [state.counters[u].unit.name for u in e.targets if u in state.counters]
+            grouped.setdefault((e.kind, e.text, e.rule), []).extend(names)
+        return [
+            f"{text[:1].upper()}{text[1:]} ({rule})" + (f": {', '.join(names)}." if names else ".")
+            for (_kind, text, rule), names in grouped.items()
+        ]
 
     def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
         """How far ``side`` retreats (and the ruleset's limit), and each unit eliminated instead
@@ -1074,6 +1092,23 @@ class CombatPanel(QWidget):
         can_advance = model.resolution is not None and bool(advance_uids(model.resolution))
         self.advance_label.setVisible(can_advance)
         self.advance.setVisible(can_advance)
+        into = model.advance_hexes()
+        self.advance_into.clear()
+        for h in into:
+            self.advance_into.addItem(state.hexmap.label(h), h)
+        self.advance_into.setCurrentIndex(
+            next((i for i, h in enumerate(into) if h == model.advance_into), -1)
+        )
+        self.advance_into.setVisible(can_advance and len(into) > 1)
+        if model.advance_side() == "defender":
+            self.advance_label.setText(
+                "The defenders may advance into a hex the attackers left:"
+                if len(into) != 1
+                else f"The defenders may advance into {state.hexmap.label(into[0])}, "
+                "the hex the attackers left:"
+            )
+        else:
+            self.advance_label.setText("Advance into the vacated hex:")
         for uid in model.advance_choices():
             item = QListWidgetItem(
                 f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
@@ -1087,6 +1122,10 @@ class CombatPanel(QWidget):
     def _retreat_picked(self, start: Hex, box: QComboBox) -> None:
         if not self._building:
             self.model.set_retreat(start, box.currentData())
+
+    def _advance_into_picked(self) -> None:
+        if not self._building:
+            self.model.set_advance_into(self.advance_into.currentData())
 
     def _advance_ticked(self) -> None:
         if self._building:

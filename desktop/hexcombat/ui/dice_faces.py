@@ -25,7 +25,7 @@ class DiceFaces(QWidget):
         self.setMinimumHeight(40)
 
     def set_rolls(self, rolls: list[int]) -> None:
-        """Show ``rolls`` (each 1-6)."""
+        """Show ``rolls``: pips for 1-6, the number for a larger die's face (a d10's 10)."""
         self.rolls = list(rolls)
         self.setToolTip(" ".join(str(r) for r in self.rolls))
         self.updateGeometry()  # room for every die: a follow-up roll adds faces
@@ -58,3 +58,10 @@ class DiceFaces(QWidget):
             p.setBrush(QColor("#b01e1e") if value == 1 else QColor("#222222"))
             for x, y in PIPS.get(value, []):
                 p.drawEllipse(QPointF(face.left() + x * side, face.top() + y * side), pip, pip)
+            if value not in PIPS:  # a d10 or d20 face: its number, as the die prints it
+                font = p.font()
+                font.setBold(True)
+                font.setPixelSize(round(side * 0.5))
+                p.setFont(font)
+                p.setPen(QColor("#222222"))
+                p.drawText(face, Qt.AlignmentFlag.AlignCenter, str(value))

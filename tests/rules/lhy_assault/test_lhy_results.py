@@ -254,3 +254,41 @@ def test_a_regrouping_unit_that_disrupts_is_no_longer_regrouping() -> None:
         ("set-state", "disrupted", "Cohesion Check"),
         ("remove-marker", "regrouping", "Regrouping"),
     ]
+
+
+def test_each_resolved_follow_up_names_the_outcome_it_came_to() -> None:
+    report = at_drm(0)
+    (check,) = [f for f in follow_ups(report, 9) if f.kind == "cohesion-check"]
+    codes = {o.code for o in LHY.follow_up_chances(report, check, standing(report))}
+    held = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([5]))
+    failed = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([6]))
+    assert (held.code, failed.code) == ("holds", "disrupted") and codes == {"holds", "disrupted"}
+
+
+def test_a_tied_urban_assault_is_picked_by_a_declared_die_of_as_many_faces() -> None:
+    tied = [squad("german", 6), squad("german", 6), squad("german", 6)]
+    report = LHY.evaluate(assault([squad(cohesion=6)], tied, terrain="urban-building"))
+    (urban,) = [f for f in follow_ups(report, 6 - report.drm) if f.side == "defender"
+                and f.kind == "urban-assault"]  # fmt: skip  # final 6: both sides
+    assert urban.die is not None and (urban.die.purpose, urban.die.sides) == (
+        "urban assault pick",
+        3,
+    )
+    declared = {(d.purpose, d.sides) for d in LHY.vocabulary.dice}
+    assert ("urban assault pick", 3) in declared
+    done = LHY.resolve_follow_up(report, urban, standing(report), ScriptedDice([2]))
+    assert done.code == "casualty:defender-2" and done.effects[0].targets == ("defender-2",)
+    chances = LHY.follow_up_chances(report, urban, standing(report))
+    assert {o.code: o.probability for o in chances} == {
+        f"casualty:defender-{i}": Fraction(1, 3) for i in (1, 2, 3)
+    }
+
+
+def test_more_tied_units_than_a_d10_has_faces_are_drawn_by_hand_and_chosen() -> None:
+    tied = [squad("german", 6) for _ in range(11)]
+    report = LHY.evaluate(assault([squad(cohesion=6)], tied, terrain="urban-building"))
+    (urban,) = [f for f in follow_ups(report, 6 - report.drm) if f.side == "defender"
+                and f.kind == "urban-assault"]  # fmt: skip
+    assert urban.die is None and len(urban.choices) == 11 and "by hand" in urban.text
+    done = LHY.resolve_follow_up(report, urban, standing(report), ScriptedDice([]), "defender-7")
+    assert done.code == "casualty:defender-7"

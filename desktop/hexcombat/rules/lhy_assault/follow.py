@@ -11,6 +11,7 @@ vehicle check cohesion (assumed).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from hexcombat.rules.dice import Dice
@@ -23,15 +24,17 @@ from hexcombat.rules.lhy_assault.vocab import (
     COVER,
     COVER_HEXSIDES,
     DESTRUCTION_DIE,
+    URBAN_PICK_MOST,
     cohesion,
     is_combat,
     is_vehicle,
     kind,
+    urban_pick_die,
 )
 from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.status import FRESH, UnitStatus
-from hexcombat.rules.vocabulary import DieSpec, SideName
+from hexcombat.rules.vocabulary import SideName
 
 OTHER: dict[SideName, SideName] = {"attacker": "defender", "defender": "attacker"}
 DESTROYED_ON = 10
@@ -145,24 +148,25 @@ def _urban_candidates(report: Report, standing: Standing, side: SideName) -> lis
 def _urban(side: SideName, tied: list[Participant]) -> FollowUp:
     names = ", ".join(p.unit.name for p in tied)
     die = None
+    drawn: tuple[str, ...] = ()
     if len(tied) > 1:
-        die = DieSpec(
-            "urban assault pick",
-            len(tied),
-            rule="14.3.1",
-            side=side,
-            follow_up=True,
-            asked=f"a d{len(tied)} that picks among {names} in that order",
-        )
+        declared = urban_pick_die(len(tied))
+        if declared is None:  # more than a d10's worth: drawn by hand, then chosen
+            drawn = tuple(p.id or "" for p in tied)
+        else:
+            die = replace(declared, side=side, asked=f"{declared.asked}: {names}")
+    how = f" (more than {URBAN_PICK_MOST} tie: draw one by hand and choose it)" if drawn else ""
     return FollowUp(
         f"urban:{side}",
         "urban-assault",
         side,
         "14.3.1",
         f"urban assault: the {side}'s best-cohesion combat unit ({names}) suffers "
-        "a casualty but does not disrupt",
+        f"a casualty but does not disrupt{how}",
         target=tied[0].id if len(tied) == 1 else None,
         die=die,
+        choices=drawn,
+        chooser=side if drawn else None,
     )
 
 
@@ -220,7 +224,9 @@ def destruction_modifier(
 def _chosen(report: Report, follow_up: FollowUp, choice: str | None) -> Participant:
     pick = choice if choice is not None else (follow_up.choices or (None,))[0]
     if pick not in follow_up.choices:
-        raise RulesError(f"{pick!r} is not a vehicle this attempt may target", follow_up.rule)
+        raise RulesError(
+            f"{pick!r} is not among the units {follow_up.kind} chooses", follow_up.rule
+        )
     return _people(report)[pick][1]
 
 
@@ -260,14 +266,20 @@ def follow_up_chances(
         return tuple(o for o in found if o.probability)
     if follow_up.kind == "urban-assault":
         tied = _urban_candidates(report, standing, follow_up.side)
+        if not tied:
+            return (Outcome("done", Fraction(1), "neither", "no combat unit left to suffer it"),)
+        if follow_up.choices:  # drawn by hand: the one chosen
+            tied = [_chosen(report, follow_up, choice)]
+        by_die = follow_up.die is not None
         return tuple(
             Outcome(
                 f"casualty:{p.id}",
                 Fraction(1, len(tied)),
                 other,
-                f"{p.unit.name} suffers a casualty",
+                (f"{face}: " if by_die else "")
+                + f"{p.unit.name}{f' in {p.hex}' if p.hex else ''} suffers a casualty",
             )
-            for p in tied
+            for face, p in enumerate(tied, 1)
         )
     return (Outcome("done", Fraction(1), "neither", follow_up.text),)
 
@@ -298,6 +310,7 @@ def resolve_follow_up(
             return FollowUpResult(
                 f"{p.unit.name}: cohesion check {face} against {limit}: holds ({ASSUMED_CHECK})",
                 (roll,),
+                code="holds",
             )
         status = _status(standing, p.id or "")
         fails = _failure(p, status)
@@ -339,6 +352,7 @@ def resolve_follow_up(
             f"{p.unit.name}: cohesion check {face} against {limit}: {fails} ({ASSUMED_CHECK})",
             (roll,),
             effects,
+            code=fails,
         )
     if follow_up.kind == "vehicle-destruction":
         target = _chosen(report, follow_up, choice)
@@ -348,18 +362,22 @@ def resolve_follow_up(
         said = f" ({', '.join(why)})" if why else ""
         head = f"vehicle destruction on {target.unit.name}: {face} {mod:+d}{said} = {face + mod}"
         if face + mod < DESTROYED_ON:
-            return FollowUpResult(f"{head}: survives", (roll,))
+            return FollowUpResult(f"{head}: survives", (roll,), code="survives")
         other = OTHER[side]
         effects = (Effect("eliminate", other, "14.3.2", "destroyed", (target.id or "",)),)
         return FollowUpResult(
-            f"{head}: destroyed", (roll,), effects, _collateral(report, standing, target, other)
+            f"{head}: destroyed",
+            (roll,),
+            effects,
+            _collateral(report, standing, target, other),
+            code="destroyed",
         )
     if follow_up.kind == "urban-assault":
         tied = _urban_candidates(report, standing, side)
         if not tied:
-            return FollowUpResult("urban assault: no combat unit left to suffer it")
+            return FollowUpResult("urban assault: no combat unit left to suffer it", code="done")
         rolls: tuple[DieRoll, ...] = ()
-        hit = tied[0]
+        hit = _chosen(report, follow_up, choice) if follow_up.choices else tied[0]
         if len(tied) > 1 and follow_up.die is not None:
             face = dice.roll(len(tied), follow_up.die.purpose)
             rolls = (DieRoll(follow_up.die.purpose, len(tied), (face,), "14.3.1", side),)
@@ -374,7 +392,12 @@ def resolve_follow_up(
                 1,
             ),
         )
-        return FollowUpResult(f"urban assault: {hit.unit.name} suffers a casualty", rolls, effects)
+        return FollowUpResult(
+            f"urban assault: {hit.unit.name} suffers a casualty",
+            rolls,
+            effects,
+            code=f"casualty:{hit.id}",
+        )
     if follow_up.kind == "unload":
         p = _target(report, follow_up)
         effects = (
@@ -387,7 +410,9 @@ def resolve_follow_up(
                 state="riders",
             ),
         )
-        return FollowUpResult(f"{p.unit.name}: riders and passengers unload", (), effects)
+        return FollowUpResult(
+            f"{p.unit.name}: riders and passengers unload", (), effects, code="done"
+        )
     if follow_up.kind == "heroic-markers":
         people = _people(report)
         gone = [pid for pid in _heroic_removed(report, standing) if people[pid][0] == side]
@@ -397,7 +422,9 @@ def resolve_follow_up(
             )
             for pid in gone
         )
-        return FollowUpResult("all but one Heroic marker per nationality removed", (), effects)
+        return FollowUpResult(
+            "all but one Heroic marker per nationality removed", (), effects, code="done"
+        )
     raise RulesError(f"the {report.ruleset} rules have no follow-up {follow_up.kind!r}")
 
 

@@ -51,7 +51,7 @@ from hexcombat.rules.lhy_assault.vocab import (
     marked,
 )
 from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, with_ids
-from hexcombat.rules.retreat import RetreatRules
+from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import SideName
@@ -76,9 +76,18 @@ class LhyAssaultRuleset(BasicEligibility):
     id = "lhy-assault"
     title = "The Last Hundred Yards: assault"
     vocabulary = VOCABULARY
-    retreat = RetreatRules(enemy_zoc_blocks=False, friendly_units_cancel_zoc=False, rule="14.3.3")
-    """14.3.3: the aid names no hex a retreat may not enter; its 3-hex limit, eliminations and
-    free vehicle retreats wait for the retreat machinery's own fields."""
+    retreat = RetreatRules(
+        enemy_zoc_blocks=False,
+        friendly_units_cancel_zoc=False,
+        limit_hexes=3,
+        limiting_terrain=frozenset({"river", "marsh", "jungle", "urban-building", "sunken-road"}),
+        limiting_conditions=frozenset({"night"}),
+        rule="14.3.3",
+    )
+    """14.3.3: "limited to 3 hexes through a River, Marsh, Jungle, Urban Building, or Sunken
+    Road hex, or at Night". The aid eliminates "units ... if must retreat through prohibited
+    hex(sides)" but names none, so no terrain or hexside is prohibited here (beyond the enemy's
+    hexes, which no retreat enters)."""
 
     # --- before the roll ----------------------------------------------------------------------
 
@@ -238,6 +247,25 @@ class LhyAssaultRuleset(BasicEligibility):
         choice: str | None = None,
     ) -> FollowUpResult:
         return resolve_follow_up(report, follow_up, standing, dice, choice)
+
+    # --- retreats (14.3.3) ---------------------------------------------------------------------
+
+    def retreat_elimination(self, participant: Participant) -> Refusal | None:
+        """14.3.3: "unloaded Towed Gun, Shocked AFVs and FPs are eliminated"."""
+        what = kind(participant.unit)
+        if what == "towed-gun" and not marked(participant, "loaded"):
+            return Refusal("an unloaded towed gun is eliminated instead of retreating", "14.3.3")
+        if what == "afv" and marked(participant, "shocked"):
+            return Refusal("a shocked AFV is eliminated instead of retreating", "14.3.3")
+        if what == "fp":
+            return Refusal("an FP is eliminated instead of retreating", "14.3.3")
+        return None
+
+    def free_retreat(self, participant: Participant) -> FreeRetreat | None:
+        """14.3.3: "4 MPs vehicles, can retreat freely, are marked with Green motion"."""
+        if is_vehicle(participant) and participant.unit.movement == 4:
+            return FreeRetreat("4 MPs vehicles can retreat freely", "14.3.3", "in-motion")
+        return None
 
     # --- who fights, from where ----------------------------------------------------------------
 

@@ -38,6 +38,28 @@ TIE_DIE = DieSpec(
 )
 COHESION_DIE = DieSpec("cohesion check", 10, rule="Cohesion Check", follow_up=True)
 DESTRUCTION_DIE = DieSpec("vehicle destruction", 10, rule="14.3.2", follow_up=True)
+URBAN_PICK_MOST = 10
+"""The most tied units an urban assault pick draws among with one die (14.3.1 "random")."""
+URBAN_PICK_DICE = tuple(
+    DieSpec(
+        "urban assault pick",
+        n,
+        rule="14.3.1",
+        follow_up=True,
+        asked=f"a d{n} that picks among the {n} tied units in the order listed",
+    )
+    for n in range(2, URBAN_PICK_MOST + 1)
+)
+"""14.3.1: "the best Cohesion (random) combat unit": one die with as many faces as units tie
+for the best cohesion (a d10 rolled again above their number does as well), declared for each
+count so a typed or saved pick is checked against the die it is."""
+
+
+def urban_pick_die(tied: int) -> DieSpec | None:
+    """The declared die that picks among ``tied`` units; None for a single unit or more than
+    :data:`URBAN_PICK_MOST`."""
+    return next((d for d in URBAN_PICK_DICE if d.sides == tied), None)
+
 
 CONDITIONS = (
     ConditionSpec(
@@ -98,7 +120,7 @@ VOCABULARY = Vocabulary(
         CapabilitySpec("company", "int", "Company", "Assault", low=1, high=99),
         CapabilitySpec("platoon", "int", "Platoon", "Assault", low=1, high=99),
     ),
-    dice=(ASSAULT_DIE, TIE_DIE, COHESION_DIE, DESTRUCTION_DIE),
+    dice=(ASSAULT_DIE, TIE_DIE, COHESION_DIE, DESTRUCTION_DIE, *URBAN_PICK_DICE),
     states=(StateSpec("disrupted", "Disrupted", "Assault", short="D", rank=1),),
     markers=(
         StateSpec("heroic", "Heroic", "Assault", short="H"),
@@ -109,10 +131,12 @@ VOCABULARY = Vocabulary(
         StateSpec("riders", "Riders", "Assault", short="Ri"),
         StateSpec("out-of-command", "Out of command", "Assault", short="OC"),
         StateSpec("ip", "IP", "Assault", short="IP"),
+        StateSpec("loaded", "Loaded", "14.3.3", short="L"),
     ),
     steps=True,
     hexside_features=("wall", "hedgerow"),
     hexside_rule="Assault",
+    advance_once_per_turn="14.3.3",
     counting_limits=(
         "per side at most 4 non-vehicular combat steps, 1 leader, 1 LATW, 1 FT and 1 vehicle "
         "count; the result applies to all (Assault)"
