@@ -213,7 +213,7 @@ def test_each_sides_own_die_is_asked_for_by_what_it_decides() -> None:
     """On the Assault Combat Table each side rolls its own die (ACT): what to type names them,
     not a DRM's chance roll and a combat die."""
     from hexcombat.game.calculator import dice_wanted, open_combat
-    from hexcombat.game.roll import dice_purposes
+    from hexcombat.game.roll import side_dice_names
     from hexcombat.rules.report import Report
 
     case = Path(__file__).parents[1] / "cases" / "am-assault-woods.toml"
@@ -225,4 +225,4 @@ def test_each_sides_own_die_is_asked_for_by_what_it_decides() -> None:
     )
     assert "chance roll" not in said
     with pytest.raises(GameError, match="the attacker's table die"):
-        read_typed_roll("3", [6, 6], (), dice_purposes(report))
+        read_typed_roll("3", [6, 6], (), side_dice_names(report))

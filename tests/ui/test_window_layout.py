@@ -129,7 +129,7 @@ def test_after_a_long_dr_result_apply_is_in_view_and_warnings_clear_the_steps(
         steps = panel.steps.geometry()
         warnings = panel.findChild(QScrollArea, "CombatWarnings").geometry()
         assert warnings.top() >= steps.bottom()
-        assert warnings.bottom() <= panel.bars.geometry().top()
+        assert warnings.bottom() <= panel.findChild(QScrollArea, "CombatOutcomes").geometry().top()
         label = panel.warnings
         assert label.height() >= label.heightForWidth(label.width())
         # the click reaches Apply: 0504 has no legal retreat (enemy zones of control), so the

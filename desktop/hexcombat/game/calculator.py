@@ -23,16 +23,15 @@ from typing import Any
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapwrite import toml_key, toml_string
 from hexcombat.game.air_scenario import air_counters_in, scenario_air_counters
-from hexcombat.game.attack import can_roll
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
 from hexcombat.game.roll import (
     RecordingDice,
-    dice_purposes,
     dice_rolled,
     dice_text,
     read_typed_roll,
+    side_dice_names,
 )
 from hexcombat.game.scenario import (
     IN_PLAY_KEYS,
@@ -439,25 +438,25 @@ class MoreDice(Exception):
 
 def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
     """What to type for this combat's dice (``one number from 1 to 6 (e.g. 4)``)."""
-    sides = dice_rolled(report) + [d.sides for d in follow_up]
-    return dice_text(sides, follow_up, dice_purposes(report))
+    names = [] if follow_up else side_dice_names(report)  # ACT: the side that fires first
+    return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up, names)
 
 
-def _require_rollable(report: Report) -> None:
-    """Refuse to roll a combat whose chances wait for strengths; a tactical assault (no odds,
-    its chances by its DRM alone) rolls."""
-    if not can_roll(report):
+def _require_strengths(report: Report) -> None:
+    """Refuse a roll only while a strength the odds need is missing: a ruleset without odds
+    (the Assault Combat Table's columns of fire) rolls without them, as on the map."""
+    if report.missing_strengths:
         report.require_odds()
-        raise CalculatorError("cannot roll: this combat has no result to roll for")
 
 
 def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:
     """Resolve with the physical dice the player typed; a wrong roll raises
     :class:`CalculatorError` saying what to type, a follow-up roll :class:`MoreDice`."""
     try:
-        _require_rollable(report)
+        _require_strengths(report)
         sides = dice_rolled(report) + [d.sides for d in follow_up]
-        rolls = read_typed_roll(text, sides, follow_up, dice_purposes(report))
+        names = [] if follow_up else side_dice_names(report)
+        rolls = read_typed_roll(text, sides, follow_up, names)
         return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
     except DiceWanted as wanted:
         more = (*follow_up, wanted)
@@ -470,7 +469,7 @@ def roll_dice(report: Report, seed: int | str) -> Rolled:
     """Resolve with seeded dice (the same ``seed`` gives the same roll)."""
     dice = RecordingDice(SeededDice(seed))
     try:
-        _require_rollable(report)
+        _require_strengths(report)
         result = resolve_report(report, dice)  # type: ignore[arg-type]
     except (RulesError, ValueError) as exc:
         raise CalculatorError(str(exc)) from exc

@@ -47,9 +47,11 @@ class _AskedDice:
 
     def __init__(self) -> None:
         self.sides: list[int] = []
+        self.purposes: list[str] = []
 
     def roll(self, sides: int = 6, purpose: str = "") -> int:
         self.sides.append(sides)
+        self.purposes.append(purpose)
         return 1
 
 
@@ -61,19 +63,25 @@ def dice_rolled(report: Report) -> list[int]:
     return dice.sides
 
 
-def dice_purposes(report: Report) -> list[str]:
-    """What each die the combat rolls first decides, as the report declares them (``attacker's
-    table die``, ``defender's table die``); follow-up rolls are not among them."""
-    return [d.purpose for d in report.dice if not d.follow_up and d.count == 1]
+def side_dice_names(report: Report) -> list[str]:
+    """The first dice by their purpose, in the order the resolution asks for them, when each
+    is a side's own die the ruleset declares (the attacker's and the defender's table dice:
+    the defenders' first when they fire first); else none (a chance roll, then the combat die)."""
+    dice = _AskedDice()
+    resolve_report(report, dice)
+    sided = {d.purpose for d in report.dice if d.side and not d.follow_up}
+    if len(dice.purposes) < 2 or not set(dice.purposes) <= sided:
+        return []
+    return dice.purposes
 
 
 def dice_text(
-    sides: list[int], follow_up: Sequence[DiceWanted] = (), purposes: Sequence[str] = ()
+    sides: list[int], follow_up: Sequence[DiceWanted] = (), names: Sequence[str] = ()
 ) -> str:
     """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
     chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
-    combat die (1 to 6), e.g. 2 4"; with ``purposes`` (one per die rolled first, as the
-    report declares them: each side's own die) each die by its purpose. The last
+    combat die (1 to 6), e.g. 2 4"; with ``names`` (:func:`side_dice_names`) the first dice are
+    named by them ("the defender's table die (1 to 6) then the attacker's..."). The last
     ``len(follow_up)`` dice are follow-up rolls the resolution asked for, named by their
     purpose ("then the morale check (1 to 6)")."""
     first = sides[: len(sides) - len(follow_up)]
@@ -81,8 +89,8 @@ def dice_text(
     example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
     if len(sides) == 1:
         return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
-    if len(purposes) == len(first) > 1:
-        named = [f"the {p} (1 to {faces})" for p, faces in zip(purposes, first, strict=True)]
+    if len(names) == len(first):  # each side's own die, in the order asked
+        named = [f"the {name} (1 to {faces})" for name, faces in zip(names, first, strict=True)]
     else:
         named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
         named.append(f"the combat die (1 to {first[-1]})")
@@ -98,18 +106,14 @@ _TYPED_NUMBER = re.compile(r"[+-]?\d+")
 
 
 def read_typed_roll(
-    text: str,
-    sides: list[int],
-    follow_up: Sequence[DiceWanted] = (),
-    purposes: Sequence[str] = (),
+    text: str, sides: list[int], follow_up: Sequence[DiceWanted] = (), names: Sequence[str] = ()
 ) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
-    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for; ``purposes``:
-    what the first decide, see :func:`dice_text`); :class:`GameError` says what is wrong and
-    what to type."""
+    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for; the first named
+    by ``names``, each side's own die); :class:`GameError` says what is wrong and what to type."""
     if not sides:  # an assault the rules decide before any roll (an immediate resolution)
         raise GameError("this combat is decided before any roll: there are no dice to type")
-    want = f"type {dice_text(sides, follow_up, purposes)}"
+    want = f"type {dice_text(sides, follow_up, names)}"
     parts = text.replace(",", " ").split()
     if not parts:
         raise GameError(f"no dice typed: {want}")

@@ -56,8 +56,8 @@ from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.follow_ups import FollowUpModel
-from hexcombat.game.roll import dice_purposes, dice_text, read_typed_roll
-from hexcombat.game.state import Change, Command, GameError, GameState
+from hexcombat.game.roll import dice_text, read_typed_roll, side_dice_names
+from hexcombat.game.state import Change, Command, GameError
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
@@ -95,14 +95,14 @@ ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
 
 
-def effect_line(effect: Effect, state: GameState) -> str:
-    """A result's effect as the Result box says it, with the units it falls on by name
-    (``Checks cohesion: Rifle Sqd (Assault Results).``): an effect naming units is said of them."""
-    said = f"{effect.text[:1].upper()}{effect.text[1:]}"
-    names = [state.counters[t].unit.name for t in effect.targets if t in state.counters]
-    if names:
-        said += f": {', '.join(names)}"
-    return f"{said} ({effect.rule})."
+MIN_OUTCOME_ROWS, MAX_OUTCOME_ROWS = 10, 16
+"""The rows of outcome bars always in view (a CRT's all fit) and the most in view at once (a
+two-sided table's, a result per pair of dice, scroll)."""
+
+
+def _outcome_rows_height(bars: OutcomeBars, rows: int) -> int:
+    """The height of ``rows`` rows of ``bars`` in its font."""
+    return (bars.fontMetrics().height() + 4) * rows + 4
 
 
 def _scroll(widget: QWidget, name: str) -> QScrollArea:
@@ -510,7 +510,9 @@ class CombatPanel(QWidget):
         warnings.setMaximumHeight(2 * line)
         layout.addWidget(warnings)
         self.bars = OutcomeBars()
-        layout.addWidget(self.bars)
+        # a two-sided table (ACT) has a result per pair of dice: past MAX_OUTCOME_ROWS the bars
+        # scroll, so the steps above keep their room
+        layout.addWidget(_scroll(self.bars, "CombatOutcomes"))
         self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
         layout.addWidget(self.unit_fates)
 
@@ -644,6 +646,14 @@ class CombatPanel(QWidget):
             result = max(min(self.result_box.sizeHint().height() + 2, room), total // 3)
         self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
+    def _fit_outcomes(self) -> None:
+        """The outcome bars all in view up to MIN_OUTCOME_ROWS rows, at most MAX_OUTCOME_ROWS;
+        more scroll."""
+        outcomes = self.findChild(QScrollArea, "CombatOutcomes")
+        want = self.bars.sizeHint().height()
+        outcomes.setMinimumHeight(min(want, _outcome_rows_height(self.bars, MIN_OUTCOME_ROWS)))
+        outcomes.setMaximumHeight(min(want, _outcome_rows_height(self.bars, MAX_OUTCOME_ROWS)))
+
     def set_table_mode(self, on: bool) -> None:
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
         the roll and the result; the panel's rows and panes sized afresh for the new type."""
@@ -654,6 +664,7 @@ class CombatPanel(QWidget):
         line = self.warnings.fontMetrics().lineSpacing()
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
+        self._fit_outcomes()
         # the steps give a rolled result its room: their header and a row at least, the rest
         # a scroll away
         self.steps.setMinimumHeight(48 if on else 72)
@@ -745,6 +756,7 @@ class CombatPanel(QWidget):
         self.odds.setText("")
         self._warn("")
         self.bars.set_outcomes(())
+        self._fit_outcomes()
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
@@ -798,6 +810,7 @@ class CombatPanel(QWidget):
             self.odds.setText("")
             self._warn(model.problem)
             self.bars.set_outcomes(())
+            self._fit_outcomes()
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
@@ -805,6 +818,7 @@ class CombatPanel(QWidget):
         self._show_steps(report)
         self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
         self.bars.set_outcomes(report.outcome_list)
+        self._fit_outcomes()
         self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
@@ -822,7 +836,7 @@ class CombatPanel(QWidget):
             return  # the roll itself will say what is wrong with the chart
         if not sides:
             return
-        follow_up = self.model.follow_up
+        follow_up, report = self.model.follow_up, self.model.report
         if follow_up:
             self.typed_roll.setPlaceholderText(
                 f"type {plural(len(sides), 'die', 'dice')}, the {follow_up[-1].purpose or 'next'}"
@@ -830,22 +844,20 @@ class CombatPanel(QWidget):
             )
         elif len(sides) == 1:
             self.typed_roll.setPlaceholderText("or type the die, e.g. 4")
-        elif len(purposes := self._purposes()) == len(sides):  # each side's own die (ACT)
+        elif report and (names := side_dice_names(report)):  # ACT: the side that fires first
             self.typed_roll.setPlaceholderText(
-                f"or type {plural(len(sides), 'die', 'dice')}: the {' then the '.join(purposes)}"
+                f"or type {plural(len(sides), 'die', 'dice')}, the {names[0]} first"
             )
         else:
             self.typed_roll.setPlaceholderText(
                 f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
             )
-        said = dice_text(sides, follow_up, self._purposes())
-        self.typed_roll.setToolTip(f"The physical roll: {said}; then Return")
+        names = side_dice_names(report) if report and not follow_up else []
+        self.typed_roll.setToolTip(
+            f"The physical roll: {dice_text(sides, follow_up, names)}; then Return"
+        )
         if not self.roll_problem.isHidden() and not follow_up:
             self._typed_roll_edited()
-
-    def _purposes(self) -> list[str]:
-        """What each die of the attack's roll decides, as its report declares them."""
-        return dice_purposes(self.report) if self.report is not None else []
 
     def _set_rollable(self, on: bool) -> None:
         self.roll_button.setEnabled(on)
@@ -925,7 +937,8 @@ class CombatPanel(QWidget):
             return None
         try:
             wanted, follow_up = self.model.dice_wanted(), self.model.follow_up
-            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up, self._purposes())
+            names = [] if follow_up else side_dice_names(self.report)
+            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up, names)
         except (GameError, RulesError, SourceError, ValueError) as exc:
             self._refuse_roll(str(exc))
             return None
@@ -963,6 +976,7 @@ class CombatPanel(QWidget):
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
         self.bars.set_outcomes(resolution.report.outcome_list, resolution.result.code)
+        self._fit_outcomes()
         self._lock_for_roll()
         kind = loss_kind(resolution)
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses

@@ -96,3 +96,11 @@ def test_a_counters_placeholder_values_are_warned_of() -> None:
     assert report.warnings == [
         "assumed value used: Squad steps, rules.fire, rules.morale (check your counters)"
     ]
+
+
+def test_the_text_states_no_drm_for_a_table_of_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """ACT has one die per side and no die roll modifier: no "Final DRM" line."""
+    assert explain_command(str(CASES / "am-assault-woods.toml")) == 0
+    out = capsys.readouterr().out
+    assert "Final DRM" not in out
+    assert "the attacker's die on 24-29: 1 M1, 2 M2, 3-4 1M2, 5-6 2M2" in out

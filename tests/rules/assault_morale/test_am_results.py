@@ -96,7 +96,7 @@ def test_m_results_make_every_enemy_unit_check_morale() -> None:
         "morale:a", "morale:b", "morale:afv", "morale:truck", "morale:wagon", "morale:lt"
     ]  # fmt: skip
     assert {f.modifier for f in follow} == {1}
-    assert follow[0].text == "Squad A checks morale (7 +1 leader, +1)"
+    assert follow[0].text == "Squad A checks morale (7 +1 while Lt leads, +1)"
 
 
 def test_a_leader_is_killed_on_2_modified_by_each_step_loss() -> None:

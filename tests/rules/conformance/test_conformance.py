@@ -43,7 +43,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
-from hexcombat.game.explain_cli import dice_wanted, explain_command
+from hexcombat.game.explain_cli import at_once, dice_wanted, explain_command
 from hexcombat.game.opening import open_game
 from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameState
@@ -440,8 +440,8 @@ def test_each_scenarios_json_report_follows_the_documented_schema(
     data = explained(path, capsys)
     check_report_json(data)
     assert data["ruleset"] == ruleset_id
-    assert "result" not in data
     report = get_ruleset(ruleset_id).evaluate(scenario_combat(path))
+    assert ("result" in data) == at_once(report)  # without --roll, only one resolved at once
     if report.odds is not None:  # with --roll, the highest face of each die
         rolled = explained(path, capsys, dice_rolled(report))
         check_report_json(rolled)
@@ -548,9 +548,10 @@ def _negative_defenders(s: CombatSituation) -> CombatSituation:
     return replace(s, defenders=(*s.defenders[:-1], replace(s.defenders[-1], count=-1)))
 
 
-def _three_hexes_away(s: CombatSituation) -> CombatSituation:
-    """An attacker three hexes from the defender: no unit attacks from there (14A3)."""
-    far = Participant(s.attackers[0].unit, range=3)
+def _four_hexes_away(s: CombatSituation) -> CombatSituation:
+    """An attacker four hexes from the defender: no unit attacks from there (14A3: adjacent,
+    long-range artillery two; 10.5.2.2: vehicles assault from three)."""
+    far = Participant(s.attackers[0].unit, range=4)
     return replace(s, attackers=(*s.attackers, far))
 
 
@@ -564,7 +565,7 @@ BAD = {
     "no defenders": _no_defenders,
     "an attacker entry of no units": _no_attacking_units,
     "a defender entry of -1 units": _negative_defenders,
-    "an attacker three hexes away": _three_hexes_away,
+    "an attacker four hexes away": _four_hexes_away,
     "a defender two hexes away": _defender_firing_from_afar,
 }
 """Combats no ruleset may evaluate, and how each is made from a legal one."""

@@ -360,8 +360,7 @@ class AssaultMoraleRuleset(BasicEligibility):
             if not res.morale_check:
                 continue
             for f in sorted(now[side], key=lambda u: u.leader):
-                mod = leader_modifier(now[side], f)
-                lead = f" {mod:+d} leader" if mod else ""
+                lead = _leader_words(now[side], f)
                 found.append(
                     FollowUp(
                         f"morale:{f.pid}", "morale-check", side, "Morale",  # type: ignore[arg-type]
@@ -472,6 +471,17 @@ def _stack_leader(counter: CounterInPlay) -> int:
     return max((m for m in mods if isinstance(m, int)), default=0)
 
 
+def _leader_words(units: tuple[Fighter, ...], f: Fighter) -> str:
+    """The leader's modifier a morale check is queued with, named with its leader and on the
+    condition it holds (Morale): the leader loss roll before it may kill him, and the chances
+    and the roll read the leaders standing then."""
+    mod = leader_modifier(units, f)
+    if not mod:
+        return ""
+    leader = next(u for u in units if u.leader and not u.demoralized and u.leader_modifier == mod)
+    return f" {mod:+d} while {leader.name} leads"
+
+
 def _standing(units: tuple[Fighter, ...], standing: Standing) -> tuple[Fighter, ...]:
     return tuple(replace(f, status=standing[f.pid]) for f in units if f.pid in standing)
 
@@ -506,6 +516,19 @@ def _fire_after_steps(ex: Explanation, assault: Assault) -> None:
             side="attacker",
             kind="strength",
         )
+
+
+def die_results(table: AssaultTable, column: int) -> str:
+    """What each face of a side's die gives on ``column`` (ACT), equal faces together, each
+    face 1 in 6: "1-2 -, 3 M, 4 M1, 5 M2, 6 1M2"."""
+    runs: list[tuple[int, int, str]] = []
+    for face in range(1, 7):
+        code = table.result(face, column).code
+        if runs and runs[-1][2] == code:
+            runs[-1] = (runs[-1][0], face, code)
+        else:
+            runs.append((face, face, code))
+    return ", ".join(f"{a}{'' if a == b else f'-{b}'} {code}" for a, b, code in runs)
 
 
 def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
@@ -548,6 +571,12 @@ def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
             table.label(fire.column),
             side=side,
         )
+    ex.add(
+        "ACT",
+        f"the {side}'s die on {table.label(fire.column)}: {die_results(table, fire.column)}",
+        side=side,
+        kind="note",
+    )
     if fire.column == 0:
         ex.add(
             "ACT",

@@ -1,0 +1,133 @@
+"""The Combat panel on an assault-morale assault (am_game.py): a row per side saying what each
+face of its die gives on its column (ACT), the typed-roll field asking for the two table dice in
+the order the rules roll them (the defenders' first when dug in, ACT), in the calculator too;
+the loss chooser's best-morale-first refusal, then each leader loss, A-T fire and morale check a
+row of its own; the 25 results scroll under the steps.
+
+By hand (ACT): the Germans fire 10 on 9-12 (woods left, leader right); the Soviets 12 on 18-23
+(closed-top AFV with infantry right, leader right)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from am_game import assault_game
+from PySide6.QtWidgets import QMenu, QScrollArea
+from uihelpers import start_attack
+
+from hexcombat.game.status_commands import AddMarker, SetState
+from hexcombat.ui import counter_actions
+from hexcombat.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def assault(window: MainWindow, tmp_path) -> Iterator[tuple[MainWindow, dict[str, str]]]:  # noqa: ANN001
+    state, uids = assault_game(tmp_path)
+    window.show_game(state)
+    yield window, uids
+
+
+def step_texts(win: MainWindow) -> list[str]:
+    table = win.combat_panel.steps
+    return [table.item(r, 1).text() for r in range(table.rowCount()) if table.item(r, 1)]
+
+
+def test_each_sides_die_and_the_dice_asked_in_the_order_rolled(assault, qtbot) -> None:  # noqa: ANN001
+    win, uids = assault
+    start_attack(win, qtbot, "0202")
+    texts = step_texts(win)
+    assert "the defenders occupy a woods hex: one column left" in texts
+    assert "the attacker's die on 9-12: 1-2 -, 3 M, 4 M1, 5 M2, 6 1M2" in texts
+    assert "the defender's die on 18-23: 1 M, 2 M1, 3 M2, 4-5 1M2, 6 2M2" in texts
+    typed = win.combat_panel.typed_roll
+    assert typed.placeholderText() == "or type 2 dice, the attacker's table die first"
+    assert "the attacker's table die (1 to 6) then the defender's table die (1 to 6)" in (
+        typed.toolTip()
+    )
+    win.session.run(AddMarker(uids["rifles"], marker="dug-in"))  # ACT: the defenders fire first
+    start_attack(win, qtbot, "0202")
+    assert typed.placeholderText() == "or type 2 dice, the defender's table die first"
+    typed.setText("6")
+    win.combat_panel.use_typed_roll()
+    assert "the defender's table die (1 to 6) then the attacker's table die" in (
+        win.combat_panel.roll_problem.text()
+    )
+
+
+def test_losses_refused_against_best_morale_then_each_follow_up_row(assault, qtbot) -> None:  # noqa: ANN001
+    win, uids = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    panel.typed_roll.setText("6 1")  # the attacker's 6 (1M2), the defender's 1 (M)
+    panel.use_typed_roll()
+    assert panel.chosen_losses() == [uids["t34"], uids["su_wagon"]]  # suggested
+    panel.model.set_losses([uids["rifles"], uids["su_wagon"]])
+    assert not panel.apply()
+    assert panel.model.apply_problem.endswith("a unit of the best morale (T-34/76) (ACT)")
+    panel.model.set_losses([uids["t34"], uids["su_wagon"]])
+    assert panel.apply()
+    rows = panel.follow_ups.model.rows()
+    assert [r.text for r in rows][:2] == [
+        "Lt Petrov: leader loss roll, killed on 2 (-2 for 2 step loss(es))",
+        "German infantry A-T fire at a Soviet vehicle: hits on 5 or 6",
+    ]
+    assert len(rows) == 8  # and six morale checks: three defenders, three attackers
+
+
+def test_the_25_results_scroll_so_the_shifts_stay_in_view(assault, qtbot) -> None:  # noqa: ANN001
+    win, _ = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    assert len(panel.bars.outcomes) == 25  # 5 results on 9-12 (-, M, M1, M2, 1M2) x 5 on 18-23
+    outcomes = panel.findChild(QScrollArea, "CombatOutcomes")
+    assert outcomes.height() < panel.bars.sizeHint().height()  # the rest a scroll away
+    row = panel.steps.verticalHeader().defaultSectionSize()
+    assert panel.steps.viewport().height() >= 6 * row  # under all 25 bars it had 2
+
+
+def test_the_calculator_rolls_an_assault_typed_in_order(window: MainWindow) -> None:
+    case = Path(__file__).resolve().parents[1] / "cases" / "am-assault-woods.toml"
+    assert window.open_file(case), window.errors
+    calculator = window.calculators[-1]
+    # ACT: the attacker's 6 on 24-29 (2M2), the defender's 2 on 13-17 (M)
+    calculator.typed_roll.setText("6 2")
+    rolled = calculator.use_typed_roll()
+    assert rolled is not None, calculator.roll_problem.text()
+    assert rolled.result.code == "defender: 2M2 / attacker: M"
+    assert calculator.roll() is not None, calculator.roll_problem.text()  # the seeded dice too
+
+
+def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
+    window: MainWindow,
+) -> None:
+    case = Path(__file__).resolve().parents[1] / "cases" / "am-assault-entrenchment.toml"
+    assert window.open_file(case), window.errors
+    calculator = window.calculators[-1]
+    assert calculator.typed_roll.placeholderText().startswith(
+        "type 2 numbers, the defender's table die (1 to 6) then the attacker's table die"
+    )  # ACT: "Simultaneous unless defenders are entrenched or dug-in"
+
+
+def test_recovery_from_the_counters_menu_with_typed_dice(assault, monkeypatch) -> None:  # noqa: ANN001
+    win, uids = assault
+    state = win.session.state
+    win.session.run(SetState(uids["sq1"], state="demoralized"))
+    asked: list[str] = []
+
+    def typed(_parent, action) -> str:  # noqa: ANN001
+        asked.append(action.help)
+        return "3 4"
+
+    monkeypatch.setattr(counter_actions, "ask_dice", typed)
+    menu = QMenu(win)
+    assert counter_actions.add_counter_actions(menu, win.session, [state.counters[uids["sq1"]]])
+    (action,) = menu.actions()
+    assert action.text() == "Try to recover (Recovery)..."
+    action.trigger()
+    # demoralized: morale 8 - 1, +1 for Lt Brandt stacked: 2d6 below 8 (Recovery), 7 rallies
+    assert "recovers fully 2.8%, rallies to disrupted 55.6%, fails 41.7%" in asked[0]
+    assert state.counters[uids["sq1"]].status.state == "disrupted"
+    win.undo_action.trigger()
+    assert state.counters[uids["sq1"]].status.state == "demoralized"
