@@ -64,7 +64,8 @@ def test_a_malformed_step_is_refused_at_its_line(tmp_path: Path) -> None:
         f"{path}:{line_of(text, WAIT)}: wait 'press Attack' is none of "
         '"select 0504" (select the stack), "attack 0504" (the attack on it set up), '
         '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the '
-        'attack), "remove attacker 2" (taken off the map)'
+        'attack), "remove attacker 2" (taken off the map), "set first_round off" (a condition '
+        "of the Combat panel turned on or off)"
     )
     assert found[1].startswith(
         f"{path}:{line_of(text, 'the heavy antitank modifier')}: show 'the heavy antitank "
@@ -250,6 +251,18 @@ def test_a_fate_path_reads_an_entrys_end_state_chance() -> None:
         value_of(shown, europa)
     with pytest.raises(StepError):
         read_shown("fate defender one disrupted")
+
+
+def test_a_headline_path_and_a_condition_wait_read() -> None:
+    report = evaluate_scenario(
+        load_scenario(MAPS.parent / "tests" / "cases" / "am-assault-woods.toml")
+    )
+    assert value_of(read_shown("headline"), report) == report.headline
+    wait = read_wait("set first_round off")
+    assert (wait.kind, wait.condition, wait.on) == ("set", "first_round", False)
+    assert read_wait("set charging on").on
+    with pytest.raises(StepError):
+        read_wait("set first_round maybe")
 
 
 def test_a_chance_path_reads_one_sides_result_where_both_sides_fire() -> None:

@@ -167,7 +167,8 @@ def walkthrough_problems(scenario: Scenario, source: TomlSource) -> list[Problem
         report = evaluate_scenario(scenario)
     hexmap = game_from_scenario(scenario).hexmap if scenario.map_name is not None else None
     entries = entry_uids(scenario.placements)  # a fate names an entry's first counter
-    return tutorial_problems(scenario.tutorial_steps, report, source, hexmap, entries)
+    flags = [c.key for c in vocabulary_of(scenario.ruleset).conditions if c.kind == "bool"]
+    return tutorial_problems(scenario.tutorial_steps, report, source, hexmap, entries, flags)
 
 
 def evaluate_located(scenario: Scenario) -> Report:

@@ -33,7 +33,8 @@ SIDES = ("attacker", "defender", "air")
 """The scenario entries a highlight or wait may name by their place (``attacker 2``)."""
 
 SHOW_FORMS = (
-    '"drm" (the final DRM), "odds", "total aeca_res", "drm 14D2a" (a step\'s DRM by its rule), '
+    '"drm" (the final DRM), "odds", "headline" (what the report says first), '
+    '"total aeca_res", "drm 14D2a" (a step\'s DRM by its rule), '
     '"value 10.C.1 attacker #2 \\"converts\\"" (a step\'s value: rule, then optionally side, '
     'which one of them, words in it), "chance drm +4", "chance DR", "fate defender 1 '
     "disrupted\" (the chance that entry's unit ends the combat so)"
@@ -46,10 +47,13 @@ HIGHLIGHT_FORMS = (
 WAIT_FORMS = (
     '"select 0504" (select the stack), "attack 0504" (the attack on it set up), '
     '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the attack), '
-    '"remove attacker 2" (taken off the map)'
+    '"remove attacker 2" (taken off the map), "set first_round off" (a condition of the '
+    "Combat panel turned on or off)"
 )
 
-ShowKind = Literal["drm", "odds", "total", "step-drm", "step-value", "chance-drm", "chance", "fate"]
+ShowKind = Literal[
+    "drm", "odds", "headline", "total", "step-drm", "step-value", "chance-drm", "chance", "fate"
+]
 
 
 class StepError(ValueError):
@@ -88,10 +92,13 @@ class Highlight:
 class Wait:
     """What a step waits for the player to do (``Show me`` does it)."""
 
-    kind: Literal["select", "attack", "tick", "untick", "remove"]
+    kind: Literal["select", "attack", "tick", "untick", "remove", "set"]
     hex: str = ""
     side: str = ""
     index: int = 0
+    condition: str = ""
+    """For ``set``: the condition's key (``first_round``) and whether it is to be on."""
+    on: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,7 +245,7 @@ def read_shown(text: str) -> Shown:
     ``fate <side> <n> <end state>``."""
     words = _words(text)
     bad = StepError(f"show {text!r} names no report value; write one of {SHOW_FORMS}")
-    if words in (["drm"], ["odds"]):
+    if words in (["drm"], ["odds"], ["headline"]):
         return Shown(words[0], text)  # type: ignore[arg-type]
     if len(words) == 2 and words[0] == "total":
         return Shown("total", text, key=words[1])
@@ -284,8 +291,11 @@ def read_highlight(text: str) -> Highlight:
 
 
 def read_wait(text: str) -> Wait:
-    """``select 0504``, ``attack 0504``, ``untick attacker 2``, ``tick ...``, ``remove ...``."""
+    """``select 0504``, ``attack 0504``, ``untick attacker 2``, ``tick ...``, ``remove ...``,
+    ``set first_round off``."""
     words = _words(text)
+    if len(words) == 3 and words[0] == "set" and words[2] in ("on", "off"):
+        return Wait("set", condition=words[1], on=words[2] == "on")
     if len(words) == 2 and words[0] in ("select", "attack"):
         return Wait(words[0], hex=words[1])  # type: ignore[arg-type]
     if len(words) == 3 and words[0] in ("tick", "untick", "remove") and words[1] in SIDES[:2]:
@@ -341,6 +351,11 @@ def value_of(
     ``entries``: each scenario entry's counters on the map (a ``fate`` names an entry)."""
     if shown.kind == "fate":
         return _fate(shown, report, entries or {})
+    if shown.kind == "headline":
+        headline = getattr(report, "headline", "")
+        if not headline:
+            raise MissingValue("the report has no headline")
+        return str(headline)
     if shown.kind == "total":
         if shown.key not in report.totals:
             known = ", ".join(sorted(report.totals))
@@ -436,9 +451,11 @@ def tutorial_problems(
     source: TomlSource,
     hexmap: HexMap | None,
     entries: Mapping[EntryKey, Sequence[str]] | None = None,
+    flags: Sequence[str] = (),
 ) -> list[Problem]:
     """``hexcombat check`` of a tutorial: each value a step names is in the scenario's report,
-    each hex it names is on the map, each entry it names is in the file."""
+    each hex it names is on the map, each entry it names is in the file, each condition a step
+    sets is one of the ruleset's on/off conditions (``flags``)."""
     problems = []
     counts = {side: _entries(source, side) for side in SIDES}
     for i, step in enumerate(steps):
@@ -455,7 +472,7 @@ def tutorial_problems(
             if why:
                 problems.append(source.problem((*at, "highlight", j), why))
         if step.wait is not None:
-            why = _wait_problem(step.wait, hexmap, counts)
+            why = _wait_problem(step.wait, hexmap, counts, flags)
             if why:
                 problems.append(source.problem((*at, "wait"), why))
     return problems
@@ -496,7 +513,14 @@ def _mark_problem(mark: Highlight, hexmap: HexMap | None, counts: Mapping[str, i
     return _hex_problem(mark.where, hexmap)
 
 
-def _wait_problem(wait: Wait, hexmap: HexMap | None, counts: Mapping[str, int]) -> str:
+def _wait_problem(
+    wait: Wait, hexmap: HexMap | None, counts: Mapping[str, int], flags: Sequence[str] = ()
+) -> str:
+    if wait.kind == "set" and hexmap is not None:
+        if wait.condition not in flags:
+            known = ", ".join(flags) or "none"
+            return f"set {wait.condition!r}: not an on/off condition of this ruleset; its: {known}"
+        return ""
     if hexmap is None and wait.kind != "remove":
         return (
             "a step of a scenario without a map (the calculator) waits only for "
@@ -588,6 +612,10 @@ class Board(Protocol):
 
     def counters_on_map(self) -> Mapping[str, Hex]: ...
 
+    def condition_on(self, key: str) -> bool | None:
+        """Whether the on/off condition ``key`` is on now; None when the combat has none."""
+        ...
+
 
 def wait_done(
     wait: Wait, hexmap: HexMap, entries: Mapping[EntryKey, Sequence[str]], board: Board
@@ -597,6 +625,8 @@ def wait_done(
         return board.selected_hex() == hexmap.hex_at(wait.hex)
     if wait.kind == "attack":
         return board.attack_target() == hexmap.hex_at(wait.hex)
+    if wait.kind == "set":
+        return board.condition_on(wait.condition) is wait.on
     on_map = board.counters_on_map()
     uids = [u for u in entries.get((wait.side, wait.index), ()) if u in on_map]
     if wait.kind == "remove":
@@ -623,6 +653,9 @@ def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "A
                 f"tutorial opens (to set it up yourself: {how})"
             )
         return f"Set up the {attack.lower()} on {wait.hex} ({how})"
+    if wait.kind == "set":
+        words = wait.condition.replace("_", " ")
+        return f"Turn '{words}' {'on' if wait.on else 'off'} in the Combat panel's conditions"
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {
         "tick": f"Tick {entry} in the Combat panel",

@@ -83,7 +83,7 @@ def shown_name(shown: Shown) -> str:
         return f"chance of {shown.key}"
     if shown.kind == "fate":
         return f"chance {shown.side} {shown.nth} ends {shown.key}"
-    return {"drm": "final DRM", "odds": "odds"}[shown.kind]
+    return {"drm": "final DRM", "odds": "odds", "headline": "the combat"}[shown.kind]
 
 
 class WalkHost(Protocol):

@@ -208,6 +208,13 @@ class MapWalk:
             if wait.kind == "attack":
                 window.attack_hex(h)
             return
+        if wait.kind == "set":
+            if panel.target is None:
+                window.set_up_tutorial_attack()
+            box = panel.condition_boxes.get(wait.condition)
+            if box is not None:
+                box.setChecked(wait.on)  # as the player's click: the combat is evaluated again
+            return
         uids = self.entry_on_map(wait)
         if wait.kind == "remove":
             session.remove(uids)
@@ -256,6 +263,13 @@ class MapWalk:
         if session is None:
             return {}
         return {c.uid: h for h, stack in session.state.stacks().items() for c in stack}
+
+    def condition_on(self, key: str) -> bool | None:
+        panel = self.window.combat_panel
+        box = panel.condition_boxes.get(key) if panel is not None else None
+        if box is None or panel.target is None:
+            return None
+        return box.isChecked()
 
     def entry_on_map(self, wait: Wait) -> list[str]:
         on_map = self.counters_on_map()
