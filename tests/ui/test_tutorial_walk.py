@@ -22,6 +22,7 @@ from hexcombat.ui.tutorial_panel import TutorialPanel
 from hexcombat.ui.tutorial_walk import ROW_COLOUR
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
+EUROPA = ("total-war", "armour-ratio")
 
 
 @dataclass
@@ -233,6 +234,138 @@ GOLDEN: dict[str, list[Step]] = {
 }
 
 
+# The tactical tutorials. The Assault Combat Table's columns have the lower bounds 1, 3, 5, 9,
+# 13, 18, 24, 30 (the decoded aid; the first header lost, read as 1); each shift is one column.
+# The fire values, morale and cohesion are the counter sets' assumed placeholders (fire 5 a German
+# rifle squad, 4 a Soviet one, morale 8 and 7): a sum of them is written as the step's text says
+# it, the column it falls in is the aid's.
+ACT = ("1-2", "3-4", "5-8", "9-12", "13-17", "18-23", "24-29", "30+")
+WOODS_GE = [("0203", "Rifle Sqd")] * 2 + [("0304", "Rifle Sqd")]
+WOODS_SU = [("0303", "Rifle Sqd")] * 2
+BRANDT = ("0202", "Lt Brandt")
+SAPPERS = [("0405", "Sapper Sqd")] * 2
+TACTICAL: dict[str, list[Step]] = {
+    # ACT 1: 15 is the 13-17 column; woods one left, higher morale and the leader one right each:
+    # 18-23; the Soviets' 8 is 5-8. On 18-23 only a 6 is 2M2: 1/6. A German squad (morale 8,
+    # Lt Brandt +1) on Soviet 5-8 fire: M on 4, M1 on 5, M2 on 6; 2d6 above 9 by 1 or 2 is
+    # disrupted: (5 + 7 + 9) / 216 = 9.7%. Without Lt Brandt: 13-17
+    "tutorial-assault-morale-woods-scenario.toml": [
+        Step(),
+        Step("15", WOODS_GE),
+        Step("-1"),
+        Step("1", WOODS_GE + WOODS_SU),
+        Step("1", [BRANDT]),
+        Step(ACT[5]),
+        Step(ACT[2], WOODS_SU),
+        Step("16.7%", WOODS_SU),
+        Step("9.7%", [BRANDT, ("0203", "Rifle Sqd"), ("0203", "Rifle Sqd")]),
+        Step(),
+        Step(ACT[5], [BRANDT], after=ACT[4]),
+    ],
+    # ACT 2: the Soviets' 12 is 9-12; the town one left, engineers and the tank without infantry
+    # one right each: 13-17; the Pz IV's 8 is 5-8; the rifle squad alone, 4: 3-4
+    "tutorial-assault-morale-town-scenario.toml": [
+        Step("", [("0506", "Pz IVF2")]),
+        Step(ACT[3], [*SAPPERS, ("0406", "Rifle Sqd")]),
+        Step("-1"),
+        Step("1", SAPPERS),
+        Step("1", [("0506", "Pz IVF2")]),
+        Step(ACT[4]),
+        Step(ACT[2], [("0506", "Pz IVF2")]),
+        Step(),
+        Step(ACT[4], SAPPERS, after=ACT[1]),
+    ],
+    # ACT 3: the entrenched defenders fire first; the Soviets' 17 is 13-17, one left for the
+    # entrenchment; the Germans' 13 is 13-17, the closed-top AFV with infantry and the leader one
+    # right each: 24-29
+    "tutorial-assault-morale-entrenchment-scenario.toml": [
+        Step(),
+        Step("", [("0308", "Lt Brandt"), ("0308", "Pz IVF2"), ("0308", "Rifle Sqd")]),
+        Step(
+            "17",
+            [("0307", "Rifle Sqd")] * 2 + [("0407", "Maxim HMG"), ("0407", "Rifle Sqd")],
+        ),
+        Step("-1"),
+        Step("13", [("0308", "Pz IVF2"), ("0308", "Rifle Sqd")]),
+        Step("1", [("0308", "Pz IVF2"), ("0308", "Rifle Sqd")]),
+        Step(ACT[6], [("0308", "Lt Brandt")]),
+        Step(),
+        Step(),
+    ],
+    # ACT 4: across the major river in the first round one left, higher morale and infantry
+    # riding an AFV one right each: 15 on 13-17 fires on 18-23; the defenders' 10 is 9-12; from
+    # the second round the river's shift goes: 24-29
+    "tutorial-assault-morale-river-scenario.toml": [
+        Step(),
+        Step("15", [("0805", "Rifle Sqd")] * 2 + [("0806", "Rifle Sqd")]),
+        Step("-1"),
+        Step("1"),
+        Step("1", [("0906", "Rifle Sqd")]),
+        Step(ACT[3], [("0906", "Rifle Sqd"), ("0906", "SU-76M")]),
+        Step(),
+        Step(ACT[5], after=ACT[6]),
+    ],
+    # ACT 5: 12 is 9-12; all enemies demoralized and charging cavalry one right each: 18-23; the
+    # demoralized Germans defend at a quarter, 2 x 5 / 4 = 2.5: 1-2, one right on the hill in the
+    # first round: 3-4; the first round over: 1-2
+    "tutorial-assault-morale-hill-scenario.toml": [
+        Step("", [("1103", "Rifle Sqd")] * 2),
+        Step(ACT[3], [("1002", "Cossack Sqd")] * 2 + [("1003", "Rifle Sqd")]),
+        Step("1", [("1103", "Rifle Sqd")] * 2),
+        Step(ACT[5], [("1002", "Cossack Sqd")] * 2),
+        Step("2.5", [("1103", "Rifle Sqd")] * 2),
+        Step("1"),
+        Step(),
+        Step(
+            f"attacker 12 on {ACT[5]}, defender 2.5 on {ACT[1]}",
+            after=f"attacker 12 on {ACT[5]}, defender 2.5 on {ACT[0]}",
+        ),
+    ],
+    # LHY 1: a towed gun alone against an AFV is destroyed at once: certain
+    "tutorial-lhy-immediate-scenario.toml": [
+        Step("", [("0303", "57mm M1"), ("0403", "Pz IVH")]),
+        Step("100%", [("0303", "57mm M1")]),
+        Step(),
+        Step(),
+        Step(),
+    ],
+    # LHY 2: a squad +2; ATV >= 0 +1 and AV > 2 +1; cohesion 6 against 2 is +4, limited to +3;
+    # fragmented -1; +8 limited to +4 (-4..+4); a d10 + 4 reaches 14 only on a 10: 10%; without
+    # the Pz IVH +7 (still limited to +4)
+    "tutorial-lhy-limits-scenario.toml": [
+        Step("", [("0804", "Green BAR Sec")]),
+        Step("", [("0703", "Grenadier Sqd"), ("0704", "Grenadier Sqd"), ("0803", "Grenadier Sqd")]),
+        Step("2", [("0703", "Grenadier Sqd")]),
+        Step("2", [("0705", "Pz IVH")]),
+        Step("+3", [("0703", "Grenadier Sqd"), ("0804", "Green BAR Sec")]),
+        Step("-1", [("0705", "Pz IVH")]),
+        Step("8"),
+        Step("+4"),
+        Step("10%"),
+        Step("8", [("0705", "Pz IVH")], after="7"),
+    ],
+    # LHY 3: urban building -2, fragmented -1, LATW against an urban building +1; final DRM +1:
+    # the 10-13 row on a d10 of 9 or 10 (20%), 6-9 on 5 to 8 (40%)
+    "tutorial-lhy-saint-clair-scenario.toml": [
+        Step(),
+        Step(
+            "",
+            [("0405", "Grenadier Sqd"), ("0405", "Panzerschreck")]
+            + [("0406", "Grenadier Sqd"), ("0406", "Pz IVH")],
+        ),
+        Step("", [("0506", "M4A3 Sherman"), ("0506", "Rifle Sqd")]),
+        Step("-2"),
+        Step("-1", [("0406", "Pz IVH")]),
+        Step("+1", [("0405", "Panzerschreck")]),
+        Step("20%"),
+        Step(),
+        Step(),
+        Step("40%"),
+    ],
+}
+GOLDEN.update(TACTICAL)
+
+
 def open_walk(window: MainWindow, name: str) -> TutorialPanel:
     """Open the tutorial as the start page does; its panel (the calculator's for no map)."""
     calculators = len(window.calculators)
@@ -270,10 +403,13 @@ def marked_row(table) -> int | None:  # noqa: ANN001
 
 
 def test_every_shipped_tutorial_is_walked_here() -> None:
-    europa = [
-        t.path.name for t in shipped_tutorials() if t.ruleset in ("total-war", "armour-ratio")
-    ]
-    assert sorted(europa) == sorted(GOLDEN)
+    assert sorted(t.path.name for t in shipped_tutorials()) == sorted(GOLDEN)
+    tactical = [t.path.name for t in shipped_tutorials() if t.ruleset not in EUROPA]
+    assert sorted(tactical) == sorted(TACTICAL)  # one assault per tactical ruleset at least
+    assert {t.ruleset for t in shipped_tutorials() if t.ruleset not in EUROPA} == {
+        "assault-morale",
+        "lhy-assault",
+    }
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -515,3 +651,41 @@ def test_a_calculator_step_waits_for_an_entry_removed_and_restart_puts_it_back(w
     go_to(qtbot, panel, 4)
     assert panel.waiting() and panel.shown_value() == "2"
     calculator.close()
+
+
+def test_the_tactical_tutorials_mark_the_terrain_the_river_hexsides_and_the_hill(window, qtbot):  # noqa: ANN001
+    def marks() -> dict[str, str]:
+        hexmap = window.session.state.hexmap
+        return {hexmap.label(h): role for h, role in window.walk.marked.hexes.items()}
+
+    def hexsides() -> list[list[str]]:
+        hexmap = window.session.state.hexmap
+        found = window.walk.marked.hexsides
+        return sorted(sorted(hexmap.label(h) for h in side.hexes) for side in found)
+
+    panel = open_walk(window, "tutorial-assault-morale-woods-scenario.toml")
+    go_to(qtbot, panel, 3)  # ACT shift: the defenders in woods, one left
+    assert marks() == {"0303": "terrain"}
+    panel = open_walk(window, "tutorial-assault-morale-river-scenario.toml")
+    go_to(qtbot, panel, 3)  # ACT shift: assaulting across the major river Mius
+    assert hexsides() == [["0805", "0906"], ["0806", "0906"]]
+    panel = open_walk(window, "tutorial-assault-morale-hill-scenario.toml")
+    go_to(qtbot, panel, 6)  # ACT shift: the hill, higher than every hex the attackers came from
+    assert marks() == {"1103": "terrain", "1002": "counted", "1003": "counted"}
+
+
+def test_the_start_page_lists_the_tactical_tutorials_under_their_games(window) -> None:  # noqa: ANN001
+    page = window.show_start_page()
+    games = {
+        page.by_game.topLevelItem(i).text(0): [
+            page.by_game.topLevelItem(i).child(j).data(0, Qt.ItemDataRole.UserRole)
+            for j in range(page.by_game.topLevelItem(i).childCount())
+        ]
+        for i in range(page.by_game.topLevelItemCount())
+    }
+    names = {game: sorted(Path(p).name for p in paths) for game, paths in games.items()}
+    assert names["Tactical assault (morale checks)"] == sorted(
+        n for n in TACTICAL if "assault-morale" in n
+    )
+    assert names["The Last Hundred Yards (assault)"] == sorted(n for n in TACTICAL if "lhy" in n)
+    page.close()
