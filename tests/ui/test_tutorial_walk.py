@@ -672,6 +672,8 @@ def test_the_tactical_tutorials_mark_the_terrain_the_river_hexsides_and_the_hill
     panel = open_walk(window, "tutorial-assault-morale-hill-scenario.toml")
     go_to(qtbot, panel, 6)  # ACT shift: the hill, higher than every hex the attackers came from
     assert marks() == {"1103": "terrain", "1002": "counted", "1003": "counted"}
+    go_to(qtbot, panel, 8)  # the first round over: the step waits for the condition turned off
+    assert "Turn &#x27;First round of the assault (ACT shift)&#x27; off" in panel.todo_label.text()
 
 
 def test_the_start_page_lists_the_tactical_tutorials_under_their_games(window) -> None:  # noqa: ANN001

@@ -653,8 +653,8 @@ def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "A
                 f"tutorial opens (to set it up yourself: {how})"
             )
         return f"Set up the {attack.lower()} on {wait.hex} ({how})"
-    if wait.kind == "set":
-        words = wait.condition.replace("_", " ")
+    if wait.kind == "set":  # units: the condition as the Combat panel labels it
+        words = units or wait.condition.replace("_", " ")
         return f"Turn '{words}' {'on' if wait.on else 'off'} in the Combat panel's conditions"
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {

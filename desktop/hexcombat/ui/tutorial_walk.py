@@ -238,6 +238,10 @@ class MapWalk:
             return wait_words(wait, done=done)
         state = session.state
         attack = state.vocabulary.attack_name
+        panel = self.window.combat_panel
+        if wait.kind == "set" and panel is not None and wait.condition in panel.condition_boxes:
+            label = panel.condition_boxes[wait.condition].text().replace("&", "")
+            return wait_words(wait, label, done)
         uids = self.entry_on_map(wait) if wait.side else []
         if not uids:
             return wait_words(wait, done=done, attack=attack)

@@ -298,6 +298,8 @@ def check_follow_up(
         assert rolled == promised, (
             f"{follow_up.key} ({choice}): rolled {rolled}, promised {promised}"
         )
+
+
 def check_unit_fates(ruleset: Ruleset, report: Report) -> None:
     """2 and 7. Each unit's end-state chances (when the ruleset gives them) are exact, add up
     to 1, and name a participant by its id and the end states the ruleset declares."""
