@@ -691,3 +691,17 @@ def test_the_start_page_lists_the_tactical_tutorials_under_their_games(window) -
     )
     assert names["The Last Hundred Yards (assault)"] == sorted(n for n in TACTICAL if "lhy" in n)
     page.close()
+
+
+def test_show_me_takes_back_dice_rolled_before_a_step_that_changes_the_assault(window, qtbot):  # noqa: ANN001
+    # ACT 1: step 10 asks for the dice; step 11 unticks Lt Brandt, which the Combat panel
+    # refuses while a rolled result waits: Show me undoes the roll, then unticks him
+    panel = open_walk(window, "tutorial-assault-morale-woods-scenario.toml")
+    go_to(qtbot, panel, 10)
+    assert window.combat_panel.roll([6, 3]) is not None
+    assert window.session.state.pending_roll is not None
+    go_to(qtbot, panel, 11)
+    assert panel.waiting() and "the dice are rolled: Undo them first" in panel.todo_label.text()
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+    assert window.session.state.pending_roll is None
+    assert not panel.waiting() and panel.shown_value() == "13-17"  # ACT: 15 on 13-17, no leader

@@ -200,6 +200,8 @@ class MapWalk:
         if session is None or scene is None or panel is None:
             return
         hexmap = session.state.hexmap
+        if self.rolled(wait) and window.undo_action is not None:
+            window.undo_action.trigger()  # the dice rolled fix the attack: take them back first
         if wait.kind in ("select", "attack"):
             h = hexmap.hex_at(wait.hex)
             scene.select_hex(h)
@@ -230,9 +232,23 @@ class MapWalk:
     def walk_restart(self) -> None:
         self.window.restart_tutorial()
 
+    def rolled(self, wait: Wait) -> bool:
+        """Whether dice rolled for the attack stand in the way of what ``wait`` asks (the
+        Combat panel changes no attack whose result waits to be applied)."""
+        session = self.window.session
+        return (
+            wait.kind != "select" and session is not None and session.state.pending_roll is not None
+        )
+
     def walk_wait_words(self, wait: Wait, done: bool = False) -> str:
         """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``; an attack by
-        the game's word for it (``Assault``)."""
+        the game's word for it (``Assault``); the dice to undo first, if rolled."""
+        words = self._wait_words(wait, done)
+        if not done and self.rolled(wait):
+            words += " (the dice are rolled: Undo them first, Ctrl+Z; Show me does both)"
+        return words
+
+    def _wait_words(self, wait: Wait, done: bool) -> str:
         session = self.window.session
         if session is None:
             return wait_words(wait, done=done)
