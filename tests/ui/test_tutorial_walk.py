@@ -335,8 +335,8 @@ TACTICAL: dict[str, list[Step]] = {
     "tutorial-lhy-limits-scenario.toml": [
         Step("", [("0804", "Green BAR Sec")]),
         Step("", [("0703", "Grenadier Sqd"), ("0704", "Grenadier Sqd"), ("0803", "Grenadier Sqd")]),
-        Step("2", [("0703", "Grenadier Sqd")]),
-        Step("2", [("0705", "Pz IVH")]),
+        Step("+2", [("0703", "Grenadier Sqd")]),
+        Step("+2", [("0705", "Pz IVH")]),
         Step("+3", [("0703", "Grenadier Sqd"), ("0804", "Green BAR Sec")]),
         Step("-1", [("0705", "Pz IVH")]),
         Step("8"),

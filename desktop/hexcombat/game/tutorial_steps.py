@@ -258,7 +258,7 @@ def read_shown(text: str) -> Shown:
                 side = word
             elif match and int(match.group(1)) >= 1:
                 nth = int(match.group(1))
-            elif words[0] == "value" and not found:
+            elif not found and not word.startswith("#"):  # words in its text: a unit's own DRM
                 found = word
             else:
                 raise bad
