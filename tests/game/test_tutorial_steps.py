@@ -65,7 +65,8 @@ def test_a_malformed_step_is_refused_at_its_line(tmp_path: Path) -> None:
         '"select 0504" (select the stack), "attack 0504" (the attack on it set up), '
         '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the '
         'attack), "remove attacker 2" (taken off the map), "set first_round off" (a condition '
-        "of the Combat panel turned on or off)"
+        'of the Combat panel turned on or off), "count attacker 1 2" (the calculator: that '
+        "entry's count set to 2)"
     )
     assert found[1].startswith(
         f"{path}:{line_of(text, 'the heavy antitank modifier')}: show 'the heavy antitank "
@@ -111,8 +112,8 @@ def test_a_wait_in_a_scenario_without_a_map_is_refused(tmp_path: Path) -> None:
     path = written(tmp_path, text)
     assert [str(p) for p in check_file(path)] == [
         f"{path}:{line_of(text, 'select 0504')}: a step of a scenario without a map (the "
-        'calculator) waits only for "remove attacker 2" (that entry taken out of its list); drop '
-        "its wait"
+        'calculator) waits only for "remove attacker 2" (that entry taken out of its list) or '
+        '"count attacker 1 2" (its count set); drop its wait'
     ]
     # what a calculator can wait for: an entry taken out of its list
     path = written(tmp_path, text.replace('wait = "select 0504"', 'wait = "remove attacker 1"'))
@@ -275,3 +276,14 @@ def test_a_chance_path_reads_one_sides_result_where_both_sides_fire() -> None:
     assert value_of(read_shown('chance "defender: 2M2"'), report) == Fraction(1, 3)
     assert value_of(read_shown('chance "defender: M1"'), report) == Fraction(1, 6)
     assert value_of(read_shown('chance "defender: M"'), report) == 0  # not on that column
+
+
+def test_a_count_wait_is_for_the_calculator(tmp_path: Path) -> None:
+    wait = read_wait("count attacker 1 2")
+    assert (wait.kind, wait.side, wait.index, wait.count) == ("count", "attacker", 1, 2)
+    text = TUTORIAL.replace('wait = "attack 0504"', 'wait = "count attacker 1 2"')
+    path = written(tmp_path, text)
+    assert [str(p) for p in check_file(path)] == [
+        f"{path}:{line_of(text, 'count attacker 1 2')}: a scenario on a map counts its "
+        'counters: "count" is for the calculator'
+    ]

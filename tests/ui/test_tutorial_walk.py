@@ -170,7 +170,7 @@ GOLDEN: dict[str, list[Step]] = {
         Step("", [("attacker", 1)]),
         Step("3", [("attacker", 1)]),
         Step("3"),
-        Step("3", [("attacker", 1)]),
+        Step("3", [("attacker", 1)], after="6"),  # two tank corps: 6 REs of AECA
     ],
     # example 3 (10.B.3): 1/2 RE of AECD, its neutral 1/2 converted: 1 RE
     "tutorial-10b3-assault-gun-scenario.toml": [

@@ -48,7 +48,8 @@ WAIT_FORMS = (
     '"select 0504" (select the stack), "attack 0504" (the attack on it set up), '
     '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the attack), '
     '"remove attacker 2" (taken off the map), "set first_round off" (a condition of the '
-    "Combat panel turned on or off)"
+    'Combat panel turned on or off), "count attacker 1 2" (the calculator: that entry\'s '
+    "count set to 2)"
 )
 
 ShowKind = Literal[
@@ -92,13 +93,15 @@ class Highlight:
 class Wait:
     """What a step waits for the player to do (``Show me`` does it)."""
 
-    kind: Literal["select", "attack", "tick", "untick", "remove", "set"]
+    kind: Literal["select", "attack", "tick", "untick", "remove", "set", "count"]
     hex: str = ""
     side: str = ""
     index: int = 0
     condition: str = ""
     """For ``set``: the condition's key (``first_round``) and whether it is to be on."""
     on: bool = False
+    count: int = 0
+    """For ``count`` (the calculator): how many the entry is to count."""
 
 
 @dataclass(frozen=True)
@@ -298,6 +301,9 @@ def read_wait(text: str) -> Wait:
         return Wait("set", condition=words[1], on=words[2] == "on")
     if len(words) == 2 and words[0] in ("select", "attack"):
         return Wait(words[0], hex=words[1])  # type: ignore[arg-type]
+    if len(words) == 4 and words[0] == "count" and words[1] in SIDES[:2]:
+        count = _place(words[3], text)
+        return Wait("count", side=words[1], index=_place(words[2], text), count=count)
     if len(words) == 3 and words[0] in ("tick", "untick", "remove") and words[1] in SIDES[:2]:
         return Wait(words[0], side=words[1], index=_place(words[2], text))  # type: ignore[arg-type]
     raise StepError(f"wait {text!r} is none of {WAIT_FORMS}")
@@ -521,11 +527,14 @@ def _wait_problem(
             known = ", ".join(flags) or "none"
             return f"set {wait.condition!r}: not an on/off condition of this ruleset; its: {known}"
         return ""
-    if hexmap is None and wait.kind != "remove":
+    if hexmap is None and wait.kind not in ("remove", "count"):
         return (
             "a step of a scenario without a map (the calculator) waits only for "
-            '"remove attacker 2" (that entry taken out of its list); drop its wait'
+            '"remove attacker 2" (that entry taken out of its list) or "count attacker 1 2" '
+            "(its count set); drop its wait"
         )
+    if hexmap is not None and wait.kind == "count":
+        return 'a scenario on a map counts its counters: "count" is for the calculator'
     if wait.kind in ("select", "attack"):
         return _hex_problem(wait.hex, hexmap)
     return _entry_problem(wait.side, wait.index, counts)
@@ -656,6 +665,8 @@ def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "A
     if wait.kind == "set":  # units: the condition as the Combat panel labels it
         words = units or wait.condition.replace("_", " ")
         return f"Turn '{words}' {'on' if wait.on else 'off'} in the Combat panel's conditions"
+    if wait.kind == "count":
+        return f"Set the count of {wait.side} {wait.index} to {wait.count}"
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {
         "tick": f"Tick {entry} in the Combat panel",

@@ -336,11 +336,14 @@ class CalculatorWalk:
         return self.calculator.report
 
     def walk_wait_done(self, wait: Wait) -> bool | None:
-        """A calculator step waits only for an entry removed from its list."""
+        """A calculator step waits only for an entry removed from its list, or its count set."""
         entry = self.opened.get((wait.side, wait.index))
-        if wait.kind != "remove" or entry is None:
+        if wait.kind not in ("remove", "count") or not isinstance(entry, dict):
             return None
-        return all(e is not entry for e in self.calculator.combat.entries(wait.side))
+        listed = any(e is entry for e in self.calculator.combat.entries(wait.side))
+        if wait.kind == "count":
+            return listed and entry.get("count", 1) == wait.count
+        return not listed
 
     def walk_mark(self, step: TutorialStep | None, row: int | None) -> None:
         marked = {
@@ -355,12 +358,15 @@ class CalculatorWalk:
         mark_row(self.calculator.steps, row)
 
     def walk_show_me(self, wait: Wait) -> None:
-        """Remove the entry the step names, as Delete in its list does."""
+        """Remove the entry the step names, as Delete in its list does, or set its count."""
         entry = self.opened.get((wait.side, wait.index))
         combat = self.calculator.combat
         for i, e in enumerate(combat.entries(wait.side)):
             if e is entry:
-                combat.remove(wait.side, i)
+                if wait.kind == "count":
+                    combat.set_entry(wait.side, i, count=wait.count)
+                else:
+                    combat.remove(wait.side, i)
                 self.calculator.refresh()
                 return
 
@@ -372,8 +378,10 @@ class CalculatorWalk:
         if isinstance(entry, dict):
             unit = self.calculator.combat.library.counters.get(entry.get("counter"))
             name = str(entry.get("name") or (unit.name if unit else entry.get("counter", "")))
-        if wait.kind != "remove" or not name:
+        if wait.kind not in ("remove", "count") or not name:
             return wait_words(wait, done=done)
+        if wait.kind == "count":
+            return f"Set the {name}'s count to {wait.count} (choose it, then Count, Alt+N)"
         return f"Remove the {name} from the {wait.side}s' list (choose it, Delete)"
 
     def walk_restart(self) -> None:
