@@ -52,8 +52,8 @@ def test_each_unit_has_a_row_under_its_side_defenders_first_with_exact_tooltips(
         ["Defenders"],
         ["Guards", "0504", "72.2%", "27.8%", "-", "-"],
         ["Attackers"],
-        ["Leader", "0404", "100%", "-", "-", "-"],
-        ["Rifles", "0404", "100%", "-", "-", "-"],
+        ["Leader", "0404", "100.0%", "-", "-", "-"],
+        ["Rifles", "0404", "100.0%", "-", "-", "-"],
     ]
     guards = view.topLevelItem(0).child(0)
     assert guards.toolTip(3) == "Guards, disrupted: 5/18"
@@ -67,7 +67,7 @@ def test_the_chances_follow_the_model_and_hide_without_end_states(
     qtbot.addWidget(view)
     model.subscribe(lambda e: view.show_report(model.report, model.vocabulary))
     model.set_condition("give_up", True)  # TT3: eliminated at once
-    assert view.cells()[1] == ["Guards", "0504", "-", "-", "-", "100%"]
+    assert view.cells()[1] == ["Guards", "0504", "-", "-", "-", "100.0%"]
     view.show_report(None, model.vocabulary)
     assert view.isHidden()
     with tiny_rules():  # the tiny ruleset gives no end states: nothing shown

@@ -5,11 +5,12 @@ result chances only when the ruleset gives these chances (``Report.unit_fates``)
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
-from hexcombat.rules.explain import percent
 from hexcombat.rules.report import Report, exact, fate_chances, fate_columns, unit_fate_list
 from hexcombat.rules.vocabulary import Vocabulary
 
@@ -17,6 +18,12 @@ SIDE_TITLES = {"defender": "Defenders", "attacker": "Attackers"}
 FIXED = 2
 """The columns before the end states: the unit, its hex."""
 
+
+
+def column_percent(p: Fraction) -> str:
+    """A chance as a column of figures shows it, always to one decimal (``84.0%`` under
+    ``73.2%``), so the figures line up."""
+    return f"{float(p) * 100:.1f}%"
 
 class UnitFatesView(QTreeWidget):
     """One row per unit under its side (defenders first): its name, its hex, then its chance of
@@ -59,7 +66,7 @@ class UnitFatesView(QTreeWidget):
                 group.setFirstColumnSpanned(True)
             chances = fate_chances(fate, vocabulary)
             row = QTreeWidgetItem(
-                [fate.unit, fate.hex or "", *(percent(p) if p else "-" for p in chances)]
+                [fate.unit, fate.hex or "", *(column_percent(p) if p else "-" for p in chances)]
             )
             row.setData(0, Qt.ItemDataRole.UserRole, fate.id)
             for i, ((_key, label), p) in enumerate(zip(columns, chances, strict=True)):
