@@ -705,3 +705,22 @@ def test_show_me_takes_back_dice_rolled_before_a_step_that_changes_the_assault(w
     qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
     assert window.session.state.pending_roll is None
     assert not panel.waiting() and panel.shown_value() == "13-17"  # ACT: 15 on 13-17, no leader
+
+
+def test_a_saved_tutorial_still_walks_with_its_numbers(window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    # 14D2d saved mid-way and opened again: the steps walk from the shipped tutorial's file
+    # (same title and texts), computed from the saved game's counters
+    saved = tmp_path / "14d2d.hexgame"
+    assert window._save_to(saved)
+    assert window.open_file(saved), window.errors
+    panel = window.tutorial_panel
+    assert len(panel.walk) == len(panel.steps) == 10
+    assert panel.shown_value().startswith("not worked out: no attack is set up")
+    go_to(qtbot, panel, 2)  # the attack: a save opens without one, so the step waits for it
+    assert panel.waiting()
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+    go_to(qtbot, panel, 4)
+    assert panel.shown_value() == "+1"  # 14D2a: 2 heavy of 10 REs
+    assert highlighted(window, panel) == sorted([HV_XX, HV_X])
+    qtbot.mouseClick(panel.restart_button, Qt.MouseButton.LeftButton)
+    assert window.source_path.name == "tutorial-14d2d-scenario.toml"  # the example put back

@@ -439,7 +439,7 @@ def shown_now(
     if step.show is None:
         return ""
     if report is None:
-        return "not worked out: the combat is not set up"
+        return "not worked out: no attack is set up (select the defenders and press Attack, A)"
     try:
         return shown_text(step.show, value_of(step.show, report, entries))
     except MissingValue as exc:

@@ -75,7 +75,12 @@ from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
 from hexcombat.ui.table_mode import load_table_mode, save_table_mode, set_table_mode
 from hexcombat.ui.terrain_legend import TerrainLegend
 from hexcombat.ui.tutorial_panel import TutorialPanel
-from hexcombat.ui.tutorial_walk import MapWalk, attach_calculator_walk, scenario_walk
+from hexcombat.ui.tutorial_walk import (
+    MapWalk,
+    attach_calculator_walk,
+    scenario_walk,
+    walk_source,
+)
 
 MAX_RECENT = 8
 Answer = QMessageBox.StandardButton
@@ -654,14 +659,14 @@ class MainWindow(QMainWindow):
             panel.show_tutorial("", "", [])
             dock.hide()
             return
-        walk_path = path if path is not None and not is_save_path(path) else None
+        walk_path = walk_source(path, state.title, state.tutorial)  # a save: its tutorial's
         steps, entries = scenario_walk(walk_path)
         if [s.text for s in steps] != list(state.tutorial):  # a save: its steps as text
             steps, entries = [], {}
         panel.show_tutorial(state.title, state.description, steps or state.tutorial)
-        if steps and path is not None and self.scene is not None and self.combat_panel:
-            self.walk = MapWalk(self, path)
-            panel.attach(self.walk, entries, path)
+        if steps and walk_path is not None and self.scene is not None and self.combat_panel:
+            self.walk = MapWalk(self, walk_path)
+            panel.attach(self.walk, entries, walk_path)
             self.combat_panel.model.subscribe(lambda _event: self._walk_refresh())
             state.subscribe(self._walk_state_changed)
             self.scene.selectionChanged.connect(self._walk_refresh)

@@ -230,7 +230,11 @@ class MapWalk:
                 tick(tree.topLevelItem(i), wait.kind == "tick")
 
     def walk_restart(self) -> None:
-        self.window.restart_tutorial()
+        """The example as its file lays it out (a saved game's: the shipped tutorial's)."""
+        if self.path != self.window.source_path:
+            self.window.open_file(self.path)
+        else:
+            self.window.restart_tutorial()
 
     def rolled(self, wait: Wait) -> bool:
         """Whether dice rolled for the attack stand in the way of what ``wait`` asks (the
@@ -318,6 +322,22 @@ def scenario_walk(path: Path | None) -> tuple[list[TutorialStep], dict[EntryKey,
     except (SourceError, OSError):
         return [], {}
     return list(scenario.tutorial_steps), entry_uids(scenario.placements)
+
+
+def walk_source(path: Path | None, title: str, texts: Sequence[str]) -> Path | None:
+    """The scenario whose steps a game walks: its own file, or for a saved game the shipped
+    tutorial it was saved from (the same title and step texts), so a saved tutorial still
+    shows its numbers; None when there is none."""
+    if path is not None and path.suffix.lower() == ".toml":
+        return path
+    from hexcombat.game.tutorials import shipped_tutorials
+
+    for tutorial in shipped_tutorials():
+        if tutorial.title == title and not tutorial.calculator:
+            steps, _entries = scenario_walk(tutorial.path)
+            if [s.text for s in steps] == list(texts):
+                return tutorial.path
+    return None
 
 
 class CalculatorWalk:
