@@ -259,7 +259,7 @@ TACTICAL: dict[str, list[Step]] = {
         Step(ACT[2], WOODS_SU),
         Step("16.7%", WOODS_SU),
         Step("9.7%", [BRANDT, ("0203", "Rifle Sqd"), ("0203", "Rifle Sqd")]),
-        Step(),
+        Step(after=""),  # the dice typed (6 3); Show me on the next step takes them back
         Step(ACT[5], [BRANDT], after=ACT[4]),
     ],
     # ACT 2: the Soviets' 12 is 9-12; the town one left, engineers and the tank without infantry
@@ -272,7 +272,7 @@ TACTICAL: dict[str, list[Step]] = {
         Step("1", [("0506", "Pz IVF2")]),
         Step(ACT[4]),
         Step(ACT[2], [("0506", "Pz IVF2")]),
-        Step(),
+        Step(after=""),  # the dice typed (5 1)
         Step(ACT[4], SAPPERS, after=ACT[1]),
     ],
     # ACT 3: the entrenched defenders fire first; the Soviets' 17 is 13-17, one left for the
@@ -315,7 +315,7 @@ TACTICAL: dict[str, list[Step]] = {
         Step(ACT[5], [("1002", "Cossack Sqd")] * 2),
         Step("2.5", [("1103", "Rifle Sqd")] * 2),
         Step("1"),
-        Step(),
+        Step(after=""),  # the dice typed (3 1)
         Step(
             f"attacker 12 on {ACT[5]}, defender 2.5 on {ACT[1]}",
             after=f"attacker 12 on {ACT[5]}, defender 2.5 on {ACT[0]}",
@@ -357,7 +357,7 @@ TACTICAL: dict[str, list[Step]] = {
         Step("-2"),
         Step("-1", [("0406", "Pz IVH")]),
         Step("+1", [("0405", "Panzerschreck")]),
-        Step("20%"),
+        Step("20%", after="20%"),  # the die typed (9): the chances stay on show
         Step(),
         Step(),
         Step("40%"),
@@ -448,6 +448,7 @@ def test_a_tutorial_walks_with_the_numbers_of_the_rules_text(window, qtbot, name
 
 def go_to(qtbot, panel: TutorialPanel, number: int) -> None:  # noqa: ANN001
     while panel.current < number - 1:
+        assert panel.next_button.isEnabled(), f"step {panel.current + 1} waits"
         qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
     assert panel.current == number - 1
 
@@ -672,6 +673,12 @@ def test_the_tactical_tutorials_mark_the_terrain_the_river_hexsides_and_the_hill
     panel = open_walk(window, "tutorial-assault-morale-hill-scenario.toml")
     go_to(qtbot, panel, 6)  # ACT shift: the hill, higher than every hex the attackers came from
     assert marks() == {"1103": "terrain", "1002": "counted", "1003": "counted"}
+    go_to(qtbot, panel, 7)  # the dice: the step waits for them, Show me types 3 1
+    assert panel.waiting() and "Roll the dice (Roll, R) or type them (D), e.g. 3 1" in (
+        panel.todo_label.text()
+    )
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+    assert window.session.state.pending_roll is not None
     go_to(qtbot, panel, 8)  # the first round over: the step waits for the condition turned off
     assert "Turn &#x27;First round of the assault (ACT shift)&#x27; off" in panel.todo_label.text()
 
@@ -698,7 +705,9 @@ def test_show_me_takes_back_dice_rolled_before_a_step_that_changes_the_assault(w
     # refuses while a rolled result waits: Show me undoes the roll, then unticks him
     panel = open_walk(window, "tutorial-assault-morale-woods-scenario.toml")
     go_to(qtbot, panel, 10)
+    assert panel.waiting()  # for the dice
     assert window.combat_panel.roll([6, 3]) is not None
+    assert not panel.waiting()
     assert window.session.state.pending_roll is not None
     go_to(qtbot, panel, 11)
     assert panel.waiting() and "the dice are rolled: Undo them first" in panel.todo_label.text()

@@ -49,7 +49,7 @@ WAIT_FORMS = (
     '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the attack), '
     '"remove attacker 2" (taken off the map), "set first_round off" (a condition of the '
     'Combat panel turned on or off), "count attacker 1 2" (the calculator: that entry\'s '
-    "count set to 2)"
+    'count set to 2), "roll 6 3" (the dice rolled or typed; Show me types those)'
 )
 
 ShowKind = Literal[
@@ -93,7 +93,7 @@ class Highlight:
 class Wait:
     """What a step waits for the player to do (``Show me`` does it)."""
 
-    kind: Literal["select", "attack", "tick", "untick", "remove", "set", "count"]
+    kind: Literal["select", "attack", "tick", "untick", "remove", "set", "count", "roll"]
     hex: str = ""
     side: str = ""
     index: int = 0
@@ -102,6 +102,8 @@ class Wait:
     on: bool = False
     count: int = 0
     """For ``count`` (the calculator): how many the entry is to count."""
+    dice: tuple[int, ...] = ()
+    """For ``roll``: the dice Show me types (none: the game's own dice roll)."""
 
 
 @dataclass(frozen=True)
@@ -301,6 +303,8 @@ def read_wait(text: str) -> Wait:
         return Wait("set", condition=words[1], on=words[2] == "on")
     if len(words) == 2 and words[0] in ("select", "attack"):
         return Wait(words[0], hex=words[1])  # type: ignore[arg-type]
+    if words and words[0] == "roll" and all(w.isdigit() for w in words[1:]):
+        return Wait("roll", dice=tuple(int(w) for w in words[1:]))
     if len(words) == 4 and words[0] == "count" and words[1] in SIDES[:2]:
         count = _place(words[3], text)
         return Wait("count", side=words[1], index=_place(words[2], text), count=count)
@@ -625,6 +629,10 @@ class Board(Protocol):
         """Whether the on/off condition ``key`` is on now; None when the combat has none."""
         ...
 
+    def dice_rolled(self) -> bool:
+        """Whether dice were rolled in this game (a result waiting, or one in the log)."""
+        ...
+
 
 def wait_done(
     wait: Wait, hexmap: HexMap, entries: Mapping[EntryKey, Sequence[str]], board: Board
@@ -636,6 +644,8 @@ def wait_done(
         return board.attack_target() == hexmap.hex_at(wait.hex)
     if wait.kind == "set":
         return board.condition_on(wait.condition) is wait.on
+    if wait.kind == "roll":
+        return board.dice_rolled()
     on_map = board.counters_on_map()
     uids = [u for u in entries.get((wait.side, wait.index), ()) if u in on_map]
     if wait.kind == "remove":
@@ -667,6 +677,9 @@ def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "A
         return f"Turn '{words}' {'on' if wait.on else 'off'} in the Combat panel's conditions"
     if wait.kind == "count":
         return f"Set the count of {wait.side} {wait.index} to {wait.count}"
+    if wait.kind == "roll":
+        typed = f", e.g. {' '.join(map(str, wait.dice))}" if wait.dice else ""
+        return f"Roll the dice (Roll, R) or type them (D){typed}"
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {
         "tick": f"Tick {entry} in the Combat panel",

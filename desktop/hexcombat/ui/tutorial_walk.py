@@ -200,7 +200,12 @@ class MapWalk:
         if session is None or scene is None or panel is None:
             return
         hexmap = session.state.hexmap
-        if self.rolled(wait) and window.undo_action is not None:
+        if wait.kind == "roll":
+            if panel.target is None:
+                window.set_up_tutorial_attack()
+            panel.roll(list(wait.dice) or None)  # the dice the step names, typed
+            return
+        if self.dice_in_the_way(wait) and window.undo_action is not None:
             window.undo_action.trigger()  # the dice rolled fix the attack: take them back first
         if wait.kind in ("select", "attack"):
             h = hexmap.hex_at(wait.hex)
@@ -236,19 +241,21 @@ class MapWalk:
         else:
             self.window.restart_tutorial()
 
-    def rolled(self, wait: Wait) -> bool:
+    def dice_in_the_way(self, wait: Wait) -> bool:
         """Whether dice rolled for the attack stand in the way of what ``wait`` asks (the
         Combat panel changes no attack whose result waits to be applied)."""
         session = self.window.session
         return (
-            wait.kind != "select" and session is not None and session.state.pending_roll is not None
+            wait.kind not in ("select", "roll")
+            and session is not None
+            and session.state.pending_roll is not None
         )
 
     def walk_wait_words(self, wait: Wait, done: bool = False) -> str:
         """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``; an attack by
         the game's word for it (``Assault``); the dice to undo first, if rolled."""
         words = self._wait_words(wait, done)
-        if not done and self.rolled(wait):
+        if not done and self.dice_in_the_way(wait):
             words += " (the dice are rolled: Undo them first, Ctrl+Z; Show me does both)"
         return words
 
@@ -287,6 +294,12 @@ class MapWalk:
         if session is None:
             return {}
         return {c.uid: h for h, stack in session.state.stacks().items() for c in stack}
+
+    def dice_rolled(self) -> bool:
+        session = self.window.session
+        return session is not None and (
+            session.state.pending_roll is not None or bool(session.state.log)
+        )
 
     def condition_on(self, key: str) -> bool | None:
         panel = self.window.combat_panel

@@ -19,11 +19,11 @@ FIXED = 2
 """The columns before the end states: the unit, its hex."""
 
 
-
 def column_percent(p: Fraction) -> str:
     """A chance as a column of figures shows it, always to one decimal (``84.0%`` under
     ``73.2%``), so the figures line up."""
     return f"{float(p) * 100:.1f}%"
+
 
 class UnitFatesView(QTreeWidget):
     """One row per unit under its side (defenders first): its name, its hex, then its chance of
