@@ -66,7 +66,8 @@ def test_a_malformed_step_is_refused_at_its_line(tmp_path: Path) -> None:
         '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the '
         'attack), "remove attacker 2" (taken off the map), "set first_round off" (a condition '
         'of the Combat panel turned on or off), "count attacker 1 2" (the calculator: that '
-        'entry\'s count set to 2), "roll 6 3" (the dice rolled or typed; Show me types those)'
+        'entry\'s count set to 2), "roll 6 3" (the dice rolled or typed; Show me types those), '
+        '"date 1941-06" (the date set in the Combat panel)'
     )
     assert found[1].startswith(
         f"{path}:{line_of(text, 'the heavy antitank modifier')}: show 'the heavy antitank "

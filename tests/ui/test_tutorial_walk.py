@@ -110,7 +110,7 @@ GOLDEN: dict[str, list[Step]] = {
         Step("6", [("0505", "16-10 Pz XX")]),
         Step("2", [("0505", "16-10 Pz XX"), ("0505", "6-10 Mot XX")]),
         Step("8", [("0505", "16-10 Pz XX"), ("0505", "6-10 Mot XX")]),
-        Step("8"),
+        Step("8", after="5"),  # June 1941: full AEC, 3 REs + 2 converted
     ],
     # example 10 (10.D), first half: 3 REs, 1 converted, 3 + 1 = 4, halved: 2
     "tutorial-10d-river-same-side-scenario.toml": [
@@ -148,7 +148,9 @@ GOLDEN: dict[str, list[Step]] = {
         ),
         Step("4", [("0504", "AT X")] * 4),
         Step(
-            "", [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2 + [("0604", "Art III")] * 2
+            "",
+            [("0404", "Tank XXX")] * 2 + [("0505", "Tank XXX")] * 2 + [("0604", "Art III")] * 2,
+            after="",  # the die typed: 1
         ),
     ],
     # example 13 (10.F.2): 1 RE of ATEC, doubled in forest for required losses: 2
@@ -156,7 +158,7 @@ GOLDEN: dict[str, list[Step]] = {
         Step("", [("0403", "16-10 Pz XX")]),
         Step("1", [("0404", "AT X")]),
         Step("2", [("0404", "AT X")]),
-        Step("", [("0403", "16-10 Pz XX")]),
+        Step("", [("0403", "16-10 Pz XX")], after=""),  # the game's die rolled
     ],
     # 14A3 states no number; the strengths are the counters': Inf XX 6 + 6, LR Art III 3
     "tutorial-14a3-lra-scenario.toml": [
@@ -289,7 +291,7 @@ TACTICAL: dict[str, list[Step]] = {
         Step("13", [("0308", "Pz IVF2"), ("0308", "Rifle Sqd")]),
         Step("1", [("0308", "Pz IVF2"), ("0308", "Rifle Sqd")]),
         Step(ACT[6], [("0308", "Lt Brandt")]),
-        Step(),
+        Step(after=""),  # the game's dice rolled
         Step(),
     ],
     # ACT 4: across the major river in the first round one left, higher morale and infantry

@@ -49,7 +49,8 @@ WAIT_FORMS = (
     '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the attack), '
     '"remove attacker 2" (taken off the map), "set first_round off" (a condition of the '
     'Combat panel turned on or off), "count attacker 1 2" (the calculator: that entry\'s '
-    'count set to 2), "roll 6 3" (the dice rolled or typed; Show me types those)'
+    'count set to 2), "roll 6 3" (the dice rolled or typed; Show me types those), '
+    '"date 1941-06" (the date set in the Combat panel)'
 )
 
 ShowKind = Literal[
@@ -93,7 +94,7 @@ class Highlight:
 class Wait:
     """What a step waits for the player to do (``Show me`` does it)."""
 
-    kind: Literal["select", "attack", "tick", "untick", "remove", "set", "count", "roll"]
+    kind: Literal["select", "attack", "tick", "untick", "remove", "set", "count", "roll", "date"]
     hex: str = ""
     side: str = ""
     index: int = 0
@@ -303,6 +304,8 @@ def read_wait(text: str) -> Wait:
         return Wait("set", condition=words[1], on=words[2] == "on")
     if len(words) == 2 and words[0] in ("select", "attack"):
         return Wait(words[0], hex=words[1])  # type: ignore[arg-type]
+    if len(words) == 2 and words[0] == "date" and re.fullmatch(r"\d{4}-\d{2}", words[1]):
+        return Wait("date", condition=words[1])
     if words and words[0] == "roll" and all(w.isdigit() for w in words[1:]):
         return Wait("roll", dice=tuple(int(w) for w in words[1:]))
     if len(words) == 4 and words[0] == "count" and words[1] in SIDES[:2]:
@@ -633,6 +636,10 @@ class Board(Protocol):
         """Whether dice were rolled in this game (a result waiting, or one in the log)."""
         ...
 
+    def date_now(self) -> str:
+        """The game's date (``1941-06``; "" for none)."""
+        ...
+
 
 def wait_done(
     wait: Wait, hexmap: HexMap, entries: Mapping[EntryKey, Sequence[str]], board: Board
@@ -646,6 +653,8 @@ def wait_done(
         return board.condition_on(wait.condition) is wait.on
     if wait.kind == "roll":
         return board.dice_rolled()
+    if wait.kind == "date":
+        return board.date_now() == wait.condition
     on_map = board.counters_on_map()
     uids = [u for u in entries.get((wait.side, wait.index), ()) if u in on_map]
     if wait.kind == "remove":
@@ -677,6 +686,8 @@ def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "A
         return f"Turn '{words}' {'on' if wait.on else 'off'} in the Combat panel's conditions"
     if wait.kind == "count":
         return f"Set the count of {wait.side} {wait.index} to {wait.count}"
+    if wait.kind == "date":
+        return f"Set the date in the Combat panel's conditions to {wait.condition}"
     if wait.kind == "roll":
         typed = f", e.g. {' '.join(map(str, wait.dice))}" if wait.dice else ""
         return f"Roll the dice (Roll, R) or type them (D){typed}"

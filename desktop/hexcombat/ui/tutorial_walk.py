@@ -215,6 +215,12 @@ class MapWalk:
             if wait.kind == "attack":
                 window.attack_hex(h)
             return
+        if wait.kind == "date":
+            if panel.target is None:
+                window.set_up_tutorial_attack()
+            panel.date.setText(wait.condition)  # as the player's typing, then Return
+            panel.date.editingFinished.emit()
+            return
         if wait.kind == "set":
             if panel.target is None:
                 window.set_up_tutorial_attack()
@@ -294,6 +300,10 @@ class MapWalk:
         if session is None:
             return {}
         return {c.uid: h for h, stack in session.state.stacks().items() for c in stack}
+
+    def date_now(self) -> str:
+        session = self.window.session
+        return str(session.state.conditions.date or "") if session is not None else ""
 
     def dice_rolled(self) -> bool:
         session = self.window.session
