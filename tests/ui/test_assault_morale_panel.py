@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from am_game import assault_game
-from PySide6.QtWidgets import QMenu, QScrollArea
+from PySide6.QtWidgets import QFormLayout, QMenu, QScrollArea
 from uihelpers import start_attack
 
 from hexcombat.game.status_commands import AddMarker, SetState
@@ -74,6 +74,23 @@ def test_losses_refused_against_best_morale_then_each_follow_up_row(assault, qtb
         "German infantry A-T fire at a Soviet vehicle: hits on 5 or 6",
     ]
     assert len(rows) == 8  # and six morale checks: three defenders, three attackers
+
+
+def test_the_loss_chooser_shows_each_units_morale_and_the_best(assault, qtbot) -> None:  # noqa: ANN001
+    """ACT: 'the first step loss must be taken by a unit with the best morale' and 'at least
+    one ... by an AFV': the T-34/76 (morale 8, an AFV) is the best of the Soviet combat units,
+    the Rifle Sqd (7) is not; the Wagon is alone in its group."""
+    win, _ = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    panel.typed_roll.setText("6 1")  # the attacker's 6 on 9-12: 1M2
+    panel.use_typed_roll()
+    form = panel.loss_chooser.form
+    labels = [form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text() for r in range(
+        form.rowCount())]
+    assert "defender: T-34/76 (2 steps left, 0202, morale 8, the best; AFV)" in labels
+    assert "defender: Rifle Sqd (2 steps left, 0202, morale 7)" in labels
+    assert any(t.startswith("defender: Wagon (") and "the best" in t for t in labels)
 
 
 def test_the_25_results_scroll_so_the_shifts_stay_in_view(assault, qtbot) -> None:  # noqa: ANN001

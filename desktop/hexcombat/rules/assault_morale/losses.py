@@ -50,6 +50,20 @@ class AssaultLosses(StepLosses):
                 found += group_problems(side, group, n, ticked, gone)
         return list(dict.fromkeys(found))
 
+    def note(self, uid: str) -> str:
+        """The unit's current morale, marked when it is the best of its group, and AFV: what
+        'the first step loss must be taken by a unit with the best morale' and 'at least one
+        step loss must be taken by an AFV' ask of it (ACT)."""
+        for side in SIDES:
+            for group, n in self._groups[side]:
+                unit = next((f for f in group if f.pid == uid), None)
+                if unit is None:
+                    continue
+                best = unit in best_morale(group) and min(n, _left(group)) > 0
+                words = [f"morale {unit.morale}" + (", the best" if best else "")]
+                return "; ".join(words + (["AFV"] if unit.afv else []))
+        return ""
+
     def suggested(self, lost_anyway: Collection[str] = ()) -> list[str]:
         """Each group's losses as the rule takes them (:func:`suggested_in_group`)."""
         chosen: list[str] = []
