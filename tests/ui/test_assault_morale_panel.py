@@ -86,8 +86,10 @@ def test_the_loss_chooser_shows_each_units_morale_and_the_best(assault, qtbot) -
     panel.typed_roll.setText("6 1")  # the attacker's 6 on 9-12: 1M2
     panel.use_typed_roll()
     form = panel.loss_chooser.form
-    labels = [form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text() for r in range(
-        form.rowCount())]
+    labels = [
+        form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text()
+        for r in range(form.rowCount())
+    ]
     assert "defender: T-34/76 (2 steps left, 0202, morale 8, the best; AFV)" in labels
     assert "defender: Rifle Sqd (2 steps left, 0202, morale 7)" in labels
     assert any(t.startswith("defender: Wagon (") and "the best" in t for t in labels)
