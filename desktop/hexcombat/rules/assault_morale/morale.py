@@ -166,9 +166,10 @@ def recovery_morale(
 def recovery_outcome(unit: Unit, status: UnitStatus, total: int, target: int) -> str:
     """What an unmodified 2d6 ``total`` does (Recovery): 2 recovers fully; 12 makes a
     demoralized leader desert; below ``target`` lifts the unit one rank (demoralized to
-    disrupted, disrupted to good order); anything else fails."""
+    disrupted, disrupted to good order); anything else fails. A disrupted unit's 2 is only
+    "recovers": one rank is full recovery for it, so its chances name one way to good order."""
     if total == 2:
-        return "recovers fully"
+        return "recovers" if status.state == "disrupted" else "recovers fully"
     if total == 12 and status.state == "demoralized" and unit.rule_value("kind") == "leader":
         return "deserts"
     if total < target:
