@@ -150,3 +150,17 @@ def test_recovery_from_the_counters_menu_with_typed_dice(assault, monkeypatch) -
     assert state.counters[uids["sq1"]].status.state == "disrupted"
     win.undo_action.trigger()
     assert state.counters[uids["sq1"]].status.state == "demoralized"
+
+
+def test_no_weather_or_date_box_for_rules_that_know_neither(assault, qtbot) -> None:  # noqa: ANN001
+    """The Assault Combat Table reads no weather and no date (its counters change by none): the
+    Combat panel has no Weather or Date box, and its set-up line names no weather ('clear'
+    there read as the terrain). A Europa game keeps both (tests/ui/test_conditions_fit.py)."""
+    win, _ = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    assert not panel.weather.isVisible() and not panel.weather_label.isVisible()
+    assert not panel.date.isVisible() and not panel.date_label.isVisible()
+    assert panel.setup_toggle.text() == (
+        "Attackers and conditions: 1 of 3 stacks, first round of the assault"
+    )
