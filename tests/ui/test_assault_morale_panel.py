@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from am_game import assault_game
+from am_game import REPO, assault_game
 from PySide6.QtWidgets import QFormLayout, QMenu, QScrollArea
 from uihelpers import start_attack
 
@@ -164,3 +164,12 @@ def test_no_weather_or_date_box_for_rules_that_know_neither(assault, qtbot) -> N
     assert panel.setup_toggle.text() == (
         "Attackers and conditions: 1 of 3 stacks, first round of the assault"
     )
+
+
+def test_the_tutorials_to_do_line_asks_for_an_assault(window: MainWindow) -> None:
+    """ACT 1 waits for the assault on 0303: its to-do line names the button the player sees,
+    Assault, not the operational games' Attack."""
+    assert window.open_tutorial(REPO / "maps" / "tutorial-assault-morale-woods-scenario.toml")
+    label = window.tutorial_panel.todo_label.text()
+    assert "Set up the assault on 0303 (select it and press Assault, A)" in label
+    assert "Attack" not in label
