@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from am_helpers import RULESET, situation, squad, unit
+from am_helpers import RULESET, side, situation, squad, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
@@ -230,3 +230,34 @@ def test_riders_dismount_when_the_last_afv_they_ride_is_destroyed() -> None:
     result2 = RULESET.resolve(report2, ScriptedDice([4, 1]))
     kept = RULESET.loss_policy(report2, result2).effects(["t34", "riders"])
     assert not [e for e in kept if e.kind == "remove-marker"]
+
+
+def test_a_unit_already_down_is_told_a_failure_lowers_it_further() -> None:
+    """Morale: 'compound morale check failures further lower morale', our reading: a disrupted
+    unit that fails is demoralized, a demoralized one loses a step; each check's row says so
+    before the roll, and the effect after it. German fire 9 on 9-12, die 3: M (ACT)."""
+    s = situation(
+        side(squad(9, nationality="german")),
+        (
+            Participant(squad(morale=7), id="d", status=UnitStatus(state="disrupted")),
+            Participant(squad(morale=7), id="m", status=UnitStatus(state="demoralized")),
+        ),
+    )
+    report = RULESET.evaluate(s)
+    result = RULESET.resolve(report, ScriptedDice([3, 1]))
+    standing = {"attacker 1": UnitStatus(), "d": s.defenders[0].status, "m": s.defenders[1].status}
+    rows = {f.target: f for f in RULESET.follow_ups(report, result, standing)}
+    assert rows["d"].text == (
+        "Squad checks morale (7, +0; already disrupted: any failure demoralizes it)"
+    )
+    assert rows["m"].text == (
+        "Squad checks morale (6, +0; already demoralized: a failure costs a step)"
+    )
+    # the disrupted squad rolls 4 4 = 8 against 7, one over: demoralized all the same
+    down = RULESET.resolve_follow_up(report, rows["d"], standing, ScriptedDice([4, 4]))
+    assert [(e.state, e.text) for e in down.effects] == [
+        ("demoralized", "Squad is demoralized (morale -1): already disrupted, it failed again")
+    ]
+    step = RULESET.resolve_follow_up(report, rows["m"], standing, ScriptedDice([4, 3]))  # 7 > 6
+    assert [(e.kind, e.amount) for e in step.effects] == [("lose-steps", 1)]
+    assert step.effects[0].text == "Squad, already demoralized, fails again: loses a step"

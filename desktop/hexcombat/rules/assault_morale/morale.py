@@ -72,14 +72,18 @@ def check_chances(state: str, modifier: int, morale: int) -> dict[str, Fraction]
     return found
 
 
-def check_effects(side: SideName, pid: str, name: str, did: str) -> tuple[Effect, ...]:
-    """A check's result as effects on the unit."""
+def check_effects(
+    side: SideName, pid: str, name: str, did: str, state: str = ""
+) -> tuple[Effect, ...]:
+    """A check's result as effects on the unit (in ``state`` before it)."""
     if did == HOLDS:
         return ()
     if did == STEP:
         text = f"{name}, already demoralized, fails again: loses a step"
         return (Effect("lose-steps", side, "Morale", text, (pid,), 1),)
     words = "disrupted" if did == DISRUPTED else "demoralized (morale -1)"
+    if did == DEMORALIZED and state == "disrupted":  # compound failures lower it further
+        words = "demoralized (morale -1): already disrupted, it failed again"
     return (Effect("set-state", side, "Morale", f"{name} is {words}", (pid,), state=did),)
 
 
@@ -115,7 +119,8 @@ def morale_roll(
     mod = f" {modifier:+d}" if modifier else ""
     headline = f"{name}: morale check {total}{mod} = {total + modifier} against {morale}: {did}"
     roll = DieRoll(MORALE_DIE.purpose, 6, faces, "Morale", side, pid)
-    return FollowUpResult(headline, (roll,), check_effects(side, pid, name, did), code=did)
+    effects = check_effects(side, pid, name, did, state)
+    return FollowUpResult(headline, (roll,), effects, code=did)
 
 
 def leader_roll(dice: Dice, side: SideName, pid: str, name: str, inflicted: int) -> FollowUpResult:

@@ -361,10 +361,11 @@ class AssaultMoraleRuleset(BasicEligibility):
                 continue
             for f in sorted(now[side], key=lambda u: u.leader):
                 lead = _leader_words(now[side], f)
+                again = COMPOUND.get(f.status.state, "")
                 found.append(
                     FollowUp(
                         f"morale:{f.pid}", "morale-check", side, "Morale",  # type: ignore[arg-type]
-                        f"{f.name} checks morale ({f.morale}{lead}, {res.modifier:+d})",
+                        f"{f.name} checks morale ({f.morale}{lead}, {res.modifier:+d}{again})",
                         f.pid, MORALE_DIE, res.modifier,
                     )
                 )  # fmt: skip
@@ -481,6 +482,14 @@ def _leader_words(units: tuple[Fighter, ...], f: Fighter) -> str:
         return ""
     leader = next(u for u in units if u.leader and not u.demoralized and u.leader_modifier == mod)
     return f" {mod:+d} while {leader.name} leads"
+
+
+COMPOUND = {
+    "disrupted": "; already disrupted: any failure demoralizes it",
+    "demoralized": "; already demoralized: a failure costs a step",
+}
+"""Morale: 'compound morale check failures further lower morale', as a check's row says it
+to a unit already down (our reading, docs/rules.md)."""
 
 
 def _dismounting(result: FollowUpResult, units: tuple[Fighter, ...]) -> FollowUpResult:
