@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFormLayout, QMenu, QScrollArea
 from uihelpers import start_attack
 
 from hexcombat.game.status_commands import AddMarker, SetState
+from hexcombat.rules.status import UnitStatus
 from hexcombat.ui import counter_actions
 from hexcombat.ui.main_window import MainWindow
 
@@ -173,3 +174,49 @@ def test_the_tutorials_to_do_line_asks_for_an_assault(window: MainWindow) -> Non
     label = window.tutorial_panel.todo_label.text()
     assert "Set up the assault on 0303 (select it and press Assault, A)" in label
     assert "Attack" not in label
+
+
+def test_act_1_played_whole_in_the_window_with_typed_dice(
+    window: MainWindow, qtbot, tmp_path
+) -> None:  # noqa: ANN001
+    """ACT 1 in the main window, by hand from the aid: the Germans' 15 (13-17) shifted left for
+    the woods, right for higher morale and for Lt Brandt: 18-23, where a 6 is 2M2; the
+    Soviets' 8 on 5-8, where a 3 is nothing (ACT). The two steps go one to each Rifle Sqd
+    (morale 7, both the best); each survivor checks morale at +2 against 7 in its own row:
+    6 6 is 14, 3 or more over, demoralized (Morale); 1 1 is 4, holds. Saved, reopened, and
+    everything undone back to before the assault."""
+    assert window.open_file(REPO / "maps" / "tutorial-assault-morale-woods-scenario.toml")
+    state = window.session.state
+    start_attack(window, qtbot, "0303")
+    panel = window.combat_panel
+    assert panel.odds.text() == "attacker 15 on 18-23, defender 8 on 5-8"
+    defenders = [c.uid for c in state.stack_at(state.hexmap.hex_at("0303"))]
+    panel.typed_roll.setText("6 3")
+    panel.use_typed_roll()
+    assert panel.resolution is not None
+    assert panel.resolution.result.code == "defender: 2M2 / attacker: -"
+    assert sorted(panel.chosen_losses()) == sorted(defenders)  # one step each
+    assert panel.apply()
+    assert [state.counters[u].status.steps_lost for u in defenders] == [1, 1]
+    views = panel.follow_ups.rows
+    assert [v.key for v in views] == [f"morale:{u}" for u in defenders]
+    for view, typed in zip(views, ("6 6", "1 1"), strict=True):
+        view = next(v for v in panel.follow_ups.rows if v.key == view.key)
+        assert view.typed is not None
+        view.typed.setText(typed)
+        assert view.use_typed(), panel.follow_ups.model.problem
+    assert [state.counters[u].status.state for u in defenders] == ["demoralized", ""]
+    assert not panel.follow_ups.isVisibleTo(panel)
+    while window.undo_action.isEnabled():  # the checks, the losses, back to before
+        window.undo_action.trigger()
+    assert [state.counters[u].status for u in defenders] == [UnitStatus(), UnitStatus()]
+    while window.redo_action.isEnabled():
+        window.redo_action.trigger()
+    assert [state.counters[u].status.state for u in defenders] == ["demoralized", ""]
+    saved = tmp_path / "act1.json"
+    window.choose_save_path = lambda: str(saved)
+    assert window.save_as()
+    assert window.open_file(saved), window.errors
+    reopened = window.session.state
+    assert [reopened.counters[u].status.state for u in defenders] == ["demoralized", ""]
+    assert [reopened.counters[u].status.steps_lost for u in defenders] == [1, 1]
