@@ -117,6 +117,10 @@ def test_the_calculator_rolls_an_assault_typed_in_order(window: MainWindow) -> N
     assert rolled is not None, calculator.roll_problem.text()
     assert rolled.result.code == "defender: 2M2 / attacker: M"
     assert calculator.roll() is not None, calculator.roll_problem.text()  # the seeded dice too
+    # the ACT reads no weather and no date: the calculator asks for neither
+    assert not calculator.weather.isVisibleTo(calculator)
+    assert not calculator.date.isVisibleTo(calculator)
+    assert calculator.terrain.isVisibleTo(calculator)
 
 
 def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
