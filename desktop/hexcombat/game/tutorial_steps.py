@@ -570,13 +570,16 @@ def wait_done(
     return bool(uids) and attacking.issuperset(uids)
 
 
-def wait_words(wait: Wait, units: str = "") -> str:
+def wait_words(wait: Wait, units: str = "", attack_name: str = "Attack") -> str:
     """What the step asks the player to do, in words; ``units``: the entry's counters as the
-    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place."""
+    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place;
+    ``attack_name``: what the ruleset calls an attack, as its button says (``Assault``)."""
     if wait.kind == "select":
         return f"Select the stack in {wait.hex}"
     if wait.kind == "attack":
-        return f"Set up the attack on {wait.hex} (select it and press Attack, A)"
+        return (
+            f"Set up the {attack_name.lower()} on {wait.hex} (select it and press {attack_name}, A)"
+        )
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {
         "tick": f"Tick {entry} in the Combat panel",

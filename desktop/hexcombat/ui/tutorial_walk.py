@@ -223,12 +223,15 @@ class MapWalk:
         """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``."""
         session = self.window.session
         uids = self.entry_on_map(wait) if wait.side else []
-        if session is None or not uids:
+        if session is None:
             return wait_words(wait)
         state = session.state
+        called = state.vocabulary.attack_name  # "press Assault" in a tactical game
+        if not uids:
+            return wait_words(wait, attack_name=called)
         hexes = dict.fromkeys(state.hexmap.label(state.hex_of(u)) for u in uids)
         names = ", ".join(state.counters[u].unit.name for u in uids)
-        return wait_words(wait, f"the {names} in {', '.join(hexes)}")
+        return wait_words(wait, f"the {names} in {', '.join(hexes)}", called)
 
     # what a wait reads of the window --------------------------------------------------------
 
