@@ -292,3 +292,13 @@ def test_more_tied_units_than_a_d10_has_faces_are_drawn_by_hand_and_chosen() -> 
     assert urban.die is None and len(urban.choices) == 11 and "by hand" in urban.text
     done = LHY.resolve_follow_up(report, urban, standing(report), ScriptedDice([]), "defender-7")
     assert done.code == "casualty:defender-7"
+
+
+def test_each_row_favours_the_side_the_table_does_not_name_as_loser() -> None:
+    """Assault Results, column X: the defenders lose on 6 and above, the attackers below; the
+    winner is favoured even where both sides regroup (6-9, 2-5)."""
+    favours = {o.code: o.favours for r in (at_drm(4), at_drm(-3)) for o in r.outcome_list}
+    assert favours == {"DD": "attacker", "DL": "attacker", "DM": "attacker",
+                       "AM": "defender", "AL": "defender", "AD": "defender"}  # fmt: skip
+    suffers = {o.code: o.suffers for o in at_drm(0).outcome_list}
+    assert suffers["DM"] == suffers["AM"] == ("attacker", "defender")  # both regroup
