@@ -77,6 +77,7 @@ def unit_fates(
     steps = {p.id or "": max(1, p.unit.steps or 1) for p in people}
     start: Units = tuple(sorted((p.id or "", p.status) for p in people))
     fates: dict[str, dict[str, Fraction]] = {pid: {} for pid, _ in start}
+    memo: dict[object, object] = {}  # shared by every result: the same ways recur from row to row
     for result, chance in results:
         units = apply(start, losses(result), steps)
         units = apply(units, [e for e in result.effects if e.kind != "lose-steps"], steps)
@@ -85,17 +86,23 @@ def unit_fates(
             for pid, _ in start
         ]
         try:
-            for follow_up in follow_ups(result, dict(units)):
-                if follow_up.kind not in MARKERS_ONLY:
-                    groups = _made(report, groups, follow_up, resolve, steps)
+            made = [f for f in follow_ups(result, dict(units)) if f.kind not in MARKERS_ONLY]
+            reads = [_reads(report, f) for f in made]
+            for i, follow_up in enumerate(made):
+                later = frozenset().union(*reads[i + 1 :])
+                groups = _made(report, groups, follow_up, resolve, steps, memo, later)
         except Untracked:
             return {}
         for pids, ways in groups:
-            for pid in pids:
-                for way, p in ways.items():
-                    status = dict(way).get(pid)
+            ends: dict[tuple[str, str], Fraction] = {}
+            for way, p in ways.items():
+                standing = dict(way)
+                for pid in pids:
+                    status = standing.get(pid)
                     fate = "eliminated" if status is None else status.state or "good-order"
-                    fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
+                    ends[pid, fate] = ends.get((pid, fate), Fraction(0)) + p
+            for (pid, fate), p in ends.items():
+                fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
     return fates
 
 
@@ -107,9 +114,11 @@ def _reads(report: Report, follow_up: FollowUp) -> frozenset[str]:
     if follow_up.kind == "urban-assault":
         side = s.attackers if follow_up.side == "attacker" else s.defenders
         return frozenset(p.id or "" for p in side if is_combat(p))
-    if follow_up.kind == "vehicle-destruction":  # the targets, and the units beside them
+    if follow_up.kind == "vehicle-destruction":  # the targets, and the units in their hexes
         side = s.defenders if follow_up.side == "attacker" else s.attackers
-        return frozenset(follow_up.choices) | {p.id or "" for p in side if not is_vehicle(p)}
+        hexes = {p.hex for p in side if p.id in follow_up.choices}
+        beside = {p.id or "" for p in side if not is_vehicle(p) and p.hex in hexes}
+        return frozenset(follow_up.choices) | beside
     raise Untracked
 
 
@@ -119,9 +128,12 @@ def _made(
     follow_up: FollowUp,
     resolve: Resolver,
     steps: Mapping[str, int],
+    memo: dict[object, object],
+    later: frozenset[str] = frozenset(),
 ) -> list[Group]:
     """``groups`` after ``follow_up``: the groups it reads are joined, then it is made in each
-    way they may stand."""
+    way they may stand. When no ``later`` follow-up reads these units again, only each unit's
+    own chances are kept (its group splits into one per unit): the same sums, far fewer ways."""
     reads = _reads(report, follow_up)
     joined = [g for g in groups if g[0] & reads]
     kept = [g for g in groups if not g[0] & reads]
@@ -129,12 +141,50 @@ def _made(
     ways: dict[Units, Fraction] = {(): Fraction(1)}
     for _, more_ways in joined:
         ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in more_ways.items()}
+    if not pids & later:
+        return [*kept, *_alone(report, ways, pids, reads, follow_up, resolve, steps, memo)]
     after: dict[Units, Fraction] = {}
-    memo: dict[object, object] = {}
-    for way, p in ways.items():
-        for end, q in _run(report, way, follow_up, resolve, steps, pids, memo).items():
-            after[end] = after.get(end, Fraction(0)) + p * q
+    for way, p in ways.items():  # made on the units it reads; the others of the group wait
+        read = tuple((u, s) for u, s in way if u in reads)
+        rest = tuple((u, s) for u, s in way if u not in reads)
+        for end, q in _run(report, read, follow_up, resolve, steps, reads, memo).items():
+            joined_end = tuple(sorted(end + rest))
+            after[joined_end] = after.get(joined_end, Fraction(0)) + p * q
     return [*kept, (pids, after)]
+
+
+def _alone(
+    report: Report,
+    ways: Mapping[Units, Fraction],
+    pids: frozenset[str],
+    reads: frozenset[str],
+    follow_up: FollowUp,
+    resolve: Resolver,
+    steps: Mapping[str, int],
+    memo: dict[object, object],
+) -> list[Group]:
+    """One group per unit after the last follow-up that reads them: ``follow_up`` is made once
+    for each way the units it reads may stand (summed over the others), and each unit keeps its
+    own chances."""
+    each: dict[str, dict[UnitStatus | None, Fraction]] = {pid: {} for pid in pids}
+    read_ways: dict[Units, Fraction] = {}
+    for way, p in ways.items():
+        read = tuple((u, s) for u, s in way if u in reads)
+        read_ways[read] = read_ways.get(read, Fraction(0)) + p
+        standing = dict(way)
+        for pid in pids - reads:
+            got = each[pid]
+            got[standing.get(pid)] = got.get(standing.get(pid), Fraction(0)) + p
+    for read, p in read_ways.items():
+        for end, q in _run(report, read, follow_up, resolve, steps, reads, memo).items():
+            standing = dict(end)
+            for pid in reads & pids:
+                got = each[pid]
+                got[standing.get(pid)] = got.get(standing.get(pid), Fraction(0)) + p * q
+    return [
+        (frozenset({pid}), {(((pid, s),) if s is not None else ()): p for s, p in got.items()})
+        for pid, got in each.items()
+    ]
 
 
 def _run(
@@ -147,6 +197,9 @@ def _run(
     memo: dict[object, object],
 ) -> dict[Units, Fraction]:
     """Each way ``units`` may stand after ``follow_up`` and the follow-ups it calls for."""
+    key = ("run", follow_up, units, pids)
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
     ends: dict[Units, Fraction] = {}
     for effects, more, q in _branches(report, units, follow_up, resolve, memo):
         if any(t not in pids for e in effects for t in e.targets):
@@ -157,13 +210,14 @@ def _run(
                 continue
             if not _reads(report, next_up) <= pids:
                 raise Untracked
-            now = {
-                end: r * s
-                for way, r in now.items()
-                for end, s in _run(report, way, next_up, resolve, steps, pids, memo).items()
-            }
+            later: dict[Units, Fraction] = {}
+            for way, r in now.items():
+                for end, s in _run(report, way, next_up, resolve, steps, pids, memo).items():
+                    later[end] = later.get(end, Fraction(0)) + r * s
+            now = later
         for end, r in now.items():
             ends[end] = ends.get(end, Fraction(0)) + q * r
+    memo[key] = ends
     return ends
 
 
