@@ -1,7 +1,7 @@
 """Each unit's end state in a large assault stays quick to work out, exactly as before: fourteen
-units with vehicles, in an urban building, where the urban assault (14.3.1) ties every attacking combat
-unit and the defenders' vehicle destruction attempt (14.3.2) reads the units beside the Pz IVH
-(its +3 and its collateral damage). The panel works this out each time a box is ticked."""
+units with vehicles, in an urban building, where the urban assault (14.3.1) ties every attacking
+combat unit and the defenders' vehicle destruction attempt (14.3.2) reads the units beside the
+Pz IVH (its +3 and its collateral damage). The panel works this out each time a box is ticked."""
 
 from __future__ import annotations
 
