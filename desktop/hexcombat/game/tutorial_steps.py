@@ -570,13 +570,14 @@ def wait_done(
     return bool(uids) and attacking.issuperset(uids)
 
 
-def wait_words(wait: Wait, units: str = "") -> str:
+def wait_words(wait: Wait, units: str = "", attack: str = "Attack") -> str:
     """What the step asks the player to do, in words; ``units``: the entry's counters as the
-    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place."""
+    player sees them (``the Tank X, Tank X in 0404``), else the entry by its place; ``attack``:
+    the game's word for the button (``Assault`` in the tactical games)."""
     if wait.kind == "select":
         return f"Select the stack in {wait.hex}"
     if wait.kind == "attack":
-        return f"Set up the attack on {wait.hex} (select it and press Attack, A)"
+        return f"Set up the attack on {wait.hex} (select it and press {attack}, A)"
     entry = units or f"the counters of {wait.side} {wait.index}"
     return {
         "tick": f"Tick {entry} in the Combat panel",

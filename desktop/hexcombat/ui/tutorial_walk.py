@@ -222,13 +222,14 @@ class MapWalk:
     def walk_wait_words(self, wait: Wait) -> str:
         """The entry's counters by name and hex: ``the Tank X, Tank X in 0404``."""
         session = self.window.session
+        attack = session.state.vocabulary.attack_name if session is not None else "Attack"
         uids = self.entry_on_map(wait) if wait.side else []
         if session is None or not uids:
-            return wait_words(wait)
+            return wait_words(wait, attack=attack)
         state = session.state
         hexes = dict.fromkeys(state.hexmap.label(state.hex_of(u)) for u in uids)
         names = ", ".join(state.counters[u].unit.name for u in uids)
-        return wait_words(wait, f"the {names} in {', '.join(hexes)}")
+        return wait_words(wait, f"the {names} in {', '.join(hexes)}", attack)
 
     # what a wait reads of the window --------------------------------------------------------
 
