@@ -210,6 +210,16 @@ def test_no_attempt_without_an_undisrupted_combat_unit_latw_or_fp() -> None:
                 if f.kind == "vehicle-destruction" and f.side == "attacker"]  # fmt: skip
 
 
+def test_an_attempt_waiting_while_its_last_able_unit_disrupts_is_not_made() -> None:
+    """14.3.2: the player "must have an undisrupted combat unit, LATW or FP" when the attempt is
+    made: a cohesion check that disrupts the attacker's only squad first leaves no attempt."""
+    report, attempt = destruction(part(unit("afv", "german", av=1), "shocked"), squad("german"))
+    broken = standing(report) | {"attacker-1": part(unit("squad"), state="disrupted").status}
+    assert [o.probability for o in LHY.follow_up_chances(report, attempt, broken)] == [1]
+    done = LHY.resolve_follow_up(report, attempt, broken, ScriptedDice([]), "defender-2")
+    assert done.effects == () and done.rolls == () and "no vehicle destruction" in done.headline
+
+
 def test_each_casualty_falls_on_its_own_unit() -> None:
     report = two_defenders("german")
     result = LHY.resolve(report, ScriptedDice([10]))

@@ -9,6 +9,10 @@ unit alone, so it never ties units together; an urban assault ties the combat un
 and the units beside them (good order for the +3, collateral damage). Only those are worked out
 together, so a dozen units checking cohesion cost a dozen small sums, not 2 to the power 12.
 Markers alone (Heroic removed, riders unloading) change no unit's fate and are left out.
+
+A follow-up is made with the units it reads only (a vehicle destruction attempt: its targets, the
+units in their hexes and the first of its side able to try), the others of their group set
+aside; a unit no later follow-up reads keeps its own chances apart. The sums are the same.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from fractions import Fraction
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
-from hexcombat.rules.lhy_assault.vocab import is_combat, is_vehicle
+from hexcombat.rules.lhy_assault.vocab import is_combat, is_vehicle, kind
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.status import UnitStatus
 
@@ -114,12 +118,21 @@ def _reads(report: Report, follow_up: FollowUp) -> frozenset[str]:
     if follow_up.kind == "urban-assault":
         side = s.attackers if follow_up.side == "attacker" else s.defenders
         return frozenset(p.id or "" for p in side if is_combat(p))
-    if follow_up.kind == "vehicle-destruction":  # the targets, and the units in their hexes
-        side = s.defenders if follow_up.side == "attacker" else s.attackers
-        hexes = {p.hex for p in side if p.id in follow_up.choices}
-        beside = {p.id or "" for p in side if not is_vehicle(p) and p.hex in hexes}
-        return frozenset(follow_up.choices) | beside
+    if follow_up.kind == "vehicle-destruction":  # see _core, and the units able to try
+        own = s.attackers if follow_up.side == "attacker" else s.defenders
+        able = {p.id or "" for p in own if is_combat(p) or kind(p.unit) in ("latw", "fp")}
+        return _core(report, follow_up) | able
     raise Untracked
+
+
+def _core(report: Report, follow_up: FollowUp) -> frozenset[str]:
+    """A vehicle destruction attempt's targets and the units in their hexes (its +3 and its
+    collateral damage read them)."""
+    s = report.situation
+    side = s.defenders if follow_up.side == "attacker" else s.attackers
+    hexes = {p.hex for p in side if p.id in follow_up.choices}
+    beside = {p.id or "" for p in side if not is_vehicle(p) and p.hex in hexes}
+    return frozenset(follow_up.choices) | beside
 
 
 def _made(
@@ -138,49 +151,110 @@ def _made(
     joined = [g for g in groups if g[0] & reads]
     kept = [g for g in groups if not g[0] & reads]
     pids: frozenset[str] = frozenset().union(*(g[0] for g in joined))
+    if not pids & later:
+        return [*kept, *_alone(report, joined, reads, follow_up, resolve, steps, memo)]
+    idle = pids - reads - later  # neither read now nor later: each keeps its own chances
+    alone = [_own(pid, ways) for g_pids, ways in joined for pid in g_pids & idle]
     ways: dict[Units, Fraction] = {(): Fraction(1)}
     for _, more_ways in joined:
-        ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in more_ways.items()}
-    if not pids & later:
-        return [*kept, *_alone(report, ways, pids, reads, follow_up, resolve, steps, memo)]
+        mine = _sum_over(more_ways, idle)
+        ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in mine.items()}
     after: dict[Units, Fraction] = {}
     for way, p in ways.items():  # made on the units it reads; the others of the group wait
-        read = tuple((u, s) for u, s in way if u in reads)
-        rest = tuple((u, s) for u, s in way if u not in reads)
+        _, read, rest = _split(report, follow_up, way, reads)
         for end, q in _run(report, read, follow_up, resolve, steps, reads, memo).items():
             joined_end = tuple(sorted(end + rest))
             after[joined_end] = after.get(joined_end, Fraction(0)) + p * q
-    return [*kept, (pids, after)]
+    done = pids - idle - later  # read now, never again
+    alone += [_own(pid, after) for pid in done]
+    return [*kept, *alone, (pids - idle - done, _sum_over(after, done))]
+
+
+def _own(pid: str, ways: Mapping[Units, Fraction]) -> Group:
+    """The unit ``pid`` alone, with its own chances in ``ways``."""
+    got: dict[Units, Fraction] = {}
+    for way, p in ways.items():
+        mine = tuple((u, s) for u, s in way if u == pid)
+        got[mine] = got.get(mine, Fraction(0)) + p
+    return frozenset({pid}), got
+
+
+def _sum_over(ways: Mapping[Units, Fraction], gone: frozenset[str]) -> dict[Units, Fraction]:
+    """``ways`` with the units ``gone`` left out, their chances summed."""
+    if not gone:
+        return dict(ways)
+    got: dict[Units, Fraction] = {}
+    for way, p in ways.items():
+        mine = tuple((u, s) for u, s in way if u not in gone)
+        got[mine] = got.get(mine, Fraction(0)) + p
+    return got
+
+
+def _split(
+    report: Report, follow_up: FollowUp, way: Units, reads: frozenset[str]
+) -> tuple[frozenset[str], Units, Units]:
+    """The units ``follow_up`` is made with in ``way`` (standing or not), those of them standing,
+    and the others standing, which it leaves as they are. A vehicle destruction attempt asks
+    only whether its side has an undisrupted combat unit, LATW or FP (14.3.2): of those outside
+    its targets' hexes it is made with the first."""
+    if follow_up.kind == "vehicle-destruction":
+        core = _core(report, follow_up)
+        able = next((u for u, s in way if u in reads - core and s.state != "disrupted"), None)
+        reads = core | {able} if able is not None else core
+    read = tuple((u, s) for u, s in way if u in reads)
+    return reads, read, tuple((u, s) for u, s in way if u not in reads)
 
 
 def _alone(
     report: Report,
-    ways: Mapping[Units, Fraction],
-    pids: frozenset[str],
+    joined: list[Group],
     reads: frozenset[str],
     follow_up: FollowUp,
     resolve: Resolver,
     steps: Mapping[str, int],
     memo: dict[object, object],
 ) -> list[Group]:
-    """One group per unit after the last follow-up that reads them: ``follow_up`` is made once
-    for each way the units it reads may stand (summed over the others), and each unit keeps its
-    own chances."""
-    each: dict[str, dict[UnitStatus | None, Fraction]] = {pid: {} for pid in pids}
-    read_ways: dict[Units, Fraction] = {}
-    for way, p in ways.items():
-        read = tuple((u, s) for u, s in way if u in reads)
-        read_ways[read] = read_ways.get(read, Fraction(0)) + p
-        standing = dict(way)
-        for pid in pids - reads:
-            got = each[pid]
-            got[standing.get(pid)] = got.get(standing.get(pid), Fraction(0)) + p
-    for read, p in read_ways.items():
-        for end, q in _run(report, read, follow_up, resolve, steps, reads, memo).items():
+    """One group per unit after the last follow-up that reads them. A unit the follow-up leaves
+    as it is keeps its own chances; the follow-up is made once for each way the units it may
+    change stand (with, for a vehicle destruction attempt, the first unit able to try), so the
+    groups are never multiplied out whole."""
+    core = _core(report, follow_up) if follow_up.kind == "vehicle-destruction" else reads
+    each: dict[str, dict[UnitStatus | None, Fraction]] = {}
+
+    def add(pid: str, status: UnitStatus | None, p: Fraction) -> None:
+        got = each.setdefault(pid, {})
+        got[status] = got.get(status, Fraction(0)) + p
+
+    Key = tuple[Units, tuple[tuple[str, UnitStatus], ...]]
+    made: dict[Key, Fraction] = {((), ()): Fraction(1)}
+    for pids, ways in joined:
+        mine: dict[Key, Fraction] = {}
+        for way, p in ways.items():
+            standing = dict(way)
+            for pid in pids - core:  # unchanged by the follow-up
+                add(pid, standing.get(pid), p)
+            part = tuple((u, s) for u, s in way if u in core)
+            able = next(
+                ((u, s) for u, s in way if u in reads - core and s.state != "disrupted"), None
+            )
+            key = (part, (able,) if able is not None else ())
+            mine[key] = mine.get(key, Fraction(0)) + p
+        both: dict[Key, Fraction] = {}
+        for (a, first), p in made.items():
+            for (b, other), q in mine.items():
+                key = (
+                    tuple(sorted(a + b)),
+                    min(first, other) if first and other else first or other,
+                )
+                both[key] = both.get(key, Fraction(0)) + p * q
+        made = both
+    for (part, first), p in made.items():
+        for end, q in _run(
+            report, tuple(sorted(part + first)), follow_up, resolve, steps, reads, memo
+        ).items():
             standing = dict(end)
-            for pid in reads & pids:
-                got = each[pid]
-                got[standing.get(pid)] = got.get(standing.get(pid), Fraction(0)) + p * q
+            for pid in core:
+                add(pid, standing.get(pid), p * q)
     return [
         (frozenset({pid}), {(((pid, s),) if s is not None else ()): p for s, p in got.items()})
         for pid, got in each.items()
