@@ -200,6 +200,9 @@ def test_a_vehicle_destruction_attempt_is_a_choice_then_a_d10() -> None:
     hit = LHY.resolve_follow_up(report, attempt, standing(report), ScriptedDice([8]), "defender-2")
     assert [(e.kind, e.targets) for e in hit.effects] == [("eliminate", ("defender-2",))]
     assert [f.target for f in hit.more] == ["defender-1"]  # collateral damage: a check
+    # the aid names collateral damage without its procedure, nor the check's: both assumed
+    assert hit.more[0].text.startswith("collateral damage (assumed): ")
+    assert "d10 against cohesion, assumed" in hit.more[0].text
 
 
 def test_no_attempt_without_an_undisrupted_combat_unit_latw_or_fp() -> None:
