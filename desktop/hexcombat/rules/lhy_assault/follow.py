@@ -457,7 +457,8 @@ def _collateral(
             "cohesion-check",
             side,
             "14.3.2",
-            f"collateral damage (assumed): {p.unit.name} checks cohesion ({cohesion(p)}; {ASSUMED_CHECK})",
+            f"collateral damage (assumed): {p.unit.name} checks cohesion "
+            f"({cohesion(p)}; {ASSUMED_CHECK})",
             target=p.id,
             die=COHESION_DIE,
         )
