@@ -4,7 +4,10 @@ two Heroic Russian squads only one keeps its marker, said as a step."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lhy_game import lhy_game, place
+from PySide6.QtCore import Qt
 from uihelpers import start_attack
 
 from hexcombat.ui.main_window import MainWindow
@@ -37,3 +40,41 @@ def test_the_russian_restriction_and_one_heroic_marker_are_shown(
     # the squad that keeps its marker gives its +1 (Assault DRM); the other gives none
     assert "Rifle Sqd: squad +2, Heroic +1" in steps
     assert "Rifle Sqd: squad +2, Russian squad +1" in steps
+
+
+def counted_rows(panel) -> list[str]:  # noqa: ANN001
+    tree = panel.counted.tree
+    return [
+        tree.topLevelItem(i).child(j).text(0)
+        for i in range(tree.topLevelItemCount())
+        for j in range(tree.topLevelItem(i).childCount())
+    ]
+
+
+def test_each_counted_tick_says_whether_the_unit_counts(window: MainWindow, qtbot) -> None:  # noqa: ANN001
+    # LHY 2: three grenadier squads (6 steps) and a Pz IVH against a BAR section; at most 4
+    # combat steps count (Assault): the rules pick two squads, and the panel says which
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    assert window.open_file(maps / "tutorial-lhy-limits-scenario.toml"), window.errors
+    panel = window.combat_panel
+    start_attack(window, qtbot, "0804")
+    rows = counted_rows(panel)
+    assert "Grenadier Sqd (0703): does not count (the rules' pick)" in rows
+    assert "Grenadier Sqd (0704): counts (the rules' pick)" in rows
+    assert "Pz IVH (0705): counts (the rules' pick)" in rows
+    tree = panel.counted.tree
+    (third,) = [
+        tree.topLevelItem(1).child(j)
+        for j in range(tree.topLevelItem(1).childCount())
+        if "0703" in tree.topLevelItem(1).child(j).text(0)
+    ]
+    (other,) = [
+        tree.topLevelItem(1).child(j)
+        for j in range(tree.topLevelItem(1).childCount())
+        if "0704" in tree.topLevelItem(1).child(j).text(0)
+    ]
+    other.setCheckState(0, Qt.CheckState.Unchecked)  # the player leaves 0704 out instead
+    third.setCheckState(0, Qt.CheckState.Checked)
+    rows = counted_rows(panel)
+    assert "Grenadier Sqd (0703): counts" in rows
+    assert "Grenadier Sqd (0704): does not count" in rows
