@@ -187,6 +187,7 @@ class CombatPanel(QWidget):
             self._show_conditions()
         elif event == "report":
             self._show_report()
+            self.counted.show_units()  # which units count now
         elif event == "roll":
             self._show_roll()
         elif event == "choices":
