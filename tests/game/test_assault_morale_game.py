@@ -236,3 +236,24 @@ def test_the_calculator_asks_for_the_two_table_dice_in_the_order_rolled() -> Non
     rolled = calculator_roll(dug_in, "1 6")
     assert rolled.rolls == (1, 6)
     assert rolled.result.code == "defender: 1M2 / attacker: M"
+
+
+def test_riders_of_a_destroyed_t34_are_on_foot_and_undo_puts_them_back() -> None:
+    """The Soviet Rifle Sqd rides the T-34/76 (the `riding` marker). German fire 10 on 9-12:
+    woods one left, Lt Brandt one right, infantry riding an AFV one right, enemy AFVs in woods
+    without dismounted infantry one right: 18-23, where a 6 is 2M2 (ACT). Both steps from the
+    T-34 (morale 8, the best, an AFV) destroy it; the riders dismount (our reading, ACT shift)."""
+    state, uids = assault_game()
+    history = History(state)
+    history.run(AddMarker(uids["rifles"], marker="riding"))
+    model = started(state, history)
+    resolution = model.roll([6, 1])
+    assert resolution is not None, model.roll_problem
+    assert resolution.result.headline.startswith("attacker's die 6: 2M2 on the defenders")
+    model.set_losses([uids["t34"], uids["t34"], uids["su_wagon"]])
+    assert model.apply(), model.apply_problem
+    assert uids["t34"] not in state.counters
+    assert "riding" not in state.counters[uids["rifles"]].status.markers
+    while state.counters.get(uids["t34"]) is None:
+        history.undo()
+    assert "riding" in state.counters[uids["rifles"]].status.markers

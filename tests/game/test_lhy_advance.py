@@ -97,3 +97,23 @@ def test_the_attackers_may_not_advance_on_the_defenders_row() -> None:
     with pytest.raises(GameError, match="only surviving defenders may advance"):
         apply_combat_command(state, resolution, [], retreats(state), [germans[0]],
                              at(state, "0701"))  # fmt: skip
+
+
+def test_units_that_advanced_may_conduct_a_second_assault() -> None:
+    # Advance (14.3.3): "they may conduct and resolve a second Assault": two German squads win
+    # on 14 (+4 with a 10), advance into 0801, and assault the Russian squad in 0901 beyond it
+    state = lhy_game("ccccccccccccc")
+    germans = [place(state, "lhy-ge-rifle-sqd", "Red", "0701") for _ in range(2)]
+    place(state, "lhy-ru-section", "Blue", "0801")
+    resolution = assault(state, "0801", [10], germans)
+    assert resolution.result.code == "DD" and resolution.result.modified_roll == 14
+    history = History(state)
+    losses = suggested_losses(state, resolution)
+    assert history.run(apply_combat_command(state, resolution, losses, {}, germans,
+                                            at(state, "0801"))) == ""  # fmt: skip
+    assert state.advanced == set(germans) and sorted(uids_at(state, "0801")) == sorted(germans)
+    place(state, "lhy-ru-rifle-sqd", "Blue", "0901")
+    second = AttackModel(state, history.run)
+    assert second.start(at(state, "0901")), second.refusal
+    assert sorted(second.attacker_uids()) == sorted(germans)
+    assert second.report is not None and second.roll([5]) is not None

@@ -175,3 +175,23 @@ def test_a_squad_that_loses_a_step_is_still_offered_its_retreat_in_the_panel() -
     assert model.apply(), model.apply_problem
     assert uids_at(state, "0501") == [squad]
     assert state.counters[squad].status.steps_lost == 1
+
+
+def test_units_that_could_retreat_only_through_the_enemy_are_eliminated() -> None:
+    # 14.3.3: "units are eliminated if must retreat through prohibited hex(sides)": the German
+    # squad at the map's edge in 0101 has only the Russians' 0201 to go through
+    state = lhy_game("ccc")
+    for _ in range(2):
+        place(state, "lhy-ru-rifle-sqd", "Red", "0201")
+    german = place(state, "lhy-ge-rifle-sqd", "Blue", "0101")
+    history = History(state)
+    model = AttackModel(state, history.run)
+    assert model.start(at(state, "0101")) and model.report is not None
+    resolution = model.roll([10 - model.report.drm])  # 10: the defenders retreat 2-4 hexes
+    assert resolution is not None and resolution.result.code == "DL"
+    assert model.retreat_ends[at(state, "0101")] == {}
+    assert model.apply(), model.apply_problem
+    assert german not in state.counters
+    assert "units in 0101 have no legal retreat and are eliminated" in state.log[-1].details
+    history.undo()
+    assert german in state.counters

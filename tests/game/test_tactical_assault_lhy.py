@@ -21,6 +21,7 @@ from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import status_marks
+from hexcombat.rules.lhy_assault.follow import NO_ATTEMPT
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.status import UnitStatus
 
@@ -96,8 +97,14 @@ def test_the_assault_on_saint_clair_rolled_retreated_checked_undone_saved(
     assert sherman not in state.counters  # 8 + 3 - 1 = 10: destroyed
     assert "destroyed" in state.log[-1].text
     destroyed_log = [e.text for e in state.log]
-    assert history.run(ResolveFollowUp("destruction:defender", [3], panzer)) == ""
-    assert panzer in state.counters  # 3: survives
+    # the Americans' only unit is now disrupted: no undisrupted combat unit, LATW or FP is left
+    # to try for the Pz IVH (14.3.2), and no die is rolled
+    found = chances(state, history)
+    assert found["destruction:defender"] == [(NO_ATTEMPT, Fraction(1))]
+    assert "1 was typed in" in history.run(ResolveFollowUp("destruction:defender", [3], panzer))
+    assert history.run(ResolveFollowUp("destruction:defender", None, panzer)) == ""  # Roll
+    assert panzer in state.counters
+    assert NO_ATTEMPT in state.log[-1].text
     # collateral damage of the Sherman's destruction: the squad beside it checks cohesion
     assert waiting(state) == [f"collateral:{rifles}"]
 

@@ -13,11 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from am_game import assault_game
-from PySide6.QtWidgets import QMenu, QScrollArea
+from am_game import REPO, assault_game
+from PySide6.QtWidgets import QFormLayout, QMenu, QScrollArea
 from uihelpers import start_attack
 
 from hexcombat.game.status_commands import AddMarker, SetState
+from hexcombat.rules.status import UnitStatus
 from hexcombat.ui import counter_actions
 from hexcombat.ui.main_window import MainWindow
 
@@ -76,6 +77,25 @@ def test_losses_refused_against_best_morale_then_each_follow_up_row(assault, qtb
     assert len(rows) == 8  # and six morale checks: three defenders, three attackers
 
 
+def test_the_loss_chooser_shows_each_units_morale_and_the_best(assault, qtbot) -> None:  # noqa: ANN001
+    """ACT: 'the first step loss must be taken by a unit with the best morale' and 'at least
+    one ... by an AFV': the T-34/76 (morale 8, an AFV) is the best of the Soviet combat units,
+    the Rifle Sqd (7) is not; the Wagon is alone in its group."""
+    win, _ = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    panel.typed_roll.setText("6 1")  # the attacker's 6 on 9-12: 1M2
+    panel.use_typed_roll()
+    form = panel.loss_chooser.form
+    labels = [
+        form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text()
+        for r in range(form.rowCount())
+    ]
+    assert "defender: T-34/76 (2 steps left, 0202, morale 8, the best; AFV)" in labels
+    assert "defender: Rifle Sqd (2 steps left, 0202, morale 7)" in labels
+    assert any(t.startswith("defender: Wagon (") and "the best" in t for t in labels)
+
+
 def test_the_25_results_scroll_so_the_shifts_stay_in_view(assault, qtbot) -> None:  # noqa: ANN001
     win, _ = assault
     start_attack(win, qtbot, "0202")
@@ -97,6 +117,10 @@ def test_the_calculator_rolls_an_assault_typed_in_order(window: MainWindow) -> N
     assert rolled is not None, calculator.roll_problem.text()
     assert rolled.result.code == "defender: 2M2 / attacker: M"
     assert calculator.roll() is not None, calculator.roll_problem.text()  # the seeded dice too
+    # the ACT reads no weather and no date: the calculator asks for neither
+    assert not calculator.weather.isVisibleTo(calculator)
+    assert not calculator.date.isVisibleTo(calculator)
+    assert calculator.terrain.isVisibleTo(calculator)
 
 
 def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
@@ -131,3 +155,76 @@ def test_recovery_from_the_counters_menu_with_typed_dice(assault, monkeypatch) -
     assert state.counters[uids["sq1"]].status.state == "disrupted"
     win.undo_action.trigger()
     assert state.counters[uids["sq1"]].status.state == "demoralized"
+
+
+def test_no_weather_or_date_box_for_rules_that_know_neither(assault, qtbot) -> None:  # noqa: ANN001
+    """The Assault Combat Table reads no weather and no date (its counters change by none): the
+    Combat panel has no Weather or Date box, and its set-up line names no weather ('clear'
+    there read as the terrain). A Europa game keeps both (tests/ui/test_conditions_fit.py)."""
+    win, _ = assault
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    assert not panel.weather.isVisible() and not panel.weather_label.isVisible()
+    assert not panel.date.isVisible() and not panel.date_label.isVisible()
+    assert panel.setup_toggle.text() == (
+        "Attackers and conditions: 1 of 3 stacks, first round of the assault"
+    )
+
+
+def test_the_tutorials_to_do_line_asks_for_an_assault(window: MainWindow) -> None:
+    """ACT 1 waits for the assault on 0303: its to-do line names the button the player sees,
+    Assault, not the operational games' Attack."""
+    assert window.open_tutorial(REPO / "maps" / "tutorial-assault-morale-woods-scenario.toml")
+    label = window.tutorial_panel.todo_label.text()  # the tutorial opens with it set up
+    assert "the assault on 0303 is set up in the Combat panel" in label
+    assert "press Assault, A" in label and "Attack" not in label
+    window.combat_panel.stop()
+    label = window.tutorial_panel.todo_label.text()
+    assert "Set up the assault on 0303 (select it and press Assault, A)" in label
+    assert "Attack" not in label
+
+
+def test_act_1_played_whole_in_the_window_with_typed_dice(
+    window: MainWindow, qtbot, tmp_path
+) -> None:  # noqa: ANN001
+    """ACT 1 in the main window, by hand from the aid: the Germans' 15 (13-17) shifted left for
+    the woods, right for higher morale and for Lt Brandt: 18-23, where a 6 is 2M2; the
+    Soviets' 8 on 5-8, where a 3 is nothing (ACT). The two steps go one to each Rifle Sqd
+    (morale 7, both the best); each survivor checks morale at +2 against 7 in its own row:
+    6 6 is 14, 3 or more over, demoralized (Morale); 1 1 is 4, holds. Saved, reopened, and
+    everything undone back to before the assault."""
+    assert window.open_file(REPO / "maps" / "tutorial-assault-morale-woods-scenario.toml")
+    state = window.session.state
+    start_attack(window, qtbot, "0303")
+    panel = window.combat_panel
+    assert panel.odds.text() == "attacker 15 on 18-23, defender 8 on 5-8"
+    defenders = [c.uid for c in state.stack_at(state.hexmap.hex_at("0303"))]
+    panel.typed_roll.setText("6 3")
+    panel.use_typed_roll()
+    assert panel.resolution is not None
+    assert panel.resolution.result.code == "defender: 2M2 / attacker: -"
+    assert sorted(panel.chosen_losses()) == sorted(defenders)  # one step each
+    assert panel.apply()
+    assert [state.counters[u].status.steps_lost for u in defenders] == [1, 1]
+    views = panel.follow_ups.rows
+    assert [v.key for v in views] == [f"morale:{u}" for u in defenders]
+    for view, typed in zip(views, ("6 6", "1 1"), strict=True):
+        view = next(v for v in panel.follow_ups.rows if v.key == view.key)
+        assert view.typed is not None
+        view.typed.setText(typed)
+        assert view.use_typed(), panel.follow_ups.model.problem
+    assert [state.counters[u].status.state for u in defenders] == ["demoralized", ""]
+    assert not panel.follow_ups.isVisibleTo(panel)
+    while window.undo_action.isEnabled():  # the checks, the losses, back to before
+        window.undo_action.trigger()
+    assert [state.counters[u].status for u in defenders] == [UnitStatus(), UnitStatus()]
+    while window.redo_action.isEnabled():
+        window.redo_action.trigger()
+    assert [state.counters[u].status.state for u in defenders] == ["demoralized", ""]
+    saved = tmp_path / "act1.json"
+    window.choose_save_path = lambda: str(saved)
+    assert window.save_as()
+    assert window.open_file(saved), window.errors
+    reopened = window.session.state
+    assert [reopened.counters[u].status.state for u in defenders] == ["demoralized", ""]
+    assert [reopened.counters[u].status.steps_lost for u in defenders] == [1, 1]

@@ -73,3 +73,19 @@ def test_the_calculator_rolls_a_tactical_assault_and_asks_for_squads(qtbot) -> N
     rolled = win.use_typed_roll()  # it was refused: "the odds ... need strengths"
     assert rolled is not None and rolled.result.code == "DL"  # 7 + 4 = 11: the 10-13 row
     assert win.dice.numbered
+
+
+def test_the_toolbar_and_panel_call_the_combat_an_assault(lhy: MainWindow) -> None:
+    # the aid's own word (Assault), as the LHY tutorials say: "select 0506 and press Assault"
+    assert lhy.attack_action.text().replace("&", "") == "Assault"
+    assert lhy.combat_panel.title.text() == "Select an enemy stack and choose Assault (A)."
+    assert lhy.combat_panel.start(lhy.session.state.hexmap.hex_at(TARGET))
+    assert lhy.combat_panel.title.text().startswith(f"<b>Assault on {TARGET}</b>")
+
+
+def test_the_lhy_tutorial_asks_to_press_assault(window: MainWindow) -> None:
+    # the To do line names the button as the toolbar shows it (LHY 3, Saint-Clair)
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    assert window.open_tutorial(maps / "tutorial-lhy-saint-clair-scenario.toml"), window.errors
+    todo = window.tutorial_panel.todo_label.text()
+    assert "Set up the assault on 0506 (select it and press Assault, A)" in todo

@@ -531,7 +531,7 @@ def test_a_step_waits_until_it_is_done_and_show_me_does_it(window, qtbot) -> Non
     )
     window.combat_panel.stop()
     assert panel.waiting() and not panel.next_button.isEnabled()
-    assert "To do:</b> Set up the attack on 0504 (select 0504 and press Attack, A)" in (
+    assert "To do:</b> Set up the attack on 0504 (select it and press Attack, A)" in (
         panel.todo_label.text()
     )
     assert panel.show_me_button.isEnabled()

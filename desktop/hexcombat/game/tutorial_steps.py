@@ -674,13 +674,12 @@ def wait_words(wait: Wait, units: str = "", done: bool = False, attack: str = "A
     if wait.kind == "select":
         return f"Select the stack in {wait.hex}"
     if wait.kind == "attack":
-        how = f"select {wait.hex} and press {attack}, A"
         if done:  # a tutorial opens with its attack set up: say so, and how to do it oneself
             return (
                 f"the {attack.lower()} on {wait.hex} is set up in the Combat panel, as the "
-                f"tutorial opens (to set it up yourself: {how})"
+                f"tutorial opens (to set it up yourself: select {wait.hex} and press {attack}, A)"
             )
-        return f"Set up the {attack.lower()} on {wait.hex} ({how})"
+        return f"Set up the {attack.lower()} on {wait.hex} (select it and press {attack}, A)"
     if wait.kind == "set":  # units: the condition as the Combat panel labels it
         words = units or wait.condition.replace("_", " ")
         return f"Turn '{words}' {'on' if wait.on else 'off'} in the Combat panel's conditions"

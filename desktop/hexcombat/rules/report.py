@@ -37,7 +37,8 @@ class Outcome:
     probability: Fraction
     favours: Favours
     """``attacker`` when only the defender suffers, ``defender`` when only the attacker does,
-    ``neither`` when both (an exchange) or nobody do."""
+    ``neither`` when both (an exchange) or nobody do; a table that names the loser favours the
+    winner (The Last Hundred Yards, Assault Results: the winner may still regroup)."""
     text: str = ""
     """What the result does, in a player's words."""
     suffers: tuple[SideName, ...] | None = None

@@ -73,6 +73,11 @@ class StepLosses:
         """The rule that makes ``side`` lose steps ("" when it loses none)."""
         return self._rule[side]
 
+    def note(self, uid: str) -> str:
+        """What a player must know of unit ``uid`` to choose its losses by the rule ("" when
+        the rule asks nothing of it): a ruleset that picks whose steps go first says why."""
+        return ""
+
     def problems(self, chosen: Collection[str], lost_anyway: Collection[str] = ()) -> list[str]:
         """Why the steps chosen do not meet the result: too few or too many for a side, from a
         unit the result does not touch, or more than a unit has left."""

@@ -174,6 +174,9 @@ class Vocabulary:
     """Whether units lose steps (tactical games) rather than strength points."""
     weather: tuple[str, ...] = ("clear",)
     """The weather its charts know, the usual first."""
+    dated: bool = True
+    """Whether its rules read the game month (a date in the rules, or units' dated changes):
+    without, the panel asks for no date unless a counter in play changes by one."""
     hexside_features: tuple[str, ...] = ()
     """Hexside features a unit may attack across that the ruleset reads (a scenario without a
     map names them); a map may declare more, which the ruleset then treats as none."""

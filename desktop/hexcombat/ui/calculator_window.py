@@ -522,6 +522,11 @@ class CalculatorWindow(QMainWindow):
         self.weather.setCurrentText(str(conditions.get("weather", vocabulary.weather[0])))
         self.terrain.setCurrentText(str(conditions.get("terrain", "clear")))
         self.date.setText(str(conditions.get("date", "")))
+        # one weather is no choice; a ruleset reading no date asks none (the Combat panel too)
+        self.conditions_form.setRowVisible(self.weather, len(vocabulary.weather) > 1)
+        self.conditions_form.setRowVisible(
+            self.date, vocabulary.dated or bool(conditions.get("date"))
+        )
         for control in self.controls:
             self.conditions_form.removeRow(control.widget)
         self.controls = []

@@ -187,6 +187,7 @@ class CombatPanel(QWidget):
             self._show_conditions()
         elif event == "report":
             self._show_report()
+            self.counted.show_units()  # which units count now
         elif event == "roll":
             self._show_roll()
         elif event == "choices":
@@ -337,10 +338,11 @@ class CombatPanel(QWidget):
         self.date.editingFinished.connect(self._weather_or_date_chosen)
         row = QHBoxLayout()
         row.setSpacing(6)
-        row.addWidget(QLabel("Weather"))
+        self.weather_label, self.date_label = QLabel("Weather"), QLabel("Date")
+        row.addWidget(self.weather_label)
         row.addWidget(self.weather)
         row.addSpacing(12)
-        row.addWidget(QLabel("Date"))
+        row.addWidget(self.date_label)
         row.addWidget(self.date)
         row.addStretch(1)
         grid.addLayout(row, 1, 0, 1, 2)
@@ -472,6 +474,21 @@ class CombatPanel(QWidget):
             self.date.setText(conditions.date or "")
         finally:
             self._syncing_turn = False
+        chosen_weather = self._weather_chosen()
+        self.weather_label.setVisible(chosen_weather)
+        self.weather.setVisible(chosen_weather)
+        dated = (
+            self.session.state.vocabulary.dated
+            or bool(conditions.date)
+            or any(c.unit.changes for c in self.session.state.counters.values())
+        )
+        self.date_label.setVisible(dated)
+        self.date.setVisible(dated)
+
+    def _weather_chosen(self) -> bool:
+        """Whether the ruleset's charts know more than one weather: with one, there is nothing
+        to choose, so no Weather box and no weather in the set-up summary."""
+        return len(self.session.state.vocabulary.weather) > 1
 
     def sync_turn(self) -> None:
         """Show the game's phasing player and phase, and the conditions the phase sets."""
@@ -583,7 +600,7 @@ class CombatPanel(QWidget):
         ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
         parts = [f"{ticked} of {len(model.candidates)} stacks"]
         parts += [f"{state.phase} phase"] if state.phase else []  # a ruleset may have no phases
-        parts.append(state.conditions.weather)
+        parts += [state.conditions.weather] if self._weather_chosen() else []
         if state.conditions.date:
             parts.append(state.conditions.date)
         for spec in model.vocabulary.conditions:  # in the ruleset's order
@@ -1208,8 +1225,8 @@ class CombatPanel(QWidget):
             self.sync_turn()  # a new side may have come onto the map
         if change.follow_ups and self.target is not None and self.resolution is None:
             self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
-        if change.conditions:
-            self.sync_conditions()
+        if change.conditions or change.counters:
+            self.sync_conditions()  # a dated counter brings the Date box
 
 
 def _rule_of(why: str) -> str:

@@ -74,8 +74,7 @@ class CountedUnitsView(QGroupBox):
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(group)
             for counter in counters:
-                label = model.state.hexmap.label(model.state.hex_of(counter.uid))
-                item = QTreeWidgetItem([f"{counter.unit.name} ({label})"])
+                item = QTreeWidgetItem([self._text(counter.uid)])
                 item.setData(0, Qt.ItemDataRole.UserRole, counter.uid)
                 item.setFlags(
                     item.flags() | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsUserTristate
@@ -99,7 +98,21 @@ class CountedUnitsView(QGroupBox):
                 item = group.child(j)
                 uid = item.data(0, Qt.ItemDataRole.UserRole)
                 item.setCheckState(0, TICKS[self.model.counted.get(uid)])
+                item.setText(0, self._text(uid))
         self._building = False
+
+    def _text(self, uid: str) -> str:
+        """``Grenadier Sqd (0703): counts``: the unit, its hex, and whether it counts in the
+        report as set up now (the rules' pick while part-ticked)."""
+        state = self.model.state
+        text = f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
+        report = self.model.report
+        counted = report.payload.get("counted") if report is not None else None
+        if not isinstance(counted, dict):
+            return text
+        counts = any(uid in ids for ids in counted.values())
+        picked = " (the rules' pick)" if self.model.counted.get(uid) is None else ""
+        return f"{text}: {'counts' if counts else 'does not count'}{picked}"
 
     def _ticked(self, item: QTreeWidgetItem, _column: int) -> None:
         uid = item.data(0, Qt.ItemDataRole.UserRole)

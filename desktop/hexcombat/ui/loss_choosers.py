@@ -209,9 +209,9 @@ class StepLosses(LossChooser):
                 box.valueChanged.connect(lambda _v: self._ticked())
                 counter = state.counters[uid]
                 where = state.hexmap.label(state.hex_of(uid))
-                self.form.addRow(
-                    f"{side}: {counter.unit.name} ({plural(left, 'step')} left, {where})", box
-                )
+                note = policy.note(uid) if hasattr(policy, "note") else ""
+                said = ", ".join(p for p in (plural(left, "step") + " left", where, note) if p)
+                self.form.addRow(f"{side}: {counter.unit.name} ({said})", box)
                 self.boxes[uid] = box
         self.label.setText(
             "Steps lost (set how many each unit loses):"

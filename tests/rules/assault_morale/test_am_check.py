@@ -48,3 +48,26 @@ def test_a_morale_of_13_is_named_at_its_line(
     out = capsys.readouterr().out
     assert f"{bad}:{line}: {said} (Morale)" in out
     assert [str(p) for p in check_file(bad)][0].startswith(f"{bad}:{line}:")
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "said"),
+    [
+        (FILES[0], 'kind = "squad", fire = 5', "counter 'ge-rifle-sqd': rules.kind must be one of"),
+        (FILES[1], 'kind = "squad", fire = 6', "attacker 1: rules.kind must be one of"),
+    ],
+    ids=["counters", "scenario"],
+)
+def test_an_unknown_kind_is_named_at_its_line(
+    path: Path, old: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kind the ACT does not know ('sqaud') is refused at its line, the known kinds listed:
+    squads, half-squads, HMG, MMG, mortar, AA, AFV, leader, wagon, truck, prime mover."""
+    text = path.read_text()
+    bad = tmp_path / path.name
+    bad.write_text(text.replace(old, old.replace('"squad"', '"sqaud"'), 1))
+    line = text[: text.index(old)].count("\n") + 1
+    assert check_command([str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:{line}: {said} squad, half-squad, hmg, mmg, mortar, aa, afv, leader, " in out
+    assert "not 'sqaud'" in out

@@ -149,6 +149,21 @@ def test_an_unmodified_2_recovers_fully_and_12_makes_a_demoralized_leader_desert
     assert sum(chances.values()) == 1
 
 
+def test_a_disrupted_unit_recovers_one_way_whatever_its_morale() -> None:
+    """Recovery: a disrupted unit's 2 (full recovery) and a roll below morale both end in good
+    order, so its chances list one 'recovers': morale 7, totals 2 to 6, 15/36; fails 21/36. A
+    disrupted morale-2 squad recovers only on its unmodified 2, 1/36."""
+    disrupted = UnitStatus(state="disrupted")
+    chances = recovery_chances(squad(morale=7), disrupted, "clear", 0)
+    assert chances == {"recovers": Fraction(15, 36), "fails": Fraction(21, 36)}
+    assert recovery_chances(squad(morale=2), disrupted, "clear", 0) == {
+        "recovers": Fraction(1, 36),
+        "fails": Fraction(35, 36),
+    }
+    two = recovery(squad(morale=2), disrupted, "clear", 0, ScriptedDice([1, 1]))
+    assert [e.state for e in two.effects] == [""] and two.headline.endswith(": recovers")
+
+
 def test_a_unit_in_good_order_has_nothing_to_recover_from() -> None:
     with pytest.raises(RulesError, match="good order"):
         recovery(squad(), UnitStatus(), "clear", 0, ScriptedDice([1, 1]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from am_helpers import RULESET, situation, squad, unit
+from am_helpers import RULESET, side, situation, squad, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
@@ -188,3 +188,76 @@ def test_no_assault_result_retreats_a_unit() -> None:
             result = RULESET.resolve(report, ScriptedDice([a, d]))
             assert not result.advance
             assert {e.kind for e in result.effects} <= {"lose-steps", "morale-check"}
+
+
+def test_riders_dismount_when_the_last_afv_they_ride_is_destroyed() -> None:
+    """Our reading (docs/rules.md): infantry with the ``riding`` marker rides its side's AFVs
+    in its hex; the loss of the last step of the last of them takes the marker off (ACT
+    shift: 'an infantry unit riding an AFV' is riding no longer), whether the step goes to the
+    table's losses, to A-T fire or to a failed morale check; a step short of that leaves it."""
+    riding = UnitStatus(markers=frozenset({"riding"}))
+    t34 = unit("T-34", "afv", 8, 7, 1, "soviet", closed_top=True)
+    s = situation(
+        (Participant(squad(30, morale=8, nationality="german"), id="g", hex="0201"),),
+        (
+            Participant(t34, id="t34", hex="0202"),
+            Participant(squad(4, morale=6), id="riders", hex="0202", status=riding),
+        ),
+    )
+    report = RULESET.evaluate(s)
+    result = RULESET.resolve(report, ScriptedDice([4, 1]))  # the German 4 on 30+: 2M2
+    policy = RULESET.loss_policy(report, result)
+    assert policy.needed("defender", []) == 2 and policy.problems(["t34", "riders"]) == []
+    effects = policy.effects(["t34", "riders"])
+    assert [(e.kind, e.targets, e.state, e.rule) for e in effects][-1] == (
+        "remove-marker", ("riders",), "riding", "ACT shift"
+    )  # fmt: skip
+    assert not [e for e in policy.effects(["riders"]) if e.kind == "remove-marker"]
+    # the T-34 hit by German A-T fire on a 5 (Assault): the riders dismount
+    standing = {"g": UnitStatus(), "t34": UnitStatus(), "riders": riding}
+    at = next(f for f in RULESET.follow_ups(report, result, standing) if f.kind == "anti-tank")
+    hit = RULESET.resolve_follow_up(report, at, standing, ScriptedDice([5]), "t34")
+    assert [(e.kind, e.targets) for e in hit.effects] == [
+        ("lose-steps", ("t34",)),
+        ("remove-marker", ("riders",)),
+    ]
+    # two T-34s in the hex: one destroyed leaves the riders on the other
+    two = situation(
+        s.attackers,
+        (*s.defenders, Participant(t34, id="t34b", hex="0202")),
+    )
+    report2 = RULESET.evaluate(two)
+    result2 = RULESET.resolve(report2, ScriptedDice([4, 1]))
+    kept = RULESET.loss_policy(report2, result2).effects(["t34", "riders"])
+    assert not [e for e in kept if e.kind == "remove-marker"]
+
+
+def test_a_unit_already_down_is_told_a_failure_lowers_it_further() -> None:
+    """Morale: 'compound morale check failures further lower morale', our reading: a disrupted
+    unit that fails is demoralized, a demoralized one loses a step; each check's row says so
+    before the roll, and the effect after it. German fire 9 on 9-12, die 3: M (ACT)."""
+    s = situation(
+        side(squad(9, nationality="german")),
+        (
+            Participant(squad(morale=7), id="d", status=UnitStatus(state="disrupted")),
+            Participant(squad(morale=7), id="m", status=UnitStatus(state="demoralized")),
+        ),
+    )
+    report = RULESET.evaluate(s)
+    result = RULESET.resolve(report, ScriptedDice([3, 1]))
+    standing = {"attacker 1": UnitStatus(), "d": s.defenders[0].status, "m": s.defenders[1].status}
+    rows = {f.target: f for f in RULESET.follow_ups(report, result, standing)}
+    assert rows["d"].text == (
+        "Squad checks morale (7, +0; already disrupted: any failure demoralizes it)"
+    )
+    assert rows["m"].text == (
+        "Squad checks morale (6, +0; already demoralized: a failure costs a step)"
+    )
+    # the disrupted squad rolls 4 4 = 8 against 7, one over: demoralized all the same
+    down = RULESET.resolve_follow_up(report, rows["d"], standing, ScriptedDice([4, 4]))
+    assert [(e.state, e.text) for e in down.effects] == [
+        ("demoralized", "Squad is demoralized (morale -1): already disrupted, it failed again")
+    ]
+    step = RULESET.resolve_follow_up(report, rows["m"], standing, ScriptedDice([4, 3]))  # 7 > 6
+    assert [(e.kind, e.amount) for e in step.effects] == [("lose-steps", 1)]
+    assert step.effects[0].text == "Squad, already demoralized, fails again: loses a step"

@@ -162,7 +162,7 @@ def check_rolls(ruleset: Ruleset, roll: Roll) -> None:
 def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> None:
     """1. (effects) Each effect falls on participants of its side by their ids, with an amount
     when its kind has one and a state the ruleset declares; a result that favours one side puts
-    no effect but an advance on that side."""
+    no effect but an advance on that side, unless its outcome says that side suffers too."""
     situation = report.situation
     ids = {
         "attacker": {
@@ -175,6 +175,9 @@ def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> Non
     favoured = {o.code: o.favours for o in report.outcome_list}
     assert result.code in favoured, f"{result.code}: a result the report did not promise"
     favours = favoured[result.code]
+    # a winner may still take what the outcome says it suffers (LHY 6-9: both sides regroup)
+    (outcome,) = [o for o in report.outcome_list if o.code == result.code]
+    declared = set(outcome.suffers or ())
     states = {s.key for s in (*ruleset.vocabulary.states, *ruleset.vocabulary.markers)}
     for effect in result.effects:
         assert effect.targets, f"{effect}: falls on no participant"
@@ -184,7 +187,7 @@ def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> Non
             assert effect.amount > 0, effect
         if effect.kind in ("set-state", "add-marker", "remove-marker"):
             assert effect.state in states, f"{effect.state!r} is not declared by {ruleset.id}"
-        if effect.kind != "advance":  # a result favouring a side does nothing to it
+        if effect.kind != "advance" and favours not in declared:  # the winner takes nothing
             assert effect.side != favours, f"{result.code} favours the {favours}: {effect.text}"
 
 

@@ -4,13 +4,15 @@ the counting limits. Golden numbers are the aid's."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from lhy_strategies import assault, part, unit
 
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.lhy_assault.assault import unit_drm
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.situation import Conditions
+from hexcombat.rules.situation import Conditions, Participant
 
 LHY = get_ruleset("lhy-assault")
 
@@ -174,3 +176,26 @@ def test_one_leader_latw_ft_and_vehicle_count() -> None:
     assert report.drm == 2 + 1 - 2
     with pytest.raises(IllegalAttackError, match="at most 1"):
         LHY.evaluate(assault([squad(), *(part(a.unit, counted=True) for a in afvs)], [squad()]))
+
+
+def test_an_entry_of_two_leaders_never_counts_and_says_why() -> None:
+    """Assault: at most 1 leader counts and an entry counts all its units or none, so an entry of
+    two leaders is left out, or refused when the player counts it, with the reason."""
+    two = Participant(unit("leader", "us", name="Lt", cohesion=7), count=2)
+    report = LHY.evaluate(assault([squad(), two], [squad()]))
+    assert report.payload["counted"]["attacker"] == ["attacker-1"]
+    said = "Lt x2 (1 leader at most): an entry counts all its units or none"
+    assert any(said in s.text for s in report.steps)
+    with pytest.raises(IllegalAttackError, match=r"2 of leader: at most 1; Lt x2 \(1 leader"):
+        LHY.evaluate(assault([squad(), replace(two, counted=True)], [squad()]))
+
+
+def test_an_entry_of_several_units_says_its_values_per_unit_and_multiplied() -> None:
+    """Assault DRM: two German squads in 1944 give +2 and +1 each: +3 per unit, +6 the two."""
+    germans = Participant(unit("squad", "german", name="Gren", cohesion=5, company=1), count=2)
+    report = LHY.evaluate(assault([germans], [squad()], date="1944-06"))
+    (step,) = [s for s in report.steps if s.text.startswith("Gren")]
+    assert step.text == (
+        "Gren x2: each squad +2, German squad or FP after 9/43 +1 = +3 per unit, x2 units = +6"
+    )
+    assert step.drm == 6

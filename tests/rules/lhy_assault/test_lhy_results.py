@@ -200,6 +200,9 @@ def test_a_vehicle_destruction_attempt_is_a_choice_then_a_d10() -> None:
     hit = LHY.resolve_follow_up(report, attempt, standing(report), ScriptedDice([8]), "defender-2")
     assert [(e.kind, e.targets) for e in hit.effects] == [("eliminate", ("defender-2",))]
     assert [f.target for f in hit.more] == ["defender-1"]  # collateral damage: a check
+    # the aid names collateral damage without its procedure, nor the check's: both assumed
+    assert hit.more[0].text.startswith("collateral damage (assumed): ")
+    assert "d10 against cohesion, assumed" in hit.more[0].text
 
 
 def test_no_attempt_without_an_undisrupted_combat_unit_latw_or_fp() -> None:
@@ -208,6 +211,16 @@ def test_no_attempt_without_an_undisrupted_combat_unit_latw_or_fp() -> None:
     broken = standing(report) | {"attacker-1": part(unit("squad"), state="disrupted").status}
     assert not [f for f in LHY.follow_ups(report, result, broken)
                 if f.kind == "vehicle-destruction" and f.side == "attacker"]  # fmt: skip
+
+
+def test_an_attempt_waiting_while_its_last_able_unit_disrupts_is_not_made() -> None:
+    """14.3.2: the player "must have an undisrupted combat unit, LATW or FP" when the attempt is
+    made: a cohesion check that disrupts the attacker's only squad first leaves no attempt."""
+    report, attempt = destruction(part(unit("afv", "german", av=1), "shocked"), squad("german"))
+    broken = standing(report) | {"attacker-1": part(unit("squad"), state="disrupted").status}
+    assert [o.probability for o in LHY.follow_up_chances(report, attempt, broken)] == [1]
+    done = LHY.resolve_follow_up(report, attempt, broken, ScriptedDice([]), "defender-2")
+    assert done.effects == () and done.rolls == () and "no vehicle destruction" in done.headline
 
 
 def test_each_casualty_falls_on_its_own_unit() -> None:
@@ -292,3 +305,13 @@ def test_more_tied_units_than_a_d10_has_faces_are_drawn_by_hand_and_chosen() -> 
     assert urban.die is None and len(urban.choices) == 11 and "by hand" in urban.text
     done = LHY.resolve_follow_up(report, urban, standing(report), ScriptedDice([]), "defender-7")
     assert done.code == "casualty:defender-7"
+
+
+def test_each_row_favours_the_side_the_table_does_not_name_as_loser() -> None:
+    """Assault Results, column X: the defenders lose on 6 and above, the attackers below; the
+    winner is favoured even where both sides regroup (6-9, 2-5)."""
+    favours = {o.code: o.favours for r in (at_drm(4), at_drm(-3)) for o in r.outcome_list}
+    assert favours == {"DD": "attacker", "DL": "attacker", "DM": "attacker",
+                       "AM": "defender", "AL": "defender", "AD": "defender"}  # fmt: skip
+    suffers = {o.code: o.suffers for o in at_drm(0).outcome_list}
+    assert suffers["DM"] == suffers["AM"] == ("attacker", "defender")  # both regroup

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 
 from hexcombat.rules.assault_morale.forces import Fighter, fighters
+from hexcombat.rules.effects import Effect
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.step_losses import SIDES, StepLosses
 from hexcombat.rules.vocabulary import SideName
@@ -27,6 +28,7 @@ class AssaultLosses(StepLosses):
                 *fighters("defender", situation.defenders),
             )
         }
+        self._units = tuple(units.values())
         self._groups: dict[SideName, list[tuple[tuple[Fighter, ...], int]]] = {}
         for side in SIDES:
             self._groups[side] = [
@@ -49,6 +51,24 @@ class AssaultLosses(StepLosses):
             for group, n in self._groups[side]:
                 found += group_problems(side, group, n, ticked, gone)
         return list(dict.fromkeys(found))
+
+    def note(self, uid: str) -> str:
+        """The unit's current morale, marked when it is the best of its group, and AFV: what
+        'the first step loss must be taken by a unit with the best morale' and 'at least one
+        step loss must be taken by an AFV' ask of it (ACT)."""
+        for side in SIDES:
+            for group, n in self._groups[side]:
+                unit = next((f for f in group if f.pid == uid), None)
+                if unit is None:
+                    continue
+                best = unit in best_morale(group) and min(n, _left(group)) > 0
+                words = [f"morale {unit.morale}" + (", the best" if best else "")]
+                return "; ".join(words + (["AFV"] if unit.afv else []))
+        return ""
+
+    def effects(self, chosen: Collection[str]) -> tuple[Effect, ...]:
+        """The steps chosen, then the riders of an AFV the steps destroy dismount."""
+        return super().effects(chosen) + riders_dismount(self._units, Counter(chosen))
 
     def suggested(self, lost_anyway: Collection[str] = ()) -> list[str]:
         """Each group's losses as the rule takes them (:func:`suggested_in_group`)."""
@@ -134,3 +154,26 @@ def suggested_in_group(group: tuple[Fighter, ...], n: int) -> list[str]:
             chosen.append(f.pid)
             left[f.pid] -= 1
     return chosen
+
+
+def riders_dismount(units: Collection[Fighter], lost: Mapping[str, int]) -> tuple[Effect, ...]:
+    """Our reading of 'infantry unit riding an AFV' (ACT shift): a side's infantry carrying
+    the ``riding`` marker rides that side's AFVs in its hex; once ``lost`` takes the last step
+    of the last of them there, the riders are on foot: a ``remove-marker`` effect for each (the
+    aid says nothing of the riders' own fate, so they lose no step by it)."""
+    found: list[Effect] = []
+    for rider in units:
+        if not rider.infantry or "riding" not in rider.status.markers:
+            continue
+        carriers = [
+            f
+            for f in units
+            if f.afv and f.side == rider.side and f.participant.hex == rider.participant.hex
+        ]
+        hit = any(lost.get(f.pid, 0) for f in carriers)
+        if hit and all(f.steps_left <= lost.get(f.pid, 0) for f in carriers):
+            text = f"{rider.name} dismounts: the AFV it rode is destroyed"
+            found.append(
+                Effect("remove-marker", rider.side, "ACT shift", text, (rider.pid,), state="riding")
+            )
+    return tuple(found)

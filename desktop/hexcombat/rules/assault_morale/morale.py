@@ -72,14 +72,18 @@ def check_chances(state: str, modifier: int, morale: int) -> dict[str, Fraction]
     return found
 
 
-def check_effects(side: SideName, pid: str, name: str, did: str) -> tuple[Effect, ...]:
-    """A check's result as effects on the unit."""
+def check_effects(
+    side: SideName, pid: str, name: str, did: str, state: str = ""
+) -> tuple[Effect, ...]:
+    """A check's result as effects on the unit (in ``state`` before it)."""
     if did == HOLDS:
         return ()
     if did == STEP:
         text = f"{name}, already demoralized, fails again: loses a step"
         return (Effect("lose-steps", side, "Morale", text, (pid,), 1),)
     words = "disrupted" if did == DISRUPTED else "demoralized (morale -1)"
+    if did == DEMORALIZED and state == "disrupted":  # compound failures lower it further
+        words = "demoralized (morale -1): already disrupted, it failed again"
     return (Effect("set-state", side, "Morale", f"{name} is {words}", (pid,), state=did),)
 
 
@@ -115,7 +119,8 @@ def morale_roll(
     mod = f" {modifier:+d}" if modifier else ""
     headline = f"{name}: morale check {total}{mod} = {total + modifier} against {morale}: {did}"
     roll = DieRoll(MORALE_DIE.purpose, 6, faces, "Morale", side, pid)
-    return FollowUpResult(headline, (roll,), check_effects(side, pid, name, did), code=did)
+    effects = check_effects(side, pid, name, did, state)
+    return FollowUpResult(headline, (roll,), effects, code=did)
 
 
 def leader_roll(dice: Dice, side: SideName, pid: str, name: str, inflicted: int) -> FollowUpResult:
@@ -166,9 +171,10 @@ def recovery_morale(
 def recovery_outcome(unit: Unit, status: UnitStatus, total: int, target: int) -> str:
     """What an unmodified 2d6 ``total`` does (Recovery): 2 recovers fully; 12 makes a
     demoralized leader desert; below ``target`` lifts the unit one rank (demoralized to
-    disrupted, disrupted to good order); anything else fails."""
+    disrupted, disrupted to good order); anything else fails. A disrupted unit's 2 is only
+    "recovers": one rank is full recovery for it, so its chances name one way to good order."""
     if total == 2:
-        return "recovers fully"
+        return "recovers" if status.state == "disrupted" else "recovers fully"
     if total == 12 and status.state == "demoralized" and unit.rule_value("kind") == "leader":
         return "deserts"
     if total < target:

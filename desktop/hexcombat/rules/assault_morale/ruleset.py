@@ -16,7 +16,7 @@ from hexcombat.rules.assault_morale.fates import (
     unit_fates,
 )
 from hexcombat.rules.assault_morale.forces import Fighter, SideFire, fighters, require_units
-from hexcombat.rules.assault_morale.losses import AssaultLosses
+from hexcombat.rules.assault_morale.losses import AssaultLosses, riders_dismount
 from hexcombat.rules.assault_morale.morale import (
     ANTI_TANK_HIT,
     anti_tank_roll,
@@ -361,10 +361,11 @@ class AssaultMoraleRuleset(BasicEligibility):
                 continue
             for f in sorted(now[side], key=lambda u: u.leader):
                 lead = _leader_words(now[side], f)
+                again = COMPOUND.get(f.status.state, "")
                 found.append(
                     FollowUp(
                         f"morale:{f.pid}", "morale-check", side, "Morale",  # type: ignore[arg-type]
-                        f"{f.name} checks morale ({f.morale}{lead}, {res.modifier:+d})",
+                        f"{f.name} checks morale ({f.morale}{lead}, {res.modifier:+d}{again})",
                         f.pid, MORALE_DIE, res.modifier,
                     )
                 )  # fmt: skip
@@ -415,8 +416,8 @@ class AssaultMoraleRuleset(BasicEligibility):
                 )
             if choice not in standing:
                 return FollowUpResult("the vehicle A-T fire was aimed at is gone: no fire")
-            f, _ = self._unit(report, choice, standing)
-            return anti_tank_roll(dice, side, f.pid, f.name)
+            f, units = self._unit(report, choice, standing)
+            return _dismounting(anti_tank_roll(dice, side, f.pid, f.name), units)
         if follow_up.target not in standing:
             return FollowUpResult(f"{follow_up.target} is no longer in play: no roll")
         f, units = self._unit(report, follow_up.target, standing)
@@ -424,9 +425,10 @@ class AssaultMoraleRuleset(BasicEligibility):
             return leader_roll(dice, side, f.pid, f.name, -follow_up.modifier)
         if follow_up.kind == "morale-check":
             morale = f.morale + leader_modifier(units, f)
-            return morale_roll(
+            rolled = morale_roll(
                 dice, side, f.pid, f.name, f.status.state, follow_up.modifier, morale
             )
+            return _dismounting(rolled, units)
         raise RulesError(f"the assault rules have no follow-up {follow_up.kind!r}")
 
     # --- recovery, a counter action ---------------------------------------------------------
@@ -480,6 +482,21 @@ def _leader_words(units: tuple[Fighter, ...], f: Fighter) -> str:
         return ""
     leader = next(u for u in units if u.leader and not u.demoralized and u.leader_modifier == mod)
     return f" {mod:+d} while {leader.name} leads"
+
+
+COMPOUND = {
+    "disrupted": "; already disrupted: any failure demoralizes it",
+    "demoralized": "; already demoralized: a failure costs a step",
+}
+"""Morale: 'compound morale check failures further lower morale', as a check's row says it
+to a unit already down (our reading, docs/rules.md)."""
+
+
+def _dismounting(result: FollowUpResult, units: tuple[Fighter, ...]) -> FollowUpResult:
+    """``result`` with the riders of an AFV its step losses destroy dismounting (ACT shift)."""
+    lost = {e.targets[0]: int(e.amount) for e in result.effects if e.kind == "lose-steps"}
+    off = riders_dismount(units, lost)
+    return replace(result, effects=result.effects + off) if off else result
 
 
 def _standing(units: tuple[Fighter, ...], standing: Standing) -> tuple[Fighter, ...]:

@@ -81,6 +81,7 @@ VOCABULARY = Vocabulary(
         StateSpec("dug-in", "Dug in", "ACT", short="DG"),
     ),
     steps=True,
+    dated=False,  # the aid names no date; a counter's dated changes still bring the Date box
     hexside_features=("major-river",),
     hexside_rule="ACT shift",
     attack_name="Assault",

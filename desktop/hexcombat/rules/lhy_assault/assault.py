@@ -230,7 +230,8 @@ def counted_units(
                 )
         elif sum(p.count for p in picked) > 1:
             raise IllegalAttackError(
-                f"the {name} counts {sum(p.count for p in picked)} of {ONE_EACH[group]}: at most 1",
+                f"the {name} counts {sum(p.count for p in picked)} of {ONE_EACH[group]}: at most 1"
+                + _whole_entries(picked),
                 "Assault",
             )
     open_ = [p for p in side if p.counted is None]
@@ -254,10 +255,23 @@ def counted_units(
         ex.add(
             "Assault",
             f"{name}s counted: {', '.join(p.unit.name for p in chosen)}; not counted: "
-            f"{', '.join(p.unit.name for p in left)} ({why}; the result applies to all)",
+            f"{', '.join(p.unit.name for p in left)} ({why}; the result applies to all)"
+            + _whole_entries([p for p in left if _group(p) in ONE_EACH]),
             side=name,
         )
     return tuple(p for p in side if p in chosen)
+
+
+def _whole_entries(entries: Sequence[Participant]) -> str:
+    """Why an entry of several identical leaders, LATWs, FTs or vehicles never counts: an entry
+    counts all its units or none, and only 1 of each may count (Assault)."""
+    several = [p for p in entries if p.count > 1]
+    if not several:
+        return ""
+    names = ", ".join(
+        f"{p.unit.name} x{p.count} (1 {ONE_EACH[_group(p)]} at most)" for p in several
+    )
+    return f"; {names}: an entry counts all its units or none; list them one by one to count one"
 
 
 def _best_combat(pool: list[Participant], room: int, conditions: Conditions) -> list[Participant]:

@@ -54,10 +54,12 @@ def side_drm(
     for p in counted:
         value, why = unit_drm(p, conditions)
         if value:
-            times = f" x{p.count}" if p.count > 1 else ""
+            said = ", ".join(why)
+            if p.count > 1:  # an entry of several identical units: each gives its own values
+                said = f"each {said} = {value:+d} per unit, x{p.count} units = {value * p.count:+d}"
             ex.add(
                 "Assault DRM",
-                f"{p.unit.name}: {', '.join(why)}{times}",
+                f"{p.unit.name}{f' x{p.count}' if p.count > 1 else ''}: {said}",
                 value * p.count,
                 drm=sign * value * p.count,
                 side=name,

@@ -9,6 +9,10 @@ unit alone, so it never ties units together; an urban assault ties the combat un
 and the units beside them (good order for the +3, collateral damage). Only those are worked out
 together, so a dozen units checking cohesion cost a dozen small sums, not 2 to the power 12.
 Markers alone (Heroic removed, riders unloading) change no unit's fate and are left out.
+
+A follow-up is made with the units it reads only (a vehicle destruction attempt: its targets, the
+units in their hexes and the first of its side able to try), the others of their group set
+aside; a unit no later follow-up reads keeps its own chances apart. The sums are the same.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from fractions import Fraction
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
-from hexcombat.rules.lhy_assault.vocab import is_combat, is_vehicle
+from hexcombat.rules.lhy_assault.vocab import is_combat, is_vehicle, kind
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.status import UnitStatus
 
@@ -77,6 +81,7 @@ def unit_fates(
     steps = {p.id or "": max(1, p.unit.steps or 1) for p in people}
     start: Units = tuple(sorted((p.id or "", p.status) for p in people))
     fates: dict[str, dict[str, Fraction]] = {pid: {} for pid, _ in start}
+    memo: dict[object, object] = {}  # shared by every result: the same ways recur from row to row
     for result, chance in results:
         units = apply(start, losses(result), steps)
         units = apply(units, [e for e in result.effects if e.kind != "lose-steps"], steps)
@@ -85,17 +90,23 @@ def unit_fates(
             for pid, _ in start
         ]
         try:
-            for follow_up in follow_ups(result, dict(units)):
-                if follow_up.kind not in MARKERS_ONLY:
-                    groups = _made(report, groups, follow_up, resolve, steps)
+            made = [f for f in follow_ups(result, dict(units)) if f.kind not in MARKERS_ONLY]
+            reads = [_reads(report, f) for f in made]
+            for i, follow_up in enumerate(made):
+                later = frozenset().union(*reads[i + 1 :])
+                groups = _made(report, groups, follow_up, resolve, steps, memo, later)
         except Untracked:
             return {}
         for pids, ways in groups:
-            for pid in pids:
-                for way, p in ways.items():
-                    status = dict(way).get(pid)
+            ends: dict[tuple[str, str], Fraction] = {}
+            for way, p in ways.items():
+                standing = dict(way)
+                for pid in pids:
+                    status = standing.get(pid)
                     fate = "eliminated" if status is None else status.state or "good-order"
-                    fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
+                    ends[pid, fate] = ends.get((pid, fate), Fraction(0)) + p
+            for (pid, fate), p in ends.items():
+                fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
     return fates
 
 
@@ -107,10 +118,21 @@ def _reads(report: Report, follow_up: FollowUp) -> frozenset[str]:
     if follow_up.kind == "urban-assault":
         side = s.attackers if follow_up.side == "attacker" else s.defenders
         return frozenset(p.id or "" for p in side if is_combat(p))
-    if follow_up.kind == "vehicle-destruction":  # the targets, and the units beside them
-        side = s.defenders if follow_up.side == "attacker" else s.attackers
-        return frozenset(follow_up.choices) | {p.id or "" for p in side if not is_vehicle(p)}
+    if follow_up.kind == "vehicle-destruction":  # see _core, and the units able to try
+        own = s.attackers if follow_up.side == "attacker" else s.defenders
+        able = {p.id or "" for p in own if is_combat(p) or kind(p.unit) in ("latw", "fp")}
+        return _core(report, follow_up) | able
     raise Untracked
+
+
+def _core(report: Report, follow_up: FollowUp) -> frozenset[str]:
+    """A vehicle destruction attempt's targets and the units in their hexes (its +3 and its
+    collateral damage read them)."""
+    s = report.situation
+    side = s.defenders if follow_up.side == "attacker" else s.attackers
+    hexes = {p.hex for p in side if p.id in follow_up.choices}
+    beside = {p.id or "" for p in side if not is_vehicle(p) and p.hex in hexes}
+    return frozenset(follow_up.choices) | beside
 
 
 def _made(
@@ -119,22 +141,124 @@ def _made(
     follow_up: FollowUp,
     resolve: Resolver,
     steps: Mapping[str, int],
+    memo: dict[object, object],
+    later: frozenset[str] = frozenset(),
 ) -> list[Group]:
     """``groups`` after ``follow_up``: the groups it reads are joined, then it is made in each
-    way they may stand."""
+    way they may stand. When no ``later`` follow-up reads these units again, only each unit's
+    own chances are kept (its group splits into one per unit): the same sums, far fewer ways."""
     reads = _reads(report, follow_up)
     joined = [g for g in groups if g[0] & reads]
     kept = [g for g in groups if not g[0] & reads]
     pids: frozenset[str] = frozenset().union(*(g[0] for g in joined))
+    if not pids & later:
+        return [*kept, *_alone(report, joined, reads, follow_up, resolve, steps, memo)]
+    idle = pids - reads - later  # neither read now nor later: each keeps its own chances
+    alone = [_own(pid, ways) for g_pids, ways in joined for pid in g_pids & idle]
     ways: dict[Units, Fraction] = {(): Fraction(1)}
     for _, more_ways in joined:
-        ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in more_ways.items()}
+        mine = _sum_over(more_ways, idle)
+        ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in mine.items()}
     after: dict[Units, Fraction] = {}
-    memo: dict[object, object] = {}
+    for way, p in ways.items():  # made on the units it reads; the others of the group wait
+        _, read, rest = _split(report, follow_up, way, reads)
+        for end, q in _run(report, read, follow_up, resolve, steps, reads, memo).items():
+            joined_end = tuple(sorted(end + rest))
+            after[joined_end] = after.get(joined_end, Fraction(0)) + p * q
+    done = pids - idle - later  # read now, never again
+    alone += [_own(pid, after) for pid in done]
+    return [*kept, *alone, (pids - idle - done, _sum_over(after, done))]
+
+
+def _own(pid: str, ways: Mapping[Units, Fraction]) -> Group:
+    """The unit ``pid`` alone, with its own chances in ``ways``."""
+    got: dict[Units, Fraction] = {}
     for way, p in ways.items():
-        for end, q in _run(report, way, follow_up, resolve, steps, pids, memo).items():
-            after[end] = after.get(end, Fraction(0)) + p * q
-    return [*kept, (pids, after)]
+        mine = tuple((u, s) for u, s in way if u == pid)
+        got[mine] = got.get(mine, Fraction(0)) + p
+    return frozenset({pid}), got
+
+
+def _sum_over(ways: Mapping[Units, Fraction], gone: frozenset[str]) -> dict[Units, Fraction]:
+    """``ways`` with the units ``gone`` left out, their chances summed."""
+    if not gone:
+        return dict(ways)
+    got: dict[Units, Fraction] = {}
+    for way, p in ways.items():
+        mine = tuple((u, s) for u, s in way if u not in gone)
+        got[mine] = got.get(mine, Fraction(0)) + p
+    return got
+
+
+def _split(
+    report: Report, follow_up: FollowUp, way: Units, reads: frozenset[str]
+) -> tuple[frozenset[str], Units, Units]:
+    """The units ``follow_up`` is made with in ``way`` (standing or not), those of them standing,
+    and the others standing, which it leaves as they are. A vehicle destruction attempt asks
+    only whether its side has an undisrupted combat unit, LATW or FP (14.3.2): of those outside
+    its targets' hexes it is made with the first."""
+    if follow_up.kind == "vehicle-destruction":
+        core = _core(report, follow_up)
+        able = next((u for u, s in way if u in reads - core and s.state != "disrupted"), None)
+        reads = core | {able} if able is not None else core
+    read = tuple((u, s) for u, s in way if u in reads)
+    return reads, read, tuple((u, s) for u, s in way if u not in reads)
+
+
+def _alone(
+    report: Report,
+    joined: list[Group],
+    reads: frozenset[str],
+    follow_up: FollowUp,
+    resolve: Resolver,
+    steps: Mapping[str, int],
+    memo: dict[object, object],
+) -> list[Group]:
+    """One group per unit after the last follow-up that reads them. A unit the follow-up leaves
+    as it is keeps its own chances; the follow-up is made once for each way the units it may
+    change stand (with, for a vehicle destruction attempt, the first unit able to try), so the
+    groups are never multiplied out whole."""
+    core = _core(report, follow_up) if follow_up.kind == "vehicle-destruction" else reads
+    each: dict[str, dict[UnitStatus | None, Fraction]] = {}
+
+    def add(pid: str, status: UnitStatus | None, p: Fraction) -> None:
+        got = each.setdefault(pid, {})
+        got[status] = got.get(status, Fraction(0)) + p
+
+    Key = tuple[Units, tuple[tuple[str, UnitStatus], ...]]
+    made: dict[Key, Fraction] = {((), ()): Fraction(1)}
+    for pids, ways in joined:
+        mine: dict[Key, Fraction] = {}
+        for way, p in ways.items():
+            standing = dict(way)
+            for pid in pids - core:  # unchanged by the follow-up
+                add(pid, standing.get(pid), p)
+            part = tuple((u, s) for u, s in way if u in core)
+            able = next(
+                ((u, s) for u, s in way if u in reads - core and s.state != "disrupted"), None
+            )
+            key = (part, (able,) if able is not None else ())
+            mine[key] = mine.get(key, Fraction(0)) + p
+        both: dict[Key, Fraction] = {}
+        for (a, first), p in made.items():
+            for (b, other), q in mine.items():
+                key = (
+                    tuple(sorted(a + b)),
+                    min(first, other) if first and other else first or other,
+                )
+                both[key] = both.get(key, Fraction(0)) + p * q
+        made = both
+    for (part, first), p in made.items():
+        for end, q in _run(
+            report, tuple(sorted(part + first)), follow_up, resolve, steps, reads, memo
+        ).items():
+            standing = dict(end)
+            for pid in core:
+                add(pid, standing.get(pid), p * q)
+    return [
+        (frozenset({pid}), {(((pid, s),) if s is not None else ()): p for s, p in got.items()})
+        for pid, got in each.items()
+    ]
 
 
 def _run(
@@ -147,6 +271,9 @@ def _run(
     memo: dict[object, object],
 ) -> dict[Units, Fraction]:
     """Each way ``units`` may stand after ``follow_up`` and the follow-ups it calls for."""
+    key = ("run", follow_up, units, pids)
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
     ends: dict[Units, Fraction] = {}
     for effects, more, q in _branches(report, units, follow_up, resolve, memo):
         if any(t not in pids for e in effects for t in e.targets):
@@ -157,13 +284,14 @@ def _run(
                 continue
             if not _reads(report, next_up) <= pids:
                 raise Untracked
-            now = {
-                end: r * s
-                for way, r in now.items()
-                for end, s in _run(report, way, next_up, resolve, steps, pids, memo).items()
-            }
+            later: dict[Units, Fraction] = {}
+            for way, r in now.items():
+                for end, s in _run(report, way, next_up, resolve, steps, pids, memo).items():
+                    later[end] = later.get(end, Fraction(0)) + r * s
+            now = later
         for end, r in now.items():
             ends[end] = ends.get(end, Fraction(0)) + q * r
+    memo[key] = ends
     return ends
 
 

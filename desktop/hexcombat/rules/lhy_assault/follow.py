@@ -173,13 +173,8 @@ def _urban(side: SideName, tied: list[Participant]) -> FollowUp:
 def _destruction(report: Report, standing: Standing, side: SideName) -> FollowUp | None:
     """14.3.2: ``side`` tries to destroy one enemy vehicle when it has an undisrupted combat
     unit, LATW or FP still standing."""
-    able = [
-        p for p in _standing(report, standing, side)
-        if (is_combat(p) or kind(p.unit) in ("latw", "fp"))
-        and _status(standing, p.id or "").state != "disrupted"
-    ]  # fmt: skip
     targets = [p for p in _standing(report, standing, OTHER[side]) if is_vehicle(p)]
-    if not able or not targets:
+    if not _able(report, standing, side) or not targets:
         return None
     return FollowUp(
         f"destruction:{side}",
@@ -191,6 +186,21 @@ def _destruction(report: Report, standing: Standing, side: SideName) -> FollowUp
         choices=tuple(p.id or "" for p in targets),
         chooser=side,
     )
+
+
+NO_ATTEMPT = (
+    "no vehicle destruction attempt: no undisrupted combat unit, LATW or FP left (14.3.2); no die"
+)
+
+
+def _able(report: Report, standing: Standing, side: SideName) -> list[Participant]:
+    """14.3.2: the units of ``side`` that let it attempt a vehicle destruction: an undisrupted
+    combat unit, LATW or FP still standing."""
+    return [
+        p for p in _standing(report, standing, side)
+        if (is_combat(p) or kind(p.unit) in ("latw", "fp"))
+        and _status(standing, p.id or "").state != "disrupted"
+    ]  # fmt: skip
 
 
 def destruction_modifier(
@@ -257,6 +267,8 @@ def follow_up_chances(
         return tuple(o for o in found if o.probability)
     if follow_up.kind == "vehicle-destruction":
         target = _chosen(report, follow_up, choice)
+        if not _able(report, standing, follow_up.side):
+            return (Outcome("no-attempt", Fraction(1), "neither", NO_ATTEMPT),)
         mod, _ = destruction_modifier(report, standing, target)
         hits = Fraction(sum(f + mod >= DESTROYED_ON for f in range(1, 11)), 10)
         found = [
@@ -356,6 +368,8 @@ def resolve_follow_up(
         )
     if follow_up.kind == "vehicle-destruction":
         target = _chosen(report, follow_up, choice)
+        if not _able(report, standing, side):  # disrupted or gone since the table roll
+            return FollowUpResult(f"the {side}: {NO_ATTEMPT}", code="no-attempt")
         mod, why = destruction_modifier(report, standing, target)
         face = dice.roll(10, DESTRUCTION_DIE.purpose)
         roll = DieRoll(DESTRUCTION_DIE.purpose, 10, (face,), "14.3.2", side, target.id)
@@ -443,7 +457,8 @@ def _collateral(
             "cohesion-check",
             side,
             "14.3.2",
-            f"collateral damage: {p.unit.name} checks cohesion ({cohesion(p)}; {ASSUMED_CHECK})",
+            f"collateral damage (assumed): {p.unit.name} checks cohesion "
+            f"({cohesion(p)}; {ASSUMED_CHECK})",
             target=p.id,
             die=COHESION_DIE,
         )

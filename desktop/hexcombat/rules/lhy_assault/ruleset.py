@@ -58,7 +58,7 @@ from hexcombat.rules.vocabulary import SideName
 
 OTHER: dict[SideName, SideName] = {"attacker": "defender", "defender": "attacker"}
 ROW_FAVOURS: dict[str, Favours] = {
-    "DD": "attacker", "DL": "attacker", "DM": "neither", "AM": "neither",
+    "DD": "attacker", "DL": "attacker", "DM": "attacker", "AM": "defender",
     "AL": "defender", "AD": "defender",
 }  # fmt: skip
 IMMEDIATE_TEXT = {

@@ -111,6 +111,7 @@ assumed (every terrain of the map words that hides infantry closing in)."""
 COVER_HEXSIDES = frozenset({"wall", "hedgerow"})
 
 VOCABULARY = Vocabulary(
+    attack_name="Assault",  # the aid's own word for the combat (Assault)
     conditions=CONDITIONS,
     capabilities=(
         CapabilitySpec("kind", "choice", "Kind", "Assault", choices=KINDS),
