@@ -4,6 +4,8 @@ the Dubrava wood (0504) is 3:1, DRM +1 (the rules text's worked example)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from command_history import History
 
@@ -11,10 +13,13 @@ import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.commands import SetPhase
+from hexcombat.game.opening import open_game
 from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 @pytest.fixture
@@ -185,3 +190,45 @@ def test_a_follow_up_roll_is_asked_for_when_the_result_calls_for_it(
     resolution = model.roll([4, 2, 5])
     assert resolution is not None and model.rolls == (4, 2, 5)
     assert resolution.result.code == "DR" and model.roll_problem == ""
+
+
+def test_unticking_one_unit_of_a_stack_changes_the_report_and_the_stack_shows_some() -> None:
+    # 10.C (example 9): 25.5 REs of AECA against 5 of ATEC, 5.1:1; without the half-RE Tank II
+    # of the 0604 stack, 25 : 5 = 5:1, the rest of its stack still attacking
+    state = open_game(MAPS / "tutorial-10c-ratio-scenario.toml")
+    model = AttackModel(state)
+    model.start(tutorial_target(state))
+    stack = next(c for c in model.candidates if c.label == "0604")
+    (tank_ii,) = [c.uid for c in stack.counters if c.unit.name == "Tank II"]
+    assert model.report.totals["aeca_atec_ratio"] == "5.1:1"
+    assert model.stack_ticks(stack.hex) == "all"
+    heard: list[AttackEvent] = []
+    model.subscribe(heard.append)
+    model.set_unit_taking_part(tank_ii, False)
+    assert heard == ["participants", "report"]
+    assert model.report.totals["aeca_atec_ratio"] == "5:1"
+    assert float(model.report.totals["aeca_res"]) == 25
+    assert model.stack_ticks(stack.hex) == "some"
+    assert tank_ii not in model.attacker_uids() and len(model.attacker_uids()) == 9
+    model.set_unit_taking_part(tank_ii, True)
+    assert model.report.totals["aeca_atec_ratio"] == "5.1:1"
+    assert model.stack_ticks(stack.hex) == "all"
+
+
+def test_unticking_every_unit_of_a_stack_leaves_the_stack_out_and_its_tick_takes_all_back() -> None:
+    state = open_game(MAPS / "tutorial-10c-ratio-scenario.toml")
+    model = AttackModel(state)
+    model.start(tutorial_target(state))
+    stack = next(c for c in model.candidates if c.label == "0604")
+    for counter in stack.counters:
+        model.set_unit_taking_part(counter.uid, False)
+    assert model.stack_ticks(stack.hex) == "none" and stack.hex not in model.taking_part
+    model.set_unit_taking_part(stack.counters[0].uid, True)  # one unit: the stack takes part
+    assert model.stack_ticks(stack.hex) == "some" and model.attacker_uids()[-1:] == [
+        stack.counters[0].uid
+    ]
+    model.set_taking_part(stack.hex, True)  # the stack's box: all its units again
+    assert model.stack_ticks(stack.hex) == "all"
+    assert model.report.totals["aeca_atec_ratio"] == "5.1:1"
+    with pytest.raises(GameError, match="may not join"):
+        model.set_unit_taking_part(state.stack_at(model.target)[0].uid, True)  # a defender

@@ -278,3 +278,28 @@ def test_a_refused_attack_names_the_sides_as_written(window, qtbot, tmp_path) ->
     shown = QTextDocument()
     shown.setHtml(panel.title.text())
     assert shown.toPlainText().startswith("It is S<b>oviet's turn: S<b>oviet attacks, ")
+
+
+def test_each_unit_of_a_stack_has_its_own_tick_and_the_stack_shows_some(window, qtbot) -> None:
+    # 10.C (example 9): unticking the half-RE Tank II of the 0604 stack, its other units still
+    # attacking, turns 25.5 : 5 = 5.1:1 into 25 : 5 = 5:1
+    assert window.open_file(REPO / "maps" / "tutorial-10c-ratio-scenario.toml"), window.errors
+    start_attack(window, qtbot, "0504")
+    panel = window.combat_panel
+    tree = panel.candidate_tree
+    stacks = {tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(3)}
+    stack = stacks["0604"]
+    units = [stack.child(j) for j in range(stack.childCount())]
+    assert [u.text(0) for u in units] == ["Tank XXX", "Tank XXX", "Tank X", "Tank II"]
+    assert stack.isExpanded() and all(u.checkState(0) == Qt.CheckState.Checked for u in units)
+    assert panel.model.report.totals["aeca_atec_ratio"] == "5.1:1"
+    units[3].setCheckState(0, Qt.CheckState.Unchecked)  # as the player's click
+    assert panel.model.report.totals["aeca_atec_ratio"] == "5:1"
+    assert stack.checkState(0) == Qt.CheckState.PartiallyChecked
+    assert units[3].data(0, Qt.ItemDataRole.UserRole) not in panel.attacker_uids()
+    window.grab().save("/tmp/ticks-10c.png")
+    stack.setCheckState(0, Qt.CheckState.Checked)  # the stack's box: all its units again
+    assert all(u.checkState(0) == Qt.CheckState.Checked for u in units)
+    assert panel.model.report.totals["aeca_atec_ratio"] == "5.1:1"
+    stack.setCheckState(0, Qt.CheckState.Unchecked)
+    assert all(u.checkState(0) == Qt.CheckState.Unchecked for u in units)

@@ -183,6 +183,10 @@ def test_a_disrupted_unit_and_a_leader_left_alone_are_listed_as_unable_to_assaul
     assert "only good-order units may assault (TT1)" in row.toolTip(1)
     assert "a leader assaults only beside a combat unit (TT1)" in row.toolTip(1)
     assert not row.flags() & Qt.ItemFlag.ItemIsEnabled  # nothing in the stack may assault
+    units = [row.child(j) for j in range(row.childCount())]  # each unit unticked, with why
+    assert [u.checkState(0) for u in units] == [Qt.CheckState.Unchecked] * 2
+    assert not any(u.flags() & Qt.ItemFlag.ItemIsEnabled for u in units)
+    assert "only good-order units may assault (TT1)" in units[1].toolTip(0)
     tactical.combat_panel.grab().save("/tmp/tactical-barred.png")
 
 

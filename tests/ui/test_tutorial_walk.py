@@ -81,7 +81,7 @@ GOLDEN: dict[str, list[Step]] = {
         Step("+1", [("0503", "Hv Tank X")] * 2, after="0"),
     ],
     # example 9 (10.C): 25.5 REs of AECA against 5 of ATEC, 5.1:1: +3 with a 50% chance of +4;
-    # without the half-RE Tank II (taken off the map): 25 : 5 = 5:1
+    # without the half-RE Tank II (unticked, its stack's other units still attacking): 25 : 5
     "tutorial-10c-ratio-scenario.toml": [
         Step(),
         Step(
@@ -102,7 +102,7 @@ GOLDEN: dict[str, list[Step]] = {
         ),
         Step("+3"),
         Step("50%"),
-        Step("5.1:1", [("0604", "Tank II")], after="5:1"),  # removed: no longer highlighted
+        Step("5.1:1", [("0604", "Tank II")], after="5:1"),
     ],
     # example 6 (10.C.1): 3 x 2 = 6 REs of double AECA, 2 REs converted: 8
     "tutorial-10c1-panzer-scenario.toml": [

@@ -84,7 +84,9 @@ class AttackModel:
         self.target: Hex | None = None
         self.candidates: list[Candidate] = []
         self.taking_part: set[Hex] = set()
-        """The candidate stacks ticked to take part."""
+        """The candidate stacks ticked to take part (all their units, or some)."""
+        self.left_out: set[str] = set()
+        """The units unticked in a stack that takes part (ticks are per unit), by uid."""
         self.counted: dict[str, bool] = {}
         """Under the ruleset's counting limits, the counters the player counts (True) or leaves
         out (False) by uid; one not named: the ruleset picks."""
@@ -199,11 +201,19 @@ class AttackModel:
         self.taking_part = {c.hex for c in candidates if c.counters}
         self.values = self._game_values()
         self.counted = {}
+        self.left_out = set()
         self._clear_roll()
         if pending is not None:  # the rolled attack: the set-up it was rolled with
             setup = pending.resolution.setup
             self.taking_part = {
                 c.hex for c in candidates if any(u.uid in setup.attacker_uids for u in c.counters)
+            }
+            self.left_out = {
+                u.uid
+                for c in candidates
+                if c.hex in self.taking_part
+                for u in c.counters
+                if u.uid not in setup.attacker_uids
             }
             self.values.update(setup.conditions.as_choices())
             self.counted = dict(setup.counted)
@@ -226,29 +236,82 @@ class AttackModel:
         self.target = None
         self.candidates = []
         self.taking_part = set()
+        self.left_out = set()
         self.report = None
         self.problem = ""
         self._clear_roll()
         self._emit("target")
 
     def set_taking_part(self, stack: Hex, taking_part: bool) -> None:
-        """Tick or untick the candidate stack in ``stack``."""
+        """Tick or untick the candidate stack in ``stack``: all its units, or none."""
         if self._rolled():
             raise GameError("the dice are rolled: apply the result, or undo the roll")
-        if not any(c.hex == stack and c.counters for c in self.candidates):
+        candidate = self._candidate_at(stack)
+        if candidate is None:
             raise GameError(f"no stack in {self.state.hexmap.label(stack)} may join this attack")
-        before = set(self.taking_part)
+        uids = {c.uid for c in candidate.counters}
+        self._set_ticks(lambda: self._tick_stack(stack, uids, taking_part))
+
+    def set_unit_taking_part(self, uid: str, taking_part: bool) -> None:
+        """Tick or untick one unit of a candidate stack (the stack's tick follows: all, some
+        or none of its units); a unit the rules bar from attacking cannot be ticked."""
+        if self._rolled():
+            raise GameError("the dice are rolled: apply the result, or undo the roll")
+        candidate = next((c for c in self.candidates if uid in {u.uid for u in c.counters}), None)
+        if candidate is None:
+            raise GameError(f"{self._unit_name(uid)} may not join this attack")
+        stack, uids = candidate.hex, {c.uid for c in candidate.counters}
+        ticked = self._ticked_in(candidate) - {uid} | ({uid} if taking_part else set())
+
+        def tick() -> None:
+            self._tick_stack(stack, uids, bool(ticked))
+            self.left_out |= uids - ticked if ticked else set()
+
+        self._set_ticks(tick)
+
+    def stack_ticks(self, stack: Hex) -> Literal["all", "some", "none"]:
+        """How much of the candidate stack in ``stack`` takes part (its tri-state box)."""
+        candidate = self._candidate_at(stack)
+        if candidate is None or stack not in self.taking_part:
+            return "none"
+        ticked = self._ticked_in(candidate)
+        return "all" if len(ticked) == len(candidate.counters) else "some" if ticked else "none"
+
+    def _candidate_at(self, stack: Hex) -> Candidate | None:
+        return next((c for c in self.candidates if c.hex == stack and c.counters), None)
+
+    def _ticked_in(self, candidate: Candidate) -> set[str]:
+        if candidate.hex not in self.taking_part:
+            return set()
+        return {c.uid for c in candidate.counters} - self.left_out
+
+    def _tick_stack(self, stack: Hex, uids: set[str], taking_part: bool) -> None:
+        """The whole stack in or out, its units' own ticks forgotten."""
+        self.left_out -= uids
         self.taking_part.discard(stack)
         if taking_part:
             self.taking_part.add(stack)
-        if self.taking_part != before:
+
+    def _set_ticks(self, change: Callable[[], None]) -> None:
+        """Make ``change`` to the ticks; the report follows when the attackers changed."""
+        before = self.attacker_uids()
+        change()
+        if self.attacker_uids() != before:
             self._emit("participants")
             self.evaluate()
 
+    def _unit_name(self, uid: str) -> str:
+        counter = self.state.counters.get(uid)
+        return counter.unit.name if counter is not None else uid
+
     def attacker_uids(self) -> list[str]:
-        """The counters of the stacks taking part, in the candidates' order."""
+        """The units ticked in the stacks taking part, in the candidates' order."""
         return [
-            c.uid for cand in self.candidates if cand.hex in self.taking_part for c in cand.counters
+            c.uid
+            for cand in self.candidates
+            if cand.hex in self.taking_part
+            for c in cand.counters
+            if c.uid not in self.left_out
         ]
 
     def set_condition(self, key: str, value: ConditionValue) -> None:

@@ -180,6 +180,7 @@ class CombatPanel(QWidget):
         if event == "target":
             self._show_target()
         elif event == "participants":
+            self._show_ticks()
             self._highlight()
             self._show_summary(self._setup_summary())
             self.counted.show_units()
@@ -297,7 +298,7 @@ class CombatPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.candidate_tree = QTreeWidget()
         self.candidate_tree.setHeaderLabels(["Hex", "Units", "Across"])
-        self.candidate_tree.setRootIsDecorated(False)
+        self.candidate_tree.setRootIsDecorated(True)  # a stack's units, each with its tick
         self.candidate_tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.candidate_tree.header()
         header.setStretchLastSection(False)
@@ -380,16 +381,39 @@ class CombatPanel(QWidget):
             self.session.refused.emit(str(exc))
 
     def _stack_ticked(self, item: QTreeWidgetItem, _column: int) -> None:
-        """The player ticked or unticked an attacking stack."""
+        """The player ticked or unticked an attacking stack, or one unit of it."""
         if self._building:
             return
-        index = self.candidate_tree.indexOfTopLevelItem(item)
-        if 0 <= index < len(self.model.candidates):
-            checked = item.checkState(0) == Qt.CheckState.Checked
-            try:
+        checked = item.checkState(0) == Qt.CheckState.Checked
+        parent = item.parent()
+        try:
+            if parent is not None:
+                self.model.set_unit_taking_part(item.data(0, UID_ROLE), checked)
+                return
+            index = self.candidate_tree.indexOfTopLevelItem(item)
+            if 0 <= index < len(self.model.candidates):
                 self.model.set_taking_part(self.model.candidates[index].hex, checked)
-            except GameError as exc:
-                self.session.refused.emit(str(exc))
+        except GameError as exc:
+            self.session.refused.emit(str(exc))
+        finally:
+            self._show_ticks()  # a refused tick goes back to the model's
+
+    def _show_ticks(self) -> None:
+        """Each stack's box (all, some or none of its units) and each unit's, as the model
+        has them."""
+        model, tree = self.model, self.candidate_tree
+        ticked = set(model.attacker_uids())
+        self._building = True
+        for index, candidate in enumerate(model.candidates[: tree.topLevelItemCount()]):
+            item = tree.topLevelItem(index)
+            if candidate.counters:
+                item.setCheckState(0, _TICKS[model.stack_ticks(candidate.hex)])
+            for row in range(item.childCount()):
+                child = item.child(row)
+                if child.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                    on = child.data(0, UID_ROLE) in ticked
+                    child.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self._building = False
 
     def _show_conditions(self) -> None:
         """Each condition as the model has it, those the phase sets shown as set by it, with
@@ -587,9 +611,14 @@ class CombatPanel(QWidget):
         return self.result_pane
 
     def _fit_candidates(self) -> None:
-        """The attackers list as tall as its rows (up to eight): no empty box, no inner scroll."""
+        """The attackers list as tall as its rows, the units under each stack counted (up to
+        ten; beyond, it scrolls): no empty box."""
         tree = self.candidate_tree
-        rows = max(2, min(8, tree.topLevelItemCount()))
+        shown = sum(
+            1 + (item.childCount() if item.isExpanded() else 0)
+            for item in (tree.topLevelItem(i) for i in range(tree.topLevelItemCount()))
+        )
+        rows = max(2, min(10, shown))
         row = tree.sizeHintForRow(0) if tree.topLevelItemCount() else tree.fontMetrics().height()
         height = tree.header().sizeHint().height() + rows * max(row, 1) + 2 * tree.frameWidth()
         tree.setFixedHeight(height + 2)
@@ -725,7 +754,15 @@ class CombatPanel(QWidget):
         self._building = True
         self.candidate_tree.clear()
         for candidate in model.candidates:
-            self.candidate_tree.addTopLevelItem(self._candidate_item(candidate))
+            item = self._candidate_item(candidate)
+            self.candidate_tree.addTopLevelItem(item)
+            for child in self._unit_items(candidate):
+                item.addChild(child)
+                child.setFirstColumnSpanned(True)
+            item.setExpanded(item.childCount() > 0)
+        self._building = False
+        self._show_ticks()
+        self._building = True
         self._fit_candidates()
         self._building = False
         self._show_conditions()
@@ -757,6 +794,30 @@ class CombatPanel(QWidget):
             item.setForeground(2, QColor("#1f5fa8"))
         item.setToolTip(1, "\n".join([names, *(why for _c, why in candidate.barred)]))
         return item
+
+    def _unit_items(self, candidate: Candidate) -> list[QTreeWidgetItem]:
+        """A stack of several units: a row for each, ticked on its own; one the rules bar from
+        attacking unticked and disabled, with why as its tooltip."""
+        if len(candidate.counters) + len(candidate.barred) < 2:
+            return []  # the stack's own box is its one unit's
+        attack = self.model.vocabulary.attack_name.lower()
+        rows = []
+        for counter in candidate.counters:
+            row = QTreeWidgetItem([counter.unit.name])
+            row.setData(0, UID_ROLE, counter.uid)
+            row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            row.setCheckState(0, Qt.CheckState.Unchecked)
+            rows.append(row)
+        for counter, why in candidate.barred:
+            row = QTreeWidgetItem([f"{counter.unit.name} (cannot {attack}{_rule_of(why)})"])
+            row.setData(0, UID_ROLE, counter.uid)
+            row.setCheckState(0, Qt.CheckState.Unchecked)
+            row.setFlags(
+                row.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsUserCheckable
+            )
+            row.setToolTip(0, why)
+            rows.append(row)
+        return rows
 
     def _show_nothing(self) -> None:
         """No attack: the panel cleared, the map highlights gone."""
@@ -1227,6 +1288,14 @@ class CombatPanel(QWidget):
             self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
         if change.conditions or change.counters:
             self.sync_conditions()  # a dated counter brings the Date box
+
+
+_TICKS = {
+    "all": Qt.CheckState.Checked,
+    "some": Qt.CheckState.PartiallyChecked,
+    "none": Qt.CheckState.Unchecked,
+}
+"""A stack's box: all its units ticked, some, or none."""
 
 
 def _rule_of(why: str) -> str:

@@ -41,6 +41,7 @@ from hexcombat.game.tutorial_steps import (
     wait_words,
 )
 from hexcombat.sourcefile import SourceError
+from hexcombat.ui.loss_choosers import UID_ROLE
 from hexcombat.ui.qtgeometry import hex_polygon, polygon
 
 MainWindow = Any
@@ -234,11 +235,14 @@ class MapWalk:
             return
         if panel.target is None:
             window.set_up_tutorial_attack()
-        stacks = {session.state.hex_of(u) for u in uids}
         tree = panel.candidate_tree
-        for i in range(tree.topLevelItemCount()):
-            if i < len(panel.candidates) and panel.candidates[i].hex in stacks:
-                tick(tree.topLevelItem(i), wait.kind == "tick")
+        for i in range(tree.topLevelItemCount()):  # exactly the entry's units, as clicks do
+            stack = tree.topLevelItem(i)
+            units = [stack.child(j) for j in range(stack.childCount())]
+            for item in units or [stack]:
+                held = item.data(0, UID_ROLE)  # a unit's uid; a one-unit stack's list of them
+                if set([held] if isinstance(held, str) else held or ()) & set(uids):
+                    tick(item, wait.kind == "tick")
 
     def walk_restart(self) -> None:
         """The example as its file lays it out (a saved game's: the shipped tutorial's)."""
@@ -331,7 +335,7 @@ class MapWalk:
 
 
 def tick(item: QTreeWidgetItem, on: bool) -> None:
-    """Tick or untick an attacking stack as the player's click does."""
+    """Tick or untick an attacking stack, or one unit of it, as the player's click does."""
     item.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
 
