@@ -165,6 +165,9 @@ GOLDEN: dict[str, list[Step]] = {
         Step(),
         Step("", [("0704", "LR Art III")]),
         Step("15", [("0503", "Inf XX"), ("0604", "Inf XX"), ("0704", "LR Art III")]),
+        # one Inf XX unticked: 6 + 3 = 9; both: the artillery alone, refused (14A3)
+        Step("15", [("0604", "Inf XX"), ("0704", "LR Art III")], after="9"),
+        Step("", [("0704", "LR Art III")], after=""),
         Step("", [("0704", "LR Art III")]),
     ],
     # example 2 (10.B.2): a tank corps of 3 REs, full AEC: 3 REs of AECA
@@ -735,3 +738,18 @@ def test_a_saved_tutorial_still_walks_with_its_numbers(window, qtbot, tmp_path) 
     assert highlighted(window, panel) == sorted([HV_XX, HV_X])
     qtbot.mouseClick(panel.restart_button, Qt.MouseButton.LeftButton)
     assert window.source_path.name == "tutorial-14d2d-scenario.toml"  # the example put back
+
+
+def test_the_14a3_steps_untick_each_inf_xx_and_the_artillery_alone_is_refused(window, qtbot):  # noqa: ANN001
+    # 14A3: "LRA may not attack by itself when firing at two-hex range"
+    panel = open_walk(window, "tutorial-14a3-lra-scenario.toml")
+    go_to(qtbot, panel, 4)
+    assert panel.waiting() and "Untick the Inf XX in 0503" in panel.todo_label.text()
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+    assert window.combat_panel.model.report.totals["attack_strength"] == 9  # 6 + 3
+    qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
+    assert panel.waiting()
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+    model = window.combat_panel.model
+    assert model.report is None and "may not attack alone at two hexes (14A3)" in model.problem
+    assert not panel.waiting() and panel.next_button.isEnabled()
