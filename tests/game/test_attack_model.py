@@ -232,3 +232,20 @@ def test_unticking_every_unit_of_a_stack_leaves_the_stack_out_and_its_tick_takes
     assert model.report.totals["aeca_atec_ratio"] == "5.1:1"
     with pytest.raises(GameError, match="may not join"):
         model.set_unit_taking_part(state.stack_at(model.target)[0].uid, True)  # a defender
+
+
+def test_a_rolled_attack_shows_the_units_it_was_rolled_with() -> None:
+    # the set-up comes back from the game's rolled attack: the Tank II left out stays out
+    state = open_game(MAPS / "tutorial-10c-ratio-scenario.toml")
+    model = AttackModel(state)
+    model.start(tutorial_target(state))
+    stack = next(c for c in model.candidates if c.label == "0604")
+    (tank_ii,) = [c.uid for c in stack.counters if c.unit.name == "Tank II"]
+    model.set_unit_taking_part(tank_ii, False)
+    assert model.roll() is not None
+    with pytest.raises(GameError, match="dice are rolled"):
+        model.set_unit_taking_part(tank_ii, True)
+    again = AttackModel(state)
+    assert again.start(tutorial_target(state))
+    assert tank_ii not in again.attacker_uids() and again.stack_ticks(stack.hex) == "some"
+    assert again.report.totals["aeca_atec_ratio"] == "5:1"

@@ -291,11 +291,14 @@ def test_each_unit_of_a_stack_has_its_own_tick_and_the_stack_shows_some(window, 
     stack = stacks["0604"]
     units = [stack.child(j) for j in range(stack.childCount())]
     assert [u.text(0) for u in units] == ["Tank XXX", "Tank XXX", "Tank X", "Tank II"]
-    assert stack.isExpanded() and all(u.checkState(0) == Qt.CheckState.Checked for u in units)
+    assert not stack.isExpanded()  # folded: the list as short as its stacks
+    assert all(u.checkState(0) == Qt.CheckState.Checked for u in units)
+    tree.expandItem(stack)  # as the player's click on its arrow
     assert panel.model.report.totals["aeca_atec_ratio"] == "5.1:1"
     units[3].setCheckState(0, Qt.CheckState.Unchecked)  # as the player's click
     assert panel.model.report.totals["aeca_atec_ratio"] == "5:1"
     assert stack.checkState(0) == Qt.CheckState.PartiallyChecked
+    assert "3 of 3 stacks (1 unit left out)" in panel.setup_toggle.toolTip()
     assert units[3].data(0, Qt.ItemDataRole.UserRole) not in panel.attacker_uids()
     window.grab().save("/tmp/ticks-10c.png")
     stack.setCheckState(0, Qt.CheckState.Checked)  # the stack's box: all its units again

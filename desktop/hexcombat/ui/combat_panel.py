@@ -306,6 +306,8 @@ class CombatPanel(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.candidate_tree.itemChanged.connect(self._stack_ticked)
+        self.candidate_tree.itemExpanded.connect(lambda _i: self._units_folded())
+        self.candidate_tree.itemCollapsed.connect(lambda _i: self._units_folded())
         self._fit_candidates()
         group = QGroupBox("Attackers")
         group_layout = QVBoxLayout(group)
@@ -612,22 +614,37 @@ class CombatPanel(QWidget):
 
     def _fit_candidates(self) -> None:
         """The attackers list as tall as its rows, the units under each stack counted (up to
-        ten; beyond, it scrolls): no empty box."""
+        eight; beyond, it scrolls): no empty box."""
         tree = self.candidate_tree
         shown = sum(
             1 + (item.childCount() if item.isExpanded() else 0)
             for item in (tree.topLevelItem(i) for i in range(tree.topLevelItemCount()))
         )
-        rows = max(2, min(10, shown))
+        rows = max(2, min(8, shown))
         row = tree.sizeHintForRow(0) if tree.topLevelItemCount() else tree.fontMetrics().height()
         height = tree.header().sizeHint().height() + rows * max(row, 1) + 2 * tree.frameWidth()
         tree.setFixedHeight(height + 2)
+
+    def _units_folded(self) -> None:
+        """A stack's units shown or folded: the list, and the set-up, as tall as they need."""
+        self._fit_candidates()
+        if not self._building and not self.setup_pane.isHidden():
+            self._share_height()
 
     def _setup_summary(self) -> str:
         """What the folded set-up holds, in one line."""
         state, model = self.session.state, self.model
         ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
         parts = [f"{ticked} of {len(model.candidates)} stacks"]
+        left_out = sum(
+            1
+            for c in model.candidates
+            if c.hex in model.taking_part
+            for u in c.counters
+            if u.uid in model.left_out
+        )
+        if left_out:  # units unticked in stacks that take part
+            parts[0] += f" ({plural(left_out, 'unit')} left out)"
         parts += [f"{state.phase} phase"] if state.phase else []  # a ruleset may have no phases
         parts += [state.conditions.weather] if self._weather_chosen() else []
         if state.conditions.date:
@@ -759,7 +776,8 @@ class CombatPanel(QWidget):
             for child in self._unit_items(candidate):
                 item.addChild(child)
                 child.setFirstColumnSpanned(True)
-            item.setExpanded(item.childCount() > 0)
+            # folded (the list stays as short as its stacks) unless some of its units are out
+            item.setExpanded(model.stack_ticks(candidate.hex) == "some")
         self._building = False
         self._show_ticks()
         self._building = True

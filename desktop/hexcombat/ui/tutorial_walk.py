@@ -239,6 +239,8 @@ class MapWalk:
         for i in range(tree.topLevelItemCount()):  # exactly the entry's units, as clicks do
             stack = tree.topLevelItem(i)
             units = [stack.child(j) for j in range(stack.childCount())]
+            if any(u.data(0, UID_ROLE) in uids for u in units):
+                stack.setExpanded(True)  # the player sees the units ticked
             for item in units or [stack]:
                 held = item.data(0, UID_ROLE)  # a unit's uid; a one-unit stack's list of them
                 if set([held] if isinstance(held, str) else held or ()) & set(uids):
