@@ -753,3 +753,19 @@ def test_the_14a3_steps_untick_each_inf_xx_and_the_artillery_alone_is_refused(wi
     model = window.combat_panel.model
     assert model.report is None and "may not attack alone at two hexes (14A3)" in model.problem
     assert not panel.waiting() and panel.next_button.isEnabled()
+
+
+def test_the_10c_step_unticks_only_the_tank_ii_and_says_where_it_is(window, qtbot):  # noqa: ANN001
+    # 10.C (example 9): the Tank II shares 0604 with two Tank XXX and a Tank X, which still
+    # attack once it is unticked: 25 : 5 = 5:1
+    panel = open_walk(window, "tutorial-10c-ratio-scenario.toml")
+    go_to(qtbot, panel, 7)
+    todo = panel.todo_label.text()
+    assert "Untick the Tank II in 0604" in todo and "click its arrow" in todo
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
+    combat = window.combat_panel
+    names = {window.session.state.counters[u].unit.name for u in combat.attacker_uids()}
+    assert names == {"Tank XXX", "Tank X"} and len(combat.attacker_uids()) == 9
+    stack = combat.candidate_tree.topLevelItem(2)
+    assert stack.isExpanded() and stack.checkState(0) == Qt.CheckState.PartiallyChecked
+    assert "click its arrow" not in panel.todo_label.text()  # done

@@ -286,7 +286,12 @@ class MapWalk:
             return wait_words(wait, done=done, attack=attack)
         hexes = dict.fromkeys(state.hexmap.label(state.hex_of(u)) for u in uids)
         names = ", ".join(state.counters[u].unit.name for u in uids)
-        return wait_words(wait, f"the {names} in {', '.join(hexes)}", done, attack)
+        words = wait_words(wait, f"the {names} in {', '.join(hexes)}", done, attack)
+        held = {state.hex_of(u) for u in uids}
+        stacked = sum(len(state.stack_at(h)) for h in held) > len(uids)  # others beside it
+        if wait.kind in ("tick", "untick") and not done and stacked:
+            words += " (its units unfold under the stack: click its arrow)"
+        return words
 
     # what a wait reads of the window --------------------------------------------------------
 
