@@ -73,6 +73,15 @@ class LossChooser(QWidget):
         super().__init__()
         self._chosen = chosen
 
+    def _headed(self, heading: str) -> QVBoxLayout:
+        """The chooser's layout, under the line that says what to do."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel(heading)
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label)
+        return layout
+
     def show_resolution(self, model: AttackModel) -> None:
         """Offer the losses of the model's rolled result, the model's choice ticked."""
         raise NotImplementedError
@@ -95,11 +104,7 @@ class StrengthPointLosses(LossChooser):
     def __init__(self, chosen: LossesChosen) -> None:
         super().__init__(chosen)
         self._filling = False
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel("Losses (tick the units lost):")
-        self.label.setWordWrap(True)
-        layout.addWidget(self.label)
+        layout = self._headed("Losses (tick the units lost):")
         self.list = QListWidget()
         self.list.itemChanged.connect(lambda _i: self._ticked())
         layout.addWidget(self.list)
@@ -181,11 +186,7 @@ class StepLosses(LossChooser):
     def __init__(self, chosen: LossesChosen) -> None:
         super().__init__(chosen)
         self._filling = False
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel("Steps lost (set how many each unit loses):")
-        self.label.setWordWrap(True)
-        layout.addWidget(self.label)
+        layout = self._headed("Steps lost (set how many each unit loses):")
         self.form = QFormLayout()
         layout.addLayout(self.form)
         self.boxes: dict[str, QSpinBox] = {}

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, Hexside
 from hexcombat.board.layout import Layout
-from hexcombat.ui.qtgeometry import hex_polygon, polygon
+from hexcombat.ui.qtgeometry import hex_polygon, marks_bounds
 
 STYLES = {
     "target": ("#e0262b", 0.12, 60),
@@ -43,12 +43,7 @@ class OverlayItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.hexes = dict(hexes)
         self.hexsides = dict(hexsides)
-        rect = QRectF()
-        for h in self.hexes:
-            rect = rect.united(hex_polygon(self.layout, h).boundingRect())
-        for side in self.hexsides:
-            rect = rect.united(polygon(self.layout.hexside_endpoints(side)).boundingRect())
-        self._bounds = rect.adjusted(-10, -10, 10, 10)
+        self._bounds = marks_bounds(self.layout, self.hexes, self.hexsides, 10)
         self.update()
 
     def clear(self) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from hexcombat.board.geometry import point_lists
 from hexcombat.board.hexes import Hex
+from hexcombat.board.hexside import Hexside
 from hexcombat.board.layout import Layout, Point
 
 
@@ -30,6 +31,19 @@ def hex_prototype(layout: Layout) -> QPolygonF:
 def hex_polygon(layout: Layout, h: Hex) -> QPolygonF:
     """The outline of one hex (highlights, hit areas of overlays)."""
     return polygon(layout.corners(h))
+
+
+def marks_bounds(
+    layout: Layout, hexes: Iterable[Hex], hexsides: Iterable[Hexside], margin: float
+) -> QRectF:
+    """The rectangle around the hexes and hexsides a map overlay marks, ``margin`` wider on
+    every side for its outlines."""
+    rect = QRectF()
+    for h in hexes:
+        rect = rect.united(hex_polygon(layout, h).boundingRect())
+    for side in hexsides:
+        rect = rect.united(polygon(layout.hexside_endpoints(side)).boundingRect())
+    return rect.adjusted(-margin, -margin, margin, margin)
 
 
 def line_path(lines: Sequence[Sequence[Point]]) -> QPainterPath:

@@ -42,7 +42,7 @@ from hexcombat.game.tutorial_steps import (
 )
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.loss_choosers import UID_ROLE
-from hexcombat.ui.qtgeometry import hex_polygon, polygon
+from hexcombat.ui.qtgeometry import hex_polygon, marks_bounds
 
 MainWindow = Any
 """The main window (ui/main_window.py imports this module, so it is not imported here)."""
@@ -85,12 +85,7 @@ class TutorialMarks(QGraphicsItem):
         self.marked = marked
         self.counts = dict(counts)
         self.out = dict(out or {})
-        rect = QRectF()
-        for h in marked.hexes:
-            rect = rect.united(hex_polygon(self.layout, h).boundingRect())
-        for side in marked.hexsides:
-            rect = rect.united(polygon(self.layout.hexside_endpoints(side)).boundingRect())
-        self._bounds = rect.adjusted(-12, -12, 12, 12)
+        self._bounds = marks_bounds(self.layout, marked.hexes, marked.hexsides, 12)
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802
