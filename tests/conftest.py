@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Nothing a test does may reach the tester's own settings, caches or data: every test process
+# (pytest-xdist runs one per core) starts with folders of its own, before Qt reads them, and
+# :func:`own_settings_folders` gives each test fresh ones.
+_PROCESS_HOME = Path(tempfile.mkdtemp(prefix="hexcombat-tests-"))
+for _var in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+    os.environ[_var] = str(_PROCESS_HOME / _var.lower())
 
 RULES_TESTS = Path(__file__).resolve().parent / "rules"
 for _folder in ("conformance", "total_war", "armour_ratio", "lhy_assault", "assault_morale"):
@@ -26,6 +33,23 @@ for _folder in ("conformance", "total_war", "armour_ratio", "lhy_assault", "assa
 from hexcombat.game.opening import default_tutorial, open_game  # noqa: E402
 from hexcombat.game.state import GameState  # noqa: E402
 from hexcombat.rules.registry import get_ruleset  # noqa: E402  (after the platform is chosen)
+
+
+@pytest.fixture(autouse=True)
+def own_settings_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test its own settings, cache and data folders (Qt's ``QSettings`` and
+    ``QStandardPaths`` read them), so no test sees another's remembered choices or cached
+    images, whatever the order or the process it runs in."""
+    home = tmp_path_factory.mktemp("home")
+    for var in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(var, str(home / var.lower()))
+    if "PySide6.QtCore" in sys.modules:  # only a test that uses Qt can have settings to keep
+        from PySide6.QtCore import QSettings
+
+        for form in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+            QSettings.setPath(form, QSettings.Scope.UserScope, str(home / "xdg_config_home"))
 
 
 @pytest.fixture

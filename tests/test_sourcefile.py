@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, quoted
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, load_shared, quoted
 
 TEXT = """\
 ruleset = "total-war"
@@ -210,3 +210,27 @@ def test_only_newlines_count_as_line_breaks(separator: str) -> None:
     text = f'a = "x{separator}y"\n[t]\nb = [\n  1,\n  2,\n]\n'
     src = TomlSource.parse(text, "s.toml")
     assert [src.line_of("t"), src.line_of("t", "b"), src.line_of("t", "b", 1)] == [2, 3, 5]
+
+
+def test_a_shared_read_parses_a_file_once_and_again_when_it_changes(tmp_path: Path) -> None:
+    """Counter sets and tutorial titles are read at every window and game: parsed once, but an
+    edit on disk (the player changing their own counter set) is seen at the next read."""
+    path = tmp_path / "counters.toml"
+    path.write_text('title = "first"\n')
+    first = load_shared(path)
+    assert load_shared(path) is first
+    path.write_text('title = "second, longer"\n')
+    assert load_shared(path).data == {"title": "second, longer"}
+
+
+def test_a_shared_read_of_a_broken_file_names_it_every_time(tmp_path: Path) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text("title = \n")
+    for _ in range(2):
+        with pytest.raises(SourceError) as raised:
+            load_shared(path)
+        assert raised.value.problems[0].file == str(path)
+        assert raised.value.problems[0].line == 1
+    with pytest.raises(SourceError) as raised:
+        load_shared(tmp_path / "missing.toml")
+    assert raised.value.problems[0].file == str(tmp_path / "missing.toml")

@@ -8,9 +8,11 @@ the line it was written on. Every layer (board, rules, game) reports bad input t
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import tomllib
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,6 +202,36 @@ class TomlSource:
     def problem(self, keypath: Iterable[str | int], message: str) -> Problem:
         """A :class:`Problem` located at ``keypath``."""
         return Problem(self.name, self.line_of(*tuple(keypath)), message)
+
+
+_SHARED_MAX = 64
+"""How many parsed files :func:`load_shared` keeps (the shipped counter sets and tutorials are
+about 35)."""
+_shared: OrderedDict[str, tuple[tuple[int, int, int], TomlSource]] = OrderedDict()
+
+
+def load_shared(path: str | Path) -> TomlSource:
+    """``path`` parsed, shared read-only by every reader in this process: the files read again at
+    each window and each game opened (the counter sets, the tutorials' titles) are parsed once,
+    and again as soon as they change on disk (another size, time or file). A caller must not
+    change the source's ``data``: it reads it, or loads its own copy with ``TomlSource.load``.
+    A file that cannot be read raises its :class:`SourceError` each time, never kept."""
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return TomlSource.load(path)  # the error, with the file named, as a load gives it
+    stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+    key = str(path)
+    kept = _shared.get(key)
+    if kept is not None and kept[0] == stamp:
+        _shared.move_to_end(key)
+        return kept[1]
+    source = TomlSource.load(path)
+    _shared[key] = (stamp, source)
+    while len(_shared) > _SHARED_MAX:
+        _shared.popitem(last=False)
+    return source
 
 
 @dataclass

@@ -4,20 +4,22 @@ temporary file."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
+from uihelpers import close_and_delete
 
 from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.main_window import MainWindow
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
+def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     """A shown main window on the built-in 14D2d tutorial; errors are collected in
-    ``window.errors``."""
+    ``window.errors``. Closed and deleted after the test, its game freed with it."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings)
     win.errors = []
@@ -30,4 +32,6 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     qtbot.waitExposed(win)
     assert win.open_file(default_tutorial()), win.errors
     win.view.fit_map()
-    return win
+    yield win
+    close_and_delete(win)
+

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -57,3 +58,14 @@ def leave_out(win: MainWindow, label: str) -> None:
     for i in range(tree.topLevelItemCount()):
         if tree.topLevelItem(i).text(0) == label:
             tree.topLevelItem(i).setCheckState(0, Qt.CheckState.Unchecked)
+
+
+def close_and_delete(widget: QWidget) -> None:
+    """Close ``widget`` and delete it now (not at some later turn of the event loop), so a test
+    run holds one window at a time however many tests build one."""
+    if not shiboken6.isValid(widget):
+        return
+    widget.close()
+    widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()  # what the deletion posted in turn (its pieces' deletions)

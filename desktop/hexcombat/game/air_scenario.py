@@ -28,7 +28,7 @@ from hexcombat.rules.air.units import (
     is_air_counter_source,
 )
 from hexcombat.rules.errors import RulesError
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, load_shared, resolved
 
 __all__ = [
     "AIR_ROLL_REFUSAL",
@@ -54,7 +54,7 @@ def air_counters_in(paths: list[Path]) -> tuple[dict[str, AirUnit], list[Problem
     problems: list[Problem] = []
     for path in paths:
         try:
-            source = TomlSource.load(path)
+            source = load_shared(path)  # read only
         except SourceError as exc:
             problems += exc.problems
             continue

@@ -37,7 +37,14 @@ from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
 from hexcombat.rules.vocabulary import Vocabulary
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, resolved
+from hexcombat.sourcefile import (
+    Problem,
+    SourceError,
+    TomlSource,
+    is_file,
+    load_shared,
+    resolved,
+)
 
 SIDES = ("attacker", "defender")
 PLACEMENT_KEYS = ("counter", "count", "across", "range", "hex", "stack")
@@ -158,7 +165,7 @@ def shipped_counter_files() -> list[Path]:
 def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str | None]:
     """One counter file's counters and the game it belongs to; problems are collected."""
     try:
-        source = TomlSource.load(path)
+        source = load_shared(path)  # read, never changed: shared by every game this process opens
     except SourceError as exc:
         problems += exc.problems
         return CounterSet(), None

@@ -14,7 +14,7 @@ from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import TUTORIAL
 from hexcombat.game.state import GameState
 from hexcombat.paths import maps_dir
-from hexcombat.sourcefile import SourceError, TomlSource
+from hexcombat.sourcefile import SourceError, load_shared
 
 SCENARIO_SUFFIX = "-scenario.toml"
 """Shipped scenarios are named ``<map>-...-scenario.toml`` (maps/README.md)."""
@@ -62,7 +62,7 @@ def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
     found = []
     for path in sorted((folder or maps_dir()).glob(f"*{SCENARIO_SUFFIX}")):
         try:
-            data = TomlSource.load(path).data
+            data = load_shared(path).data  # read only: parsed once per process
         except SourceError:
             found.append(Tutorial(path, path.stem, ""))
             continue

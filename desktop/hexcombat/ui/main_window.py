@@ -546,7 +546,10 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.undo_action)
         self.toolbar.addAction(self.redo_action)
         self.history.setStack(stack)
-        stack.cleanChanged.connect(lambda _clean: self._update_title())
+        # Methods, never lambdas, for a game's own signals: a lambda holding the window, kept by
+        # a connection of the game's session, would keep the window and every game it showed
+        # alive after it closed.
+        stack.cleanChanged.connect(self._clean_changed)
 
     # games ---------------------------------------------------------------------------------
 
@@ -558,7 +561,7 @@ class MainWindow(QMainWindow):
         to report, never a half-built window."""
         before = (self.session, self.source_path)
         session = GameSession(state, path if saved else None)
-        session.refused.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        session.refused.connect(self._show_refusal)  # a method, not a lambda: see _bind_undo
         try:
             self._show_session(session, path)
         except Exception:
@@ -877,6 +880,10 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("window_state", self.saveState(DOCK_LAYOUT))
         event.accept()
+        # The view keeps its scene, and the scene the game: let go of both, so a closed window's
+        # game, map and undo history are freed with it rather than kept for the process's life.
+        self._close_game()
+        self.view.setScene(None)
 
     def _restore_window(self) -> bool:
         """Size, place and dock layout as the player left them; False when there is no layout
@@ -952,6 +959,12 @@ class MainWindow(QMainWindow):
         if self.session.path is not None:
             return self.session.path.name
         return self.session.state.title or "untitled game"
+
+    def _show_refusal(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
 
     def _update_title(self) -> None:
         if not shiboken6.isValid(self):  # the undo stack outlived the window being closed

@@ -259,6 +259,7 @@ class MapImageItem(QGraphicsItem):
         """Tiles the reader could not read (a damaged part of a file): not asked for again."""
         self.wanted: set[TileKey] = set()
         """The tiles the last frame lacked; a worker skips a tile no longer wanted."""
+        self._closed = False
         self.wanted_level = -1
         self.top = overview_level(self.info.width, self.info.height)
         self.source: str | None = None
@@ -321,6 +322,9 @@ class MapImageItem(QGraphicsItem):
         """Stop reading (the window shows another game): queued reads are dropped, and a read
         under way finishes into nothing."""
         self.wanted.clear()
+        if self._closed:  # the map was let go of twice (another game, then the window closed)
+            return
+        self._closed = True
         try:
             self.signals.tile_read.disconnect(self._tile_read)
             self.signals.converted.disconnect(self._converted)
