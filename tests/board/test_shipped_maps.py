@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.mapfile import is_map_source, load_map, shipped_maps
 from hexcombat.sourcefile import TomlSource
+from hexcombat_cli import hexcombat
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root, for the shipped files under test."""
@@ -72,12 +72,7 @@ def test_sample_map_has_every_kind_of_terrain_and_both_rivers() -> None:
 
 
 def run_check(*files: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hexcombat", "check", *map(str, files)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return hexcombat("check", *files)
 
 
 def test_hexcombat_check_passes_the_shipped_maps() -> None:

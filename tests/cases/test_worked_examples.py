@@ -1,31 +1,26 @@
 """The rulebooks' worked examples (docs/rules.md 1-16), each a scenario file in this folder whose
 ``[expect]`` table holds the numbers the rules text states. Each runs through the real command,
-``hexcombat explain FILE --json``, and every stated number must come out exactly."""
+``hexcombat explain FILE --json`` (in the test's process: ``tests/hexcombat_cli.py``), and every
+stated number must come out exactly."""
 
 from __future__ import annotations
 
-import json
 import math
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hexcombat_cli import explain_json
+
 CASES = Path(__file__).parent
 CASE_FILES = sorted(p for p in CASES.glob("*.toml") if "expect" in tomllib.loads(p.read_text()))
 
 
 def explain(path: Path, rolls: list[int] | None = None) -> dict[str, Any]:
-    """Run ``hexcombat explain --json`` on a case and return the printed JSON."""
-    command = [sys.executable, "-m", "hexcombat", "explain", str(path), "--json"]
-    for roll in rolls or []:
-        command += ["--roll", str(roll)]
-    run = subprocess.run(command, capture_output=True, text=True, check=False)
-    assert run.returncode == 0, f"{path.name}: {run.stderr}"
-    return json.loads(run.stdout)
+    """``hexcombat explain --json`` on a case (in this process): the printed JSON."""
+    return explain_json(path, *(rolls or []))
 
 
 def same(found: object, expected: object) -> bool:

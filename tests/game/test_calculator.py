@@ -4,8 +4,6 @@ evaluated exactly as ``hexcombat explain`` evaluates the same units, saved and r
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,20 +22,11 @@ from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
+from hexcombat_cli import explain_json
 
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
 
-def explain_json(path: Path, *rolls: int) -> dict:
-    """``hexcombat explain --json`` run as a player runs it."""
-    args = [a for r in rolls for a in ("--roll", str(r))]
-    done = subprocess.run(
-        [sys.executable, "-m", "hexcombat", "explain", "--json", *args, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
 
 
 def the_14d2d_force():

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 
 from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
+from hexcombat_cli import hexcombat
 
 FLAT = """\
 name = "Scan"
@@ -36,9 +36,7 @@ hex_height = 52
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hexcombat", *args], capture_output=True, text=True, check=False
-    )
+    return hexcombat(*args)
 
 
 def test_a_save_finds_the_map_image_where_the_map_had_it(tmp_path) -> None:

@@ -3,9 +3,6 @@ what-if figures, the reports, its keys in Help > Keys, and closing with the main
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.combat_keys import key_text
 from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points
 from hexcombat.ui.what_if_view import report_what_if, what_if_lines
+from hexcombat_cli import explain_json
 
 CASES = Path(__file__).parents[1] / "cases"
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -42,12 +40,6 @@ def keys(qtbot, key: Qt.Key, mod=Qt.KeyboardModifier.NoModifier) -> None:  # noq
     qtbot.keyClick(QApplication.focusWidget(), key, mod)
 
 
-def explain_json(path: Path) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-m", "hexcombat", "explain", "--json", str(path)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    return json.loads(done.stdout)
 
 
 def test_an_air_counter_is_picked_from_the_counter_sets_by_keys(
@@ -209,12 +201,8 @@ def test_every_ruleset_fights_in_the_calculator_and_a_typed_roll_is_that_roll(
     assert rolled is not None and rolled.rolls == tuple(int(f) for f in faces.split())
     assert rolled.typed
     win.combat.save(tmp_path / "combat.toml")
-    done = subprocess.run(
-        [sys.executable, "-m", "hexcombat", "explain", "--json", "--roll", faces,
-         str(tmp_path / "combat.toml")],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    assert rolled.result.to_json() == json.loads(done.stdout)["result"]
+    explained = explain_json(tmp_path / "combat.toml", faces)
+    assert rolled.result.to_json() == explained["result"]
 
 
 def test_a_saved_calculator_combat_is_reopened_from_open_recent(window, tmp_path) -> None:  # noqa: ANN001

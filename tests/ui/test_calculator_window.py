@@ -3,9 +3,6 @@ showing what ``hexcombat explain`` shows for the same units; map-less scenarios 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,19 +12,11 @@ from PySide6.QtWidgets import QApplication
 from hexcombat.game.calculator import new_combat
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.ui.calculator_window import CalculatorWindow
+from hexcombat_cli import explain_json
 
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
 
-def explain_json(path: Path, *rolls: int) -> dict:
-    args = [a for r in rolls for a in ("--roll", str(r))]
-    done = subprocess.run(
-        [sys.executable, "-m", "hexcombat", "explain", "--json", *args, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@ problem reported with its line."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
@@ -26,6 +24,7 @@ from hexcombat.rules.armour_ratio.tables import (
 )
 from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, terrain_chart_from_source
 from hexcombat.sourcefile import SourceError, TomlSource
+from hexcombat_cli import check
 
 AET = """\
 chart = "armour-effects"
@@ -352,12 +351,7 @@ def test_hexcombat_check_refuses_an_infinite_chance_at_its_line(tmp_path) -> Non
     path.write_text(
         aet().replace("drm = 1\n", "drm = 1\nchance = { drm = 2, probability = inf }\n")
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "hexcombat", "check", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = check(path)
     assert run.returncode == 1
     assert "Traceback" not in run.stderr
     assert run.stdout.startswith(f"{path}:12: aeca_atec row 2.1:1: chance must be ")
