@@ -1,12 +1,17 @@
 # `make run` starts hexcombat (the 14D2d tutorial when FILE is not given); `make test` runs every
-# check; `make installer` builds the one-folder application and its archive in dist/. Each creates
-# the virtual environment in .venv and installs the project into it when needed.
+# check; `make test-fast` the quick inner loop; `make installer` builds the one-folder application
+# and its archive in dist/. Each creates the virtual environment in .venv and installs the project
+# into it when needed.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-map-image installer clean system
+.PHONY: run test test-fast lint bench bench-map-image installer clean system
+
+# Every core (four at most: each test process holds a window or two), a test file's tests in one
+# process (so the installer build and the wheel are made once each).
+PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
 
 $(STAMP): pyproject.toml | system
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,7 +31,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check desktop tests bench installer
 
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)
+
+# The inner loop: everything but the slow and packaging tests (README: "Tests").
+test-fast: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PARALLEL) -m "not slow and not packaging" $(PYTEST_ARGS)
 
 # Every benchmark runs, even after one misses; one table at the end (non-zero exit on a miss).
 bench: $(STAMP)

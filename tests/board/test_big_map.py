@@ -7,6 +7,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 from make_big_map import generate  # noqa: E402
@@ -14,6 +16,7 @@ from make_big_map import generate  # noqa: E402
 sys.path.remove(str(REPO / "bench"))
 
 
+@pytest.mark.slow
 def test_a_300k_hex_map_is_made_with_unique_names() -> None:
     data = tomllib.loads(generate(columns=600, rows=500, seed=1))
     names = [r["name"] for r in data["rivers"]] + [p["name"] for p in data["places"]]

@@ -154,6 +154,7 @@ def test_a_damaged_vmod_is_refused_naming_the_file_and_element(tmp_path, build, 
     assert str(source) in str(caught.value) and said in str(caught.value)
 
 
+@pytest.mark.slow
 def test_a_zip_bomb_build_file_is_refused_quickly(tmp_path) -> None:
     source = tmp_path / "bomb.vmod"
     buffer = io.BytesIO()

@@ -120,6 +120,7 @@ def test_the_picker_offers_the_rulesets_own_game_first_in_its_file_order() -> No
     assert squads[0] == "lhy-ge-rifle-sqd"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_every_mapless_scenario_opens_and_explains_as_explain_does(case: Path, capsys) -> None:
     from hexcombat.game.explain_cli import explain_command
@@ -131,6 +132,7 @@ def test_every_mapless_scenario_opens_and_explains_as_explain_does(case: Path, c
     assert isinstance(report, AirReport) == ("air" in combat.data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_save_and_reopen_equal(case: Path, tmp_path: Path) -> None:
     combat = open_combat(case)

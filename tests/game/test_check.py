@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexcombat_cli import check
+import pytest
 
 from hexcombat.game.check import check_file
+from hexcombat_cli import check
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root, for the shipped files under test."""
@@ -22,6 +23,7 @@ SHIPPED = sorted(
 )
 
 
+@pytest.mark.slow
 def test_every_shipped_file_checks_clean() -> None:
     assert len(SHIPPED) > 30
     run = check(*SHIPPED)

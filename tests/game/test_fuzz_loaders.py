@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import open_game
@@ -252,6 +254,7 @@ def fuzz(
     return tried
 
 
+@pytest.mark.slow
 def test_the_shipped_files_pass_the_fuzz_checks_undamaged(tmp_path: Path) -> None:
     """The checks below hold for the files as shipped (so a failure is the damage's)."""
     assert len(SHIPPED) > 30
@@ -259,11 +262,13 @@ def test_the_shipped_files_pass_the_fuzz_checks_undamaged(tmp_path: Path) -> Non
         run_both(path)
 
 
+@pytest.mark.slow
 def test_damaged_files_are_refused_at_their_line_never_with_a_traceback(tmp_path: Path) -> None:
     tried = fuzz(SHIPPED, tmp_path, BUDGET, SEED, run_both)
     assert tried > 20  # the time budget let the fuzz try a fair number of files
 
 
+@pytest.mark.slow
 def test_a_damaged_map_or_scenario_that_opens_as_a_game_saves_and_reopens(tmp_path: Path) -> None:
     playable = sorted(ROOT.glob("maps/*.toml"))
     save = tmp_path / "game.json"

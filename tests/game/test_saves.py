@@ -273,6 +273,7 @@ def loads_or_names_its_file(tmp_path: Path, data: dict) -> None:
         "sides",
     ],
 )  # fmt: skip
+@pytest.mark.slow
 def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, key: str) -> None:
     good = tmp_path / "good.json"
     save_game(game(), good)
@@ -285,6 +286,7 @@ def test_any_value_of_the_wrong_kind_is_a_message_never_a_crash(tmp_path: Path, 
             target[entry] = original
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["uid", "side", "hex", "unit", "counter"])
 def test_a_counter_entry_of_the_wrong_kind_is_a_message_never_a_crash(
     tmp_path: Path, key: str

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hexcombat_cli import check
 
 from hexcombat.game.attack import (
     AttackSetup,
@@ -30,6 +29,7 @@ from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.europa_losses import fewest_points
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
+from hexcombat_cli import check
 
 REPO = Path(__file__).resolve().parents[2]
 MAP = REPO / "maps" / "tutorial-14d2d.toml"
@@ -152,6 +152,7 @@ def saved_stack(tmp_path: Path, size: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_save_with_a_stack_of_twenty_thousand_is_refused_at_the_counter_past_the_limit(
     tmp_path: Path,
 ) -> None:
@@ -325,6 +326,7 @@ def biggest_combat(ruleset: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
 def test_the_biggest_combat_the_limits_allow_runs_in_bounded_time(
     tmp_path: Path, ruleset: str

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from installer_helpers import (
     INSTALLER,
     PACKAGE,
@@ -35,6 +36,10 @@ from PySide6.QtGui import QImage
 from hexcombat import __version__
 
 build_script = load_script("build.py")
+
+# The PyInstaller build: packaging tests (left out of make test-fast). make test runs each file's
+# tests in one process (pytest-xdist's --dist loadfile), so the build is made once.
+pytestmark = pytest.mark.packaging
 
 SIZE_BUDGET_MB = 260
 """The folder measures about 200 MB (Qt, Python, numpy under shapely); more means something

@@ -7,6 +7,7 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
 from installer_helpers import (
     INSTALLER,
     REPO,
@@ -23,6 +24,8 @@ WITH_DATA_ROOT = (
     "p.data_root = lambda: pathlib.Path(sys.argv[1]); "
     "from hexcombat.cli import main; sys.exit(main(['--smoke']))"
 )
+
+pytestmark = pytest.mark.slow  # each test runs hexcombat --smoke as a separate process
 
 
 def test_smoke_passes_in_a_source_checkout(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
 from installer_helpers import (
     PACKAGE,
     REPO,
@@ -23,6 +24,10 @@ from installer_helpers import (
 )
 
 from hexcombat import __version__
+
+wheel_test = pytest.mark.packaging
+"""A test of the wheel installed into a fresh virtual environment (left out of make test-fast;
+make test runs a file's tests in one process, so the wheel is built once)."""
 
 
 def test_pyproject_lists_every_package_under_desktop() -> None:
@@ -37,6 +42,7 @@ def test_pyproject_lists_every_package_under_desktop() -> None:
     assert data == ["hexcombat.data.maps", "hexcombat.data.counters", "hexcombat.data.icons"]
 
 
+@wheel_test
 def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
     assert wheel.name == f"hexcombat-{__version__}-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as zf:
@@ -62,6 +68,7 @@ def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
     assert not [n for n in names if n.startswith(("tests/", "installer/", "maps/", "counters/"))]
 
 
+@wheel_test
 def test_the_installed_wheel_finds_its_data_and_explains_the_tutorial(
     wheel: Path, tmp_path: Path
 ) -> None:

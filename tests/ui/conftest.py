@@ -1,6 +1,7 @@
 """Desktop test helpers: a main window on the shipped 14D2d tutorial (what ``hexcombat`` opens
 for a player), with dialogs replaced by recorders so nothing blocks, and settings kept in a
-temporary file."""
+temporary file; and the Combat panel on its own (``bench``), for the many tests of what the panel
+shows, which need no window around it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
-from uihelpers import close_and_delete
+from uihelpers import CombatBench, close_and_delete, combat_bench
 
 from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.main_window import MainWindow
@@ -35,3 +36,9 @@ def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     yield win
     close_and_delete(win)
 
+
+
+@pytest.fixture
+def bench(qtbot) -> CombatBench:  # noqa: ANN001
+    """The Combat panel alone on the built-in 14D2d tutorial, no attack set up yet."""
+    return combat_bench(qtbot, default_tutorial(), tutorial_attack=False)

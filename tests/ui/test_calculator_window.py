@@ -109,6 +109,7 @@ def test_every_ruleset_opens_in_the_calculator(calculator, ruleset: str) -> None
     assert calculator.weather.count() == len(vocabulary.weather)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_every_mapless_scenario_opens_in_the_calculator_from_the_main_window(
     window,

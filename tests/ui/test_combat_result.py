@@ -1,5 +1,6 @@
 """The rolled result as the combat panel words it: the numbers Apply asks for, the losses a player
-may tick, and a retreat that cannot be made."""
+may tick, and a retreat that cannot be made. Most tests drive the panel alone (``bench``); those
+about the window around it (its status bar, a click on the map) drive the whole window."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from uihelpers import hex_point, leave_out, start_attack
+from uihelpers import combat_bench, hex_point, leave_out, start_attack
 
 from hexcombat.ui.combat_panel import UID_ROLE
 
@@ -56,13 +57,13 @@ def tick(panel, state, names: list[str]) -> None:
     assert wanted == []
 
 
-def test_the_exchange_states_the_points_apply_asks_for_as_losses_are_ticked(window, qtbot) -> None:
+def test_the_exchange_states_the_points_apply_asks_for_as_losses_are_ticked(bench, qtbot) -> None:
     # 14D2d tutorial, 3:1 and DRM +1: a typed 1 makes 2, HX on the generic (assumed) table. The
     # defender loses half its 8 + 1 + 2 = 11 defence, 6 points; the Inf XX (8) is the least that
     # makes 6 (the other two are 3). The attacker loses as many as the defender lost: 8, not 6
-    state = window.session.state
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+    state = bench.state
+    bench.attack("0504")
+    panel = bench.combat_panel
     type_roll(panel, qtbot, "1")
     assert panel.resolution.result.code == "HX"
     assert points_stated(panel, "defender") == 6
@@ -78,10 +79,10 @@ def test_the_exchange_states_the_points_apply_asks_for_as_losses_are_ticked(wind
     assert panel.apply(), panel.problems.text()
 
 
-def test_a_result_without_losses_offers_none(window, qtbot) -> None:
+def test_a_result_without_losses_offers_none(bench, qtbot) -> None:
     # 14D2d, a typed 4: 4 + 1 = 5 at 3:1, DR: the defender retreats and loses nothing
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+    bench.attack("0504")
+    panel = bench.combat_panel
     type_roll(panel, qtbot, "4")
     assert panel.resolution.result.code == "DR"
     assert offered(panel) == {} and panel.losses.isHidden()
@@ -89,11 +90,11 @@ def test_a_result_without_losses_offers_none(window, qtbot) -> None:
     assert not any("loses at least" in line for line in result_lines(panel))
 
 
-def test_only_the_side_that_loses_is_offered(window, qtbot) -> None:
+def test_only_the_side_that_loses_is_offered(qtbot) -> None:
     # 10.F.1 tutorial: 1:2, DRM +1; its walkthrough's typed 1 makes 2, AH on the generic table:
     # the attacker loses half its 16 attack points, the defender nothing
-    assert window.open_file(MAPS / "tutorial-10f1-required-losses-scenario.toml")
-    panel, state = window.combat_panel, window.session.state
+    opened = combat_bench(qtbot, MAPS / "tutorial-10f1-required-losses-scenario.toml")
+    panel, state = opened.combat_panel, opened.state
     type_roll(panel, qtbot, "1")
     assert panel.resolution.result.code == "AH"
     attackers = set(panel.resolution.setup.attacker_uids)
@@ -102,11 +103,11 @@ def test_only_the_side_that_loses_is_offered(window, qtbot) -> None:
     assert {state.counters[u].side for u in offered(panel)} == {"Soviet"}
 
 
-def test_a_retreat_with_no_legal_end_says_eliminated_in_the_result(window, qtbot) -> None:
+def test_a_retreat_with_no_legal_end_says_eliminated_in_the_result(bench, qtbot) -> None:
     # 14D2d with the shipped (assumed) retreat rules: enemy zones of control block every way out
     # of 0504, so the DR of a typed 4 eliminates the defenders instead
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+    bench.attack("0504")
+    panel = bench.combat_panel
     type_roll(panel, qtbot, "4")
     assert panel.resolution.result.code == "DR"
     lines = result_lines(panel)
@@ -157,11 +158,10 @@ def test_a_bad_typed_roll_is_refused_beside_the_field_until_corrected(
     assert panel.resolution is not None and panel.dice.rolls == [4]
 
 
-def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(window, qtbot) -> None:
+def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(qtbot) -> None:
     # 10.C tutorial: AECA:ATEC gives +3 with a 50% chance of +4 (10.C), drawn by a chance roll
     # before the combat die: two dice to type
-    assert window.open_file(MAPS / "tutorial-10c-ratio-scenario.toml")
-    panel = window.combat_panel
+    panel = combat_bench(qtbot, MAPS / "tutorial-10c-ratio-scenario.toml").combat_panel
     assert "DRM +3 (+3: 50%, +4: 50%)" in panel.odds.text()
     assert "2 dice" in panel.typed_roll.placeholderText()
     type_roll(panel, qtbot, "4")
@@ -194,10 +194,10 @@ def test_a_refusal_goes_once_the_player_has_put_it_right(window, qtbot) -> None:
     assert panel.apply(), panel.problems.text()
 
 
-def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(window, qtbot) -> None:
+def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(qtbot) -> None:
     # the 10.F.1 tutorial's AH: 8 of the attacker's 16 points, at least 4 from armour (10.F.1)
-    assert window.open_file(MAPS / "tutorial-10f1-required-losses-scenario.toml")
-    panel, state = window.combat_panel, window.session.state
+    opened = combat_bench(qtbot, MAPS / "tutorial-10f1-required-losses-scenario.toml")
+    panel, state = opened.combat_panel, opened.state
     type_roll(panel, qtbot, "1")
     assert panel.resolution.result.code == "AH"
     tick(panel, state, ["Art III", "Art III"])  # 8 points, none from armour

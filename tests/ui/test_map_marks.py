@@ -112,6 +112,7 @@ def tutorial_scenes() -> list[Path]:
     return [p for p in found if 'map = "' in p.read_text(encoding="utf-8")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tutorial", tutorial_scenes(), ids=lambda p: p.stem)
 def test_place_names_cover_no_counter_and_no_hex_label(window, tutorial: Path) -> None:
     # the names sit in their hex's foot: clear of every counter drawn (the top counter and the

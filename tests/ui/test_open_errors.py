@@ -174,6 +174,7 @@ def fails_for_any_game_but(
 PIECES = ["MapScene", "StackInspector", "CounterPalette", "CombatPanel", "CombatLog"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("piece", PIECES)
 def test_a_game_that_fails_to_show_is_a_dialog_and_the_game_before_stays_usable(
     playing: MainWindow,

@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from uihelpers import start_attack
 
 from hexcombat.game.saves import save_game
@@ -34,6 +35,7 @@ def stacked_save(window, tmp_path: Path, size: int, alone: bool = False) -> Path
     return path
 
 
+@pytest.mark.slow
 def test_a_stack_of_twenty_thousand_is_refused_at_its_line(window, tmp_path: Path) -> None:  # noqa: ANN001
     path = stacked_save(window, tmp_path, 20_000, alone=True)
     state = window.session.state

@@ -4,6 +4,7 @@ widget of the Combat panel still in view, nothing cut off, before and after a ro
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QScrollArea, QWidget
 
@@ -63,6 +64,7 @@ def test_table_mode_comes_back_on_the_next_start(window, qtbot) -> None:
     assert again.combat_panel.property("tableMode") is True
 
 
+@pytest.mark.slow
 def test_at_1280_by_800_every_widget_of_the_combat_panel_stays_in_view(window, qtbot) -> None:
     window.resize(QSize(1280, 800))
     panel = window.combat_panel

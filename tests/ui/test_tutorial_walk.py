@@ -417,6 +417,7 @@ def test_every_shipped_tutorial_is_walked_here() -> None:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_a_tutorial_walks_with_the_numbers_of_the_rules_text(window, qtbot, name) -> None:
     panel = open_walk(window, name)
@@ -497,6 +498,7 @@ def test_changing_the_weather_moves_the_net_modifier(window, qtbot) -> None:
     assert panel.shown_value() != "+1"
 
 
+@pytest.mark.slow
 def test_a_calculator_tutorial_follows_a_changed_unit_and_restarts(window, qtbot) -> None:
     panel = open_walk(window, "tutorial-10c1-tank-brigade-scenario.toml")
     calculator = window.calculators[-1]

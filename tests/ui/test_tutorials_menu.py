@@ -91,6 +91,7 @@ def test_the_menu_lists_every_shipped_tutorial_by_title(window) -> None:
     assert sections[-1] == "No map"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PANEL))
 def test_opening_a_tutorial_sets_its_attack_up_with_the_rules_numbers(window, name) -> None:
     title = shipped_walkthroughs()[name]

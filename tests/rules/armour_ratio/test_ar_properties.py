@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from ar_strategies import CAPABLE, CHART, participants, situations
 from dice_paths import outcomes_by_rolling
 from hypothesis import given, settings
@@ -19,6 +20,8 @@ from hexcombat.rules.armour_ratio.totals import resolved_units
 from hexcombat.rules.dice import SeededDice
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.situation import CombatSituation
+
+pytestmark = pytest.mark.slow  # hypothesis searches each property over many combats
 
 RULE = re.compile(r"^(10\.[A-I](\.\d)?|CRT|Fortifications Effects Chart)$")
 

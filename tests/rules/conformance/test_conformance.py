@@ -390,12 +390,14 @@ def test_every_ruleset_has_scenarios_and_a_strategy_to_check(ruleset_id: str) ->
 # --- 1, 2, 3, 6 over every scenario and generated combats --------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset_id", "path"), SCENARIOS, ids=SCENARIO_IDS)
 def test_each_scenario_report_keeps_the_rulesets_promises(ruleset_id: str, path: Path) -> None:
     ruleset = get_ruleset(ruleset_id)
     check_report(ruleset, ruleset.evaluate(scenario_combat(path)), seed=len(path.stem))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_each_generated_report_keeps_the_rulesets_promises(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
@@ -408,6 +410,7 @@ def test_each_generated_report_keeps_the_rulesets_promises(ruleset_id: str) -> N
     check()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", list(WITH_CHANCES))
 def test_each_generated_report_with_chances_keeps_the_rulesets_promises(
     ruleset_id: str, tmp_path: Path
@@ -438,6 +441,7 @@ def explained(
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset_id", "path"), SCENARIOS, ids=SCENARIO_IDS)
 def test_each_scenarios_json_report_follows_the_documented_schema(
     ruleset_id: str, path: Path, capsys: pytest.CaptureFixture[str]
@@ -651,6 +655,7 @@ def whole_attack(state: GameState) -> AttackSetup:
 @pytest.mark.parametrize(
     ("ruleset_id", "path"), MAP_SCENARIOS, ids=[f"{r}:{p.stem}" for r, p in MAP_SCENARIOS]
 )
+@pytest.mark.slow
 def test_a_typed_roll_applies_what_the_game_dice_with_those_faces_do(
     ruleset_id: str, path: Path, seed: int
 ) -> None:

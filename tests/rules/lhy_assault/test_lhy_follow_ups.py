@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+import pytest
 from dice_paths import every_roll
 from hypothesis import HealthCheck, assume, given, settings
 from lhy_strategies import situations
@@ -118,6 +119,7 @@ def joint_fates(report: Report) -> dict[str, dict[str, Fraction]]:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
+@pytest.mark.slow
 @given(situations())
 def test_the_reports_unit_fates_are_the_long_ways(situation: CombatSituation) -> None:
     assume(len(situation.attackers) + len(situation.defenders) <= 4)  # the long way is long

@@ -6,6 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from dice_paths import outcomes_by_rolling
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,8 @@ from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.total_war import RULESET, TotalWarRuleset
 from hexcombat.rules.units import AecValue, Unit
+
+pytestmark = pytest.mark.slow  # hypothesis searches each property over many combats
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
