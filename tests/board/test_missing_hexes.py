@@ -118,3 +118,35 @@ def test_a_map_without_spaces_reads_as_before(tmp_path: Path) -> None:
     hexmap = load(tmp_path, text)
     assert len(hexmap) == 20 and hexmap.missing() == []
     assert Hex(0, 0) in hexmap
+
+
+def test_the_editor_model_takes_hexes_out_and_puts_them_back_exactly(tmp_path: Path) -> None:
+    from hexcombat.board.mapedit import EditError, SetHexes, SetPlace, cut_hexes, restore_hexes
+
+    hexmap = load(tmp_path)
+    hexmap.elevation[hexmap.hex_at("0304")] = 2
+    before = (dict(hexmap.terrain), dict(hexmap.elevation), dict(hexmap.legend))
+    cut = cut_hexes(hexmap, [hexmap.hex_at("0304"), hexmap.hex_at("0103")])
+    assert cut is not None
+    cut.do(hexmap)
+    assert hexmap.scheme.parse_label("0304") not in hexmap and not hexmap.elevation
+    back = restore_hexes(hexmap, [hexmap.scheme.parse_label("0404")], "swamp")
+    assert back is not None
+    back.do(hexmap)
+    assert hexmap.terrain[hexmap.hex_at("0404")] == "swamp" and "swamp" in hexmap.legend.values()
+    back.undo(hexmap)
+    cut.undo(hexmap)
+    assert (hexmap.terrain, hexmap.elevation, hexmap.legend) == before
+    # a hex with a place or a hexside feature keeps it: the edit is refused, nothing changes
+    SetPlace(hexmap.hex_at("0202"), "Farm").do(hexmap)
+    edit = cut_hexes(hexmap, [hexmap.hex_at("0202")])
+    assert edit is not None
+    with pytest.raises(EditError, match="'Farm'"):
+        edit.do(hexmap)
+    assert hexmap.hex_at("0202") in hexmap
+    # nor may the last hex go, nor a place outside the frame come back
+    hexmap.places.clear()
+    with pytest.raises(EditError, match="at least one hex"):
+        SetHexes(dict.fromkeys(hexmap.terrain)).do(hexmap)
+    assert len(hexmap) == 17
+    assert restore_hexes(hexmap, [Hex(-5, 0)], "clear") is None

@@ -361,3 +361,28 @@ def test_edit_map_of_a_saved_game_asks_where_to_save_the_map(window, tmp_path: P
     assert editor is not None and editor.path is None
     editor.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     editor.close()
+
+
+def test_the_no_hex_tool_takes_hexes_off_the_map_and_puts_them_back(
+    editor, tmp_path: Path
+) -> None:  # noqa: ANN001
+    editor.set_tool("nohex")
+    stroke(editor, [at(editor, "0806"), at(editor, "0606")])
+    gone = {editor.hexmap.label(h) for h in editor.hexmap.missing()}
+    assert gone == {"0606", "0706", "0806"}
+    assert editor.undo_stack.count() == 1
+    outline = next(i for i in editor._overlays if type(i).__name__ == "NoHexItem")
+    assert not outline.outline.isEmpty()  # the places with no hex are drawn dashed
+    editor.set_terrain("woods")
+    assert editor.tool == "nohex"
+    point = editor.view.mapFromScene(
+        QPointF(*editor.layout_.hex_to_pixel(editor.hexmap.scheme.parse_label("0706")))
+    )
+    click(editor, point)  # a click on a place with no hex puts it back as the brush's terrain
+    assert terrain_of(editor, "0706") == "woods"
+    assert editor.save_to(tmp_path / "shaped.toml")
+    reopened = load_map(tmp_path / "shaped.toml")
+    assert {reopened.label(h) for h in reopened.missing()} == {"0606", "0806"}
+    editor.undo_stack.undo()
+    editor.undo_stack.undo()
+    assert editor.hexmap.missing() == []

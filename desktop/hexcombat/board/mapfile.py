@@ -59,9 +59,9 @@ The format (also described for map makers in ``maps/README.md``)::
 A map is a frame of ``columns`` x ``rows`` places; a place whose terrain character is a space
 (:data:`NO_HEX`) has no hex, so a map follows a printed board whose alternate columns are one
 hex longer, or whose edge is cut: such a place has no terrain, no neighbours and no label on
-the map. Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the labels of its
-two hexes in either order, one string per hexside, so every hexside has a line of its own for
-problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside features:
+the map. Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the
+labels of its two hexes in either order, one string per hexside, so every hexside has a line of
+its own for problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside features:
 ``minor-river``, ``major-river``, ``wall`` and ``hedgerow``.
 """
 
@@ -187,7 +187,9 @@ class HexMap:
         h = self.scheme.parse_label(label)
         if h not in self.terrain:
             if self.in_frame(h):
-                raise ValueError(f"hex {label!r} is not on the map: the printed map has no hex there")
+                raise ValueError(
+                    f"hex {label!r} is not on the map: the printed map has no hex there"
+                )
             raise ValueError(f"hex {label!r} is off the map ({self.extent()})")
         return h
 
@@ -511,9 +513,8 @@ class _Reader:
                 )
             kinds = [legend.get(letter) for letter in text]
             if scheme is not None and r < self.rows and NO_HEX in text:
-                self.no_hex.update(
-                    scheme.hex_of(c, r) for c, letter in enumerate(text[:columns]) if letter == NO_HEX
-                )
+                places = zip(scheme.hexes_of_row(r, columns), text, strict=False)
+                self.no_hex.update(h for h, letter in places if letter == NO_HEX)
             if scheme is not None and r < self.rows and len(text) == columns and None not in kinds:
                 terrain.update(zip(scheme.hexes_of_row(r, columns), kinds, strict=True))
                 continue  # every letter known: the whole row at once
