@@ -61,8 +61,8 @@ A map is a frame of ``columns`` x ``rows`` places; a place whose terrain charact
 hex longer, or whose edge is cut: such a place has no terrain, no neighbours and no label on
 the map. Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the
 labels of its two hexes in either order, one string per hexside, so every hexside has a line of
-its own for problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside features:
-``minor-river``, ``major-river``, ``wall`` and ``hedgerow``.
+its own for problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside
+features: ``minor-river``, ``major-river``, ``wall`` and ``hedgerow``.
 """
 
 from __future__ import annotations
