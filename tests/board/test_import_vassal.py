@@ -19,6 +19,7 @@ from hexcombat.board.import_vassal import import_vassal
 from hexcombat.board.imported import ImportRefused, write_import
 from hexcombat.board.mapfile import check_map_source, load_map
 from hexcombat.sourcefile import TomlSource
+from imagefiles import gif
 
 BOARD = "VASSAL.build.module.map.boardPicker.Board"
 GRID = "VASSAL.build.module.map.boardPicker.board.HexGrid"
@@ -336,3 +337,29 @@ def test_a_grid_that_is_a_zone_s_own_keeps_only_the_hexes_inside_the_zone(tmp_pa
     xs = {round(hexmap.image.hex_centre("flat", h)[0]) for h in hexmap}
     assert max(xs) == 255 and min(xs) == 30  # columns 01-06 (x 30-255), none beyond 260
     assert any("outside the zone 'Map'" in note for note in imported.notes)
+
+
+def test_a_gif_board_keeps_the_grid_s_calibration_and_says_how(tmp_path) -> None:
+    source = write_vmod(tmp_path, build_file(PLAIN), gif(500, 400))
+    target = tmp_path / "out" / "board.toml"
+    target.parent.mkdir()
+    imported = import_vassal(source, target)
+    write_import(imported, source, target)
+    hexmap = load_map(target)
+    assert hexmap.image is not None and hexmap.image.file == "board-main.png"
+    assert hexmap.image.origin == (30.0, 28.0 - 52.0) and hexmap.image.hex_height == 52.0
+    assert (target.parent / "board-main.gif").read_bytes() == gif(500, 400)
+    assert imported.convert == {"board-main.png": ("board-main.gif", (500, 400))}
+    note = imported.notes[0]
+    assert "board-main.gif" in note and "origin = [30, -24]" in note and "hex_width = 60" in note
+    assert "hex_height = 52" in note
+
+
+def test_an_svg_board_is_kept_with_its_calibration(tmp_path) -> None:
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="500" height="400"></svg>'
+    build = build_file(PLAIN).replace(
+        'image="main.png"', 'image="main.png" width="500" height="400"'
+    )
+    imported = import_vassal(write_vmod(tmp_path, build, svg), tmp_path / "m.toml")
+    assert imported.convert == {"m-main.png": ("m-main.svg", (500, 400))}
+    assert imported.hexmap.image is not None and imported.hexmap.image.file == "m-main.png"

@@ -44,6 +44,8 @@ from hexcombat.board.imported import (
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap
 from hexcombat.board.mapimage import (
     HEADER_BYTES,
+    MAX_IMAGE_PIXELS,
+    MAX_IMAGE_SIDE,
     ImageTooLarge,
     MapImage,
     header_info,
@@ -266,7 +268,36 @@ def _import_board(
     if size is None:
         raise refuse(path, where, "the board has neither an image nor a width and height")
     shape = _shape(path, board, element, notes)
-    return _map_of(path, name, grid, size, image, files, notes, shape)
+    imported = _map_of(path, name, grid, size, image, files, notes, shape)
+    if image is not None and image not in files:  # a GIF or SVG, to be converted to ``image``
+        original = next(iter(files))
+        imported.convert[image] = (original, size)
+        imported.notes.insert(0, _converted_note(board.get("image", ""), original, imported))
+    return imported
+
+
+def _other_kind(head: bytes) -> str | None:
+    """``"gif"`` or ``"svg"`` for a picture of those kinds (Qt reads both), else None."""
+    if head.startswith((b"GIF87a", b"GIF89a")):
+        return "gif"
+    start = head[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if start.startswith((b"<svg", b"<?xml", b"<!--")) and b"<svg" in head.lower():
+        return "svg"
+    return None
+
+
+def _converted_note(image: str, original: str, imported: Imported) -> str:
+    """What became of a GIF or SVG board image, with the calibration the map keeps for it."""
+    calibrated = imported.hexmap.image
+    assert calibrated is not None
+    x, y = calibrated.origin
+    return (
+        f"the board's image {image!r} is a {original.rsplit('.', 1)[-1].upper()}: written "
+        f"beside the map as {original}; the map's [image] names {calibrated.file} with the "
+        f"grid's calibration (origin = [{x:g}, {y:g}], hex_width = {calibrated.hex_width:g}, "
+        f"hex_height = {calibrated.hex_height:g}). Importing in the window converts it; "
+        f"otherwise save {original} as {calibrated.file} (PNG or JPEG) with any image editor"
+    )
 
 
 def _grid(path: Path, element: ET.Element) -> Grid:
@@ -355,13 +386,27 @@ def _board_image(
     except ImageTooLarge as exc:
         raise refuse(path, member, str(exc)) from None
     except ValueError as exc:
+        kind = _other_kind(head)
+        if kind == "gif" and len(head) >= 10:
+            size = struct.unpack("<HH", head[6:10])  # a GIF's header gives its size
         if size is None:  # nothing else gives the board's size
             raise refuse(path, member, f"{exc}; the board gives no width and height") from None
-        notes.append(
-            f"the board's image {image!r} is not carried over ({exc}); convert it to PNG or "
-            "JPEG and name it under [image] file"
-        )
-        return None, {}, size
+        too_large = max(size) > MAX_IMAGE_SIDE or size[0] * size[1] > MAX_IMAGE_PIXELS
+        if kind is None or too_large or info.file_size > MAX_IMAGE_BYTES:
+            notes.append(
+                f"the board's image {image!r} is not carried over ({exc}); convert it to PNG or "
+                "JPEG, name it under [image] file, and calibrate it (File > Map Image...)"
+            )
+            return None, {}, size
+        # a GIF or an SVG: written beside the map as it is, the map's [image] naming the PNG
+        # to be made of it, with the calibration the grid gives (see _converted_note)
+        stem = _SAFE.sub("-", Path(image).stem).strip("-") or "board"
+        original = f"{target.stem}-{stem}.{kind}"
+
+        def write_original(to: Path) -> None:
+            copy_member(path, member, MAX_IMAGE_BYTES, to)
+
+        return f"{target.stem}-{stem}.png", {original: write_original}, size
     if info.file_size > MAX_IMAGE_BYTES:
         raise refuse(path, member, f"the image is {info.file_size:,} bytes, over the limit")
     suffix = ".png" if header.kind == "png" else ".jpg"
