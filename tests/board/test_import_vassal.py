@@ -250,6 +250,10 @@ def test_alternate_columns_one_hex_longer_keep_every_printed_hex(tmp_path) -> No
     text = "\n".join(imported.notes)
     assert "6 places of the 11 x 9 frame have no printed hex" in text
     assert "10 half hexes along the board's edge are kept" in text
+    # beyond them, a corner of each hex of the grid's columns left and right of the board
+    # (centres x -15 and 525, within a hex's 30-px half width of the edge), 9 hexes each; the
+    # hexes above and below touch the board along a side only (centres 26 px off its edges)
+    assert "18 hexes at the board's edge with less than half of them printed" in text
 
 
 def labels_of(tmp_path, numbering: str, grid: str = 'dx="45.0" dy="52.0" x0="30" y0="26"'):  # noqa: ANN201

@@ -511,6 +511,19 @@ def _map_of(
                 half += 1  # its centre on the edge: half of it is printed
     if not terrain:
         raise refuse(path, f"board {name!r}", "its hex grid puts no hex on the board outside zones")
+    slivers = 0  # hexes with less than half on the board: a corner or a strip of them printed
+    for c in range(c_lo - 1, c_hi + 2):
+        for r in range(rows_of(c).start - 1, rows_of(c).stop + 1):
+            u, v = c * grid.dx + grid.x0, r * grid.dy + grid.y0 + shift(c)
+            off_u, off_v = max(-u, u - span_u), max(-v, v - span_v)  # how far off the board
+            kept = max(off_u, off_v) <= EDGE
+            if not kept and off_u < grid.dx * 2 / 3 and off_v < grid.dy / 2:
+                slivers += 1
+    if slivers:
+        notes.append(
+            f"{slivers} hexes at the board's edge with less than half of them printed (their "
+            "centres off the board) are not on the map"
+        )
     left_out = columns * rows - len(terrain) - sum(cut.values())
     if left_out:
         notes.append(
