@@ -258,19 +258,54 @@ def test_a_layer_not_the_maps_size_is_refused_rather_than_shifted(tmp_path, dama
     assert str(source) in message and "<layer name='terrain'>" in message and said in message
 
 
-@pytest.mark.parametrize("attribute", ["nextlayerid", "tiledversion"])
-def test_a_map_from_an_old_tiled_is_refused_with_what_to_do(tmp_path, attribute) -> None:
-    """Tiled before 1.2 wrote no nextlayerid (before 1.0.1 no tiledversion); the parser needs
-    both, and said only "KeyError: 'nextlayerid'"."""
-    source = write_tmx(tmp_path, "x", "odd")
-    text = source.read_text()
-    start = text.index(f" {attribute}=")
-    source.write_text(text[:start] + text[text.index('"', text.index('"', start) + 1) + 1 :])
-    with pytest.raises(ImportRefused) as caught:
-        import_tiled(source)
-    message = str(caught.value)
-    assert str(source) in message and f"no {attribute}" in message
-    assert "save it again in Tiled 1.2 or later" in message
+# A map as Tiled 1.0 wrote it (the shape of Tiled's own hexagonal examples): no tiledversion,
+# nextlayerid or nextobjectid, a layer with no id, and its tileset without tilecount or columns.
+TILED_1_0 = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.0" orientation="hexagonal" renderorder="right-down" width="3" height="2"
+ tilewidth="64" tileheight="55" hexsidelength="32" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="land" tilewidth="64" tileheight="55">
+  <image source="land.png" width="192" height="55"/>
+  <tile id="0"><properties><property name="terrain" value="clear"/></properties></tile>
+  <tile id="1"><properties><property name="terrain" value="woods"/></properties></tile>
+  <tile id="2"><properties><property name="terrain" value="rough"/></properties></tile>
+ </tileset>
+ <layer name="terrain" width="3" height="2">
+  {data}
+ </layer>
+</map>
+"""
+CSV = '<data encoding="csv">1,2,3,3,2,1</data>'
+XML = "<data>" + "".join(f'<tile gid="{g}"/>' for g in (1, 2, 3, 3, 2, 1)) + "</data>"
+
+
+def terrain_by_label(hexmap) -> dict[str, str]:  # noqa: ANN001
+    return {hexmap.label(h): kind for h, kind in hexmap.terrain.items()}
+
+
+@pytest.mark.parametrize("data", [CSV, XML], ids=["csv", "xml"])
+def test_a_map_from_tiled_1_0_imports_with_the_format_s_defaults(tmp_path, data) -> None:
+    source = tmp_path / "old.tmx"
+    source.write_text(TILED_1_0.format(data=data))
+    hexmap = import_tiled(source).hexmap
+    assert terrain_by_label(hexmap) == {
+        "0101": "clear", "0201": "woods", "0301": "rough",
+        "0102": "rough", "0202": "woods", "0302": "clear",
+    }  # fmt: skip
+
+
+def test_an_external_tileset_without_tilecount_imports(tmp_path) -> None:
+    tileset = TILED_1_0[TILED_1_0.index("<tileset") : TILED_1_0.index("</tileset>") + 10]
+    (tmp_path / "tiles").mkdir()
+    (tmp_path / "tiles" / "land.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + tileset.replace(' firstgid="1"', "")
+    )
+    text = TILED_1_0.format(data=XML).replace(
+        tileset, '<tileset firstgid="1" source="tiles/land.tsx"/>'
+    )
+    source = tmp_path / "old.tmx"
+    source.write_text(text)
+    hexmap = import_tiled(source).hexmap
+    assert terrain_by_label(hexmap)["0301"] == "rough"
 
 
 def test_a_rotated_polyline_is_snapped_where_tiled_draws_it(tmp_path) -> None:

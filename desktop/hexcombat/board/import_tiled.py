@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy as copy_module
 import math
+import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +53,9 @@ from hexcombat.board.offset import OffsetScheme
 
 _GID_MASK = 0x0FFFFFFF
 """A cell's tile id without Tiled's flip and rotation flags (the top four bits)."""
-_REQUIRED = ("version", "tiledversion", "renderorder", "infinite", "nextlayerid", "nextobjectid")
-"""The <map> attributes pytiled-parser needs (a Tiled 1.2 or later writes them all)."""
+_MAP_DEFAULTS = {"version": "1.0", "tiledversion": "", "renderorder": "right-down", "infinite": "0"}
+"""The TMX format's defaults for <map> attributes a Tiled before 1.2 leaves out and
+pytiled-parser needs (``nextlayerid`` and ``nextobjectid`` follow the ids the file uses)."""
 _SQRT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
@@ -68,7 +72,8 @@ def import_tiled(path: str | Path, mapping: dict[str, str] | None = None) -> Imp
     try:
         import pytiled_parser
 
-        tiled = pytiled_parser.parse_map(path)
+        with _readable(path, root) as readable:
+            tiled = pytiled_parser.parse_map(readable)
     except ImportRefused:
         raise
     except Exception as exc:  # noqa: BLE001 - a damaged file may fail anywhere in the parser
@@ -104,14 +109,6 @@ def _prescan(path: Path) -> ET.Element:
             path,
             "<map orientation>",
             f"a {root.get('orientation')!r} map; hexcombat imports hexagonal Tiled maps only",
-        )
-    missing = [attr for attr in _REQUIRED if root.get(attr) is None]
-    if missing:
-        raise refuse(
-            path,
-            "<map>",
-            f"no {', '.join(missing)}: the map was written by a Tiled older than 1.2; open it "
-            "and save it again in Tiled 1.2 or later",
         )
     if root.get("infinite") == "1":
         raise refuse(
@@ -211,6 +208,8 @@ def _check_layer_data(path: Path, layer: ET.Element, width: int, height: int) ->
         if compression:
             raise refuse(path, where, f"compression {compression!r} without base64")
         count = sum(1 for value in (data.text or "").split(",") if value.strip())
+        if encoding is None and data.find("tile") is not None:  # one <tile> element a cell
+            count = len(data.findall("tile"))
         if count != cells:
             raise refuse(path, where, f"{count} tiles for a map of {cells} hexes")
         return
@@ -225,6 +224,115 @@ def _check_layer_data(path: Path, layer: ET.Element, width: int, height: int) ->
         raise refuse(path, where, f"compression {compression!r} is not read (use zlib or gzip)")
     if len(raw) != limit:
         raise refuse(path, where, f"{len(raw) // 4} tiles for a map of {cells} hexes")
+
+
+# maps from Tiled 1.0 and 1.1 --------------------------------------------------------------------
+
+
+@contextmanager
+def _readable(path: Path, root: ET.Element) -> Iterator[Path]:
+    """The map as pytiled-parser reads it. A Tiled before 1.2 leaves out attributes the TMX
+    format gives defaults (:data:`_MAP_DEFAULTS`, ``nextlayerid``, a tileset's ``tilecount``
+    and ``columns``) and may write a layer as one ``<tile gid>`` element a cell, none of which
+    the parser reads; such a map is read from a copy with them filled in, in a temporary
+    folder, naming the files beside the map by their full paths."""
+    copy = copy_module.deepcopy(root)
+    changed = _fill_map(copy)
+    for element in copy.iter():
+        if element.tag == "tileset" and element.get("source") is None:
+            changed |= _fill_tileset(element)
+        elif element.tag == "data":
+            changed |= _xml_to_csv(element)
+    tilesets = []
+    for element in copy.iter("tileset"):
+        name = element.get("source")
+        if name is None:
+            continue
+        target = path.parent / name
+        if target.suffix.lower() == ".tsx":
+            tileset = _xml(target, read_bounded(target))
+            if _fill_tileset(tileset):
+                tilesets.append((element, tileset))
+    if not changed and not tilesets:
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="hexcombat-tiled-") as folder:
+        for i, (element, tileset) in enumerate(tilesets):
+            filled = Path(folder) / f"tileset-{i}.tsx"
+            folder_of_tileset = (path.parent / element.get("source", "")).parent
+            for image in tileset.iter("image"):  # named from the tileset's own folder
+                source = image.get("source")
+                if source is not None:
+                    image.set("source", str(folder_of_tileset / source))
+            filled.write_bytes(ET.tostring(tileset, encoding="utf-8"))
+            element.set("source", str(filled))
+        for element in copy.iter():
+            for attr in ("source", "template"):
+                name = element.get(attr)
+                if name is not None and not Path(name).is_absolute():
+                    element.set(attr, str(path.parent / name))
+        readable = Path(folder) / path.name
+        readable.write_bytes(ET.tostring(copy, encoding="utf-8"))
+        yield readable
+
+
+def _fill_map(root: ET.Element) -> bool:
+    """Fill in the <map> attributes a Tiled before 1.2 leaves out; whether any was."""
+    changed = False
+    for attr, value in _MAP_DEFAULTS.items():
+        if root.get(attr) is None:
+            root.set(attr, value)
+            changed = True
+    for attr, tags in (("nextlayerid", _LAYER_TAGS), ("nextobjectid", ("object",))):
+        if root.get(attr) is None:  # one past the highest id used
+            used = (e.get("id") for e in root.iter() if e.tag in tags)
+            ids = [int(i) for i in used if _whole(i)]
+            root.set(attr, str(max(ids, default=0) + 1))
+            changed = True
+    return changed
+
+
+_LAYER_TAGS = ("layer", "objectgroup", "imagelayer", "group")
+
+
+def _whole(text: str | None) -> bool:
+    return text is not None and text.isdigit() and len(text) < 10
+
+
+def _fill_tileset(tileset: ET.Element) -> bool:
+    """Fill in a tileset's ``tilecount`` and ``columns`` (written since Tiled 0.13 and 1.0):
+    from its image and tile size, else from the tiles it lists; whether either was."""
+    if tileset.get("tilecount") is not None and tileset.get("columns") is not None:
+        return False
+    image = tileset.find("image")
+    columns = count = 0
+    try:
+        tw, th = int(tileset.get("tilewidth", "0")), int(tileset.get("tileheight", "0"))
+        margin, spacing = int(tileset.get("margin", "0")), int(tileset.get("spacing", "0"))
+        if image is not None and tw > 0 and th > 0:
+            iw, ih = int(image.get("width", "0")), int(image.get("height", "0"))
+            columns = max(0, (iw - 2 * margin + spacing) // (tw + spacing))
+            count = columns * max(0, (ih - 2 * margin + spacing) // (th + spacing))
+    except ValueError:
+        columns = count = 0
+    ids = [int(t.get("id", "")) for t in tileset.findall("tile") if _whole(t.get("id"))]
+    count = max(count, max(ids, default=-1) + 1)
+    tileset.set("tilecount", tileset.get("tilecount") or str(count))
+    tileset.set("columns", tileset.get("columns") or str(columns))
+    return True
+
+
+def _xml_to_csv(data: ET.Element) -> bool:
+    """A layer written as one ``<tile gid>`` element a cell (Tiled's oldest encoding) written
+    as CSV instead; whether it was."""
+    if data.get("encoding") is not None or data.find("tile") is None:
+        return False
+    gids = [tile.get("gid", "0") for tile in data.findall("tile")]
+    for tile in data.findall("tile"):
+        data.remove(tile)
+    data.set("encoding", "csv")
+    data.text = ",".join(gids)
+    return True
 
 
 # building the map -------------------------------------------------------------------------------
