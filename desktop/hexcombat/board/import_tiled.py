@@ -86,13 +86,21 @@ def import_tiled(path: str | Path, mapping: dict[str, str] | None = None) -> Imp
 class UnmappedTiles(ImportRefused):
     """Tiles used on the map that name no terrain and are not mapped yet."""
 
-    def __init__(self, path: Path, tiles: dict[str, int]) -> None:
+    def __init__(
+        self, path: Path, tiles: dict[str, int], used: dict[str, str] | None = None
+    ) -> None:
         self.tiles = tiles
-        listed = ", ".join(f"{key} ({n} hexes)" for key, n in sorted(tiles.items()))
+        used = used or {}
+
+        def said(key: str, n: int) -> str:
+            props = used.get(key, "")
+            return f"{key} ({n} hexes" + (f"; its properties: {props})" if props else ")")
+
+        listed = ", ".join(said(key, n) for key, n in sorted(tiles.items()))
         super().__init__(
-            f"{path}: these tiles name no terrain (no 'terrain' property, no class): {listed}; "
-            "map each with --terrain KEY=TYPE (e.g. --terrain "
-            f"'{next(iter(sorted(tiles)))}=woods')"
+            f"{path}: these tiles name no terrain (a 'terrain' property or a class, 'type' in "
+            f"Tiled before 1.9, names it; other properties do not): {listed}; map each with "
+            f"--terrain KEY=TYPE (e.g. --terrain '{next(iter(sorted(tiles)))}=woods')"
         )
 
 
@@ -342,17 +350,20 @@ class _Geometry:
     """Tiled's pixel positions (its HexagonalRenderer) put on hexcombat's layout of size 1."""
 
     def __init__(self, tiled: Any, scheme: OffsetScheme) -> None:
-        tw, th = tiled.tile_size.width, tiled.tile_size.height
+        # Tiled's HexagonalRenderer works in whole pixels: the tile size rounded down to even,
+        # the side offsets halved with the remainder dropped
+        tw, th = tiled.tile_size.width & ~1, tiled.tile_size.height & ~1
+        self.odd = (tw, th) != (tiled.tile_size.width, tiled.tile_size.height)
         side = tiled.hex_side_length or 0
         self.stagger_x = tiled.stagger_axis == "x"
         self.even = tiled.stagger_index == "even"
         self.tw, self.th = tw, th
         if self.stagger_x:
-            self.column_width = (tw - side) / 2 + side
-            self.row_height = th / 2
+            self.column_width = (tw - side) // 2 + side
+            self.row_height = th // 2
         else:
-            self.column_width = tw / 2
-            self.row_height = (th - side) / 2 + side
+            self.column_width = tw // 2
+            self.row_height = (th - side) // 2 + side
         self.scheme = scheme
         self.unit = Layout(scheme.orientation, 1.0)
         self.origin = self.centre(0, 0)
@@ -390,9 +401,12 @@ def _build(path: Path, root: ET.Element, tiled: Any, mapping: dict[str, str]) ->
     except ValueError as exc:
         raise refuse(path, "<map> <properties> label, first", str(exc)) from None
     notes: list[str] = []
-    terrain, unmapped, empty = _terrain(tiled, scheme, mapping)
+    layers = list(_visible_layers(tiled.layers, notes))
+    terrain, unmapped, empty, used = _terrain(tiled, layers, scheme, mapping)
     if unmapped:
-        raise UnmappedTiles(path, unmapped)
+        raise UnmappedTiles(path, unmapped, used)
+    for key in sorted(set(mapping) - set(used)):
+        notes.append(f"--terrain {key!r} names no tile used on the map: it is not used")
     if empty:
         notes.append(
             "1 hex has no tile in any layer: it is clear"
@@ -400,8 +414,14 @@ def _build(path: Path, root: ET.Element, tiled: Any, mapping: dict[str, str]) ->
             else f"{empty} hexes have no tile in any layer: they are clear"
         )
     geometry = _Geometry(tiled, scheme)
+    if geometry.odd:
+        notes.append(
+            f"the tiles are {tiled.tile_size.width} x {tiled.tile_size.height} pixels; Tiled lays "
+            f"its hexes out on whole pixels, {geometry.tw} x {geometry.th} (rounded down to "
+            "even), and the rivers are read where Tiled draws them"
+        )
     on_map = set(terrain)
-    rivers = list(_rivers(tiled, geometry, on_map, notes))
+    rivers = list(_rivers(layers, geometry, on_map, notes))
     kinds = set(terrain.values())
     try:
         legend = legend_for(kinds)
@@ -449,24 +469,38 @@ def _tile_terrain(tiled: Any, gid: int) -> tuple[str, str | None]:
     return f"{tileset.name}:{tile_id}", kind
 
 
-def _tile_layers(layers: Iterable[Any]) -> Iterable[Any]:
+def _visible_layers(layers: Iterable[Any], notes: list[str]) -> Iterable[Any]:
+    """The map's layers Tiled shows, groups opened; a hidden layer (or group) is said in a note
+    and left out: what the map maker hid does not decide the terrain or draw a river."""
     import pytiled_parser
 
     for layer in layers or []:
-        if isinstance(layer, pytiled_parser.LayerGroup):
-            yield from _tile_layers(layer.layers)
-        elif isinstance(layer, pytiled_parser.TileLayer) and layer.data is not None:
+        if not layer.visible:
+            kind = "group" if isinstance(layer, pytiled_parser.LayerGroup) else "layer"
+            notes.append(f"the hidden {kind} {layer.name!r} is left out, as Tiled hides it")
+        elif isinstance(layer, pytiled_parser.LayerGroup):
+            yield from _visible_layers(layer.layers, notes)
+        else:
+            yield layer
+
+
+def _tile_layers(layers: Iterable[Any]) -> Iterable[Any]:
+    import pytiled_parser
+
+    for layer in layers:
+        if isinstance(layer, pytiled_parser.TileLayer) and layer.data is not None:
             yield layer
 
 
 def _terrain(
-    tiled: Any, scheme: OffsetScheme, mapping: dict[str, str]
-) -> tuple[dict[Hex, str], dict[str, int], int]:
-    """Every hex's terrain from the topmost tile in its cell; the tiles that name none (with how
-    many hexes use each); and the number of hexes with no tile."""
+    tiled: Any, layers: list[Any], scheme: OffsetScheme, mapping: dict[str, str]
+) -> tuple[dict[Hex, str], dict[str, int], int, dict[str, str]]:
+    """Every hex's terrain from the topmost tile of the shown ``layers`` in its cell; the tiles
+    that name none (with how many hexes use each); the number of hexes with no tile; and each
+    tile used, by its key, with the properties it has (for the message on unmapped tiles)."""
     columns, rows = tiled.map_size.width, tiled.map_size.height
     top = [[0] * columns for _ in range(rows)]
-    for layer in _tile_layers(tiled.layers):
+    for layer in _tile_layers(layers):
         for r, line in enumerate(layer.data[:rows]):
             for c, gid in enumerate(line[:columns]):
                 if gid & _GID_MASK:
@@ -488,7 +522,19 @@ def _terrain(
                     unmapped[key] += 1
                     continue
             terrain[scheme.hex_of(c, r)] = terrain_name(kind)
-    return terrain, dict(unmapped), empty
+    used = {key: _properties_of(tiled, gid) for gid, (key, _kind) in named.items()}
+    return terrain, dict(unmapped), empty, used
+
+
+def _properties_of(tiled: Any, gid: int) -> str:
+    """The properties a tile has, as ``name='value'`` pairs (empty when none)."""
+    sets = tiled.tilesets or {}
+    firstgid = max((f for f in sets if f <= gid), default=None)
+    if firstgid is None:
+        return ""
+    tile = (sets[firstgid].tiles or {}).get(gid - firstgid)
+    props = (tile.properties or {}) if tile is not None else {}
+    return ", ".join(f"{name}={str(value)[:40]!r}" for name, value in sorted(props.items())[:6])
 
 
 # rivers -----------------------------------------------------------------------------------------
@@ -497,21 +543,35 @@ _STEP = 0.2
 """Sampling step along a polyline, in hex sizes: several samples per hexside."""
 
 
-def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str]) -> Iterable[River]:
+_KINDS = {
+    "Point": "point",
+    "Polygon": "polygon",
+    "Rectangle": "rectangle",
+    "Ellipse": "ellipse",
+    "Tile": "tile object",
+    "Text": "text",
+}
+"""The objects hexcombat does not carry over, as a note names their kind."""
+
+
+def _rivers(
+    layers: list[Any], geometry: _Geometry, on_map: set[Hex], notes: list[str]
+) -> Iterable[River]:
     import pytiled_parser
 
     objects = []
-
-    def walk(layers: Iterable[Any]) -> None:
-        for layer in layers or []:
-            if isinstance(layer, pytiled_parser.LayerGroup):
-                walk(layer.layers)
-            elif isinstance(layer, pytiled_parser.ObjectLayer):
-                objects.extend(layer.tiled_objects)
-
-    walk(tiled.layers)
+    dropped: dict[str, list[str]] = {}
+    for layer in layers:
+        if isinstance(layer, pytiled_parser.ObjectLayer):
+            objects.extend(layer.tiled_objects)
+        elif isinstance(layer, pytiled_parser.ImageLayer):
+            notes.append(f"the image layer {layer.name!r} is not carried over")
+    taken: dict[Hexside, str] = {}
+    """Each hexside a river runs along so far, and that river's name, for the next."""
     for obj in objects:
         if not isinstance(obj, pytiled_parser.tiled_object.Polyline):
+            kind = _KINDS.get(type(obj).__name__, type(obj).__name__.lower())
+            dropped.setdefault(kind, []).append(repr(obj.name or obj.id))
             continue
         feature = (obj.properties or {}).get("feature") or obj.class_ or MINOR_RIVER
         feature = terrain_name(str(feature))
@@ -533,8 +593,34 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
                 f"polyline {obj.name or obj.id!r} leaves the hexsides (across a hex or off the "
                 f"map): it became {len(runs)} rivers"
             )
+        shared = [side for run in runs for side in run if side in taken]
+        if shared:
+            others = sorted({taken[side] for side in shared})
+            notes.append(
+                f"polyline {obj.name or obj.id!r} runs along {len(shared)} hexside(s) of "
+                f"{', '.join(others)} drawn before it: each hexside is one river's, the first's"
+            )
         for run in runs:
-            yield River(obj.name or "", feature, tuple(run))
+            for piece in _without(run, taken):
+                yield River(obj.name or "", feature, tuple(piece))
+            for side in run:
+                taken.setdefault(side, repr(obj.name or obj.id))
+    for kind, names in sorted(dropped.items()):
+        notes.append(
+            f"{len(names)} {kind}{'s' if len(names) > 1 else ''} not carried over (only "
+            f"polylines are, as rivers): {', '.join(names)}"
+        )
+
+
+def _without(run: list[Hexside], taken: dict[Hexside, str]) -> list[list[Hexside]]:
+    """The pieces of ``run`` left when the hexsides another river took are cut out."""
+    pieces: list[list[Hexside]] = [[]]
+    for side in run:
+        if side in taken:
+            pieces.append([])
+        else:
+            pieces[-1].append(side)
+    return [piece for piece in pieces if piece]
 
 
 def _turned(obj: Any) -> list[Point]:
