@@ -355,7 +355,8 @@ def small_tmx(
 
 def layer(name: str, gids: str, visible: bool = True) -> str:
     hidden = "" if visible else ' visible="0"'
-    return f'<layer id="1" name="{name}" width="3" height="2"{hidden}><data encoding="csv">{gids}</data></layer>'
+    data = f'<data encoding="csv">{gids}</data>'
+    return f'<layer id="1" name="{name}" width="3" height="2"{hidden}>{data}</layer>'
 
 
 def test_a_hidden_layer_does_not_decide_the_terrain_and_is_said(tmp_path) -> None:
@@ -379,7 +380,8 @@ def test_every_object_not_carried_over_is_named(tmp_path) -> None:
         '<object id="5" name="Tank" gid="2" x="10" y="10" width="64" height="55"/>'
         '<object id="6" name="Note" x="1" y="1" width="9" height="9"><text>hi</text></object>'
         "</objectgroup>"
-        '<imagelayer id="4" name="Scan"><image source="scan.png" width="9" height="9"/></imagelayer>'
+        '<imagelayer id="4" name="Scan">'
+        '<image source="scan.png" width="9" height="9"/></imagelayer>'
     )
     imported = import_tiled(small_tmx(tmp_path, layer("ground", "1,1,1,1,1,1") + objects))
     text = "\n".join(imported.notes)
@@ -444,7 +446,8 @@ def test_rivers_on_tiles_of_odd_pixels_land_where_tiled_draws_them(tmp_path) -> 
     with sides of 24 are laid out 40 wide, rows 36 apart, staggered rows shoved 20 right."""
     cols, rows = 40, 3
     gids = ",".join(["1"] * cols * rows)
-    ground = f'<layer id="1" name="g" width="{cols}" height="{rows}"><data encoding="csv">{gids}</data></layer>'
+    data = f'<data encoding="csv">{gids}</data>'
+    ground = f'<layer id="1" name="g" width="{cols}" height="{rows}">{data}</layer>'
     cx, cy = 35 * 40 + 20 + 20, 1 * 36 + 24  # cell (35, 1), in a staggered row
     points = [(cx + 20, cy - 12), (cx + 20, cy + 12), (cx, cy + 24)]
     text = " ".join(f"{x - points[0][0]},{y - points[0][1]}" for x, y in points)
