@@ -109,6 +109,10 @@ def _import(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexcombat`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "convert-image":  # the window's converter process (not listed)
+        from hexcombat.ui.image_convert import main as convert_image
+
+        return convert_image(args[1:])
     if args and args[0] in ("explain", "check", "import"):
         command = {"explain": _explain, "check": _check, "import": _import}[args[0]]
         try:

@@ -11,9 +11,10 @@ A Tiled hex map says how its hexes sit with ``staggeraxis`` and ``staggerindex``
 A cell's terrain is its tile's ``terrain`` property, else the tile's class (``type`` in older
 Tiled), else what the player maps that tile to (``tileset:id`` keys, see :func:`import_tiled`).
 The topmost shown tile layer with a tile in a cell decides (hidden layers are left out, said in
-a note). Objects other than polylines and image layers are named in a note. Polylines on object layers are snapped to
-the hex corners nearest their points and become rivers (their class or ``feature`` property
-names the feature: ``minor-river`` when they name none). Tiled has no hex numbering: the map's
+a note). Polylines on object layers are snapped to the hex corners nearest their points, where
+Tiled draws them (on whole pixels), and become rivers (their class or ``feature`` property
+names the feature: ``minor-river`` when they name none); other objects and image layers are
+named in a note. Tiled has no hex numbering: the map's
 ``label`` and ``first`` properties give it, else ``0101`` from the top-left hex.
 
 The file is checked before pytiled-parser reads it: its size, the files it names (tilesets,

@@ -75,7 +75,13 @@ from typing import Any
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, STANDARD_FEATURES, Hexside
-from hexcombat.board.mapimage import MAX_IMAGE_SIDE, MapImage, grid_off_image, image_info
+from hexcombat.board.mapimage import (
+    MAX_IMAGE_SIDE,
+    MapImage,
+    grid_off_image,
+    image_info,
+    truncation,
+)
 from hexcombat.board.offset import ORIENTATIONS, PARITIES, OffsetScheme, check_label_format
 from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, is_file, quoted
@@ -946,8 +952,11 @@ def check_map_source(source: TomlSource) -> list[Problem]:
 def _image_problems(source: TomlSource, hexmap: HexMap, image: MapImage) -> list[Problem]:
     try:
         info = image_info(image.path)
+        cut = truncation(image.path, info)
     except (OSError, ValueError) as exc:
         return [source.problem(("image", "file"), f"image.file: {exc}")]
+    if cut is not None:
+        return [source.problem(("image", "file"), f"image.file: {cut}")]
     off = grid_off_image(image, hexmap.scheme, hexmap.columns, hexmap.rows, info)
     return [] if off is None else [source.problem(("image", "origin"), f"calibration: {off}")]
 
