@@ -340,3 +340,20 @@ def test_a_png_cut_short_is_said_by_the_window_and_by_check(window, qtbot, tmp_p
         lambda: "could not be decoded" in window.statusBar().currentMessage(), timeout=30_000
     )
     assert not window.image_progress.isVisible()
+
+
+def test_the_converter_gives_the_overview_before_writing_the_copy(qapp, tmp_path) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QSize
+
+    from hexcombat.ui.image_convert import convert
+
+    printed_map(tmp_path / "scan.png", "PNG")
+    said: list[object] = []
+    why = convert(
+        tmp_path / "scan.png", tmp_path / "copy.jpg", said.append, (QSize(64, 48), said.append)
+    )
+    assert why is None and (tmp_path / "copy.jpg").is_file()
+    small = tmp_path / "copy.jpg.overview.png"
+    assert QImage(str(small)).size() == QSize(64, 48)
+    assert said.index(small) < said.index(100)  # shown while the copy is written
+    assert [s for s in said if isinstance(s, int)] == sorted(s for s in said if isinstance(s, int))

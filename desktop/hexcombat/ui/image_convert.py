@@ -5,8 +5,9 @@ Decoding such a picture holds all of it in memory (a 12,000 x 9,000 PNG is 432 M
 progressive JPEG's coefficients as much again), so the window does not do it: it starts this
 converter (``hexcombat convert-image SOURCE TARGET``, or ``python -m hexcombat.ui.image_convert``)
 and stays within its own memory, showing the progress the converter prints (``progress N``, N
-from 0 to 100, as the file is read and the copy written), and reads tiles from the copy when it
-is there. The copy is written to ``TARGET.part`` and renamed, so a copy that is there is whole.
+from 0 to 100, as the file is read and the copy written) and the overview it writes as soon as
+the picture is decoded (``overview PATH``), and reads tiles from the copy when it is there. The
+copy is written to ``TARGET.part`` and renamed, so a copy that is there is whole.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QIODevice
+from PySide6.QtCore import QIODevice, QSize, Qt
 from PySide6.QtGui import QImageReader, QImageWriter
 
 MAX_DECODE_MB = 2048
@@ -61,8 +62,15 @@ class _CountedFile(QIODevice):
         super().close()
 
 
-def convert(source: Path, target: Path, told: Callable[[int], None]) -> str | None:
-    """Write a baseline JPEG copy of ``source`` to ``target``; None when done, else why not."""
+def convert(
+    source: Path,
+    target: Path,
+    told: Callable[[int], None],
+    overview: tuple[QSize, Callable[[Path], None]] | None = None,
+) -> str | None:
+    """Write a baseline JPEG copy of ``source`` to ``target``; None when done, else why not.
+    With ``overview`` (a size and whom to tell), the picture scaled to that size is written
+    beside the copy as soon as it is decoded, before the copy (which takes as long again)."""
     device = _CountedFile(source, told)
     device.open(QIODevice.OpenModeFlag.ReadOnly)
     QImageReader.setAllocationLimit(MAX_DECODE_MB)
@@ -71,6 +79,14 @@ def convert(source: Path, target: Path, told: Callable[[int], None]) -> str | No
     device.close()
     if image.isNull():
         return f"could not be decoded ({reader.errorString()})"
+    if overview is not None:
+        size, tell = overview
+        small = target.with_name(f"{target.name}.overview.png")
+        scaled = image.scaled(
+            size, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
+        if scaled.save(str(small), "PNG"):
+            tell(small)
     part = target.with_name(f"{target.name}.part")
     writer = QImageWriter(str(part), b"jpeg")
     writer.setQuality(90)
@@ -83,17 +99,24 @@ def convert(source: Path, target: Path, told: Callable[[int], None]) -> str | No
 
 
 def main(argv: list[str]) -> int:
-    """``SOURCE TARGET``: convert, printing ``progress N`` lines; exit status 1 with the reason
-    on stderr when the picture cannot be converted."""
-    if len(argv) != 2:
-        print("usage: convert-image SOURCE TARGET", file=sys.stderr)
+    """``SOURCE TARGET [W H]``: convert, printing ``progress N`` lines (and ``overview PATH``
+    when the overview of W x H pixels is written); exit status 1 with the reason on stderr when
+    the picture cannot be converted."""
+    if len(argv) not in (2, 4) or not all(a.isdigit() for a in argv[2:]):
+        print("usage: convert-image SOURCE TARGET [OVERVIEW-W OVERVIEW-H]", file=sys.stderr)
         return 2
 
     def told(share: int) -> None:
         print(f"progress {share}", flush=True)
 
+    def overview_ready(path: Path) -> None:
+        print(f"overview {path}", flush=True)
+
+    wanted = None
+    if len(argv) == 4:
+        wanted = (QSize(int(argv[2]), int(argv[3])), overview_ready)
     try:
-        why = convert(Path(argv[0]), Path(argv[1]), told)
+        why = convert(Path(argv[0]), Path(argv[1]), told, wanted)
     except OSError as exc:
         why = str(exc)
     if why is not None:

@@ -187,31 +187,51 @@ class _Converter(QObject):
 
     running: dict[str, _Converter] = {}
 
-    def __init__(self, source: str, target: str) -> None:
+    def __init__(self, source: str, target: str, overview: QSize) -> None:
         super().__init__()
         self.source, self.target = source, target
         self.signals: list[_Signals] = []
         self.errors = b""
+        self.output = b""
         self.process = QProcess(self)
         self.process.readyReadStandardOutput.connect(self._read_progress)
         self.process.readyReadStandardError.connect(self._read_errors)
         self.process.finished.connect(self._finished)
         self.process.errorOccurred.connect(self._failed)
         program, arguments = converter_command(source, target)
+        arguments += [str(overview.width()), str(overview.height())]
         _Converter.running[target] = self
         self.process.start(program, arguments)
 
     @classmethod
-    def start(cls, signals: _Signals, source: str, target: str) -> None:
-        converter = cls.running.get(target) or cls(source, target)
+    def start(cls, signals: _Signals, source: str, target: str, overview: QSize) -> None:
+        converter = cls.running.get(target) or cls(source, target, overview)
         converter.signals.append(signals)
 
     def _read_progress(self) -> None:
-        text = bytes(self.process.readAllStandardOutput().data()).decode("ascii", "replace")
-        shares = [line.split()[1] for line in text.splitlines() if line.startswith("progress ")]
+        self.output += bytes(self.process.readAllStandardOutput().data())
+        *lines, rest = self.output.split(b"\n")
+        self.output = rest[-2000:]
+        text = [line.decode("utf-8", "replace") for line in lines]
+        shares = [line.split()[1] for line in text if line.startswith("progress ")]
         if shares and shares[-1].isdigit():
             for signals in self.signals:
                 _emit(signals.progress, min(99, int(shares[-1])))
+        for line in text:
+            if line.startswith("overview "):
+                self._overview(line.removeprefix("overview "))
+
+    def _overview(self, path: str) -> None:
+        """The overview the converter wrote as soon as the picture was decoded: shown while the
+        copy to read tiles from is written."""
+        if Path(path).parent != Path(self.target).parent:
+            return
+        image = QImage(path)
+        Path(path).unlink(missing_ok=True)
+        if not image.isNull():
+            image = image.convertToFormat(_FORMAT)
+            for signals in self.signals:
+                _emit2(signals.tile_read, OVERVIEW, image)
 
     def _read_errors(self) -> None:
         self.errors = (self.errors + bytes(self.process.readAllStandardError().data()))[-2000:]
@@ -238,6 +258,13 @@ class _Converter(QObject):
 def _emit(signal: QtSignal, value: object) -> None:
     try:
         signal.emit(value)
+    except RuntimeError:  # the item's window closed
+        pass
+
+
+def _emit2(signal: QtSignal, first: object, second: object) -> None:
+    try:
+        signal.emit(first, second)
     except RuntimeError:  # the item's window closed
         pass
 
@@ -359,7 +386,8 @@ class MapImageItem(QGraphicsItem):
             else:
                 self.progress = 0.0
                 self.signals.progress.connect(self._progress)
-                _Converter.start(self.signals, str(image.path), str(copy))
+                size = overview_size(self.info.width, self.info.height)
+                _Converter.start(self.signals, str(image.path), str(copy), size)
 
     # reading -------------------------------------------------------------------------------
 
