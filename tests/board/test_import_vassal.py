@@ -248,7 +248,7 @@ def test_alternate_columns_one_hex_longer_keep_every_printed_hex(tmp_path) -> No
         x, y = hexmap.image.hex_centre("flat", h)
         assert abs(x - vx) < 0.01 and abs(y - vy + 2) < 0.01, label  # y0 26, not 28
     text = "\n".join(imported.notes)
-    assert "6 places of the 11 x 9 frame have no printed hex" in text
+    assert "6 places of the map's frame of 11 columns x 9 rows have no printed hex" in text
     assert "10 half hexes along the board's edge are kept" in text
     # beyond them, a corner of each hex of the grid's columns left and right of the board
     # (centres x -15 and 525, within a hex's 30-px half width of the edge), 9 hexes each; the

@@ -460,9 +460,9 @@ def _map_of(
         return range(low, high + 1)
 
     spans = {p: rows_of(p) for p in (0, 1)}
-    if c_hi < c_lo or not any(spans.values()):
-        raise refuse(path, f"board {name!r}", "its hex grid puts no hex centre on the board")
     present = [p for p in {c % 2 for c in range(c_lo, min(c_hi, c_lo + 1) + 1)} if spans[p]]
+    if not present:
+        raise refuse(path, f"board {name!r}", "its hex grid puts no hex centre on the board")
     r_lo = min(spans[p].start for p in present)
     r_hi = max(spans[p].stop - 1 for p in present)
     columns, rows = c_hi - c_lo + 1, r_hi - r_lo + 1
@@ -526,9 +526,11 @@ def _map_of(
         )
     left_out = columns * rows - len(terrain) - sum(cut.values())
     if left_out:
+        wide, tall = _sized(grid, columns, rows)
         notes.append(
-            f"{left_out} places of the {columns} x {rows} frame have no printed hex (alternate "
-            "columns of different lengths, the board's corners): they are not on the map"
+            f"{left_out} places of the map's frame of {wide} columns x {tall} rows have no "
+            "printed hex (alternate columns of different lengths, the board's corners): they "
+            "are not on the map"
         )
     if half:
         notes.append(
