@@ -378,6 +378,10 @@ def test_the_no_hex_tool_takes_hexes_off_the_map_and_puts_them_back(
     point = editor.view.mapFromScene(
         QPointF(*editor.layout_.hex_to_pixel(editor.hexmap.scheme.parse_label("0706")))
     )
+    viewport = editor.view.viewport()
+    send_mouse(viewport, QEvent.Type.MouseMove, point, NONE)
+    assert editor.status.text() == "0706: no hex; click to put one back as woods"
+    assert not editor.pointer.path().isEmpty()
     click(editor, point)  # a click on a place with no hex puts it back as the brush's terrain
     assert terrain_of(editor, "0706") == "woods"
     assert editor.save_to(tmp_path / "shaped.toml")

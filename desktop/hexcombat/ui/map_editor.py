@@ -230,6 +230,8 @@ class EditorView(MapView):
     stroke_started = Signal(QPointF)
     stroke_moved = Signal(QPointF)
     stroke_ended = Signal()
+    pointer_moved = Signal(QPointF)
+    """The mouse's scene position, after ``hex_hovered`` (a place with no hex has none)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -252,6 +254,7 @@ class EditorView(MapView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         self.hex_hovered.emit(self.hex_at_view(event.position()))
+        self.pointer_moved.emit(self.mapToScene(event.position().toPoint()))
         if self._stroking:
             self.stroke_moved.emit(self.mapToScene(event.position().toPoint()))
         elif self._pan_from is not None:
@@ -320,6 +323,7 @@ class MapEditor(QMainWindow):
         if image_problem:
             self.say(image_problem)
         self.view.hex_hovered.connect(self._hovered)
+        self.view.pointer_moved.connect(self._over_no_hex)
         self.view.stroke_started.connect(self._stroke_started)
         self.view.stroke_moved.connect(self._stroke_moved)
         self.view.stroke_ended.connect(self._stroke_ended)
@@ -515,6 +519,20 @@ class MapEditor(QMainWindow):
         if h in self.hexmap.places:
             parts.append(self.hexmap.places[h])
         self.status.setText(", ".join(parts))
+
+    def _over_no_hex(self, pos: QPointF) -> None:
+        """With the No Hex tool, a place of the frame with no hex is outlined and named too:
+        a click there puts a hex back."""
+        h = self.place_at(pos)
+        if self.tool != "nohex" or h is None or h in self.hexmap:
+            return
+        outline = QPainterPath()
+        outline.addPolygon(hex_polygon(self.layout_, h))
+        outline.closeSubpath()
+        self.pointer.setPath(outline)
+        self.status.setText(
+            f"{self.hexmap.label(h)}: no hex; click to put one back as {self.terrain}"
+        )
 
     def say(self, text: str) -> None:
         """Tell the map maker something (a refused edit) in the status bar."""
