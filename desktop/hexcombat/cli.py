@@ -103,7 +103,12 @@ def _import(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from hexcombat.game.import_cli import import_command
 
-    return import_command(args.file, args.output, args.terrain, args.board)
+    def convert(imported, target, notes):  # noqa: ANN001, ANN202 (the desktop's converter)
+        from hexcombat.ui.import_map import converted_images
+
+        return converted_images(imported, target, notes)
+
+    return import_command(args.file, args.output, args.terrain, args.board, convert)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -295,8 +295,8 @@ def _converted_note(image: str, original: str, imported: Imported) -> str:
         f"the board's image {image!r} is a {original.rsplit('.', 1)[-1].upper()}: written "
         f"beside the map as {original}; the map's [image] names {calibrated.file} with the "
         f"grid's calibration (origin = [{x:g}, {y:g}], hex_width = {calibrated.hex_width:g}, "
-        f"hex_height = {calibrated.hex_height:g}). Importing in the window converts it; "
-        f"otherwise save {original} as {calibrated.file} (PNG or JPEG) with any image editor"
+        f"hex_height = {calibrated.hex_height:g}). The import converts it; should "
+        f"that fail, save {original} as {calibrated.file} (PNG or JPEG) with any image editor"
     )
 
 
