@@ -283,10 +283,14 @@ _POOL: list[QThreadPool] = []
 @atexit.register
 def _stop_readers() -> None:
     """Drop the reads not started and wait for those under way before the program exits: a
-    reader thread still running while Qt and Python tear down crashes the process."""
+    reader thread still running while Qt and Python tear down crashes the process. A converter
+    still running is stopped (its half-written copy is never taken for a whole one)."""
     for pool in _POOL:
         pool.clear()
         pool.waitForDone(5000)
+    for converter in list(_Converter.running.values()):  # its copy is made next time instead
+        converter.process.kill()
+        converter.process.waitForFinished(2000)
 
 
 def _readers() -> QThreadPool:
