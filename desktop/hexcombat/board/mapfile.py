@@ -177,6 +177,8 @@ class HexMap:
 
     def missing(self) -> list[Hex]:
         """The places of the frame that have no hex, in reading order (rows, then columns)."""
+        if len(self.terrain) >= self.columns * self.rows:
+            return []  # a full rectangle, as most maps are: nothing to look for
         return [
             h
             for r in range(self.rows)
