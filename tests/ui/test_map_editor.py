@@ -390,3 +390,21 @@ def test_the_no_hex_tool_takes_hexes_off_the_map_and_puts_them_back(
     editor.undo_stack.undo()
     editor.undo_stack.undo()
     assert editor.hexmap.missing() == []
+
+
+def test_a_png_scan_s_first_open_in_the_editor_shows_its_progress(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QStandardPaths
+    from test_map_image_window import map_text, printed_map
+
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "edit-scan.png", "PNG")
+    (tmp_path / "scan.toml").write_text(map_text("edit-scan.png"))
+    win = MapEditor(load_map(tmp_path / "scan.toml"), tmp_path / "scan.toml")
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    item = win.map_image
+    assert item is not None and item.source is None
+    assert win.image_progress.isVisible() and win.image_progress.value() < 100
+    qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
+    assert not win.image_progress.isVisible()

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QStyleOptionGraphicsItem,
@@ -322,6 +323,15 @@ class MapEditor(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         if image_problem:
             self.say(image_problem)
+        self.image_progress = QProgressBar()
+        """The first open of a PNG or progressive JPEG scan, as the main window shows it."""
+        self.image_progress.setFormat("Preparing the map image, the first time only: %p%")
+        self.image_progress.hide()
+        self.statusBar().addPermanentWidget(self.image_progress)
+        if self.map_image is not None:
+            self.map_image.signals.progress.connect(self._image_progress)
+            self.map_image.signals.unreadable.connect(self.say)
+            self._image_progress(round(self.map_image.progress * 100))
         self.view.hex_hovered.connect(self._hovered)
         self.view.pointer_moved.connect(self._over_no_hex)
         self.view.stroke_started.connect(self._stroke_started)
@@ -519,6 +529,10 @@ class MapEditor(QMainWindow):
         if h in self.hexmap.places:
             parts.append(self.hexmap.places[h])
         self.status.setText(", ".join(parts))
+
+    def _image_progress(self, share: int) -> None:
+        self.image_progress.setValue(share)
+        self.image_progress.setVisible(share < 100)
 
     def _over_no_hex(self, pos: QPointF) -> None:
         """With the No Hex tool, a place of the frame with no hex is outlined and named too:
