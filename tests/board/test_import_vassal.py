@@ -8,6 +8,7 @@ the odd columns' row numbers one more), computed here from the labels, not from 
 from __future__ import annotations
 
 import io
+import math
 import struct
 import zipfile
 import zlib
@@ -367,3 +368,22 @@ def test_an_svg_board_is_kept_with_its_calibration(tmp_path) -> None:
     imported = import_vassal(write_vmod(tmp_path, build, svg), tmp_path / "m.toml")
     assert imported.convert == {"m-main.png": ("m-main.svg", (500, 400))}
     assert imported.hexmap.image is not None and imported.hexmap.image.file == "m-main.png"
+
+
+def test_zones_too_detailed_for_the_board_s_size_are_said_and_import_at_once(tmp_path) -> None:
+    import time
+
+    corners = ";".join(f"{250 + 100 * math.cos(a / 500):.1f},{200 + 100 * math.sin(a / 500):.1f}"
+                       for a in range(3142))  # fmt: skip
+    grid = f'<{GRID} dx="10" dy="12" x0="5" y0="6" sideways="false">{PLAIN}</{GRID}>'
+    other = f'<{GRID} dx="50" dy="60"/>'
+    zoned = f'<{ZONED}>{grid}<{ZONE} name="Round" path="{corners}">{other}</{ZONE}></{ZONED}>'
+    build = build_file(PLAIN).replace(
+        f'<{GRID} dx="45.0" dy="52.0" x0="30" y0="28" sideways="false">{PLAIN}</{GRID}>', zoned
+    )
+    start = time.perf_counter()
+    imported = import_vassal(write_vmod(tmp_path, build), tmp_path / "m.toml")
+    assert time.perf_counter() - start < 2.0
+    # every hex kept, those in the zone too: 50 columns (x 5 to 495) of 34 hexes each
+    assert len(imported.hexmap) == 50 * 34
+    assert any("too detailed" in note for note in imported.notes)

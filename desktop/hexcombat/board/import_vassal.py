@@ -89,6 +89,9 @@ class Grid:
 Point = tuple[float, float]
 MAX_ZONE_POINTS = 10_000
 """The most corners a zone's outline may have (a hand-drawn zone has a few dozen)."""
+MAX_ZONE_WORK = 5_000_000
+"""The most hex-by-corner tests zones may take (a second or two): a 5,000-hex board with zones
+of 1,000 corners in all."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,11 @@ class Shape:
 
     cuts: tuple[tuple[str, tuple[Point, ...]], ...] = ()
     only: tuple[str, tuple[Point, ...]] | None = None
+
+    def corners(self) -> int:
+        """How many corners the zones' outlines have: the cost of asking about one point."""
+        every = [outline for _, outline in self.cuts]
+        return sum(len(outline) for outline in every + ([self.only[1]] if self.only else []))
 
     def cut_by(self, x: float, y: float) -> str | None:
         """Why the board point ``(x, y)`` has no hex of the grid (for the note), or None."""
@@ -496,6 +504,12 @@ def _map_of(
         i, j = c - c_lo, r - r_lo
         return scheme.hex_of(j, i) if grid.sideways else scheme.hex_of(i, j)
 
+    if shape is not None and shape.corners() * columns * rows > MAX_ZONE_WORK:
+        notes.append(
+            "the zones' outlines are too detailed to follow over a board this size: the hexes "
+            "in them are kept"
+        )
+        shape = None
     terrain: dict[Hex, str] = {}
     half = 0
     cut: dict[str, int] = {}
