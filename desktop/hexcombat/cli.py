@@ -103,12 +103,21 @@ def _import(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from hexcombat.game.import_cli import import_command
 
-    return import_command(args.file, args.output, args.terrain, args.board)
+    def convert(imported, target, notes):  # noqa: ANN001, ANN202 (the desktop's converter)
+        from hexcombat.ui.import_map import converted_images
+
+        return converted_images(imported, target, notes)
+
+    return import_command(args.file, args.output, args.terrain, args.board, convert)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexcombat`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "convert-image":  # the window's converter process (not listed)
+        from hexcombat.ui.image_convert import main as convert_image
+
+        return convert_image(args[1:])
     if args and args[0] in ("explain", "check", "import"):
         command = {"explain": _explain, "check": _check, "import": _import}[args[0]]
         try:

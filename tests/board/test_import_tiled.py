@@ -258,19 +258,54 @@ def test_a_layer_not_the_maps_size_is_refused_rather_than_shifted(tmp_path, dama
     assert str(source) in message and "<layer name='terrain'>" in message and said in message
 
 
-@pytest.mark.parametrize("attribute", ["nextlayerid", "tiledversion"])
-def test_a_map_from_an_old_tiled_is_refused_with_what_to_do(tmp_path, attribute) -> None:
-    """Tiled before 1.2 wrote no nextlayerid (before 1.0.1 no tiledversion); the parser needs
-    both, and said only "KeyError: 'nextlayerid'"."""
-    source = write_tmx(tmp_path, "x", "odd")
-    text = source.read_text()
-    start = text.index(f" {attribute}=")
-    source.write_text(text[:start] + text[text.index('"', text.index('"', start) + 1) + 1 :])
-    with pytest.raises(ImportRefused) as caught:
-        import_tiled(source)
-    message = str(caught.value)
-    assert str(source) in message and f"no {attribute}" in message
-    assert "save it again in Tiled 1.2 or later" in message
+# A map as Tiled 1.0 wrote it (the shape of Tiled's own hexagonal examples): no tiledversion,
+# nextlayerid or nextobjectid, a layer with no id, and its tileset without tilecount or columns.
+TILED_1_0 = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.0" orientation="hexagonal" renderorder="right-down" width="3" height="2"
+ tilewidth="64" tileheight="55" hexsidelength="32" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" name="land" tilewidth="64" tileheight="55">
+  <image source="land.png" width="192" height="55"/>
+  <tile id="0"><properties><property name="terrain" value="clear"/></properties></tile>
+  <tile id="1"><properties><property name="terrain" value="woods"/></properties></tile>
+  <tile id="2"><properties><property name="terrain" value="rough"/></properties></tile>
+ </tileset>
+ <layer name="terrain" width="3" height="2">
+  {data}
+ </layer>
+</map>
+"""
+CSV = '<data encoding="csv">1,2,3,3,2,1</data>'
+XML = "<data>" + "".join(f'<tile gid="{g}"/>' for g in (1, 2, 3, 3, 2, 1)) + "</data>"
+
+
+def terrain_by_label(hexmap) -> dict[str, str]:  # noqa: ANN001
+    return {hexmap.label(h): kind for h, kind in hexmap.terrain.items()}
+
+
+@pytest.mark.parametrize("data", [CSV, XML], ids=["csv", "xml"])
+def test_a_map_from_tiled_1_0_imports_with_the_format_s_defaults(tmp_path, data) -> None:
+    source = tmp_path / "old.tmx"
+    source.write_text(TILED_1_0.format(data=data))
+    hexmap = import_tiled(source).hexmap
+    assert terrain_by_label(hexmap) == {
+        "0101": "clear", "0201": "woods", "0301": "rough",
+        "0102": "rough", "0202": "woods", "0302": "clear",
+    }  # fmt: skip
+
+
+def test_an_external_tileset_without_tilecount_imports(tmp_path) -> None:
+    tileset = TILED_1_0[TILED_1_0.index("<tileset") : TILED_1_0.index("</tileset>") + 10]
+    (tmp_path / "tiles").mkdir()
+    (tmp_path / "tiles" / "land.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + tileset.replace(' firstgid="1"', "")
+    )
+    text = TILED_1_0.format(data=XML).replace(
+        tileset, '<tileset firstgid="1" source="tiles/land.tsx"/>'
+    )
+    source = tmp_path / "old.tmx"
+    source.write_text(text)
+    hexmap = import_tiled(source).hexmap
+    assert terrain_by_label(hexmap)["0301"] == "rough"
 
 
 def test_a_rotated_polyline_is_snapped_where_tiled_draws_it(tmp_path) -> None:
@@ -290,3 +325,144 @@ def test_a_rotated_polyline_is_snapped_where_tiled_draws_it(tmp_path) -> None:
     (river,) = hexmap.rivers
     labels = [{hexmap.label(s.a), hexmap.label(s.b)} for s in river.hexsides]
     assert labels == [{"0302", "0303"}, {"0302", "0402"}]
+
+
+def small_tmx(
+    folder: Path,
+    layers: str,
+    size: tuple[int, int] = (3, 2),
+    tile: tuple[int, int, int] = (64, 55, 32),
+    axis: str = "x",
+) -> Path:
+    """A Tiled 1.10 map of ``size`` cells whose tiles 1-3 are clear, woods and rough."""
+    (cols, rows), (tw, th, side) = size, tile
+    text = f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="hexagonal" renderorder="right-down"
+ width="{cols}" height="{rows}" tilewidth="{tw}" tileheight="{th}" infinite="0"
+ hexsidelength="{side}" staggeraxis="{axis}" staggerindex="odd" nextlayerid="9" nextobjectid="9">
+ <tileset firstgid="1" name="land" tilewidth="{tw}" tileheight="{th}" tilecount="4" columns="4">
+  <image source="land.png" width="{4 * tw}" height="{th}"/>
+  <tile id="0" type="clear"/><tile id="1" type="woods"/><tile id="2" type="rough"/>
+  <tile id="3"><properties><property name="type" value="forest"/></properties></tile>
+ </tileset>
+ {layers}
+</map>
+"""
+    path = folder / "small.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def layer(name: str, gids: str, visible: bool = True) -> str:
+    hidden = "" if visible else ' visible="0"'
+    data = f'<data encoding="csv">{gids}</data>'
+    return f'<layer id="1" name="{name}" width="3" height="2"{hidden}>{data}</layer>'
+
+
+def test_a_hidden_layer_does_not_decide_the_terrain_and_is_said(tmp_path) -> None:
+    layers = layer("ground", "1,1,1,1,1,1") + layer("old woods", "2,2,2,2,2,2", visible=False)
+    imported = import_tiled(small_tmx(tmp_path, layers))
+    assert set(imported.hexmap.terrain.values()) == {"clear"}
+    assert "the hidden layer 'old woods' is left out" in "\n".join(imported.notes)
+    group = f'<group id="5" name="draft" visible="0">{layer("woods", "2,2,2,2,2,2")}</group>'
+    imported = import_tiled(small_tmx(tmp_path, layer("ground", "1,1,1,1,1,1") + group))
+    assert set(imported.hexmap.terrain.values()) == {"clear"}
+    assert "the hidden group 'draft' is left out" in "\n".join(imported.notes)
+
+
+def test_every_object_not_carried_over_is_named(tmp_path) -> None:
+    objects = (
+        '<objectgroup id="3" name="marks">'
+        '<object id="1" name="Kharkov" x="10" y="10"><point/></object>'
+        '<object id="2" name="Lake" x="10" y="10"><polygon points="0,0 5,0 5,5"/></object>'
+        '<object id="3" name="Box" x="10" y="10" width="5" height="5"/>'
+        '<object id="4" x="10" y="10" width="5" height="5"><ellipse/></object>'
+        '<object id="5" name="Tank" gid="2" x="10" y="10" width="64" height="55"/>'
+        '<object id="6" name="Note" x="1" y="1" width="9" height="9"><text>hi</text></object>'
+        "</objectgroup>"
+        '<imagelayer id="4" name="Scan">'
+        '<image source="scan.png" width="9" height="9"/></imagelayer>'
+    )
+    imported = import_tiled(small_tmx(tmp_path, layer("ground", "1,1,1,1,1,1") + objects))
+    text = "\n".join(imported.notes)
+    for said in (
+        "1 point not carried over (only polylines are, as rivers): 'Kharkov'",
+        "1 polygon not carried over",
+        "'Lake'",
+        "1 rectangle not carried over",
+        "'Box'",
+        "1 ellipse not carried over",
+        "4",  # the ellipse has no name: its id
+        "1 tile object not carried over",
+        "'Tank'",
+        "1 text not carried over",
+        "'Note'",
+        "the image layer 'Scan' is not carried over",
+    ):
+        assert said in text, said
+
+
+def test_a_terrain_key_naming_no_tile_is_said_and_unmapped_tiles_show_their_properties(tmp_path):
+    source = small_tmx(tmp_path, layer("ground", "1,2,3,4,1,1"))
+    with pytest.raises(UnmappedTiles) as caught:
+        import_tiled(source)
+    assert "land:3 (1 hexes; its properties: type='forest')" in str(caught.value)
+    assert "'type' in Tiled before 1.9" in str(caught.value)
+    imported = import_tiled(source, {"land:3": "forest", "land:7": "swamp"})
+    assert "--terrain 'land:7' names no tile used on the map" in "\n".join(imported.notes)
+
+
+def test_a_river_in_two_pieces_sharing_a_hexside_imports_once_each(tmp_path) -> None:
+    tw, th, side = SIZES["x"]
+    cx, cy = tiled_centre("x", "odd", 2, 1)
+    a, b = (cx - side / 2, cy + th / 2), (cx + side / 2, cy + th / 2)
+    c = (cx + tw / 2, cy)
+
+    def polyline(oid: int, name: str, points: list) -> str:  # noqa: ANN001
+        text = " ".join(f"{x - points[0][0]:.2f},{y - points[0][1]:.2f}" for x, y in points)
+        return (
+            f'<object id="{oid}" name="{name}" x="{points[0][0]}" y="{points[0][1]}">'
+            f'<polyline points="{text}"/></object>'
+        )
+
+    extra = (
+        '<objectgroup id="2" name="rivers">'
+        + polyline(1, "Seim", [a, b])
+        + polyline(2, "Seim 2", [a, b, c])
+        + "</objectgroup>"
+    )
+    source = write_tmx(tmp_path, "x", "odd", extra=extra)
+    target = tmp_path / "out.toml"
+    imported = import_tiled(source)
+    write_import(imported, source, target)  # refused before: a hexside listed twice
+    hexmap = load_map(target)
+    sides = [[{hexmap.label(s.a), hexmap.label(s.b)} for s in r.hexsides] for r in hexmap.rivers]
+    assert sides == [[{"0302", "0303"}], [{"0302", "0402"}]]
+    assert any("'Seim 2' runs along 1 hexside(s) of 'Seim'" in n for n in imported.notes)
+
+
+def test_rivers_on_tiles_of_odd_pixels_land_where_tiled_draws_them(tmp_path) -> None:
+    """Tiled rounds the tile size down to even pixels and halves in whole pixels: tiles 41 x 48
+    with sides of 24 are laid out 40 wide, rows 36 apart, staggered rows shoved 20 right."""
+    cols, rows = 40, 3
+    gids = ",".join(["1"] * cols * rows)
+    data = f'<data encoding="csv">{gids}</data>'
+    ground = f'<layer id="1" name="g" width="{cols}" height="{rows}">{data}</layer>'
+    cx, cy = 35 * 40 + 20 + 20, 1 * 36 + 24  # cell (35, 1), in a staggered row
+    points = [(cx + 20, cy - 12), (cx + 20, cy + 12), (cx, cy + 24)]
+    text = " ".join(f"{x - points[0][0]},{y - points[0][1]}" for x, y in points)
+    river = (
+        f'<objectgroup id="2" name="r"><object id="1" name="Don" x="{points[0][0]}" '
+        f'y="{points[0][1]}"><polyline points="{text}"/></object></objectgroup>'
+    )
+    source = small_tmx(tmp_path, ground + river, (cols, rows), (41, 48, 24), axis="y")
+    imported = import_tiled(source)
+    hexmap = imported.hexmap
+    (don,) = hexmap.rivers
+    # its right side (to cell 36, 1) and its lower right side (to cell 36, 2: row 2 is not
+    # staggered, so the cell below right is in the next column)
+    assert [{hexmap.label(s.a), hexmap.label(s.b)} for s in don.hexsides] == [
+        {"3602", "3702"},
+        {"3602", "3703"},
+    ]
+    assert any("41 x 48 pixels" in note and "40 x 48" in note for note in imported.notes)

@@ -241,3 +241,29 @@ def test_clicks_that_would_make_hexes_under_a_pixel_are_refused() -> None:
     scheme = OffsetScheme("flat", "odd", "{col:02d}{row:02d}", "0101")
     with pytest.raises(ValueError, match="a hex 0.06 x 0.02 pixels: check the two labels"):
         calibrate(scheme, ("0101", (100.0, 100.0)), ("1212", (100.5, 100.2)))
+
+
+def jpeg_head(width: int, height: int) -> bytes:
+    """A JPEG's start and frame header (SOF0), as :func:`image_info` reads them."""
+    sof = struct.pack(">BHHB", 8, height, width, 1) + b"\x01\x11\x00"
+    return b"\xff\xd8" + b"\xff\xc0" + struct.pack(">H", len(sof) + 2) + sof
+
+
+@pytest.mark.parametrize(
+    ("name", "whole", "cut"),
+    [
+        ("scan.png", png(240, 200), png(240, 200)[:-40]),
+        (
+            "scan.jpg",
+            jpeg_head(240, 200) + b"\xff\xda\x00\x02" + bytes(500) + b"\xff\xd9",
+            jpeg_head(240, 200) + b"\xff\xda\x00\x02" + bytes(500),
+        ),
+    ],
+)
+def test_check_refuses_a_picture_cut_short(tmp_path, name, whole, cut) -> None:
+    (tmp_path / name).write_bytes(whole)
+    path = image_map(tmp_path, name)
+    assert check_map_source(TomlSource.load(path)) == []
+    (tmp_path / name).write_bytes(cut)
+    (problem,) = check_map_source(TomlSource.load(path))
+    assert problem.line == 18 and "is cut short" in problem.message and name in problem.message

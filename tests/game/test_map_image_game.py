@@ -110,3 +110,26 @@ def test_import_never_writes_over_the_file_it_imports(tmp_path) -> None:
         assert done.returncode == 1 and "the file imported" in done.stderr, done.stderr
         assert str(source) in done.stderr and "Traceback" not in done.stderr
         assert source.read_text() == TMX
+
+
+def test_import_at_the_command_line_converts_a_gif_board(tmp_path) -> None:
+    import zipfile
+
+    from imagefiles import gif
+
+    board = "VASSAL.build.module.map.boardPicker.Board"
+    grid = "VASSAL.build.module.map.boardPicker.board.HexGrid"
+    build = (
+        f'<VASSAL.launch.BasicModule><{board} name="Main" image="main.gif">'
+        f'<{grid} dx="45.0" dy="52.0" x0="30" y0="28"/></{board}></VASSAL.launch.BasicModule>'
+    )
+    source = tmp_path / "test.vmod"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("buildFile.xml", build)
+        archive.writestr("images/main.gif", gif(500, 400))
+    done = run("import", str(source), "-o", str(tmp_path / "m.toml"))
+    assert done.returncode == 0, done.stderr
+    assert "converted to m-main.png, 500 x 400 pixels" in done.stdout
+    assert (tmp_path / "m-main.png").read_bytes().startswith(b"\x89PNG")
+    checked = run("check", str(tmp_path / "m.toml"))
+    assert checked.returncode == 0, checked.stdout

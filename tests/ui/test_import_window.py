@@ -3,7 +3,10 @@ what was not carried over said, a damaged file refused by name."""
 
 from __future__ import annotations
 
+import zipfile
+
 from hexcombat.ui.import_map import TerrainMapping, import_into_window
+from imagefiles import gif
 
 TMX = """<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.10.2" orientation="hexagonal" renderorder="right-down"
@@ -80,3 +83,24 @@ def test_a_tileset_of_many_unnamed_tiles_fits_the_screen_in_tile_order(qtbot) ->
     assert area is not None and area.isAncestorOf(dialog.choices["land:299"])
     labels = [w.text() for w in area.widget().findChildren(QLabel)]
     assert labels[:3] == ["land:0 (1 hex)", "land:1 (1 hex)", "land:2 (1 hex)"]
+
+
+def test_a_gif_board_is_converted_and_opens_under_its_grid(window, tmp_path) -> None:
+    board = "VASSAL.build.module.map.boardPicker.Board"
+    grid = "VASSAL.build.module.map.boardPicker.board.HexGrid"
+    build = (
+        f'<VASSAL.launch.BasicModule><{board} name="Main" image="main.gif">'
+        f'<{grid} dx="45.0" dy="52.0" x0="30" y0="28"/></{board}></VASSAL.launch.BasicModule>'
+    )
+    source = tmp_path / "test.vmod"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("buildFile.xml", build)
+        archive.writestr("images/main.gif", gif(500, 400))
+    told: list[str] = []
+    assert import_into_window(window, source, tmp_path / "board.toml", tell=told.append)
+    png = tmp_path / "board-main.png"
+    assert png.read_bytes().startswith(b"\x89PNG")
+    hexmap = window.session.state.hexmap
+    assert hexmap.image is not None and hexmap.image.path == png
+    (text,) = told
+    assert "converted to board-main.png, 500 x 400 pixels" in text

@@ -361,3 +361,50 @@ def test_edit_map_of_a_saved_game_asks_where_to_save_the_map(window, tmp_path: P
     assert editor is not None and editor.path is None
     editor.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     editor.close()
+
+
+def test_the_no_hex_tool_takes_hexes_off_the_map_and_puts_them_back(
+    editor, tmp_path: Path
+) -> None:  # noqa: ANN001
+    editor.set_tool("nohex")
+    stroke(editor, [at(editor, "0806"), at(editor, "0606")])
+    gone = {editor.hexmap.label(h) for h in editor.hexmap.missing()}
+    assert gone == {"0606", "0706", "0806"}
+    assert editor.undo_stack.count() == 1
+    outline = next(i for i in editor._overlays if type(i).__name__ == "NoHexItem")
+    assert not outline.outline.isEmpty()  # the places with no hex are drawn dashed
+    editor.set_terrain("woods")
+    assert editor.tool == "nohex"
+    point = editor.view.mapFromScene(
+        QPointF(*editor.layout_.hex_to_pixel(editor.hexmap.scheme.parse_label("0706")))
+    )
+    viewport = editor.view.viewport()
+    send_mouse(viewport, QEvent.Type.MouseMove, point, NONE)
+    assert editor.status.text() == "0706: no hex; click to put one back as woods"
+    assert not editor.pointer.path().isEmpty()
+    click(editor, point)  # a click on a place with no hex puts it back as the brush's terrain
+    assert terrain_of(editor, "0706") == "woods"
+    assert editor.save_to(tmp_path / "shaped.toml")
+    reopened = load_map(tmp_path / "shaped.toml")
+    assert {reopened.label(h) for h in reopened.missing()} == {"0606", "0806"}
+    editor.undo_stack.undo()
+    editor.undo_stack.undo()
+    assert editor.hexmap.missing() == []
+
+
+def test_a_png_scan_s_first_open_in_the_editor_shows_its_progress(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QStandardPaths
+    from test_map_image_window import map_text, printed_map
+
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "edit-scan.png", "PNG")
+    (tmp_path / "scan.toml").write_text(map_text("edit-scan.png"))
+    win = MapEditor(load_map(tmp_path / "scan.toml"), tmp_path / "scan.toml")
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    item = win.map_image
+    assert item is not None and item.source is None
+    assert win.image_progress.isVisible() and win.image_progress.value() < 100
+    qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
+    assert not win.image_progress.isVisible()

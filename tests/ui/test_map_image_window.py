@@ -300,3 +300,60 @@ def test_a_calibration_left_unfinished_never_takes_the_clicks_of_later_play(
     assert window.open_file(tmp_path / "plain.toml")  # another game, its scene
     press(window, window.view.viewport().rect().center())
     assert asked == ["second"]
+
+
+def test_a_png_s_first_open_converts_in_a_process_of_its_own_with_a_progress_bar(
+    window, qtbot, tmp_path
+) -> None:
+    import os
+
+    from hexcombat.ui.map_image_item import _Converter
+
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "first.png", "PNG")
+    (tmp_path / "first.toml").write_text(map_text("first.png"))
+    assert window.open_file(tmp_path / "first.toml"), window.errors
+    item = window.scene.map_image
+    (converter,) = [c for c in _Converter.running.values() if c.source.endswith("first.png")]
+    assert converter.process.processId() not in (0, os.getpid())  # not the window's memory
+    bar = window.image_progress
+    assert bar is not None and bar.isVisible() and bar.value() < 100
+    assert "first time only" in bar.format()
+    qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
+    assert not bar.isVisible() and item.progress == 1.0
+    assert Path(item.source).is_file() and item.source.endswith(".jpg")
+
+
+def test_a_png_cut_short_is_said_by_the_window_and_by_check(window, qtbot, tmp_path) -> None:
+    from hexcombat.board.mapfile import check_map_source
+    from hexcombat.sourcefile import TomlSource
+
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "whole.png", "PNG")
+    data = (tmp_path / "whole.png").read_bytes()
+    (tmp_path / "cut.png").write_bytes(data[: len(data) * 2 // 3])
+    (tmp_path / "cut.toml").write_text(map_text("cut.png"))
+    (problem,) = check_map_source(TomlSource.load(tmp_path / "cut.toml"))
+    assert "cut.png is cut short" in problem.message
+    assert window.open_file(tmp_path / "cut.toml"), window.errors
+    qtbot.waitUntil(
+        lambda: "could not be decoded" in window.statusBar().currentMessage(), timeout=30_000
+    )
+    assert not window.image_progress.isVisible()
+
+
+def test_the_converter_gives_the_overview_before_writing_the_copy(qapp, tmp_path) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QSize
+
+    from hexcombat.ui.image_convert import convert
+
+    printed_map(tmp_path / "scan.png", "PNG")
+    said: list[object] = []
+    why = convert(
+        tmp_path / "scan.png", tmp_path / "copy.jpg", said.append, (QSize(64, 48), said.append)
+    )
+    assert why is None and (tmp_path / "copy.jpg").is_file()
+    small = tmp_path / "copy.jpg.overview.png"
+    assert QImage(str(small)).size() == QSize(64, 48)
+    assert said.index(small) < said.index(100)  # shown while the copy is written
+    assert [s for s in said if isinstance(s, int)] == sorted(s for s in said if isinstance(s, int))

@@ -10,9 +10,11 @@ A Tiled hex map says how its hexes sit with ``staggeraxis`` and ``staggerindex``
 
 A cell's terrain is its tile's ``terrain`` property, else the tile's class (``type`` in older
 Tiled), else what the player maps that tile to (``tileset:id`` keys, see :func:`import_tiled`).
-The topmost tile layer with a tile in a cell decides. Polylines on object layers are snapped to
-the hex corners nearest their points and become rivers (their class or ``feature`` property
-names the feature: ``minor-river`` when they name none). Tiled has no hex numbering: the map's
+The topmost shown tile layer with a tile in a cell decides (hidden layers are left out, said in
+a note). Polylines on object layers are snapped to the hex corners nearest their points, where
+Tiled draws them (on whole pixels), and become rivers (their class or ``feature`` property
+names the feature: ``minor-river`` when they name none); other objects and image layers are
+named in a note. Tiled has no hex numbering: the map's
 ``label`` and ``first`` properties give it, else ``0101`` from the top-left hex.
 
 The file is checked before pytiled-parser reads it: its size, the files it names (tilesets,
@@ -24,10 +26,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy as copy_module
 import math
+import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +55,9 @@ from hexcombat.board.offset import OffsetScheme
 
 _GID_MASK = 0x0FFFFFFF
 """A cell's tile id without Tiled's flip and rotation flags (the top four bits)."""
-_REQUIRED = ("version", "tiledversion", "renderorder", "infinite", "nextlayerid", "nextobjectid")
-"""The <map> attributes pytiled-parser needs (a Tiled 1.2 or later writes them all)."""
+_MAP_DEFAULTS = {"version": "1.0", "tiledversion": "", "renderorder": "right-down", "infinite": "0"}
+"""The TMX format's defaults for <map> attributes a Tiled before 1.2 leaves out and
+pytiled-parser needs (``nextlayerid`` and ``nextobjectid`` follow the ids the file uses)."""
 _SQRT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
@@ -68,7 +74,8 @@ def import_tiled(path: str | Path, mapping: dict[str, str] | None = None) -> Imp
     try:
         import pytiled_parser
 
-        tiled = pytiled_parser.parse_map(path)
+        with _readable(path, root) as readable:
+            tiled = pytiled_parser.parse_map(readable)
     except ImportRefused:
         raise
     except Exception as exc:  # noqa: BLE001 - a damaged file may fail anywhere in the parser
@@ -81,13 +88,21 @@ def import_tiled(path: str | Path, mapping: dict[str, str] | None = None) -> Imp
 class UnmappedTiles(ImportRefused):
     """Tiles used on the map that name no terrain and are not mapped yet."""
 
-    def __init__(self, path: Path, tiles: dict[str, int]) -> None:
+    def __init__(
+        self, path: Path, tiles: dict[str, int], used: dict[str, str] | None = None
+    ) -> None:
         self.tiles = tiles
-        listed = ", ".join(f"{key} ({n} hexes)" for key, n in sorted(tiles.items()))
+        used = used or {}
+
+        def said(key: str, n: int) -> str:
+            props = used.get(key, "")
+            return f"{key} ({n} hexes" + (f"; its properties: {props})" if props else ")")
+
+        listed = ", ".join(said(key, n) for key, n in sorted(tiles.items()))
         super().__init__(
-            f"{path}: these tiles name no terrain (no 'terrain' property, no class): {listed}; "
-            "map each with --terrain KEY=TYPE (e.g. --terrain "
-            f"'{next(iter(sorted(tiles)))}=woods')"
+            f"{path}: these tiles name no terrain (a 'terrain' property or a class, 'type' in "
+            f"Tiled before 1.9, names it; other properties do not): {listed}; map each with "
+            f"--terrain KEY=TYPE (e.g. --terrain '{next(iter(sorted(tiles)))}=woods')"
         )
 
 
@@ -104,14 +119,6 @@ def _prescan(path: Path) -> ET.Element:
             path,
             "<map orientation>",
             f"a {root.get('orientation')!r} map; hexcombat imports hexagonal Tiled maps only",
-        )
-    missing = [attr for attr in _REQUIRED if root.get(attr) is None]
-    if missing:
-        raise refuse(
-            path,
-            "<map>",
-            f"no {', '.join(missing)}: the map was written by a Tiled older than 1.2; open it "
-            "and save it again in Tiled 1.2 or later",
         )
     if root.get("infinite") == "1":
         raise refuse(
@@ -211,6 +218,8 @@ def _check_layer_data(path: Path, layer: ET.Element, width: int, height: int) ->
         if compression:
             raise refuse(path, where, f"compression {compression!r} without base64")
         count = sum(1 for value in (data.text or "").split(",") if value.strip())
+        if encoding is None and data.find("tile") is not None:  # one <tile> element a cell
+            count = len(data.findall("tile"))
         if count != cells:
             raise refuse(path, where, f"{count} tiles for a map of {cells} hexes")
         return
@@ -227,6 +236,115 @@ def _check_layer_data(path: Path, layer: ET.Element, width: int, height: int) ->
         raise refuse(path, where, f"{len(raw) // 4} tiles for a map of {cells} hexes")
 
 
+# maps from Tiled 1.0 and 1.1 --------------------------------------------------------------------
+
+
+@contextmanager
+def _readable(path: Path, root: ET.Element) -> Iterator[Path]:
+    """The map as pytiled-parser reads it. A Tiled before 1.2 leaves out attributes the TMX
+    format gives defaults (:data:`_MAP_DEFAULTS`, ``nextlayerid``, a tileset's ``tilecount``
+    and ``columns``) and may write a layer as one ``<tile gid>`` element a cell, none of which
+    the parser reads; such a map is read from a copy with them filled in, in a temporary
+    folder, naming the files beside the map by their full paths."""
+    copy = copy_module.deepcopy(root)
+    changed = _fill_map(copy)
+    for element in copy.iter():
+        if element.tag == "tileset" and element.get("source") is None:
+            changed |= _fill_tileset(element)
+        elif element.tag == "data":
+            changed |= _xml_to_csv(element)
+    tilesets = []
+    for element in copy.iter("tileset"):
+        name = element.get("source")
+        if name is None:
+            continue
+        target = path.parent / name
+        if target.suffix.lower() == ".tsx":
+            tileset = _xml(target, read_bounded(target))
+            if _fill_tileset(tileset):
+                tilesets.append((element, tileset))
+    if not changed and not tilesets:
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="hexcombat-tiled-") as folder:
+        for i, (element, tileset) in enumerate(tilesets):
+            filled = Path(folder) / f"tileset-{i}.tsx"
+            folder_of_tileset = (path.parent / element.get("source", "")).parent
+            for image in tileset.iter("image"):  # named from the tileset's own folder
+                source = image.get("source")
+                if source is not None:
+                    image.set("source", str(folder_of_tileset / source))
+            filled.write_bytes(ET.tostring(tileset, encoding="utf-8"))
+            element.set("source", str(filled))
+        for element in copy.iter():
+            for attr in ("source", "template"):
+                name = element.get(attr)
+                if name is not None and not Path(name).is_absolute():
+                    element.set(attr, str(path.parent / name))
+        readable = Path(folder) / path.name
+        readable.write_bytes(ET.tostring(copy, encoding="utf-8"))
+        yield readable
+
+
+def _fill_map(root: ET.Element) -> bool:
+    """Fill in the <map> attributes a Tiled before 1.2 leaves out; whether any was."""
+    changed = False
+    for attr, value in _MAP_DEFAULTS.items():
+        if root.get(attr) is None:
+            root.set(attr, value)
+            changed = True
+    for attr, tags in (("nextlayerid", _LAYER_TAGS), ("nextobjectid", ("object",))):
+        if root.get(attr) is None:  # one past the highest id used
+            used = (e.get("id") for e in root.iter() if e.tag in tags)
+            ids = [int(i) for i in used if _whole(i)]
+            root.set(attr, str(max(ids, default=0) + 1))
+            changed = True
+    return changed
+
+
+_LAYER_TAGS = ("layer", "objectgroup", "imagelayer", "group")
+
+
+def _whole(text: str | None) -> bool:
+    return text is not None and text.isdigit() and len(text) < 10
+
+
+def _fill_tileset(tileset: ET.Element) -> bool:
+    """Fill in a tileset's ``tilecount`` and ``columns`` (written since Tiled 0.13 and 1.0):
+    from its image and tile size, else from the tiles it lists; whether either was."""
+    if tileset.get("tilecount") is not None and tileset.get("columns") is not None:
+        return False
+    image = tileset.find("image")
+    columns = count = 0
+    try:
+        tw, th = int(tileset.get("tilewidth", "0")), int(tileset.get("tileheight", "0"))
+        margin, spacing = int(tileset.get("margin", "0")), int(tileset.get("spacing", "0"))
+        if image is not None and tw > 0 and th > 0:
+            iw, ih = int(image.get("width", "0")), int(image.get("height", "0"))
+            columns = max(0, (iw - 2 * margin + spacing) // (tw + spacing))
+            count = columns * max(0, (ih - 2 * margin + spacing) // (th + spacing))
+    except ValueError:
+        columns = count = 0
+    ids = [int(t.get("id", "")) for t in tileset.findall("tile") if _whole(t.get("id"))]
+    count = max(count, max(ids, default=-1) + 1)
+    tileset.set("tilecount", tileset.get("tilecount") or str(count))
+    tileset.set("columns", tileset.get("columns") or str(columns))
+    return True
+
+
+def _xml_to_csv(data: ET.Element) -> bool:
+    """A layer written as one ``<tile gid>`` element a cell (Tiled's oldest encoding) written
+    as CSV instead; whether it was."""
+    if data.get("encoding") is not None or data.find("tile") is None:
+        return False
+    gids = [tile.get("gid", "0") for tile in data.findall("tile")]
+    for tile in data.findall("tile"):
+        data.remove(tile)
+    data.set("encoding", "csv")
+    data.text = ",".join(gids)
+    return True
+
+
 # building the map -------------------------------------------------------------------------------
 
 
@@ -234,17 +352,20 @@ class _Geometry:
     """Tiled's pixel positions (its HexagonalRenderer) put on hexcombat's layout of size 1."""
 
     def __init__(self, tiled: Any, scheme: OffsetScheme) -> None:
-        tw, th = tiled.tile_size.width, tiled.tile_size.height
+        # Tiled's HexagonalRenderer works in whole pixels: the tile size rounded down to even,
+        # the side offsets halved with the remainder dropped
+        tw, th = tiled.tile_size.width & ~1, tiled.tile_size.height & ~1
+        self.odd = (tw, th) != (tiled.tile_size.width, tiled.tile_size.height)
         side = tiled.hex_side_length or 0
         self.stagger_x = tiled.stagger_axis == "x"
         self.even = tiled.stagger_index == "even"
         self.tw, self.th = tw, th
         if self.stagger_x:
-            self.column_width = (tw - side) / 2 + side
-            self.row_height = th / 2
+            self.column_width = (tw - side) // 2 + side
+            self.row_height = th // 2
         else:
-            self.column_width = tw / 2
-            self.row_height = (th - side) / 2 + side
+            self.column_width = tw // 2
+            self.row_height = (th - side) // 2 + side
         self.scheme = scheme
         self.unit = Layout(scheme.orientation, 1.0)
         self.origin = self.centre(0, 0)
@@ -282,9 +403,12 @@ def _build(path: Path, root: ET.Element, tiled: Any, mapping: dict[str, str]) ->
     except ValueError as exc:
         raise refuse(path, "<map> <properties> label, first", str(exc)) from None
     notes: list[str] = []
-    terrain, unmapped, empty = _terrain(tiled, scheme, mapping)
+    layers = list(_visible_layers(tiled.layers, notes))
+    terrain, unmapped, empty, used = _terrain(tiled, layers, scheme, mapping)
     if unmapped:
-        raise UnmappedTiles(path, unmapped)
+        raise UnmappedTiles(path, unmapped, used)
+    for key in sorted(set(mapping) - set(used)):
+        notes.append(f"--terrain {key!r} names no tile used on the map: it is not used")
     if empty:
         notes.append(
             "1 hex has no tile in any layer: it is clear"
@@ -292,8 +416,14 @@ def _build(path: Path, root: ET.Element, tiled: Any, mapping: dict[str, str]) ->
             else f"{empty} hexes have no tile in any layer: they are clear"
         )
     geometry = _Geometry(tiled, scheme)
+    if geometry.odd:
+        notes.append(
+            f"the tiles are {tiled.tile_size.width} x {tiled.tile_size.height} pixels; Tiled lays "
+            f"its hexes out on whole pixels, {geometry.tw} x {geometry.th} (rounded down to "
+            "even), and the rivers are read where Tiled draws them"
+        )
     on_map = set(terrain)
-    rivers = list(_rivers(tiled, geometry, on_map, notes))
+    rivers = list(_rivers(layers, geometry, on_map, notes))
     kinds = set(terrain.values())
     try:
         legend = legend_for(kinds)
@@ -341,24 +471,38 @@ def _tile_terrain(tiled: Any, gid: int) -> tuple[str, str | None]:
     return f"{tileset.name}:{tile_id}", kind
 
 
-def _tile_layers(layers: Iterable[Any]) -> Iterable[Any]:
+def _visible_layers(layers: Iterable[Any], notes: list[str]) -> Iterable[Any]:
+    """The map's layers Tiled shows, groups opened; a hidden layer (or group) is said in a note
+    and left out: what the map maker hid does not decide the terrain or draw a river."""
     import pytiled_parser
 
     for layer in layers or []:
-        if isinstance(layer, pytiled_parser.LayerGroup):
-            yield from _tile_layers(layer.layers)
-        elif isinstance(layer, pytiled_parser.TileLayer) and layer.data is not None:
+        if not layer.visible:
+            kind = "group" if isinstance(layer, pytiled_parser.LayerGroup) else "layer"
+            notes.append(f"the hidden {kind} {layer.name!r} is left out, as Tiled hides it")
+        elif isinstance(layer, pytiled_parser.LayerGroup):
+            yield from _visible_layers(layer.layers, notes)
+        else:
+            yield layer
+
+
+def _tile_layers(layers: Iterable[Any]) -> Iterable[Any]:
+    import pytiled_parser
+
+    for layer in layers:
+        if isinstance(layer, pytiled_parser.TileLayer) and layer.data is not None:
             yield layer
 
 
 def _terrain(
-    tiled: Any, scheme: OffsetScheme, mapping: dict[str, str]
-) -> tuple[dict[Hex, str], dict[str, int], int]:
-    """Every hex's terrain from the topmost tile in its cell; the tiles that name none (with how
-    many hexes use each); and the number of hexes with no tile."""
+    tiled: Any, layers: list[Any], scheme: OffsetScheme, mapping: dict[str, str]
+) -> tuple[dict[Hex, str], dict[str, int], int, dict[str, str]]:
+    """Every hex's terrain from the topmost tile of the shown ``layers`` in its cell; the tiles
+    that name none (with how many hexes use each); the number of hexes with no tile; and each
+    tile used, by its key, with the properties it has (for the message on unmapped tiles)."""
     columns, rows = tiled.map_size.width, tiled.map_size.height
     top = [[0] * columns for _ in range(rows)]
-    for layer in _tile_layers(tiled.layers):
+    for layer in _tile_layers(layers):
         for r, line in enumerate(layer.data[:rows]):
             for c, gid in enumerate(line[:columns]):
                 if gid & _GID_MASK:
@@ -380,7 +524,19 @@ def _terrain(
                     unmapped[key] += 1
                     continue
             terrain[scheme.hex_of(c, r)] = terrain_name(kind)
-    return terrain, dict(unmapped), empty
+    used = {key: _properties_of(tiled, gid) for gid, (key, _kind) in named.items()}
+    return terrain, dict(unmapped), empty, used
+
+
+def _properties_of(tiled: Any, gid: int) -> str:
+    """The properties a tile has, as ``name='value'`` pairs (empty when none)."""
+    sets = tiled.tilesets or {}
+    firstgid = max((f for f in sets if f <= gid), default=None)
+    if firstgid is None:
+        return ""
+    tile = (sets[firstgid].tiles or {}).get(gid - firstgid)
+    props = (tile.properties or {}) if tile is not None else {}
+    return ", ".join(f"{name}={str(value)[:40]!r}" for name, value in sorted(props.items())[:6])
 
 
 # rivers -----------------------------------------------------------------------------------------
@@ -389,21 +545,35 @@ _STEP = 0.2
 """Sampling step along a polyline, in hex sizes: several samples per hexside."""
 
 
-def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str]) -> Iterable[River]:
+_KINDS = {
+    "Point": "point",
+    "Polygon": "polygon",
+    "Rectangle": "rectangle",
+    "Ellipse": "ellipse",
+    "Tile": "tile object",
+    "Text": "text",
+}
+"""The objects hexcombat does not carry over, as a note names their kind."""
+
+
+def _rivers(
+    layers: list[Any], geometry: _Geometry, on_map: set[Hex], notes: list[str]
+) -> Iterable[River]:
     import pytiled_parser
 
     objects = []
-
-    def walk(layers: Iterable[Any]) -> None:
-        for layer in layers or []:
-            if isinstance(layer, pytiled_parser.LayerGroup):
-                walk(layer.layers)
-            elif isinstance(layer, pytiled_parser.ObjectLayer):
-                objects.extend(layer.tiled_objects)
-
-    walk(tiled.layers)
+    dropped: dict[str, list[str]] = {}
+    for layer in layers:
+        if isinstance(layer, pytiled_parser.ObjectLayer):
+            objects.extend(layer.tiled_objects)
+        elif isinstance(layer, pytiled_parser.ImageLayer):
+            notes.append(f"the image layer {layer.name!r} is not carried over")
+    taken: dict[Hexside, str] = {}
+    """Each hexside a river runs along so far, and that river's name, for the next."""
     for obj in objects:
         if not isinstance(obj, pytiled_parser.tiled_object.Polyline):
+            kind = _KINDS.get(type(obj).__name__, type(obj).__name__.lower())
+            dropped.setdefault(kind, []).append(repr(obj.name or obj.id))
             continue
         feature = (obj.properties or {}).get("feature") or obj.class_ or MINOR_RIVER
         feature = terrain_name(str(feature))
@@ -425,8 +595,34 @@ def _rivers(tiled: Any, geometry: _Geometry, on_map: set[Hex], notes: list[str])
                 f"polyline {obj.name or obj.id!r} leaves the hexsides (across a hex or off the "
                 f"map): it became {len(runs)} rivers"
             )
+        shared = [side for run in runs for side in run if side in taken]
+        if shared:
+            others = sorted({taken[side] for side in shared})
+            notes.append(
+                f"polyline {obj.name or obj.id!r} runs along {len(shared)} hexside(s) of "
+                f"{', '.join(others)} drawn before it: each hexside is one river's, the first's"
+            )
         for run in runs:
-            yield River(obj.name or "", feature, tuple(run))
+            for piece in _without(run, taken):
+                yield River(obj.name or "", feature, tuple(piece))
+            for side in run:
+                taken.setdefault(side, repr(obj.name or obj.id))
+    for kind, names in sorted(dropped.items()):
+        notes.append(
+            f"{len(names)} {kind}{'s' if len(names) > 1 else ''} not carried over (only "
+            f"polylines are, as rivers): {', '.join(names)}"
+        )
+
+
+def _without(run: list[Hexside], taken: dict[Hexside, str]) -> list[list[Hexside]]:
+    """The pieces of ``run`` left when the hexsides another river took are cut out."""
+    pieces: list[list[Hexside]] = [[]]
+    for side in run:
+        if side in taken:
+            pieces.append([])
+        else:
+            pieces[-1].append(side)
+    return [piece for piece in pieces if piece]
 
 
 def _turned(obj: Any) -> list[Point]:

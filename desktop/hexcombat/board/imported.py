@@ -41,6 +41,11 @@ class Imported:
     files: dict[str, Callable[[Path], None]] = field(default_factory=dict)
     """Files to write beside the map (a VASSAL board's image), by name relative to it: each
     a function writing the file to the path it is given."""
+    convert: dict[str, tuple[str, tuple[int, int]]] = field(default_factory=dict)
+    """Pictures hexcombat cannot show as they are (a GIF or SVG board), written beside the map:
+    the PNG the map's ``[image]`` names, by the name of the file to make it from and the size
+    in pixels the grid was calibrated for. The window converts them (Qt reads both); until
+    then the map opens without its image."""
 
 
 def refuse(path: Path | str, where: str, message: str) -> ImportRefused:

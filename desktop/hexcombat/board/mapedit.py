@@ -186,6 +186,96 @@ def flood_fill(hexmap: HexMap, start: Hex, kind: str) -> PaintTerrain | None:
 
 
 @dataclass
+class SetHexes:
+    """Take hexes out of the map where the printed board has none (a shorter column, a cut
+    corner), or put them back with a terrain type: the map's shape follows the board."""
+
+    kinds: dict[Hex, str | None]
+    """Each place of the frame and what it becomes: a terrain type, or None (no hex)."""
+    text: str = "No hex"
+    _old: dict[Hex, str | None] = field(default_factory=dict, repr=False)
+    _levels: dict[Hex, int] = field(default_factory=dict, repr=False)
+    _letters: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def do(self, hexmap: HexMap) -> None:
+        for h, kind in self.kinds.items():
+            if not hexmap.in_frame(h):
+                raise EditError(f"{h} is outside the map's frame ({hexmap.extent()})")
+            if kind is not None and kind not in hexmap.terrain_types:
+                raise EditError(f"{kind!r} is not a terrain type of this map")
+            if kind is None and h in hexmap:
+                _check_bare(hexmap, h)
+        left = sum(1 for h in hexmap.terrain if self.kinds.get(h, "") is not None)
+        left += sum(1 for h, kind in self.kinds.items() if kind is not None and h not in hexmap)
+        if not left:
+            raise EditError("a map keeps at least one hex")
+        for kind in dict.fromkeys(k for k in self.kinds.values() if k is not None):
+            if kind not in hexmap.legend.values() and kind not in self._letters.values():
+                self._letters[free_letter(kind, {**hexmap.legend, **self._letters})] = kind
+        for letter, added in self._letters.items():
+            hexmap.legend.setdefault(letter, added)
+        for h, kind in self.kinds.items():
+            self._old.setdefault(h, hexmap.terrain.get(h))
+            if kind is None:
+                hexmap.terrain.pop(h, None)
+                level = hexmap.elevation.pop(h, 0)
+                if level:
+                    self._levels.setdefault(h, level)
+            else:
+                hexmap.terrain[h] = kind
+
+    def undo(self, hexmap: HexMap) -> None:
+        for h, kind in self._old.items():
+            if kind is None:
+                hexmap.terrain.pop(h, None)
+            else:
+                hexmap.terrain[h] = kind
+        hexmap.elevation.update(self._levels)
+        for letter in self._letters:
+            hexmap.legend.pop(letter, None)
+
+    def absorb(self, later: SetHexes) -> None:
+        """Take ``later`` (the same stroke) into this edit, so a whole stroke undoes at once."""
+        for h, kind in later._old.items():
+            self._old.setdefault(h, kind)
+        for h, level in later._levels.items():
+            self._levels.setdefault(h, level)
+        self.kinds.update(later.kinds)
+        self._letters.update(later._letters)
+
+
+def _check_bare(hexmap: HexMap, h: Hex) -> None:
+    """``EditError`` when ``h`` holds a place or a hexside feature: taking the hex out would
+    drop them without a word."""
+    label = hexmap.label(h)
+    if h in hexmap.places:
+        raise EditError(
+            f"{label} is the place {hexmap.places[h]!r}: remove the name before the hex"
+        )
+    for side, features in hexmap.hexside_features.items():
+        if features and h in (side.a, side.b):
+            raise EditError(
+                f"{label} has a {sorted(features)[0]} on its hexside "
+                f"{hexmap.label(side.a)}/{hexmap.label(side.b)}: clear it before the hex"
+            )
+
+
+def cut_hexes(hexmap: HexMap, hexes: Iterable[Hex]) -> SetHexes | None:
+    """The edit taking ``hexes`` off the map (the printed board has none there), or None when
+    none of them is a hex now."""
+    kinds: dict[Hex, str | None] = {h: None for h in hexes if h in hexmap}
+    return SetHexes(kinds, "No hex") if kinds else None
+
+
+def restore_hexes(hexmap: HexMap, hexes: Iterable[Hex], kind: str) -> SetHexes | None:
+    """The edit putting hexes back into places of the frame that have none, as ``kind``."""
+    kinds: dict[Hex, str | None] = {
+        h: kind for h in hexes if h not in hexmap and hexmap.in_frame(h)
+    }
+    return SetHexes(kinds, f"Hex back as {kind}") if kinds else None
+
+
+@dataclass
 class SetElevation:
     """Set the elevation level of hexes (0 to :data:`MAX_LEVEL`), for tactical maps."""
 

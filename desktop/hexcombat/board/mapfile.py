@@ -20,13 +20,15 @@ The format (also described for map makers in ``maps/README.md``)::
     "." = "sea"                   # characters other than letters, digits, - and _ need quotes
 
     [terrain]                     # required; one string per map row, top to bottom,
-    rows = [                      #   one character per hex, left to right
-      "cccccccc",
+    rows = [                      #   one character per hex, left to right; a space where
+      "cccccccc",                 #   the printed map has no hex (a shorter column, a cut
+      "ccccccc ",                 #   corner): that place is not on the map
       ...
     ]
 
     [elevation]                   # optional (tactical maps); one digit 0-9 per hex, laid out
-    rows = [                      #   as [terrain] rows; a map without it is all at level 0
+    rows = [                      #   as [terrain] rows (a space where there is no hex); a map
+                                  #   without it is all at level 0
       "00011000",
       ...
     ]
@@ -54,10 +56,13 @@ The format (also described for map makers in ``maps/README.md``)::
     hex_width = 80.5              # pixels (see hexcombat.board.mapimage)
     hex_height = 70.2
 
-Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the labels of its
-two hexes in either order, one string per hexside, so every hexside has a line of its own for
-problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside features:
-``minor-river``, ``major-river``, ``wall`` and ``hedgerow``.
+A map is a frame of ``columns`` x ``rows`` places; a place whose terrain character is a space
+(:data:`NO_HEX`) has no hex, so a map follows a printed board whose alternate columns are one
+hex longer, or whose edge is cut: such a place has no terrain, no neighbours and no label on
+the map. Hex labels are always strings in quotes. A hexside is written ``"A/B"`` with the
+labels of its two hexes in either order, one string per hexside, so every hexside has a line of
+its own for problems to point at. Standard terrain: :data:`TERRAIN_TYPES`; standard hexside
+features: ``minor-river``, ``major-river``, ``wall`` and ``hedgerow``.
 """
 
 from __future__ import annotations
@@ -70,7 +75,13 @@ from typing import Any
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import MAJOR_RIVER, MINOR_RIVER, STANDARD_FEATURES, Hexside
-from hexcombat.board.mapimage import MAX_IMAGE_SIDE, MapImage, grid_off_image, image_info
+from hexcombat.board.mapimage import (
+    MAX_IMAGE_SIDE,
+    MapImage,
+    grid_off_image,
+    image_info,
+    truncation,
+)
 from hexcombat.board.offset import ORIENTATIONS, PARITIES, OffsetScheme, check_label_format
 from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, is_file, quoted
@@ -99,6 +110,10 @@ TERRAIN_TYPES: tuple[str, ...] = (
     "river",
 )
 """Terrain every map may use; a map declares any others under ``[extra] terrain``."""
+
+NO_HEX = " "
+"""The terrain (and elevation) character of a place in the frame where the printed map has no
+hex; never a legend key, so every map written before it reads the same."""
 
 _TOP_KEYS = ("name", "description", "layout", "legend", "terrain", "elevation", "extra", "image")
 _TOP_ARRAYS = ("hexsides", "rivers", "places")
@@ -154,6 +169,23 @@ class HexMap:
     def __len__(self) -> int:
         return len(self.terrain)
 
+    def in_frame(self, h: Hex) -> bool:
+        """Whether ``h`` is one of the ``columns`` x ``rows`` places of the map's frame, a hex
+        or a place with no hex (:data:`NO_HEX`)."""
+        col, row = self.scheme.offset_of(h)
+        return 0 <= col < self.columns and 0 <= row < self.rows
+
+    def missing(self) -> list[Hex]:
+        """The places of the frame that have no hex, in reading order (rows, then columns)."""
+        if len(self.terrain) >= self.columns * self.rows:
+            return []  # a full rectangle, as most maps are: nothing to look for
+        return [
+            h
+            for r in range(self.rows)
+            for h in self.scheme.hexes_of_row(r, self.columns)
+            if h not in self.terrain
+        ]
+
     def label(self, h: Hex) -> str:
         """The printed label of ``h``, e.g. ``"0504"``."""
         return self.scheme.label(h)
@@ -162,6 +194,10 @@ class HexMap:
         """The hex printed ``label``; ``ValueError`` if it is not a label or not on this map."""
         h = self.scheme.parse_label(label)
         if h not in self.terrain:
+            if self.in_frame(h):
+                raise ValueError(
+                    f"hex {label!r} is not on the map: the printed map has no hex there"
+                )
             raise ValueError(f"hex {label!r} is off the map ({self.extent()})")
         return h
 
@@ -210,6 +246,8 @@ class _Reader:
         self.terrain_types = frozenset(TERRAIN_TYPES)
         self.feature_types = STANDARD_FEATURES
         self.faulty_letters: set[str] = set()
+        self.no_hex: set[Hex] = set()
+        """The places of the frame written with :data:`NO_HEX`: no hex there."""
         self._located: dict[str, tuple[Hex | None, str | None]] = {}
         """Each hex label read so far: a river names most hexes on its banks twice or more."""
 
@@ -482,12 +520,17 @@ class _Reader:
                     "(layout.columns)",
                 )
             kinds = [legend.get(letter) for letter in text]
+            if scheme is not None and r < self.rows and NO_HEX in text:
+                places = zip(scheme.hexes_of_row(r, columns), text, strict=False)
+                self.no_hex.update(h for h, letter in places if letter == NO_HEX)
             if scheme is not None and r < self.rows and len(text) == columns and None not in kinds:
                 terrain.update(zip(scheme.hexes_of_row(r, columns), kinds, strict=True))
                 continue  # every letter known: the whole row at once
             bad: dict[str, list[int]] = {}
             for c, letter in enumerate(text):
                 kind = legend.get(letter)
+                if letter == NO_HEX:
+                    continue  # the printed map has no hex here
                 if kind is None:
                     if letter not in self.faulty_letters:  # already reported at the legend
                         bad.setdefault(letter, []).append(c)
@@ -504,6 +547,11 @@ class _Reader:
                     keypath,
                     f"unknown terrain letter {letter!r} in {where}; the legend has {known}",
                 )
+        if scheme is not None and rows and columns and not terrain and not self.problems:
+            self.problem(
+                ("terrain", "rows"),
+                "every place of the terrain rows is a space (no hex); a map needs at least one hex",
+            )
         return terrain
 
     def read_elevation(self) -> dict[Hex, int]:
@@ -530,7 +578,24 @@ class _Reader:
                     f"elevation row {r + 1} has {len(text)} hexes; expected {self.columns} "
                     "(layout.columns)",
                 )
-            bad = sorted({c for c in text if c not in "0123456789"})
+            bad = sorted({c for c in text if c not in "0123456789" + NO_HEX})
+            if not bad and self.scheme is not None:
+                spaces = [
+                    c
+                    for c, digit in enumerate(text[: self.columns])
+                    if (digit == NO_HEX) != (self.scheme.hex_of(c, r) in self.no_hex)
+                    and digit != "0"
+                ]
+                if spaces:
+                    c = spaces[0]
+                    label = _safe_label(self.scheme, self.scheme.hex_of(c, r))
+                    self.problem(
+                        keypath,
+                        f"elevation row {r + 1}, column {c + 1} (hex {label}) is "
+                        f"{_shown(text[c])}; [elevation] has a space (or 0) where [terrain] "
+                        "has a space (no hex), and a digit at every hex",
+                    )
+                    continue
             if bad:
                 self.problem(
                     keypath,
@@ -541,7 +606,7 @@ class _Reader:
             if self.scheme is None:
                 continue
             for c, digit in enumerate(text[: self.columns]):
-                if digit != "0":
+                if digit not in ("0", NO_HEX):
                     elevation[self.scheme.hex_of(c, r)] = int(digit)
         return elevation
 
@@ -571,6 +636,8 @@ class _Reader:
         col, row = self.scheme.offset_of(h)
         if not (0 <= col < self.columns and 0 <= row < self.rows):
             return None, f"hex {text!r} is off the map ({self.extent})"
+        if h in self.no_hex:
+            return None, f"hex {text!r} is not on the map: its terrain row has a space (no hex)"
         return h, None
 
     def parse_hexside(self, keypath: KeyPath, text: str) -> Hexside | None:
@@ -887,8 +954,11 @@ def check_map_source(source: TomlSource) -> list[Problem]:
 def _image_problems(source: TomlSource, hexmap: HexMap, image: MapImage) -> list[Problem]:
     try:
         info = image_info(image.path)
+        cut = truncation(image.path, info)
     except (OSError, ValueError) as exc:
         return [source.problem(("image", "file"), f"image.file: {exc}")]
+    if cut is not None:
+        return [source.problem(("image", "file"), f"image.file: {cut}")]
     off = grid_off_image(image, hexmap.scheme, hexmap.columns, hexmap.rows, info)
     return [] if off is None else [source.problem(("image", "origin"), f"calibration: {off}")]
 

@@ -254,6 +254,36 @@ def _jpeg_info(head: bytes) -> ImageInfo:
     raise ValueError(f"a damaged JPEG: no frame header in its first {HEADER_BYTES >> 10} kB")
 
 
+def truncation(path: Path, info: ImageInfo) -> str | None:
+    """Why the picture at ``path`` is cut short (a download or copy that stopped), or None: a
+    PNG whose chunks run past the file's end before its end chunk, which the window cannot show
+    at all; a JPEG without its end-of-image marker, shown grey where its data stops. Reads the
+    PNG's chunk headers only and the JPEG's last megabyte, so a large scan is checked at once."""
+    size = path.stat().st_size
+    with path.open("rb") as file:
+        if info.kind == "png":
+            at = 8
+            while at + 12 <= size:
+                file.seek(at)
+                length, kind = struct.unpack(">I4s", file.read(8))
+                at += 12 + length
+                if at > size:
+                    break
+                if kind == b"IEND":
+                    return None
+            return (
+                f"{path} is cut short: its data stops at byte {size:,}, before the PNG's end; "
+                "the picture cannot be shown (copy or download it again)"
+            )
+        file.seek(max(0, size - (1 << 20)))
+        if b"\xff\xd9" in file.read():
+            return None
+        return (
+            f"{path} is cut short: the JPEG has no end-of-image marker, so the part of the picture "
+            "after its data stops would show grey (copy or download it again)"
+        )
+
+
 def image_problem(image: MapImage) -> str | None:
     """Why the map's image cannot be shown (missing, not a picture, too large), or None."""
     try:

@@ -15,7 +15,7 @@ from pathlib import Path
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import STANDARD_FEATURES, Hexside
-from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, check_map_source
+from hexcombat.board.mapfile import NO_HEX, TERRAIN_TYPES, HexMap, check_map_source
 from hexcombat.board.mapimage import image_table
 from hexcombat.sourcefile import SourceError, TomlSource
 
@@ -137,15 +137,22 @@ def map_to_toml(hexmap: HexMap) -> str:
     for letter, kind in legend.items():
         letter_of.setdefault(kind, letter)
     out += ["", "[terrain]", "rows = ["]
+    terrain = hexmap.terrain
     for r in range(hexmap.rows):
-        row = "".join(letter_of[hexmap.terrain[scheme.hex_of(c, r)]] for c in range(hexmap.columns))
+        row = "".join(
+            letter_of[terrain[h]] if h in terrain else NO_HEX  # a place with no hex
+            for h in scheme.hexes_of_row(r, hexmap.columns)
+        )
         out.append(f"  {toml_string(row)},")
     out.append("]")
     if hexmap.elevation:
         out += ["", "[elevation]", "rows = ["]
         for r in range(hexmap.rows):
-            levels = (hexmap.elevation.get(scheme.hex_of(c, r), 0) for c in range(hexmap.columns))
-            out.append(f"  {toml_string(''.join(str(level) for level in levels))},")
+            levels = (
+                str(hexmap.elevation.get(h, 0)) if h in terrain else NO_HEX
+                for h in scheme.hexes_of_row(r, hexmap.columns)
+            )
+            out.append(f"  {toml_string(''.join(levels))},")
         out.append("]")
     in_rivers: dict[str, set[Hexside]] = {}
     for river in hexmap.rivers:

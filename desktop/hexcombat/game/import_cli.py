@@ -4,6 +4,7 @@ file without the desktop program."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from hexcombat.board.import_tiled import import_tiled
@@ -37,7 +38,18 @@ def parse_terrain(pairs: list[str]) -> dict[str, str]:
     return mapping
 
 
-def import_command(source: str, output: str, terrain: list[str], board: str | None) -> int:
+Converter = Callable[[Imported, Path, list[str]], list[str]]
+"""Makes the PNG of a GIF or SVG board image written beside the map (the desktop's Qt reads
+both; this layer has no Qt), returning the notes to print."""
+
+
+def import_command(
+    source: str,
+    output: str,
+    terrain: list[str],
+    board: str | None,
+    convert: Converter | None = None,
+) -> int:
     """Import ``source`` into ``output``; print what was not carried over. Exit status 1 with
     the reason (file and element) when it cannot be imported."""
     try:
@@ -45,6 +57,8 @@ def import_command(source: str, output: str, terrain: list[str], board: str | No
         target = Path(output)
         imported = import_map(Path(source), target, mapping, board)
         notes = write_import(imported, Path(source), target)
+        if convert is not None and imported.convert:
+            notes = convert(imported, target, notes)
     except (ImportRefused, ValueError) as exc:
         print(f"hexcombat import: {exc}", file=sys.stderr)
         return 1

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.board.import_tiled import UnmappedTiles
-from hexcombat.board.imported import ImportRefused, terrain_name, write_import
+from hexcombat.board.imported import Imported, ImportRefused, terrain_name, write_import
 from hexcombat.board.mapfile import TERRAIN_TYPES
 from hexcombat.game.import_cli import import_map
 from hexcombat.ui.window_host import MapWindow
@@ -121,10 +122,39 @@ def import_into_window(
         except OSError as exc:
             window.show_error(f"Cannot import {source.name}", f"{target}: {exc}")
             return False
+    notes = converted_images(imported, target, notes)
     if notes:
         say = tell or (lambda text: QMessageBox.information(window, "Imported map", text))
         say("Not carried over, or changed:\n\n" + "\n".join(f"- {note}" for note in notes))
     return window.open_file(target)
+
+
+def converted_images(imported: Imported, target: Path, notes: list[str]) -> list[str]:
+    """Make the PNG of each GIF or SVG board image written beside the map (Qt reads both), at
+    the size the grid was calibrated for; the notes, saying what was converted. A picture Qt
+    cannot read, or a PNG of that name already there, is left as the import's note says."""
+    notes = list(notes)
+    for name, (original, (width, height)) in imported.convert.items():
+        png, source = target.parent / name, target.parent / original
+        if png.exists() or not source.is_file():
+            continue
+        reader = QImageReader(str(source))
+        reader.setAllocationLimit(max(256, width * height * 4 >> 20) + 16)
+        if original.endswith(".svg"):
+            reader.setScaledSize(QSize(width, height))
+        image = reader.read()
+        part = png.with_name(f"{png.name}.importing")
+        if image.isNull() or not image.save(str(part), "PNG"):
+            continue
+        part.replace(png)
+        kind = original.rsplit(".", 1)[-1].upper()
+        notes = [n for n in notes if original not in n]
+        notes.insert(
+            0,
+            f"the board's image was a {kind} ({original}): converted to {name}, "
+            f"{image.width()} x {image.height()} pixels, under the grid as the module places it",
+        )
+    return notes
 
 
 def choose_import(window: MapWindow) -> bool:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressBar,
     QUndoView,
     QWidget,
 )
@@ -180,6 +181,8 @@ class MainWindow(QMainWindow):
         self.palette: CounterPalette | None = None
         self.legend: TerrainLegend | None = None
         """The terrain legend window, made the first time it is asked for."""
+        self.image_progress: QProgressBar | None = None
+        """The status bar's bar for a scan's first open, made the first time one is shown."""
         self._help: dict[str, QDialog] = {}
         """The Help windows open or opened before, by name."""
         self._make_actions()
@@ -606,6 +609,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.scene.image_problem, 20000)
         if self.scene.map_image is not None:
             self.scene.map_image.signals.unreadable.connect(self._say_long)
+            self.scene.map_image.signals.progress.connect(self._image_progress)
+            self._image_progress(round(self.scene.map_image.progress * 100))
         self.inspector = StackInspector(session)
         self._make_dock("Stack", self.inspector)
         self.palette = CounterPalette(state.library, state.side_order, state.ruleset)
@@ -805,6 +810,20 @@ class MainWindow(QMainWindow):
         if name:
             self.settings.setValue("last_dir", str(Path(name).parent))
             self.open_file(name)
+
+    def _image_progress(self, share: int) -> None:
+        """The first open of a PNG or progressive JPEG scan: a bar in the status bar while its
+        copy that can be read in parts is made (seconds for a large scan, once)."""
+        bar = self.image_progress
+        if bar is None:
+            bar = self.image_progress = QProgressBar()
+            bar.setObjectName("MapImageProgress")
+            bar.setRange(0, 100)
+            bar.setFormat("Preparing the map image, the first time only: %p%")
+            bar.setMinimumWidth(320)
+            self.statusBar().addPermanentWidget(bar)
+        bar.setValue(share)
+        bar.setVisible(share < 100)
 
     def _say_long(self, text: str) -> None:
         """A message the player must not miss (a map image that cannot be read)."""

@@ -3,10 +3,12 @@
 
 Tools: a terrain brush (click, or drag to paint), a flood fill, hexside features (click a
 hexside to set or clear it, drag along hexsides to draw a run: a river stays one river), place
-names, and elevation levels. Every edit goes on the window's undo stack (``Ctrl Z``); File >
-Save writes the TOML map format through :func:`~hexcombat.board.mapwrite.save_map`, which reads
-the text back with the map loader first, so a problem is shown at its line and nothing is
-written. The map is drawn by the board's own items, in the game's colours and lines.
+names, elevation levels, and No Hex (the map's shape: places of the frame where the printed
+board has no hex, drawn dashed, and hexes put back there). Every edit goes on the window's undo
+stack (``Ctrl Z``); File > Save writes the TOML map format through
+:func:`~hexcombat.board.mapwrite.save_map`, which reads the text back with the map loader first,
+so a problem is shown at its line and nothing is written. The map is drawn by the board's own
+items, in the game's colours and lines.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QStyleOptionGraphicsItem,
@@ -58,8 +61,10 @@ from hexcombat.board.mapedit import (
     PaintTerrain,
     Run,
     SetElevation,
+    SetHexes,
     SetMapName,
     SetPlace,
+    cut_hexes,
     flood_fill,
     mark_hexsides,
     name_problem,
@@ -67,6 +72,7 @@ from hexcombat.board.mapedit import (
     on_map,
     paint,
     raise_to,
+    restore_hexes,
     type_problem,
 )
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
@@ -93,6 +99,8 @@ TOOLS = (
      "hexsides to draw a run (a river stays one river)"),
     ("place", "&Place", "P", "Name the place in a hex (an empty name removes it)"),
     ("elevation", "&Elevation", "E", "Set hexes to the elevation level: click or drag"),
+    ("nohex", "&No Hex", "X", "Take hexes off the map where the printed board has none (click "
+     "or drag); on a place with no hex, put the hex back as the brush's terrain"),
 )  # fmt: skip
 """The editor's tools: name, menu text, key, what it does."""
 
@@ -110,7 +118,8 @@ class MapEditCommand(QUndoCommand):
         self._done = True
 
     def id(self) -> int:  # noqa: A003 (Qt's name)
-        return 1 if self.stroke and isinstance(self.edit, PaintTerrain | SetElevation) else -1
+        merges = PaintTerrain | SetElevation | SetHexes
+        return 1 if self.stroke and isinstance(self.edit, merges) else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt's name)
         if not isinstance(other, MapEditCommand) or other.stroke != self.stroke:
@@ -189,6 +198,32 @@ class ElevationItem(QGraphicsItem):
                 painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(level))
 
 
+class NoHexItem(QGraphicsItem):
+    """The places of the map's frame with no hex, outlined dashed, so the map maker sees the
+    map's shape and where a hex can be put back."""
+
+    def __init__(self, hexmap: HexMap, layout) -> None:  # noqa: ANN001
+        super().__init__()
+        self.layout = layout
+        self.outline = QPainterPath()
+        for h in hexmap.missing():
+            self.outline.addPolygon(hex_polygon(layout, h))
+            self.outline.closeSubpath()
+        self.setZValue(-2)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self.outline.boundingRect().adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        pen = QPen(QColor(120, 120, 120), 1.0, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.drawPath(self.outline)
+
+
 class EditorView(MapView):
     """The map view with the left button given to the tools: press, drag and release make a
     stroke; the wheel zooms, the arrow keys and a middle-button drag pan."""
@@ -196,6 +231,8 @@ class EditorView(MapView):
     stroke_started = Signal(QPointF)
     stroke_moved = Signal(QPointF)
     stroke_ended = Signal()
+    pointer_moved = Signal(QPointF)
+    """The mouse's scene position, after ``hex_hovered`` (a place with no hex has none)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -218,6 +255,7 @@ class EditorView(MapView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         self.hex_hovered.emit(self.hex_at_view(event.position()))
+        self.pointer_moved.emit(self.mapToScene(event.position().toPoint()))
         if self._stroking:
             self.stroke_moved.emit(self.mapToScene(event.position().toPoint()))
         elif self._pan_from is not None:
@@ -254,6 +292,7 @@ class MapEditor(QMainWindow):
         self.feature = "minor-river"
         self.level = 1
         self._stroke = 0
+        self._cutting = False
         self._painted: set[Hex] = set()
         self._raw_sides: list[Hexside] = []
         self._run = Run()
@@ -284,7 +323,17 @@ class MapEditor(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         if image_problem:
             self.say(image_problem)
+        self.image_progress = QProgressBar()
+        """The first open of a PNG or progressive JPEG scan, as the main window shows it."""
+        self.image_progress.setFormat("Preparing the map image, the first time only: %p%")
+        self.image_progress.hide()
+        self.statusBar().addPermanentWidget(self.image_progress)
+        if self.map_image is not None:
+            self.map_image.signals.progress.connect(self._image_progress)
+            self.map_image.signals.unreadable.connect(self.say)
+            self._image_progress(round(self.map_image.progress * 100))
         self.view.hex_hovered.connect(self._hovered)
+        self.view.pointer_moved.connect(self._over_no_hex)
         self.view.stroke_started.connect(self._stroke_started)
         self.view.stroke_moved.connect(self._stroke_moved)
         self.view.stroke_ended.connect(self._stroke_ended)
@@ -398,6 +447,7 @@ class MapEditor(QMainWindow):
         self._overlays = [
             PlaceNamesItem(self.hexmap, self.layout_),
             ElevationItem(self.hexmap, self.layout_),
+            NoHexItem(self.hexmap, self.layout_),
         ]
         for item in self._overlays:
             self.scene_.addItem(item)
@@ -480,6 +530,24 @@ class MapEditor(QMainWindow):
             parts.append(self.hexmap.places[h])
         self.status.setText(", ".join(parts))
 
+    def _image_progress(self, share: int) -> None:
+        self.image_progress.setValue(share)
+        self.image_progress.setVisible(share < 100)
+
+    def _over_no_hex(self, pos: QPointF) -> None:
+        """With the No Hex tool, a place of the frame with no hex is outlined and named too:
+        a click there puts a hex back."""
+        h = self.place_at(pos)
+        if self.tool != "nohex" or h is None or h in self.hexmap:
+            return
+        outline = QPainterPath()
+        outline.addPolygon(hex_polygon(self.layout_, h))
+        outline.closeSubpath()
+        self.pointer.setPath(outline)
+        self.status.setText(
+            f"{self.hexmap.label(h)}: no hex; click to put one back as {self.terrain}"
+        )
+
     def say(self, text: str) -> None:
         """Tell the map maker something (a refused edit) in the status bar."""
         self.statusBar().showMessage(text, 8000)
@@ -495,7 +563,7 @@ class MapEditor(QMainWindow):
     def set_terrain(self, kind: str) -> None:
         """Paint ``kind`` with the brush and the fill (and pick the brush if neither is on)."""
         self.terrain = kind
-        if self.tool not in ("brush", "fill"):
+        if self.tool not in ("brush", "fill", "nohex"):
             self.set_tool("brush")
         _mark_current(self.terrain_list, kind)
 
@@ -537,12 +605,20 @@ class MapEditor(QMainWindow):
         h = self.layout_.pixel_to_hex(pos.x(), pos.y())
         return h if h in self.hexmap else None
 
+    def place_at(self, pos: QPointF) -> Hex | None:
+        """The place of the map's frame under ``pos``, a hex or not (the No Hex tool)."""
+        h = self.layout_.pixel_to_hex(pos.x(), pos.y())
+        return h if self.hexmap.in_frame(h) else None
+
     def _stroke_started(self, pos: QPointF) -> None:
         self._stroke += 1
         self._painted = set()
         self._raw_sides = []
         self._run = Run()
         h = self.hex_at(pos)
+        # a No Hex stroke that begins on a hex takes hexes out; one that begins elsewhere in
+        # the frame puts them back
+        self._cutting = self.tool == "nohex" and h is not None
         if self.tool == "fill" and h is not None:
             self.apply(flood_fill(self.hexmap, h, self.terrain))
         elif self.tool == "place" and h is not None:
@@ -551,7 +627,16 @@ class MapEditor(QMainWindow):
             self._stroke_moved(pos)
 
     def _stroke_moved(self, pos: QPointF) -> None:
-        if self.tool in ("brush", "elevation"):
+        if self.tool == "nohex":
+            h = self.place_at(pos)
+            if h is None or h in self._painted:
+                return
+            self._painted.add(h)
+            if self._cutting:
+                self.apply(cut_hexes(self.hexmap, [h]), self._stroke)
+            else:
+                self.apply(restore_hexes(self.hexmap, [h], self.terrain), self._stroke)
+        elif self.tool in ("brush", "elevation"):
             h = self.hex_at(pos)
             if h is None or h in self._painted:
                 return

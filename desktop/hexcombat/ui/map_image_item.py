@@ -9,8 +9,9 @@ repainted as tiles arrive. Tiles are kept in a least-recently-used cache of
 :data:`CACHE_BYTES`.
 
 Only a baseline JPEG can be read a part at a time without decoding all of it. A PNG or a
-progressive JPEG is decoded once, in a worker thread, into a baseline JPEG copy in the user's
-cache folder (the only time the whole picture is in memory), and read in tiles from that copy
+progressive JPEG is decoded once into a baseline JPEG copy in the user's cache folder, by a
+converter process of its own (:mod:`hexcombat.ui.image_convert`: the whole picture is in its
+memory, never in the window's), whose progress the window shows; tiles are read from that copy
 from then on.
 """
 
@@ -20,11 +21,21 @@ import atexit
 import hashlib
 import math
 import os
+import sys
 import threading
 from collections import OrderedDict
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRect, QRectF, QRunnable, QSize, QStandardPaths, QThreadPool
+from PySide6.QtCore import (
+    QObject,
+    QProcess,
+    QRect,
+    QRectF,
+    QRunnable,
+    QSize,
+    QStandardPaths,
+    QThreadPool,
+)
 from PySide6.QtCore import Signal as QtSignal
 from PySide6.QtGui import QImage, QImageReader, QImageWriter, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -67,6 +78,8 @@ class _Signals(QObject):
     """The baseline JPEG copy of a PNG is ready (its path), or "" when it could not be made."""
     unreadable = QtSignal(str)
     """The image turned out unreadable past its header: why, for the status bar."""
+    progress = QtSignal(int)
+    """How far the first open's conversion is, 0 to 100 (100: done, or given up)."""
 
 
 class _ReadTiles(QRunnable):
@@ -168,16 +181,116 @@ class _Convert(QRunnable):
         self.signals.converted.emit(self.target if written else "")
 
 
+class _Converter(QObject):
+    """The converter process making the baseline copy of one picture; items showing the same
+    picture share it (the window and the map editor), so the copy is written once."""
+
+    running: dict[str, _Converter] = {}
+
+    def __init__(self, source: str, target: str, overview: QSize) -> None:
+        super().__init__()
+        self.source, self.target = source, target
+        self.signals: list[_Signals] = []
+        self.errors = b""
+        self.output = b""
+        self.process = QProcess(self)
+        self.process.readyReadStandardOutput.connect(self._read_progress)
+        self.process.readyReadStandardError.connect(self._read_errors)
+        self.process.finished.connect(self._finished)
+        self.process.errorOccurred.connect(self._failed)
+        program, arguments = converter_command(source, target)
+        arguments += [str(overview.width()), str(overview.height())]
+        _Converter.running[target] = self
+        self.process.start(program, arguments)
+
+    @classmethod
+    def start(cls, signals: _Signals, source: str, target: str, overview: QSize) -> None:
+        converter = cls.running.get(target) or cls(source, target, overview)
+        converter.signals.append(signals)
+
+    def _read_progress(self) -> None:
+        self.output += bytes(self.process.readAllStandardOutput().data())
+        *lines, rest = self.output.split(b"\n")
+        self.output = rest[-2000:]
+        text = [line.decode("utf-8", "replace") for line in lines]
+        shares = [line.split()[1] for line in text if line.startswith("progress ")]
+        if shares and shares[-1].isdigit():
+            for signals in self.signals:
+                _emit(signals.progress, min(99, int(shares[-1])))
+        for line in text:
+            if line.startswith("overview "):
+                self._overview(line.removeprefix("overview "))
+
+    def _overview(self, path: str) -> None:
+        """The overview the converter wrote as soon as the picture was decoded: shown while the
+        copy to read tiles from is written."""
+        if Path(path).parent != Path(self.target).parent:
+            return
+        image = QImage(path)
+        Path(path).unlink(missing_ok=True)
+        if not image.isNull():
+            image = image.convertToFormat(_FORMAT)
+            for signals in self.signals:
+                _emit2(signals.tile_read, OVERVIEW, image)
+
+    def _read_errors(self) -> None:
+        self.errors = (self.errors + bytes(self.process.readAllStandardError().data()))[-2000:]
+
+    def _finished(self, code: int, _status: QProcess.ExitStatus) -> None:
+        done = code == 0 and Path(self.target).is_file()
+        self._end(self.target if done else "")
+
+    def _failed(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:  # no converter: convert here instead
+            _Converter.running.pop(self.target, None)
+            for signals in self.signals:
+                _readers().start(_Convert(signals, self.source, self.target))
+            self.signals = []
+
+    def _end(self, target: str) -> None:
+        _Converter.running.pop(self.target, None)
+        for signals in self.signals:
+            _emit(signals.progress, 100)
+            _emit(signals.converted, target)
+        self.signals = []
+
+
+def _emit(signal: QtSignal, value: object) -> None:
+    try:
+        signal.emit(value)
+    except RuntimeError:  # the item's window closed
+        pass
+
+
+def _emit2(signal: QtSignal, first: object, second: object) -> None:
+    try:
+        signal.emit(first, second)
+    except RuntimeError:  # the item's window closed
+        pass
+
+
+def converter_command(source: str, target: str) -> tuple[str, list[str]]:
+    """The converter process's program and arguments: the installed program's own hidden
+    ``convert-image`` command, or this Python's module."""
+    if getattr(sys, "frozen", False):
+        return sys.executable, ["convert-image", source, target]
+    return sys.executable, ["-m", "hexcombat.ui.image_convert", source, target]
+
+
 _POOL: list[QThreadPool] = []
 
 
 @atexit.register
 def _stop_readers() -> None:
     """Drop the reads not started and wait for those under way before the program exits: a
-    reader thread still running while Qt and Python tear down crashes the process."""
+    reader thread still running while Qt and Python tear down crashes the process. A converter
+    still running is stopped (its half-written copy is never taken for a whole one)."""
     for pool in _POOL:
         pool.clear()
         pool.waitForDone(5000)
+    for converter in list(_Converter.running.values()):  # its copy is made next time instead
+        converter.process.kill()
+        converter.process.waitForFinished(2000)
 
 
 def _readers() -> QThreadPool:
@@ -267,6 +380,8 @@ class MapImageItem(QGraphicsItem):
         self.overview = QImage()
         self.problem: str | None = None
         """Why the image could not be read (shown in the status bar), or None."""
+        self.progress = 1.0
+        """How far the first open's conversion is, 0 to 1 (1 when there is none to do)."""
         if self.info.tiled:
             self._use(str(image.path))
         else:
@@ -274,7 +389,10 @@ class MapImageItem(QGraphicsItem):
             if copy.is_file():
                 self._use(str(copy))
             else:
-                self.pool.start(_Convert(self.signals, str(image.path), str(copy)))
+                self.progress = 0.0
+                self.signals.progress.connect(self._progress)
+                size = overview_size(self.info.width, self.info.height)
+                _Converter.start(self.signals, str(image.path), str(copy), size)
 
     # reading -------------------------------------------------------------------------------
 
@@ -285,6 +403,9 @@ class MapImageItem(QGraphicsItem):
         self.source = source
         size = overview_size(self.info.width, self.info.height)
         self.pool.start(_ReadOverview(self.signals, source, size))
+
+    def _progress(self, share: int) -> None:
+        self.progress = share / 100
 
     def _converted(self, target: str) -> None:
         if not target:
