@@ -40,5 +40,6 @@ def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
 
 @pytest.fixture
 def bench(qtbot) -> CombatBench:  # noqa: ANN001
-    """The Combat panel alone on the built-in 14D2d tutorial, no attack set up yet."""
-    return combat_bench(qtbot, default_tutorial(), tutorial_attack=False)
+    """The Combat panel alone on the built-in 14D2d tutorial, its attack on 0504 set up as the
+    window sets it up on opening (the ``window`` fixture's panel, without the window)."""
+    return combat_bench(qtbot, default_tutorial())

@@ -27,9 +27,9 @@ def board(window) -> dict[str, list[str]]:
     return {state.hexmap.label(h): [c.uid for c in s] for h, s in state.stacks().items()}
 
 
-def test_14d2d_attack_reads_plus_one_in_the_panel(window, qtbot) -> None:
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+def test_14d2d_attack_reads_plus_one_in_the_panel(bench, qtbot) -> None:
+    bench.attack()
+    panel = bench.combat_panel
     assert panel.candidate_tree.topLevelItemCount() == 5
     assert "DRM +1" in panel.odds.text()
     steps = panel.steps
@@ -45,13 +45,13 @@ def test_14d2d_attack_reads_plus_one_in_the_panel(window, qtbot) -> None:
     )
     assert sum(o.probability for o in panel.bars.outcomes) == 1
     # the map highlights the target and the stacks taking part
-    overlay = window.scene.overlay.hexes
+    overlay = bench.scene.overlay.hexes
     assert list(overlay.values()).count("attacker") == 5 and "target" in overlay.values()
 
 
-def test_unticking_a_stack_updates_the_panel_at_once(window, qtbot) -> None:
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+def test_unticking_a_stack_updates_the_panel_at_once(bench, qtbot) -> None:
+    bench.attack()
+    panel = bench.combat_panel
     tree = panel.candidate_tree
     heavy = next(
         tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
@@ -100,9 +100,9 @@ def test_a_seeded_roll_changes_the_map_and_undo_restores_it_exactly(window, qtbo
     )
 
 
-def test_typed_roll_resolves_with_the_physical_dice(window, qtbot) -> None:
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+def test_typed_roll_resolves_with_the_physical_dice(bench, qtbot) -> None:
+    bench.attack()
+    panel = bench.combat_panel
     panel.typed_roll.setText("6")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     assert panel.resolution is not None and panel.resolution.result.die == 6
@@ -233,36 +233,36 @@ def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
 
 @pytest.mark.parametrize("dice", ["7", "0", "4 4", "x"])
 def test_dice_that_are_not_the_attack_s_are_refused_and_the_warnings_stay(
-    window, qtbot, dice: str
+    bench, qtbot, dice: str
 ) -> None:
     # one six-sided die decides a combat on the generic CRT: 7, 0, two dice or a letter are not
     # that roll; the refusal stands beside the assumed-chart warning, which stays in view
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+    bench.attack()
+    panel = bench.combat_panel
     warnings = panel.warnings.text()
     assert "\u26a0 CRT: assumed chart value used" in warnings
     type_roll(panel, qtbot, dice)
-    assert panel.resolution is None and window.session.state.pending_roll is None
+    assert panel.resolution is None and bench.state.pending_roll is None
     assert panel.roll_problem.text() != "" and panel.roll_button.isEnabled()
     assert panel.warnings.text() == warnings
-    assert window.session.state.log == [] and window.session.state.dice.used == 0
+    assert bench.state.log == [] and bench.state.dice.used == 0
 
 
-def test_the_panel_shows_a_defenders_name_as_written_never_as_markup(window, qtbot) -> None:
+def test_the_panel_shows_a_defenders_name_as_written_never_as_markup(bench, qtbot) -> None:
     # a unit's name comes from someone's file: "<s>" in it is shown, not taken as strike-out
-    state = window.session.state
+    state = bench.state
     top = state.stack_at(state.hexmap.hex_at("0504"))[0]
     top.unit = replace(top.unit, name="Inf <s>XX")
-    start_attack(window, qtbot)
+    bench.attack()
     shown = QTextDocument()
-    shown.setHtml(window.combat_panel.title.text())
+    shown.setHtml(bench.combat_panel.title.text())
     assert shown.toPlainText() == "Attack on 0504 (woods): Inf <s>XX, Hv Mot AA II, Art III"
 
 
-def test_the_panels_warnings_and_refusals_show_names_as_written(window, qtbot) -> None:
+def test_the_panels_warnings_and_refusals_show_names_as_written(bench, qtbot) -> None:
     # warnings, Apply's refusals and a refused roll name units and sides from someone's file
     # ("untick Inf <s>XX"): shown as written, "<s>" never taken as strike-out
-    panel = window.combat_panel
+    panel = bench.combat_panel
     for label in (panel.warnings, panel.problems, panel.roll_problem):
         assert label.textFormat() == Qt.TextFormat.PlainText
 

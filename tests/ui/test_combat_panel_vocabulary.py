@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSpinBox
-from uihelpers import start_attack
+from uihelpers import CombatBench
 
 import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
@@ -20,15 +20,14 @@ from hexcombat.rules.vocabulary import ConditionSpec
 from hexcombat.ui import condition_controls, loss_choosers
 from hexcombat.ui.condition_controls import CONDITION_CONTROLS, condition_control
 from hexcombat.ui.loss_choosers import LOSS_CHOOSERS, LossChooser, loss_kind
-from hexcombat.ui.main_window import MainWindow
 
 UI = Path(condition_controls.__file__).parent
 
 
 def test_each_condition_the_ruleset_declares_has_a_control_of_its_kind(
-    window: MainWindow, qtbot
+    bench: CombatBench, qtbot
 ) -> None:
-    panel = window.combat_panel
+    panel = bench.combat_panel
     vocabulary = panel.model.vocabulary
     assert set(panel.condition_controls) == {c.key for c in vocabulary.conditions}
     assert set(panel.condition_boxes) == {c.key for c in vocabulary.conditions if c.kind == "bool"}
@@ -39,7 +38,7 @@ def test_each_condition_the_ruleset_declares_has_a_control_of_its_kind(
     # a positive one never: it would help the attacker
     assert (spin.minimum(), spin.maximum(), spin.value()) == (-9, 0, 0)
     assert fortification.widget.findChild(QLabel).text() == "Fortification DRM (14D1)"
-    start_attack(window, qtbot)
+    bench.attack()
     spin.setValue(-2)  # as the player steps it down
     assert panel.report.drm == -1  # +1, and the fortification's -2 (14D1)
     assert panel.odds.text() == "3:1   DRM -1"
@@ -48,8 +47,8 @@ def test_each_condition_the_ruleset_declares_has_a_control_of_its_kind(
     assert spin.value() == 0 and panel.report.drm == 1
 
 
-def test_the_phase_box_lists_the_ruleset_s_turn_sequence(window: MainWindow) -> None:
-    panel = window.combat_panel
+def test_the_phase_box_lists_the_ruleset_s_turn_sequence(bench: CombatBench) -> None:
+    panel = bench.combat_panel
     phases = panel.model.vocabulary.phases
     assert [panel.phase.itemText(i) for i in range(panel.phase.count())] == [
         "initial",
@@ -89,7 +88,7 @@ def test_a_control_is_picked_by_the_condition_s_kind() -> None:
 
 
 def test_the_losses_chooser_is_picked_by_the_loss_policy_s_kind(
-    window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch
+    bench: CombatBench, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     class StepLosses(LossChooser):
         kind = "steps"
@@ -104,8 +103,8 @@ def test_the_losses_chooser_is_picked_by_the_loss_policy_s_kind(
             return [f"The {req.side} loses a step."]
 
     monkeypatch.setitem(LOSS_CHOOSERS, "steps", StepLosses)
-    panel = window.combat_panel
-    start_attack(window, qtbot)
+    panel = bench.combat_panel
+    bench.attack()
     resolution = panel.roll([1])  # 3:1, die 1 + DRM 1 = 2
     assert loss_kind(resolution) == loss_choosers.STRENGTH_POINTS  # today's rulesets
     assert panel.losses is not None and panel.losses_label is not None
@@ -118,7 +117,7 @@ def test_the_losses_chooser_is_picked_by_the_loss_policy_s_kind(
 
 
 def test_a_follow_up_die_is_asked_for_under_the_typed_dice(
-    window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch
+    bench: CombatBench, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No shipped ruleset rolls a follow-up die yet: this one rolls a morale check after every
     result, as a tactical ruleset does after a hit."""
@@ -131,11 +130,11 @@ def test_a_follow_up_die_is_asked_for_under_the_typed_dice(
 
     monkeypatch.setattr(roll_module, "resolve_attack", with_morale_check)
     monkeypatch.setattr(attack_model_module, "resolve_attack", with_morale_check)
-    panel = window.combat_panel
-    start_attack(window, qtbot)
+    panel = bench.combat_panel
+    bench.attack()
     panel.typed_roll.setText("4")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
-    assert window.session.state.pending_roll is None
+    assert bench.state.pending_roll is None
     assert panel.roll_problem.isVisible()
     assert panel.roll_problem.text() == (
         "the result calls for one more die: roll a d6 for the morale check and type it after "
@@ -151,7 +150,7 @@ def test_a_follow_up_die_is_asked_for_under_the_typed_dice(
     assert panel.roll_problem.text().startswith("this attack rolls 2 dice, but 1 number was typed")
     panel.typed_roll.setText("4 3")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
-    pending = window.session.state.pending_roll
+    pending = bench.state.pending_roll
     assert pending is not None and pending.rolls == (4, 3)
     assert panel.roll_problem.isHidden() and panel.resolution is pending.resolution
 

@@ -11,10 +11,10 @@ from hexcombat.rules.europa_results import outcome_list
 from hexcombat.ui.outcome_bars import OutcomeBars, cumulative_lines, favour_groups
 
 
-def test_the_14d2d_attack_is_even_between_a_clean_win_and_an_exchange(window) -> None:
+def test_the_14d2d_attack_is_even_between_a_clean_win_and_an_exchange(bench) -> None:
     """3:1 with DRM +1 on the generic table (every entry assumed): rolls 2-7 give HX, EX, EX,
     DR, DR, DH; DR and DH cost the attacker nothing, HX and EX cost both sides."""
-    panel = window.combat_panel
+    panel = bench.combat_panel
     report = panel.report
     assert report.headline.startswith("3:1")
     chart = panel.bars

@@ -197,9 +197,9 @@ def test_the_phasing_player_attacks_and_the_other_side_defends(window: MainWindo
     assert panel.warnings.text().startswith("it is Soviet's turn: Soviet attacks, Axis defends")
 
 
-def test_an_attack_outside_the_combat_phase_is_warned_of(window: MainWindow, qtbot) -> None:
-    panel = window.combat_panel
-    start_attack(window, qtbot)  # Soviet's combat phase: no phase warning
+def test_an_attack_outside_the_combat_phase_is_warned_of(bench: MainWindow, qtbot) -> None:
+    panel = bench.combat_panel
+    bench.attack()  # Soviet's combat phase: no phase warning
     assert "phase" not in panel.warnings.text()
     panel.phase.setCurrentText("reaction")
     # the phase table gives the combat phase for attacks and the movement phase for overruns

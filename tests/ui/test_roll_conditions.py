@@ -170,9 +170,9 @@ def test_a_reopened_roll_is_undone_with_ctrl_z_as_the_panel_says(window, qtbot, 
 
 
 @pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to
-def test_typed_dice_are_cleared_once_their_result_is_applied(window, qtbot) -> None:
-    start_attack(window, qtbot)
-    panel = window.combat_panel
+def test_typed_dice_are_cleared_once_their_result_is_applied(bench, qtbot) -> None:
+    bench.attack()
+    panel = bench.combat_panel
     panel.typed_roll.setText("4")  # 3:1, 4 + 1 = 5: DR
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     assert panel.resolution.result.code == "DR" and panel.typed_roll.text() == "4"

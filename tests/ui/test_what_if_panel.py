@@ -7,8 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from uihelpers import start_attack
-
 from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import register_ruleset
@@ -17,9 +15,9 @@ from hexcombat.rules.units import Unit
 from hexcombat.ui.what_if_view import WhatIfView
 
 
-def test_the_14d2d_attack_shows_what_moves_its_odds_and_drm(window, qtbot) -> None:  # noqa: ANN001
-    start_attack(window, qtbot)
-    view = window.combat_panel.what_if
+def test_the_14d2d_attack_shows_what_moves_its_odds_and_drm(bench, qtbot) -> None:  # noqa: ANN001
+    bench.attack()
+    view = bench.combat_panel.what_if
     assert view.toggle.isVisible()
     lines = view.text().splitlines()
     assert lines[0].startswith("3:1 now; +8 attack factors: 4:1 (")
@@ -40,9 +38,9 @@ def test_a_ruleset_without_odds_shows_no_what_if(qtbot) -> None:  # noqa: ANN001
     assert view.toggle.isHidden()
 
 
-def test_the_section_is_one_line_until_unfolded(window, qtbot) -> None:  # noqa: ANN001
-    start_attack(window, qtbot)
-    view = window.combat_panel.what_if
+def test_the_section_is_one_line_until_unfolded(bench, qtbot) -> None:  # noqa: ANN001
+    bench.attack()
+    view = bench.combat_panel.what_if
     assert view.toggle.text() == "What if: +8 \u2192 4:1, -4 \u2192 2:1, 9 DRM changes"
     assert view.isHidden()
     view.toggle.click()
