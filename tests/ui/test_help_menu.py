@@ -25,19 +25,19 @@ def menu_texts(menu) -> list[str]:  # noqa: ANN001
     return [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
 
 
-def test_help_lists_keys_legend_rulesets_and_about(window) -> None:
-    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+def test_help_lists_keys_legend_rulesets_and_about(tutorial_window) -> None:
+    titles = [a.text().replace("&", "") for a in tutorial_window.menuBar().actions()]
     assert titles[-1] == "Help"
-    help_menu = window.menuBar().actions()[-1].menu()
+    help_menu = tutorial_window.menuBar().actions()[-1].menu()
     assert menu_texts(help_menu) == [
         "Keys", "Terrain Legend", "Tutorials", "Rulesets", "About hexcombat"
     ]  # fmt: skip
-    view_menu = window.menuBar().actions()[titles.index("View")].menu()
+    view_menu = tutorial_window.menuBar().actions()[titles.index("View")].menu()
     assert "Terrain Legend" in menu_texts(view_menu)
 
 
-def test_keys_lists_every_shortcut_and_the_map_s_keys(window) -> None:
-    keys = window.show_help("keys")
+def test_keys_lists_every_shortcut_and_the_map_s_keys(tutorial_window) -> None:
+    keys = tutorial_window.show_help("keys")
     assert keys.isVisible()
     text = keys.text()
     for line in (
@@ -122,25 +122,25 @@ hexsides = ["0101/0201"]
     assert any(near(QColor(canal.pixel(x, 24)), line) for x in range(4, 44))
 
 
-def test_rulesets_names_each_ruleset_and_where_its_rules_are_described(window) -> None:
-    text = window.show_help("rulesets").text()
+def test_rulesets_names_each_ruleset_and_where_its_rules_are_described(tutorial_window) -> None:
+    text = tutorial_window.show_help("rulesets").text()
     for rid in ruleset_ids():
         assert f"{rid}: {get_ruleset(rid).title}" in text
     assert "docs/rules.md" in text
     assert str(paths.charts_dir()) in text
 
 
-def test_about_gives_version_licence_and_the_data_folders(window) -> None:
-    text = window.show_help("about").text()
+def test_about_gives_version_licence_and_the_data_folders(tutorial_window) -> None:
+    text = tutorial_window.show_help("about").text()
     assert f"hexcombat {hexcombat.__version__}" in text
     assert "MIT licence" in text
     for folder in (paths.data_root(), paths.maps_dir(), paths.counters_dir(), paths.charts_dir()):
         assert str(folder) in text
 
 
-def test_rulesets_names_every_rule_total_war_implements(window) -> None:
+def test_rulesets_names_every_rule_total_war_implements(tutorial_window) -> None:
     """The README's total-war rules (14A, 14D, 14F, the air rules 16A and 23D) in its title."""
-    text = window.show_help("rulesets").text()
+    text = tutorial_window.show_help("rulesets").text()
     line = next(row for row in text.splitlines() if "total-war:" in row)
     for rule in ("14A3", "14A4", "14D1", "14D2", "14F", "16A", "23D"):
         assert rule in line

@@ -63,13 +63,13 @@ def test_an_attack_from_set_up_to_applied_with_keys_only(window, qtbot) -> None:
     assert "0506" in logged.text() + logged.toolTip()  # the log says where they went
 
 
-def test_every_key_is_in_its_menu_its_tooltip_and_help_keys(window) -> None:
-    keys = window.show_help("keys").text()
-    with_keys = [a for a in window.findChildren(QAction) if key_text(a) and a.isVisible()]
+def test_every_key_is_in_its_menu_its_tooltip_and_help_keys(tutorial_window) -> None:
+    keys = tutorial_window.show_help("keys").text()
+    with_keys = [a for a in tutorial_window.findChildren(QAction) if key_text(a) and a.isVisible()]
     assert len(with_keys) >= 20
     for action in with_keys:
         words, key = action.text().replace("&", ""), key_text(action)
-        assert action in window.menu_actions(), words  # in a menu, which shows the keys
+        assert action in tutorial_window.menu_actions(), words  # in a menu, which shows the keys
         assert f"({key})" in action.toolTip(), (words, action.toolTip())
         assert f"{key}: {words}" in keys, words
     for key, what in PANEL_KEYS:
@@ -77,7 +77,7 @@ def test_every_key_is_in_its_menu_its_tooltip_and_help_keys(window) -> None:
     for words in ("Next Target", "Type the Dice", "Choose Losses", "Pick Retreat End",
                   "Apply Result", "Roll", "Next Tutorial Step", "Table Mode"):  # fmt: skip
         assert any(a.text().replace("&", "") == words for a in with_keys), words
-    assert "(Ctrl+Return, " in window.combat_panel.apply_button.toolTip()
+    assert "(Ctrl+Return, " in tutorial_window.combat_panel.apply_button.toolTip()
 
 
 def test_the_tutorial_steps_one_key_at_a_time(window, qtbot) -> None:

@@ -15,11 +15,11 @@ from hexcombat.ui.main_window import MainWindow
 from hexcombat.ui.stack_item import StackItem
 
 
-def test_the_static_board_is_one_item_not_one_per_hex(window) -> None:
-    boards = [i for i in window.scene.items() if isinstance(i, BoardItem)]
+def test_the_static_board_is_one_item_not_one_per_hex(tutorial_window) -> None:
+    boards = [i for i in tutorial_window.scene.items() if isinstance(i, BoardItem)]
     assert len(boards) == 1
-    hexes = len(window.session.state.hexmap)
-    non_stack = [i for i in window.scene.items() if not isinstance(i, StackItem)]
+    hexes = len(tutorial_window.session.state.hexmap)
+    non_stack = [i for i in tutorial_window.scene.items() if not isinstance(i, StackItem)]
     assert len(non_stack) < 10 < hexes
 
 

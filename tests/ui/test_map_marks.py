@@ -46,29 +46,29 @@ def stack_item(window, label: str):  # noqa: ANN001, ANN201
     return window.scene.stack_items[window.session.state.hexmap.hex_at(label)]
 
 
-def test_a_stack_shows_its_count_on_a_white_tab(window) -> None:
-    stacked = stack_item(window, "0503")  # two Rifle XX
-    alone = stack_item(window, "0403")  # the Hv Tank XX by itself
+def test_a_stack_shows_its_count_on_a_white_tab(tutorial_window) -> None:
+    stacked = stack_item(tutorial_window, "0503")  # two Rifle XX
+    alone = stack_item(tutorial_window, "0403")  # the Hv Tank XX by itself
     for item, count in ((stacked, 2), (alone, 1)):
         assert len(item.counters) == count
-    half = window.scene.counter_size / 2
+    half = tutorial_window.scene.counter_size / 2
     tab = stacked.count_tab(QRectF(-half, -half, 2 * half, 2 * half))
-    image = render(window.scene, stacked.mapRectToScene(tab))
+    image = render(tutorial_window.scene, stacked.mapRectToScene(tab))
     white = QColor("#ffffff")
     assert share(image, white) > 0.5  # a white tab ...
     assert share(image, QColor("#202020"), 60) > 0.03  # ... with dark figures on it
-    lonely = render(window.scene, alone.mapRectToScene(tab))
+    lonely = render(tutorial_window.scene, alone.mapRectToScene(tab))
     assert share(lonely, white) == 0  # one counter: no count
 
 
-def test_the_target_outline_is_drawn_over_the_attackers_it_borders(window) -> None:
-    hexmap = window.session.state.hexmap
+def test_the_target_outline_is_drawn_over_the_attackers_it_borders(tutorial_window) -> None:
+    hexmap = tutorial_window.session.state.hexmap
     target, attacker = hexmap.hex_at("0202"), hexmap.hex_at("0203")  # two empty hexes
     scene = QGraphicsScene()
-    overlay = OverlayItem(window.scene.layout)
+    overlay = OverlayItem(tutorial_window.scene.layout)
     scene.addItem(overlay)
     red, blue = QColor(STYLES["target"][0]), QColor(STYLES["attacker"][0])
-    a, b = window.scene.layout.hexside_endpoints(Hexside(target, attacker))
+    a, b = tutorial_window.scene.layout.hexside_endpoints(Hexside(target, attacker))
     middle = QRectF((a[0] + b[0]) / 2 - 1, (a[1] + b[1]) / 2 - 1, 2, 2)
     either_order = (
         {target: "target", attacker: "attacker"},
@@ -80,7 +80,7 @@ def test_the_target_outline_is_drawn_over_the_attackers_it_borders(window) -> No
         assert share(image, blue) == 0, "the attacker's outline covers the target's"
         assert share(image, red) + share(image, QColor("#ffffff")) > 0.6  # the rest: blends
     # the target's own style: a white dashed line along its red outline, no attacker has one
-    centre = window.scene.hex_centre(target)
+    centre = tutorial_window.scene.hex_centre(target)
     overlay.highlight({target: "target"}, {})
     around = render(scene, QRectF(centre.x() - 40, centre.y() - 40, 80, 80))
     overlay.highlight({target: "attacker"}, {})

@@ -91,10 +91,10 @@ def test_after_a_dh_the_retreated_stack_still_looks_german(window, qtbot) -> Non
     assert looks(window, state.hexmap.label(end)) == "german"
 
 
-def test_the_14d2d_tutorial_keeps_soviet_red_and_axis_field_grey(window) -> None:
-    assert looks(window, "0504") == "german"  # the Axis Inf XX
+def test_the_14d2d_tutorial_keeps_soviet_red_and_axis_field_grey(tutorial_window) -> None:
+    assert looks(tutorial_window, "0504") == "german"  # the Axis Inf XX
     for attacker in ("0403", "0503", "0603", "0404", "0604"):
-        assert looks(window, attacker) == "soviet"
+        assert looks(tutorial_window, attacker) == "soviet"
 
 
 def unit(nationality: str):  # noqa: ANN201

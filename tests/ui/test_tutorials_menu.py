@@ -77,9 +77,9 @@ def panel_rows(window: MainWindow) -> list[list[str]]:
     ]
 
 
-def test_the_menu_lists_every_shipped_tutorial_by_title(window) -> None:
-    calculator = window.calculator_action  # the map-less calculator closes the menu
-    actions = tutorial_menu(window).actions()
+def test_the_menu_lists_every_shipped_tutorial_by_title(tutorial_window) -> None:
+    calculator = tutorial_window.calculator_action  # the map-less calculator closes the menu
+    actions = tutorial_menu(tutorial_window).actions()
     assert actions[-1] is calculator
     titles = [a.text() for a in actions if not a.isSeparator() and a is not calculator]
     assert sorted(titles) == sorted(shipped_walkthroughs().values())
@@ -120,10 +120,10 @@ def test_opening_a_tutorial_sets_its_attack_up_with_the_rules_numbers(window, na
         )
 
 
-def test_the_built_in_tutorial_starts_with_its_attack_set_up(window) -> None:
+def test_the_built_in_tutorial_starts_with_its_attack_set_up(tutorial_window) -> None:
     # what `hexcombat` with no file shows: the 14D2d attack on 0504, every stack ticked
-    panel = window.combat_panel
-    assert window.session.state.hexmap.label(panel.target) == "0504"
+    panel = tutorial_window.combat_panel
+    assert tutorial_window.session.state.hexmap.label(panel.target) == "0504"
     assert len(panel.attacker_uids()) == 8  # Hv Tank XX, 2 Rifle XX, Hv Tank X, 2 Tank X, 2 Art
     assert "3:1   DRM +1" in panel.odds.text()
 
