@@ -13,6 +13,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from hexcombat.board.hexside import Hexside
+from hexcombat.game.opening import open_game
+from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.overlay_item import STYLES, OverlayItem
 
 REPO = Path(__file__).resolve().parents[2]
@@ -112,14 +114,13 @@ def tutorial_scenes() -> list[Path]:
     return [p for p in found if 'map = "' in p.read_text(encoding="utf-8")]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("tutorial", tutorial_scenes(), ids=lambda p: p.stem)
-def test_place_names_cover_no_counter_and_no_hex_label(window, tutorial: Path) -> None:
+def test_place_names_cover_no_counter_and_no_hex_label(qapp, tutorial: Path) -> None:  # noqa: ANN001
     # the names sit in their hex's foot: clear of every counter drawn (the top counter and the
     # edges of those beneath, and the count tab) and of every printed hex label, and beneath
     # the stacks, so a stack dragged over a name hides the name, not the other way round
-    assert window.open_file(tutorial), window.errors
-    scene, hexmap = window.scene, window.session.state.hexmap
+    state = open_game(tutorial)
+    scene, hexmap = MapScene(state), state.hexmap  # the map as a window draws it
     names = scene.place_names
     assert names.plates, "the tutorial maps name the defenders' hexes"
     counters = []
