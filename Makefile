@@ -12,6 +12,9 @@ STAMP  := $(VENV)/.installed
 # Every core (four at most: each test process holds a window or two), a test file's tests in one
 # process (so the installer build and the wheel are made once each).
 PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
+# pytest keeps each test file's rewritten asserts as bytecode: without it every test process
+# rewrites them all again (8 s of each run's start).
+unexport PYTHONDONTWRITEBYTECODE
 
 $(STAMP): pyproject.toml | system
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
