@@ -108,7 +108,9 @@ def result_effects(
                         result.steps,
                     )
                 )
-    if result.morale_check and units:
+    doomed = surely_eliminated(units, result)
+    left = tuple(f for f in units if f.pid not in doomed)
+    if result.morale_check and left:
         plus = f" +{result.modifier}" if result.modifier else ""
         effects.append(
             Effect(
@@ -116,11 +118,35 @@ def result_effects(
                 side,
                 "ACT",
                 f"every {side} unit left checks morale{plus}",
-                tuple(f.pid for f in units),
+                tuple(f.pid for f in left),
                 modifier=result.modifier,
             )
         )
     return effects
+
+
+def surely_eliminated(units: tuple[Fighter, ...], result: AssaultResult) -> set[str]:
+    """The units every legal choice of ``result``'s step losses eliminates (ACT): all of a
+    group that has no more steps than it loses; a one-step unit that alone has the group's
+    best morale (it takes the first loss); with two or more losses, a one-step AFV that is its
+    group's only AFV. 'All surviving enemy units ... check morale': these check none."""
+    gone: set[str] = set()
+    if not result.steps:
+        return gone
+    for group in groups(units):
+        if not group:
+            continue
+        if sum(f.steps_left for f in group) <= result.steps:
+            gone |= {f.pid for f in group}
+            continue
+        best = max(f.morale for f in group)
+        top = [f for f in group if f.morale == best]
+        if len(top) == 1 and top[0].steps_left == 1:
+            gone.add(top[0].pid)
+        afvs = [f for f in group if f.afv]
+        if result.steps >= 2 and len(afvs) == 1 and afvs[0].steps_left == 1:
+            gone.add(afvs[0].pid)
+    return gone
 
 
 class Assault:

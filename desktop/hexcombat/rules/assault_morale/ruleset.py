@@ -116,7 +116,7 @@ class AssaultMoraleRuleset(BasicEligibility):
         if (refused := self.attack_refusal(participant.unit)) is not None:
             return refused
         if f.leader:
-            kind = f.leads or "infantry"
+            kind = f.leads
             others = fighters("attacker", companions)
             if not any(_leads(o, kind) and not o.status.state for o in others):
                 return Refusal(
@@ -157,6 +157,8 @@ class AssaultMoraleRuleset(BasicEligibility):
                     ELIGIBILITY,
                 )
         require_units((*situation.attackers, *situation.defenders))
+        for side_units in (situation.attackers, situation.defenders):
+            _check_riders(side_units)
         c = situation.conditions
         if c.terrain not in HEX_TERRAIN:
             raise IllegalAttackError(
@@ -196,6 +198,8 @@ class AssaultMoraleRuleset(BasicEligibility):
         warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
         for fire in (assault.attacker_fire, assault.defender_fire):
             _fire_steps(ex, fire, assault.table)
+        _anti_tank_steps(ex, assault)
+        _compound_steps(ex, assault)
         exchanges = assault.exchanges()
         outcomes: dict[str, Fraction] = {}
         listed: dict[str, Exchange] = {}
@@ -463,6 +467,27 @@ class AssaultMoraleRuleset(BasicEligibility):
         return recovery(counter.unit, counter.status, counter.terrain, leader, dice, target)
 
 
+def _check_riders(participants: tuple[Participant, ...]) -> None:
+    """ACT shift, 'an infantry unit riding an AFV': a unit marked ``riding`` must be infantry
+    with an AFV of its own side in the assault to ride; anything else is refused by name."""
+    units = fighters("attacker", participants)
+    for f in units:
+        if "riding" not in f.status.markers:
+            continue
+        if not f.infantry:
+            raise UnitDataError(
+                f"{f.name} is marked riding but is a {f.kind or 'unit'}: only infantry rides an "
+                "AFV",
+                "ACT shift",
+            )
+        if not any(o.afv and o.steps_left for o in units):
+            raise UnitDataError(
+                f"{f.name} is marked riding, but no AFV of its side is in the assault to ride: "
+                "take the riding marker off, or add the AFV it rides",
+                "ACT shift",
+            )
+
+
 def _stack_leader(counter: CounterInPlay) -> int:
     """The best modifier of an undemoralized leader stacked with ``counter`` (Morale)."""
     mods = [
@@ -486,7 +511,7 @@ def _leader_words(units: tuple[Fighter, ...], f: Fighter) -> str:
 
 COMPOUND = {
     "disrupted": "; already disrupted: any failure demoralizes it",
-    "demoralized": "; already demoralized: a failure costs a step",
+    "demoralized": "; already demoralized: a failure costs a step (our reading)",
 }
 """Morale: 'compound morale check failures further lower morale', as a check's row says it
 to a unit already down (our reading, docs/rules.md)."""
@@ -514,6 +539,45 @@ def _outcomes(chances: dict[str, Fraction], side: SideName, enemy: SideName) -> 
         for k, p in chances.items()
         if p
     )
+
+
+def _anti_tank_steps(ex: Explanation, assault: Assault) -> None:
+    """Assault: each side's German A-T fire at Soviet vehicles, a roll after the table, and
+    the vehicle the end-state chances assume it is aimed at (the German player picks it)."""
+    for side, own, enemy in (
+        ("attacker", assault.attackers, assault.defenders),
+        ("defender", assault.defenders, assault.attackers),
+    ):
+        targets = anti_tank_targets(own, enemy)
+        if not targets:
+            continue
+        ex.add(
+            ELIGIBILITY,
+            f"German infantry of the {side} may A-T fire at a Soviet vehicle: one die, 5 or 6 "
+            f"(1 in 3) takes a step from it; the German player picks the vehicle, the end-state "
+            f"chances assume {targets[0].name} (the first Soviet AFV listed, else the first "
+            "vehicle)",
+            ANTI_TANK_HIT,
+            provenance="assumed",
+            side=side,  # type: ignore[arg-type]
+            kind="note",
+        )
+
+
+def _compound_steps(ex: Explanation, assault: Assault) -> None:
+    """Morale: a demoralized unit whose check fails again loses a step, our reading of
+    'compound morale check failures further lower morale' (docs/rules.md)."""
+    for f in (*assault.attackers, *assault.defenders):
+        if f.demoralized:
+            ex.add(
+                "Morale",
+                f"{f.name} is already demoralized: a failed morale check costs it a step (our "
+                "reading of 'compound morale check failures further lower morale': the "
+                "counter's morale falls no further)",
+                provenance="assumed",
+                side=f.side,
+                kind="note",
+            )
 
 
 def _fire_after_steps(ex: Explanation, assault: Assault) -> None:
@@ -553,13 +617,16 @@ def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
     side = fire.side
     for part in fire.parts:
         why = f" ({'; '.join(part.why)})" if part.why else ""
-        ex.add(
-            "ACT",
-            f"{part.name}: fire {fire_text(part.fire)}{why}",
-            part.fire,
-            side=side,
-            kind="strength",
-        )
+        first = part.fire if part.before_state is None else part.before_state
+        ex.add("ACT", f"{part.name}: fire {fire_text(first)}{why}", first, side=side, kind="strength")
+        if part.state_why:  # the aid's morale heading says what a state does to fire
+            ex.add(
+                "Morale",
+                f"{part.name} is {part.state_why}: fire {fire_text(part.fire)}",
+                part.fire,
+                side=side,
+                kind="strength",
+            )
     ex.add(
         "ACT",
         f"the {side}'s direct fire value: {fire_text(fire.fire)}",
@@ -577,11 +644,18 @@ def _fire_steps(ex: Explanation, fire: SideFire, table: AssaultTable) -> None:
         side=side,
     )
     for s in fire.shifts:
+        how = "rule" if not s.reading else "assumed"
+        if not s.shift:
+            ex.add("ACT shift", s.reason, 0, provenance=how, side=side, kind="shift")
+            continue
         way = "right" if s.shift > 0 else "left"
-        ex.add("ACT shift", f"{s.reason}: one column {way}", s.shift, side=side, kind="shift")
+        ex.add(
+            "ACT shift", f"{s.reason}: one column {way}", s.shift,
+            provenance=how, side=side, kind="shift",
+        )  # fmt: skip
     if fire.clamped:
         ex.add("ACT shift", fire.clamped, side=side, kind="limit")
-    if fire.shifts:
+    if any(s.shift for s in fire.shifts):
         ex.add(
             "ACT shift",
             f"the {side} fires on {table.label(fire.column)}",
