@@ -128,11 +128,12 @@ def test_every_a_t_fire_roll_and_its_assumed_target_is_a_step() -> None:
 
 
 def test_the_fire_of_a_disrupted_or_demoralized_unit_cites_the_morale_heading() -> None:
-    report = RULESET.evaluate(
-        situation(side(squad(8)), side(squad(8), state="disrupted"))
-    )
+    report = RULESET.evaluate(situation(side(squad(8)), side(squad(8), state="disrupted")))
     assert steps_of(report, "Morale", "disrupted: combat value halved") == [(Fraction(4), "rule")]
-    assert steps_of(report, "ACT", "Squad: fire 8") == [(Fraction(8), "rule"), (Fraction(8), "rule")]
+    assert steps_of(report, "ACT", "Squad: fire 8") == [
+        (Fraction(8), "rule"),
+        (Fraction(8), "rule"),
+    ]
     down = RULESET.evaluate(situation(side(squad(8)), side(squad(8), state="demoralized")))
     assert steps_of(down, "Morale", "1/4 defense against assaults") == [(Fraction(2), "rule")]
     assert not [s for s in down.explanation.steps if s.rule == "ACT" and "demoralized" in s.text]

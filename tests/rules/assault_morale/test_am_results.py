@@ -134,15 +134,14 @@ def test_both_fire_at_once_unless_the_defenders_are_entrenched_or_dug_in() -> No
 
     dug = RULESET.evaluate(situation(attackers, defending, "entrenchment"))
     assert dug.payload["order"] == "defenders first"
-    assert [d.side for d in dug.dice] == ["defender", "attacker"]
-    # the defenders' 3 (1M2) takes a step from a1 (best morale), eliminated: the attackers
-    # fire 10 (9-12), one left for the entrenchment: 5-8, die 6: M2
-    first = RULESET.resolve(dug, ScriptedDice([3, 6]))
-    assert first.code == "defender: M2 / attacker: 1M2"
-    after = dug.payload["attacker_fire_after_defenders_die"]["3"]  # type: ignore[index]
-    assert after["fire"] == 10 and after["column_after_shifts"] == "5-8"
-    # the defenders' 1 (M2) takes nothing: 20 on 18-23, one left: 13-17, die 6: 1M2
-    assert RULESET.resolve(dug, ScriptedDice([1, 6])).code == "defender: 1M2 / attacker: M2"
+    assert [d.side for d in dug.dice] == ["defender"]  # the attackers fire in a follow-up
+    # the defenders' 3 on 30+ (1M2) takes a step from a1 (best morale): the attackers' result
+    first = RULESET.resolve(dug, ScriptedDice([3]))
+    assert first.code == "attacker: 1M2"
+    assert [(e.kind, e.targets) for e in first.effects] == [
+        ("lose-steps", ("a1", "a2")),
+        ("morale-check", ("a2",)),  # a1, alone of the best morale, loses its only step
+    ]
     dug_in = (
         Participant(defending[0].unit, id="d", status=UnitStatus(markers=frozenset({"dug-in"}))),
     )

@@ -180,24 +180,14 @@ class Assault:
     def defender_fire(self) -> SideFire:
         return self.fire("defender")
 
-    def attackers_left(self, defender_die: int) -> tuple[Fighter, ...]:
-        """The attackers after the defenders' fire of ``defender_die`` took its step losses."""
-        on_attacker = self.table.result(defender_die, self.defender_fire.column)
-        return after_losses(self.attackers, on_attacker)
-
-    def attacker_fire_after(self, defender_die: int) -> SideFire:
-        """The attackers' fire: as they are when both fire at once; with what is left after
-        the defenders' step losses when the defenders fire first."""
-        if not self.defenders_first:
-            return self.attacker_fire
-        return self._after(defender_die)
-
-    def _after(self, defender_die: int) -> SideFire:
-        return self.fire("attacker", self.attackers_left(defender_die))
+    def first_fire_result(self, defender_die: int) -> AssaultResult:
+        """What the defenders' die does to the attackers when the defenders fire first (ACT):
+        its whole result, morale checks included, takes effect before the attackers fire."""
+        return self.table.result(defender_die, self.defender_fire.column)
 
     def exchange(self, attacker_die: int, defender_die: int) -> Exchange:
-        """What the two table dice do."""
-        fire = self.attacker_fire_after(defender_die)
+        """What the two table dice do when both sides fire at once."""
+        fire = self.attacker_fire
         return Exchange(
             attacker_die,
             defender_die,
@@ -207,7 +197,7 @@ class Assault:
         )
 
     def exchanges(self) -> list[Exchange]:
-        """Every pair of table dice, each 1 in 36."""
+        """Every pair of table dice, each 1 in 36 (both sides firing at once)."""
         return [self.exchange(a, d) for a in FACES for d in FACES]
 
     def effects(self, exchange: Exchange) -> list[Effect]:
