@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 from hexcombat.rules.eligibility import Refusal
@@ -193,8 +194,10 @@ def _lesser(
         return Immediate("DR", f"the defenders have the lesser {what}", "")
     ex.add(
         "Assault",
-        f"equal {what}: the force that retreats is drawn at random with the tie "
-        "die (1-5 the attackers, 6-10 the defenders)",
+        f"equal {what}: the aid says 'random': the force that retreats is drawn with the tie "
+        "die, a d10, 1-5 the attackers, 6-10 the defenders (the die is assumed)",
+        Fraction(1, 2),
+        provenance="assumed",
         kind="note",
     )
     return Immediate("TIE", f"equal {what}", "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.dice import Dice, ScriptedDice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
@@ -30,6 +31,7 @@ from hexcombat.rules.lhy_assault.drm import (
 )
 from hexcombat.rules.lhy_assault.fates import unit_fates
 from hexcombat.rules.lhy_assault.follow import (
+    ASSUMED_CHECK,
     follow_up_chances,
     follow_ups,
     resolve_follow_up,
@@ -38,6 +40,7 @@ from hexcombat.rules.lhy_assault.losses import CasualtyLosses
 from hexcombat.rules.lhy_assault.table import ROWS, RULE, Row, row_for, words
 from hexcombat.rules.lhy_assault.vocab import (
     ASSAULT_DIE,
+    COVER,
     KINDS,
     TERRAIN,
     TIE_DIE,
@@ -97,6 +100,8 @@ class LhyAssaultRuleset(BasicEligibility):
         _check_situation(situation)
         situation = with_ids(situation)
         ex = Explanation()
+        c = situation.conditions
+        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
         situation, lost = keep_one_heroic(situation)
         if lost:
             ex.add(
@@ -111,13 +116,13 @@ class LhyAssaultRuleset(BasicEligibility):
             return self._with_fates(
                 _immediate_report(self.id, situation, at_once.code, ex, payload)
             )
-        c = situation.conditions
         attackers = counted_units(situation.attackers, "attacker", c, ex)
         defenders = counted_units(situation.defenders, "defender", c, ex)
         total = side_drm(attackers, "attacker", c, ex) + side_drm(defenders, "defender", c, ex)
         total += cohesion_drm(attackers, defenders, ex)
         total += situational_drm(situation, attackers, defenders, ex)
         drm = limited(total, ex)
+        _assumed_procedures(situation, ex)
         chances = _row_chances(drm)
         said = f"{total:+d}, limited to {drm:+d}" if total != drm else f"{drm:+d}"
         payload |= {
@@ -143,9 +148,9 @@ class LhyAssaultRuleset(BasicEligibility):
                 Outcome(
                     code,
                     p,
-                    ROW_FAVOURS[code],
-                    words(_row(code)),
-                    _suffers(_row(code)),
+                    _favours(_suffers(_row(code), situation), code),
+                    words(_row(code), urban=c.terrain == "urban-building"),
+                    _suffers(_row(code), situation),
                 )
                 for code, p in chances.items()
             ),
@@ -205,8 +210,12 @@ class LhyAssaultRuleset(BasicEligibility):
                 + (f"the {' and '.join(sides)} suffer it" if hit else "none"),
                 kind="result",
             )
-        sides = {
-            s: SideResult(retreat_hexes=row.retreat[1] if s == row.loser else 0) for s in OTHER
+        sides = {  # 14.3.3: the losers retreat 2-4 hexes (4 on 14+ and below -1)
+            s: SideResult(
+                retreat_hexes=row.retreat[1] if s == row.loser else 0,
+                retreat_min_hexes=row.retreat[0] if s == row.loser else 0,
+            )
+            for s in OTHER
         }
         return CombatResult(
             code=row.code,
@@ -326,8 +335,42 @@ def _row(code: str) -> Row:
     return next(r for r in ROWS if r.code == code)
 
 
-def _suffers(row: Row) -> tuple[SideName, ...]:
-    return ("attacker", "defender") if row.regroup_both else (row.loser,)
+def _assumed_procedures(situation: CombatSituation, ex: Explanation) -> None:
+    """The procedures the aid names without printing, that the end-state chances and the
+    follow-ups use: each a step marked ``assumed`` (docs/rules.md)."""
+    ex.add(
+        "Cohesion Check",
+        f"the aid prints no cohesion check procedure: each check, and the end-state chances, "
+        f"roll it as a {ASSUMED_CHECK} (above it, disrupted; a disrupted unit, leader or FP "
+        "suffers a casualty instead)",
+        provenance="assumed",
+    )
+    if any(is_vehicle(p) for p in (*situation.attackers, *situation.defenders)):
+        ex.add(
+            "Vehicle Destruction DRM",
+            "the +3 for a vehicle with no good-order combat unit in or adjacent to cover reads "
+            f"cover terrain as {', '.join(sorted(COVER))} and a wall or hedgerow hexside: the aid "
+            "names no list, this one is assumed",
+            3,
+            provenance="assumed",
+        )
+
+
+def _suffers(row: Row, situation: CombatSituation) -> tuple[SideName, ...]:
+    """Who the row may harm: its losers, and its winners too when the losers make a vehicle
+    destruction attempt against a winning vehicle (14.3.2), or urban assault falls on them in
+    an urban building (14.3.1). Regrouping harms no one."""
+    winner = OTHER[row.loser]
+    hit = row.loser in row.destruction and any(is_vehicle(p) for p in _side(situation, winner))
+    urban = situation.conditions.terrain == "urban-building"
+    if urban and row.urban is not None and winner in row.urban[2]:
+        hit = True
+    return ("attacker", "defender") if hit else (row.loser,)
+
+
+def _favours(suffers: tuple[SideName, ...], code: str) -> Favours:
+    """docs/report-schema.md: the side that alone does not suffer, else neither."""
+    return ROW_FAVOURS[code] if len(suffers) == 1 else "neither"
 
 
 def _row_chances(drm: int) -> dict[str, Fraction]:
