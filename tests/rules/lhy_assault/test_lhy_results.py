@@ -309,29 +309,32 @@ def test_more_tied_units_than_a_d10_has_faces_are_drawn_by_hand_and_chosen() -> 
 
 def test_each_row_favours_the_side_the_table_does_not_name_as_loser() -> None:
     """Assault Results, column X: the defenders lose on 6 and above, the attackers below; the
-    winner is favoured where only the losers suffer: regrouping (6-9, 2-5) harms no one, so
-    ``suffers`` names the losers alone, as docs/report-schema.md defines ``favours`` by it."""
+    winner is favoured where only the losers suffer (docs/report-schema.md)."""
     favours = {o.code: o.favours for r in (at_drm(4), at_drm(-3)) for o in r.outcome_list}
-    assert favours == {"DD": "attacker", "DL": "attacker", "DM": "attacker",
-                       "AM": "defender", "AL": "defender", "AD": "defender"}  # fmt: skip
-    suffers = {o.code: o.suffers for o in at_drm(0).outcome_list}
-    assert (suffers["DM"], suffers["AM"]) == (("defender",), ("attacker",))
+    assert {c: favours[c] for c in ("DD", "DL", "AL", "AD")} == {
+        "DD": "attacker", "DL": "attacker", "AL": "defender", "AD": "defender"
+    }  # fmt: skip
 
 
 def test_a_row_where_the_winner_suffers_too_favours_neither() -> None:
-    """14.3.2: on 6-9 both sides make vehicle destruction attempts: the defenders' squad at an
-    attacking AFV harms the winners too; 14.3.1 in an urban building: urban assault on 6-7 falls
-    on both sides. Then both suffer and the row favours neither (docs/report-schema.md)."""
+    """On 6-9 and 2-5 the winners' undisrupted units regroup too (a regrouping unit may only
+    fire at -1, recover or withdraw, and is assaulted at +1): both sides suffer, so the row
+    favours neither (docs/report-schema.md: 'neither when both do'). 14.3.2: on 10-13 both
+    sides make vehicle destruction attempts, so the defenders' squad at an attacking AFV
+    harms the winners too; 14.3.1 in an urban building: urban assault on 6-7 falls on both."""
+    rows = {o.code: o for o in at_drm(0).outcome_list}
+    for code in ("DM", "AM"):
+        assert rows[code].suffers == ("attacker", "defender") and rows[code].favours == "neither"
     tank = part(unit("afv", av=3, atv=2, cohesion=7))
-    report = LHY.evaluate(assault([squad(), tank], [squad("german", 5)]))
+    report = LHY.evaluate(assault([squad(cohesion=7), squad(), tank], [squad("german", 5)]))
     rows = {o.code: o for o in report.outcome_list}
-    assert rows["DM"].suffers == ("attacker", "defender") and rows["DM"].favours == "neither"
-    assert rows["AM"].suffers == ("attacker",) and rows["AM"].favours == "defender"
+    assert rows["DL"].suffers == ("attacker", "defender") and rows["DL"].favours == "neither"
+    plain = {o.code: o for o in at_drm(4).outcome_list}
+    assert plain["DL"].suffers == ("defender",) and plain["DL"].favours == "attacker"
     urban = LHY.evaluate(assault([squad()], [squad("german", 5)], terrain="urban-building"))
     rows = {o.code: o for o in urban.outcome_list}
-    assert rows["DM"].favours == "neither" and "urban assault on 6-7" in rows["DM"].text
-    plain = {o.code: o for o in at_drm(0).outcome_list}
-    assert "urban assault" not in plain["DM"].text  # not in an urban building
+    assert "urban assault on 6-7" in rows["DM"].text
+    assert "urban assault" not in {o.code: o for o in at_drm(0).outcome_list}["DM"].text
 
 
 def test_a_2_to_4_hex_retreat_says_both_ends() -> None:

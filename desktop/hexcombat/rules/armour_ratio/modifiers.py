@@ -17,6 +17,7 @@ from hexcombat.rules.armour_ratio.totals import AecTotals
 from hexcombat.rules.armour_ratio.totals_steps import res_text
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import SideName
 
 Distribution = dict[int, Fraction]
@@ -280,6 +281,21 @@ class HeavyCounts:
     attacker_heavy_atec: int
 
 
+AXIS = frozenset(
+    {"german", "italian", "romanian", "hungarian", "finnish", "slovak", "bulgarian", "croatian",
+     "axis"}
+)  # fmt: skip
+"""The Axis nationalities, for 10.I.3's 'each Axis 2-10 Hv AA X'."""
+
+
+def rule_heavy_atec_units(unit: Unit) -> int:
+    """10.I.3: 'each Axis 2-10 Hv AAX counts as two heavy ATEC units'; every other heavy ATEC
+    unit counts one (10.I). The 10.I example's Hv Mot AA III is read as that unit
+    (docs/rules.md), so an Axis heavy AA brigade or regiment counts two as well."""
+    axis_aa = unit.nationality in AXIS and unit.unit_type == "heavy-anti-aircraft"
+    return 2 if axis_aa and unit.size in ("X", "III") else 1
+
+
 def heavy_counts(situation: CombatSituation) -> HeavyCounts:
     """Count heavy armour and heavy ATEC units on both sides (10.I, 10.I.3)."""
 
@@ -303,12 +319,24 @@ def heavy_armour_modifier(
     """Heavy armour in the attack (+) and in the defence (-) by unit count (10.I)."""
     counts = heavy_counts(situation)
     for p in (*situation.attackers, *situation.defenders):
-        if p.unit.heavy_atec and p.unit.heavy_atec_units > 1:
-            ex.add(
-                "10.I.3",
-                f"{p.unit.name} counts as {p.unit.heavy_atec_units} heavy ATEC units",
-                p.unit.heavy_atec_units * p.count,
-            )
+        units, rule = p.unit.heavy_atec_units, rule_heavy_atec_units(p.unit)
+        if not p.unit.heavy_atec or units == 1 == rule:
+            continue
+        if units == rule:
+            ex.add("10.I.3", f"{p.unit.name} counts as {units} heavy ATEC units", units * p.count)
+            continue
+        ex.add(
+            "10.I.3",
+            f"{p.unit.name} counts as {units} heavy ATEC units by its counter's "
+            f"heavy_atec_units (house rule: 10.I.3 makes only each Axis 2-10 Hv AA X count two; "
+            f"this unit counts {rule})",
+            units * p.count,
+            provenance="assumed",
+        )
+        ex.warn(
+            f"house rule: {p.unit.name} counts as {units} heavy ATEC units (its "
+            f"heavy_atec_units); 10.I.3 gives {rule}: your own value, not rule 10's"
+        )
     total: Distribution = dict(NO_MODIFIER)
     a, d = counts.attacker_heavy_armour, counts.defender_heavy_atec
     da, at = counts.defender_heavy_armour, counts.attacker_heavy_atec

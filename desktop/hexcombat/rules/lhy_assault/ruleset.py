@@ -102,22 +102,21 @@ class LhyAssaultRuleset(BasicEligibility):
         ex = Explanation()
         c = situation.conditions
         warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
-        situation, lost = keep_one_heroic(situation)
+        check_eligible(situation)  # the aid's order: the reach (10.5.2.2) with every marker,
+        situation, lost = keep_one_heroic(situation)  # then all but one Heroic marker removed
         if lost:
             ex.add(
                 "Assault",
-                "all but one Heroic marker per nationality are removed: "
-                + ", ".join(p.unit.name for p in lost),
+                "all but one Heroic marker per nationality are removed, after the reach "
+                "(10.5.2.2) was checked with them: " + ", ".join(p.unit.name for p in lost),
             )
-        check_eligible(situation)
         payload: dict[str, object] = {"heroic_removed": [p.id for p in lost]}
         at_once = immediate(situation, ex)
         if at_once is not None:
             return self._with_fates(
                 _immediate_report(self.id, situation, at_once.code, ex, payload)
             )
-        attackers = counted_units(situation.attackers, "attacker", c, ex)
-        defenders = counted_units(situation.defenders, "defender", c, ex)
+        attackers, defenders = _counted(situation, ex)
         total = side_drm(attackers, "attacker", c, ex) + side_drm(defenders, "defender", c, ex)
         total += cohesion_drm(attackers, defenders, ex)
         total += situational_drm(situation, attackers, defenders, ex)
@@ -335,6 +334,26 @@ def _row(code: str) -> Row:
     return next(r for r in ROWS if r.code == code)
 
 
+def _best_combat_cohesion(units: Sequence[Participant]) -> int | None:
+    return max((cohesion(p) for p in units if is_combat(p)), default=None)
+
+
+def _counted(
+    situation: CombatSituation, ex: Explanation
+) -> tuple[tuple[Participant, ...], tuple[Participant, ...]]:
+    """Each side's counted units (Assault), each side's best pick weighing the cohesion
+    difference against the other's: first against every defending combat unit, then each
+    side against the other's pick, the steps written for the last."""
+    c, scratch = situation.conditions, Explanation()
+    a = counted_units(
+        situation.attackers, "attacker", c, scratch, _best_combat_cohesion(situation.defenders)
+    )
+    d = counted_units(situation.defenders, "defender", c, scratch, _best_combat_cohesion(a))
+    a = counted_units(situation.attackers, "attacker", c, ex, _best_combat_cohesion(d))
+    d = counted_units(situation.defenders, "defender", c, ex, _best_combat_cohesion(a))
+    return a, d
+
+
 def _assumed_procedures(situation: CombatSituation, ex: Explanation) -> None:
     """The procedures the aid names without printing, that the end-state chances and the
     follow-ups use: each a step marked ``assumed`` (docs/rules.md)."""
@@ -358,10 +377,14 @@ def _assumed_procedures(situation: CombatSituation, ex: Explanation) -> None:
 
 def _suffers(row: Row, situation: CombatSituation) -> tuple[SideName, ...]:
     """Who the row may harm: its losers, and its winners too when the losers make a vehicle
-    destruction attempt against a winning vehicle (14.3.2), or urban assault falls on them in
-    an urban building (14.3.1). Regrouping harms no one."""
+    destruction attempt against a winning vehicle (14.3.2), urban assault falls on them in an
+    urban building (14.3.1), or their undisrupted units regroup (6-9, 2-5: a regrouping unit
+    may only fire at -1, recover or withdraw, and is assaulted at +1)."""
     winner = OTHER[row.loser]
-    hit = row.loser in row.destruction and any(is_vehicle(p) for p in _side(situation, winner))
+    mine = _side(situation, winner)
+    hit = row.loser in row.destruction and any(is_vehicle(p) for p in mine)
+    if row.regroup_both and any(not is_vehicle(p) and not disrupted(p) for p in mine):
+        hit = True
     urban = situation.conditions.terrain == "urban-building"
     if urban and row.urban is not None and winner in row.urban[2]:
         hit = True
