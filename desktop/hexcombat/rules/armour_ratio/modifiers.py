@@ -47,6 +47,9 @@ class AecUse:
     """The defender's hex modifies AEC for some reason: ATEC doubles for required losses."""
     aeca_atec_ratio: str
     aeca_aecd_ratio: str | None
+    modifies_by_assumed: bool = False
+    """Only an assumed chart value makes the hex modify AEC: the 10.F.2 doubling, and the
+    required losses it gives, are then assumed too."""
 
     @property
     def atec_for_losses(self) -> Fraction:
@@ -223,19 +226,23 @@ def aec_modifier_before_terrain(
 
 def terrain_modifier(
     conditions: Conditions, chart: TerrainChart
-) -> tuple[int, Provenance, bool, str]:
+) -> tuple[int, Provenance, tuple[bool, bool], str]:
     """The combined terrain and weather AEC modifier (10.D, 10.E), its provenance, whether the
-    hex modifies AEC at all (10.F.2), and how it was reached in words."""
+    hex modifies AEC at all (10.F.2) and whether only an assumed chart value makes it, and how
+    it was reached in words."""
     terrain = chart.terrain_entry(conditions.terrain)
     weather = chart.weather_entry(conditions.weather)
     modifier = terrain.aec_drm.value + weather.aec_drm.value
     assumed = "assumed" in (terrain.aec_drm.provenance, weather.aec_drm.provenance)
     modifies = terrain.modifies_aec or weather.aec_drm.value < 0
+    by_rule = terrain.modifies_aec_by_rule or (
+        weather.aec_drm.value < 0 and weather.aec_drm.provenance == "rule"
+    )
     text = (
         f"{conditions.terrain} in {conditions.weather} weather: AEC modifier {modifier:+d} "
         f"(terrain {terrain.aec_drm.value:+d}, weather {weather.aec_drm.value:+d}, 10.E)"
     )
-    return modifier, ("assumed" if assumed else "rule"), modifies, text
+    return modifier, ("assumed" if assumed else "rule"), (modifies, modifies and not by_rule), text
 
 
 def armour_modifier(
@@ -247,7 +254,7 @@ def armour_modifier(
 ) -> tuple[Distribution, AecUse]:
     """The final armour modifier with its chances: ratio, then terrain and weather (10.C-10.E)."""
     distribution, use = aec_modifier_before_terrain(totals, conditions, table, ex)
-    modifier, provenance, modifies, text = terrain_modifier(conditions, chart)
+    modifier, provenance, (modifies, by_assumed), text = terrain_modifier(conditions, chart)
     adjusted = adjust_for_terrain(distribution, modifier)
     delta = min(adjusted) - min(distribution)
     if distribution != NO_MODIFIER or modifier != 0:
@@ -259,7 +266,9 @@ def armour_modifier(
             provenance=provenance,
             drm=delta,
         )
-    use = AecUse(**{**use.__dict__, "terrain_modifies_aec": modifies})
+    use = AecUse(
+        **{**use.__dict__, "terrain_modifies_aec": modifies, "modifies_by_assumed": by_assumed}
+    )
     return adjusted, use
 
 
