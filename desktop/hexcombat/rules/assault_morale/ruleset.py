@@ -268,14 +268,18 @@ class AssaultMoraleRuleset(BasicEligibility):
             on_attackers[res.code] = on_attackers.get(res.code, Fraction(0)) + sixth
             listed.setdefault(code, res)
         on_defenders: dict[str, Fraction] = {}
-        columns: dict[str, Fraction] = {}
+        by_column: dict[int, Fraction] = {}
         for chance, attackers in attackers_after_first_fire(assault):
             fire = assault.fire("attacker", attackers)
-            col = _col(fire, table)
-            columns[col] = columns.get(col, Fraction(0)) + chance
+            at = -1 if fire.column is None else fire.column
+            by_column[at] = by_column.get(at, Fraction(0)) + chance
             for face in range(1, 7):
                 code = table.result(face, fire.column).code
                 on_defenders[code] = on_defenders.get(code, Fraction(0)) + chance * sixth
+        columns = {  # the best column first, no column last
+            ("no column" if at < 0 else table.label(at)): by_column[at]
+            for at in sorted(by_column, reverse=True)
+        }
         ex.add(
             "ACT",
             "the attackers then fire on "
