@@ -214,7 +214,7 @@ def test_dug_in_defenders_roll_first_and_the_dice_are_asked_in_that_order() -> N
     report = started(state, history).report
     assert report is not None
     assert report.payload["order"] == "defenders first"
-    assert [d.side for d in report.dice] == ["defender", "attacker"]
+    assert [d.side for d in report.dice] == ["defender"]  # the attackers' is a follow-up
 
 
 def test_the_calculator_asks_for_the_two_table_dice_in_the_order_rolled() -> None:
@@ -229,13 +229,15 @@ def test_the_calculator_asks_for_the_two_table_dice_in_the_order_rolled() -> Non
     assert history.run(AddMarker(uids["rifles"], marker="dug-in")) == ""
     dug_in = started(state, history).report
     assert dug_in is not None
-    assert calculator_dice(dug_in).startswith("2 numbers, the defender's table die (1 to 6) then")
-    with pytest.raises(CalculatorError, match="the defender's table die .1 to 6. then the att"):
-        calculator_roll(dug_in, "6")
-    # typed in that order: the defenders' 1 (M on 18-23), the attackers' 6 (1M2 on 9-12)
-    rolled = calculator_roll(dug_in, "1 6")
-    assert rolled.rolls == (1, 6)
-    assert rolled.result.code == "defender: 1M2 / attacker: M"
+    # the defenders fire first: the roll is their die alone, the attackers' die is rolled
+    # after the morale checks it calls for (ACT)
+    assert calculator_dice(dug_in) == "one number from 1 to 6, the defender's table die (e.g. 4)"
+    with pytest.raises(CalculatorError, match="rolls 1 die, but 2 numbers were typed"):
+        calculator_roll(dug_in, "1 6")
+    # the defenders' 1: M on 18-23
+    rolled = calculator_roll(dug_in, "1")
+    assert rolled.rolls == (1,)
+    assert rolled.result.code == "attacker: M"
 
 
 def test_riders_of_a_destroyed_t34_are_on_foot_and_undo_puts_them_back() -> None:

@@ -120,24 +120,55 @@ def test_a_follow_up_left_waiting_is_saved_and_typed_after_reopening(tmp_path: P
     assert again.counters[soviets[0]].status == UnitStatus(steps_lost=1)  # 5 holds at 7
 
 
-def test_entrenched_defenders_die_is_typed_first_and_the_attackers_take_its_losses() -> None:
-    # ACT 3, the Kolkhoz trench: the defenders fire first, so their die is typed first: the
-    # German 6 on 24-29 is 2M2 on the Soviets; the Soviet 1 then does nothing (ACT)
+def test_entrenched_defenders_fire_first_and_the_attackers_fire_after_their_checks() -> None:
+    """ACT 3, the Kolkhoz trench: the defenders fire first, their whole result before the
+    attackers fire (ACT 'Simultaneous unless defenders are entrenched or dug-in'). The German
+    6 on 24-29 is 2M2: a step from each Soviet squad of the best morale (7), every Soviet checks
+    morale at +2; then the Soviets fire with what is left, a follow-up of its own:
+    - all in good order: 2 + 2 + 4 squads and the Maxim's 5 = 13 on 13-17, one left for the
+      entrenchment: 9-12 (1-2 -, 3 M, 4 M1, 5 M2, 6 1M2);
+    - the three squads demoralized (may not fire), the Maxim holding: 5 on 5-8, one left: 3-4
+      (1-4 -, 5 M, 6 M1); the Maxim's 6 is then M1 on the Germans, who check at +1."""
     state = open_game(WOODS.with_name("tutorial-assault-morale-entrenchment-scenario.toml"))
     history = History(state)
     model = AttackModel(state, history.run)
     assert model.start(state.hexmap.hex_at("0308"))
     assert model.report is not None
-    assert [d.side for d in model.report.dice] == ["defender", "attacker"]
-    resolution = model.roll([6, 1])
+    assert [d.side for d in model.report.dice] == ["defender"]
+    resolution = model.roll([6])
     assert resolution is not None
-    assert resolution.result.code == "defender: - / attacker: 2M2"
+    assert resolution.result.code == "attacker: 2M2"
     soviets = side_uids(state, "Soviet")
     assert len(model.losses) == 2 and set(model.losses) <= set(soviets)
     assert model.apply(), model.apply_problem
     assert sum(state.counters[u].status.steps_lost for u in soviets) == 2
-    # every Soviet unit left checks morale at +2, the Germans none
-    assert waiting(state) == [f"morale:{u}" for u in soviets]
+    # every Soviet unit left checks morale at +2, then the Soviets fire; the Germans wait
+    assert waiting(state) == [*(f"morale:{u}" for u in soviets), "fire:attacker"]
+    follow = FollowUpModel(state, history.run)
+
+    def fire_chances() -> list[tuple[str, Fraction]]:
+        (row,) = [r for r in follow.rows() if r.key == "fire:attacker"]
+        assert row.rule == "ACT" and "attacker's table die" in row.die
+        return [(c.text, c.probability) for c in row.chances]
+
+    sixth = Fraction(1, 6)
+    assert fire_chances() == [("no effect", 2 * sixth), ("M", sixth), ("M1", sixth), ("M2", sixth),
+                              ("1M2", sixth)]  # fmt: skip
+    squads = [u for u in soviets if state.counters[u].unit.name == "Rifle Sqd"]
+    (maxim,) = [u for u in soviets if u not in squads]
+    for uid in squads:  # 6 6 + 2 = 14 against 7: demoralized
+        assert history.run(ResolveFollowUp(f"morale:{uid}", [6, 6])) == ""
+        assert state.counters[uid].status.state == "demoralized"
+    assert history.run(ResolveFollowUp(f"morale:{maxim}", [1, 1])) == ""  # holds
+    assert fire_chances() == [("no effect", 4 * sixth), ("M", sixth), ("M1", sixth)]
+    assert history.run(ResolveFollowUp("fire:attacker", [6])) == ""
+    germans = side_uids(state, "German")
+    assert waiting(state) == [f"morale:{u}" for u in germans]
+    assert {f.modifier for f in state.follow_ups.queue} == {1}  # type: ignore[union-attr]
+    history.undo()  # the Soviets' fire back: waiting again, as it was
+    assert waiting(state) == ["fire:attacker"]
+    history.undo()  # the Maxim's check back: it waits before the Soviets' fire
+    assert waiting(state) == [f"morale:{maxim}", "fire:attacker"]
 
 
 def test_german_a_t_fire_is_a_choice_of_soviet_vehicle_then_a_die() -> None:

@@ -198,7 +198,7 @@ def test_act_2_the_rifle_squad_alone_stays_on_3_4() -> None:
 def test_act_3_the_entrenched_defenders_fire_first() -> None:
     report = assault(TRENCH)
     assert report.payload["order"] == "defenders first"
-    assert [d.side for d in report.dice] == ["defender", "attacker"]
+    assert [d.side for d in report.dice] == ["defender"]  # the attackers fire in a follow-up
     # three squads of fire 4 and the Maxim's 5 at full value beside infantry: 17
     assert fire(report, "attacker") == 17
     assert shift_words(report, "attacker") == [(-1, "an entrenchment")]
@@ -217,17 +217,18 @@ def test_act_3_the_maxim_alone_counts_half() -> None:
 
 def test_act_3_a_german_6_is_2m2_on_24_29_rolled_first() -> None:
     state, setup = opened(TRENCH)
-    resolution = resolve_attack(state, setup, ScriptedDice([6, 1]))
-    assert [(r.side, r.faces) for r in resolution.result.rolls][0] == ("defender", (6,))
-    # the Soviets, after losing two steps, fire 1 on at most 9-12: no effect (ACT)
-    assert resolution.result.code == "defender: - / attacker: 2M2"
+    resolution = resolve_attack(state, setup, ScriptedDice([6]))
+    assert [(r.side, r.faces) for r in resolution.result.rolls] == [("defender", (6,))]
+    # the Soviets fire after their losses and morale checks, a follow-up (ACT)
+    assert resolution.result.code == "attacker: 2M2"
     (loss,) = [e for e in resolution.result.effects if e.kind == "lose-steps"]
     assert (loss.side, loss.amount) == ("attacker", 2)
 
 
 def test_act_3_the_entrenchment_shift_is_the_first_rounds_only() -> None:
     report = assault(TRENCH, later_round)
-    assert shift_words(report, "attacker") == []
+    # no shift: the step says so, by our reading of the aid's "entrenchment (1st fire)"
+    assert shift_words(report, "attacker") == [(0, "an entrenchment")]
     assert report.payload["order"] == "defenders first"  # still entrenched
 
 
@@ -241,7 +242,7 @@ def test_act_3_dug_in_defenders_in_open_ground_also_fire_first() -> None:
     assert plain.payload["order"] == "simultaneous"
     dug_in = assault(RIVER, dig_in)
     assert dug_in.payload["order"] == "defenders first"
-    assert [d.side for d in dug_in.dice] == ["defender", "attacker"]
+    assert [d.side for d in dug_in.dice] == ["defender"]
 
 
 def test_act_4_the_river_left_higher_morale_and_the_riders_right() -> None:

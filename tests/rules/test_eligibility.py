@@ -40,10 +40,11 @@ def test_air_units_fight_no_ground_combat_in_either_europa_ruleset(ruleset_id: s
     assert ruleset.ground_combat_refusal(INF) is None
 
 
-@pytest.mark.parametrize("ruleset_id", EUROPA)
-def test_long_range_artillery_reaches_two_hexes_and_others_one(ruleset_id: str) -> None:
+@pytest.mark.parametrize(("ruleset_id", "reach"), [("total-war", 2), ("armour-ratio", 1)])
+def test_long_range_artillery_reaches_two_hexes_and_others_one(ruleset_id: str, reach: int) -> None:
+    # 14A3 is Total War's: under rule 10 (armour-ratio) only adjacent units attack
     ruleset = get_ruleset(ruleset_id)
-    assert (ruleset.attack_range(LRA), ruleset.attack_range(INF)) == (2, 1)  # 14A3
+    assert (ruleset.attack_range(LRA), ruleset.attack_range(INF)) == (reach, 1)
 
 
 @pytest.mark.parametrize("ruleset_id", EUROPA)

@@ -49,11 +49,48 @@ def test_each_sides_die_and_the_dice_asked_in_the_order_rolled(assault, qtbot) -
     )
     win.session.run(AddMarker(uids["rifles"], marker="dug-in"))  # ACT: the defenders fire first
     start_attack(win, qtbot, "0202")
-    assert typed.placeholderText() == "or type 2 dice, the defender's table die first"
-    typed.setText("6")
+    # their die alone: the attackers' is rolled after the morale checks it calls for
+    assert typed.placeholderText() == "or type the die, e.g. 4"
+    assert "one number from 1 to 6, the defender's table die" in typed.toolTip()
+    typed.setText("6 1")
     win.combat_panel.use_typed_roll()
-    assert "the defender's table die (1 to 6) then the attacker's table die" in (
-        win.combat_panel.roll_problem.text()
+    assert "rolls 1 die, but 2 numbers were typed" in win.combat_panel.roll_problem.text()
+
+
+def test_dug_in_defenders_fire_then_checks_then_the_attackers_fire_row(assault, qtbot) -> None:  # noqa: ANN001
+    """ACT: 'Simultaneous unless defenders are entrenched or dug-in'. The Soviets' 6 on 18-23
+    is 2M2 on the Germans: a step from each Rifle Sqd (morale 8, fire 5 each), Lt Brandt's loss
+    roll at -2 and their morale checks at +2 come first; then the Germans fire 2.5 + 2.5 = 5 on
+    5-8 (woods one left, Lt Brandt one right: 5-8; 1-3 -, 4 M, 5 M1, 6 M2), their die a row of
+    its own; a 6 is M2 on the Soviets, whose morale checks follow."""
+    win, uids = assault
+    win.session.run(AddMarker(uids["rifles"], marker="dug-in"))
+    start_attack(win, qtbot, "0202")
+    panel = win.combat_panel
+    panel.typed_roll.setText("6")
+    panel.use_typed_roll()
+    assert panel.apply()
+    view = panel.follow_ups
+    keys = [r.key for r in view.model.rows()]
+    assert keys[0].startswith("leader-loss:") and keys[-1] == "fire:attacker"
+    assert len([k for k in keys if k.startswith("morale:")]) == 3  # two squads and Lt Brandt
+    while view.rows[0].key != "fire:attacker":
+        first = view.rows[0]
+        assert first.typed is not None
+        first.typed.setText("6 6" if first.key.startswith("leader-loss") else "1 1")
+        assert first.use_typed(), view.model.problem
+    fire = view.rows[0]
+    assert fire.roll_button.text() == "Roll" and fire.typed is not None
+    assert [lab.text() for lab in fire.chance_labels] == ["no effect 50.0%", "M 16.7%", "M1 16.7%",
+                                                           "M2 16.7%"]  # fmt: skip
+    fire.typed.setText("6")
+    assert fire.use_typed(), view.model.problem
+    rows = view.model.rows()
+    # the German infantry's A-T fire at the T-34/76, then the four Soviets' checks at +2
+    assert [r.key for r in rows][0] == "anti-tank:defender"
+    checks = rows[1:]
+    assert len(checks) == 4 and all(
+        r.key.startswith("morale:") and ", +2)" in r.text for r in checks
     )
 
 
@@ -130,8 +167,8 @@ def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
     assert window.open_file(case), window.errors
     calculator = window.calculators[-1]
     assert calculator.typed_roll.placeholderText().startswith(
-        "type 2 numbers, the defender's table die (1 to 6) then the attacker's table die"
-    )  # ACT: "Simultaneous unless defenders are entrenched or dug-in"
+        "type one number from 1 to 6, the defender's table die"
+    )  # ACT: "Simultaneous unless defenders are entrenched or dug-in": theirs first, alone
 
 
 def test_recovery_from_the_counters_menu_with_typed_dice(assault, monkeypatch) -> None:  # noqa: ANN001

@@ -36,7 +36,10 @@ def test_the_russian_restriction_and_one_heroic_marker_are_shown(
     ].toolTip(1)
     assert "a Russian unit out of command assaults only when Heroic" in rows["0201"].toolTip(1)
     steps = [panel.steps.item(r, 1).text() for r in range(panel.steps.rowCount())]
-    assert "all but one Heroic marker per nationality are removed: Rifle Sqd" in steps
+    assert (
+        "all but one Heroic marker per nationality are removed, after the reach (10.5.2.2) was "
+        "checked with them: Rifle Sqd"
+    ) in steps
     # the squad that keeps its marker gives its +1 (Assault DRM); the other gives none
     assert "Rifle Sqd: squad +2, Heroic +1" in steps
     assert "Rifle Sqd: squad +2, Russian squad +1" in steps

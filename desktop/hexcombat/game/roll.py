@@ -66,11 +66,12 @@ def dice_rolled(report: Report) -> list[int]:
 def side_dice_names(report: Report) -> list[str]:
     """The first dice by their purpose, in the order the resolution asks for them, when each
     is a side's own die the ruleset declares (the attacker's and the defender's table dice:
-    the defenders' first when they fire first); else none (a chance roll, then the combat die)."""
+    the defenders' first when they fire first, or theirs alone when the attackers fire in a
+    follow-up); else none (a chance roll, then the combat die)."""
     dice = _AskedDice()
     resolve_report(report, dice)
     sided = {d.purpose for d in report.dice if d.side and not d.follow_up}
-    if len(dice.purposes) < 2 or not set(dice.purposes) <= sided:
+    if not dice.purposes or not set(dice.purposes) <= sided:
         return []
     return dice.purposes
 
@@ -88,7 +89,8 @@ def dice_text(
     example = " ".join(str(min(faces, 2)) for faces in first[:-1]) + f" {min(first[-1], 4)}"
     example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
     if len(sides) == 1:
-        return f"one number from 1 to {sides[0]} (e.g. {example.strip()})"
+        name = f", the {names[0]}" if len(names) == 1 else ""
+        return f"one number from 1 to {sides[0]}{name} (e.g. {example.strip()})"
     if len(names) == len(first):  # each side's own die, in the order asked
         named = [f"the {name} (1 to {faces})" for name, faces in zip(names, first, strict=True)]
     else:

@@ -281,7 +281,10 @@ class SideResult:
     required_losses: Fraction = Fraction(0)
     """Of those, strength points that must come from AEC/ATEC units (10.F)."""
     retreat_hexes: int = 0
-    """Hexes the side must retreat."""
+    """Hexes the side must retreat (the most, when the rule lets it choose how far)."""
+    retreat_min_hexes: int = 0
+    """The fewest hexes it may retreat when the rule gives a span (14.3.3: 2-4); 0: exactly
+    ``retreat_hexes``."""
     exempt: tuple[str, ...] = ()
     """Units not subject to the result (long-range artillery firing at two hexes, 14A3)."""
     converted_max: int = 0
@@ -326,6 +329,7 @@ class CombatResult:
                 "loss_points": s.loss_points,
                 "required_losses": json_number(s.required_losses),
                 "retreat_hexes": s.retreat_hexes,
+                "retreat_min_hexes": s.retreat_min_hexes or s.retreat_hexes,
                 "exempt": list(s.exempt),
                 "converted_max": s.converted_max,
             }

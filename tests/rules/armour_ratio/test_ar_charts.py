@@ -250,6 +250,12 @@ def test_ratio_lookup_and_text() -> None:
     assert ratio_text(Fraction(51, 2), Fraction(5)) == "5.1:1"
     assert ratio_text(Fraction(1), Fraction(3)) == "1:3"
     assert ratio_text(Fraction(4), Fraction(3)) == "1.33:1"
+    # a ratio just under a row prints under it, never rounded onto it (10.C): 5.0967:1 is read
+    # on the row below 5.1:1, 2.0967:1 below 2.1:1, 1:1.9967 above 1:2
+    assert ratio_text(Fraction(50967, 10000), Fraction(1)) == "5.09:1"
+    assert ratio_text(Fraction(20967, 10000), Fraction(1)) == "2.09:1"
+    assert ratio_text(Fraction(10000), Fraction(19967)) == "1:1.99"
+    assert ratio_text(Fraction(2), Fraction(3)) == "1:1.5"
     assert ratio_text(Fraction(3), Fraction(0)) == "unbounded"
 
 

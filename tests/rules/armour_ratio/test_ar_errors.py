@@ -131,7 +131,7 @@ def test_a_report_of_another_ruleset_is_not_resolved() -> None:
 TWO_HEXES = (
     "LR Art III is 2 hexes from the defender: under rule 10 only adjacent units attack; fire "
     "from two hexes is Total War's long-range artillery, which the armour-ratio ruleset does "
-    "not have (14A3)"
+    "not have"
 )
 
 
@@ -141,7 +141,7 @@ def test_an_attacker_two_hexes_away_is_refused() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([p("su-tank-x"), p(lra, range=2)], MINIMAL_DEFENDER)
     assert str(caught.value) == TWO_HEXES
-    assert caught.value.rule == "14A3"
+    assert caught.value.rule == "10"  # rule 10's own: only adjacent units attack, not 14A3
 
 
 def test_explain_names_the_line_of_an_attacker_two_hexes_away(
@@ -169,3 +169,16 @@ def test_on_the_map_long_range_artillery_two_hexes_away_is_refused() -> None:
     assert str(caught.value) == TWO_HEXES
     adjacent = [u for u in uids if state.counters[u].unit.name != "LR Art III"]
     assert evaluate_attack(state, AttackSetup(target, adjacent, state.conditions)).odds
+
+
+def test_the_reach_under_rule_10_is_adjacent_and_cites_rule_10() -> None:
+    """Two-hex fire is Total War's 14A3: the armour-ratio ruleset neither offers it nor cites
+    it; only adjacent units attack (10)."""
+    from hexcombat.rules.armour_ratio import RULESET
+
+    lra = inline("LR Art III", size="III", unit_type="artillery", range=2)
+    assert RULESET.attack_range(lra) == 1
+    refusal = RULESET.reach_refusal(lra, 2)
+    assert refusal is not None and refusal.rule == "10"
+    assert "only adjacent units attack" in str(refusal)
+    assert RULESET.reach_refusal(lra, 1) is None

@@ -89,3 +89,23 @@ def test_explain_names_the_line_of_a_heavy_unit_counting_as_none(
     )
     assert explain_command(str(scenario)) == 1
     assert capsys.readouterr().err.strip() == f"{scenario}:6: {HEAVY_NONE}"
+
+
+def test_a_soviet_heavy_td_counting_as_three_heavy_atec_units_is_a_house_rule() -> None:
+    """10.I.3: 'each Axis 2-10 Hv AAX counts as two heavy ATEC units'; any other heavy ATEC unit
+    counts one (10.I). A Soviet Hv TD X with heavy_atec_units = 3 is the player's own value."""
+    td = inline(
+        "Hv TD X", 1, size="X", nationality="soviet", unit_type="tank-destroyer", atec="full",
+        heavy_antitank=True, heavy_atec_units=3,
+    )  # fmt: skip
+    report = evaluate([p("ax-inf-xx")], [p("su-hv-tank-x", 2), p(td)])
+    step = only(report, "10.I.3", "Hv TD X counts as 3")
+    assert (step.value, step.provenance) == (3, "assumed")
+    assert "house rule: 10.I.3 makes only each Axis 2-10 Hv AA X count two" in step.text
+    assert (
+        "house rule: Hv TD X counts as 3 heavy ATEC units (its heavy_atec_units); 10.I.3 gives "
+        "1: your own value, not rule 10's"
+    ) in report.warnings
+    axis = evaluate([p("su-hv-tank-x", 2)], [p("ax-hv-aa-x-2-10")])
+    assert only(axis, "10.I.3", "counts as 2").provenance == "rule"
+    assert not [w for w in axis.warnings if w.startswith("house rule")]

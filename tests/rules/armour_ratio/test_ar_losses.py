@@ -274,3 +274,36 @@ def test_the_best_split_of_the_converted_cap_is_found_without_trying_every_split
     ]
     every_split = max(_pooled_flow(lost, pools, (x, cap - x)) for x in range(cap + 1))
     assert usable_points(lost, pools, cap) == every_split
+
+
+def test_a_doubling_only_an_assumed_chart_value_gives_is_assumed() -> None:
+    """10.F.2 doubles ATEC 'in a hex that modifies AEC'. Forest modifies AEC by 10.D (it halves
+    AECA REs): the doubling is the rule. Rough modifies it only by the chart's assumed -1: the
+    doubling, and the required loss it gives, are assumed (a value computed from an assumed
+    value is assumed)."""
+    forest = situation([p("su-tank-xx")], [p("su-at-x")], terrain="forest")
+    rough = situation([p("su-tank-xx")], [p("su-at-x")], terrain="rough")
+    for s, how in ((forest, "rule"), (rough, "assumed")):
+        ex = Explanation()
+        use = RULESET.analyse(s, ex).use
+        assert use.atec_for_losses == 2
+        assert only(ex.steps, "10.F.2", "counts 2 for the attacker's").provenance == how
+        losses = Explanation()
+        assert required_losses(use, 5, 0, losses).attacker == 2
+        assert only(losses.steps, "10.F.1").provenance == how
+
+
+def test_a_part_re_rounded_up_to_a_whole_point_is_named_as_a_reading() -> None:
+    """10.F.1: 'at least one strength point per RE'. An anti-tank battalion of 1/2 RE, full
+    ATEC, against the attacker's AECA of 1: 1/2 RE counts, and a part RE rounding up to 1
+    strength point is hexcombat's reading, named in the step and marked assumed; a whole RE is
+    the rule."""
+    half = inline("AT II", Fraction(1, 2), size="II", unit_type="anti-tank", atec="full")
+    use = use_of([p("su-tank-x")], [p(half)])
+    ex = Explanation()
+    assert required_losses(use, 5, 0, ex).attacker == 1
+    step = only(ex.steps, "10.F.1")
+    assert step.provenance == "assumed" and "a part RE rounds up" in step.text
+    whole = Explanation()
+    required_losses(use_of([p("su-tank-x")], [p("su-at-x")]), 5, 0, whole)
+    assert only(whole.steps, "10.F.1").provenance == "rule"

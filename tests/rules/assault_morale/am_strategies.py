@@ -3,10 +3,12 @@ with troops of his type), defenders in any state, any terrain, round and elevati
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from hexcombat.rules.assault_morale.vocabulary import INFANTRY
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
@@ -75,6 +77,14 @@ def situations(draw: st.DrawFn) -> CombatSituation:
             elevation=draw(st.sampled_from([None, 1, 2])),
         )
         for _ in range(draw(st.integers(1, 3)))
+    ]
+    # ACT shift: only infantry rides, and only an AFV of its side in the assault
+    can_ride = any(p.unit.rule_value("kind") == "afv" for p in defenders)
+    defenders = [
+        p
+        if can_ride and p.unit.rule_value("kind") in INFANTRY
+        else replace(p, status=replace(p.status, markers=p.status.markers - {"riding"}))
+        for p in defenders
     ]
     conditions = Conditions(
         terrain=draw(st.sampled_from(TERRAIN)),

@@ -52,16 +52,18 @@ def test_the_json_gives_each_sides_fire_columns_shifts_chances_and_unit_fates(
     assert data["payload"]["order"] == "simultaneous"
 
 
-def test_explain_rolls_both_table_dice(capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_rolls_the_table_dice_in_the_order_of_fire(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     data = explained(CASES / "am-assault-woods.toml", capsys, [6, 2])
     assert data["result"]["result"] == "defender: 2M2 / attacker: M"
     assert [r["faces"] for r in data["result"]["rolls"]] == [[6], [2]]
-    first = explained(CASES / "am-assault-entrenchment.toml", capsys, [3, 6])
+    # the defenders fire first: the roll is their die alone; the attackers fire after its
+    # morale checks, a follow-up (ACT 'Simultaneous unless defenders are entrenched or dug-in')
+    first = explained(CASES / "am-assault-entrenchment.toml", capsys, [3])
     assert first["payload"]["order"] == "defenders first"
-    assert [r["purpose"] for r in first["result"]["rolls"]] == [
-        "defender's table die",
-        "attacker's table die",
-    ]
+    assert [r["purpose"] for r in first["result"]["rolls"]] == ["defender's table die"]
+    assert first["result"]["result"].startswith("attacker: ")
 
 
 def test_recovery_is_a_counters_roll() -> None:

@@ -178,16 +178,39 @@ def test_one_leader_latw_ft_and_vehicle_count() -> None:
         LHY.evaluate(assault([squad(), *(part(a.unit, counted=True) for a in afvs)], [squad()]))
 
 
-def test_an_entry_of_two_leaders_never_counts_and_says_why() -> None:
-    """Assault: at most 1 leader counts and an entry counts all its units or none, so an entry of
-    two leaders is left out, or refused when the player counts it, with the reason."""
+def test_the_limit_picks_one_of_an_entry_of_several_identical_units() -> None:
+    """Assault: 'per side, consider at most ... 1 LATW ... 1 vehicle': of an entry of two
+    Bazookas one counts, and of two Shermans one; the rest of the entry does not."""
+    bazookas = Participant(unit("latw", "us", name="Bazooka", cohesion=5), count=2)
+    towed = part(unit("towed-gun", "german", cohesion=5))
+    # LATW vs a towed gun +1 (its per-unit values are none); the squad +2, no enemy combat unit
+    assert drm_of([squad(), bazookas], [towed]) == 2 + 1
+    report = LHY.evaluate(assault([squad(), bazookas], [squad()]))
+    said = "not counted: Bazooka ("
+    assert any("attackers counted: us squad, Bazooka;" in s.text and said in s.text
+               for s in report.steps)  # fmt: skip
+    shermans = Participant(unit("afv", "us", name="Sherman", av=3, atv=2), count=2)
+    # +2 the squad, one Sherman +1 (ATV >= 0) +1 (AV > 2), less the German squad's +2
+    assert drm_of([squad(), shermans], [squad()]) == 2 + 2 - 2
     two = Participant(unit("leader", "us", name="Lt", cohesion=7), count=2)
-    report = LHY.evaluate(assault([squad(), two], [squad()]))
-    assert report.payload["counted"]["attacker"] == ["attacker-1"]
-    said = "Lt x2 (1 leader at most): an entry counts all its units or none"
-    assert any(said in s.text for s in report.steps)
-    with pytest.raises(IllegalAttackError, match=r"2 of leader: at most 1; Lt x2 \(1 leader"):
+    with pytest.raises(IllegalAttackError, match=r"2 of leader: at most 1; Lt x2: leave the"):
         LHY.evaluate(assault([squad(), replace(two, counted=True)], [squad()]))
+
+
+def test_the_default_pick_is_the_best_for_the_drm_with_the_cohesion_difference() -> None:
+    """Squads of cohesion 5 and 5 and a section of 9 against a squad of 5: the two squads (4
+    steps) give +2 +2 and a cohesion difference of 0: +4; a squad and the section (3 steps,
+    the other squad no longer fits) give +2 and 9 - 5 = +4, limited to +3: +5. Less the
+    defending squad's +2: +3 (the two squads would give +2)."""
+    section = part(unit("section", "us", cohesion=9, company=1))
+    report = LHY.evaluate(assault([squad(), squad(), section], [squad()]))
+    assert report.payload["drm_before_limit"] == 3
+    assert report.payload["counted"]["attacker"] == ["attacker-1", "attacker-3"]
+    # an entry of three squads (6 steps): two of them count
+    three = Participant(unit("squad", "us", name="Rifles", cohesion=5, company=1), count=3)
+    report = LHY.evaluate(assault([three], [squad()]))
+    assert report.payload["drm_before_limit"] == 2 + 2 - 2
+    assert any("counted: Rifles x2; not counted: Rifles (" in s.text for s in report.steps)
 
 
 def test_an_entry_of_several_units_says_its_values_per_unit_and_multiplied() -> None:

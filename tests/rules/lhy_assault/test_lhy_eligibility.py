@@ -150,6 +150,29 @@ def test_a_tie_is_drawn_at_random_with_the_tie_die() -> None:
     assert LHY.resolve(report, ScriptedDice([6])).code == "DR"
 
 
+def test_an_afv_assaulting_a_lone_leader_the_lesser_cohesion_retreats() -> None:
+    """Assault: 'if non-combat units only are fighting, the force with the lesser Cohesion
+    must retreat': an AFV and a leader are both non-combat units (combat units are squads,
+    sections and MGs), so it is resolved at once, not rolled."""
+    tank = part(unit("afv", "us", av=3, atv=2, cohesion=7))
+    report, result = at_once([tank], [part(unit("leader", "german", cohesion=8))])
+    assert report.dice == () and report.outcomes == {"AR": Fraction(1)}
+    assert result.code == "AR"
+    report, result = at_once([tank], [part(unit("leader", "german", cohesion=6))])
+    assert result.code == "DR"
+
+
+def test_heroic_reach_is_checked_before_the_second_marker_goes() -> None:
+    """10.5.2.2 before 'remove all but 1 Heroic marker per nationality': two Heroic squads,
+    the second 3 hexes away, both assault (Heroic allows 3); then its marker is removed."""
+    report = LHY.evaluate(
+        assault([squad("us", "heroic"), squad("us", "heroic", range=3)], [squad()])
+    )
+    assert report.payload["heroic_removed"] == ["attacker-2"]
+    assert any("after the reach (10.5.2.2)" in s.text for s in report.steps)
+    refused([squad("us"), squad("us", range=3)], [squad()], "3 hexes away")
+
+
 def test_only_afvs_the_lesser_atv_retreats() -> None:
     ours = part(unit("afv", "us", av=3, atv=2))
     theirs = part(unit("afv", "german", av=3, atv=4))

@@ -309,9 +309,72 @@ def test_more_tied_units_than_a_d10_has_faces_are_drawn_by_hand_and_chosen() -> 
 
 def test_each_row_favours_the_side_the_table_does_not_name_as_loser() -> None:
     """Assault Results, column X: the defenders lose on 6 and above, the attackers below; the
-    winner is favoured even where both sides regroup (6-9, 2-5)."""
+    winner is favoured where only the losers suffer (docs/report-schema.md)."""
     favours = {o.code: o.favours for r in (at_drm(4), at_drm(-3)) for o in r.outcome_list}
-    assert favours == {"DD": "attacker", "DL": "attacker", "DM": "attacker",
-                       "AM": "defender", "AL": "defender", "AD": "defender"}  # fmt: skip
-    suffers = {o.code: o.suffers for o in at_drm(0).outcome_list}
-    assert suffers["DM"] == suffers["AM"] == ("attacker", "defender")  # both regroup
+    assert {c: favours[c] for c in ("DD", "DL", "AL", "AD")} == {
+        "DD": "attacker", "DL": "attacker", "AL": "defender", "AD": "defender"
+    }  # fmt: skip
+
+
+def test_a_row_where_the_winner_suffers_too_favours_neither() -> None:
+    """On 6-9 and 2-5 the winners' undisrupted units regroup too (a regrouping unit may only
+    fire at -1, recover or withdraw, and is assaulted at +1): both sides suffer, so the row
+    favours neither (docs/report-schema.md: 'neither when both do'). 14.3.2: on 10-13 both
+    sides make vehicle destruction attempts, so the defenders' squad at an attacking AFV
+    harms the winners too; 14.3.1 in an urban building: urban assault on 6-7 falls on both."""
+    rows = {o.code: o for o in at_drm(0).outcome_list}
+    for code in ("DM", "AM"):
+        assert rows[code].suffers == ("attacker", "defender") and rows[code].favours == "neither"
+    tank = part(unit("afv", av=3, atv=2, cohesion=7))
+    report = LHY.evaluate(assault([squad(cohesion=7), squad(), tank], [squad("german", 5)]))
+    rows = {o.code: o for o in report.outcome_list}
+    assert rows["DL"].suffers == ("attacker", "defender") and rows["DL"].favours == "neither"
+    plain = {o.code: o for o in at_drm(4).outcome_list}
+    assert plain["DL"].suffers == ("defender",) and plain["DL"].favours == "attacker"
+    urban = LHY.evaluate(assault([squad()], [squad("german", 5)], terrain="urban-building"))
+    rows = {o.code: o for o in urban.outcome_list}
+    assert "urban assault on 6-7" in rows["DM"].text
+    assert "urban assault" not in {o.code: o for o in at_drm(0).outcome_list}["DM"].text
+
+
+def test_a_2_to_4_hex_retreat_says_both_ends() -> None:
+    """14.3.3: 'Retreat hexes 2-4' on 10-13 .. -1..1; 4 on 14+ and below -1."""
+    report = at_drm(0)
+    result = LHY.resolve(report, ScriptedDice([7]))  # 7: 6-9, the defenders lose
+    assert (result.defender.retreat_min_hexes, result.defender.retreat_hexes) == (2, 4)
+    assert result.to_json()["defender"]["retreat_min_hexes"] == 2  # type: ignore[index]
+    four = LHY.resolve(at_drm(4), ScriptedDice([10]))  # 14: DD
+    assert four.to_json()["defender"]["retreat_min_hexes"] == 4  # type: ignore[index]
+    assert four.to_json()["defender"]["retreat_hexes"] == 4  # type: ignore[index]
+
+
+def test_assumed_counters_and_procedures_are_flagged() -> None:
+    """The shipped counters' values are all assumed: an assault with them warns; the
+    cohesion-check procedure and the cover list are assumptions, each a step marked so; a
+    tie's die too; the +1 for a sunken road cites the table heading (the aid's 4.1.9.1.1.d is
+    on a line it has commented out)."""
+    from pathlib import Path
+
+    from hexcombat.game.evaluation import scenario_situation
+    from hexcombat.game.scenario import load_scenario
+
+    repo = Path(__file__).resolve().parents[3]
+    shipped = LHY.evaluate(
+        scenario_situation(load_scenario(repo / "maps" / "tutorial-lhy-immediate-scenario.toml"))
+    )
+    assert any(w.startswith("assumed value used: ") for w in shipped.warnings)
+    report = LHY.evaluate(
+        assault([squad(), part(unit("afv", av=3, atv=2, cohesion=7))], [squad("german", 5)])
+    )
+    assumed = {s.rule: s for s in report.explanation.steps if s.provenance == "assumed"}
+    assert "d10 against cohesion" in assumed["Cohesion Check"].text
+    assert "woods" in assumed["Vehicle Destruction DRM"].text
+    assert assumed["Vehicle Destruction DRM"].value == 3
+    leaders = LHY.evaluate(
+        assault([part(unit("fp", cohesion=7))], [part(unit("fp", "german", cohesion=7))])
+    )
+    (tie,) = [s for s in leaders.explanation.steps if "'random'" in s.text]
+    assert (tie.provenance, tie.value) == ("assumed", Fraction(1, 2))
+    assert all(s.rule != "4.1.9.1.1.d" for s in report.explanation.steps)
+    spec = LHY.vocabulary.condition("attacker_sunken_road")
+    assert spec is not None and spec.rule == "Vehicle Destruction DRM"

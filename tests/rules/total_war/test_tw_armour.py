@@ -163,3 +163,15 @@ def test_no_armour_effect_used_no_required_losses_warning() -> None:
     at = p(inline("AT", 1, atec=FULL, unit_type="anti-tank"))
     report = evaluate([inf(4)], [inf(3), at], terrain="woods")
     assert REQUIRED_LOSSES_WARNING not in report.warnings
+
+
+def test_a_final_modifier_that_sums_an_assumed_term_is_assumed() -> None:
+    """A value computed from an assumed value is assumed: the combat die roll modifier that
+    adds the assumed ATEC -2 (a 1/2 share, a point the texts do not give) is marked so and
+    names its rule; infantry alone against infantry sums no assumed term: the rule."""
+    report = evaluate([tank(6), inf(4)], [p(inline("AT", 2, atec=FULL)), inf(2)])
+    (final,) = [s for s in report.steps if s.text.startswith("combat die roll modifier")]
+    assert final.provenance == "assumed" and "from assumed values: " in final.text
+    plain = evaluate([inf(4)], [inf(2)])
+    (final,) = [s for s in plain.steps if s.text.startswith("combat die roll modifier")]
+    assert final.provenance == "rule"

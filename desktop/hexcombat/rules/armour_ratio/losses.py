@@ -34,8 +34,19 @@ class RequiredLosses:
 
 
 def _points(res: Fraction) -> int:
-    """At least one strength point per RE; strength points are whole, so a part RE rounds up."""
+    """At least one strength point per RE; strength points are whole, so a part RE rounds up
+    (our reading: the text does not say; :func:`_rounded` names it in the step)."""
     return math.ceil(res)
+
+
+def _rounded(res: Fraction) -> str:
+    """What the step says when a part RE was rounded up to a whole strength point."""
+    if res == int(res):
+        return ""
+    return (
+        f" ({fmt(res)} REs: a part RE rounds up to a whole strength point, hexcombat's reading; "
+        "10.F says 'at least one strength point per RE')"
+    )
 
 
 def required_losses(
@@ -56,14 +67,16 @@ def required_losses(
             if use.terrain_modifies_aec and use.atec > 0
             else ""
         )
+        assumed = (bool(doubled) and use.modifies_by_assumed) or bool(_rounded(counted))
         ex.add(
             "10.F.1",
             f"the attacker used {fmt(use.aeca_before_terrain)} REs of AECA before terrain; at "
             f"most the defender's ATEC of {fmt(cap)}{doubled} counts: at least one strength point "
-            f"per RE, {attacker} of its {attacker_loss} lost strength points must come from "
-            f"units with at least 1/2 AEC (or converted units); the other "
+            f"per RE{_rounded(counted)}, {attacker} of its {attacker_loss} lost strength points "
+            f"must come from units with at least 1/2 AEC (or converted units); the other "
             f"{attacker_loss - attacker} may come from any units",
             attacker,
+            provenance="assumed" if assumed else "rule",
             side="attacker",
             kind="result",
         )
@@ -84,9 +97,10 @@ def required_losses(
             "10.F.1",
             f"the defender used {fmt(use.aecd_before_terrain)} REs of AECD before terrain; at "
             f"most the attacker's AECA of {fmt(aeca)} before terrain (the AECA counted for "
-            f"required losses) counts: {part} strength points from its armour, units with at "
-            "least 1/2 AECD (or units converted to AECD)",
+            f"required losses) counts: {part} strength points{_rounded(counted)} from its "
+            "armour, units with at least 1/2 AECD (or units converted to AECD)",
             part,
+            provenance="assumed" if _rounded(counted) else "rule",
             side="defender",
             kind="result",
         )
@@ -99,10 +113,11 @@ def required_losses(
             "10.F.2",
             f"the defender used {fmt(use.atec)} REs of ATEC against AECA; at most the attacker's "
             f"AECA of {fmt(aeca)} before terrain (the AECA counted for required losses) counts: "
-            f"{part} strength points from units with at least 1/2 ATEC (or converted units); "
-            "intrinsic ATEC counts only if the whole infantry or motorized division is "
-            "eliminated",
+            f"{part} strength points{_rounded(counted)} from units with at least 1/2 ATEC (or "
+            "converted units); intrinsic ATEC counts only if the whole infantry or motorized "
+            "division is eliminated",
             part,
+            provenance="assumed" if _rounded(counted) else "rule",
             side="defender",
             kind="result",
         )

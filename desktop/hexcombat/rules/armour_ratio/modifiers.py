@@ -17,6 +17,7 @@ from hexcombat.rules.armour_ratio.totals import AecTotals
 from hexcombat.rules.armour_ratio.totals_steps import res_text
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import SideName
 
 Distribution = dict[int, Fraction]
@@ -46,6 +47,9 @@ class AecUse:
     """The defender's hex modifies AEC for some reason: ATEC doubles for required losses."""
     aeca_atec_ratio: str
     aeca_aecd_ratio: str | None
+    modifies_by_assumed: bool = False
+    """Only an assumed chart value makes the hex modify AEC: the 10.F.2 doubling, and the
+    required losses it gives, are then assumed too."""
 
     @property
     def atec_for_losses(self) -> Fraction:
@@ -222,19 +226,23 @@ def aec_modifier_before_terrain(
 
 def terrain_modifier(
     conditions: Conditions, chart: TerrainChart
-) -> tuple[int, Provenance, bool, str]:
+) -> tuple[int, Provenance, tuple[bool, bool], str]:
     """The combined terrain and weather AEC modifier (10.D, 10.E), its provenance, whether the
-    hex modifies AEC at all (10.F.2), and how it was reached in words."""
+    hex modifies AEC at all (10.F.2) and whether only an assumed chart value makes it, and how
+    it was reached in words."""
     terrain = chart.terrain_entry(conditions.terrain)
     weather = chart.weather_entry(conditions.weather)
     modifier = terrain.aec_drm.value + weather.aec_drm.value
     assumed = "assumed" in (terrain.aec_drm.provenance, weather.aec_drm.provenance)
     modifies = terrain.modifies_aec or weather.aec_drm.value < 0
+    by_rule = terrain.modifies_aec_by_rule or (
+        weather.aec_drm.value < 0 and weather.aec_drm.provenance == "rule"
+    )
     text = (
         f"{conditions.terrain} in {conditions.weather} weather: AEC modifier {modifier:+d} "
         f"(terrain {terrain.aec_drm.value:+d}, weather {weather.aec_drm.value:+d}, 10.E)"
     )
-    return modifier, ("assumed" if assumed else "rule"), modifies, text
+    return modifier, ("assumed" if assumed else "rule"), (modifies, modifies and not by_rule), text
 
 
 def armour_modifier(
@@ -246,7 +254,7 @@ def armour_modifier(
 ) -> tuple[Distribution, AecUse]:
     """The final armour modifier with its chances: ratio, then terrain and weather (10.C-10.E)."""
     distribution, use = aec_modifier_before_terrain(totals, conditions, table, ex)
-    modifier, provenance, modifies, text = terrain_modifier(conditions, chart)
+    modifier, provenance, (modifies, by_assumed), text = terrain_modifier(conditions, chart)
     adjusted = adjust_for_terrain(distribution, modifier)
     delta = min(adjusted) - min(distribution)
     if distribution != NO_MODIFIER or modifier != 0:
@@ -258,7 +266,9 @@ def armour_modifier(
             provenance=provenance,
             drm=delta,
         )
-    use = AecUse(**{**use.__dict__, "terrain_modifies_aec": modifies})
+    use = AecUse(
+        **{**use.__dict__, "terrain_modifies_aec": modifies, "modifies_by_assumed": by_assumed}
+    )
     return adjusted, use
 
 
@@ -278,6 +288,21 @@ class HeavyCounts:
     defender_heavy_atec: int
     defender_heavy_armour: int
     attacker_heavy_atec: int
+
+
+AXIS = frozenset(
+    {"german", "italian", "romanian", "hungarian", "finnish", "slovak", "bulgarian", "croatian",
+     "axis"}
+)  # fmt: skip
+"""The Axis nationalities, for 10.I.3's 'each Axis 2-10 Hv AA X'."""
+
+
+def rule_heavy_atec_units(unit: Unit) -> int:
+    """10.I.3: 'each Axis 2-10 Hv AAX counts as two heavy ATEC units'; every other heavy ATEC
+    unit counts one (10.I). The 10.I example's Hv Mot AA III is read as that unit
+    (docs/rules.md), so an Axis heavy AA brigade or regiment counts two as well."""
+    axis_aa = unit.nationality in AXIS and unit.unit_type == "heavy-anti-aircraft"
+    return 2 if axis_aa and unit.size in ("X", "III") else 1
 
 
 def heavy_counts(situation: CombatSituation) -> HeavyCounts:
@@ -303,12 +328,24 @@ def heavy_armour_modifier(
     """Heavy armour in the attack (+) and in the defence (-) by unit count (10.I)."""
     counts = heavy_counts(situation)
     for p in (*situation.attackers, *situation.defenders):
-        if p.unit.heavy_atec and p.unit.heavy_atec_units > 1:
-            ex.add(
-                "10.I.3",
-                f"{p.unit.name} counts as {p.unit.heavy_atec_units} heavy ATEC units",
-                p.unit.heavy_atec_units * p.count,
-            )
+        units, rule = p.unit.heavy_atec_units, rule_heavy_atec_units(p.unit)
+        if not p.unit.heavy_atec or units == 1 == rule:
+            continue
+        if units == rule:
+            ex.add("10.I.3", f"{p.unit.name} counts as {units} heavy ATEC units", units * p.count)
+            continue
+        ex.add(
+            "10.I.3",
+            f"{p.unit.name} counts as {units} heavy ATEC units by its counter's "
+            f"heavy_atec_units (house rule: 10.I.3 makes only each Axis 2-10 Hv AA X count two; "
+            f"this unit counts {rule})",
+            units * p.count,
+            provenance="assumed",
+        )
+        ex.warn(
+            f"house rule: {p.unit.name} counts as {units} heavy ATEC units (its "
+            f"heavy_atec_units); 10.I.3 gives {rule}: your own value, not rule 10's"
+        )
     total: Distribution = dict(NO_MODIFIER)
     a, d = counts.attacker_heavy_armour, counts.defender_heavy_atec
     da, at = counts.defender_heavy_armour, counts.attacker_heavy_atec

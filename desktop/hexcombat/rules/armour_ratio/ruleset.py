@@ -45,6 +45,7 @@ from hexcombat.rules.combat import (
     roll_on_table,
 )
 from hexcombat.rules.dice import Dice
+from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
@@ -86,8 +87,37 @@ class Analysis:
     missing_strengths: tuple[str, ...] = ()
 
 
+def _warn_required_loss_readings(use: AecUse, ex: Explanation) -> None:
+    """Before the roll, a warning for each required-loss rule (10.F.1, 10.F.2) whose count a
+    result would take from a reading or an assumed value: a part RE rounded up to a whole
+    strength point, or ATEC doubled in a hex only an assumed chart value says modifies AEC.
+    The result's own step then says which."""
+    scratch = Explanation()
+    required_losses(use, 99, 99, scratch)  # every required loss a result could call for
+    for rule in sorted({s.rule for s in scratch.steps if s.provenance == "assumed"}):
+        ex.warn(
+            f"{rule}: the required losses a result calls for rest on hexcombat's reading or an "
+            "assumed value (a part RE rounded up to a whole strength point, or ATEC doubled "
+            "by an assumed terrain value); the result's step says which"
+        )
+
+
 class ArmourRatioRuleset(EuropaEligibility):
     """Rule 10 armour/anti-tank effects by ratio. Charts may be replaced by a player's own."""
+
+    def attack_range(self, unit: Unit) -> int:
+        """Rule 10 has no fire from two hexes (Total War's 14A3): every attacker is adjacent."""
+        return 1
+
+    def reach_refusal(self, unit: Unit, hexes: int) -> Refusal | None:
+        """Under rule 10 only adjacent units attack."""
+        if hexes == 1:
+            return None
+        return Refusal(
+            "under rule 10 only adjacent units attack: fire from two hexes is Total War's "
+            "long-range artillery, which the armour-ratio ruleset does not have",
+            "10",
+        )
 
     id = RULESET_ID
     title = "Armour and anti-tank effects by ratio (rule 10, V 11.03.06)"
@@ -171,11 +201,18 @@ class ArmourRatioRuleset(EuropaEligibility):
         if missing:  # the texts' worked examples give no strengths: the modifiers need none
             explain_missing(missing, "CRT", ex)
         if use.terrain_modifies_aec and use.atec > 0:
+            how = (
+                " (only an assumed chart value makes the hex modify AEC, so the doubling is "
+                "assumed too)"
+                if use.modifies_by_assumed
+                else ""
+            )
             ex.add(
                 "10.F.2",
                 f"the defender's hex modifies AEC: its ATEC of {fmt(use.atec)} counts "
-                f"{fmt(use.atec_for_losses)} for the attacker's required losses",
+                f"{fmt(use.atec_for_losses)} for the attacker's required losses{how}",
                 use.atec_for_losses,
+                provenance="assumed" if use.modifies_by_assumed else "rule",
                 side="attacker",
             )
         _final_modifier_step(distribution, modifier_steps, ex)
@@ -223,6 +260,7 @@ class ArmourRatioRuleset(EuropaEligibility):
         """Every modifier with its rule, the odds, and the chance of every outcome."""
         ex = Explanation()
         a = self.analyse(situation, ex)
+        _warn_required_loss_readings(a.use, ex)
         counts = heavy_counts(a.situation)
         totals: dict[str, Value] = {
             "aeca_res": a.totals.aeca.res,

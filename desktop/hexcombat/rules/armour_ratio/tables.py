@@ -9,6 +9,7 @@ reported with its line, so an edited chart never silently loses its provenance.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -118,7 +119,10 @@ def parse_ratio(text: Any) -> Fraction | None:
 
 
 def ratio_text(a: Fraction, b: Fraction) -> str:
-    """A ratio as a player writes it: ``5.1:1``, ``1:2``, ``1.33:1``."""
+    """A ratio as a player writes it: ``5.1:1``, ``1:2``, ``1.33:1``. A ratio the chart's
+    two-decimal rows do not hold exactly is cut (never rounded) toward 1:1, so it names the
+    row it is read on: 5.0967:1 is ``5.09:1`` (the row below 5.1:1), 1:1.9967 is ``1:1.99``
+    (above 1:2), never ``5.1:1`` or ``1:2``."""
     if b == 0:
         return "unbounded"
     if a == 0:
@@ -132,7 +136,8 @@ def ratio_text(a: Fraction, b: Fraction) -> str:
 def _short(value: Fraction) -> str:
     if value.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100):
         return f"{float(value):g}"
-    return f"{round(float(value), 2):g}"
+    cut = Fraction(math.floor(value * 100), 100)  # toward 1:1, never across a row's bound
+    return f"{float(cut):g}"
 
 
 def _rows(

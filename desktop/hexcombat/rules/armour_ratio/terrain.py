@@ -48,6 +48,13 @@ class TerrainEntry:
         return self.aec_drm.value < 0 or self.aec_res.value < 1
 
     @property
+    def modifies_aec_by_rule(self) -> bool:
+        """Whether a chart value the text gives (not an assumed one) makes it modify AEC."""
+        return (self.aec_drm.value < 0 and self.aec_drm.provenance == "rule") or (
+            self.aec_res.value < 1 and self.aec_res.provenance == "rule"
+        )
+
+    @property
     def halves_cm(self) -> bool:
         """Terrain "that normally halves c/m units" (10.D motorized infantry note)."""
         return self.cm_attack.value < 1

@@ -161,7 +161,7 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 f"{p.unit.name} is {p.range} hexes from the defender: under rule 10 only adjacent "
                 "units attack; fire from two hexes is Total War's long-range artillery, which "
                 "the armour-ratio ruleset does not have",
-                "14A3",
+                "10",  # rule 10 has no fire from two hexes: only adjacent units attack
             )
     for p in situation.defenders:
         if p.range != 1:
@@ -169,7 +169,7 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
                 f"{p.unit.name} defends in the attacked hex: `range` is only for attacking "
                 "units, and under rule 10 every attacker is adjacent (fire from two hexes is "
                 "Total War's long-range artillery)",
-                "14A3",
+                "10",  # rule 10 has no fire from two hexes: only adjacent units attack
             )
         if p.across is not None:
             raise IllegalAttackError(

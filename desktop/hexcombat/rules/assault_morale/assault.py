@@ -108,7 +108,9 @@ def result_effects(
                         result.steps,
                     )
                 )
-    if result.morale_check and units:
+    doomed = surely_eliminated(units, result)
+    left = tuple(f for f in units if f.pid not in doomed)
+    if result.morale_check and left:
         plus = f" +{result.modifier}" if result.modifier else ""
         effects.append(
             Effect(
@@ -116,11 +118,35 @@ def result_effects(
                 side,
                 "ACT",
                 f"every {side} unit left checks morale{plus}",
-                tuple(f.pid for f in units),
+                tuple(f.pid for f in left),
                 modifier=result.modifier,
             )
         )
     return effects
+
+
+def surely_eliminated(units: tuple[Fighter, ...], result: AssaultResult) -> set[str]:
+    """The units every legal choice of ``result``'s step losses eliminates (ACT): all of a
+    group that has no more steps than it loses; a one-step unit that alone has the group's
+    best morale (it takes the first loss); with two or more losses, a one-step AFV that is its
+    group's only AFV. 'All surviving enemy units ... check morale': these check none."""
+    gone: set[str] = set()
+    if not result.steps:
+        return gone
+    for group in groups(units):
+        if not group:
+            continue
+        if sum(f.steps_left for f in group) <= result.steps:
+            gone |= {f.pid for f in group}
+            continue
+        best = max(f.morale for f in group)
+        top = [f for f in group if f.morale == best]
+        if len(top) == 1 and top[0].steps_left == 1:
+            gone.add(top[0].pid)
+        afvs = [f for f in group if f.afv]
+        if result.steps >= 2 and len(afvs) == 1 and afvs[0].steps_left == 1:
+            gone.add(afvs[0].pid)
+    return gone
 
 
 class Assault:
@@ -154,24 +180,14 @@ class Assault:
     def defender_fire(self) -> SideFire:
         return self.fire("defender")
 
-    def attackers_left(self, defender_die: int) -> tuple[Fighter, ...]:
-        """The attackers after the defenders' fire of ``defender_die`` took its step losses."""
-        on_attacker = self.table.result(defender_die, self.defender_fire.column)
-        return after_losses(self.attackers, on_attacker)
-
-    def attacker_fire_after(self, defender_die: int) -> SideFire:
-        """The attackers' fire: as they are when both fire at once; with what is left after
-        the defenders' step losses when the defenders fire first."""
-        if not self.defenders_first:
-            return self.attacker_fire
-        return self._after(defender_die)
-
-    def _after(self, defender_die: int) -> SideFire:
-        return self.fire("attacker", self.attackers_left(defender_die))
+    def first_fire_result(self, defender_die: int) -> AssaultResult:
+        """What the defenders' die does to the attackers when the defenders fire first (ACT):
+        its whole result, morale checks included, takes effect before the attackers fire."""
+        return self.table.result(defender_die, self.defender_fire.column)
 
     def exchange(self, attacker_die: int, defender_die: int) -> Exchange:
-        """What the two table dice do."""
-        fire = self.attacker_fire_after(defender_die)
+        """What the two table dice do when both sides fire at once."""
+        fire = self.attacker_fire
         return Exchange(
             attacker_die,
             defender_die,
@@ -181,7 +197,7 @@ class Assault:
         )
 
     def exchanges(self) -> list[Exchange]:
-        """Every pair of table dice, each 1 in 36."""
+        """Every pair of table dice, each 1 in 36 (both sides firing at once)."""
         return [self.exchange(a, d) for a in FACES for d in FACES]
 
     def effects(self, exchange: Exchange) -> list[Effect]:

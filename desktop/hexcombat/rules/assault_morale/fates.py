@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from hexcombat.rules.assault_morale.assault import Assault, after_losses, inflicted_on
+from hexcombat.rules.assault_morale.assault import FACES, Assault, after_losses, inflicted_on
 from hexcombat.rules.assault_morale.forces import Fighter
 from hexcombat.rules.assault_morale.morale import (
     ANTI_TANK_HIT,
@@ -117,9 +117,120 @@ def _unit_checks(
             _add(fates, f.pid, state, weight * p)
 
 
+def checked(f: Fighter, did: str) -> Fighter | None:
+    """``f`` after a morale check that did ``did`` (Morale); None when it is eliminated (a
+    demoralized unit's step on its last step, our reading)."""
+    if did == HOLDS:
+        return f
+    if did == STEP:
+        if f.steps_left <= 1:
+            return None
+        status = replace(f.status, steps_lost=f.status.steps_lost + 1, state="demoralized")
+        return replace(f, status=status)
+    return replace(f, status=replace(f.status, state=did))
+
+
+Branch = tuple[Fraction, tuple[Fighter, ...]]
+"""One way a side's rolls after a result can end: its chance and the side's units left, each
+in its state then."""
+
+
+def side_branches(
+    units: tuple[Fighter, ...],
+    standing: tuple[Fighter, ...],
+    enemy_standing: tuple[Fighter, ...],
+    result: AssaultResult,
+) -> list[Branch]:
+    """Every way the rolls after ``result`` end for one side together (its leader loss rolls,
+    the enemy's A-T fire at it, its morale checks), equal ends merged: what the side fires
+    with when its enemy fired first (ACT: 'Simultaneous unless defenders are entrenched or
+    dug-in')."""
+    leaders = [f for f in standing if f.leader] if result.steps else []
+    kill = leader_kill_chance(inflicted_on(units, result))
+    targets = anti_tank_targets(enemy_standing, standing)
+    target = targets[0].pid if targets else None
+    ends: dict[tuple[Fighter, ...], Fraction] = {}
+    for killed in product((False, True), repeat=len(leaders)):
+        weight = Fraction(1)
+        for dead in killed:
+            weight *= kill if dead else 1 - kill
+        gone = {f.pid for f, dead in zip(leaders, killed, strict=True) if dead}
+        for hit in (False, True) if target else (False,):
+            w = weight * ((ANTI_TANK_HIT if hit else 1 - ANTI_TANK_HIT) if target else 1)
+            if not w:
+                continue
+            now = []
+            for f in standing:
+                if f.pid in gone:
+                    continue
+                if hit and f.pid == target:
+                    f = replace(f, status=replace(f.status, steps_lost=f.status.steps_lost + 1))
+                    if not f.steps_left:
+                        continue
+                now.append(f)
+            everyone = tuple(now)
+            ways: list[list[tuple[Fraction, Fighter | None]]] = []
+            for f in everyone:
+                if not result.morale_check:
+                    ways.append([(Fraction(1), f)])
+                    continue
+                morale = f.morale + leader_modifier(everyone, f)
+                chances = check_chances(f.status.state, result.modifier, morale)
+                ways.append([(p, checked(f, did)) for did, p in chances.items() if p])
+            for combo in product(*ways):
+                p = w
+                for q, _ in combo:
+                    p *= q
+                left = tuple(f for _, f in combo if f is not None)
+                ends[left] = ends.get(left, Fraction(0)) + p
+    return [(p, left) for left, p in ends.items()]
+
+
+def _ended(
+    fates: Fates, chance: Fraction, units: tuple[Fighter, ...], left: tuple[Fighter, ...]
+) -> None:
+    """Add each of ``units``' end state as ``left`` has it (eliminated when not in it)."""
+    now = {f.pid: f for f in left}
+    for f in units:
+        _add(fates, f.pid, end_state(now[f.pid]) if f.pid in now else "eliminated", chance)
+
+
+def attackers_after_first_fire(assault: Assault) -> list[Branch]:
+    """When the defenders fire first: every way the attackers stand when they fire, through
+    the defenders' die and the whole of its result (step losses as suggested, leader loss
+    rolls, the defenders' A-T fire, the attackers' morale checks), equal ends merged."""
+    ends: dict[tuple[Fighter, ...], Fraction] = {}
+    sixth = Fraction(1, 6)
+    for face in FACES:
+        result = assault.first_fire_result(face)
+        standing = after_losses(assault.attackers, result)
+        for p, left in side_branches(assault.attackers, standing, assault.defenders, result):
+            ends[left] = ends.get(left, Fraction(0)) + sixth * p
+    return [(p, left) for left, p in ends.items()]
+
+
+def second_fires(assault: Assault) -> list[tuple[Fraction, tuple[Fighter, ...], AssaultResult]]:
+    """When the defenders fire first: each way the attackers' fire ends, its chance, the
+    attackers as they fired and what it does to the defenders."""
+    found = []
+    sixth = Fraction(1, 6)
+    for chance, attackers in attackers_after_first_fire(assault):
+        fire = assault.fire("attacker", attackers)
+        for face in FACES:
+            found.append((chance * sixth, attackers, assault.table.result(face, fire.column)))
+    return found
+
+
 def unit_fates(assault: Assault) -> Fates:
     """Every participant's chance of each end state, adding up to 1 for each."""
     fates: Fates = {f.pid: {} for f in (*assault.attackers, *assault.defenders)}
+    if assault.defenders_first:
+        for chance, attackers, on_defender in second_fires(assault):
+            defenders = after_losses(assault.defenders, on_defender)
+            side_fates(fates, chance, assault.defenders, defenders, attackers, on_defender)
+        for chance, attackers in attackers_after_first_fire(assault):
+            _ended(fates, chance, assault.attackers, attackers)
+        return fates
     for ex in assault.exchanges():
         chance = Fraction(1, 36)
         defenders = after_losses(assault.defenders, ex.on_defender)

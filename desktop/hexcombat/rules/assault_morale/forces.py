@@ -119,7 +119,16 @@ class Fighter:
 
     @property
     def leads(self) -> str:
-        return str(self.participant.unit.rule_value("leader_of", ""))
+        """The troops a leader leads: his ``leader_of``, infantry when not given (our reading,
+        one for who may assault with him and for the infantry leader's shift)."""
+        if not self.leader:
+            return ""
+        return str(self.participant.unit.rule_value("leader_of", "") or "infantry")
+
+    @property
+    def leads_by_reading(self) -> bool:
+        """A leader whose ``leader_of`` is not given, read as an infantry leader."""
+        return self.leader and not self.participant.unit.rule_value("leader_of", "")
 
 
 def fighters(side: SideName, participants: tuple[Participant, ...]) -> tuple[Fighter, ...]:
@@ -160,6 +169,10 @@ class UnitFire:
     name: str
     fire: Fraction
     why: tuple[str, ...]
+    state_why: str = ""
+    """How the unit's morale state changed its fire (Morale), '' when it did not."""
+    before_state: Fraction | None = None
+    """Its fire before its morale state changed it (None: the state did not)."""
 
 
 def unit_fire(f: Fighter, side: tuple[Fighter, ...], defending: bool) -> UnitFire:
@@ -178,17 +191,21 @@ def unit_fire(f: Fighter, side: tuple[Fighter, ...], defending: bool) -> UnitFir
     ):
         fire /= 2
         why.append("half without friendly dismounted infantry")
+    before = fire
+    state_why = ""
     if f.disrupted:
         fire /= 2
-        why.append("disrupted: halved")
+        state_why = "disrupted: combat value halved"
     if f.demoralized:
         if defending:
             fire /= 4
-            why.append("demoralized: a quarter in defence")
+            state_why = "demoralized: 1/4 defense against assaults"
         else:
             fire = Fraction(0)
-            why.append("demoralized: may not fire")
-    return UnitFire(f.pid, f.name, fire, tuple(why))
+            state_why = "demoralized: may not fire"
+    if not state_why:
+        return UnitFire(f.pid, f.name, fire, tuple(why))
+    return UnitFire(f.pid, f.name, fire, tuple(why), state_why, before)
 
 
 @dataclass(frozen=True)
@@ -197,6 +214,9 @@ class Shift:
 
     shift: int
     reason: str
+    reading: bool = False
+    """Whether the shift (or its absence, ``shift`` 0) rests on a reading of ours, not the
+    aid's plain words (docs/rules.md): its step is then marked ``assumed``."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +240,7 @@ class SideFire:
             if self.column_before is None
             else table.label(self.column_before),
             "column_after_shifts": None if self.column is None else table.label(self.column),
-            "shifts": [{"shift": s.shift, "reason": s.reason} for s in self.shifts],
+            "shifts": [{"shift": s.shift, "reason": s.reason} for s in self.shifts if s.shift],
             "clamped": self.clamped,
         }
 
@@ -247,6 +267,16 @@ def shifts(
             found.append(Shift(-1, "the defenders occupy a woods hex"))
         if terrain == "entrenchment" and first:
             found.append(Shift(-1, "the defenders occupy an entrenchment (first fire)"))
+        if terrain == "entrenchment" and not first:
+            found.append(
+                Shift(
+                    0,
+                    "the defenders occupy an entrenchment, but on a later round: the aid's "
+                    "'entrenchment (1st fire)' read as the attackers' first fire, in the first "
+                    "round, so no shift (our reading)",
+                    reading=True,
+                )
+            )
         if terrain == "town":
             found.append(Shift(-1, "the defenders occupy a town"))
         river = any(p.across == "major-river" for p in attackers)
@@ -255,6 +285,10 @@ def shifts(
                 Shift(
                     -1, "attacking across a major river on the first round, no defending engineers"
                 )
+            )
+        if any(p.across == "minor-river" for p in attackers):
+            found.append(
+                Shift(0, "attacking across a minor river: the aid shifts for a major river only")
             )
         combat = [f for f in own if f.combat_unit]
         if combat and enemy and min(f.morale for f in combat) > max(f.morale for f in enemy):
@@ -279,8 +313,19 @@ def shifts(
         and not any(f.dismounted_support for f in enemy)
     ):
         found.append(Shift(+1, f"enemy AFVs in {terrain} without dismounted infantry"))
-    if any(f.leader and f.leads == "infantry" and not f.demoralized for f in own):
-        found.append(Shift(+1, "an undemoralized infantry leader"))
+    leaders = [f for f in own if f.leader and f.leads == "infantry" and not f.demoralized]
+    if leaders:
+        if all(f.leads_by_reading for f in leaders):
+            found.append(
+                Shift(
+                    +1,
+                    f"an undemoralized infantry leader ({leaders[0].name} has no leader_of: "
+                    "read as an infantry leader)",
+                    reading=True,
+                )
+            )
+        else:
+            found.append(Shift(+1, "an undemoralized infantry leader"))
     if any(f.infantry and "riding" in f.status.markers for f in enemy):
         found.append(Shift(+1, "enemy infantry riding an AFV"))
     if enemy and all(f.demoralized for f in enemy):
@@ -317,7 +362,7 @@ def side_fire(
     if before is None:
         return SideFire(side, parts, fire, None, (), None, "")
     found = shifts(side, own, enemy, conditions, attackers, defenders)
-    wanted = before + sum(s.shift for s in found)
+    wanted = before + sum(s.shift for s in found)  # ACT shift
     column = min(max(wanted, 0), len(table.lower) - 1)
     clamped = ""
     if column != wanted:

@@ -79,7 +79,10 @@ def check_effects(
     if did == HOLDS:
         return ()
     if did == STEP:
-        text = f"{name}, already demoralized, fails again: loses a step"
+        text = (
+            f"{name}, already demoralized, fails again: loses a step (our reading of "
+            "'compound morale check failures further lower morale')"
+        )
         return (Effect("lose-steps", side, "Morale", text, (pid,), 1),)
     words = "disrupted" if did == DISRUPTED else "demoralized (morale -1)"
     if did == DEMORALIZED and state == "disrupted":  # compound failures lower it further

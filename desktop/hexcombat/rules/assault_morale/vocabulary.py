@@ -82,7 +82,7 @@ VOCABULARY = Vocabulary(
     ),
     steps=True,
     dated=False,  # the aid names no date; a counter's dated changes still bring the Date box
-    hexside_features=("major-river",),
+    hexside_features=("major-river", "minor-river"),  # the aid shifts for a major river only
     hexside_rule="ACT shift",
     attack_name="Assault",
 )

@@ -8,8 +8,8 @@ Every function reads the situation only; each step it adds cites the aid (``Assa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import combinations
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError
@@ -20,7 +20,6 @@ from hexcombat.rules.lhy_assault.vocab import (
     cohesion,
     disrupted,
     is_combat,
-    is_vehicle,
     japanese_russian,
     kind,
     marked,
@@ -156,7 +155,7 @@ def immediate(situation: CombatSituation, ex: Explanation) -> Immediate | None:
             _best_atv,
             "only AFVs fight: the force with the lesser ATV retreats",
         )
-    if not any(is_combat(p) or is_vehicle(p) for p in everyone):
+    if not any(is_combat(p) for p in everyone):  # vehicles, leaders, FPs...: no combat unit
         return _lesser(
             situation,
             ex,
@@ -193,8 +192,10 @@ def _lesser(
         return Immediate("DR", f"the defenders have the lesser {what}", "")
     ex.add(
         "Assault",
-        f"equal {what}: the force that retreats is drawn at random with the tie "
-        "die (1-5 the attackers, 6-10 the defenders)",
+        f"equal {what}: the aid says 'random': the force that retreats is drawn with the tie "
+        "die, a d10, 1-5 the attackers, 6-10 the defenders (the die is assumed)",
+        Fraction(1, 2),
+        provenance="assumed",
         kind="note",
     )
     return Immediate("TIE", f"equal {what}", "")
@@ -215,10 +216,17 @@ def _group(p: Participant) -> str:
 
 
 def counted_units(
-    side: Sequence[Participant], name: SideName, conditions: Conditions, ex: Explanation
+    side: Sequence[Participant],
+    name: SideName,
+    conditions: Conditions,
+    ex: Explanation,
+    enemy_cohesion: int | None = None,
 ) -> tuple[Participant, ...]:
     """The units of ``side`` that count (Assault): the player's picks (``counted``), and the best
-    for the rest within the limits; the result still applies to all."""
+    for the rest within the limits; the result still applies to all. An entry of several
+    identical units counts as many of them as the limit leaves room for (the entry then stands
+    with that count). ``enemy_cohesion`` is the enemy's best counted combat cohesion (None: no
+    combat unit counts there): the best pick weighs the cohesion difference it gives."""
     chosen: list[Participant] = [p for p in side if p.counted is True]
     for group in ("combat", *ONE_EACH):
         picked = [p for p in chosen if _group(p) == group]
@@ -226,7 +234,9 @@ def counted_units(
             used = sum(steps_now(p) * p.count for p in picked)
             if used > COMBAT_STEPS:
                 raise IllegalAttackError(
-                    f"the {name} counts {used} non-vehicular combat steps: at most 4", "Assault"
+                    f"the {name} counts {used} non-vehicular combat steps: at most 4"
+                    + _whole_entries(picked),
+                    "Assault",
                 )
         elif sum(p.count for p in picked) > 1:
             raise IllegalAttackError(
@@ -236,59 +246,98 @@ def counted_units(
             )
     open_ = [p for p in side if p.counted is None]
     chosen += [p for p in open_ if _group(p) == "free"]
-    room = COMBAT_STEPS - sum(steps_now(p) * p.count for p in chosen if _group(p) == "combat")
-    best = _best_combat([p for p in open_ if _group(p) == "combat"], room, conditions)
-    chosen += best
+    picked_combat = [p for p in chosen if _group(p) == "combat"]
+    room = COMBAT_STEPS - sum(steps_now(p) * p.count for p in picked_combat)
+    pool = [p for p in open_ if _group(p) == "combat"]
+    chosen += _best_combat(pool, room, conditions, picked_combat, enemy_cohesion)
     for group in ONE_EACH:
         if any(_group(p) == group for p in chosen):
             continue
-        pool = [p for p in open_ if _group(p) == group and p.count == 1]
+        pool = [p for p in open_ if _group(p) == group]
         if pool:
-            chosen.append(max(pool, key=lambda p: (unit_drm(p, conditions)[0], cohesion(p))))
-    left = [p for p in side if p not in chosen]
+            best = max(pool, key=lambda p: (unit_drm(p, conditions)[0], cohesion(p)))
+            chosen.append(best if best.count == 1 else replace(best, count=1))
+    counts = {p.id: p.count for p in chosen}
+    left = [p for p in side if p.id not in counts or counts[p.id] < p.count]
     if left:
         why = (
-            "the best for the DRM, then the best cohesion"
+            "the best for the DRM: the per-unit values and the cohesion difference, then the "
+            "best cohesion"
             if any(p.counted is None for p in left)
             else "as the player picked"
         )
         ex.add(
             "Assault",
-            f"{name}s counted: {', '.join(p.unit.name for p in chosen)}; not counted: "
-            f"{', '.join(p.unit.name for p in left)} ({why}; the result applies to all)"
-            + _whole_entries([p for p in left if _group(p) in ONE_EACH]),
+            f"{name}s counted: {', '.join(_named(p) for p in chosen)}; not counted: "
+            f"{', '.join(_named(p, p.count - counts.get(p.id, 0)) for p in left)} ({why}; "
+            "the result applies to all)",
             side=name,
         )
-    return tuple(p for p in side if p in chosen)
+    order = {p.id: i for i, p in enumerate(side)}
+    return tuple(sorted(chosen, key=lambda p: order.get(p.id, 0)))
+
+
+def _named(p: Participant, n: int | None = None) -> str:
+    """``Bazooka``, or ``Bazooka x1 of 2`` for some units of an entry of several."""
+    n = p.count if n is None else n
+    return p.unit.name if n == 1 else f"{p.unit.name} x{n}"
 
 
 def _whole_entries(entries: Sequence[Participant]) -> str:
-    """Why an entry of several identical leaders, LATWs, FTs or vehicles never counts: an entry
-    counts all its units or none, and only 1 of each may count (Assault)."""
+    """What to do when the player picked an entry of several identical units that the limit
+    cannot count whole (Assault)."""
     several = [p for p in entries if p.count > 1]
     if not several:
         return ""
-    names = ", ".join(
-        f"{p.unit.name} x{p.count} (1 {ONE_EACH[_group(p)]} at most)" for p in several
+    names = ", ".join(f"{p.unit.name} x{p.count}" for p in several)
+    return (
+        f"; {names}: leave the entry unpicked and the limit counts as many of its units as it "
+        "can, or list them one by one"
     )
-    return f"; {names}: an entry counts all its units or none; list them one by one to count one"
 
 
-def _best_combat(pool: list[Participant], room: int, conditions: Conditions) -> list[Participant]:
-    """The combat units that fit in ``room`` steps with the most DRM, then the best cohesion,
-    then the most cohesion in all."""
+def _best_combat(
+    pool: list[Participant],
+    room: int,
+    conditions: Conditions,
+    picked: Sequence[Participant] = (),
+    enemy_cohesion: int | None = None,
+) -> list[Participant]:
+    """The combat units that fit in ``room`` steps with the most DRM for their side: their
+    per-unit values and the cohesion difference against ``enemy_cohesion`` (with the units the
+    player ``picked``), then the best cohesion, then the most cohesion in all, among the picks
+    that leave out no unit there is room for. Of an entry of several, any number may count
+    (the entry returned with that count)."""
     best: tuple[tuple[int, int, int], list[Participant]] = ((-99, -99, -99), [])
-    for size in range(len(pool), -1, -1):
-        for group in combinations(pool, size):
-            if sum(steps_now(p) * p.count for p in group) > room:
-                continue
-            value = (
-                sum(unit_drm(p, conditions)[0] * p.count for p in group),
-                max((cohesion(p) for p in group), default=-1),
-                sum(cohesion(p) * p.count for p in group),
-            )
-            if value > best[0]:
-                best = (value, list(group))
+
+    def value(group: list[Participant]) -> tuple[int, int, int]:
+        everyone = [*picked, *group]
+        coh = max((cohesion(p) for p in everyone), default=None)
+        diff = 0
+        if coh is not None and enemy_cohesion is not None:
+            diff = max(-3, min(3, coh - enemy_cohesion))  # the cohesion difference, -3..+3
+        return (
+            sum(unit_drm(p, conditions)[0] * p.count for p in group) + diff,
+            -1 if coh is None else coh,
+            sum(cohesion(p) * p.count for p in group),
+        )
+
+    def walk(i: int, left: int, group: list[Participant]) -> None:
+        nonlocal best
+        if i == len(pool):
+            taken = {p.id: p.count for p in group}
+            if any(taken.get(p.id, 0) < p.count and steps_now(p) <= left for p in pool):
+                return  # a unit still fits: a pick leaves out none it has room for
+            v = value(group)
+            if v > best[0]:
+                best = (v, list(group))
+            return
+        p = pool[i]
+        most = min(p.count, left // steps_now(p))
+        for n in range(most, -1, -1):
+            walk(i + 1, left - n * steps_now(p), group + ([replace(p, count=n)] if n else []))
+
+    walk(0, room, [])
     return best[1]
 
 

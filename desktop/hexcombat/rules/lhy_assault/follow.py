@@ -225,7 +225,7 @@ def destruction_modifier(
     ):
         why.append((2, "a carrier or a shocked AFV"))
     if kind(target.unit) == "afv" and c.flag(f"{side}_sunken_road"):
-        why.append((1, "an AFV that entered a sunken road through the hedgerows (4.1.9.1.1.d)"))
+        why.append((1, "an AFV that entered a sunken road through the hedgerows"))
     if "in-motion" in status.markers:
         why.append((-1, "in motion"))
     return sum(v for v, _ in why), [f"{text} {v:+d}" for v, text in why]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from hexcombat.rules.assumed_values import warn_assumed_counters
 from hexcombat.rules.dice import Dice, ScriptedDice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
@@ -30,6 +31,7 @@ from hexcombat.rules.lhy_assault.drm import (
 )
 from hexcombat.rules.lhy_assault.fates import unit_fates
 from hexcombat.rules.lhy_assault.follow import (
+    ASSUMED_CHECK,
     follow_up_chances,
     follow_ups,
     resolve_follow_up,
@@ -38,6 +40,7 @@ from hexcombat.rules.lhy_assault.losses import CasualtyLosses
 from hexcombat.rules.lhy_assault.table import ROWS, RULE, Row, row_for, words
 from hexcombat.rules.lhy_assault.vocab import (
     ASSAULT_DIE,
+    COVER,
     KINDS,
     TERRAIN,
     TIE_DIE,
@@ -97,27 +100,28 @@ class LhyAssaultRuleset(BasicEligibility):
         _check_situation(situation)
         situation = with_ids(situation)
         ex = Explanation()
-        situation, lost = keep_one_heroic(situation)
+        c = situation.conditions
+        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
+        check_eligible(situation)  # the aid's order: the reach (10.5.2.2) with every marker,
+        situation, lost = keep_one_heroic(situation)  # then all but one Heroic marker removed
         if lost:
             ex.add(
                 "Assault",
-                "all but one Heroic marker per nationality are removed: "
-                + ", ".join(p.unit.name for p in lost),
+                "all but one Heroic marker per nationality are removed, after the reach "
+                "(10.5.2.2) was checked with them: " + ", ".join(p.unit.name for p in lost),
             )
-        check_eligible(situation)
         payload: dict[str, object] = {"heroic_removed": [p.id for p in lost]}
         at_once = immediate(situation, ex)
         if at_once is not None:
             return self._with_fates(
                 _immediate_report(self.id, situation, at_once.code, ex, payload)
             )
-        c = situation.conditions
-        attackers = counted_units(situation.attackers, "attacker", c, ex)
-        defenders = counted_units(situation.defenders, "defender", c, ex)
+        attackers, defenders = _counted(situation, ex)
         total = side_drm(attackers, "attacker", c, ex) + side_drm(defenders, "defender", c, ex)
         total += cohesion_drm(attackers, defenders, ex)
         total += situational_drm(situation, attackers, defenders, ex)
         drm = limited(total, ex)
+        _assumed_procedures(situation, ex)
         chances = _row_chances(drm)
         said = f"{total:+d}, limited to {drm:+d}" if total != drm else f"{drm:+d}"
         payload |= {
@@ -143,9 +147,9 @@ class LhyAssaultRuleset(BasicEligibility):
                 Outcome(
                     code,
                     p,
-                    ROW_FAVOURS[code],
-                    words(_row(code)),
-                    _suffers(_row(code)),
+                    _favours(_suffers(_row(code), situation), code),
+                    words(_row(code), urban=c.terrain == "urban-building"),
+                    _suffers(_row(code), situation),
                 )
                 for code, p in chances.items()
             ),
@@ -205,8 +209,12 @@ class LhyAssaultRuleset(BasicEligibility):
                 + (f"the {' and '.join(sides)} suffer it" if hit else "none"),
                 kind="result",
             )
-        sides = {
-            s: SideResult(retreat_hexes=row.retreat[1] if s == row.loser else 0) for s in OTHER
+        sides = {  # 14.3.3: the losers retreat 2-4 hexes (4 on 14+ and below -1)
+            s: SideResult(
+                retreat_hexes=row.retreat[1] if s == row.loser else 0,
+                retreat_min_hexes=row.retreat[0] if s == row.loser else 0,
+            )
+            for s in OTHER
         }
         return CombatResult(
             code=row.code,
@@ -326,8 +334,66 @@ def _row(code: str) -> Row:
     return next(r for r in ROWS if r.code == code)
 
 
-def _suffers(row: Row) -> tuple[SideName, ...]:
-    return ("attacker", "defender") if row.regroup_both else (row.loser,)
+def _best_combat_cohesion(units: Sequence[Participant]) -> int | None:
+    return max((cohesion(p) for p in units if is_combat(p)), default=None)
+
+
+def _counted(
+    situation: CombatSituation, ex: Explanation
+) -> tuple[tuple[Participant, ...], tuple[Participant, ...]]:
+    """Each side's counted units (Assault), each side's best pick weighing the cohesion
+    difference against the other's: first against every defending combat unit, then each
+    side against the other's pick, the steps written for the last."""
+    c, scratch = situation.conditions, Explanation()
+    a = counted_units(
+        situation.attackers, "attacker", c, scratch, _best_combat_cohesion(situation.defenders)
+    )
+    d = counted_units(situation.defenders, "defender", c, scratch, _best_combat_cohesion(a))
+    a = counted_units(situation.attackers, "attacker", c, ex, _best_combat_cohesion(d))
+    d = counted_units(situation.defenders, "defender", c, ex, _best_combat_cohesion(a))
+    return a, d
+
+
+def _assumed_procedures(situation: CombatSituation, ex: Explanation) -> None:
+    """The procedures the aid names without printing, that the end-state chances and the
+    follow-ups use: each a step marked ``assumed`` (docs/rules.md)."""
+    ex.add(
+        "Cohesion Check",
+        f"the aid prints no cohesion check procedure: each check, and the end-state chances, "
+        f"roll it as a {ASSUMED_CHECK} (above it, disrupted; a disrupted unit, leader or FP "
+        "suffers a casualty instead)",
+        provenance="assumed",
+    )
+    if any(is_vehicle(p) for p in (*situation.attackers, *situation.defenders)):
+        ex.add(
+            "Vehicle Destruction DRM",
+            "the +3 for a vehicle with no good-order combat unit in or adjacent to cover reads "
+            f"cover terrain as {', '.join(sorted(COVER))} and a wall or hedgerow hexside: the aid "
+            "names no list, this one is assumed",
+            3,
+            provenance="assumed",
+        )
+
+
+def _suffers(row: Row, situation: CombatSituation) -> tuple[SideName, ...]:
+    """Who the row may harm: its losers, and its winners too when the losers make a vehicle
+    destruction attempt against a winning vehicle (14.3.2), urban assault falls on them in an
+    urban building (14.3.1), or their undisrupted units regroup (6-9, 2-5: a regrouping unit
+    may only fire at -1, recover or withdraw, and is assaulted at +1)."""
+    winner = OTHER[row.loser]
+    mine = _side(situation, winner)
+    hit = row.loser in row.destruction and any(is_vehicle(p) for p in mine)
+    if row.regroup_both and any(not is_vehicle(p) and not disrupted(p) for p in mine):
+        hit = True
+    urban = situation.conditions.terrain == "urban-building"
+    if urban and row.urban is not None and winner in row.urban[2]:
+        hit = True
+    return ("attacker", "defender") if hit else (row.loser,)
+
+
+def _favours(suffers: tuple[SideName, ...], code: str) -> Favours:
+    """docs/report-schema.md: the side that alone does not suffer, else neither."""
+    return ROW_FAVOURS[code] if len(suffers) == 1 else "neither"
 
 
 def _row_chances(drm: int) -> dict[str, Fraction]:

@@ -70,8 +70,9 @@ def row_for(final: int) -> Row:
     return next(r for r in ROWS if r.low <= final <= r.high)
 
 
-def words(row: Row) -> str:
-    """The row in a player's words, for the outcome list."""
+def words(row: Row, urban: bool = True) -> str:
+    """The row in a player's words, for the outcome list; its urban assault only when the
+    defenders are in an ``urban`` building (14.3.1)."""
     loser = "defenders" if row.loser == "defender" else "attackers"
     parts = [
         f"{row.rolls}: the {loser} lose and retreat {row.retreat[0]}"
@@ -83,7 +84,7 @@ def words(row: Row) -> str:
         )
     if row.check:
         parts.append(f"cohesion check for {row.check}")
-    if row.urban:
+    if row.urban and urban:
         parts.append(f"urban assault on {row.urban[0]}-{row.urban[1]}")
     if row.regroup_both:
         parts.append("undisrupted units regroup")

@@ -89,12 +89,12 @@ CONDITIONS = (
     ),
     ConditionSpec(
         "attacker_sunken_road", "bool", "Attacking AFVs entered a sunken road through hedgerows",
-        "4.1.9.1.1.d",
+        "Vehicle Destruction DRM",
         help="+1 to destroy an attacking AFV that entered a sunken road through the hedgerows.",
     ),
     ConditionSpec(
         "defender_sunken_road", "bool", "Defending AFVs entered a sunken road through hedgerows",
-        "4.1.9.1.1.d",
+        "Vehicle Destruction DRM",
         help="+1 to destroy a defending AFV that entered a sunken road through the hedgerows.",
     ),
 )  # fmt: skip

@@ -109,7 +109,14 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
 
     distribution = _combine(chances)
     net = min(distribution)
-    ex.add("CRT", f"combat die roll modifier: {_sum_text(ex)}", net)
+    assumed = sorted({s.rule for s in ex.steps if s.drm is not None and s.provenance == "assumed"})
+    ex.add(
+        "CRT",
+        f"combat die roll modifier: {_sum_text(ex)}"
+        + (f" (from assumed values: {', '.join(assumed)})" if assumed else ""),
+        net,
+        provenance="assumed" if assumed else "rule",  # a sum of assumed terms is assumed
+    )
 
     missing = missing_strengths(attackers, "attack", _attack) + missing_strengths(
         defenders, "defence", _defence
