@@ -89,8 +89,10 @@ def import_vassal(path: str | Path, target: str | Path, board: str | None = None
     _check_directory(path)
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise refuse(path, "", f"not a VASSAL module (a zip file): {exc}") from None
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
+        raise refuse(
+            path, "", f"not a VASSAL module hexcombat can read (a zip file): {exc}"
+        ) from None
     with archive:
         names = set(archive.namelist())
         build = "buildFile.xml" if "buildFile.xml" in names else "buildFile"
@@ -125,6 +127,8 @@ def _xml(path: Path, member: str, data: bytes) -> ET.Element:
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise refuse(path, f"{member} line {line}", f"not readable XML ({exc})") from None
+    except ValueError as exc:  # an encoding the XML reader does not take (Shift_JIS)
+        raise refuse(path, f"{member} <?xml encoding>", f"cannot be read: {exc}; save it as UTF-8") from None
 
 
 def _short(tag: str) -> str:
@@ -272,13 +276,19 @@ def _board_image(
             "JPEG and name it under [image] file"
         )
         return None, {}, size
-    if info.file_size > MAX_IMAGE_BYTES:
-        raise refuse(path, member, f"the image is {info.file_size:,} bytes, over the limit")
+    limit = min(MAX_IMAGE_BYTES, header.most_file_bytes())
+    if info.file_size > limit:
+        raise refuse(
+            path,
+            member,
+            f"the image is {info.file_size:,} bytes, more than a {header.width} x "
+            f"{header.height} picture can need ({limit:,} at most)",
+        )
     suffix = ".png" if header.kind == "png" else ".jpg"
     name = f"{target.stem}-{_SAFE.sub('-', Path(image).stem).strip('-') or 'board'}{suffix}"
 
     def write(to: Path) -> None:
-        copy_member(path, member, MAX_IMAGE_BYTES, to)
+        copy_member(path, member, limit, to)
 
     return name, {name: write}, (header.width, header.height)
 
