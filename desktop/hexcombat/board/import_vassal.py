@@ -128,7 +128,9 @@ def _xml(path: Path, member: str, data: bytes) -> ET.Element:
         line = exc.position[0] if exc.position else 1
         raise refuse(path, f"{member} line {line}", f"not readable XML ({exc})") from None
     except ValueError as exc:  # an encoding the XML reader does not take (Shift_JIS)
-        raise refuse(path, f"{member} <?xml encoding>", f"cannot be read: {exc}; save it as UTF-8") from None
+        raise refuse(
+            path, f"{member} <?xml encoding>", f"cannot be read: {exc}; save it as UTF-8"
+        ) from None
 
 
 def _short(tag: str) -> str:
