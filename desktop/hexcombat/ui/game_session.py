@@ -39,11 +39,16 @@ class GameSession(QObject):
         self.undo_stack = QUndoStack(self)
         self.last_refusal = ""
         """Why the last refused change was refused (panels show it beside the control)."""
-        self.refused.connect(lambda text: setattr(self, "last_refusal", text))
+        # a method, not a lambda holding the session: a connection to a lambda is held by Qt,
+        # and one holding the session would keep every game ever opened alive
+        self.refused.connect(self._remember_refusal)
         reopened = ReopenedRoll.of(state)
         if reopened is not None:  # a save with a roll waiting: Ctrl+Z takes it back, as before
             self.undo_stack.push(GameUndoCommand(state, reopened))
             self.undo_stack.setClean()
+
+    def _remember_refusal(self, text: str) -> None:
+        self.last_refusal = text
 
     @property
     def modified(self) -> bool:

@@ -530,9 +530,10 @@ class MainWindow(QMainWindow):
 
     def _bind_undo(self, stack: QUndoStack) -> None:
         for action in (self.undo_action, self.redo_action):
-            if action is not None:
+            if action is not None:  # the previous game's: gone with it, not kept by the window
                 self.edit_menu.removeAction(action)
                 self.toolbar.removeAction(action)
+                action.deleteLater()
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")
