@@ -167,11 +167,42 @@ def test_a_tileset_no_file_can_be_is_blamed_on_the_map_not_the_output(
     assert str(target) not in message and "Errno" not in message
 
 
-def test_an_encoding_no_reader_takes_is_blamed_on_the_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("encoding", ["Shift_JIS", "csv"])
+def test_an_encoding_no_reader_takes_is_blamed_on_the_file(tmp_path: Path, encoding: str) -> None:
     source = write_tmx(tmp_path, "x", "odd")
-    text = source.read_text().replace('encoding="UTF-8"', 'encoding="Shift_JIS"', 1)
+    text = source.read_text().replace('encoding="UTF-8"', f'encoding="{encoding}"', 1)
     source.write_bytes(text.encode())
     with pytest.raises(ImportRefused) as caught:
         import_tiled(source)
     assert str(caught.value).startswith(str(source))
     assert os.fspath(source) in str(caught.value)
+
+
+@pytest.mark.parametrize("encoding", ["Shift_JIS", "csv"])
+def test_a_module_build_file_in_an_encoding_no_reader_takes_is_refused(
+    tmp_path: Path, encoding: str
+) -> None:
+    path = tmp_path / "test.vmod"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("buildFile.xml", build_file("").replace("UTF-8", encoding, 1))
+        archive.writestr("images/main.png", png(50, 40))
+    with pytest.raises(ImportRefused) as caught:
+        import_vassal(path, tmp_path / "out.toml")
+    assert str(caught.value).startswith(f"{path} (buildFile.xml <?xml encoding>)")
+
+
+@pytest.mark.parametrize("size", [(30_000, 1), (1, 1)])
+def test_a_board_too_small_for_one_hex_of_its_grid_is_refused_by_name(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    path = tmp_path / "test.vmod"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(
+            "buildFile.xml", build_file("").replace('sideways="false"', 'sideways="true"')
+        )
+        archive.writestr("images/main.png", png(*size))
+    with pytest.raises(ImportRefused) as caught:
+        import_vassal(path, tmp_path / "out.toml")
+    assert (
+        str(caught.value) == f"{path} (board 'Main'): its hex grid puts no hex centre on the board"
+    )

@@ -151,7 +151,7 @@ def _xml(path: Path, data: bytes) -> ET.Element:
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise refuse(path, f"line {line}", f"not a readable XML file ({exc})") from None
-    except ValueError as exc:  # an encoding the XML reader does not take (Shift_JIS)
+    except (ValueError, LookupError) as exc:  # an encoding the XML reader does not take
         raise refuse(path, "<?xml encoding>", f"cannot be read: {exc}; save it as UTF-8") from None
 
 

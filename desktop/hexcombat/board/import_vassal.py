@@ -127,7 +127,7 @@ def _xml(path: Path, member: str, data: bytes) -> ET.Element:
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise refuse(path, f"{member} line {line}", f"not readable XML ({exc})") from None
-    except ValueError as exc:  # an encoding the XML reader does not take (Shift_JIS)
+    except (ValueError, LookupError) as exc:  # an encoding the XML reader does not take
         raise refuse(
             path, f"{member} <?xml encoding>", f"cannot be read: {exc}; save it as UTF-8"
         ) from None
@@ -321,6 +321,8 @@ def _map_of(
         lower = grid.dy / 2 if c % 2 else 0.0
         return lower - (grid.dy if grid.stagger and c % 2 else 0.0)
 
+    if c_hi < c_lo:  # no column's centre on the board (a grid far wider than the board)
+        raise refuse(path, f"board {name!r}", "its hex grid puts no hex centre on the board")
     parities = {c % 2 for c in range(c_lo, min(c_hi, c_lo + 1) + 1)}
     r_lo = max(math.floor((0 - grid.y0 - shift(p)) / grid.dy) + 1 for p in parities)
     r_hi = min(math.ceil((span_v - grid.y0 - shift(p)) / grid.dy) - 1 for p in parities)

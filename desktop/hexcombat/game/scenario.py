@@ -295,7 +295,15 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         if not isinstance(entries, list):
             problems.append(source.problem((side,), f"write each {side} as a [[{side}]] table"))
             continue
+        not_tables: dict[int, Problem] = {}  # one a line: a file may hold 100,000 bare numbers
         for i, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                line = source.line_of(side, i)
+                if line not in not_tables:
+                    message = f"each [[{side}]] must be a table"
+                    not_tables[line] = Problem(source.name, line, message)
+                problems.append(not_tables[line])
+                continue
             placement = _placement(source, side, i, entry, library, problems)
             if placement is not None:
                 placements.append(placement)
