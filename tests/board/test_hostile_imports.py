@@ -206,3 +206,21 @@ def test_a_board_too_small_for_one_hex_of_its_grid_is_refused_by_name(
     assert (
         str(caught.value) == f"{path} (board 'Main'): its hex grid puts no hex centre on the board"
     )
+
+
+@pytest.mark.parametrize("external", [False, True])
+def test_a_value_the_tiled_reader_cannot_take_is_refused_naming_its_element(
+    tmp_path: Path, external: bool
+) -> None:
+    if external:
+        (tmp_path / "land.tsx").write_text(TSX.replace('tileheight="55"', 'tileheight="tall"'))
+        source = map_naming_tileset(tmp_path, "land.tsx")
+        where = "land.tsx <tileset tileheight>"
+    else:
+        source = write_tmx(tmp_path, "x", "odd")
+        source.write_text(source.read_text().replace('<tile id="2"', '<tile id="two"', 1))
+        where = "<tile id>"
+    with pytest.raises(ImportRefused) as caught:
+        import_tiled(source)
+    assert str(caught.value).startswith(f"{source} ({where}): ")
+    assert "is not a number" in str(caught.value)

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable
@@ -73,10 +75,38 @@ def import_tiled(path: str | Path, mapping: dict[str, str] | None = None) -> Imp
     except ImportRefused:
         raise
     except Exception as exc:  # noqa: BLE001 - a damaged file may fail anywhere in the parser
-        raise refuse(
-            path, "", f"pytiled-parser cannot read it: {type(exc).__name__}: {exc}"
-        ) from None
+        where, what = _culprit(path, root, exc)
+        raise refuse(path, where, f"{what}pytiled-parser cannot read it: {exc}") from None
     return _build(path, root, tiled, mapping or {})
+
+
+_LITERAL = re.compile(r": '(?P<value>.*?)(?P<end>'?)$", re.DOTALL)
+"""The value a parser's error quotes (Python cuts a long one, leaving off its closing quote)."""
+
+
+def _culprit(path: Path, root: ET.Element, exc: Exception) -> tuple[str, str]:
+    """The element and attribute a parser's error is about, found by the value it quotes (a
+    number that is none: ``invalid literal for int() with base 10: 'x'``) in the map or a
+    tileset it names (checked by the prescan), else none."""
+    found = _LITERAL.search(str(exc))
+    if found is None:
+        return "", ""
+    value, whole = found["value"], bool(found["end"])
+    documents = [("", root)]
+    for tileset in root.iter("tileset"):
+        source = tileset.get("source")
+        if source is not None and source.lower().endswith(".tsx"):
+            with contextlib.suppress(ImportRefused, OutsideFolder):
+                tsx = confined(path.parent, source, "tileset")
+                documents.append((f"{source} ", _xml(tsx, read_bounded(tsx))))
+    for prefix, document in documents:
+        for element in document.iter():
+            for attr, text in element.attrib.items():
+                if text == value or (not whole and value and text.startswith(value)):
+                    shown = value if len(value) <= 40 else value[:37] + "..."
+                    where = f"{prefix}<{element.tag} {attr}>"
+                    return where, f"{attr} = {shown!r} is not a number: "
+    return "", ""
 
 
 class UnmappedTiles(ImportRefused):
