@@ -79,3 +79,19 @@ def test_a_repeated_problem_is_said_once_with_its_count(window, tmp_path: Path) 
     assert not window.open_file(scenario)
     ((_title, said),) = window.errors
     assert said == f"{scenario}:8: each [[defender]] must be a table (100,000 times)"
+
+
+@pytest.mark.parametrize("tileset", ["/proc/self/mem", "t" * 300 + ".tsx", "../elsewhere.tsx"])
+def test_a_tileset_no_map_may_read_is_blamed_on_the_map_in_the_dialog(
+    window, tmp_path: Path, tileset: str
+) -> None:
+    source = tmp_path / "maps" / "small.tmx"
+    source.parent.mkdir()
+    (tmp_path / "elsewhere.tsx").write_text("<tileset/>")
+    start, end = TMX.index(" <tileset"), TMX.index("</tileset>") + len("</tileset>")
+    source.write_text(TMX[:start] + f' <tileset firstgid="1" source="{tileset}"/>' + TMX[end:])
+    target = tmp_path / "out" / "small.toml"
+    assert not import_into_window(window, source, target, lambda tiles: {})
+    ((title, text),) = window.errors
+    assert "small.tmx" in title and text.startswith(f"{source} (<tileset source=")
+    assert str(target) not in text and not target.exists()
