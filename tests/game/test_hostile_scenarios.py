@@ -104,3 +104,20 @@ def test_a_save_reopened_and_saved_is_the_same_file(tmp_path: Path, scenario: st
     assert second.read_text() == first.read_text()
     counters = json.loads(first.read_text())["counters"]
     assert counters and all(c["unit"]["id"] == c["counter"] for c in counters)
+
+
+def test_a_map_over_a_picture_too_costly_to_decode_says_so_at_its_image(tmp_path: Path) -> None:
+    """A valid 1 kB PNG declaring 40,000 x 10,000 pixels: 1.6 GB once decoded."""
+    from fuzz_samples import image_map, png
+
+    head = png(1, 1)
+    (tmp_path / "scan.png").write_bytes(
+        head[:16] + (40_000).to_bytes(4, "big") + (10_000).to_bytes(4, "big") + head[24:]
+    )
+    path = tmp_path / "map.toml"
+    path.write_text(image_map("scan.png"))
+    (problem,) = check_file(path)
+    assert problem.line == TomlSource.load(path).line_of("image", "file")
+    assert "40000 x 10000" in problem.message and "baseline" in problem.message
+    state = open_game(path)  # the map opens, without its picture
+    assert state.hexmap.columns == 5
