@@ -224,3 +224,23 @@ def test_a_value_the_tiled_reader_cannot_take_is_refused_naming_its_element(
         import_tiled(source)
     assert str(caught.value).startswith(f"{source} ({where}): ")
     assert "is not a number" in str(caught.value)
+
+
+@pytest.mark.parametrize("member", ["buildFile.xml", "images/main.png"])
+def test_a_module_member_whose_data_lies_past_the_end_of_the_file_is_refused(
+    tmp_path: Path, member: str
+) -> None:
+    """The member's own header says 40,960 bytes of extra fields follow it: its data would
+    start past the end of the file, and the reader runs out (EOFError)."""
+    path = tmp_path / "test.vmod"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("buildFile.xml", build_file(""))
+        archive.writestr("images/main.png", png(500, 400))
+    with zipfile.ZipFile(path) as archive:
+        at = archive.getinfo(member).header_offset
+    data = bytearray(path.read_bytes())
+    data[at + 28 : at + 30] = struct.pack("<H", 40_960)
+    path.write_bytes(bytes(data))
+    with pytest.raises(ImportRefused) as caught:
+        import_vassal(path, tmp_path / "out.toml")
+    assert str(caught.value).startswith(f"{path} ({member}")

@@ -35,6 +35,7 @@ from pathlib import Path
 from hexcombat.board.imported import (
     MAX_IMPORT_HEXES,
     MAX_XML_BYTES,
+    ZIP_READ_ERRORS,
     Imported,
     copy_member,
     refuse,
@@ -264,7 +265,7 @@ def _board_image(
         info = archive.getinfo(member)
         with archive.open(info) as file:
             head = file.read(HEADER_BYTES)
-    except (KeyError, zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError) as exc:
+    except (*ZIP_READ_ERRORS, KeyError, OSError) as exc:
         raise refuse(path, member, f"the board's image cannot be read: {exc}") from None
     try:
         header = header_info(head, member)

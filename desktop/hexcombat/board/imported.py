@@ -27,6 +27,11 @@ MAX_XML_BYTES = 16 * 1024 * 1024
 CSV is about 4 MB)."""
 
 
+ZIP_READ_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError)
+"""What reading a damaged zip member may raise: a damaged zip, compressed data cut short (EOF),
+a later zip version or method, an encrypted member."""
+
+
 class ImportRefused(Exception):
     """A file that cannot be imported; the message names the file and the element or line."""
 
@@ -91,7 +96,7 @@ def zip_member(archive: zipfile.ZipFile, name: str, limit: int, path: Path) -> b
     try:
         with archive.open(info) as member:
             data = member.read(limit + 1)
-    except (zipfile.BadZipFile, zlib.error, OSError, NotImplementedError, RuntimeError) as exc:
+    except (*ZIP_READ_ERRORS, OSError) as exc:
         raise refuse(path, name, f"cannot be read from the module ({exc})") from None
     if len(data) > limit:
         raise refuse(path, name, "the file unpacks to more than its header says")
@@ -111,7 +116,7 @@ def copy_member(path: Path, name: str, limit: int, target: Path) -> None:
                     raise refuse(path, name, f"the file unpacks to more than {limit:,} bytes")
                 out.write(chunk)
         part.replace(target)
-    except (zipfile.BadZipFile, zlib.error, KeyError, NotImplementedError, RuntimeError) as exc:
+    except (*ZIP_READ_ERRORS, KeyError) as exc:
         raise refuse(path, name, f"cannot be read from the module ({exc})") from None
     finally:
         part.unlink(missing_ok=True)
