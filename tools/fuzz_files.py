@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         path = damaged(rng, sample, work)
         reads = Reads()
         failure = None
-        began = time.monotonic()
+        began, cpu = time.monotonic(), time.process_time()
         signal.setitimer(signal.ITIMER_REAL, args.limit)
         try:
             with reads.watching():
@@ -115,11 +115,12 @@ def main(argv: list[str] | None = None) -> int:
             figures["traceback"] += 1
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-        took = time.monotonic() - began
-        slowest = sorted([*slowest, (took, number, f"{kind} {sample.name}")], reverse=True)[:10]
-        if took > args.slow:
+        took, cpu = time.monotonic() - began, time.process_time() - cpu
+        what = f"{kind} {sample.name}, {cpu:.2f} s of processor time"
+        slowest = sorted([*slowest, (took, number, what)], reverse=True)[:10]
+        if took > args.slow:  # the clock, as a player waits (a busy machine counts too)
             figures["slow"] += 1
-            failure = (failure or "") + f"\ntook {took:.1f} s"
+            failure = (failure or "") + f"\ntook {took:.1f} s ({cpu:.1f} s of processor time)"
         kept, headers = outside(reads, work, target / "map.toml")
         if kept:
             figures["read outside"] += 1
