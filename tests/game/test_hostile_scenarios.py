@@ -121,3 +121,22 @@ def test_a_map_over_a_picture_too_costly_to_decode_says_so_at_its_image(tmp_path
     assert "40000 x 10000" in problem.message and "baseline" in problem.message
     state = open_game(path)  # the map opens, without its picture
     assert state.hexmap.columns == 5
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "/proc/self/mem", "../notes.txt"])
+def test_a_map_image_that_is_no_picture_by_name_is_refused_unopened(
+    tmp_path: Path, name: str
+) -> None:
+    from fuzz_samples import Reads, image_map, outside
+
+    (tmp_path / "notes.txt").write_text("private")
+    folder = tmp_path / "received"
+    folder.mkdir()
+    path = folder / "map.toml"
+    path.write_text(image_map(name))
+    reads = Reads()
+    with reads.watching():
+        (problem,) = check_file(path)
+    assert problem.line == TomlSource.load(path).line_of("image", "file")
+    assert "must end in .png, .jpg or .jpeg" in problem.message
+    assert outside(reads, folder, folder / "out.toml") == ([], [])  # nothing opened elsewhere

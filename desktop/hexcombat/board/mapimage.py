@@ -52,6 +52,11 @@ HEADER_BYTES = 1 << 20
 which is seldom more than a few kilobytes (an embedded preview can take more)."""
 
 
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".jpe", ".jfif")
+"""The names a map image may have: a map from someone else naming any other file (a password
+file, ``/proc/self/mem``) has it refused unopened, not its first megabyte read."""
+
+
 class ImageTooLarge(ValueError):
     """A picture larger than hexcombat shows (refused whatever else it is)."""
 
@@ -197,6 +202,10 @@ def image_info(path: Path) -> ImageInfo:
     ``ValueError`` (or ``OSError`` for a file that cannot be read) saying why it cannot be
     shown: not a PNG or JPEG, or larger than :data:`MAX_IMAGE_SIDE` / :data:`MAX_IMAGE_PIXELS`.
     """
+    if path.suffix.lower() not in PICTURE_SUFFIXES:  # never opened: a map may name any path
+        raise ValueError(
+            f"{path} is not a PNG or JPEG image: its name must end in .png, .jpg or .jpeg"
+        )
     if not is_file(path):
         if path.exists():
             raise OSError(f"{path} is not a file")
