@@ -59,3 +59,21 @@ def icons_dir() -> Path:
     root = data_root()
     packaged = root / "icons"
     return packaged if packaged.is_dir() else root / "installer" / "icons"
+
+
+def player_data_dir() -> Path:
+    """The player's own data folder: files a scenario or map from someone else may name besides
+    those beside it (``HEXCOMBAT_DATA_DIR`` when set; else ``%APPDATA%\\hexcombat`` on Windows,
+    ``~/Library/Application Support/hexcombat`` on macOS, ``$XDG_DATA_HOME/hexcombat`` or
+    ``~/.local/share/hexcombat`` elsewhere). hexcombat never creates or fills it."""
+    import os
+
+    chosen = os.environ.get("HEXCOMBAT_DATA_DIR")
+    if chosen:
+        return Path(chosen)
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "hexcombat"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "hexcombat"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "hexcombat"

@@ -48,6 +48,11 @@ def read_capped(path: Path, limit: int) -> bytes:
         return file.read(limit + 1)
 
 
+MAX_MESSAGE = 4000
+"""The most characters of one problem's message: enough for any list of names it gives, while
+a megabyte value echoed from a file is cut."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input file, located for a person to fix."""
@@ -63,17 +68,34 @@ class Problem:
         # a value from the file echoed in the message (a name with a newline in it) must not
         # split it into lines that read like problems of their own
         object.__setattr__(self, "file", escaped(self.file))
-        object.__setattr__(self, "message", escaped(self.message))
+        message = escaped(self.message)
+        if len(message) > MAX_MESSAGE:  # a value echoed from the file may be a megabyte long
+            cut = len(message) - MAX_MESSAGE
+            message = f"{message[:MAX_MESSAGE]}... ({cut:,} characters more)"
+        object.__setattr__(self, "message", message)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
 
 
+def said_once(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` in their order, each said once: one found many times (the same entry a
+    hundred thousand times over) says how many times, so a refusal stays a few lines."""
+    counts: dict[Problem, int] = {}
+    for problem in problems:
+        counts[problem] = counts.get(problem, 0) + 1
+    return [
+        p if n == 1 else Problem(p.file, p.line, f"{p.message} ({n:,} times)")
+        for p, n in counts.items()
+    ]
+
+
 class SourceError(Exception):
-    """A file could not be used; ``problems`` lists every reason found, not just the first."""
+    """A file could not be used; ``problems`` lists every reason found, not just the first
+    (each once: :func:`said_once`)."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems: list[Problem] = list(problems)
+        self.problems: list[Problem] = said_once(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

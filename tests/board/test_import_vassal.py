@@ -348,6 +348,29 @@ def test_a_grid_that_is_a_zone_s_own_keeps_only_the_hexes_inside_the_zone(tmp_pa
     assert any("outside the zone 'Map'" in note for note in imported.notes)
 
 
+def test_a_board_picture_cut_short_is_refused_and_nothing_is_left_behind(tmp_path) -> None:
+    # a PNG whose data stops before its end: the window could not show it, so the import says
+    # so by the module's file rather than writing a map that would not open
+    whole = png(500, 400)
+    source = write_vmod(tmp_path, build_file(PLAIN), whole[: len(whole) - 20])
+    out = tmp_path / "out"
+    out.mkdir()
+    with pytest.raises(ImportRefused) as caught:
+        write_import(import_vassal(source, out / "board.toml"), source, out / "board.toml")
+    assert "images/main.png" in str(caught.value) and "cut short" in str(caught.value)
+    assert list(out.iterdir()) == []
+
+
+def test_a_gif_board_larger_than_its_pixels_can_need_is_refused_before_writing(tmp_path) -> None:
+    # a 500 x 400 GIF holds at most a byte a pixel (twice over, and a megabyte of the rest):
+    # three megabytes behind its header are something else, and nothing is written
+    source = write_vmod(tmp_path, build_file(PLAIN), gif(500, 400) + b"\0" * 3_000_000)
+    with pytest.raises(ImportRefused) as caught:
+        import_vassal(source, tmp_path / "out" / "board.toml")
+    assert "more than its picture can need" in str(caught.value)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
 def test_a_gif_board_keeps_the_grid_s_calibration_and_says_how(tmp_path) -> None:
     source = write_vmod(tmp_path, build_file(PLAIN), gif(500, 400))
     target = tmp_path / "out" / "board.toml"

@@ -5,9 +5,18 @@ huge numbers, lists, tables, newlines, Unicode line separators), each run throug
 file with ``file:line: message`` lines, one per problem, within a time bound; never another
 exception. A damaged map or scenario that opens as a game must also save and reopen.
 
+Tiled maps (with their tilesets), VASSAL modules and maps over a scanned image
+(tests/game/fuzz_samples.py) are damaged too, at random and as hostile files are (a label no
+format takes, a tileset or table elsewhere, a later zip version, a picture larger than it can
+be), and run through ``hexcombat import`` or ``check`` and ``explain``: each must be taken or
+refused naming the file, in time, opening no file outside its own folder (the watch is
+``sys.addaudithook``; a map image's header is the one read allowed anywhere: it is shown, never
+saved). tools/fuzz_files.py runs the same for as long as one likes.
+
 The run is bounded in time (``HEXCOMBAT_FUZZ_SECONDS``, 16 by default; the reopening fuzz a
-quarter of it) and reproducible (``HEXCOMBAT_FUZZ_SEED``): the n-th damaged file of a seed is
-always the same. A failure names the seed and keeps the damaged file it found.
+quarter of it, each imported kind an eighth) and reproducible (``HEXCOMBAT_FUZZ_SEED``): the n-th
+damaged file of a seed is always the same. A failure names the seed and keeps the damaged file
+it found.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from fuzz_samples import Reads, damaged, outside, run_file, samples
 
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
@@ -274,3 +284,46 @@ def test_a_damaged_map_or_scenario_that_opens_as_a_game_saves_and_reopens(tmp_pa
     save = tmp_path / "game.json"
     tried = fuzz(playable, tmp_path, BUDGET / 4, SEED, lambda path: reopen(path, save))
     assert tried > 5
+
+
+def located_refusal(text: str, path: Path) -> None:
+    """Each line of a refusal names the file at fault (the damaged one or a file beside it it
+    names, a tileset or picture): ``hexcombat import: FILE (element): ...`` or
+    ``FILE:line: ...``."""
+    for line in text.strip().split("\n"):
+        line = line.removeprefix("hexcombat import: ")
+        assert line.startswith(str(path.parent)), line
+
+
+@pytest.mark.parametrize("kind", ["tiled", "vassal", "image-map"])
+@pytest.mark.slow
+def test_damaged_imports_and_image_maps_are_refused_by_name_reading_only_what_they_carry(
+    tmp_path: Path, kind: str
+) -> None:
+    chosen = [sample for sample in samples() if sample.kind == kind]
+    rng = random.Random(f"{SEED}-{kind}")
+    stop = time.monotonic() + BUDGET / 8
+    tried = 0
+    while time.monotonic() < stop or tried < 3:
+        sample = rng.choice(chosen)
+        work, out = tmp_path / f"{tried}" / "work", tmp_path / f"{tried}" / "out"
+        work.mkdir(parents=True)
+        out.mkdir()
+        path = damaged(rng, sample, work)
+        reads = Reads()
+        try:
+            started = time.monotonic()
+            with _deadline(PER_FILE * 4), reads.watching():  # import or check, explain, reopen
+                outcome = run_file(path, out / "map.toml", reopen=True)
+            took = time.monotonic() - started
+            assert took < PER_FILE * 2, f"took {took:.1f} s"
+            if outcome.status:
+                located_refusal(outcome.said, path)
+            kept, _image_headers = outside(reads, work, out / "map.toml")
+            assert not kept, f"read outside its folder: {kept}"
+        except BaseException as exc:
+            raise AssertionError(
+                f"seed {SEED}, {kind} file {tried} ({sample.name} damaged, kept in {work}): "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        tried += 1

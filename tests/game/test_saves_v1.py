@@ -4,6 +4,7 @@ still open: the same counters in the same places, conditions, combat log and wai
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +42,17 @@ def test_the_version_1_saves_are_all_here() -> None:
     ]
 
 
+def saved_unit(raw: dict[str, Any]) -> object:
+    """The unit a save writes, its counter-set key (``id``) kept (issue 29)."""
+    return replace(unit_from_mapping(raw, "v1"), id=raw.get("id", ""))
+
+
 @pytest.mark.parametrize("name", SAVES)
 def test_a_version_1_save_opens_with_its_counters_conditions_and_log(name: str) -> None:
     data = written(name)
     state = load_game(V1 / name)
     assert counters_of(state) == [
-        (c["uid"], c["side"], c["hex"], c["counter"], unit_from_mapping(c["unit"], "v1"))
+        (c["uid"], c["side"], c["hex"], c["counter"], saved_unit(c["unit"]))
         for c in data["counters"]
     ]
     assert all(c.status == FRESH for c in state.counters.values())  # v1 kept no status

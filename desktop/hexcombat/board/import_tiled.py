@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import copy as copy_module
 import math
+import re
 import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -52,6 +54,7 @@ from hexcombat.board.imported import (
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, River
 from hexcombat.board.offset import OffsetScheme
+from hexcombat.named_files import OutsideFolder, confined
 
 _GID_MASK = 0x0FFFFFFF
 """A cell's tile id without Tiled's flip and rotation flags (the top four bits)."""
@@ -79,10 +82,38 @@ def import_tiled(path: str | Path, mapping: dict[str, str] | None = None) -> Imp
     except ImportRefused:
         raise
     except Exception as exc:  # noqa: BLE001 - a damaged file may fail anywhere in the parser
-        raise refuse(
-            path, "", f"pytiled-parser cannot read it: {type(exc).__name__}: {exc}"
-        ) from None
+        where, what = _culprit(path, root, exc)
+        raise refuse(path, where, f"{what}pytiled-parser cannot read it: {exc}") from None
     return _build(path, root, tiled, mapping or {})
+
+
+_LITERAL = re.compile(r": '(?P<value>.*?)(?P<end>'?)$", re.DOTALL)
+"""The value a parser's error quotes (Python cuts a long one, leaving off its closing quote)."""
+
+
+def _culprit(path: Path, root: ET.Element, exc: Exception) -> tuple[str, str]:
+    """The element and attribute a parser's error is about, found by the value it quotes (a
+    number that is none: ``invalid literal for int() with base 10: 'x'``) in the map or a
+    tileset it names (checked by the prescan), else none."""
+    found = _LITERAL.search(str(exc))
+    if found is None:
+        return "", ""
+    value, whole = found["value"], bool(found["end"])
+    documents = [("", root)]
+    for tileset in root.iter("tileset"):
+        source = tileset.get("source")
+        if source is not None and source.lower().endswith(".tsx"):
+            with contextlib.suppress(ImportRefused, OutsideFolder):
+                tsx = confined(path.parent, source, "tileset")
+                documents.append((f"{source} ", _xml(tsx, read_bounded(tsx))))
+    for prefix, document in documents:
+        for element in document.iter():
+            for attr, text in element.attrib.items():
+                if text == value or (not whole and value and text.startswith(value)):
+                    shown = value if len(value) <= 40 else value[:37] + "..."
+                    where = f"{prefix}<{element.tag} {attr}>"
+                    return where, f"{attr} = {shown!r} is not a number: "
+    return "", ""
 
 
 class UnmappedTiles(ImportRefused):
@@ -157,6 +188,8 @@ def _xml(path: Path, data: bytes) -> ET.Element:
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise refuse(path, f"line {line}", f"not a readable XML file ({exc})") from None
+    except (ValueError, LookupError) as exc:  # an encoding the XML reader does not take
+        raise refuse(path, "<?xml encoding>", f"cannot be read: {exc}; save it as UTF-8") from None
 
 
 def _int(path: Path, element: ET.Element, attr: str, lowest: int = 1) -> int:
@@ -176,7 +209,10 @@ def _check_named_file(path: Path, element: ET.Element, attr: str, name: str) -> 
     """A tileset or template the map names: a regular file beside it, of bounded size, that
     pytiled-parser may then read (a pipe or /dev/zero would never end)."""
     where = f"<{element.tag} {attr}={name!r}>"
-    target = path.parent / name
+    try:
+        target = confined(path.parent, name, "tileset" if element.tag == "tileset" else "template")
+    except OutsideFolder as exc:
+        raise refuse(path, where, str(exc)) from None
     try:
         read_bounded(target)
     except ImportRefused as exc:
@@ -187,6 +223,10 @@ def _check_named_file(path: Path, element: ET.Element, attr: str, name: str) -> 
             for tileset in root.iter("tileset"):
                 inner = tileset.get("source")
                 if inner is not None:
+                    try:
+                        read_bounded(confined(path.parent, str(target.parent / inner), "tileset"))
+                    except OutsideFolder as exc:
+                        raise refuse(path, where, f"its tileset: {exc}") from None
                     try:
                         read_bounded(target.parent / inner)
                     except ImportRefused as exc:
@@ -563,13 +603,14 @@ def _rivers(
 
     objects = []
     dropped: dict[str, list[str]] = {}
-    for layer in layers:
+    for layer in layers:  # the visible layers, groups opened (_visible_layers)
         if isinstance(layer, pytiled_parser.ObjectLayer):
             objects.extend(layer.tiled_objects)
         elif isinstance(layer, pytiled_parser.ImageLayer):
             notes.append(f"the image layer {layer.name!r} is not carried over")
     taken: dict[Hexside, str] = {}
     """Each hexside a river runs along so far, and that river's name, for the next."""
+    budget = _length_budget(on_map)
     for obj in objects:
         if not isinstance(obj, pytiled_parser.tiled_object.Polyline):
             kind = _KINDS.get(type(obj).__name__, type(obj).__name__.lower())
@@ -587,6 +628,14 @@ def _rivers(
         if not _near_the_map(points, geometry, on_map):
             notes.append(f"polyline {obj.name or obj.id!r} has points far off the map: left out")
             continue
+        length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
+        if length > budget:
+            notes.append(
+                f"polyline {obj.name or obj.id!r} is longer than every hexside of the map "
+                "together (with the rivers before it): left out"
+            )
+            continue
+        budget -= length
         runs = _snap(points, geometry.unit, on_map)
         if not runs:
             notes.append(f"polyline {obj.name or obj.id!r} runs along no hexside: left out")
@@ -646,12 +695,20 @@ def _near_the_map(points: list[Point], geometry: _Geometry, on_map: set[Hex]) ->
     )
 
 
+def _length_budget(on_map: set[Hex]) -> float:
+    """How long, in hex sizes, the rivers of a map may be together: every hexside of the map
+    once (about three a hex), so snapping costs what the map's size allows, whatever a file's
+    polylines hold."""
+    return 3.0 * len(on_map) + 12.0
+
+
 def _snap(points: list[Point], unit: Layout, on_map: set[Hex]) -> list[list[Hexside]]:
     """The runs of hexsides a polyline follows: each sample snapped to its nearest hex corner,
     each step between two corners the hexside joining them. A step across a hex, or off the
     map, ends a run."""
     corners: list[tuple[int, int]] = []
     sides: dict[frozenset[tuple[int, int]], Hexside] = {}
+    near: set[Hex] = set()  # the hexes whose hexsides are in ``sides`` already
     for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
         steps = max(1, math.ceil(math.hypot(bx - ax, by - ay) / _STEP))
         for k in range(steps + 1):
@@ -660,6 +717,9 @@ def _snap(points: list[Point], unit: Layout, on_map: set[Hex]) -> list[list[Hexs
             best = min(range(6), key=lambda i: math.dist(unit.corner(h, i), (x, y)))
             key = _key_of(unit, unit.corner(h, best))
             for n in (h, *h.neighbours()):
+                if n in near:
+                    continue
+                near.add(n)
                 for d in range(6):
                     m = n.neighbour(d)
                     side = Hexside(n, m)

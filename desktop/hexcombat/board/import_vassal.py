@@ -36,6 +36,7 @@ from hexcombat.board.hexes import Hex
 from hexcombat.board.imported import (
     MAX_IMPORT_HEXES,
     MAX_XML_BYTES,
+    ZIP_READ_ERRORS,
     Imported,
     copy_member,
     refuse,
@@ -49,6 +50,7 @@ from hexcombat.board.mapimage import (
     ImageTooLarge,
     MapImage,
     header_info,
+    truncation,
 )
 from hexcombat.board.offset import OffsetScheme
 from hexcombat.sourcefile import is_file
@@ -184,8 +186,10 @@ def import_vassal(path: str | Path, target: str | Path, board: str | None = None
     _check_directory(path)
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise refuse(path, "", f"not a VASSAL module (a zip file): {exc}") from None
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
+        raise refuse(
+            path, "", f"not a VASSAL module hexcombat can read (a zip file): {exc}"
+        ) from None
     with archive:
         names = set(archive.namelist())
         build = "buildFile.xml" if "buildFile.xml" in names else "buildFile"
@@ -220,6 +224,10 @@ def _xml(path: Path, member: str, data: bytes) -> ET.Element:
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise refuse(path, f"{member} line {line}", f"not readable XML ({exc})") from None
+    except (ValueError, LookupError) as exc:  # an encoding the XML reader does not take
+        raise refuse(
+            path, f"{member} <?xml encoding>", f"cannot be read: {exc}; save it as UTF-8"
+        ) from None
 
 
 def _short(tag: str) -> str:
@@ -387,7 +395,7 @@ def _board_image(
         info = archive.getinfo(member)
         with archive.open(info) as file:
             head = file.read(HEADER_BYTES)
-    except (KeyError, zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError) as exc:
+    except (*ZIP_READ_ERRORS, KeyError, OSError) as exc:
         raise refuse(path, member, f"the board's image cannot be read: {exc}") from None
     try:
         header = header_info(head, member)
@@ -410,18 +418,34 @@ def _board_image(
         # to be made of it, with the calibration the grid gives (see _converted_note)
         stem = _SAFE.sub("-", Path(image).stem).strip("-") or "board"
         original = f"{target.stem}-{stem}.{kind}"
+        # a GIF holds at most a byte a pixel, twice over, and a megabyte of the rest: more is
+        # something else (a module that writes half a gigabyte from a few hundred kilobytes)
+        most = 2 * size[0] * size[1] + (1 << 20) if kind == "gif" else MAX_IMAGE_BYTES
+        if info.file_size > most:
+            message = f"the image is {info.file_size:,} bytes, more than its picture can need"
+            raise refuse(path, member, message) from None
 
         def write_original(to: Path) -> None:
-            copy_member(path, member, MAX_IMAGE_BYTES, to)
+            copy_member(path, member, most, to)
 
         return f"{target.stem}-{stem}.png", {original: write_original}, size
-    if info.file_size > MAX_IMAGE_BYTES:
-        raise refuse(path, member, f"the image is {info.file_size:,} bytes, over the limit")
+    limit = min(MAX_IMAGE_BYTES, header.most_file_bytes())
+    if info.file_size > limit:
+        raise refuse(
+            path,
+            member,
+            f"the image is {info.file_size:,} bytes, more than a {header.width} x "
+            f"{header.height} picture can need ({limit:,} at most)",
+        )
     suffix = ".png" if header.kind == "png" else ".jpg"
     name = f"{target.stem}-{_SAFE.sub('-', Path(image).stem).strip('-') or 'board'}{suffix}"
 
     def write(to: Path) -> None:
-        copy_member(path, member, MAX_IMAGE_BYTES, to)
+        copy_member(path, member, limit, to)
+        if truncation(to, header) is not None:  # the map would not load with it (check says so)
+            to.unlink()
+            message = "the picture is cut short (its data stops before its end): a damaged module"
+            raise refuse(path, member, message)
 
     return name, {name: write}, (header.width, header.height)
 
@@ -460,6 +484,9 @@ def _map_of(
         """How far column ``c``'s hex of label row R is below R * dy + y0."""
         lower = grid.dy / 2 if c % 2 else 0.0
         return lower - (grid.dy if grid.stagger and c % 2 else 0.0)
+
+    if c_hi < c_lo:  # no column's centre on the board (a grid far wider than the board)
+        raise refuse(path, f"board {name!r}", "its hex grid puts no hex centre on the board")
 
     def rows_of(c: int) -> range:
         """The label rows of column ``c`` whose centres lie on the board."""

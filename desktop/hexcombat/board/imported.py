@@ -17,7 +17,7 @@ from pathlib import Path
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap, map_from_source
 from hexcombat.board.mapwrite import map_to_toml
-from hexcombat.board.offset import OffsetScheme
+from hexcombat.board.offset import OffsetScheme, check_label_format
 from hexcombat.sourcefile import SourceError, TomlSource, escaped, is_file, resolved
 
 MAX_IMPORT_HEXES = 500_000
@@ -25,6 +25,11 @@ MAX_IMPORT_HEXES = 500_000
 MAX_XML_BYTES = 16 * 1024 * 1024
 """The most a Tiled map, a tileset or a VASSAL build file may hold (a 500,000-hex Tiled map in
 CSV is about 4 MB)."""
+
+
+ZIP_READ_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError)
+"""What reading a damaged zip member may raise: a damaged zip, compressed data cut short (EOF),
+a later zip version or method, an encrypted member."""
 
 
 class ImportRefused(Exception):
@@ -57,10 +62,16 @@ def refuse(path: Path | str, where: str, message: str) -> ImportRefused:
 def read_bounded(path: Path, limit: int = MAX_XML_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, or :class:`ImportRefused`."""
     if not is_file(path):
-        what = "is missing" if not path.exists() else "is not a file"
+        try:
+            what = "is missing" if not path.exists() else "is not a file"
+        except (OSError, ValueError):
+            what = "cannot be found (its name is not one the system can open)"
         raise refuse(path, "", f"the file {what}")
-    with path.open("rb") as file:
-        data = file.read(limit + 1)
+    try:
+        with path.open("rb") as file:
+            data = file.read(limit + 1)
+    except OSError as exc:
+        raise refuse(path, "", f"the file cannot be read ({exc.strerror or exc})") from None
     if len(data) > limit:
         raise refuse(path, "", f"the file is over {limit >> 20} MB, more than any map needs")
     return data
@@ -90,7 +101,7 @@ def zip_member(archive: zipfile.ZipFile, name: str, limit: int, path: Path) -> b
     try:
         with archive.open(info) as member:
             data = member.read(limit + 1)
-    except (zipfile.BadZipFile, zlib.error, OSError, NotImplementedError, RuntimeError) as exc:
+    except (*ZIP_READ_ERRORS, OSError) as exc:
         raise refuse(path, name, f"cannot be read from the module ({exc})") from None
     if len(data) > limit:
         raise refuse(path, name, "the file unpacks to more than its header says")
@@ -110,7 +121,7 @@ def copy_member(path: Path, name: str, limit: int, target: Path) -> None:
                     raise refuse(path, name, f"the file unpacks to more than {limit:,} bytes")
                 out.write(chunk)
         part.replace(target)
-    except (zipfile.BadZipFile, zlib.error, KeyError, NotImplementedError, RuntimeError) as exc:
+    except (*ZIP_READ_ERRORS, KeyError) as exc:
         raise refuse(path, name, f"cannot be read from the module ({exc})") from None
     finally:
         part.unlink(missing_ok=True)
@@ -124,6 +135,8 @@ def label_scheme(
     if label is None:
         width = max(2, len(str(columns)), len(str(rows)))
         label = f"{{col:0{width}d}}{{row:0{width}d}}"
+    else:  # checked before it prints anything: {x}, {0} or a width of a billion digits
+        check_label_format(label)
     if first is None:
         first = label.format(col=1, row=1)
     scheme = OffsetScheme(orientation, parity, label, first)  # type: ignore[arg-type]

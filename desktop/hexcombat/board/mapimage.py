@@ -41,9 +41,20 @@ MAX_IMAGE_SIDE = 40_000
 sheets at 300 dpi is under 15,000 pixels a side."""
 MAX_IMAGE_PIXELS = 400_000_000
 """The most pixels a map image may hold (four times a 12,000 x 9,000 scan)."""
+MAX_DECODED_BYTES = 512 * 1024 * 1024
+"""The most memory one picture that must be decoded whole (a PNG, a progressive JPEG) may take,
+at four bytes a pixel: a 12,000 x 9,000 scan takes 432 MB. A baseline JPEG is read in tiles
+and costs only the tiles shown."""
+DECODED_PIXEL_BYTES = 4
+"""Bytes a pixel takes once decoded (32-bit colour)."""
 HEADER_BYTES = 1 << 20
 """How much of a file is read to find a JPEG's size: its frame header follows the metadata,
 which is seldom more than a few kilobytes (an embedded preview can take more)."""
+
+
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".jpe", ".jfif")
+"""The names a map image may have: a map from someone else naming any other file (a password
+file, ``/proc/self/mem``) has it refused unopened, not its first megabyte read."""
 
 
 class ImageTooLarge(ValueError):
@@ -61,6 +72,15 @@ class ImageInfo:
     tiled: bool
     """Whether a part of it can be read without decoding all of it into memory: a baseline JPEG
     can (its rows are decoded one by one and thrown away); a PNG or a progressive JPEG cannot."""
+    pixel_bytes: int = 4
+    """Bytes a pixel takes in the file before compression (from the header: bit depth and
+    channels)."""
+
+    def most_file_bytes(self) -> int:
+        """The most a file of this picture can sensibly hold: its pixels uncompressed, twice
+        over, and a megabyte of metadata. A file larger than that carries something else (a
+        module writing half a gigabyte from a few hundred kilobytes)."""
+        return 2 * self.width * self.height * self.pixel_bytes + self.height + (1 << 20)
 
 
 @dataclass(frozen=True)
@@ -182,6 +202,10 @@ def image_info(path: Path) -> ImageInfo:
     ``ValueError`` (or ``OSError`` for a file that cannot be read) saying why it cannot be
     shown: not a PNG or JPEG, or larger than :data:`MAX_IMAGE_SIDE` / :data:`MAX_IMAGE_PIXELS`.
     """
+    if path.suffix.lower() not in PICTURE_SUFFIXES:  # never opened: a map may name any path
+        raise ValueError(
+            f"{path} is not a PNG or JPEG image: its name must end in .png, .jpg or .jpeg"
+        )
     if not is_file(path):
         if path.exists():
             raise OSError(f"{path} is not a file")
@@ -213,6 +237,15 @@ def header_info(head: bytes, name: str) -> ImageInfo:
         )
     if info.width < 1 or info.height < 1:
         raise ValueError(f"{path} says it is {info.width} x {info.height} pixels")
+    decoded = info.width * info.height * DECODED_PIXEL_BYTES
+    if not info.tiled and decoded > MAX_DECODED_BYTES:
+        kind = "PNG" if info.kind == "png" else "progressive JPEG"
+        raise ImageTooLarge(
+            f"{path} is a {kind} of {info.width} x {info.height} pixels: it must be decoded "
+            f"whole, {decoded >> 20:,} MB, more than the {MAX_DECODED_BYTES >> 20} MB hexcombat "
+            "allows one picture; save it as a baseline (not progressive) JPEG, which is read in "
+            "tiles"
+        )
     return info
 
 
@@ -220,7 +253,10 @@ def _png_info(head: bytes) -> ImageInfo:
     if len(head) < 33 or head[12:16] != b"IHDR":
         raise ValueError("a damaged PNG: no image header")
     width, height = struct.unpack(">II", head[16:24])
-    return ImageInfo(width, height, "png", tiled=False)
+    depth, colour = head[24], head[25]
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour, 4)
+    pixel_bytes = max(1, channels * max(depth, 8) // 8)
+    return ImageInfo(width, height, "png", tiled=False, pixel_bytes=pixel_bytes)
 
 
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
@@ -246,8 +282,13 @@ def _jpeg_info(head: bytes) -> ImageInfo:
         if marker in _SOF:
             if i + 9 > len(head):
                 break
+            precision = head[i + 4]
             height, width = struct.unpack(">HH", head[i + 5 : i + 9])
-            return ImageInfo(width, height, "jpeg", tiled=marker not in _PROGRESSIVE)
+            channels = head[i + 9] if i + 9 < len(head) else 4
+            pixel_bytes = max(1, min(channels, 4)) * (2 if precision > 8 else 1)
+            return ImageInfo(
+                width, height, "jpeg", tiled=marker not in _PROGRESSIVE, pixel_bytes=pixel_bytes
+            )
         if marker in (0xD9, 0xDA):  # end of image, or scan data before any frame header
             break
         i += 2 + length

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from hexcombat.board.mapfile import find_map, map_from_source
+from hexcombat.board.mapfile import map_from_source
 from hexcombat.board.offset import OffsetScheme
-from hexcombat.game.scenario import Scenario, shipped_counter_files
+from hexcombat.game.scenario import Scenario, scenario_map_file, shipped_counter_files
 from hexcombat.rules.air.scenario import (
     AIR_ROLL_REFUSAL,
     HEX_KEYS,
@@ -28,7 +28,7 @@ from hexcombat.rules.air.units import (
     is_air_counter_source,
 )
 from hexcombat.rules.errors import RulesError
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, load_shared, resolved
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, load_shared
 
 __all__ = [
     "AIR_ROLL_REFUSAL",
@@ -70,11 +70,9 @@ def _hex_reader(scenario: Scenario) -> Callable[[str], object]:
     without a map, the usual Europa label ``CCRR`` (``0504``)."""
     name = scenario.map_name
     if name is not None:
-        path: str | Path = name
-        if "/" in name or name.endswith(".toml"):
-            path = resolved(scenario.path.parent / name)
         try:
-            return map_from_source(TomlSource.load(find_map(path))).hex_at
+            path = scenario_map_file(scenario.path, name)
+            return map_from_source(TomlSource.load(path)).hex_at
         except (FileNotFoundError, ValueError, SourceError):
             pass  # a bad map is reported at `map`; the labels are read the usual way
     return OffsetScheme().parse_label

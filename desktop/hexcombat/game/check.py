@@ -21,7 +21,7 @@ from hexcombat.rules.air.units import check_air_counter_source, is_air_counter_s
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
-from hexcombat.sourcefile import Problem, SourceError, TomlSource
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
 Checker = Callable[[TomlSource], list[Problem]]
 
@@ -68,9 +68,9 @@ def check_file(path: str | Path) -> list[Problem]:
     if found[:2] == [check_counters, check_air_counter_source]:
         # a counter set may hold both: the air counters are checked whatever the ground
         # counters' problems
-        return list(dict.fromkeys([*check_counters(source), *check_air_counter_source(source)]))
+        return said_once([*check_counters(source), *check_air_counter_source(source)])
     if found:
-        return list(dict.fromkeys(found[0](source)))
+        return said_once(found[0](source))
     return [
         Problem(str(path), 1, "not a hexcombat map, counter set, chart, scenario or saved game")
     ]

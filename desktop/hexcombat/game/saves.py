@@ -610,7 +610,7 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
             kind = repr(raw_unit)  # the written capabilities, exactly (True is not 1 here)
             unit = units.get(kind)
             if unit is None:
-                unit = units[kind] = unit_from_mapping(raw_unit, f"counter {uid}")
+                unit = units[kind] = _saved_unit(raw_unit, f"counter {uid}")
             h = hexmap.hex_at(label)
         except (UnitDataError, ValueError, TypeError) as exc:
             raise fail(str(exc), needle) from exc
@@ -633,6 +633,17 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
             h,
             index=state.stack_size(h),
         )
+
+
+def _saved_unit(raw: dict[str, Any], where: str) -> Unit:
+    """A unit as a save writes it, with its counter-set key (``id``): a scenario table has no
+    ``id`` key (the set's table name is it), so the unit reader leaves it out, and a save
+    reopened and saved again would lose every counter's key."""
+    unit = unit_from_mapping(raw, where)
+    key = raw.get("id", "")
+    if not isinstance(key, str):
+        raise UnitDataError(f"{where}: id must be the counter's key (text), not {key!r}"[:300])
+    return replace(unit, id=key) if key else unit
 
 
 STATUS_KEYS = ("steps_lost", "state", "markers")
@@ -887,7 +898,7 @@ def _saved_participant(
     if not isinstance(raw, dict):
         raise fail(f"{where} ({uid}): unit must be an object of capabilities", needle)
     try:
-        unit = unit_from_mapping(raw, f"follow_ups participant {uid}")
+        unit = _saved_unit(raw, f"follow_ups participant {uid}")
     except (UnitDataError, ValueError, TypeError) as exc:
         raise fail(f"{where} ({uid}): {exc}"[:300], needle) from exc
     kinds = {"count": int, "range": int, "elevation": int, "across": str, "hex": str,

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.board.mapedit import MAX_LEVEL
+from hexcombat.board.mapfile import shipped_maps
 from hexcombat.game.conditions import any_ruleset_problem, condition_problem, vocabulary_of
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.status_commands import status_problem
@@ -25,7 +26,8 @@ from hexcombat.game.turn import (
     unknown_phase,
 )
 from hexcombat.game.tutorial_steps import TutorialStep, read_tutorial
-from hexcombat.paths import counters_dir
+from hexcombat.named_files import OutsideFolder, confined
+from hexcombat.paths import counters_dir, maps_dir
 from hexcombat.rules.air.scenario import air_beside_ground, air_in_ground_combat, no_air_rules
 from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
 from hexcombat.rules.air_counters import air_counter_set
@@ -43,7 +45,6 @@ from hexcombat.sourcefile import (
     TomlSource,
     is_file,
     load_shared,
-    resolved,
 )
 
 SIDES = ("attacker", "defender")
@@ -209,6 +210,28 @@ def game_counter_ids(ruleset: str) -> list[str]:
     return found
 
 
+def names_a_path(map_name: str) -> bool:
+    """Whether a scenario's ``map`` names a file (relative to the scenario) rather than a
+    shipped map by name."""
+    return "/" in map_name or "\\" in map_name or map_name.endswith(".toml")
+
+
+def scenario_map_file(scenario_path: Path, map_name: str) -> Path:
+    """The map file a scenario's ``map`` names: a shipped map by name, else a file the scenario
+    may name (:func:`~hexcombat.named_files.confined`). ``FileNotFoundError`` or
+    :class:`~hexcombat.named_files.OutsideFolder` (a ``ValueError``) say why there is none."""
+    if names_a_path(map_name):
+        path = confined(scenario_path.parent, map_name, "map")
+        if is_file(path):
+            return path
+        raise FileNotFoundError(f"no map {map_name!r}: no such file beside the scenario")
+    shipped = maps_dir() / f"{map_name}.toml"
+    if is_file(shipped):
+        return shipped
+    known = ", ".join(shipped_maps()) or "none"
+    raise FileNotFoundError(f"no map {map_name!r}: not a file, and not a shipped map ({known})")
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario; every problem found raises one :class:`SourceError` listing them all."""
     source = TomlSource.load(path)
@@ -243,7 +266,11 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         problems.append(source.problem(("counters",), "counters must be a list of file paths"))
         raw_counters = []
     for name in raw_counters:
-        path = resolved(source.path.parent / name)
+        try:
+            path = confined(source.path.parent, name, "counter file")
+        except OutsideFolder as exc:
+            problems.append(source.problem(("counters",), str(exc)))
+            continue
         if not is_file(path):
             problems.append(
                 source.problem(
@@ -274,7 +301,15 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         if not isinstance(entries, list):
             problems.append(source.problem((side,), f"write each {side} as a [[{side}]] table"))
             continue
+        not_tables: dict[int, Problem] = {}  # one a line: a file may hold 100,000 bare numbers
         for i, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                line = source.line_of(side, i)
+                if line not in not_tables:
+                    message = f"each [[{side}]] must be a table"
+                    not_tables[line] = Problem(source.name, line, message)
+                problems.append(not_tables[line])
+                continue
             placement = _placement(source, side, i, entry, library, problems)
             if placement is not None:
                 placements.append(placement)
@@ -289,6 +324,11 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     if map_name is not None and not isinstance(map_name, str):
         problems.append(source.problem(("map",), "map must be a map name or file path"))
         map_name = None
+    elif map_name is not None and names_a_path(map_name):
+        try:
+            confined(source.path.parent, map_name, "map")
+        except OutsideFolder as exc:
+            problems.append(source.problem(("map",), str(exc)))
     title = data.get("title", source.path.stem)
     scenario = Scenario(
         path=source.path,
@@ -368,7 +408,11 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
     if not isinstance(raw, str):
         problems.append(source.problem(("crt",), "crt must be the path of a CRT file (TOML)"))
         return None
-    path = resolved(source.path.parent / raw)
+    try:
+        path = confined(source.path.parent, raw, "combat results table")
+    except OutsideFolder as exc:
+        problems.append(source.problem(("crt",), str(exc)))
+        return None
     if not is_file(path):
         problems.append(
             source.problem(("crt",), f"combat results table {raw!r} not found (looked for {path})")

@@ -165,7 +165,10 @@ def walkthrough_problems(scenario: Scenario, source: TomlSource) -> list[Problem
         )
     else:
         report = evaluate_scenario(scenario)
-    hexmap = game_from_scenario(scenario).hexmap if scenario.map_name is not None else None
+    try:
+        hexmap = game_from_scenario(scenario).hexmap if scenario.map_name is not None else None
+    except SourceError as exc:  # an air scenario's missing map is found here first
+        return exc.problems
     entries = entry_uids(scenario.placements)  # a fate names an entry's first counter
     flags = [c.key for c in vocabulary_of(scenario.ruleset).conditions if c.kind == "bool"]
     return tutorial_problems(scenario.tutorial_steps, report, source, hexmap, entries, flags)

@@ -4,13 +4,11 @@ map both start here."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hexcombat.board.hexes import Hex
-from hexcombat.board.mapfile import HexMap, find_map, map_from_source
-from hexcombat.game.scenario import Scenario, scenario_sides_of
+from hexcombat.board.mapfile import HexMap, map_from_source
+from hexcombat.game.scenario import Scenario, scenario_map_file, scenario_sides_of
 from hexcombat.game.state import Counter, GameState
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, resolved
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
 def scenario_sides(scenario: Scenario) -> dict[str, str]:
@@ -55,7 +53,7 @@ def game_from_scenario(scenario: Scenario) -> GameState:
     """The scenario laid out on its map; every unit needs a hex on it. Problems name the line."""
     path = scenario.path
     try:
-        map_path = find_map(_relative(str(scenario.map_name), path))
+        map_path = scenario_map_file(path, str(scenario.map_name))
         map_source = TomlSource.load(map_path)
         hexmap = map_from_source(map_source)
     except (FileNotFoundError, ValueError) as exc:
@@ -99,10 +97,3 @@ def _map_line(scenario: Scenario) -> int:
         return TomlSource.load(scenario.path).line_of("map")
     except SourceError:
         return 1
-
-
-def _relative(name: str, scenario_path: Path) -> str | Path:
-    """A map named by path is relative to the scenario's folder; a bare name is a shipped map."""
-    if "/" in name or name.endswith(".toml"):
-        return resolved(scenario_path.parent / name)
-    return name

@@ -13,7 +13,6 @@ format. No Qt here.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -235,11 +234,50 @@ def _read_one(source: TomlSource, at: tuple, value: object, read: Any, problems:
         return None
 
 
+_TOKEN = re.compile(
+    r"""(?P<plain>[^ \t\r\n"'\\]+)"""
+    r"|\\(?P<escaped>.)"
+    r'''|"(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"'''
+    r"|'(?P<single>[^']*)'"
+    r"|(?P<space>[ \t\r\n]+)",
+    re.DOTALL,
+)
+_IN_DOUBLE = re.compile(r'\\([\\"])')
+
+
 def _words(text: str) -> list[str]:
-    try:
-        return shlex.split(text)
-    except ValueError as exc:
-        raise StepError(f"cannot read {text!r}: {exc}") from exc
+    """The words of a step's ``show`` as a shell splits them (``shlex.split``: quotes group
+    words, a backslash escapes), in time linear in the text: ``shlex`` takes quadratic time
+    on one long word, and a received tutorial may hold one of millions of characters."""
+    words: list[str] = []
+    parts: list[str] | None = None
+    at = 0
+    while at < len(text):
+        match = _TOKEN.match(text, at)
+        if match is None:
+            what = "No escaped character" if text[at] == "\\" else "No closing quotation"
+            raise StepError(f"cannot read {_short(text)}: {what}")
+        at = match.end()
+        kind = match.lastgroup
+        if kind == "space":
+            if parts is not None:
+                words.append("".join(parts))
+            parts = None
+            continue
+        value = match.group(kind)
+        if kind == "double":
+            value = _IN_DOUBLE.sub(r"\1", value)
+        if parts is None:
+            parts = []
+        parts.append(value)
+    if parts is not None:
+        words.append("".join(parts))
+    return words
+
+
+def _short(text: str) -> str:
+    """``text`` quoted for a message, cut to a readable length."""
+    return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
 _NTH = re.compile(r"#(\d+)")
@@ -250,7 +288,7 @@ def read_shown(text: str) -> Shown:
     ``value <rule> [side] [#n] ["words"]``, ``chance drm <n>``, ``chance <result>``,
     ``fate <side> <n> <end state>``."""
     words = _words(text)
-    bad = StepError(f"show {text!r} names no report value; write one of {SHOW_FORMS}")
+    bad = StepError(f"show {_short(text)} names no report value; write one of {SHOW_FORMS}")
     if words in (["drm"], ["odds"], ["headline"]):
         return Shown(words[0], text)  # type: ignore[arg-type]
     if len(words) == 2 and words[0] == "total":
@@ -293,7 +331,7 @@ def read_highlight(text: str) -> Highlight:
         return Highlight("entry", words[0], _place(words[1], text))
     if len(words) == 3 and words[0] == "out" and words[1] in SIDES:
         return Highlight("out", words[1], _place(words[2], text))
-    raise StepError(f"highlight {text!r} is none of {HIGHLIGHT_FORMS}")
+    raise StepError(f"highlight {_short(text)} is none of {HIGHLIGHT_FORMS}")
 
 
 def read_wait(text: str) -> Wait:
@@ -313,12 +351,12 @@ def read_wait(text: str) -> Wait:
         return Wait("count", side=words[1], index=_place(words[2], text), count=count)
     if len(words) == 3 and words[0] in ("tick", "untick", "remove") and words[1] in SIDES[:2]:
         return Wait(words[0], side=words[1], index=_place(words[2], text))  # type: ignore[arg-type]
-    raise StepError(f"wait {text!r} is none of {WAIT_FORMS}")
+    raise StepError(f"wait {_short(text)} is none of {WAIT_FORMS}")
 
 
 def _place(word: str, text: str) -> int:
     if not word.isdigit() or int(word) < 1:
-        raise StepError(f"{text!r}: an entry is named by its place from 1, e.g. attacker 2")
+        raise StepError(f"{_short(text)}: an entry is named by its place from 1, e.g. attacker 2")
     return int(word)
 
 
@@ -372,13 +410,15 @@ def value_of(
     if shown.kind == "total":
         if shown.key not in report.totals:
             known = ", ".join(sorted(report.totals))
-            raise MissingValue(f"the report has no total {shown.key!r}; its totals: {known}")
+            raise MissingValue(f"the report has no total {_short(shown.key)}; its totals: {known}")
         return report.totals[shown.key]
     if shown.kind in ("step-drm", "step-value"):
         index = step_index(shown, report)
         if index is None:
             what = "DRM" if shown.kind == "step-drm" else "value"
-            raise MissingValue(f"no step of rule {shown.key} gives the {what} {shown.written!r}")
+            raise MissingValue(
+                f"no step of rule {shown.key} gives the {what} {_short(shown.written)}"
+            )
         step = report.steps[index]
         return step.drm if shown.kind == "step-drm" else step.value
     distribution: Mapping[int, Fraction] = getattr(report, "drm_distribution", {})
@@ -419,7 +459,9 @@ def _fate(shown: Shown, report: ReportLike, entries: Mapping[EntryKey, Sequence[
         raise MissingValue(f"{shown.side} {shown.nth} takes no part in the combat now")
     states = sorted({state for chances in fates.values() for state in chances})
     if shown.key not in states and shown.key not in ("good-order", "eliminated"):
-        raise MissingValue(f"no unit ends in {shown.key!r}; the end states: {', '.join(states)}")
+        raise MissingValue(
+            f"no unit ends in {_short(shown.key)}; the end states: {', '.join(states)}"
+        )
     return found.get(shown.key, Fraction(0))
 
 
@@ -479,7 +521,7 @@ def tutorial_problems(
             try:
                 value_of(shown, report, entries)
             except MissingValue as exc:
-                problems.append(source.problem((*at, key), f"{key} {shown.written!r}: {exc}"))
+                problems.append(source.problem((*at, key), f"{key} {_short(shown.written)}: {exc}"))
         for j, mark in enumerate(step.highlight):
             why = _mark_problem(mark, hexmap, counts)
             if why:

@@ -66,6 +66,7 @@ from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
 from hexcombat.ui.dice_faces import DiceFaces, numbered
+from hexcombat.ui.error_text import capped
 from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.report_actions import ReportActions
@@ -816,7 +817,7 @@ class CalculatorWindow(QMainWindow):
     # -- files ----------------------------------------------------------------------------------
 
     def _error_box(self, title: str, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, capped(text), parent=self)
         box.open()
 
     def new_combat(self) -> None:

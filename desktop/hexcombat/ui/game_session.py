@@ -39,8 +39,8 @@ class GameSession(QObject):
         self.undo_stack = QUndoStack(self)
         self.last_refusal = ""
         """Why the last refused change was refused (panels show it beside the control)."""
-        # a method, not a lambda: a lambda holding the session, kept by the session's own
-        # connection, would keep every game ever opened alive (Qt's references escape Python's gc)
+        # a method, not a lambda holding the session: a connection to a lambda is held by Qt,
+        # and one holding the session would keep every game ever opened alive
         self.refused.connect(self._remember_refusal)
         reopened = ReopenedRoll.of(state)
         if reopened is not None:  # a save with a roll waiting: Ctrl+Z takes it back, as before

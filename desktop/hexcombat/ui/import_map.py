@@ -119,8 +119,15 @@ def import_into_window(
         except ImportRefused as exc:
             window.show_error(f"Cannot import {source.name}", str(exc))
             return False
-        except OSError as exc:
-            window.show_error(f"Cannot import {source.name}", f"{target}: {exc}")
+        except OSError as exc:  # the file it names: the map or image written, else the source
+            where = exc.filename if isinstance(exc.filename, str) else target
+            window.show_error(f"Cannot import {source.name}", f"{where}: {exc.strerror or exc}")
+            return False
+        except Exception as exc:  # noqa: BLE001 - the last line of defence, as opening has
+            what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            window.show_error(
+                f"Cannot import {source.name}", f"{source}: cannot be imported ({what})"
+            )
             return False
     notes = converted_images(imported, target, notes)
     if notes:

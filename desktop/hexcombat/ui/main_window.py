@@ -63,6 +63,7 @@ from hexcombat.ui.combat_panel import CombatPanel
 from hexcombat.ui.counter_actions import add_counter_actions
 from hexcombat.ui.counter_palette import CounterPalette
 from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
+from hexcombat.ui.error_text import capped
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
 from hexcombat.ui.import_map import choose_import
@@ -108,6 +109,7 @@ dropped wherever Qt puts it."""
 
 def _error_box(parent: QWidget, title: str, text: str) -> None:
     """A non-blocking error dialog: the window stays usable behind it."""
+    text = capped(text)
     box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setWindowModality(Qt.WindowModality.WindowModal)
@@ -531,9 +533,10 @@ class MainWindow(QMainWindow):
 
     def _bind_undo(self, stack: QUndoStack) -> None:
         for action in (self.undo_action, self.redo_action):
-            if action is not None:
+            if action is not None:  # the previous game's: gone with it, not kept by the window
                 self.edit_menu.removeAction(action)
                 self.toolbar.removeAction(action)
+                action.deleteLater()
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
-from hexcombat.board.mapimage import ImageInfo, MapImage, image_info
+from hexcombat.board.mapimage import MAX_DECODED_BYTES, ImageInfo, MapImage, image_info
 
 IMAGE_Z = -20.0
 """Beneath the board (-10), which is drawn over the image faintly or not at all."""
@@ -53,9 +53,9 @@ OVERVIEW_SIDE = 1024
 CACHE_BYTES = 96 * 1024 * 1024
 """The tiles kept in memory (a 1080p screen shows about twelve 1 MB tiles)."""
 _FORMAT = QImage.Format.Format_ARGB32_Premultiplied
-_MAX_DECODE_MB = 2048
-"""Qt refuses to decode a picture over 256 MB; converting a PNG of the largest size shown
-(:data:`~hexcombat.board.mapimage.MAX_IMAGE_PIXELS`) needs more, once."""
+_MAX_DECODE_MB = MAX_DECODED_BYTES >> 20
+"""Qt refuses to decode a picture over 256 MB; converting a PNG of the largest size decoded
+whole (:data:`~hexcombat.board.mapimage.MAX_DECODED_BYTES`) needs more, once."""
 
 _MAX_WANTED = 64
 """More tiles wanted than four screens show: the older ones are from a view panned away."""
