@@ -176,3 +176,17 @@ def test_the_combat_export_says_when_and_how_it_was_rolled_in_the_panels_order(
     chart = panel.bars.lines()  # the panel's chart, top to bottom
     shown = [line.strip().split(":")[0] for line in chart]
     assert [r for r in results if r in shown] == shown
+
+
+def test_print_suggests_a_file_name_windows_accepts(window, qtbot) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("1")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.apply(), panel.problems.text()  # no attack in the panel: the last combat's
+    names = []
+    window.reports.choose_printer = lambda printer: names.append(printer.docName()) and False
+    menu_action(window, "Print...").trigger()
+    (name,) = names
+    assert name == "0403, 0404, 0503, 0603, 0604 - 0504 3-1, DRM +1, roll 1 = 2 HX"
+    assert not set(name) & set('<>:"/\\|?*')

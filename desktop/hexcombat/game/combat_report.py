@@ -294,6 +294,20 @@ def _html_one(report: CombatReport) -> list[str]:
 
 # saving --------------------------------------------------------------------------------------
 
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
+"""What Windows (and so any disk a player shares) refuses in a file name."""
+
+
+def file_name(title: str, limit: int = 80) -> str:
+    """A file name a print dialog may suggest for ``title`` on any system: no ``:``, ``>`` or
+    other character Windows refuses, no trailing dot or space (``0403, 0404 - 0504 3-1, DRM +1,
+    roll 1 = 2 HX``)."""
+    name = title.replace("->", "-").replace(": ", " ").replace(":", "-")
+    name = _UNSAFE.sub(" ", name)
+    name = re.sub(r"\s+", " ", name).strip(" .")[:limit].rstrip(" .")
+    return name or "combat"
+
+
 
 def export_text(reports: Sequence[CombatReport], title: str, path: str | Path) -> str:
     """The document for ``path``'s kind: HTML for ``.html``/``.htm``, else Markdown."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from hexcombat.game.combat_report import (
     CombatReport,
+    file_name,
     from_report,
     html_report,
     last_combat_reports,
@@ -168,7 +169,7 @@ class ReportActions:
         if not reports:
             return self._wanted(self.log) is not None
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(title)
+        printer.setDocName(file_name(title))  # the print dialog's suggested PDF name
         if not self.choose_printer(printer):
             return False
         print_reports(reports, title, printer)
