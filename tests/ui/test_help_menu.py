@@ -144,3 +144,16 @@ def test_rulesets_names_every_rule_total_war_implements(window) -> None:
     line = next(row for row in text.splitlines() if "total-war:" in row)
     for rule in ("14A3", "14A4", "14D1", "14D2", "14F", "16A", "23D"):
         assert rule in line
+
+
+def test_keys_lists_the_map_editors_keys(window) -> None:
+    text = window.show_help("keys").text()
+    for line in (
+        "B: Map editor: Brush tool",
+        "F: Map editor: Fill tool",
+        "H: Map editor: Hexside tool",
+        "P: Map editor: Place tool",
+        "E: Map editor: Elevation tool",
+        "Middle-button drag, arrow keys: Map editor: Pan the map",
+    ):
+        assert line in text, line

@@ -308,7 +308,6 @@ def file_name(title: str, limit: int = 80) -> str:
     return name or "combat"
 
 
-
 def export_text(reports: Sequence[CombatReport], title: str, path: str | Path) -> str:
     """The document for ``path``'s kind: HTML for ``.html``/``.htm``, else Markdown."""
     if Path(path).suffix.lower() in (".html", ".htm"):

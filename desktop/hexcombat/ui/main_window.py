@@ -65,7 +65,13 @@ from hexcombat.ui.display_options import MENU_TEXT, load_display, save_switch
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
 from hexcombat.ui.import_map import choose_import
-from hexcombat.ui.map_editor import MapEditor, ask_new_map, editable_copy, show_editor
+from hexcombat.ui.map_editor import (
+    MapEditor,
+    ask_new_map,
+    editable_copy,
+    editor_key_rows,
+    show_editor,
+)
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.report_actions import ReportActions, game_log, panel_combat
@@ -437,7 +443,9 @@ class MainWindow(QMainWindow):
         if dialog is None:
             if name == "keys":
                 dialog = keys_dialog(
-                    self, self.menu_actions(), PANEL_KEYS + tuple(calculator_key_rows())
+                    self,
+                    self.menu_actions(),
+                    PANEL_KEYS + tuple(calculator_key_rows()) + tuple(editor_key_rows()),
                 )
             elif name == "rulesets":
                 dialog = rulesets_dialog(self)

@@ -97,6 +97,19 @@ TOOLS = (
 """The editor's tools: name, menu text, key, what it does."""
 
 
+def editor_key_rows() -> list[tuple[str, str]]:
+    """The map editor's keys for the main window's Help > Keys: each tool's key, then the
+    editor's own mouse moves (``(B, Map editor: Brush tool: ...)``)."""
+    rows = [
+        (key, f"Map editor: {text.replace('&', '')} tool: {tip}") for _n, text, key, tip in TOOLS
+    ]
+    return rows + [
+        ("Ctrl+S, Ctrl+Z, Ctrl+Y", "Map editor: Save, Undo, Redo"),
+        ("Ctrl+0", "Map editor: Fit Map"),
+        ("Middle-button drag, arrow keys", "Map editor: Pan the map"),
+    ]
+
+
 class MapEditCommand(QUndoCommand):
     """A map edit on the undo stack. Done before it is pushed (a refused edit never reaches
     the stack), so the stack's first ``redo`` is skipped; the edits of one brush stroke merge
