@@ -586,6 +586,7 @@ class MainWindow(QMainWindow):
         self.combat_log = self.palette = None
         self.source_path = None
         self.view.setScene(None)
+        self.show_hex_info(None)
         for title in ("Stack", "Counters", "Combat", "Combat Log"):
             self._make_dock(title, QWidget())
         self.attack_action.setEnabled(False)
@@ -607,6 +608,7 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self._selecting = self.scene
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
+        self.show_hex_info(None)  # the last map's hex is not on this one
         if self.scene.image_problem is not None:
             self.statusBar().showMessage(self.scene.image_problem, 20000)
         if self.scene.map_image is not None:
