@@ -853,6 +853,7 @@ class CombatPanel(QWidget):
         self._warn("")
         self.bars.set_outcomes(())
         self._fit_outcomes()
+        self.what_if.show_report(None)  # no attack: nothing to weigh
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
