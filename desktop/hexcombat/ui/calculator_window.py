@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QStringListModel, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -119,6 +119,38 @@ def calculator_key_rows() -> list[tuple[str, str]]:
     return rows + [(keys, f"Calculator: {what}") for keys, what in FIELD_KEYS]
 
 
+WINDOW_KEYS = {
+    QKeySequence(key)[0].toCombined(): method
+    for _m, _t, method, key in COMMANDS
+    if isinstance(key, str)
+}
+"""The calculator's own Ctrl keys (Ctrl+E Type Dice, Ctrl+U Choose Unit, ...) and the command
+each gives: a text field with the focus hands them to the command instead of editing with them
+(Ctrl+U would clear the field, Ctrl+E move to its end)."""
+
+
+class CommandKeysFirst(QObject):
+    """An event filter on a text field: the window's command keys are the window's."""
+
+    def __init__(self, window: CalculatorWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(
+            event, QKeyEvent
+        ):
+            method = WINDOW_KEYS.get(event.keyCombination().toCombined())
+            if method is not None:
+                event.accept()
+                if kind == QEvent.Type.KeyPress:  # the field's key no more: the command's
+                    self.window.search.completer().popup().hide()  # the completions close
+                    self.window.actions_by_method[method].trigger()
+                return True
+        return super().eventFilter(watched, event)
+
+
 def _words(exc: Exception) -> str:
     if isinstance(exc, SourceError):
         return "\n".join(p.message for p in exc.problems)
@@ -151,6 +183,9 @@ class CalculatorWindow(QMainWindow):
         self.show_error: Callable[[str, str], None] = self._error_box
         self._build()
         self._make_actions()
+        self._keys_first = CommandKeysFirst(self)
+        for field in (self.search, self.inline, self.typed_roll, self.search.completer().popup()):
+            field.installEventFilter(self._keys_first)  # the popup: keys go there while open
         self.resize(1280, 800)
         self.show_combat()
 
@@ -214,6 +249,8 @@ class CalculatorWindow(QMainWindow):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.search.setCompleter(completer)
+        self._search_added = False
+        completer.activated[str].connect(lambda _text: self._completion_taken())
         self.search.returnPressed.connect(lambda: self.add_searched(self.side_box.currentText()))
         self.search_row = top.rowCount()
         top.addRow("&Counter", self.search)
@@ -719,10 +756,19 @@ class CalculatorWindow(QMainWindow):
         if not self._added(lambda: self.combat.add_counter(side, found[0][0], count, across)):
             return False
         self.search.clear()
+        self._search_added = True  # Return on a completion: the completer puts it back next
+        QTimer.singleShot(0, lambda: setattr(self, "_search_added", False))
         self._showing = True
         self.count.setValue(1)
         self._showing = False
         return True
+
+    def _completion_taken(self) -> None:
+        """Return on a completion adds its counter, then the completer writes the completion
+        back into the field: clear it again, so the next key adds nothing twice."""
+        if self._search_added:  # the field takes the completion after this: clear it then
+            self._search_added = False
+            QTimer.singleShot(0, self.search.clear)
 
     def _fly_searched(self, text: str, count: int) -> bool:
         """An air counter of the counter sets flown on the mission chosen (23D)."""
