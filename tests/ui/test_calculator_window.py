@@ -245,3 +245,16 @@ def test_return_on_a_completion_adds_once_and_ctrl_keys_work_in_the_counter_fiel
     press(qtbot, win, Qt.Key.Key_U, ctrl)  # Choose Unit, and the field keeps its text
     assert win.search.text() == "ax-art"
     assert QApplication.focusWidget() is win.lists["attacker"]
+
+
+def test_a_refused_counter_name_goes_when_the_player_types_again(calculator, qtbot) -> None:  # noqa: ANN001
+    win = calculator
+    win.search.setFocus()
+    type_keys(qtbot, win, "zz-no-such")
+    press(qtbot, win, Qt.Key.Key_Return)
+    assert win.setup_problem.text()  # refused, in red under the field
+    press(qtbot, win, Qt.Key.Key_Backspace)
+    assert win.setup_problem.text() == ""
+    win.setup_problem.setText("no counter matches 'zz'")
+    win.new_combat()
+    assert win.setup_problem.text() == ""

@@ -285,6 +285,8 @@ class CalculatorWindow(QMainWindow):
         layout.addLayout(top)
         self.setup_problem = self._problem_label("SetupProblem")
         layout.addWidget(self.setup_problem)
+        for field in (self.search, self.inline):  # what was refused is being typed again
+            field.textEdited.connect(lambda _text: self.setup_problem.clear())
         self.lists: dict[str, QListWidget] = {}
         for side in ("attacker", "defender", "air"):
             box = QGroupBox({"air": "Air missions (23D)"}.get(side, f"{side.title()}s"))
@@ -535,6 +537,7 @@ class CalculatorWindow(QMainWindow):
             self._fill_vocabulary()
         finally:
             self._showing = False
+        self.setup_problem.clear()  # another combat, or ruleset: an old refusal is not its
         self.refresh()
 
     def _fill_vocabulary(self) -> None:
@@ -852,11 +855,7 @@ class CalculatorWindow(QMainWindow):
         self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
         self._remember_fought(rolled)
         self._show_headline()
-        how = "typed in" if rolled.typed else "rolled"
-        faces = " ".join(str(r) for r in rolled.rolls)
-        self.table_orders.setPlainText(
-            f"Dice {faces} ({how})\n" + on_the_table(self.report, rolled)
-        )
+        self.table_orders.setPlainText(on_the_table(self.report, rolled))
         return rolled
 
     # -- files ----------------------------------------------------------------------------------
