@@ -116,6 +116,11 @@ def _scroll(widget: QWidget, name: str) -> QScrollArea:
     return scroll
 
 
+NO_ATTACK_DICE = "type the dice here once an attack is set up"
+"""The typed-dice field with no attack: how many dice, and which, depends on the attack (a
+chance roll for the DRM may add one), so none is promised."""
+
+
 class CombatPanel(QWidget):
     """Shows the report of the attack being set up, and the result once rolled."""
 
@@ -565,7 +570,7 @@ class CombatPanel(QWidget):
         self.roll_button.clicked.connect(lambda: self.roll())
         self.typed_roll = QLineEdit()
         self.typed_roll.setObjectName("TypedRoll")
-        self.typed_roll.setPlaceholderText("or type the dice, e.g. 4 or 2 5")
+        self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
         self.typed_roll.textEdited.connect(lambda _t: self._typed_roll_edited())
         self.dice = DiceFaces()
@@ -854,6 +859,7 @@ class CombatPanel(QWidget):
         self.bars.set_outcomes(())
         self._fit_outcomes()
         self.what_if.show_report(None)  # no attack: nothing to weigh
+        self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)  # the last attack's dice are not asked
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
