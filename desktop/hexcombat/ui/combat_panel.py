@@ -454,6 +454,7 @@ class CombatPanel(QWidget):
         self.phasing_player = QComboBox()
         self.phasing_player.setObjectName("PhasingPlayer")
         self.phasing_player.setToolTip("The phasing player: whose player-turn it is")
+        self.phasing_player.setPlaceholderText("no side yet")  # a map with no counters
         self.phase = QComboBox()
         self.phase.setObjectName("Phase")
         for i, phase in enumerate(self.model.vocabulary.phases):
@@ -532,6 +533,8 @@ class CombatPanel(QWidget):
                 self.phasing_player.clear()
                 self.phasing_player.addItems(players)
             self.phasing_player.setCurrentText(state.phasing_player)
+            # no side on the map yet: say so, not a blank box
+            self.phasing_player.setEnabled(bool(players))
             self.phase.setCurrentText(state.phase)
             self.phase.setToolTip(phase_tip(self.model.vocabulary, state.phase))
         finally:
