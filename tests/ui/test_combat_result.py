@@ -209,3 +209,14 @@ def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(window, qtbot) -> 
     tick(panel, state, ["Art III", "Tank XXX", "Tank XXX"])
     assert panel.problems.text() == ""
     assert panel.apply()
+
+
+def test_undoing_apply_shows_the_advance_ticks_again(window, qtbot) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")  # DR: the attackers may advance
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    panel.advance.item(0).setCheckState(Qt.CheckState.Checked)
+    assert panel.apply(), panel.problems.text()
+    window.undo_action.trigger()
+    assert panel.advance.item(0).checkState() == Qt.CheckState.Checked
