@@ -1009,11 +1009,15 @@ class CombatPanel(QWidget):
                 roles[candidate.hex] = "attacker"
                 if candidate.range == 1:
                     sides[Hexside(candidate.hex, self.target)] = candidate.features
+        paths: list[tuple[Hex, ...]] = []
         if self.resolution is not None:
-            for ends in self.retreat_ends.values():
-                for end in ends:
-                    hexes[end] = "retreat"
-        self.scene.overlay.highlight(hexes, sides)
+            for start, ends in self.retreat_ends.items():
+                chosen_end = self.model.retreats.get(start)
+                for end, way in ends.items():
+                    hexes[end] = "retreat-chosen" if end == chosen_end else "retreat"
+                    if end == chosen_end:  # the way it goes, start to end
+                        paths.append((start, *way) if way and way[0] != start else tuple(way))
+        self.scene.overlay.highlight(hexes, sides, paths)
         self.scene.set_roles(roles)
 
     # rolling and applying ------------------------------------------------------------------
