@@ -113,7 +113,7 @@ def test_the_losses_chooser_is_picked_by_the_loss_policy_s_kind(
     resolution.losses = SimpleNamespace(kind="steps", side=resolution.losses.side)
     panel.show_resolution(resolution)
     assert isinstance(panel.loss_chooser, StepLosses) and panel.loss_chooser.shown is resolution
-    assert "The defender loses a step." in panel.result_label.text()
+    assert "The defender loses a step." in panel.result_text()
     assert panel.losses is None
 
 

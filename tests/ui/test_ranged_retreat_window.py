@@ -50,7 +50,7 @@ def test_every_end_of_a_ranged_retreat_is_offered_and_picked_on_the_map(
     # column 04 two hexes from 0201: 0401 or 0402, marsh: such a retreat stops at 3 (R3)
     ends = highlighted(window)
     assert ends == {"0103", "0203", "0303", "0401", "0402", "0403", "0501", "0502", "0503"}
-    text = panel.result_label.text()
+    text = panel.result_text()
     assert (
         "The defender retreats 2 to 4 hexes, at most 3 hexes through marsh or river, or at "
         "night (R3)." in text

@@ -257,12 +257,20 @@ class CombatPanel(QWidget):
         self.footer = QWidget()
         self.footer.setObjectName("CombatApply")
         layout = QVBoxLayout(self.footer)
-        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         self.problems = QLabel()
+        self.problems.setObjectName("ApplyProblems")
         self.problems.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.problems.setWordWrap(True)
+        self.problems.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.problems.setStyleSheet(f"color: {ERROR_RED};")
-        layout.addWidget(self.problems)
+        # two lines kept for it whatever it says (more scroll): a message that grows or
+        # shrinks as the player ticks losses never moves the ticks under the mouse
+        self.problems_box = _scroll(self.problems, "ApplyProblemsScroll")
+        problems = self.problems_box
+        problems.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
+        layout.addWidget(problems)
         self.apply_button = QPushButton("Apply result")
         self.apply_button.setObjectName("ApplyResult")
         self.apply_button.clicked.connect(lambda: self.apply())
@@ -596,6 +604,7 @@ class CombatPanel(QWidget):
         """The rolled result: losses to tick, retreats to pick, an advance to offer, Apply."""
         self.result_box = QGroupBox("Result")
         result_layout = QVBoxLayout(self.result_box)
+        result_layout.setSpacing(4)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
@@ -603,6 +612,13 @@ class CombatPanel(QWidget):
         self._result_layout = result_layout
         self.loss_chooser: LossChooser = loss_chooser(STRENGTH_POINTS, self._losses_chosen)
         result_layout.addWidget(self.loss_chooser)
+        # what each side must lose for the ticks now, and who cannot retreat: under the ticks,
+        # so a line it gains or loses as the player ticks never moves them
+        self.loss_needs = QLabel()
+        self.loss_needs.setObjectName("LossNeeds")
+        self.loss_needs.setWordWrap(True)
+        self.loss_needs.setTextFormat(Qt.TextFormat.RichText)
+        result_layout.addWidget(self.loss_needs)
         self.retreat_form = QFormLayout()
         result_layout.addLayout(self.retreat_form)
         self.retreat_boxes: dict[Hex, QComboBox] = {}
@@ -736,6 +752,8 @@ class CombatPanel(QWidget):
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
         self._fit_outcomes()
+        self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
+        self.problems_box.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
         # the steps give a rolled result its room: their header and a row at least, the rest
         # a scroll away
         self.steps.setMinimumHeight(48 if on else 72)
@@ -1124,9 +1142,12 @@ class CombatPanel(QWidget):
         lines += [html.escape(line) for line in more]
         lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
         retreats = {e.side: e for e, _ in retreating(resolution)}
+        needs: list[str] = []
         for side in SIDES:
-            lines += self.loss_chooser.side_lines(model, LossSide(side))
-            lines += self._retreat_lines(side, retreats.get(side))
+            needs += self.loss_chooser.side_lines(model, LossSide(side))
+            needs += self._retreat_lines(side, retreats.get(side))
+        self.loss_needs.setText("<br>".join(needs))
+        self.loss_needs.setVisible(bool(needs))
         shown = [  # what the chooser, the retreats and the advance do not state already
             e
             for e in result.effects
@@ -1134,6 +1155,11 @@ class CombatPanel(QWidget):
         ]
         lines += [html.escape(line) for line in self._effect_lines(shown)]
         self.result_label.setText("<br>".join(lines))
+
+    def result_text(self) -> str:
+        """The rolled result in words as shown (rich text, a line a ``<br>``): the result's
+        lines, then under the ticks what each side must lose and who cannot retreat."""
+        return "<br>".join(t for t in (self.result_label.text(), self.loss_needs.text()) if t)
 
     def _effect_lines(self, effects: list[Effect]) -> list[str]:
         """One line per thing the result does, naming the units it falls on: ``Is regrouping
