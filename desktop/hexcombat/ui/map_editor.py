@@ -11,6 +11,7 @@ written. The map is drawn by the board's own items, in the game's colours and li
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -49,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import RIVER_FEATURES, STANDARD_FEATURES, Hexside
+from hexcombat.board.layout import Layout
 from hexcombat.board.mapedit import (
     MAX_LEVEL,
     AddType,
@@ -95,6 +97,25 @@ TOOLS = (
     ("elevation", "&Elevation", "E", "Set hexes to the elevation level: click or drag"),
 )  # fmt: skip
 """The editor's tools: name, menu text, key, what it does."""
+
+
+CORNER_REACH = 0.3
+"""How near a corner (a share of a hexside's length) a release counts as made on it."""
+
+
+def ends_at_corner(layout: Layout, sides: list[Hexside], release: tuple[float, float]) -> None:
+    """Drop from ``sides`` a last hexside the pointer only touched at the corner it was
+    released on (where it meets the side before): a stroke ends where the player let go."""
+    if len(sides) < 2:
+        return
+    last = layout.hexside_endpoints(sides[-1])
+    before = layout.hexside_endpoints(sides[-2])
+    shared = [p for p in last if any(math.dist(p, q) < 1e-6 for q in before)]
+    if not shared:
+        return
+    length = math.dist(*last)
+    if math.dist(shared[0], release) <= CORNER_REACH * length:
+        sides.pop()
 
 
 def editor_key_rows() -> list[tuple[str, str]]:
@@ -208,7 +229,7 @@ class EditorView(MapView):
 
     stroke_started = Signal(QPointF)
     stroke_moved = Signal(QPointF)
-    stroke_ended = Signal()
+    stroke_ended = Signal(QPointF)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -242,7 +263,7 @@ class EditorView(MapView):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton and self._stroking:
             self._stroking = False
-            self.stroke_ended.emit()
+            self.stroke_ended.emit(self.mapToScene(event.position().toPoint()))
         elif event.button() == Qt.MouseButton.MiddleButton:
             self._pan_from = None
         event.accept()
@@ -583,9 +604,12 @@ class MapEditor(QMainWindow):
             self._run.add(side)
             self._show_preview()
 
-    def _stroke_ended(self) -> None:
+    def _stroke_ended(self, pos: QPointF | None = None) -> None:
         if self.tool != "hexside" or not self._raw_sides:
             return
+        if pos is not None:  # released on a corner: the run ends there, not a side past it
+            for sides_ in (self._run.sides, self._raw_sides):
+                ends_at_corner(self.layout_, sides_, (pos.x(), pos.y()))
         sides = self._run.sides if self.feature in RIVER_FEATURES else self._raw_sides
         self.preview.setPath(QPainterPath())
         try:
