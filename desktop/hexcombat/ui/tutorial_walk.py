@@ -151,12 +151,32 @@ class MapWalk:
         window.scene.addItem(self.marks)
         self.marked: Marked = Marked({}, (), frozenset())
         self.row: int | None = None
+        self._fought: tuple[object, ReportLike] | None = None
+        """The game and the report of the last attack on show: after Apply the step's number
+        is still that combat's while its follow-ups are rolled."""
 
     # what the panel asks ----------------------------------------------------------------------
 
     def walk_report(self) -> ReportLike | None:
-        panel = self.window.combat_panel
-        return panel.report if panel is not None else None
+        """The attack set up, else the combat just fought (its follow-ups may still be rolled):
+        the number a step states stays that combat's until another attack is set up."""
+        panel, session = self.window.combat_panel, self.window.session
+        if panel is None or session is None:
+            return None
+        if panel.report is not None:
+            self._fought = (session.state, panel.report)
+            return panel.report
+        waiting = session.state.follow_ups
+        if waiting is not None:
+            return waiting.report
+        if self._fought is not None and self._fought[0] is session.state:
+            return self._fought[1]
+        return None
+
+    def walk_attack_name(self) -> str:
+        """What this game calls an attack (Assault in the tactical games)."""
+        session = self.window.session
+        return session.state.vocabulary.attack_name if session is not None else "Attack"
 
     def walk_wait_done(self, wait: Wait) -> bool | None:
         if self.window.session is None:
