@@ -789,3 +789,21 @@ def test_after_apply_a_step_still_shows_the_combat_just_fought(window, qtbot) ->
     assert "<i>" not in panel.value_label.text()
     qtbot.mouseClick(panel.back_button, Qt.MouseButton.LeftButton)
     assert panel.shown_value() == "+1"  # the final DRM of the combat fought
+
+
+@pytest.mark.parametrize(
+    "name", ["tutorial-lhy-saint-clair-scenario.toml", "tutorial-assault-morale-town-scenario.toml"]
+)
+def test_a_tactical_tutorial_opens_where_its_hex_labels_print(window, qtbot, name) -> None:  # noqa: ANN001
+    from hexcombat.ui.board_item import LABEL_LEVEL, tile_level
+
+    window.resize(1280, 800)
+    qtbot.wait(50)
+    open_walk(window, name)
+    qtbot.wait(50)
+    view, state = window.view, window.session.state
+    assert tile_level(view.scale_factor) >= LABEL_LEVEL  # the board prints the hex numbers
+    target = window.combat_panel.target
+    assert target is not None
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert seen.contains(window.scene.hex_centre(target)), state.hexmap.label(target)

@@ -757,6 +757,10 @@ class MainWindow(QMainWindow):
         self._remember(path)
         if state.tutorial and not saved:
             self.set_up_tutorial_attack()
+        if state.tutorial and self.scene is not None:  # the hexes its text names, readable
+            target = tutorial_target(state)
+            if target is not None:
+                self.view.show_readable(self.scene.hex_centre(target))
         return True
 
     def show_calculator(self, path: Path | None = None) -> CalculatorWindow | None:
