@@ -143,3 +143,13 @@ def test_the_window_opens_without_shapely_or_numpy(tmp_path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_map_just_opened_is_drawn_sharp_at_once(window, qtbot) -> None:  # noqa: ANN001
+    """The first view of a map waits for no tile: no blurred stand-in, no cut label, while
+    the worker would catch up (about a second on a busy laptop)."""
+    assert window.open_file(REPO / "maps" / "tutorial-lhy-saint-clair-scenario.toml")
+    board = window.scene.board
+    window.view.viewport().repaint()
+    assert not board.tiles_pending()
+    assert board._first_view_budget < 0.5  # it drew them itself
