@@ -69,7 +69,7 @@ def legend_of(window, map_file: Path) -> dict[str, str]:  # noqa: ANN001
 def test_the_legend_shows_the_open_map_s_terrain_and_features(window) -> None:
     rows = legend_of(window, MAPS / "tutorial-14d2d.toml")
     # 14D2d's map keys clear, woods and city, and has no river or other hexside feature
-    assert list(rows) == ["Terrain", "clear", "woods", "city"]
+    assert list(rows)[: list(rows).index("Counters")] == ["Terrain", "clear", "woods", "city"]
     assert "*" not in window.legend.title.text()  # no type of its own: no key to the mark
     assert rows["woods"].startswith("letter w, ")
     # another game: the legend follows its map (the 10.D river map has rough and a minor river)
@@ -157,3 +157,25 @@ def test_keys_lists_the_map_editors_keys(window) -> None:
         "Middle-button drag, arrow keys: Map editor: Pan the map",
     ):
         assert line in text, line
+
+
+def test_the_legend_says_what_the_markings_on_a_counter_mean(window) -> None:
+    legend = window.show_legend()
+    names = [name for name, _how in legend.rows()]
+    counters = names[names.index("Counters") + 1 :]
+    assert counters == [
+        "Heavy armour band", "Heavy antitank band", "Nationality band", "Steps lost",
+        "Step pips", "State tag", "Marker tag",
+    ]  # fmt: skip
+    rows = dict(legend.rows())
+    assert "14D2a" in rows["Heavy armour band"] and "14D2c" in rows["Heavy antitank band"]
+    tree = legend.tree
+    icons = {
+        tree.topLevelItem(i).text(0): tree.topLevelItem(i).icon(0)
+        for i in range(tree.topLevelItemCount())
+    }
+    heavy = icons["Heavy armour band"].pixmap(96, 96).toImage()
+    plain = icons["Steps lost"].pixmap(96, 96).toImage()
+    corner = (18, 18)  # on the band across the upper left corner
+    assert heavy.pixelColor(*corner).lightness() < 40  # the black band
+    assert plain.pixelColor(*corner).lightness() > 40  # no band on a plain tank
