@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QDialogButtonBox
 
 import hexcombat
 from hexcombat import paths
@@ -179,3 +180,13 @@ def test_the_legend_says_what_the_markings_on_a_counter_mean(window) -> None:
     corner = (18, 18)  # on the band across the upper left corner
     assert heavy.pixelColor(*corner).lightness() < 40  # the black band
     assert plain.pixelColor(*corner).lightness() > 40  # no band on a plain tank
+
+
+def test_the_about_box_is_as_tall_as_its_words(window, qtbot) -> None:  # noqa: ANN001
+    about = window.show_help("about")
+    qtbot.waitExposed(about)
+    (label,) = about.labels
+    words = label.heightForWidth(label.width())  # the text, wrapped at its width
+    close = about.findChild(QDialogButtonBox)
+    blank = close.geometry().top() - (label.geometry().top() + words)
+    assert 0 <= blank <= 2 * label.fontMetrics().lineSpacing()  # no blank band
