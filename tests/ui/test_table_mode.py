@@ -77,3 +77,24 @@ def test_at_1280_by_800_every_widget_of_the_combat_panel_stays_in_view(window, q
     qtbot.waitUntil(lambda: all(w.isVisible() for w in shown), timeout=3000)
     qtbot.wait(200)  # the panes share the height once laid out
     assert clipped(panel, window) == []
+
+
+def test_in_table_mode_the_warnings_show_a_whole_line_after_a_roll(window, qtbot) -> None:
+    window.resize(QSize(1280, 800))
+    panel = window.combat_panel
+    window.table_mode_action.trigger()
+    panel.typed_roll.setText("1")  # HX: the result takes the room, the warnings keep a line
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    qtbot.wait(200)
+    warnings = panel.findChild(QScrollArea, "CombatWarnings")
+    assert warnings.verticalScrollBar().value() == 0
+    image = warnings.viewport().grab().toImage()
+    inked = [
+        (x, y)
+        for x in range(0, image.width(), 2)
+        for y in range(image.height())
+        if image.pixelColor(x, y).red() > 110 and image.pixelColor(x, y).blue() < 60
+    ]  # the warnings' dark orange letters
+    assert len(inked) > 50
+    rows = {y for _x, y in inked}
+    assert max(rows) - min(rows) >= panel.warnings.fontMetrics().ascent() * 0.6  # not a sliver

@@ -560,6 +560,8 @@ class CombatPanel(QWidget):
         self.warnings = QLabel()
         self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.warnings.setWordWrap(True)
+        # the first line at the top of its scroll area, whatever height the label is given
+        self.warnings.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.warnings.setStyleSheet("color: #9a5a00;")
         # the warnings (assumed chart and counter values, waived capabilities) may run long:
         # two lines in view, the rest a scroll away, so the steps keep their room
@@ -748,7 +750,8 @@ class CombatPanel(QWidget):
         if self.setup_toggle.isChecked() == on:  # the set-up folds to its summary line, so the
             self.setup_toggle.setChecked(not on)  # numbers get the room; Space unfolds it
         warnings = self.findChild(QScrollArea, "CombatWarnings")
-        line = self.warnings.fontMetrics().lineSpacing()
+        self.warnings.ensurePolished()  # the table's type, not the desktop's: a whole line
+        line = self.warnings.fontMetrics().lineSpacing() + 2
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
         self._fit_outcomes()
