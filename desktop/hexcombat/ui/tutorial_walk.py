@@ -15,7 +15,16 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence, QPainter, QPen
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFont,
+    QKeySequence,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QMenu,
@@ -73,6 +82,9 @@ class TutorialMarks(QGraphicsItem):
         self.counts: dict[Hex, int] = {}
         self.out: dict[Hex, int] = {}
         self._bounds = QRectF()
+        self.keep_clear: list[QRectF] = []
+        """The place names' plates: no outline is drawn across them (a name's first and last
+        letters stay readable where it runs over its hex's edge)."""
         self.setZValue(50)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -95,6 +107,16 @@ class TutorialMarks(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         size = self.layout.size
+        painter.save()
+        if self.keep_clear:
+            allowed = QPainterPath()
+            allowed.addRect(self._bounds)
+            for plate in self.keep_clear:
+                if plate.intersects(self._bounds):
+                    cut = QPainterPath()
+                    cut.addRect(plate)
+                    allowed = allowed.subtracted(cut)
+            painter.setClipPath(allowed, Qt.ClipOperation.IntersectClip)
         for h, role in self.marked.hexes.items():
             pen = QPen(QColor(MARK_COLOURS.get(role, MARK_COLOURS["counted"])), size * 0.09)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -109,6 +131,7 @@ class TutorialMarks(QGraphicsItem):
             painter.setPen(pen)
             a, b = self.layout.hexside_endpoints(side)
             painter.drawLine(*a, *b)
+        painter.restore()
         font = QFont()
         font.setPixelSize(max(8, int(size * 0.32)))
         font.setBold(True)
@@ -148,6 +171,7 @@ class MapWalk:
         self.path = path
         assert window.scene is not None and window.session is not None
         self.marks = TutorialMarks(window.scene.layout)
+        self.marks.keep_clear = list(window.scene.place_names.plates.values())
         window.scene.addItem(self.marks)
         self.marked: Marked = Marked({}, (), frozenset())
         self.row: int | None = None
