@@ -226,6 +226,7 @@ class CombatPanel(QWidget):
         self._summary = "Attackers and conditions"
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
+        self._table_mode_on = False
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("CombatSplitter")
         self.splitter.setChildrenCollapsible(False)
@@ -250,6 +251,10 @@ class CombatPanel(QWidget):
         self.follow_ups = FollowUpView(FollowUpModel(self.session.state, self._run))
         outer.addWidget(self.follow_ups)
         outer.addWidget(self._build_footer())
+        # no result until a roll: hidden from the start, so a result shown as the panel opens
+        # (a save reopened with a roll waiting) folds the set-up as after a roll
+        self.result_pane.hide()
+        self.footer.hide()
 
     def _build_footer(self) -> QWidget:
         """What stops Apply from working, and Apply itself: under the panes, never scrolled
@@ -747,8 +752,10 @@ class CombatPanel(QWidget):
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
         the roll and the result; the panel's rows and panes sized afresh for the new type."""
         set_table_mode(self, on, [self.odds], [self.dice])
-        if self.setup_toggle.isChecked() == on:  # the set-up folds to its summary line, so the
-            self.setup_toggle.setChecked(not on)  # numbers get the room; Space unfolds it
+        switched = on != self._table_mode_on  # told again (a game opened): the fold stays
+        self._table_mode_on = on
+        if switched and self.setup_toggle.isChecked() == on:  # the set-up folds to its summary
+            self.setup_toggle.setChecked(not on)  # line, so the numbers get the room; Space unfolds
         warnings = self.findChild(QScrollArea, "CombatWarnings")
         self.warnings.ensurePolished()  # the table's type, not the desktop's: a whole line
         line = self.warnings.fontMetrics().lineSpacing() + 2
