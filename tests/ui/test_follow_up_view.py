@@ -209,3 +209,32 @@ def test_a_follow_up_that_can_end_only_one_way_offers_no_roll(qtbot) -> None:  #
     assert note.text() == f"Nothing to roll: {NO_ATTEMPT}"
     view.roll_button.click()
     assert taken == ["destruction:attacker"]  # noted in the log, the next follow-up comes
+
+
+def test_a_follow_up_row_fits_a_narrow_panel(qtbot) -> None:  # noqa: ANN001
+    """LHY's vehicle destruction row: its long target names and dice words never make the
+    row wider than the Combat panel, where its right edge would be cut off."""
+    from fractions import Fraction
+
+    from hexcombat.game.follow_ups import Chance, FollowUpRow
+    from hexcombat.ui.follow_up_view import FollowUpRowView
+
+    class Model:
+        def roll(self, key: str) -> None: ...
+
+        def chosen(self, _key: str) -> None:
+            return None
+
+    row = FollowUpRow(
+        "destruction:defender", "the defender tries to destroy a vehicle: the chosen target is "
+        "destroyed on 10 or more", "14.3.2", "d10 (vehicle destruction)",
+        "1 number from 1 to 10 (the vehicle destruction, d10)",
+        (("v1", "Pz IVH (Kampfgruppe Meyer, 2nd company) in 0406"), ("v2", "StuG III in 0405")),
+        "defender",
+        (Chance("Pz IVH (Kampfgruppe Meyer) destroyed", Fraction(1, 10)),
+         Chance("Pz IVH (Kampfgruppe Meyer) survives", Fraction(9, 10))),
+        "",
+    )  # fmt: skip
+    view = FollowUpRowView(Model(), row, False)  # type: ignore[arg-type]
+    qtbot.addWidget(view)
+    assert view.minimumSizeHint().width() <= 320  # a Combat panel at 1280 x 800, table mode

@@ -58,9 +58,16 @@ class FollowUpRowView(QFrame):
         self.chooser: QComboBox | None = None
         if row.choices and not row.gone:
             choose = QHBoxLayout()
-            choose.addWidget(QLabel(f"The {row.chooser} chooses:"))
+            chooser_label = QLabel(f"The {row.chooser} chooses:")
+            chooser_label.setWordWrap(True)
+            choose.addWidget(chooser_label)
             self.chooser = QComboBox()
             self.chooser.setObjectName("FollowUpChoice")
+            # a long unit name widens the list that drops down, not the row past the panel
+            self.chooser.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            self.chooser.setMinimumContentsLength(8)
             for uid, words in row.choices:
                 self.chooser.addItem(words, uid)
             picked = model.chosen(row.key)
@@ -105,6 +112,7 @@ class FollowUpRowView(QFrame):
             self.typed = QLineEdit() if row.die else None
             if self.typed is not None:
                 self.typed.setObjectName("FollowUpTyped")
+                self.typed.setMinimumWidth(60)  # the row fits the panel; the tooltip says it all
                 self.typed.setPlaceholderText(f"or type {row.dice_text}")
                 self.typed.setToolTip(f"The physical roll: {row.dice_text}; then Return")
                 self.typed.returnPressed.connect(self.use_typed)
