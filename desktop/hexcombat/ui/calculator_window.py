@@ -390,7 +390,14 @@ class CalculatorWindow(QMainWindow):
             "Roll or type the dice: the losses, retreat and advance"
         )
         layout.addWidget(self.table_orders, 1)
+        self._working = layout
         return pane
+
+    def _give_room(self, rolled: bool) -> None:
+        """Before a roll the working takes the height; after it, what to do on the table
+        (the losses, retreats and advance): the steps are a scroll away then."""
+        self._working.setStretchFactor(self.steps, 1 if rolled else 3)
+        self._working.setStretchFactor(self.table_orders, 3 if rolled else 1)
 
     def _action(
         self, menu, text: str, slot: Callable[[], object], key: str | QKeySequence.StandardKey
@@ -612,6 +619,7 @@ class CalculatorWindow(QMainWindow):
         self.rolled, self.follow_up = None, ()
         self.dice.set_rolls([])
         self.table_orders.clear()
+        self._give_room(False)
         self.roll_problem.clear()
         try:
             self.report, problems = self.combat.checked()
@@ -856,6 +864,7 @@ class CalculatorWindow(QMainWindow):
         self._remember_fought(rolled)
         self._show_headline()
         self.table_orders.setPlainText(on_the_table(self.report, rolled))
+        self._give_room(True)
         return rolled
 
     # -- files ----------------------------------------------------------------------------------
