@@ -98,3 +98,27 @@ def test_in_table_mode_the_warnings_show_a_whole_line_after_a_roll(window, qtbot
     assert len(inked) > 50
     rows = {y for _x, y in inked}
     assert max(rows) - min(rows) >= panel.warnings.fontMetrics().ascent() * 0.6  # not a sliver
+
+
+def test_at_1280_by_800_in_table_mode_the_map_and_every_loss_tick_stay_in_view(
+    window, qtbot
+) -> None:
+    """The 14D2d HX: eleven units to tick; the map between the docks still shows its counters
+    at a readable size."""
+    window.resize(QSize(1280, 800))
+    qtbot.wait(50)
+    panel = window.combat_panel
+    window.table_mode_action.trigger()
+    panel.typed_roll.setText("1")  # 3:1, die 1 + 1 = 2: HX
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    qtbot.wait(200)
+    assert window.view.width() >= 400  # was about 235-310 px
+    listing = panel.loss_chooser.list
+    assert listing.count() == 11
+    pane = panel.findChild(QScrollArea, "CombatResult").viewport()
+    seen = QRect(pane.mapTo(window, QPoint(0, 0)), pane.size())
+    for i in range(listing.count()):
+        row = listing.visualItemRect(listing.item(i))
+        where = QRect(listing.viewport().mapTo(window, row.topLeft()), row.size())
+        assert seen.contains(where), (i, listing.item(i).text())
+    assert "combat die 1 +1 = 2" in panel.result_label.toolTip()  # the working, on demand

@@ -223,6 +223,7 @@ class CombatPanel(QWidget):
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
         self.setup_toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setup_toggle.setMinimumWidth(80)  # its line is shortened to the panel, never widens it
         self._summary = "Attackers and conditions"
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
@@ -762,6 +763,8 @@ class CombatPanel(QWidget):
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
         self._fit_outcomes()
+        if self.model.resolution is not None:
+            self._show_result_text()  # the result's working folds (or unfolds) with the mode
         self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
         self.problems_box.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
         # the steps give a rolled result its room: their header and a row at least, the rest
@@ -1150,7 +1153,13 @@ class CombatPanel(QWidget):
         said, *more = words(report, result).shown  # in the ruleset's words
         lines = [f"<b>{html.escape(result.code)}</b>: {html.escape(said)}"]
         lines += [html.escape(line) for line in more]
-        lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
+        working = [f"{s.rule}: {s.text}" for s in result.steps]
+        if self._table_mode_on and working:  # the ticks in view first; the working on demand
+            lines.append(f"<i>the result's working: {len(working)} steps, point here</i>")
+            self.result_label.setToolTip("\n".join(working))
+        else:
+            lines += [html.escape(line) for line in working]
+            self.result_label.setToolTip("")
         retreats = {e.side: e for e, _ in retreating(resolution)}
         needs: list[str] = []
         for side in SIDES:

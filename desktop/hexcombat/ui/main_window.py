@@ -104,6 +104,10 @@ PANELS: tuple[tuple[str, Area], ...] = (
 
 TABLE_MODE_SHARE = 0.42
 """The least share of the window's width the Combat panel takes when table mode comes on."""
+TABLE_MODE_LEFT = 0.22
+"""The most share of the window's width the left docks (tutorial, counters, stack) keep when
+table mode comes on: the map between them and the Combat panel stays big enough to read."""
+LEFT_DOCKS = ("Tutorial", "Counters", "Stack")
 
 DOCK_LAYOUT = 2
 """Version of the dock layout kept in the settings. A layout saved by an older version (before the
@@ -516,6 +520,11 @@ class MainWindow(QMainWindow):
         if on and combat.width() < self.width() * TABLE_MODE_SHARE:  # fewer lines wrap
             width = int(self.width() * TABLE_MODE_SHARE)
             self.resizeDocks([combat], [width], Qt.Orientation.Horizontal)
+        left = [d for name, d in self._docks.items() if name in LEFT_DOCKS and d.isVisible()]
+        if on and left and left[0].width() > self.width() * TABLE_MODE_LEFT:
+            # the map keeps room for counters read at arm's length: the left docks narrower
+            width = int(self.width() * TABLE_MODE_LEFT)
+            self.resizeDocks(left[:1], [width], Qt.Orientation.Horizontal)
 
     def _show_table_mode(self) -> None:
         """The combat panel, its log and the tutorial in table mode, or back to normal."""

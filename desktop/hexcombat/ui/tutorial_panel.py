@@ -183,10 +183,13 @@ class TutorialPanel(QWidget):
         self.restart_button.clicked.connect(self.restart)
         for button in (self.back_button, self.next_button, self.restart_button):
             buttons.addWidget(button)
-        buttons.addWidget(self.step_label, 1, Qt.AlignmentFlag.AlignRight)
+        buttons.addStretch(1)
         layout.addWidget(self.value_label)
         layout.addLayout(todo)
         layout.addWidget(self.reading_label)
+        # "Step 1 of 10" over the buttons, not beside them: a narrow dock (table mode) keeps
+        # the map its room
+        layout.addWidget(self.step_label, 0, Qt.AlignmentFlag.AlignRight)
         layout.addLayout(buttons)
         return box
 
