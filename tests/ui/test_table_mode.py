@@ -122,3 +122,21 @@ def test_at_1280_by_800_in_table_mode_the_map_and_every_loss_tick_stay_in_view(
         where = QRect(listing.viewport().mapTo(window, row.topLeft()), row.size())
         assert seen.contains(where), (i, listing.item(i).text())
     assert "combat die 1 +1 = 2" in panel.result_label.toolTip()  # the working, on demand
+
+
+def test_in_table_mode_the_unit_fates_show_their_last_row(window, qtbot) -> None:
+    """LHY 3: two defenders and four attackers, each with its end-state chances; in table
+    mode's larger type the table still grows to all its rows (the Pz IVH last)."""
+    from pathlib import Path
+
+    window.resize(QSize(1280, 800))
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    assert window.open_file(maps / "tutorial-lhy-saint-clair-scenario.toml"), window.errors
+    window.table_mode_action.trigger()
+    qtbot.wait(200)
+    fates = window.combat_panel.unit_fates
+    assert fates.isVisible() and fates.verticalScrollBar().maximum() == 0
+    group = fates.topLevelItem(fates.topLevelItemCount() - 1)
+    last = group.child(group.childCount() - 1)
+    assert last.text(0) == "Pz IVH"
+    assert fates.viewport().rect().contains(fates.visualItemRect(last))

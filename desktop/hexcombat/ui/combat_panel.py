@@ -765,6 +765,7 @@ class CombatPanel(QWidget):
         self._fit_outcomes()
         if self.model.resolution is not None:
             self._show_result_text()  # the result's working folds (or unfolds) with the mode
+        self.unit_fates.fit()
         self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
         self.problems_box.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
         # the steps give a rolled result its room: their header and a row at least, the rest
