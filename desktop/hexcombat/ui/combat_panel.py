@@ -223,7 +223,6 @@ class CombatPanel(QWidget):
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
         self.setup_toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.setup_toggle.setMinimumWidth(80)  # its line is shortened to the panel, never widens it
         self._summary = "Attackers and conditions"
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
@@ -753,13 +752,16 @@ class CombatPanel(QWidget):
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
         the roll and the result; the panel's rows and panes sized afresh for the new type."""
         set_table_mode(self, on, [self.odds], [self.dice])
+        self.what_if.set_narrow(on)
+        # the set-up's line is shortened to the panel: in table mode it never widens it
+        self.setup_toggle.setMinimumWidth(80 if on else 0)
         switched = on != self._table_mode_on  # told again (a game opened): the fold stays
         self._table_mode_on = on
         if switched and self.setup_toggle.isChecked() == on:  # the set-up folds to its summary
             self.setup_toggle.setChecked(not on)  # line, so the numbers get the room; Space unfolds
         warnings = self.findChild(QScrollArea, "CombatWarnings")
         self.warnings.ensurePolished()  # the table's type, not the desktop's: a whole line
-        line = self.warnings.fontMetrics().lineSpacing() + 2
+        line = self.warnings.fontMetrics().lineSpacing()
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
         self._fit_outcomes()

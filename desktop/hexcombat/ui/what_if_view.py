@@ -113,10 +113,8 @@ class WhatIfView(QWidget):
         self.toggle.setToolTip(TIP)
         self.toggle.toggled.connect(self._unfold)
         self.toggle.hide()  # placed by the panel (the Combat panel: beside the odds)
-        # as wide as the panel lets it: the line shortened with "...", whole in its tooltip
-        self.toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.toggle.setMinimumWidth(60)
         self._summary = ""
+        self._narrow = False
         self.toggle.installEventFilter(self)
         self.label = QLabel()
         self.label.setObjectName("WhatIfText")
@@ -156,11 +154,25 @@ class WhatIfView(QWidget):
         )
         self.toggle.show()
 
+    def set_narrow(self, narrow: bool) -> None:
+        """``narrow`` (table mode's large type): the line as wide as the panel lets it,
+        shortened with "..." (whole in its tooltip), so the panel leaves the map its room."""
+        policy = QSizePolicy.Policy.Ignored if narrow else QSizePolicy.Policy.Preferred
+        self.toggle.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
+        self.toggle.setMinimumWidth(60 if narrow else 0)
+        self._narrow = narrow
+        self.fit()
+
     def fit(self) -> None:
         """The one line shortened with "..." to the room the toggle has (whole in its tooltip)."""
-        room = max(self.toggle.width() - 2 * self.toggle.iconSize().width(), 40)
-        metrics = self.toggle.fontMetrics()
-        self.toggle.setText(metrics.elidedText(self._summary, Qt.TextElideMode.ElideRight, room))
+        if not self._narrow:
+            self.toggle.setText(self._summary)
+        else:
+            room = max(self.toggle.width() - 2 * self.toggle.iconSize().width(), 40)
+            metrics = self.toggle.fontMetrics()
+            self.toggle.setText(
+                metrics.elidedText(self._summary, Qt.TextElideMode.ElideRight, room)
+            )
         self.toggle.setToolTip(f"{self._summary}\n\n{TIP}" if self._summary else TIP)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
