@@ -59,3 +59,11 @@ def test_the_rules_page_lists_every_worked_example_file() -> None:
     tutorials = sorted((REPO / "maps").glob("*-scenario.toml"))
     missing = [str(p.relative_to(REPO)) for p in (*cases, *tutorials) if p.name not in rules]
     assert missing == []
+
+
+def test_the_readmes_rulesets_table_has_a_row_for_every_ruleset() -> None:
+    from hexcombat.rules.registry import ruleset_ids
+
+    rows = (REPO / "README.md").read_text("utf-8").splitlines()
+    listed = {m.group(1) for line in rows if (m := re.match(r"\| `([a-z-]+)` \| ", line))}
+    assert set(ruleset_ids()) <= listed, set(ruleset_ids()) - listed

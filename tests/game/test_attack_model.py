@@ -249,3 +249,21 @@ def test_a_rolled_attack_shows_the_units_it_was_rolled_with() -> None:
     assert again.start(tutorial_target(state))
     assert tank_ii not in again.attacker_uids() and again.stack_ticks(stack.hex) == "some"
     assert again.report.totals["aeca_atec_ratio"] == "5:1"
+
+
+def test_undoing_apply_brings_back_the_choices_it_was_applied_with(
+    model: AttackModel, history: History, state: GameState
+) -> None:
+    model.start(tutorial_target(state))
+    resolution = model.roll([4])  # 3:1, die 4 + DRM 1 = 5: DR, the attacker may advance
+    assert resolution is not None and resolution.result.code == "DR"
+    retreats = dict(model.retreats)
+    advancing = model.advance_choices()[:2]
+    model.set_advance(advancing)
+    assert model.apply()
+    history.undo()  # the result off the map: the roll waits with what the player chose
+    assert model.resolution is resolution
+    assert model.advance == advancing and model.retreats == retreats
+    history.undo()
+    assert model.roll([4]) is not None  # a new roll: nothing chosen for it yet
+    assert model.advance == []

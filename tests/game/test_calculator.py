@@ -70,8 +70,11 @@ def test_a_typed_roll_resolves_exactly_as_that_roll(tmp_path: Path) -> None:
         roll_typed(report, "4").result.to_json()
         == explain_json(tmp_path / "calc.toml", 4)["result"]
     )
-    table = on_the_table(report, roll_typed(report, "4"))
-    assert "Roll: 4 +1 = 5" in table
+    table = on_the_table(report, roll_typed(report, "4")).splitlines()
+    assert table[0] == "Dice 4 (typed in): roll 4 +1 = 5 on 3:1: DR"  # said once, first
+    assert not [line for line in table[1:] if line.startswith("Roll") or "on 3:1: DR" in line]
+    assert table[1] == "On the counters:"  # what to do, before the working
+    assert table.index("Working:") > 2
 
 
 def test_a_typed_roll_that_is_no_die_says_what_to_type() -> None:

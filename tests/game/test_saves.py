@@ -605,3 +605,12 @@ def test_a_save_bigger_than_any_game_makes_is_refused_unread(tmp_path: Path) -> 
         f"{path}:1: the save is over 64 MB, far more than any game makes (20,000 counters "
         "save in about 20 MB): hexcombat does not read it"
     ]
+
+
+def test_a_log_entrys_values_and_drms_come_back_from_a_save(tmp_path: Path) -> None:
+    state = game()
+    state.log[0].figures = [("1/5", "+1")]
+    save_game(state, tmp_path / "game.json")
+    assert load_game(tmp_path / "game.json").log[0].figures == [("1/5", "+1")]
+    message, _ = damaged(tmp_path, "log", [{"text": "ok", "figures": [["1/5"]]}])
+    assert message.endswith("log entry 1 figures must be pairs of value and DRM, not [['1/5']]")

@@ -17,10 +17,12 @@ from hexcombat.game.scenario import load_scenario
 from hexcombat.game.tutorial_steps import (
     MissingValue,
     StepError,
+    TutorialStep,
     entry_uids,
     read_highlight,
     read_shown,
     read_wait,
+    shown_now,
     shown_text,
     value_of,
     wait_done,
@@ -288,3 +290,16 @@ def test_a_count_wait_is_for_the_calculator(tmp_path: Path) -> None:
         f"{path}:{line_of(text, 'count attacker 1 2')}: a scenario on a map counts its "
         'counters: "count" is for the calculator'
     ]
+
+
+def test_a_sides_own_drms_add_up_and_no_assault_names_the_assault() -> None:
+    """LHY 3's text: the Germans' own DRMs +7, the Americans' -4 (Assault DRM)."""
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    report = evaluate_scenario(load_scenario(maps / "tutorial-lhy-saint-clair-scenario.toml"))
+    for path, words in (("sum 'Assault DRM' attacker", "+7"), ('sum "Assault DRM" defender', "-4")):
+        shown = read_shown(path)
+        assert shown_text(shown, value_of(shown, report)) == words
+    with pytest.raises(StepError):
+        read_shown("sum 'Assault DRM' both")
+    step = TutorialStep("text", show=read_shown("drm"))
+    assert "press Assault, A" in shown_now(step, None, attack_name="Assault")

@@ -143,3 +143,16 @@ def test_the_window_opens_without_shapely_or_numpy(tmp_path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_map_just_opened_is_drawn_sharp_at_once(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """The first view of a map waits for no tile: no blurred stand-in, no cut label, while
+    the worker would catch up (about a second on a busy laptop). The time it may take is
+    made long here, so a busy test machine does not decide the result."""
+    import hexcombat.ui.board_item as board_item
+
+    monkeypatch.setattr(board_item, "FIRST_VIEW_SECONDS", 60.0)
+    assert window.open_file(REPO / "maps" / "tutorial-lhy-saint-clair-scenario.toml")
+    board = window.scene.board
+    window.view.viewport().repaint()
+    assert not board.tiles_pending() and board.tiles_rendered > 0  # drawn by itself, at once

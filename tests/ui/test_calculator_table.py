@@ -246,3 +246,26 @@ def test_a_unit_s_count_and_hexside_change_by_keys(calculator, qtbot) -> None:  
         "counter": "su-rifle-xx", "count": 2, "across": win.across.itemData(1),
     }  # fmt: skip
     assert win.combat.entries("attacker")[0] == {"counter": "su-tank-x"}
+
+
+def test_after_a_roll_in_table_mode_on_the_table_is_read_whole(calculator, qtbot) -> None:  # noqa: ANN001
+    """14D2d in the calculator at 1280 x 800 in table mode, rolled: what to do with the
+    counters and why, all in view (not three lines and a scroll bar)."""
+    win = calculator
+    win.resize(1280, 800)
+    win.set_table_mode(True)
+    for side, counter, count in [
+        ("attacker", "su-hv-tank-xx", 1), ("attacker", "su-rifle-xx", 2),
+        ("attacker", "su-hv-tank-x", 1), ("attacker", "su-tank-x", 2),
+        ("attacker", "su-art-iii", 2), ("defender", "ax-inf-xx", 1),
+        ("defender", "ax-hv-mot-aa-ii", 1), ("defender", "ax-art-iii", 1),
+    ]:  # fmt: skip
+        win.combat.add_counter(side, counter, count)
+    win.refresh()
+    win.typed_roll.setText("1")  # HX
+    assert win.use_typed_roll() is not None
+    qtbot.wait(100)
+    orders = win.table_orders
+    assert orders.toPlainText().startswith("Dice 1 (typed in)")
+    assert orders.verticalScrollBar().maximum() == 0  # every line in view
+    assert win.steps.isVisible()  # the working a scroll away, not gone

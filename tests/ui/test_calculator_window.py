@@ -198,3 +198,58 @@ def test_attacking_across_is_offered_for_an_attacker_only(calculator) -> None:  
         assert not calculator.across.isVisible() and not calculator.across_label.isVisible()
     calculator.side_box.setCurrentText("attacker")
     assert calculator.across.isVisible()
+
+
+def test_return_on_a_completion_adds_once_and_ctrl_keys_work_in_the_counter_field(
+    calculator, qtbot
+) -> None:  # noqa: ANN001
+    """The README's steps by keys: a completion taken with Return adds the counter and empties
+    the field (Ctrl+1 next adds nothing twice); Ctrl+E and Ctrl+U answer in the Counter field
+    (Type Dice, Choose Unit) instead of editing it."""
+    win = calculator
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    win.combat.add_counter("defender", "ax-inf-xx")
+    win.refresh()
+    press(qtbot, win, Qt.Key.Key_F, ctrl)
+    type_keys(qtbot, win, "su-hv-tank-x")
+    popup = win.search.completer().popup()
+    assert popup.isVisible()
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    qtbot.wait(20)
+    assert win.lists["attacker"].count() == 1 and win.search.text() == ""
+    press(qtbot, win, Qt.Key.Key_1, ctrl)  # the README's next step: nothing to add twice
+    assert win.lists["attacker"].count() == 1
+    win.search.setFocus()
+    type_keys(qtbot, win, "ax-art")
+    popup = win.search.completer().popup()
+    asked = []
+    win.actions_by_method["type_dice"].triggered.connect(lambda: asked.append("type dice"))
+    qtbot.keyClick(popup, Qt.Key.Key_E, ctrl)  # the completions open: the keys go to them
+    assert asked == ["type dice"] and not popup.isVisible()
+    assert win.search.text() == "ax-art"
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    win.search.setFocus()
+    assert QApplication.focusWidget() is win.search
+    press(qtbot, win, Qt.Key.Key_E, ctrl)  # Type Dice, from the Counter field
+    assert QApplication.focusWidget() is win.typed_roll
+    type_keys(qtbot, win, "4")
+    assert win.typed_roll.text() == "4" and win.search.text() == "ax-art"
+    win.search.setFocus()
+    press(qtbot, win, Qt.Key.Key_U, ctrl)  # Choose Unit, and the field keeps its text
+    assert win.search.text() == "ax-art"
+    assert QApplication.focusWidget() is win.lists["attacker"]
+
+
+def test_a_refused_counter_name_goes_when_the_player_types_again(calculator, qtbot) -> None:  # noqa: ANN001
+    win = calculator
+    win.search.setFocus()
+    type_keys(qtbot, win, "zz-no-such")
+    press(qtbot, win, Qt.Key.Key_Return)
+    assert win.setup_problem.text()  # refused, in red under the field
+    press(qtbot, win, Qt.Key.Key_Backspace)
+    assert win.setup_problem.text() == ""
+    win.setup_problem.setText("no counter matches 'zz'")
+    win.new_combat()
+    assert win.setup_problem.text() == ""

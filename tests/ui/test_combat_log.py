@@ -56,13 +56,14 @@ def test_a_dh_logs_the_time_losses_retreat_and_advance(window, qtbot, at_21_14: 
                      pos=hex_point(window, end))  # fmt: skip
     advancing = [c.uid for c in state.stack_at(state.hexmap.hex_at("0505"))]
     panel.set_advance(advancing)
+    points = sum(state.counters[u].unit.defence for u in lost)  # what the losses came to
     assert panel.apply(), panel.problems.text()
     (entry,) = log_lines(window)
     kept = 5 - len(lost)
     assert entry == [
         "21:14  0404, 0505, 0604 -> 0504: 5:1, DRM +3, roll 1 = 4: DH",
-        f"Losses: German: AT X ×{len(lost)} in 0504" if len(lost) > 1
-        else "Losses: German: AT X in 0504",
+        f"Losses: German: AT X ×{len(lost)} in 0504, {points} strength points" if len(lost) > 1
+        else f"Losses: German: AT X in 0504, {points} strength points",
         f"Retreat: AT X ×{kept}: 0504 -> {end}",
         "Advance: Tank XXX ×3 from 0505 into 0504",
     ]  # fmt: skip

@@ -112,7 +112,7 @@ def test_the_losses_chooser_is_picked_by_the_loss_policy_s_kind(
     resolution.losses = SimpleNamespace(kind="steps", side=resolution.losses.side)
     panel.show_resolution(resolution)
     assert isinstance(panel.loss_chooser, StepLosses) and panel.loss_chooser.shown is resolution
-    assert "The defender loses a step." in panel.result_label.text()
+    assert "The defender loses a step." in panel.result_text()
     assert panel.losses is None
 
 
@@ -161,3 +161,22 @@ def test_the_panel_names_no_rule_of_a_particular_ruleset() -> None:
         text = (UI / name).read_text(encoding="utf-8")
         assert rule.findall(text) == [], name
         assert "CONDITION_BOXES" not in text and "OVERRUN" not in text, name
+
+
+def test_the_dice_prompt_asks_for_what_the_attack_rolls_and_nothing_without_one(
+    window, qtbot
+) -> None:  # noqa: ANN001
+    from PySide6.QtCore import Qt
+    from uihelpers import start_attack
+
+    from hexcombat.ui.combat_panel import NO_ATTACK_DICE
+
+    panel = window.combat_panel
+    window.combat_panel.stop()
+    assert panel.typed_roll.placeholderText() == NO_ATTACK_DICE
+    start_attack(window, qtbot)
+    assert panel.typed_roll.placeholderText() == "or type the die, e.g. 4"  # 14D2d: one d6
+    panel.typed_roll.setText("1")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.apply(), panel.problems.text()
+    assert panel.typed_roll.placeholderText() == NO_ATTACK_DICE  # not the dice of no attack

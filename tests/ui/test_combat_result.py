@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from uihelpers import combat_bench, hex_point, leave_out, start_attack
 
 from hexcombat.ui.combat_panel import UID_ROLE
@@ -26,7 +27,7 @@ def type_roll(panel, qtbot, dice: str) -> None:
 
 def result_lines(panel) -> list[str]:
     """The result text as the player reads it, a line each, without the markup."""
-    return [re.sub(r"<[^>]+>", "", line) for line in panel.result_label.text().split("<br>")]
+    return [re.sub(r"<[^>]+>", "", line) for line in panel.result_text().split("<br>")]
 
 
 def points_stated(panel, side: str) -> int:
@@ -114,7 +115,7 @@ def test_a_retreat_with_no_legal_end_says_eliminated_in_the_result(bench, qtbot)
     assert "The defender in 0504 has no legal retreat: eliminated." in lines
     # the chart's step says what DR means; the panel's own summary must not promise a retreat
     assert not any(line.startswith("The defender retreats") for line in lines)
-    (shown,) = [raw for raw in panel.result_label.text().split("<br>") if "no legal" in raw]
+    (shown,) = [raw for raw in panel.result_text().split("<br>") if "no legal" in raw]
     assert RED in shown and "<b>" in shown  # in red and bold, not only a greyed box
 
 
@@ -209,3 +210,43 @@ def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(qtbot) -> None:
     tick(panel, state, ["Art III", "Tank XXX", "Tank XXX"])
     assert panel.problems.text() == ""
     assert panel.apply()
+
+
+def test_undoing_apply_shows_the_advance_ticks_again(window, qtbot) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")  # DR: the attackers may advance
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    panel.advance.item(0).setCheckState(Qt.CheckState.Checked)
+    assert panel.apply(), panel.problems.text()
+    window.undo_action.trigger()
+    assert panel.advance.item(0).checkState() == Qt.CheckState.Checked
+
+
+def test_the_loss_ticks_stay_put_while_the_player_ticks_down_the_list(window, qtbot) -> None:  # noqa: ANN001
+    """HX: ticking down the list changes what each side must still lose and what Apply
+    refuses; neither may move the ticks under the mouse."""
+    from PySide6.QtCore import QPoint
+
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("1")  # 3:1, die 1 + 1 = 2: HX
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    listing = panel.loss_chooser.list
+    for i in range(listing.count()):  # nothing ticked: Apply says what is missing, in red
+        listing.item(i).setCheckState(Qt.CheckState.Unchecked)
+    assert not panel.apply() and panel.problems.text()
+    qtbot.wait(50)
+
+    def place() -> tuple[int, int]:
+        QApplication.processEvents()
+        top = listing.viewport().mapTo(window, QPoint(0, 0)).y()
+        return top, listing.visualItemRect(listing.item(listing.count() - 1)).y()
+
+    before = place()
+    said = set()
+    for i in range(listing.count()):
+        listing.item(i).setCheckState(Qt.CheckState.Checked)
+        said.add((panel.problems.text(), panel.result_text()))
+        assert place() == before, i
+    assert len(said) > 3  # the words changed as the ticks did

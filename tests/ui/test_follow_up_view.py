@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from follow_up_game import follow_up_game, follow_up_rules, uid_of
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from uihelpers import start_attack
 
 from hexcombat.game.status_commands import SetState
@@ -176,3 +177,64 @@ def test_the_map_menu_rallies_a_disrupted_unit_with_typed_or_game_dice(
     before = state.dice.used, len(state.log)
     rally()
     assert (state.dice.used, len(state.log)) == before
+
+
+def test_a_follow_up_that_can_end_only_one_way_offers_no_roll(qtbot) -> None:  # noqa: ANN001
+    """LHY 14.3.2: a side with no undisrupted combat unit, LATW or FP left makes no vehicle
+    destruction attempt; the row says so and offers no Roll and no typed die."""
+    from fractions import Fraction
+
+    from hexcombat.game.follow_ups import Chance, FollowUpRow
+    from hexcombat.rules.lhy_assault.follow import NO_ATTEMPT
+    from hexcombat.ui.follow_up_view import FollowUpRowView
+
+    taken: list[str] = []
+
+    class Model:
+        def roll(self, key: str) -> None:
+            taken.append(key)
+
+        def chosen(self, _key: str) -> None:
+            return None
+
+    row = FollowUpRow(
+        "destruction:attacker", "the attacker tries to destroy a vehicle", "14.3.2",
+        "d10 (vehicle destruction)", "1 die (d10)", (("v1", "Tank in 0504"),), "attacker",
+        (Chance(NO_ATTEMPT, Fraction(1)),), "",
+    )  # fmt: skip
+    view = FollowUpRowView(Model(), row, True)  # type: ignore[arg-type]
+    qtbot.addWidget(view)
+    assert view.roll_button.text() != "Roll" and view.typed is None
+    (note,) = [w for w in view.findChildren(QLabel) if w.objectName() == "FollowUpCertain"]
+    assert note.text() == f"Nothing to roll: {NO_ATTEMPT}"
+    view.roll_button.click()
+    assert taken == ["destruction:attacker"]  # noted in the log, the next follow-up comes
+
+
+def test_a_follow_up_row_fits_a_narrow_panel(qtbot) -> None:  # noqa: ANN001
+    """LHY's vehicle destruction row: its long target names and dice words never make the
+    row wider than the Combat panel, where its right edge would be cut off."""
+    from fractions import Fraction
+
+    from hexcombat.game.follow_ups import Chance, FollowUpRow
+    from hexcombat.ui.follow_up_view import FollowUpRowView
+
+    class Model:
+        def roll(self, key: str) -> None: ...
+
+        def chosen(self, _key: str) -> None:
+            return None
+
+    row = FollowUpRow(
+        "destruction:defender", "the defender tries to destroy a vehicle: the chosen target is "
+        "destroyed on 10 or more", "14.3.2", "d10 (vehicle destruction)",
+        "1 number from 1 to 10 (the vehicle destruction, d10)",
+        (("v1", "Pz IVH (Kampfgruppe Meyer, 2nd company) in 0406"), ("v2", "StuG III in 0405")),
+        "defender",
+        (Chance("Pz IVH (Kampfgruppe Meyer) destroyed", Fraction(1, 10)),
+         Chance("Pz IVH (Kampfgruppe Meyer) survives", Fraction(9, 10))),
+        "",
+    )  # fmt: skip
+    view = FollowUpRowView(Model(), row, False)  # type: ignore[arg-type]
+    qtbot.addWidget(view)
+    assert view.minimumSizeHint().width() <= 320  # a Combat panel at 1280 x 800, table mode

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QDialogButtonBox
 
 import hexcombat
 from hexcombat import paths
@@ -69,7 +70,7 @@ def legend_of(window, map_file: Path) -> dict[str, str]:  # noqa: ANN001
 def test_the_legend_shows_the_open_map_s_terrain_and_features(window) -> None:
     rows = legend_of(window, MAPS / "tutorial-14d2d.toml")
     # 14D2d's map keys clear, woods and city, and has no river or other hexside feature
-    assert list(rows) == ["Terrain", "clear", "woods", "city"]
+    assert list(rows)[: list(rows).index("Counters")] == ["Terrain", "clear", "woods", "city"]
     assert "*" not in window.legend.title.text()  # no type of its own: no key to the mark
     assert rows["woods"].startswith("letter w, ")
     # another game: the legend follows its map (the 10.D river map has rough and a minor river)
@@ -144,3 +145,48 @@ def test_rulesets_names_every_rule_total_war_implements(tutorial_window) -> None
     line = next(row for row in text.splitlines() if "total-war:" in row)
     for rule in ("14A3", "14A4", "14D1", "14D2", "14F", "16A", "23D"):
         assert rule in line
+
+
+def test_keys_lists_the_map_editors_keys(window) -> None:
+    text = window.show_help("keys").text()
+    for line in (
+        "B: Map editor: Brush tool",
+        "F: Map editor: Fill tool",
+        "H: Map editor: Hexside tool",
+        "P: Map editor: Place tool",
+        "E: Map editor: Elevation tool",
+        "Middle-button drag, arrow keys: Map editor: Pan the map",
+    ):
+        assert line in text, line
+
+
+def test_the_legend_says_what_the_markings_on_a_counter_mean(window) -> None:
+    legend = window.show_legend()
+    names = [name for name, _how in legend.rows()]
+    counters = names[names.index("Counters") + 1 :]
+    assert counters == [
+        "Heavy armour band", "Heavy antitank band", "Nationality band", "Steps lost",
+        "Step pips", "State tag", "Marker tag",
+    ]  # fmt: skip
+    rows = dict(legend.rows())
+    assert "14D2a" in rows["Heavy armour band"] and "14D2c" in rows["Heavy antitank band"]
+    tree = legend.tree
+    icons = {
+        tree.topLevelItem(i).text(0): tree.topLevelItem(i).icon(0)
+        for i in range(tree.topLevelItemCount())
+    }
+    heavy = icons["Heavy armour band"].pixmap(96, 96).toImage()
+    plain = icons["Steps lost"].pixmap(96, 96).toImage()
+    corner = (18, 18)  # on the band across the upper left corner
+    assert heavy.pixelColor(*corner).lightness() < 40  # the black band
+    assert plain.pixelColor(*corner).lightness() > 40  # no band on a plain tank
+
+
+def test_the_about_box_is_as_tall_as_its_words(window, qtbot) -> None:  # noqa: ANN001
+    about = window.show_help("about")
+    qtbot.waitExposed(about)
+    (label,) = about.labels
+    words = label.heightForWidth(label.width())  # the text, wrapped at its width
+    close = about.findChild(QDialogButtonBox)
+    blank = close.geometry().top() - (label.geometry().top() + words)
+    assert 0 <= blank <= 2 * label.fontMetrics().lineSpacing()  # no blank band

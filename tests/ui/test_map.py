@@ -31,6 +31,14 @@ def test_hover_shows_the_printed_label_and_terrain(window, qtbot) -> None:
     assert window.hex_label.text().startswith("0702  city")
 
 
+def test_opening_another_map_clears_the_last_maps_hex(window) -> None:  # noqa: ANN001
+    viewport = window.view.viewport()
+    send_mouse(viewport, QEvent.Type.MouseMove, hex_point(window, "0702"), Qt.MouseButton.NoButton)
+    assert window.hex_label.text().startswith("0702")
+    assert window.open_file(Path(__file__).resolve().parents[2] / "maps" / "tutorial-lhy.toml")
+    assert window.hex_label.text() == ""  # 0702 is not this map's hex until the mouse says so
+
+
 def test_zoom_keys_and_fit(window, qtbot) -> None:
     qtbot.wait(10)
     window.view.fit_map()

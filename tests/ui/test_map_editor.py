@@ -408,3 +408,23 @@ def test_a_png_scan_s_first_open_in_the_editor_shows_its_progress(qtbot, tmp_pat
     assert win.image_progress.isVisible() and win.image_progress.value() < 100
     qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
     assert not win.image_progress.isVisible()
+
+
+def corner(editor: MapEditor, first: str, second: str, nudge: QPointF | None = None) -> QPoint:
+    """The viewport point of the corner where two hexsides meet (``nudge``d in scene units)."""
+    a, b = side(editor, first), side(editor, second)
+    ends_a = {tuple(round(v, 6) for v in p) for p in editor.layout_.hexside_endpoints(a)}
+    ends_b = {tuple(round(v, 6) for v in p) for p in editor.layout_.hexside_endpoints(b)}
+    ((x, y),) = ends_a & ends_b
+    return editor.view.mapFromScene(QPointF(x, y) + (nudge or QPointF()))
+
+
+@pytest.mark.parametrize("dx", [-1.5, 0.0, 1.5])
+@pytest.mark.parametrize("dy", [-1.5, 0.0, 1.5])
+def test_a_river_released_on_a_corner_ends_at_that_corner(editor, dx: float, dy: float) -> None:  # noqa: ANN001
+    editor.set_feature("minor-river")
+    end = corner(editor, SEIM[1], SEIM[2], QPointF(dx, dy))
+    stroke(editor, [middle(editor, SEIM[0]), middle(editor, SEIM[1]), end])
+    assert [r.hexsides for r in editor.hexmap.rivers] == [
+        (side(editor, SEIM[0]), side(editor, SEIM[1]))
+    ]

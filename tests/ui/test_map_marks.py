@@ -178,3 +178,29 @@ def test_a_place_name_that_takes_no_room_opens(window, tmp_path: Path) -> None:
     assert window.open_file(own), window.errors
     names = window.scene.place_names
     assert set(names.plates) == {window.session.state.hexmap.hex_at(h) for h in ("0101", "0201")}
+
+
+def test_a_tutorial_outline_leaves_the_place_name_whole(window) -> None:  # noqa: ANN001
+    """14D2d step 1 outlines 0504, Dubrava wood: the outline stops at the name's plate, so the
+    name keeps its first and last letters."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    scene, state = window.scene, window.session.state
+    h = state.hexmap.hex_at("0504")
+    assert h in window.walk.marked.hexes  # the step marks the woods
+    plate = scene.place_names.plates[h]
+
+    def picture(marks_shown: bool) -> QImage:
+        window.walk.marks.setVisible(marks_shown)
+        image = QImage(
+            round(plate.width() * 4), round(plate.height() * 4), QImage.Format.Format_RGB32
+        )
+        image.fill(0)
+        painter = QPainter(image)
+        inside = QRectF(plate).adjusted(0.5, 0.5, -0.5, -0.5)  # clear of antialiased edges
+        scene.render(painter, QRectF(image.rect()), inside, Qt.AspectRatioMode.IgnoreAspectRatio)
+        painter.end()
+        return image
+
+    assert picture(True) == picture(False)

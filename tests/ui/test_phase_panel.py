@@ -212,3 +212,17 @@ def test_an_attack_outside_the_combat_phase_is_warned_of(bench: MainWindow, qtbo
     assert panel.report is not None  # a warning, not a refusal: the example can be worked
     panel.phase.setCurrentText("movement")  # an overrun (10.G): no warning
     assert "no attacks" not in panel.warnings.text()
+
+
+def test_a_map_opened_without_sides_says_so_in_the_phasing_box(window) -> None:  # noqa: ANN001
+    from pathlib import Path
+
+    bare = Path(__file__).resolve().parents[2] / "maps" / "tutorial-14d2d.toml"
+    assert window.open_file(bare), window.errors
+    assert window.session.state.players == []
+    box = window.combat_panel.phasing_player
+    assert box.currentIndex() == -1 and box.placeholderText() == "no side yet"
+    assert not box.isEnabled()
+    image = box.grab().toImage()  # the words are drawn, not a blank box
+    colours = {image.pixel(x, image.height() // 2) for x in range(image.width())}
+    assert len(colours) > 4

@@ -50,7 +50,7 @@ def test_every_end_of_a_ranged_retreat_is_offered_and_picked_on_the_map(
     # column 04 two hexes from 0201: 0401 or 0402, marsh: such a retreat stops at 3 (R3)
     ends = highlighted(window)
     assert ends == {"0103", "0203", "0303", "0401", "0402", "0403", "0501", "0502", "0503"}
-    text = panel.result_label.text()
+    text = panel.result_text()
     assert (
         "The defender retreats 2 to 4 hexes, at most 3 hexes through marsh or river, or at "
         "night (R3)." in text
@@ -72,3 +72,24 @@ def test_every_end_of_a_ranged_retreat_is_offered_and_picked_on_the_map(
     assert len(state.counters) == 2  # the Rifles and the Squad: the Pak 40 is gone
     window.undo_action.trigger()
     assert len(state.stack_at(state.hexmap.hex_at("0201"))) == 2
+
+
+def test_the_chosen_end_is_marked_apart_from_the_others(assault: MainWindow, qtbot) -> None:  # noqa: ANN001
+    window, state = assault, assault.session.state
+    panel = window.combat_panel
+    start_attack(window, qtbot, "0201")
+    panel.typed_roll.setText("3")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    ends = highlighted(window)
+    qtbot.mouseClick(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=hex_point(window, "0503")
+    )
+    overlay, at = window.scene.overlay, state.hexmap.hex_at
+    assert overlay.hexes[at("0503")] == "retreat-chosen"
+    assert highlighted(window) == ends - {"0503"}  # the others stay candidates
+    ((first, *_way, last),) = overlay.paths  # the way drawn from the stack to its end
+    assert (first, last) == (at("0201"), at("0503"))
+    image = window.view.grab().toImage()
+    centre = hex_point(window, "0503")
+    other = hex_point(window, "0501")
+    assert image.pixelColor(centre) != image.pixelColor(other)  # seen apart on the map

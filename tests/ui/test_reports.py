@@ -129,3 +129,64 @@ def test_export_combat_with_no_attack_set_up_exports_the_last_combat_with_its_fo
     assert "**Changed:** US squad in 0403: loses 1 step" in text
     assert "**Follow-up:** 0403: casualty" in text  # a roll after the combat, not a combat
     assert window.errors == []
+
+
+def test_the_log_export_of_a_half_exchange_keeps_values_drms_and_the_points_lost(
+    window, qtbot, tmp_path: Path
+) -> None:  # noqa: ANN001
+    """An HX at 3:1 (die 1 + 1 = 2): the defender must lose at least half of 11 = 6 points but
+    loses the Inf XX (8); the exchange costs the attacker as many. The export keeps each step's
+    value and DRM as the panel showed them and says what each side lost."""
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("1")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.resolution.result.code == "HX"
+    assert panel.apply(), panel.problems.text()
+    window.reports.choose_path = lambda _caption: str(tmp_path / "log.md")
+    menu_action(window, "Export Combat Log...").trigger()
+    text = (tmp_path / "log.md").read_text(encoding="utf-8")
+    assert text.splitlines()[0] == f"# Combat log: {md(window.game_title())}"
+    assert "hexcombat 0." not in text and "[*]" not in text  # not the raw window title
+    rows = [line for line in text.splitlines() if line.startswith("| 14D2")]
+    (heavy,) = [r for r in rows if r.startswith("| 14D2a | heavy armour")]
+    assert heavy.endswith("| 1/5 | +1 |")  # 2 of 10 REs (14D2a)
+    (antitank,) = [r for r in rows if r.startswith("| 14D2c | heavy antitank")]
+    assert antitank.endswith("| 2/7 | -1 |")  # 1 of 3.5 REs (14D2c)
+    assert "**Losses:** Axis: Inf XX in 0504, 8 strength points" in text
+    assert "| defender | 8 strength points lost, the result asks at least 6 |" in text
+    assert "| attacker | 8 strength points lost, the result asks at least 8 |" in text
+    assert "| dice | typed in |" in text
+
+
+def test_the_combat_export_says_when_and_how_it_was_rolled_in_the_panels_order(
+    window, qtbot, tmp_path: Path
+) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    pending = window.session.state.pending_roll
+    window.reports.choose_path = lambda _caption: str(tmp_path / "attack.md")
+    menu_action(window, "Export Combat...").trigger()
+    text = (tmp_path / "attack.md").read_text(encoding="utf-8")
+    assert "**Dice:** combat die 4 (typed in)" in text
+    assert f"**Rolled at:** {pending.entry.rolled_at}" in text
+    results = [line.split(" | ")[0][2:] for line in text.splitlines() if " | " in line]
+    chart = panel.bars.lines()  # the panel's chart, top to bottom
+    shown = [line.strip().split(":")[0] for line in chart]
+    assert [r for r in results if r in shown] == shown
+
+
+def test_print_suggests_a_file_name_windows_accepts(window, qtbot) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("1")
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.apply(), panel.problems.text()  # no attack in the panel: the last combat's
+    names = []
+    window.reports.choose_printer = lambda printer: names.append(printer.docName()) and False
+    menu_action(window, "Print...").trigger()
+    (name,) = names
+    assert name == "0403, 0404, 0503, 0603, 0604 - 0504 3-1, DRM +1, roll 1 = 2 HX"
+    assert not set(name) & set('<>:"/\\|?*')

@@ -79,3 +79,66 @@ def test_at_1280_by_800_every_widget_of_the_combat_panel_stays_in_view(window, q
     qtbot.waitUntil(lambda: all(w.isVisible() for w in shown), timeout=3000)
     qtbot.wait(200)  # the panes share the height once laid out
     assert clipped(panel, window) == []
+
+
+def test_in_table_mode_the_warnings_show_a_whole_line_after_a_roll(window, qtbot) -> None:
+    window.resize(QSize(1280, 800))
+    panel = window.combat_panel
+    window.table_mode_action.trigger()
+    panel.typed_roll.setText("1")  # HX: the result takes the room, the warnings keep a line
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    qtbot.wait(200)
+    warnings = panel.findChild(QScrollArea, "CombatWarnings")
+    assert warnings.verticalScrollBar().value() == 0
+    image = warnings.viewport().grab().toImage()
+    inked = [
+        (x, y)
+        for x in range(0, image.width(), 2)
+        for y in range(image.height())
+        if image.pixelColor(x, y).red() > 110 and image.pixelColor(x, y).blue() < 60
+    ]  # the warnings' dark orange letters
+    assert len(inked) > 50
+    rows = {y for _x, y in inked}
+    assert max(rows) - min(rows) >= panel.warnings.fontMetrics().ascent() * 0.6  # not a sliver
+
+
+def test_at_1280_by_800_in_table_mode_the_map_and_every_loss_tick_stay_in_view(
+    window, qtbot
+) -> None:
+    """The 14D2d HX: eleven units to tick; the map between the docks still shows its counters
+    at a readable size."""
+    window.resize(QSize(1280, 800))
+    qtbot.wait(50)
+    panel = window.combat_panel
+    window.table_mode_action.trigger()
+    panel.typed_roll.setText("1")  # 3:1, die 1 + 1 = 2: HX
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    qtbot.wait(200)
+    assert window.view.width() >= 400  # was about 235-310 px
+    listing = panel.loss_chooser.list
+    assert listing.count() == 11
+    pane = panel.findChild(QScrollArea, "CombatResult").viewport()
+    seen = QRect(pane.mapTo(window, QPoint(0, 0)), pane.size())
+    for i in range(listing.count()):
+        row = listing.visualItemRect(listing.item(i))
+        where = QRect(listing.viewport().mapTo(window, row.topLeft()), row.size())
+        assert seen.contains(where), (i, listing.item(i).text())
+    assert "combat die 1 +1 = 2" in panel.result_label.toolTip()  # the working, on demand
+
+
+def test_in_table_mode_the_unit_fates_show_their_last_row(window, qtbot) -> None:
+    """LHY 3: two defenders and four attackers, each with its end-state chances; in table
+    mode's larger type the table still grows to all its rows (the Pz IVH last)."""
+    from pathlib import Path
+
+    window.resize(QSize(1280, 800))
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    assert window.open_file(maps / "tutorial-lhy-saint-clair-scenario.toml"), window.errors
+    window.table_mode_action.trigger()
+    qtbot.wait(200)
+    fates = window.combat_panel.unit_fates
+    assert fates.isVisible() and fates.verticalScrollBar().maximum() == 0
+    group = fates.topLevelItem(fates.topLevelItemCount() - 1)
+    last = group.child(group.childCount() - 1)
+    assert last.text(0) == "Pz IVH"
+    assert fates.viewport().rect().contains(fates.visualItemRect(last))

@@ -93,7 +93,7 @@ def test_the_tiny_ruleset_is_rolled_applied_undone_and_saved_on_the_map(
     assert panel.resolution is not None and panel.resolution.result.code == "LD"
     assert panel.dice.rolls == [4, 5, 5]
     qtbot.waitUntil(lambda: panel.dice.width() >= 3 * 34 + 2 * 8)  # each die drawn, none cut off
-    text = panel.result_label.text()
+    text = panel.result_text()
     assert text.startswith("<b>LD</b>: fire die 4 +1 = 5: LD")
     assert "Dice: fire die 4; morale check 5 + 5 = 10" in text
     assert "The defender loses <b>1 step</b>: 1 set." in text

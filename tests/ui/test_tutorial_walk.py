@@ -349,16 +349,17 @@ TACTICAL: dict[str, list[Step]] = {
         Step("10%"),
         Step("8", [("0705", "Pz IVH")], after="7"),
     ],
-    # LHY 3: urban building -2, fragmented -1, LATW against an urban building +1; final DRM +1:
-    # the 10-13 row on a d10 of 9 or 10 (20%), 6-9 on 5 to 8 (40%)
+    # LHY 3: the Germans' own DRMs 2 + 1 + 2 + 2 = +7, the Americans' 2 + 2 = -4; urban
+    # building -2, fragmented -1, LATW against an urban building +1; final DRM +1: the 10-13
+    # row on a d10 of 9 or 10 (20%), 6-9 on 5 to 8 (40%)
     "tutorial-lhy-saint-clair-scenario.toml": [
         Step(),
         Step(
-            "",
+            "+7",
             [("0405", "Grenadier Sqd"), ("0405", "Panzerschreck")]
             + [("0406", "Grenadier Sqd"), ("0406", "Pz IVH")],
         ),
-        Step("", [("0506", "M4A3 Sherman"), ("0506", "Rifle Sqd")]),
+        Step("-4", [("0506", "M4A3 Sherman"), ("0506", "Rifle Sqd")]),
         Step("-2"),
         Step("-1", [("0406", "Pz IVH")]),
         Step("+1", [("0405", "Panzerschreck")]),
@@ -771,3 +772,40 @@ def test_the_10c_step_unticks_only_the_tank_ii_and_says_where_it_is(window, qtbo
     stack = combat.candidate_tree.topLevelItem(2)
     assert stack.isExpanded() and stack.checkState(0) == Qt.CheckState.PartiallyChecked
     assert "click its arrow" not in panel.todo_label.text()  # done
+
+
+def test_after_apply_a_step_still_shows_the_combat_just_fought(window, qtbot) -> None:  # noqa: ANN001
+    """LHY 3, step 7: the die 9 typed (10-13, 20%), the result applied; while its follow-ups
+    are rolled the step's number is still that combat's, not "no attack is set up"."""
+    panel = open_walk(window, "tutorial-lhy-saint-clair-scenario.toml")
+    go_to(qtbot, panel, 7)
+    qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)  # types the 9
+    combat = window.combat_panel
+    assert combat.resolution is not None and combat.resolution.result.code == "DL"
+    for start, ends in combat.retreat_ends.items():
+        if ends:
+            combat.pick_retreat(start, sorted(ends, key=window.session.state.hexmap.label)[0])
+    assert combat.apply(), combat.problems.text()
+    assert combat.report is None and window.session.state.follow_ups is not None
+    assert panel.shown_value() == "20%"
+    assert "<i>" not in panel.value_label.text()
+    qtbot.mouseClick(panel.back_button, Qt.MouseButton.LeftButton)
+    assert panel.shown_value() == "+1"  # the final DRM of the combat fought
+
+
+@pytest.mark.parametrize(
+    "name", ["tutorial-lhy-saint-clair-scenario.toml", "tutorial-assault-morale-town-scenario.toml"]
+)
+def test_a_tactical_tutorial_opens_where_its_hex_labels_print(window, qtbot, name) -> None:  # noqa: ANN001
+    from hexcombat.ui.board_item import LABEL_LEVEL, tile_level
+
+    window.resize(1280, 800)
+    qtbot.wait(50)
+    open_walk(window, name)
+    qtbot.wait(50)
+    view, state = window.view, window.session.state
+    assert tile_level(view.scale_factor) >= LABEL_LEVEL  # the board prints the hex numbers
+    target = window.combat_panel.target
+    assert target is not None
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert seen.contains(window.scene.hex_centre(target)), state.hexmap.label(target)

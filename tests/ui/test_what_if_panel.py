@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from uihelpers import start_attack
+
 from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import register_ruleset
@@ -59,3 +61,19 @@ def test_halved_factors_name_the_unit_and_what_they_count(qtbot) -> None:  # noq
         .splitlines()[0]
         .startswith(f"1:2 now; +2 attack factors on {unit} (counting 1): 1:1 (")
     )
+
+
+def test_the_what_if_line_goes_with_the_attack_after_apply_and_redo(window, qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtCore import Qt
+
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("1")  # HX: no retreat to choose
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    assert panel.apply(), panel.problems.text()
+    assert panel.model.target is None
+    assert panel.what_if.toggle.isHidden() and panel.what_if.text() == ""
+    window.undo_action.trigger()
+    window.redo_action.trigger()
+    assert panel.model.target is None
+    assert panel.what_if.toggle.isHidden()

@@ -140,3 +140,20 @@ def test_after_a_long_dr_result_apply_is_in_view_and_warnings_clear_the_steps(
         window.undo_action.trigger()  # the result, then the roll: back to the start
         window.undo_action.trigger()
         assert window.session.state.pending_roll is None
+
+
+def test_a_save_reopened_with_a_roll_waiting_keeps_the_steps_room(window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    start_attack(window, qtbot)
+    panel = window.combat_panel
+    panel.typed_roll.setText("4")  # DR, not applied: the roll waits in the save
+    qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
+    qtbot.wait(100)
+    rows_before = panel.steps.height()
+    assert panel.setup_pane.isHidden()  # the result took the set-up's place
+    assert window._save_to(tmp_path / "waiting.json")
+    assert window.open_file(tmp_path / "waiting.json"), window.errors
+    qtbot.wait(100)
+    panel = window.combat_panel
+    assert panel.resolution is not None and panel.resolution.result.code == "DR"
+    assert panel.setup_pane.isHidden()  # as it was when saved
+    assert panel.steps.height() >= rows_before - 2

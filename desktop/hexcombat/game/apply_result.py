@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack import (
+    SIDES,
     Resolution,
     advance_hexes,
     advance_side,
@@ -33,6 +34,7 @@ from hexcombat.game.commands import ApplyCombat
 from hexcombat.game.retreat import end_refusal, free_retreat_markers, free_retreats
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.effects import Effect
+from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.registry import Ruleset, get_ruleset
 
 
@@ -228,6 +230,24 @@ def chosen_effects(resolution: Resolution, losses: list[str]) -> tuple[list[str]
     return [], kept[:at] + chosen + kept[at:]  # in the result's order
 
 
+def points_lost(policy: LossPolicy, losses: list[str]) -> list[str]:
+    """Each side's strength points lost against what the result asked: whole units are lost,
+    so a side may lose more than the result's "at least" (``defender: 8 strength points lost,
+    the result asks at least 6``)."""
+    lines = []
+    for side in SIDES:
+        worth = policy.worth(side)
+        if not policy.offered(side):
+            continue
+        lost = sum(worth.get(u, 0) for u in losses)
+        needed = policy.needed(side, losses)
+        lines.append(
+            f"{side}: {lost} strength point{'s' if lost != 1 else ''} lost, "
+            f"the result asks at least {needed}"
+        )
+    return lines
+
+
 def apply_combat_command(
     state: GameState,
     resolution: Resolution,
@@ -265,13 +285,20 @@ def apply_combat_command(
     entry = log_entry(state, resolution, eliminated, notes)
     if hasattr(resolution.losses, "effects"):  # steps chosen, as chosen_effects reads them
         entry.losses = steps_in_words(state, losses)
-    else:  # the units chosen are lost
-        entry.losses = lost_in_words(state, losses)
+    else:  # the units chosen are lost, with the strength points they came to
+        policy = resolution.losses
+        worth = None
+        if policy.kind == "strength-points":
+            worth = {**policy.worth("attacker"), **policy.worth("defender")}
+            entry.details += points_lost(policy, losses)
+        entry.losses = lost_in_words(state, losses, worth)
     entry.retreats = retreat_words
     entry.advance = advance_in_words(state, advance, target)
     pending = state.pending_roll  # the roll being applied: when it was made
     if pending is not None and pending.resolution is resolution:
         entry.rolled_at = pending.entry.rolled_at
+        if pending.rolls:
+            entry.details.append("dice: typed in" if pending.typed else "dice: the game's dice")
     once = bool(state.vocabulary.advance_once_per_turn)
     return ApplyCombat(
         eliminated,

@@ -111,6 +111,11 @@ class AttackModel:
         self.advance: list[str] = []
         self.advance_into: Hex | None = None
         """The hex the advance goes into, when the result offers several (:meth:`advance_hexes`)."""
+        self._applied_choices: (
+            tuple[Resolution, list[str], dict[Hex, Hex], list[str], Hex | None] | None
+        ) = None
+        """The last result applied and the choices it was applied with: undoing the Apply
+        brings them back (the losses, retreats and advance ticked), not the suggestions."""
         self.apply_problem = ""
         """What Apply refuses; once refused, each choice checks again."""
         self._apply_refused = False
@@ -491,12 +496,22 @@ class AttackModel:
         self.apply_problem, self._apply_refused = "", False
 
     def _take_roll(self, resolution: Resolution, rolls: tuple[int, ...]) -> None:
-        """The game's rolled result: the suggested losses ticked, nothing else chosen."""
+        """The game's rolled result: the suggested losses ticked, nothing else chosen; a result
+        whose Apply was undone comes back with the choices it was applied with (the losses,
+        retreats, advance), for the player to change one and apply again."""
         self.resolution, self.rolls = resolution, rolls
         self.roll_problem = ""
-        self.losses = list(suggested_losses(self.state, resolution))
         self.apply_problem, self._apply_refused = "", False
-        self._offer_retreats()
+        applied = self._applied_choices
+        if applied is not None and applied[0] is resolution:
+            _, losses, retreats, advance, into = applied
+            self.losses = list(losses)
+            self.retreat_ends = retreat_options(self.state, resolution, self.losses)
+            self.retreats = dict(retreats)
+            self.advance, self.advance_into = list(advance), into
+        else:
+            self.losses = list(suggested_losses(self.state, resolution))
+            self._offer_retreats()
         self._emit("roll")
 
     def _offer_retreats(self) -> None:
@@ -610,6 +625,7 @@ class AttackModel:
             self._emit("choices")
             return False
         where = self.state.hexmap.label(self.resolution.setup.target)
+        chosen = (self.resolution, list(self.losses), dict(self.retreats), list(self.advance))
         # the result's follow-ups (morale checks) wait in the game once its losses are taken
         command = ApplyThenFollowUps(applied, self.resolution.report, self.resolution.result, where)
         refusal = self._run(command)
@@ -617,6 +633,7 @@ class AttackModel:
             self.apply_problem = refusal
             self._emit("choices")
             return False
+        self._applied_choices = (*chosen, self.advance_into)  # an undone Apply brings them back
         if self.target is not None:  # the game's change did not end it (a runner that defers)
             self.stop()
         self.applied = command.entry.text

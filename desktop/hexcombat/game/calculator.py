@@ -477,9 +477,32 @@ def roll_dice(report: Report, seed: int | str) -> Rolled:
 
 
 def on_the_table(report: Report, rolled: Rolled) -> str:
-    """What to do with the counters: the result's headline, the dice and working, then each
-    effect (losses, retreats, advance) with the units it falls on, as ``explain --roll`` says."""
-    return format_result(rolled.result, unit_names(report))
+    """What to do with the counters, each thing said once: the dice and the result in one line,
+    then each effect (losses, retreats, advance) with the units it falls on, then the working
+    (``explain --roll``'s lines, without its repeat of the roll)."""
+    result = rolled.result
+    said = format_result(result, unit_names(report)).splitlines()
+    roll_line = next((line for line in said if line.startswith(("Roll: ", "Resolved at once"))), "")
+    if result.headline:
+        said = [line for line in said if line not in (result.headline, roll_line)]
+        rolled_words = result.headline
+    else:
+        said = [line for line in said if line != roll_line]
+        rolled_words = roll_line.removeprefix("Roll: ")
+    how = "typed in" if rolled.typed else "rolled"
+    faces = " ".join(str(r) for r in rolled.rolls)
+    first = f"Dice {faces} ({how}): {rolled_words}" if faces else rolled_words
+    if "Effects:" in said:
+        at = said.index("Effects:")
+        working, effects = said[:at], said[at + 1 :]
+    else:
+        working, effects = said, []
+    lines = [first]
+    if effects:
+        lines += ["On the counters:", *effects]
+    if working:
+        lines += ["Working:", *working]
+    return "\n".join(lines)
 
 
 # -- writing the scenario TOML -----------------------------------------------------------------

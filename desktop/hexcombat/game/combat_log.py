@@ -3,11 +3,14 @@ was lost, retreated and advanced, by name and hex."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import Protocol
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.attack_setup import AttackSetup
 from hexcombat.game.state import CombatLogEntry, GameState
+from hexcombat.rules.explain import Step, fmt
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.wording import ResultWords, roll_words
@@ -43,12 +46,21 @@ def _by_hex(state: GameState, uids: list[str]) -> dict[tuple[str, Hex], list[str
     return groups
 
 
-def lost_in_words(state: GameState, losses: list[str]) -> list[str]:
-    """The losses for the log: ``German: AT X ×2 in 0504``, one line per side and hex."""
-    return [
-        f"{side}: {units_in_words(state, uids)} in {state.hexmap.label(h)}"
-        for (side, h), uids in _by_hex(state, losses).items()
-    ]
+def lost_in_words(
+    state: GameState, losses: list[str], worth: Mapping[str, int] | None = None
+) -> list[str]:
+    """The losses for the log: ``German: AT X ×2 in 0504``, one line per side and hex; with
+    ``worth`` (the strength points each unit is worth to its side's losses), what they came
+    to: ``German: AT X ×2 in 0504, 8 strength points``, the points actually lost, which may be
+    more than the result's "at least"."""
+    lines = []
+    for (side, h), uids in _by_hex(state, losses).items():
+        line = f"{side}: {units_in_words(state, uids)} in {state.hexmap.label(h)}"
+        if worth is not None:
+            points = sum(worth.get(u, 0) for u in uids)
+            line += f", {points} strength point{'s' if points != 1 else ''}"
+        lines.append(line)
+    return lines
 
 
 def steps_in_words(state: GameState, losses: list[str]) -> list[str]:
@@ -109,9 +121,33 @@ def log_entry(
     said = words(report, result).logged
     text = f"{', '.join(sources)} -> {label}: {said}"
     details = [f"{s.rule}: {s.text}" for s in report.steps]
+    figures = [step_figures(s) for s in (*report.steps, *result.steps)]
     details += result_details(result)
     if eliminated:
         names = ", ".join(state.counters[u].unit.name for u in eliminated)
         details.append(f"eliminated: {names}")
     details += notes
-    return CombatLogEntry(text, details)
+    return CombatLogEntry(text, details, figures=figures)
+
+
+def step_figures(step: Step) -> tuple[str, str]:
+    """A step's value and DRM as the Combat panel shows them (``2/7``, ``+1``; blank if none)."""
+    return value_text(step.value, step.text), f"{step.drm:+d}" if step.drm else ""
+
+
+def value_text(value: object, said: str = "") -> str:
+    """A step's value as the rules texts write numbers (``3.5`` REs, ``1/7``); a share the
+    step's words give as a fraction (``... = 1/5``) is shown so, not as ``0.2`` beside a
+    ``2/7``."""
+    if value is None or isinstance(value, bool):
+        return "" if value is None else str(value)
+    if isinstance(value, int | str):
+        return str(value)
+    try:
+        share = Fraction(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return str(value)
+    as_fraction = f"{share.numerator}/{share.denominator}"
+    if share.denominator != 1 and f"= {as_fraction}" in said:
+        return as_fraction
+    return fmt(share)

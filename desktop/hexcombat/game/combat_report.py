@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexcombat.atomicfile import write_atomically
+from hexcombat.game.combat_log import step_figures
+from hexcombat.game.outcome_chart import UNHARMED, cumulative_lines, favour_groups
 from hexcombat.game.state import CombatLogEntry
-from hexcombat.rules.explain import Step, fmt, percent
+from hexcombat.rules.explain import Step, percent
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import (
     CombatResult,
@@ -54,36 +56,57 @@ class CombatReport:
     """Each unit's side, name (and hex) and its chance of each end state, defenders first."""
 
 
-def _value(value: object) -> str:
-    """A step's value as the panel shows it: ``1/5``, ``3.5``, ``3:1``."""
-    if value is None:
-        return ""
-    if isinstance(value, int | str):
-        return str(value)
-    return fmt(value)  # type: ignore[arg-type]
-
-
 def _step(step: Step) -> ReportStep:
-    drm = f"{step.drm:+d}" if step.drm else ""
-    return ReportStep(step.rule, step.text, _value(step.value), drm, step.provenance == "assumed")
+    value, drm = step_figures(step)
+    return ReportStep(step.rule, step.text, value, drm, step.provenance == "assumed")
 
 
 def from_report(
-    report: Report, result: CombatResult | None = None, title: str = "Combat"
+    report: Report,
+    result: CombatResult | None = None,
+    title: str = "Combat",
+    rolled_at: str | None = None,
+    typed: bool | None = None,
 ) -> CombatReport:
-    """A combat as the ruleset worked it out (before the roll, or with ``result`` after it)."""
+    """A combat as the ruleset worked it out (before the roll, or with ``result`` after it:
+    when it was rolled and whether the dice were typed in, when known)."""
     said = "Odds and DRM" if report.odds else "DRM"  # an assault's DRM on a d10 has no odds
     facts = [("Ruleset", report.ruleset), (said, report.headline)]
     steps = [_step(s) for s in report.steps]
     if result is not None:
         dice = "; ".join(f"{r.purpose} {' '.join(map(str, r.faces))}" for r in result.rolls)
-        facts += [("Dice", dice), ("Result", result.headline or result.code)]
+        if typed is not None and result.rolls:
+            dice += " (typed in)" if typed else " (the game's dice)"
+        facts += [("Dice", dice)]
+        if rolled_at:
+            facts.append(("Rolled at", rolled_at))
+        facts.append(("Result", result.headline or result.code))
         steps += [_step(s) for s in result.steps]
-    chances = tuple((o.code, percent(o.probability), o.text) for o in report.outcome_list)
     header, fates = _fates(report)
     return CombatReport(
-        title, tuple(facts), tuple(steps), tuple(report.warnings), chances, (), header, fates
+        title,
+        tuple(facts),
+        tuple(steps),
+        tuple(report.warnings),
+        chart_rows(report),
+        (),
+        header,
+        fates,
     )
+
+
+def chart_rows(report: Report) -> tuple[tuple[str, str, str], ...]:
+    """Each result, its chance and what it does, in the Combat panel chart's order (grouped by
+    whom it favours, each group with its summed chance), then each side's chance to come out
+    unharmed, as the chart sums it."""
+    rows: list[tuple[str, str, str]] = []
+    for group in favour_groups(report.outcome_list):
+        rows.append((group.title, percent(group.chance), ""))
+        rows += [(o.code, percent(o.probability), o.text) for o in group.outcomes]
+    rows += [
+        (t, percent(c), UNHARMED.strip("()")) for t, c in cumulative_lines(report.outcome_list)
+    ]
+    return tuple(rows)
 
 
 def _fates(report: Report) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
@@ -111,9 +134,12 @@ def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatRep
     if entry.rolled_at:
         facts.append(("Rolled at", entry.rolled_at))
     steps = []
-    for line in entry.details:
+    for i, line in enumerate(entry.details):
+        value, drm = entry.figures[i] if i < len(entry.figures) else ("", "")
         rule, sep, text = line.partition(": ")
-        steps.append(ReportStep(rule, text) if sep else ReportStep("", line))
+        steps.append(
+            ReportStep(rule, text, value, drm) if sep else ReportStep("", line, value, drm)
+        )
     applied = [("Losses", loss) for loss in entry.losses]
     applied += [("Retreat", r) for r in entry.retreats] + [("Advance", a) for a in entry.advance]
     if (entry.rolled_at or applied) and not entry.losses and not entry.changes:
@@ -267,6 +293,19 @@ def _html_one(report: CombatReport) -> list[str]:
 
 
 # saving --------------------------------------------------------------------------------------
+
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
+"""What Windows (and so any disk a player shares) refuses in a file name."""
+
+
+def file_name(title: str, limit: int = 80) -> str:
+    """A file name a print dialog may suggest for ``title`` on any system: no ``:``, ``>`` or
+    other character Windows refuses, no trailing dot or space (``0403, 0404 - 0504 3-1, DRM +1,
+    roll 1 = 2 HX``)."""
+    name = title.replace("->", "-").replace(": ", " ").replace(":", "-")
+    name = _UNSAFE.sub(" ", name)
+    name = re.sub(r"\s+", " ", name).strip(" .")[:limit].rstrip(" .")
+    return name or "combat"
 
 
 def export_text(reports: Sequence[CombatReport], title: str, path: str | Path) -> str:

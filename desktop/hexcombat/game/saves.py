@@ -731,6 +731,8 @@ def _log_entry_to_json(entry: CombatLogEntry) -> dict[str, Any]:
     data: dict[str, Any] = {"text": entry.text, "details": entry.details}
     data["rolled_at"] = entry.rolled_at
     data.update({key: getattr(entry, key) for key in LOG_OUTCOME})
+    if entry.figures:
+        data["figures"] = [list(pair) for pair in entry.figures]
     return data
 
 
@@ -748,8 +750,21 @@ def _log(value: Any, fail: Callable[..., SourceError]) -> list[CombatLogEntry]:
         for key in LOG_OUTCOME:
             lines = _lines(entry.get(key, []), f"log entry {i + 1} {key}", fail, '"log"')
             setattr(made, key, lines)
+        made.figures = _figures(entry.get("figures", []), i, fail)
         entries.append(made)
     return entries
+
+
+def _figures(value: Any, i: int, fail: Callable[..., SourceError]) -> list[tuple[str, str]]:
+    """A log entry's value and DRM for each line of its working (saves before they were kept
+    have none)."""
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)
+        for pair in value
+    ):
+        message = f"log entry {i + 1} figures must be pairs of value and DRM, not {value!r}"
+        raise fail(message[:200], '"figures"')
+    return [(value_, drm) for value_, drm in value]
 
 
 def _rolled_at(entry: dict[str, Any], i: int, fail: Callable[..., SourceError]) -> str | None:

@@ -184,6 +184,10 @@ class CombatLogEntry:
     changes: list[str] = field(default_factory=list)
     """What a follow-up roll (a morale check) or a counter action's roll changed on the
     counters: ``Guards in 0504: disrupted (F1)``, or ``no change``; empty for a combat."""
+    figures: list[tuple[str, str]] = field(default_factory=list)
+    """The value and DRM of each line of :attr:`details`, in order, as the Combat panel showed
+    them (``("3:1", "")``, ``("", "+1")``); lines past its end have none (games saved before
+    they were kept have none at all)."""
 
 
 Listener = Callable[[Change], None]

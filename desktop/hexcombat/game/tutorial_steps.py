@@ -34,6 +34,7 @@ SIDES = ("attacker", "defender", "air")
 SHOW_FORMS = (
     '"drm" (the final DRM), "odds", "headline" (what the report says first), '
     '"total aeca_res", "drm 14D2a" (a step\'s DRM by its rule), '
+    '"sum \\"Assault DRM\\" attacker" (the DRMs of a rule\'s steps added up), '
     '"value 10.C.1 attacker #2 \\"converts\\"" (a step\'s value: rule, then optionally side, '
     'which one of them, words in it), "chance drm +4", "chance DR", "fate defender 1 '
     "disrupted\" (the chance that entry's unit ends the combat so)"
@@ -53,7 +54,16 @@ WAIT_FORMS = (
 )
 
 ShowKind = Literal[
-    "drm", "odds", "headline", "total", "step-drm", "step-value", "chance-drm", "chance", "fate"
+    "drm",
+    "odds",
+    "headline",
+    "total",
+    "step-drm",
+    "step-value",
+    "sum-drm",
+    "chance-drm",
+    "chance",
+    "fate",
 ]
 
 
@@ -285,7 +295,8 @@ _NTH = re.compile(r"#(\d+)")
 
 def read_shown(text: str) -> Shown:
     """A value path: ``drm``, ``odds``, ``total <key>``, ``drm <rule> [side] [#n]``,
-    ``value <rule> [side] [#n] ["words"]``, ``chance drm <n>``, ``chance <result>``,
+    ``value <rule> [side] [#n] ["words"]``, ``sum <rule> [side]``, ``chance drm <n>``,
+    ``chance <result>``,
     ``fate <side> <n> <end state>``."""
     words = _words(text)
     bad = StepError(f"show {_short(text)} names no report value; write one of {SHOW_FORMS}")
@@ -308,6 +319,11 @@ def read_shown(text: str) -> Shown:
                 raise bad
         kind: ShowKind = "step-drm" if words[0] == "drm" else "step-value"
         return Shown(kind, text, key=rule, side=side, nth=nth, words=found)
+    if len(words) in (2, 3) and words[0] == "sum":  # a side's DRMs of one rule, added up
+        if len(words) == 3 and words[2] not in ("attacker", "defender"):
+            raise bad
+        side_ = words[2] if len(words) == 3 else None
+        return Shown("sum-drm", text, key=words[1], side=side_)
     if len(words) == 3 and words[:2] == ["chance", "drm"]:
         try:
             return Shown("chance-drm", text, drm=int(words[2]))
@@ -385,7 +401,7 @@ def matching_steps(shown: Shown, steps: Sequence[Step]) -> list[int]:
         if s.rule == shown.key
         and (shown.side is None or s.side == shown.side)
         and shown.words.lower() in s.text.lower()
-        and (shown.kind != "step-drm" or s.drm is not None)
+        and (shown.kind not in ("step-drm", "sum-drm") or s.drm is not None)
     ]
 
 
@@ -412,6 +428,11 @@ def value_of(
             known = ", ".join(sorted(report.totals))
             raise MissingValue(f"the report has no total {_short(shown.key)}; its totals: {known}")
         return report.totals[shown.key]
+    if shown.kind == "sum-drm":
+        found = matching_steps(shown, report.steps)
+        if not found:
+            raise MissingValue(f"no step of rule {shown.key} adds a DRM now")
+        return sum(report.steps[i].drm or 0 for i in found)
     if shown.kind in ("step-drm", "step-value"):
         index = step_index(shown, report)
         if index is None:
@@ -468,7 +489,7 @@ def _fate(shown: Shown, report: ReportLike, entries: Mapping[EntryKey, Sequence[
 def shown_text(shown: Shown, value: Value) -> str:
     """The value as the rules texts write it: a DRM signed, REs as ``1.5`` or ``1/7``, a
     chance as a percentage."""
-    if shown.kind in ("drm", "step-drm") and isinstance(value, int):
+    if shown.kind in ("drm", "step-drm", "sum-drm") and isinstance(value, int):
         return signed(value)
     if shown.kind in ("chance", "chance-drm", "fate") and isinstance(value, Fraction | int):
         return percent(Fraction(value))
@@ -483,12 +504,17 @@ def shown_now(
     step: TutorialStep,
     report: ReportLike | None,
     entries: Mapping[EntryKey, Sequence[str]] | None = None,
+    attack_name: str = "Attack",
 ) -> str:
-    """What the step's value reads now, or why it cannot be read (the situation changed)."""
+    """What the step's value reads now, or why it cannot be read (the situation changed);
+    ``attack_name``: the game's word for an attack (Assault), as its button says."""
     if step.show is None:
         return ""
     if report is None:
-        return "not worked out: no attack is set up (select the defenders and press Attack, A)"
+        return (
+            f"not worked out: no {attack_name.lower()} is set up (select the defenders and "
+            f"press {attack_name}, A)"
+        )
     try:
         return shown_text(step.show, value_of(step.show, report, entries))
     except MissingValue as exc:

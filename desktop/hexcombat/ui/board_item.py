@@ -20,6 +20,7 @@ import atexit
 import math
 import sys
 import threading
+import time
 import weakref
 from array import array
 from collections import OrderedDict
@@ -54,6 +55,9 @@ PAD = 2
 CACHE_BYTES = 96 * 1024 * 1024
 """How much tile memory the board keeps (least recently used tiles go first)."""
 TILE_BYTES = (TILE_PX + 2 * PAD) ** 2 * 4
+FIRST_VIEW_SECONDS = 0.5
+"""How long the first paint of a map may draw its tiles itself rather than wait for the worker:
+the first view is sharp (about ten tiles at a laptop's size)."""
 SWITCH_INTERVAL = 0.001
 """Seconds a thread holds the interpreter before another may take it, while tiles render."""
 OVERVIEW = 0.0
@@ -182,6 +186,8 @@ class BoardItem(QGraphicsItem):
         """Held while drawing: the worker and a picture drawn on the GUI thread share the
         symbols and river lines, each made on first use."""
         self._tiles: OrderedDict[TileKey, QImage] = OrderedDict()
+        self._first_view_budget = FIRST_VIEW_SECONDS  # spent drawing the first view sharp
+        self._first_level: float | None = None  # the level the map was first seen at
         self._tile_bytes = 0
         self._overview: QImage | None = None
         self._pyramid: list[QImage] = []
@@ -289,12 +295,35 @@ class BoardItem(QGraphicsItem):
                     continue
                 painter.drawImage(QRectF(i * span, j * span, span, span), tile, source)
         if missing:
-            self._draw_meanwhile(painter, level, missing)
             centre = exposed.center()
             missing.sort(key=lambda ij: ((ij[0] + 0.5) * span - centre.x()) ** 2
                          + ((ij[1] + 0.5) * span - centre.y()) ** 2)  # fmt: skip
+            missing = self._draw_at_once(painter, level, missing)
+        if missing:
+            self._draw_meanwhile(painter, level, missing)
             self._want([(display, level, i, j) for i, j in missing])
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
+
+    def _draw_at_once(
+        self, painter: QPainter, level: float, missing: list[tuple[int, int]]
+    ) -> list[tuple[int, int]]:
+        """The map just opened: its first view drawn sharp at once, the middle first, within
+        :data:`FIRST_VIEW_SECONDS` (no blurred tiles, no cut labels while the worker catches up);
+        the tiles left over are returned for the worker."""
+        if self._first_level is None:
+            self._first_level = level
+        if level != self._first_level:  # a zoom later on: the worker's, the view never waits
+            return missing
+        span = TILE_PX / level
+        source = QRectF(PAD, PAD, TILE_PX, TILE_PX)
+        while missing and self._first_view_budget > 0:
+            i, j = missing[0]
+            began = time.perf_counter()
+            tile = self.tile(level, i, j)
+            self._first_view_budget -= time.perf_counter() - began
+            painter.drawImage(QRectF(i * span, j * span, span, span), tile, source)
+            missing = missing[1:]
+        return missing
 
     def _cached(self, key: TileKey) -> QImage | None:
         image = self._tiles.get(key)

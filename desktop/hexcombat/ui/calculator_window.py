@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QStringListModel, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -120,6 +120,38 @@ def calculator_key_rows() -> list[tuple[str, str]]:
     return rows + [(keys, f"Calculator: {what}") for keys, what in FIELD_KEYS]
 
 
+WINDOW_KEYS = {
+    QKeySequence(key)[0].toCombined(): method
+    for _m, _t, method, key in COMMANDS
+    if isinstance(key, str)
+}
+"""The calculator's own Ctrl keys (Ctrl+E Type Dice, Ctrl+U Choose Unit, ...) and the command
+each gives: a text field with the focus hands them to the command instead of editing with them
+(Ctrl+U would clear the field, Ctrl+E move to its end)."""
+
+
+class CommandKeysFirst(QObject):
+    """An event filter on a text field: the window's command keys are the window's."""
+
+    def __init__(self, window: CalculatorWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(
+            event, QKeyEvent
+        ):
+            method = WINDOW_KEYS.get(event.keyCombination().toCombined())
+            if method is not None:
+                event.accept()
+                if kind == QEvent.Type.KeyPress:  # the field's key no more: the command's
+                    self.window.search.completer().popup().hide()  # the completions close
+                    self.window.actions_by_method[method].trigger()
+                return True
+        return super().eventFilter(watched, event)
+
+
 def _words(exc: Exception) -> str:
     if isinstance(exc, SourceError):
         return "\n".join(p.message for p in exc.problems)
@@ -152,6 +184,9 @@ class CalculatorWindow(QMainWindow):
         self.show_error: Callable[[str, str], None] = self._error_box
         self._build()
         self._make_actions()
+        self._keys_first = CommandKeysFirst(self)
+        for field in (self.search, self.inline, self.typed_roll, self.search.completer().popup()):
+            field.installEventFilter(self._keys_first)  # the popup: keys go there while open
         self.resize(1280, 800)
         self.show_combat()
 
@@ -215,6 +250,8 @@ class CalculatorWindow(QMainWindow):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.search.setCompleter(completer)
+        self._search_added = False
+        completer.activated[str].connect(lambda _text: self._completion_taken())
         self.search.returnPressed.connect(lambda: self.add_searched(self.side_box.currentText()))
         self.search_row = top.rowCount()
         top.addRow("&Counter", self.search)
@@ -249,6 +286,8 @@ class CalculatorWindow(QMainWindow):
         layout.addLayout(top)
         self.setup_problem = self._problem_label("SetupProblem")
         layout.addWidget(self.setup_problem)
+        for field in (self.search, self.inline):  # what was refused is being typed again
+            field.textEdited.connect(lambda _text: self.setup_problem.clear())
         self.lists: dict[str, QListWidget] = {}
         for side in ("attacker", "defender", "air"):
             box = QGroupBox({"air": "Air missions (23D)"}.get(side, f"{side.title()}s"))
@@ -352,7 +391,14 @@ class CalculatorWindow(QMainWindow):
             "Roll or type the dice: the losses, retreat and advance"
         )
         layout.addWidget(self.table_orders, 1)
+        self._working = layout
         return pane
+
+    def _give_room(self, rolled: bool) -> None:
+        """Before a roll the working takes the height; after it, what to do on the table
+        (the losses, retreats and advance): the steps are a scroll away then."""
+        self._working.setStretchFactor(self.steps, 1 if rolled else 3)
+        self._working.setStretchFactor(self.table_orders, 3 if rolled else 1)
 
     def _action(
         self, menu, text: str, slot: Callable[[], object], key: str | QKeySequence.StandardKey
@@ -499,6 +545,7 @@ class CalculatorWindow(QMainWindow):
             self._fill_vocabulary()
         finally:
             self._showing = False
+        self.setup_problem.clear()  # another combat, or ruleset: an old refusal is not its
         self.refresh()
 
     def _fill_vocabulary(self) -> None:
@@ -573,6 +620,7 @@ class CalculatorWindow(QMainWindow):
         self.rolled, self.follow_up = None, ()
         self.dice.set_rolls([])
         self.table_orders.clear()
+        self._give_room(False)
         self.roll_problem.clear()
         try:
             self.report, problems = self.combat.checked()
@@ -720,10 +768,19 @@ class CalculatorWindow(QMainWindow):
         if not self._added(lambda: self.combat.add_counter(side, found[0][0], count, across)):
             return False
         self.search.clear()
+        self._search_added = True  # Return on a completion: the completer puts it back next
+        QTimer.singleShot(0, lambda: setattr(self, "_search_added", False))
         self._showing = True
         self.count.setValue(1)
         self._showing = False
         return True
+
+    def _completion_taken(self) -> None:
+        """Return on a completion adds its counter, then the completer writes the completion
+        back into the field: clear it again, so the next key adds nothing twice."""
+        if self._search_added:  # the field takes the completion after this: clear it then
+            self._search_added = False
+            QTimer.singleShot(0, self.search.clear)
 
     def _fly_searched(self, text: str, count: int) -> bool:
         """An air counter of the counter sets flown on the mission chosen (23D)."""
@@ -807,11 +864,8 @@ class CalculatorWindow(QMainWindow):
         self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
         self._remember_fought(rolled)
         self._show_headline()
-        how = "typed in" if rolled.typed else "rolled"
-        faces = " ".join(str(r) for r in rolled.rolls)
-        self.table_orders.setPlainText(
-            f"Dice {faces} ({how})\n" + on_the_table(self.report, rolled)
-        )
+        self.table_orders.setPlainText(on_the_table(self.report, rolled))
+        self._give_room(True)
         return rolled
 
     # -- files ----------------------------------------------------------------------------------

@@ -116,6 +116,11 @@ def _scroll(widget: QWidget, name: str) -> QScrollArea:
     return scroll
 
 
+NO_ATTACK_DICE = "type the dice here once an attack is set up"
+"""The typed-dice field with no attack: how many dice, and which, depends on the attack (a
+chance roll for the DRM may add one), so none is promised."""
+
+
 class CombatPanel(QWidget):
     """Shows the report of the attack being set up, and the result once rolled."""
 
@@ -221,6 +226,7 @@ class CombatPanel(QWidget):
         self._summary = "Attackers and conditions"
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
+        self._table_mode_on = False
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("CombatSplitter")
         self.splitter.setChildrenCollapsible(False)
@@ -245,6 +251,10 @@ class CombatPanel(QWidget):
         self.follow_ups = FollowUpView(FollowUpModel(self.session.state, self._run))
         outer.addWidget(self.follow_ups)
         outer.addWidget(self._build_footer())
+        # no result until a roll: hidden from the start, so a result shown as the panel opens
+        # (a save reopened with a roll waiting) folds the set-up as after a roll
+        self.result_pane.hide()
+        self.footer.hide()
 
     def _build_footer(self) -> QWidget:
         """What stops Apply from working, and Apply itself: under the panes, never scrolled
@@ -252,12 +262,20 @@ class CombatPanel(QWidget):
         self.footer = QWidget()
         self.footer.setObjectName("CombatApply")
         layout = QVBoxLayout(self.footer)
-        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         self.problems = QLabel()
+        self.problems.setObjectName("ApplyProblems")
         self.problems.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.problems.setWordWrap(True)
+        self.problems.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.problems.setStyleSheet(f"color: {ERROR_RED};")
-        layout.addWidget(self.problems)
+        # two lines kept for it whatever it says (more scroll): a message that grows or
+        # shrinks as the player ticks losses never moves the ticks under the mouse
+        self.problems_box = _scroll(self.problems, "ApplyProblemsScroll")
+        problems = self.problems_box
+        problems.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
+        layout.addWidget(problems)
         self.apply_button = QPushButton("Apply result")
         self.apply_button.setObjectName("ApplyResult")
         self.apply_button.clicked.connect(lambda: self.apply())
@@ -449,6 +467,7 @@ class CombatPanel(QWidget):
         self.phasing_player = QComboBox()
         self.phasing_player.setObjectName("PhasingPlayer")
         self.phasing_player.setToolTip("The phasing player: whose player-turn it is")
+        self.phasing_player.setPlaceholderText("no side yet")  # a map with no counters
         self.phase = QComboBox()
         self.phase.setObjectName("Phase")
         for i, phase in enumerate(self.model.vocabulary.phases):
@@ -527,6 +546,8 @@ class CombatPanel(QWidget):
                 self.phasing_player.clear()
                 self.phasing_player.addItems(players)
             self.phasing_player.setCurrentText(state.phasing_player)
+            # no side on the map yet: say so, not a blank box
+            self.phasing_player.setEnabled(bool(players))
             self.phase.setCurrentText(state.phase)
             self.phase.setToolTip(phase_tip(self.model.vocabulary, state.phase))
         finally:
@@ -544,6 +565,8 @@ class CombatPanel(QWidget):
         self.warnings = QLabel()
         self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
         self.warnings.setWordWrap(True)
+        # the first line at the top of its scroll area, whatever height the label is given
+        self.warnings.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.warnings.setStyleSheet("color: #9a5a00;")
         # the warnings (assumed chart and counter values, waived capabilities) may run long:
         # two lines in view, the rest a scroll away, so the steps keep their room
@@ -565,7 +588,7 @@ class CombatPanel(QWidget):
         self.roll_button.clicked.connect(lambda: self.roll())
         self.typed_roll = QLineEdit()
         self.typed_roll.setObjectName("TypedRoll")
-        self.typed_roll.setPlaceholderText("or type the dice, e.g. 4 or 2 5")
+        self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
         self.typed_roll.textEdited.connect(lambda _t: self._typed_roll_edited())
         self.dice = DiceFaces()
@@ -588,6 +611,7 @@ class CombatPanel(QWidget):
         """The rolled result: losses to tick, retreats to pick, an advance to offer, Apply."""
         self.result_box = QGroupBox("Result")
         result_layout = QVBoxLayout(self.result_box)
+        result_layout.setSpacing(4)
         self.result_label = QLabel()
         self.result_label.setWordWrap(True)
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
@@ -595,6 +619,13 @@ class CombatPanel(QWidget):
         self._result_layout = result_layout
         self.loss_chooser: LossChooser = loss_chooser(STRENGTH_POINTS, self._losses_chosen)
         result_layout.addWidget(self.loss_chooser)
+        # what each side must lose for the ticks now, and who cannot retreat: under the ticks,
+        # so a line it gains or loses as the player ticks never moves them
+        self.loss_needs = QLabel()
+        self.loss_needs.setObjectName("LossNeeds")
+        self.loss_needs.setWordWrap(True)
+        self.loss_needs.setTextFormat(Qt.TextFormat.RichText)
+        result_layout.addWidget(self.loss_needs)
         self.retreat_form = QFormLayout()
         result_layout.addLayout(self.retreat_form)
         self.retreat_boxes: dict[Hex, QComboBox] = {}
@@ -721,13 +752,24 @@ class CombatPanel(QWidget):
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
         the roll and the result; the panel's rows and panes sized afresh for the new type."""
         set_table_mode(self, on, [self.odds], [self.dice])
-        if self.setup_toggle.isChecked() == on:  # the set-up folds to its summary line, so the
-            self.setup_toggle.setChecked(not on)  # numbers get the room; Space unfolds it
+        self.what_if.set_narrow(on)
+        # the set-up's line is shortened to the panel: in table mode it never widens it
+        self.setup_toggle.setMinimumWidth(80 if on else 0)
+        switched = on != self._table_mode_on  # told again (a game opened): the fold stays
+        self._table_mode_on = on
+        if switched and self.setup_toggle.isChecked() == on:  # the set-up folds to its summary
+            self.setup_toggle.setChecked(not on)  # line, so the numbers get the room; Space unfolds
         warnings = self.findChild(QScrollArea, "CombatWarnings")
+        self.warnings.ensurePolished()  # the table's type, not the desktop's: a whole line
         line = self.warnings.fontMetrics().lineSpacing()
         warnings.setMinimumHeight(line)
         warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
         self._fit_outcomes()
+        if self.model.resolution is not None:
+            self._show_result_text()  # the result's working folds (or unfolds) with the mode
+        self.unit_fates.fit()
+        self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
+        self.problems_box.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
         # the steps give a rolled result its room: their header and a row at least, the rest
         # a scroll away
         self.steps.setMinimumHeight(48 if on else 72)
@@ -853,6 +895,8 @@ class CombatPanel(QWidget):
         self._warn("")
         self.bars.set_outcomes(())
         self._fit_outcomes()
+        self.what_if.show_report(None)  # no attack: nothing to weigh
+        self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)  # the last attack's dice are not asked
         self.dice.set_rolls([])
         self._refuse_roll("")
         self._show_result_pane(False)
@@ -999,11 +1043,15 @@ class CombatPanel(QWidget):
                 roles[candidate.hex] = "attacker"
                 if candidate.range == 1:
                     sides[Hexside(candidate.hex, self.target)] = candidate.features
+        paths: list[tuple[Hex, ...]] = []
         if self.resolution is not None:
-            for ends in self.retreat_ends.values():
-                for end in ends:
-                    hexes[end] = "retreat"
-        self.scene.overlay.highlight(hexes, sides)
+            for start, ends in self.retreat_ends.items():
+                chosen_end = self.model.retreats.get(start)
+                for end, way in ends.items():
+                    hexes[end] = "retreat-chosen" if end == chosen_end else "retreat"
+                    if end == chosen_end:  # the way it goes, start to end
+                        paths.append((start, *way) if way and way[0] != start else tuple(way))
+        self.scene.overlay.highlight(hexes, sides, paths)
         self.scene.set_roles(roles)
 
     # rolling and applying ------------------------------------------------------------------
@@ -1108,11 +1156,20 @@ class CombatPanel(QWidget):
         said, *more = words(report, result).shown  # in the ruleset's words
         lines = [f"<b>{html.escape(result.code)}</b>: {html.escape(said)}"]
         lines += [html.escape(line) for line in more]
-        lines += [html.escape(f"{s.rule}: {s.text}") for s in result.steps]
+        working = [f"{s.rule}: {s.text}" for s in result.steps]
+        if self._table_mode_on and working:  # the ticks in view first; the working on demand
+            lines.append(f"<i>the result's working: {len(working)} steps, point here</i>")
+            self.result_label.setToolTip("\n".join(working))
+        else:
+            lines += [html.escape(line) for line in working]
+            self.result_label.setToolTip("")
         retreats = {e.side: e for e, _ in retreating(resolution)}
+        needs: list[str] = []
         for side in SIDES:
-            lines += self.loss_chooser.side_lines(model, LossSide(side))
-            lines += self._retreat_lines(side, retreats.get(side))
+            needs += self.loss_chooser.side_lines(model, LossSide(side))
+            needs += self._retreat_lines(side, retreats.get(side))
+        self.loss_needs.setText("<br>".join(needs))
+        self.loss_needs.setVisible(bool(needs))
         shown = [  # what the chooser, the retreats and the advance do not state already
             e
             for e in result.effects
@@ -1120,6 +1177,11 @@ class CombatPanel(QWidget):
         ]
         lines += [html.escape(line) for line in self._effect_lines(shown)]
         self.result_label.setText("<br>".join(lines))
+
+    def result_text(self) -> str:
+        """The rolled result in words as shown (rich text, a line a ``<br>``): the result's
+        lines, then under the ticks what each side must lose and who cannot retreat."""
+        return "<br>".join(t for t in (self.result_label.text(), self.loss_needs.text()) if t)
 
     def _effect_lines(self, effects: list[Effect]) -> list[str]:
         """One line per thing the result does, naming the units it falls on: ``Is regrouping

@@ -32,6 +32,12 @@ MAX_ROWS_HEIGHT = 330
 """The most height the rows take in the panel (about three follow-ups): more scroll."""
 
 
+def certain(row: FollowUpRow) -> bool:
+    """Whether ``row`` can end only one way (a vehicle destruction attempt no unit can make
+    any more): no die decides it, so none is offered."""
+    return len(row.chances) == 1 and row.chances[0].probability == 1
+
+
 class FollowUpRowView(QFrame):
     """One waiting follow-up: what it is, its chances, the choice, and the dice."""
 
@@ -52,9 +58,16 @@ class FollowUpRowView(QFrame):
         self.chooser: QComboBox | None = None
         if row.choices and not row.gone:
             choose = QHBoxLayout()
-            choose.addWidget(QLabel(f"The {row.chooser} chooses:"))
+            chooser_label = QLabel(f"The {row.chooser} chooses:")
+            chooser_label.setWordWrap(True)
+            choose.addWidget(chooser_label)
             self.chooser = QComboBox()
             self.chooser.setObjectName("FollowUpChoice")
+            # a long unit name widens the list that drops down, not the row past the panel
+            self.chooser.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            self.chooser.setMinimumContentsLength(8)
             for uid, words in row.choices:
                 self.chooser.addItem(words, uid)
             picked = model.chosen(row.key)
@@ -82,6 +95,15 @@ class FollowUpRowView(QFrame):
             self.roll_button = QPushButton("Drop")
             self.roll_button.setToolTip("Drop it, with a note in the combat log")
             self.typed: QLineEdit | None = None
+        elif certain(row):  # one way it can end (no attempt possible): nothing to roll
+            note = QLabel(f"Nothing to roll: {row.chances[0].text}")
+            note.setObjectName("FollowUpCertain")
+            note.setTextFormat(Qt.TextFormat.PlainText)
+            note.setWordWrap(True)
+            dice.addWidget(note, 1)
+            self.roll_button = QPushButton("Note it")
+            self.roll_button.setToolTip("Note it in the combat log and go on: no die decides it")
+            self.typed = None
         else:
             self.roll_button = QPushButton("Roll" if row.die else "Choose")
             self.roll_button.setToolTip(
@@ -90,6 +112,7 @@ class FollowUpRowView(QFrame):
             self.typed = QLineEdit() if row.die else None
             if self.typed is not None:
                 self.typed.setObjectName("FollowUpTyped")
+                self.typed.setMinimumWidth(60)  # the row fits the panel; the tooltip says it all
                 self.typed.setPlaceholderText(f"or type {row.dice_text}")
                 self.typed.setToolTip(f"The physical roll: {row.dice_text}; then Return")
                 self.typed.returnPressed.connect(self.use_typed)

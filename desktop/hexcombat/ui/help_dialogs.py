@@ -54,6 +54,7 @@ class HelpWindow(QDialog):
         """A paragraph (rich text; links open in the player's browser or file viewer)."""
         label = QLabel(text)
         label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         label.setOpenExternalLinks(True)
         label.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextBrowserInteraction
@@ -72,7 +73,11 @@ class HelpWindow(QDialog):
         """Add the Close button and size the window."""
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
+        if self.table is None:  # text alone: as tall as it is, no blank band under it
+            self.body.addStretch(1)
         self.body.addWidget(buttons)
+        if self.table is None:
+            height = min(height, self.body.totalHeightForWidth(width))
         self.resize(width, height)
         return self
 

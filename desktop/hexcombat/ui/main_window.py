@@ -67,7 +67,13 @@ from hexcombat.ui.error_text import capped
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.help_dialogs import about_dialog, keys_dialog, rulesets_dialog
 from hexcombat.ui.import_map import choose_import
-from hexcombat.ui.map_editor import MapEditor, ask_new_map, editable_copy, show_editor
+from hexcombat.ui.map_editor import (
+    MapEditor,
+    ask_new_map,
+    editable_copy,
+    editor_key_rows,
+    show_editor,
+)
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.map_view import MapView
 from hexcombat.ui.report_actions import ReportActions, game_log, panel_combat
@@ -100,6 +106,10 @@ PANELS: tuple[tuple[str, Area], ...] = (
 
 TABLE_MODE_SHARE = 0.42
 """The least share of the window's width the Combat panel takes when table mode comes on."""
+TABLE_MODE_LEFT = 0.22
+"""The most share of the window's width the left docks (tutorial, counters, stack) keep when
+table mode comes on: the map between them and the Combat panel stays big enough to read."""
+LEFT_DOCKS = ("Tutorial", "Counters", "Stack")
 
 DOCK_LAYOUT = 2
 """Version of the dock layout kept in the settings. A layout saved by an older version (before the
@@ -442,7 +452,9 @@ class MainWindow(QMainWindow):
         if dialog is None:
             if name == "keys":
                 dialog = keys_dialog(
-                    self, self.menu_actions(), PANEL_KEYS + tuple(calculator_key_rows())
+                    self,
+                    self.menu_actions(),
+                    PANEL_KEYS + tuple(calculator_key_rows()) + tuple(editor_key_rows()),
                 )
             elif name == "rulesets":
                 dialog = rulesets_dialog(self)
@@ -513,6 +525,11 @@ class MainWindow(QMainWindow):
         if on and combat.width() < self.width() * TABLE_MODE_SHARE:  # fewer lines wrap
             width = int(self.width() * TABLE_MODE_SHARE)
             self.resizeDocks([combat], [width], Qt.Orientation.Horizontal)
+        left = [d for name, d in self._docks.items() if name in LEFT_DOCKS and d.isVisible()]
+        if on and left and left[0].width() > self.width() * TABLE_MODE_LEFT:
+            # the map keeps room for counters read at arm's length: the left docks narrower
+            width = int(self.width() * TABLE_MODE_LEFT)
+            self.resizeDocks(left[:1], [width], Qt.Orientation.Horizontal)
 
     def _show_table_mode(self) -> None:
         """The combat panel, its log and the tutorial in table mode, or back to normal."""
@@ -587,6 +604,7 @@ class MainWindow(QMainWindow):
         self.combat_log = self.palette = None
         self.source_path = None
         self.view.setScene(None)
+        self.show_hex_info(None)
         for title in ("Stack", "Counters", "Combat", "Combat Log"):
             self._make_dock(title, QWidget())
         self.attack_action.setEnabled(False)
@@ -608,6 +626,7 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection_changed)
         self._selecting = self.scene
         self.view.show_map(self.scene, state.hexmap, self.scene.layout)
+        self.show_hex_info(None)  # the last map's hex is not on this one
         if self.scene.image_problem is not None:
             self.statusBar().showMessage(self.scene.image_problem, 20000)
         if self.scene.map_image is not None:
@@ -758,6 +777,10 @@ class MainWindow(QMainWindow):
         self._remember(path)
         if state.tutorial and not saved:
             self.set_up_tutorial_attack()
+        if state.tutorial and self.scene is not None:  # the hexes its text names, readable
+            target = tutorial_target(state)
+            if target is not None:
+                self.view.show_readable(self.scene.hex_centre(target))
         return True
 
     def show_calculator(self, path: Path | None = None) -> CalculatorWindow | None:

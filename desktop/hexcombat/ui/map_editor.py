@@ -13,6 +13,7 @@ items, in the game's colours and lines.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -52,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import RIVER_FEATURES, STANDARD_FEATURES, Hexside
+from hexcombat.board.layout import Layout
 from hexcombat.board.mapedit import (
     MAX_LEVEL,
     AddType,
@@ -103,6 +105,38 @@ TOOLS = (
      "or drag); on a place with no hex, put the hex back as the brush's terrain"),
 )  # fmt: skip
 """The editor's tools: name, menu text, key, what it does."""
+
+
+CORNER_REACH = 0.3
+"""How near a corner (a share of a hexside's length) a release counts as made on it."""
+
+
+def ends_at_corner(layout: Layout, sides: list[Hexside], release: tuple[float, float]) -> None:
+    """Drop from ``sides`` a last hexside the pointer only touched at the corner it was
+    released on (where it meets the side before): a stroke ends where the player let go."""
+    if len(sides) < 2:
+        return
+    last = layout.hexside_endpoints(sides[-1])
+    before = layout.hexside_endpoints(sides[-2])
+    shared = [p for p in last if any(math.dist(p, q) < 1e-6 for q in before)]
+    if not shared:
+        return
+    length = math.dist(*last)
+    if math.dist(shared[0], release) <= CORNER_REACH * length:
+        sides.pop()
+
+
+def editor_key_rows() -> list[tuple[str, str]]:
+    """The map editor's keys for the main window's Help > Keys: each tool's key, then the
+    editor's own mouse moves (``(B, Map editor: Brush tool: ...)``)."""
+    rows = [
+        (key, f"Map editor: {text.replace('&', '')} tool: {tip}") for _n, text, key, tip in TOOLS
+    ]
+    return rows + [
+        ("Ctrl+S, Ctrl+Z, Ctrl+Y", "Map editor: Save, Undo, Redo"),
+        ("Ctrl+0", "Map editor: Fit Map"),
+        ("Middle-button drag, arrow keys", "Map editor: Pan the map"),
+    ]
 
 
 class MapEditCommand(QUndoCommand):
@@ -230,7 +264,7 @@ class EditorView(MapView):
 
     stroke_started = Signal(QPointF)
     stroke_moved = Signal(QPointF)
-    stroke_ended = Signal()
+    stroke_ended = Signal(QPointF)
     pointer_moved = Signal(QPointF)
     """The mouse's scene position, after ``hex_hovered`` (a place with no hex has none)."""
 
@@ -267,7 +301,7 @@ class EditorView(MapView):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton and self._stroking:
             self._stroking = False
-            self.stroke_ended.emit()
+            self.stroke_ended.emit(self.mapToScene(event.position().toPoint()))
         elif event.button() == Qt.MouseButton.MiddleButton:
             self._pan_from = None
         event.accept()
@@ -655,9 +689,12 @@ class MapEditor(QMainWindow):
             self._run.add(side)
             self._show_preview()
 
-    def _stroke_ended(self) -> None:
+    def _stroke_ended(self, pos: QPointF | None = None) -> None:
         if self.tool != "hexside" or not self._raw_sides:
             return
+        if pos is not None:  # released on a corner: the run ends there, not a side past it
+            for sides_ in (self._run.sides, self._raw_sides):
+                ends_at_corner(self.layout_, sides_, (pos.x(), pos.y()))
         sides = self._run.sides if self.feature in RIVER_FEATURES else self._raw_sides
         self.preview.setPath(QPainterPath())
         try:

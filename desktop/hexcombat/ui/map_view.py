@@ -27,6 +27,9 @@ from hexcombat.ui import terrain_style
 from hexcombat.ui.counter_mime import read_mime
 
 MAX_SCALE = 6.0
+LABELS_SCALE = 1.1
+"""A zoom at which the board prints its hex labels (its tiles are drawn at level 2 from just
+above 1:1, board_item.LABEL_LEVEL): where a tutorial opens when fitting the map hides them."""
 ZOOM_STEP = 1.25
 
 
@@ -62,13 +65,29 @@ class MapView(QGraphicsView):
         self.hexmap: HexMap | None = None
         self.layout_: Layout | None = None
         self._fitted_once = False
+        self._readable_at: QPointF | None = None
 
     def show_map(self, scene: QGraphicsScene, hexmap: HexMap, layout: Layout) -> None:
         """Show ``scene`` whose board is ``hexmap`` placed by ``layout``, fitted to the window."""
         self.hexmap = hexmap
         self.layout_ = layout
+        self._readable_at = None
         self.setScene(scene)
         self.fit_map()
+
+    def show_readable(self, at: QPointF) -> None:
+        """Zoom in on the scene point ``at`` until the hex labels print, when the map fitted to
+        the window is too small for them (a tutorial names hexes: "select 0303"); a map that
+        fits with its labels stays whole."""
+        self._readable_at = at
+        self._make_readable()
+
+    def _make_readable(self) -> None:
+        if self._readable_at is None or self.scene() is None:
+            return
+        if self.scale_factor <= 1.0:  # tiles at level 1 or coarser: no labels
+            self.set_scale(LABELS_SCALE)
+            self.centerOn(self._readable_at)
 
     # zoom ----------------------------------------------------------------------------------
 
@@ -232,6 +251,7 @@ class MapView(QGraphicsView):
         if not self._fitted_once and self.scene() is not None and self.isVisible():
             self._fitted_once = True
             self.fit_map()
+            self._make_readable()
 
     # drops from the palette and the stack inspector -------------------------------------------
 

@@ -4,7 +4,7 @@ player may pick. A handful of outlines, drawn by one item."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -18,10 +18,18 @@ STYLES = {
     "attacker": ("#1f9be0", 0.08, 45),
     "candidate": ("#1f9be0", 0.04, 0),
     "retreat": ("#20b050", 0.1, 70),
+    "retreat-chosen": ("#006b2e", 0.16, 150),
     "advance": ("#f0a020", 0.1, 50),
 }
 """Role -> outline colour, width (share of a hex) and fill alpha."""
-ORDER = {"candidate": 0, "attacker": 1, "advance": 2, "retreat": 3, "target": 4}
+ORDER = {
+    "candidate": 0,
+    "attacker": 1,
+    "advance": 2,
+    "retreat": 3,
+    "retreat-chosen": 4,
+    "target": 5,
+}
 """Drawing order of the roles: later ones are drawn over the hexsides they share."""
 TARGET_DASH = QColor("#ffffff")
 
@@ -34,16 +42,26 @@ class OverlayItem(QGraphicsItem):
         self.layout = layout
         self.hexes: dict[Hex, str] = {}
         self.hexsides: dict[Hexside, frozenset[str]] = {}
+        self.paths: list[tuple[Hex, ...]] = []
+        """Each chosen retreat's way, start to end: drawn as a line with the end marked."""
         self._bounds = QRectF()
         self.setZValue(-5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def highlight(self, hexes: dict[Hex, str], hexsides: dict[Hexside, frozenset[str]]) -> None:
-        """Highlight ``hexes`` (hex -> role) and ``hexsides`` (with their features)."""
+    def highlight(
+        self,
+        hexes: dict[Hex, str],
+        hexsides: dict[Hexside, frozenset[str]],
+        paths: list[tuple[Hex, ...]] | None = None,
+    ) -> None:
+        """Highlight ``hexes`` (hex -> role) and ``hexsides`` (with their features); ``paths``:
+        the chosen retreats, each from its start to its end."""
         self.prepareGeometryChange()
         self.hexes = dict(hexes)
         self.hexsides = dict(hexsides)
-        self._bounds = marks_bounds(self.layout, self.hexes, self.hexsides, 10)
+        self.paths = [p for p in paths or [] if len(p) > 1]
+        every = [*self.hexes, *(h for p in self.paths for h in p)]
+        self._bounds = marks_bounds(self.layout, every, self.hexsides, 10)
         self.update()
 
     def clear(self) -> None:
@@ -90,3 +108,20 @@ class OverlayItem(QGraphicsItem):
             painter.setPen(pen)
             a, b = self.layout.hexside_endpoints(side)
             painter.drawLine(*a, *b)
+        self._paint_paths(painter)
+
+    def _paint_paths(self, painter: QPainter) -> None:
+        """Each chosen retreat: a line from the stack's hex through the way it goes, ending in
+        a dot on the end chosen, so it stands out from the ends not chosen."""
+        size = self.layout.size
+        colour = QColor(STYLES["retreat-chosen"][0])
+        for path in self.paths:
+            points = [QPointF(*self.layout.hex_to_pixel(h)) for h in path]
+            pen = QPen(colour, size * 0.12)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolyline(QPolygonF(points))
+            painter.setBrush(colour)
+            painter.drawEllipse(points[-1], size * 0.22, size * 0.22)

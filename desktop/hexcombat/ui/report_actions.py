@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from hexcombat.game.combat_report import (
     CombatReport,
+    file_name,
     from_report,
     html_report,
     last_combat_reports,
@@ -168,7 +169,7 @@ class ReportActions:
         if not reports:
             return self._wanted(self.log) is not None
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(title)
+        printer.setDocName(file_name(title))  # the print dialog's suggested PDF name
         if not self.choose_printer(printer):
             return False
         print_reports(reports, title, printer)
@@ -191,7 +192,11 @@ def panel_combat(window: QWidget) -> tuple[Sequence[CombatReport], str]:
     if panel is not None and panel.report is not None and panel.model.target is not None:
         title = f"{state.vocabulary.attack_name} on {state.hexmap.label(panel.model.target)}"
         result = panel.resolution.result if panel.resolution is not None else None
-        return [from_report(panel.report, result, title)], title
+        pending = state.pending_roll
+        rolled_at, typed = None, None
+        if result is not None and pending is not None and pending.resolution is panel.resolution:
+            rolled_at, typed = pending.entry.rolled_at, pending.typed
+        return [from_report(panel.report, result, title, rolled_at, typed)], title
     return last_combat_reports(state.log)
 
 
@@ -200,4 +205,5 @@ def game_log(window: QWidget) -> tuple[Sequence[CombatReport], str]:
     session = getattr(window, "session", None)
     if session is None:
         return [], ""
-    return log_reports(session.state.log), f"Combat log: {window.windowTitle()}"
+    name = window.game_title() if hasattr(window, "game_title") else session.state.title
+    return log_reports(session.state.log), f"Combat log: {name}"

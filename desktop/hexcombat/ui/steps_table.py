@@ -12,7 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
-from hexcombat.rules.explain import Step, fmt
+from hexcombat.game.combat_log import value_text
+from hexcombat.rules.explain import Step
 from hexcombat.rules.references import rule_text
 
 STEP_COLUMNS = ["Rule", "Step", "Value", "DRM"]
@@ -20,18 +21,6 @@ STEP_TEXT = 1
 """The column that stretches and wraps: the step's words are the explanation."""
 ASSUMED_COLOUR = "#9a5a00"
 """A step or warning that used a value the rules texts do not give."""
-
-
-def value_text(value: object) -> str:
-    """A step's value as the rules texts write numbers (``3.5``, ``1/7``)."""
-    if value is None:
-        return ""
-    if isinstance(value, (int,)) and not isinstance(value, bool):
-        return str(value)
-    try:
-        return fmt(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return str(value)
 
 
 def steps_table(name: str = "CombatSteps") -> QTableWidget:
@@ -67,7 +56,8 @@ def show_steps(table: QTableWidget, steps: Sequence[Step], ruleset: str) -> None
             tip += f"\n\n{step.rule} says: {summary}"
         if step.provenance == "assumed":
             tip += "\n(assumed chart value: check your rulebook)"
-        for column, text in enumerate([step.rule, step.text, value_text(step.value), drm]):
+        shown = value_text(step.value, step.text)
+        for column, text in enumerate([step.rule, step.text, shown, drm]):
             item = QTableWidgetItem(text)
             item.setToolTip(tip)
             item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)

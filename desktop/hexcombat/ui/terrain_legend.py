@@ -30,6 +30,7 @@ from hexcombat.board.hexside import STANDARD_FEATURES
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import TERRAIN_TYPES, HexMap
 from hexcombat.ui import terrain_style
+from hexcombat.ui.counter_legend import counter_marks, counter_swatch
 from hexcombat.ui.map_layout import HEX_SIZE
 from hexcombat.ui.qtgeometry import hex_prototype
 
@@ -149,7 +150,7 @@ class TerrainLegend(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("TerrainLegend")
-        self.setWindowTitle("Terrain Legend")
+        self.setWindowTitle("Terrain Legend")  # and the counters' markings, under the map's
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.tree = QTreeWidget()
@@ -159,6 +160,7 @@ class TerrainLegend(QDialog):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a key to read: no focus frame on it
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setWordWrap(True)  # what a counter's marking means runs long
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.tree)
@@ -166,8 +168,30 @@ class TerrainLegend(QDialog):
         self.show_map(None)
 
     def show_map(self, hexmap: HexMap | None) -> None:
-        """List ``hexmap``'s terrain and features (None: no map open)."""
+        """List ``hexmap``'s terrain and features (None: no map open), then what the markings
+        on the counters mean."""
         self.tree.clear()
+        self._show_map(hexmap)
+        self._add_section(
+            "Counters", [(m.name, m.how, counter_swatch(m), False) for m in counter_marks()]
+        )
+
+    def _add_section(self, heading: str, rows: list[tuple[str, str, QPixmap, bool]]) -> None:
+        """A bold heading, then each row: its name (* when the map's own), what, its swatch."""
+        top = QTreeWidgetItem([heading])
+        font = top.font(0)
+        font.setBold(True)
+        top.setFont(0, font)
+        top.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self.tree.addTopLevelItem(top)
+        top.setFirstColumnSpanned(True)
+        for name, how, swatch, own in rows:
+            row = QTreeWidgetItem([f"{name} *" if own else name, how])
+            row.setIcon(0, QIcon(swatch))
+            row.setToolTip(1, how)
+            self.tree.addTopLevelItem(row)
+
+    def _show_map(self, hexmap: HexMap | None) -> None:
         if hexmap is None:
             self.title.setText("No map open.")
             return
@@ -184,20 +208,8 @@ class TerrainLegend(QDialog):
                 lambda e: elevation_swatch(int(e.name.split()[-1]), hexmap.orientation),
             ),
         ):
-            if not entries:
-                continue
-            top = QTreeWidgetItem([heading])
-            font = top.font(0)
-            font.setBold(True)
-            top.setFont(0, font)
-            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.tree.addTopLevelItem(top)
-            top.setFirstColumnSpanned(True)
-            for entry in entries:
-                name = f"{entry.name} *" if entry.own else entry.name
-                row = QTreeWidgetItem([name, entry.how])
-                row.setIcon(0, QIcon(swatch(entry)))
-                self.tree.addTopLevelItem(row)
+            if entries:
+                self._add_section(heading, [(e.name, e.how, swatch(e), e.own) for e in entries])
 
     def rows(self) -> list[tuple[str, str]]:
         """Every line as (name, what), headings included (tests read the legend this way)."""

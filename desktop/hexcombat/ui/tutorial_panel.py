@@ -68,6 +68,10 @@ WORDS = {"aeca": "AECA", "aecd": "AECD", "atec": "ATEC", "res": "REs", "drm": "D
 """A report total's words as the rules texts write them (``aeca_res`` -> ``AECA REs``)."""
 
 
+NOT_SHOWN = ("not worked out", "not in this combat now")
+"""How :func:`shown_now` begins when it has no number to show."""
+
+
 def shown_name(shown: Shown) -> str:
     """What a step's number is, in words: ``attacking non-artillery REs``, ``DRM of 14D2a``."""
     if shown.kind == "total":
@@ -77,6 +81,8 @@ def shown_name(shown: Shown) -> str:
         return f"DRM of {shown.key}"
     if shown.kind == "step-value":
         return f"{shown.key}: {shown.words}" if shown.words else f"value of {shown.key}"
+    if shown.kind == "sum-drm":
+        return f"{shown.side}'s {shown.key}" if shown.side else f"{shown.key} in all"
     if shown.kind == "chance-drm":
         return f"chance of DRM {shown.drm:+d}"
     if shown.kind == "chance":
@@ -177,10 +183,13 @@ class TutorialPanel(QWidget):
         self.restart_button.clicked.connect(self.restart)
         for button in (self.back_button, self.next_button, self.restart_button):
             buttons.addWidget(button)
-        buttons.addWidget(self.step_label, 1, Qt.AlignmentFlag.AlignRight)
+        buttons.addStretch(1)
         layout.addWidget(self.value_label)
         layout.addLayout(todo)
         layout.addWidget(self.reading_label)
+        # "Step 1 of 10" over the buttons, not beside them: a narrow dock (table mode) keeps
+        # the map its room
+        layout.addWidget(self.step_label, 0, Qt.AlignmentFlag.AlignRight)
         layout.addLayout(buttons)
         return box
 
@@ -247,7 +256,9 @@ class TutorialPanel(QWidget):
         step = self.step()
         if step is None or step.show is None:
             return ""
-        return shown_now(step, self.host.walk_report() if self.host else None, self.entries)
+        report = self.host.walk_report() if self.host else None
+        name = getattr(self.host, "walk_attack_name", lambda: "Attack")()
+        return shown_now(step, report, self.entries, name)
 
     def waiting(self) -> bool:
         """Whether the current step waits for the player to do something not done yet."""
@@ -281,6 +292,11 @@ class TutorialPanel(QWidget):
         self.value_label.setVisible(bool(value))
         if step is None or step.show is None or not value:
             self.value_label.setText("")
+            return
+        if value.startswith(NOT_SHOWN):  # why there is no number: words, not a headline
+            self.value_label.setText(
+                f"{html.escape(step.label or shown_name(step.show))}: <i>{html.escape(value)}</i>"
+            )
             return
         size = self.font().pointSizeF() * 1.6
         self.value_label.setText(

@@ -15,7 +15,16 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence, QPainter, QPen
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFont,
+    QKeySequence,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QMenu,
@@ -73,6 +82,9 @@ class TutorialMarks(QGraphicsItem):
         self.counts: dict[Hex, int] = {}
         self.out: dict[Hex, int] = {}
         self._bounds = QRectF()
+        self.keep_clear: list[QRectF] = []
+        """The place names' plates: no outline is drawn across them (a name's first and last
+        letters stay readable where it runs over its hex's edge)."""
         self.setZValue(50)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -95,6 +107,16 @@ class TutorialMarks(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         size = self.layout.size
+        painter.save()
+        if self.keep_clear:
+            allowed = QPainterPath()
+            allowed.addRect(self._bounds)
+            for plate in self.keep_clear:
+                if plate.intersects(self._bounds):
+                    cut = QPainterPath()
+                    cut.addRect(plate)
+                    allowed = allowed.subtracted(cut)
+            painter.setClipPath(allowed, Qt.ClipOperation.IntersectClip)
         for h, role in self.marked.hexes.items():
             pen = QPen(QColor(MARK_COLOURS.get(role, MARK_COLOURS["counted"])), size * 0.09)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -109,6 +131,7 @@ class TutorialMarks(QGraphicsItem):
             painter.setPen(pen)
             a, b = self.layout.hexside_endpoints(side)
             painter.drawLine(*a, *b)
+        painter.restore()
         font = QFont()
         font.setPixelSize(max(8, int(size * 0.32)))
         font.setBold(True)
@@ -148,15 +171,36 @@ class MapWalk:
         self.path = path
         assert window.scene is not None and window.session is not None
         self.marks = TutorialMarks(window.scene.layout)
+        self.marks.keep_clear = list(window.scene.place_names.plates.values())
         window.scene.addItem(self.marks)
         self.marked: Marked = Marked({}, (), frozenset())
         self.row: int | None = None
+        self._fought: tuple[object, ReportLike] | None = None
+        """The game and the report of the last attack on show: after Apply the step's number
+        is still that combat's while its follow-ups are rolled."""
 
     # what the panel asks ----------------------------------------------------------------------
 
     def walk_report(self) -> ReportLike | None:
-        panel = self.window.combat_panel
-        return panel.report if panel is not None else None
+        """The attack set up, else the combat just fought (its follow-ups may still be rolled):
+        the number a step states stays that combat's until another attack is set up."""
+        panel, session = self.window.combat_panel, self.window.session
+        if panel is None or session is None:
+            return None
+        if panel.report is not None:
+            self._fought = (session.state, panel.report)
+            return panel.report
+        waiting = session.state.follow_ups
+        if waiting is not None:
+            return waiting.report
+        if self._fought is not None and self._fought[0] is session.state:
+            return self._fought[1]
+        return None
+
+    def walk_attack_name(self) -> str:
+        """What this game calls an attack (Assault in the tactical games)."""
+        session = self.window.session
+        return session.state.vocabulary.attack_name if session is not None else "Attack"
 
     def walk_wait_done(self, wait: Wait) -> bool | None:
         if self.window.session is None:

@@ -79,9 +79,21 @@ class UnitFatesView(QTreeWidget):
 
     def _rows_height(self) -> int:
         """As tall as its rows and header (a handful of units): no inner scroll bar."""
+        self.ensurePolished()  # the table's type in table mode: its rows are taller
         rows = sum(1 + self.topLevelItem(i).childCount() for i in range(self.topLevelItemCount()))
-        row = self.sizeHintForRow(0) if self.topLevelItemCount() else 18
-        return self.header().sizeHint().height() + rows * max(row, 16) + 2 * self.frameWidth() + 2
+        heights = [self.sizeHintForRow(0) if self.topLevelItemCount() else 18]
+        for i in range(self.topLevelItemCount()):  # a unit's row may be taller than a title's
+            top = self.topLevelItem(i)
+            heights += [
+                self.rowHeight(self.indexFromItem(top.child(j))) for j in range(top.childCount())
+            ]
+        row = max(*heights, self.fontMetrics().height() + 2, 16)
+        return self.header().sizeHint().height() + rows * row + 2 * self.frameWidth() + 2
+
+    def fit(self) -> None:
+        """As tall as its rows again (table mode changed the type)."""
+        if self.topLevelItemCount():
+            self.setFixedHeight(self._rows_height())
 
     def cells(self) -> list[list[str]]:
         """What each row shows (side titles as rows of one cell): for tests and reading."""

@@ -7,8 +7,16 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import drm_text, fmt, percent
@@ -105,6 +113,9 @@ class WhatIfView(QWidget):
         self.toggle.setToolTip(TIP)
         self.toggle.toggled.connect(self._unfold)
         self.toggle.hide()  # placed by the panel (the Combat panel: beside the odds)
+        self._summary = ""
+        self._narrow = False
+        self.toggle.installEventFilter(self)
         self.label = QLabel()
         self.label.setObjectName("WhatIfText")
         self.label.setTextFormat(Qt.TextFormat.RichText)  # names escaped below
@@ -133,7 +144,8 @@ class WhatIfView(QWidget):
             self.toggle.setChecked(False)
             self.toggle.hide()
             return
-        self.toggle.setText(summary(self.figures))
+        self._summary = summary(self.figures)
+        self.fit()
         self.label.setText(
             "<br>".join(
                 html.escape(line).replace("  ", "&nbsp;&nbsp;&nbsp;&nbsp;")
@@ -141,6 +153,32 @@ class WhatIfView(QWidget):
             )
         )
         self.toggle.show()
+
+    def set_narrow(self, narrow: bool) -> None:
+        """``narrow`` (table mode's large type): the line as wide as the panel lets it,
+        shortened with "..." (whole in its tooltip), so the panel leaves the map its room."""
+        policy = QSizePolicy.Policy.Ignored if narrow else QSizePolicy.Policy.Preferred
+        self.toggle.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
+        self.toggle.setMinimumWidth(60 if narrow else 0)
+        self._narrow = narrow
+        self.fit()
+
+    def fit(self) -> None:
+        """The one line shortened with "..." to the room the toggle has (whole in its tooltip)."""
+        if not self._narrow:
+            self.toggle.setText(self._summary)
+        else:
+            room = max(self.toggle.width() - 2 * self.toggle.iconSize().width(), 40)
+            metrics = self.toggle.fontMetrics()
+            self.toggle.setText(
+                metrics.elidedText(self._summary, Qt.TextElideMode.ElideRight, room)
+            )
+        self.toggle.setToolTip(f"{self._summary}\n\n{TIP}" if self._summary else TIP)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.toggle and event.type() == QEvent.Type.Resize:
+            self.fit()
+        return super().eventFilter(watched, event)
 
     def text(self) -> str:
         """What the section says, as plain lines (for the calculator and tests)."""

@@ -202,3 +202,13 @@ def test_14d2c_a_non_motorized_heavy_aa_or_at_gives_no_minus_one(unit_type: str)
     assert report.totals["heavy_antitank_defence_res"] == 0
     assert only(report, "14D2c").drm is None
     assert report.drm == 1
+
+
+def test_a_heavy_share_over_the_whole_says_why_it_can_be() -> None:
+    """A lone 1/2 RE Hv Mot AT counts 1 RE of 0.5 (14D2): a share of 2, which the step says
+    comes from counting it 1 RE whatever its size, not a slip."""
+    report = evaluate([heavy_tank(), infantry(4)], [heavy_at()], terrain="woods")
+    step = steps(report, "14D2c")[0]
+    assert step.value == 2
+    assert "1 of 0.5 defending non-artillery REs = 2" in step.text
+    assert "each counts 1 RE whatever its size" in step.text

@@ -56,7 +56,10 @@ def aec_conditions(terrain: str, weather: str, chart: AecChart, ex: Explanation)
 
 def _share_text(units: str, count: int, total: Fraction, share: Fraction, side: str) -> str:
     of = f"{count} of {fmt(total)} {side} non-artillery REs"
-    return f"{units} count 1 RE each: {of} = {share_text(share)}"
+    text = f"{units} count 1 RE each: {of} = {share_text(share)}"
+    if share > 1:  # 14D2: 1 RE whatever the unit's size, its real size in the total
+        text += f" (more than all {fmt(total)}: each counts 1 RE whatever its size, 14D2)"
+    return text
 
 
 def heavy_armour_attack(att: Force, aec: AecConditions, ex: Explanation) -> bool:
