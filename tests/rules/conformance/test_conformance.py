@@ -159,10 +159,20 @@ def check_rolls(ruleset: Ruleset, roll: Roll) -> None:
     assert roll.result.headline.strip(), "a result needs a headline"
 
 
+HARMS = frozenset(
+    {"eliminate", "lose-points", "lose-steps", "retreat", "vehicle-destruction"}
+    | {"morale-check", "cohesion-check"}  # a check failed costs a step or a casualty
+)
+"""The effects that harm a side (docs/rules.md: a side is unharmed by a result that takes no
+loss from it and makes it retreat nowhere); a state or marker alone (LHY's winners regrouping
+on 6-9) and an advance do not."""
+
+
 def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> None:
     """1. (effects) Each effect falls on participants of its side by their ids, with an amount
     when its kind has one and a state the ruleset declares; a result that favours one side puts
-    no effect but an advance on that side, unless its outcome says that side suffers too."""
+    no harm on that side (a loss, a retreat, a check), unless its outcome says that side
+    suffers too: a state or an advance is no harm."""
     situation = report.situation
     ids = {
         "attacker": {
@@ -175,7 +185,8 @@ def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> Non
     favoured = {o.code: o.favours for o in report.outcome_list}
     assert result.code in favoured, f"{result.code}: a result the report did not promise"
     favours = favoured[result.code]
-    # a winner may still take what the outcome says it suffers (LHY 6-9: both sides regroup)
+    # a winner may still take what the outcome says it suffers (LHY 10-13: the losers' vehicle
+    # destruction attempt at a winning vehicle)
     (outcome,) = [o for o in report.outcome_list if o.code == result.code]
     declared = set(outcome.suffers or ())
     states = {s.key for s in (*ruleset.vocabulary.states, *ruleset.vocabulary.markers)}
@@ -187,7 +198,7 @@ def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> Non
             assert effect.amount > 0, effect
         if effect.kind in ("set-state", "add-marker", "remove-marker"):
             assert effect.state in states, f"{effect.state!r} is not declared by {ruleset.id}"
-        if effect.kind != "advance" and favours not in declared:  # the winner takes nothing
+        if effect.kind in HARMS and favours not in declared:  # the winner takes no harm
             assert effect.side != favours, f"{result.code} favours the {favours}: {effect.text}"
 
 

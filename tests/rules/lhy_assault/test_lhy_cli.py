@@ -32,8 +32,9 @@ def test_explain_json_gives_the_drm_both_sides_counted_and_the_row_chances(
         "AM": "1/10",
     }
     favours = {o["result"]: o["favours"] for o in report["outcome_list"]}
-    # 6-9 and 2-5: the winners regroup too, both suffer: neither (docs/report-schema.md)
-    assert favours == {"DD": "attacker", "DL": "attacker", "DM": "neither", "AM": "neither"}
+    # 6-9 and 2-5: the winners regroup, which costs them no loss and no retreat: the row
+    # favours them (docs/rules.md, docs/report-schema.md)
+    assert favours == {"DD": "attacker", "DL": "attacker", "DM": "attacker", "AM": "defender"}
 
 
 def test_explain_json_shows_the_limit_of_the_total(

@@ -317,14 +317,15 @@ def test_each_row_favours_the_side_the_table_does_not_name_as_loser() -> None:
 
 
 def test_a_row_where_the_winner_suffers_too_favours_neither() -> None:
-    """On 6-9 and 2-5 the winners' undisrupted units regroup too (a regrouping unit may only
-    fire at -1, recover or withdraw, and is assaulted at +1): both sides suffer, so the row
-    favours neither (docs/report-schema.md: 'neither when both do'). 14.3.2: on 10-13 both
-    sides make vehicle destruction attempts, so the defenders' squad at an attacking AFV
-    harms the winners too; 14.3.1 in an urban building: urban assault on 6-7 falls on both."""
+    """On 6-9 and 2-5 the winners' undisrupted units regroup: no loss and no retreat, so no
+    harm (docs/rules.md: unharmed is no loss, no retreat) and the row favours the winner, the
+    losers alone suffering (docs/report-schema.md). 14.3.2: on 10-13 both sides make vehicle
+    destruction attempts, so the defenders' squad at an attacking AFV harms the winners too,
+    and the row favours neither; 14.3.1 in an urban building: urban assault on 6-7 falls on
+    both."""
     rows = {o.code: o for o in at_drm(0).outcome_list}
-    for code in ("DM", "AM"):
-        assert rows[code].suffers == ("attacker", "defender") and rows[code].favours == "neither"
+    assert (rows["DM"].suffers, rows["DM"].favours) == (("defender",), "attacker")
+    assert (rows["AM"].suffers, rows["AM"].favours) == (("attacker",), "defender")
     tank = part(unit("afv", av=3, atv=2, cohesion=7))
     report = LHY.evaluate(assault([squad(cohesion=7), squad(), tank], [squad("german", 5)]))
     rows = {o.code: o for o in report.outcome_list}

@@ -376,15 +376,13 @@ def _assumed_procedures(situation: CombatSituation, ex: Explanation) -> None:
 
 
 def _suffers(row: Row, situation: CombatSituation) -> tuple[SideName, ...]:
-    """Who the row may harm: its losers, and its winners too when the losers make a vehicle
-    destruction attempt against a winning vehicle (14.3.2), urban assault falls on them in an
-    urban building (14.3.1), or their undisrupted units regroup (6-9, 2-5: a regrouping unit
-    may only fire at -1, recover or withdraw, and is assaulted at +1)."""
+    """Who the row may harm (a loss or a retreat, docs/rules.md): its losers, and its winners
+    too when the losers make a vehicle destruction attempt against a winning vehicle (14.3.2)
+    or urban assault falls on them in an urban building (14.3.1). The winners' regrouping on
+    6-9 and 2-5 is no harm by that reading: they lose nothing and stay where they are."""
     winner = OTHER[row.loser]
     mine = _side(situation, winner)
     hit = row.loser in row.destruction and any(is_vehicle(p) for p in mine)
-    if row.regroup_both and any(not is_vehicle(p) and not disrupted(p) for p in mine):
-        hit = True
     urban = situation.conditions.terrain == "urban-building"
     if urban and row.urban is not None and winner in row.urban[2]:
         hit = True
