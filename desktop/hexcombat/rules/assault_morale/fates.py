@@ -71,12 +71,33 @@ def side_fates(
     for f in units:
         if f.pid not in left:
             _add(fates, f.pid, "eliminated", chance)
+    for w, everyone in _after_losses_and_fire(units, standing, enemy_standing, result):
+        if not chance * w:
+            continue
+        left = {f.pid for f in everyone}
+        for f in standing:
+            if f.pid not in left:
+                _add(fates, f.pid, "eliminated", chance * w)
+        for f in everyone:
+            _unit_checks(fates, chance * w, f, everyone, result)
+
+
+def _after_losses_and_fire(
+    units: tuple[Fighter, ...],
+    standing: tuple[Fighter, ...],
+    enemy_standing: tuple[Fighter, ...],
+    result: AssaultResult,
+) -> list[Branch]:
+    """Every way a side's leader loss rolls and the enemy's A-T fire at it end, before its
+    morale checks: each way's chance and the units left standing then (a leader lost, the A-T
+    target's step gone)."""
     leaders = [f for f in standing if f.leader] if result.steps else []
     kill = leader_kill_chance(inflicted_on(units, result))
     targets = anti_tank_targets(enemy_standing, standing)
     target = targets[0].pid if targets else None
+    branches: list[Branch] = []
     for killed in product((False, True), repeat=len(leaders)):
-        weight = chance
+        weight = Fraction(1)
         for dead in killed:
             weight *= kill if dead else 1 - kill
         gone = {f.pid for f, dead in zip(leaders, killed, strict=True) if dead}
@@ -87,17 +108,14 @@ def side_fates(
             now = []
             for f in standing:
                 if f.pid in gone:
-                    _add(fates, f.pid, "eliminated", w)
                     continue
                 if hit and f.pid == target:
                     f = replace(f, status=replace(f.status, steps_lost=f.status.steps_lost + 1))
                     if not f.steps_left:
-                        _add(fates, f.pid, "eliminated", w)
                         continue
                 now.append(f)
-            everyone = tuple(now)
-            for f in everyone:
-                _unit_checks(fates, w, f, everyone, result)
+            branches.append((w, tuple(now)))
+    return branches
 
 
 def _unit_checks(
@@ -145,44 +163,22 @@ def side_branches(
     the enemy's A-T fire at it, its morale checks), equal ends merged: what the side fires
     with when its enemy fired first (ACT: 'Simultaneous unless defenders are entrenched or
     dug-in')."""
-    leaders = [f for f in standing if f.leader] if result.steps else []
-    kill = leader_kill_chance(inflicted_on(units, result))
-    targets = anti_tank_targets(enemy_standing, standing)
-    target = targets[0].pid if targets else None
     ends: dict[tuple[Fighter, ...], Fraction] = {}
-    for killed in product((False, True), repeat=len(leaders)):
-        weight = Fraction(1)
-        for dead in killed:
-            weight *= kill if dead else 1 - kill
-        gone = {f.pid for f, dead in zip(leaders, killed, strict=True) if dead}
-        for hit in (False, True) if target else (False,):
-            w = weight * ((ANTI_TANK_HIT if hit else 1 - ANTI_TANK_HIT) if target else 1)
-            if not w:
+    for w, everyone in _after_losses_and_fire(units, standing, enemy_standing, result):
+        ways: list[list[tuple[Fraction, Fighter | None]]] = []
+        for f in everyone:
+            if not result.morale_check:
+                ways.append([(Fraction(1), f)])
                 continue
-            now = []
-            for f in standing:
-                if f.pid in gone:
-                    continue
-                if hit and f.pid == target:
-                    f = replace(f, status=replace(f.status, steps_lost=f.status.steps_lost + 1))
-                    if not f.steps_left:
-                        continue
-                now.append(f)
-            everyone = tuple(now)
-            ways: list[list[tuple[Fraction, Fighter | None]]] = []
-            for f in everyone:
-                if not result.morale_check:
-                    ways.append([(Fraction(1), f)])
-                    continue
-                morale = f.morale + leader_modifier(everyone, f)
-                chances = check_chances(f.status.state, result.modifier, morale)
-                ways.append([(p, checked(f, did)) for did, p in chances.items() if p])
-            for combo in product(*ways):
-                p = w
-                for q, _ in combo:
-                    p *= q
-                left = tuple(f for _, f in combo if f is not None)
-                ends[left] = ends.get(left, Fraction(0)) + p
+            morale = f.morale + leader_modifier(everyone, f)
+            chances = check_chances(f.status.state, result.modifier, morale)
+            ways.append([(p, checked(f, did)) for did, p in chances.items() if p])
+        for combo in product(*ways):
+            p = w
+            for q, _ in combo:
+                p *= q
+            left = tuple(f for _, f in combo if f is not None)
+            ends[left] = ends.get(left, Fraction(0)) + p
     return [(p, left) for left, p in ends.items()]
 
 
