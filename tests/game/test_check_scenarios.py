@@ -16,6 +16,7 @@ from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.total_war.tables import AEC_TERRAIN
+from meaning import one_says
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "desktop/hexcombat/rules"
@@ -367,4 +368,4 @@ def test_an_attacker_with_no_strength_checks_clean_and_explains_its_modifiers(
     path = write(tmp_path, GROUND.replace("RULESET", ruleset).replace("attack = 2\n", ""))
     assert checked(path) == []
     assert explain_command(str(path)) == 0
-    assert "need strengths: give `attack` to Pioneers" in capsys.readouterr().out
+    assert one_says(capsys.readouterr().out, names=["need strengths", "`attack`", "Pioneers"])

@@ -17,6 +17,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.sourcefile import SourceError
+from meaning import one_says
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = (ROOT / "maps/tutorial-14d2d-scenario.toml").read_text(encoding="utf-8")
@@ -456,7 +457,7 @@ def test_a_side_name_longer_than_any_side_has_is_refused_at_its_line(tmp_path: P
     path = write(tmp_path, text)
     (found,) = checked(path)
     assert found.startswith(f"{path}:{line_of(text, 'attacker = ')}: ")
-    assert "a side's name is at most 40 characters, not 1,000,000" in found
+    assert one_says(found, figures=["40", "1,000,000"], names=["side's name"])
     assert len(found) < 300
     save = tmp_path / "game.json"
     save_game(open_game(write(tmp_path, TUTORIAL, "ok.toml")), save)

@@ -10,6 +10,7 @@ from pathlib import Path
 from hexcombat_cli import check
 
 from hexcombat.game.explain_cli import explain_command
+from meaning import says
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
@@ -122,8 +123,9 @@ def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:
     # 14D1's fortification modifiers are -1, -2, -3: a fortification never helps the attacker
     for ruleset in ("total-war", "armour-ratio"):
         vocabulary = get_ruleset(ruleset).vocabulary
-        assert condition_problem(vocabulary, "fortification", 3) == (
-            "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
-            "not +3 (14D1)"
+        assert says(
+            condition_problem(vocabulary, "fortification", 3),
+            rules=["14D1"],
+            figures=["-1", "-2", "-3", "+3"],
         )
         assert condition_problem(vocabulary, "fortification", -4) is None

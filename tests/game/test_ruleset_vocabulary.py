@@ -23,6 +23,7 @@ from hexcombat.game.turn import (
 )
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.rules.vocabulary import CapabilitySpec, ConditionSpec, PhaseSpec, Vocabulary
+from meaning import says
 
 TACTICAL = Vocabulary(
     conditions=(
@@ -43,25 +44,38 @@ TACTICAL = Vocabulary(
 
 def test_conditions_are_checked_by_the_kind_and_bounds_the_ruleset_declares() -> None:
     assert condition_problem(TACTICAL, "terrain_shift", -1) is None
-    assert condition_problem(TACTICAL, "terrain_shift", 1) == (
-        "terrain_shift must be at most 0, not 1 (1.2)"
+    assert says(
+        condition_problem(TACTICAL, "terrain_shift", 1),
+        figures=["0", "1", "1.2"],
+        names=["terrain_shift", "at most"],
     )
-    assert condition_problem(TACTICAL, "terrain_shift", True) == (
-        "terrain_shift must be a whole number, not True"
+    assert says(
+        condition_problem(TACTICAL, "terrain_shift", True),
+        names=["terrain_shift", "whole number", "True"],
     )
-    assert condition_problem(TACTICAL, "light", "dusk") == (
-        "light must be one of day, night, not 'dusk'"
+    assert says(
+        condition_problem(TACTICAL, "light", "dusk"), names=["light", "day", "night", "'dusk'"]
     )
-    assert condition_problem(TACTICAL, "first_round", "yes") == (
-        "first_round must be true or false, not 'yes'"
+    assert says(
+        condition_problem(TACTICAL, "first_round", "yes"),
+        names=["first_round", "true or false", "'yes'"],
     )
     # a condition of another ruleset is unknown here, and the message lists this one's
-    assert condition_problem(TACTICAL, "fortified", True) == (
-        "unknown condition 'fortified'; the conditions are terrain, weather, date, crt, "
-        "terrain_shift, light, first_round"
+    assert says(
+        condition_problem(TACTICAL, "fortified", True),
+        names=[
+            "unknown condition 'fortified'",
+            "terrain",
+            "weather",
+            "date",
+            "crt",
+            "terrain_shift",
+            "light",
+            "first_round",
+        ],  # fmt: skip
     )
-    assert condition_problem(TACTICAL, "weather", "mud") == (
-        "unknown weather 'mud'; the weather is one of day"
+    assert says(
+        condition_problem(TACTICAL, "weather", "mud"), names=["unknown weather 'mud'", "day"]
     )
     assert "fortified" not in condition_keys(TACTICAL)
 
@@ -72,13 +86,13 @@ def test_the_turn_sequence_is_the_ruleset_s_and_a_phase_sets_what_it_decides() -
     assert phase_conditions(TACTICAL, "assault") == {"first_round": True}
     assert phase_conditions(TACTICAL, "melee") == {"first_round": False}
     assert no_attacks_in(TACTICAL, "melee") is None
-    assert no_attacks_in(TACTICAL, "rally") == (
-        "no attacks are made in the rally phase (broken units try to recover, 5): attacks are "
-        "made in the melee phase (7), made in the assault phase (6); set the phase in the "
-        "Conditions"
+    assert says(
+        no_attacks_in(TACTICAL, "rally"),
+        figures=["5", "7", "6"],
+        names=["no attacks", "rally phase", "melee phase", "assault phase", "Conditions"],
     )
-    assert unknown_phase(TACTICAL, "combat") == (
-        "there is no 'combat' phase; the phases are rally, assault, melee"
+    assert says(
+        unknown_phase(TACTICAL, "combat"), names=["no 'combat' phase", "rally", "assault", "melee"]
     )
     # a ruleset without a turn sequence: no phase to name, no warning to give
     bare = Vocabulary()

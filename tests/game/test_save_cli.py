@@ -14,6 +14,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.roll import RollCombat
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import GameState
+from meaning import one_says
 
 
 def saved(state: GameState, tmp_path: Path, name: str = "game.json") -> Path:
@@ -65,7 +66,7 @@ def test_explain_shows_the_rolled_attack_waiting_in_a_save(
     path = saved(rolled(state, [4]), tmp_path)
     assert explain_command(str(path)) == 0
     out = capsys.readouterr().out
-    assert "the attack on 0504, rolled and not applied yet" in out
+    assert one_says(out, figures=["0504"], names=["rolled and not applied yet"])
     assert "\nFinal DRM: +1\n" in out
     assert "Roll: 4 +1 = 5: " in out
     assert explain_command(str(path), as_json=True) == 0

@@ -27,6 +27,7 @@ from hexcombat.game.tutorial_steps import (
     wait_words,
 )
 from hexcombat.sourcefile import SourceError
+from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 TUTORIAL = (MAPS / "tutorial-14d2d-scenario.toml").read_text(encoding="utf-8")
@@ -225,8 +226,10 @@ def test_a_wait_is_done_when_the_player_has_done_it() -> None:
     for uid in tanks:
         state.lift(uid)
     assert wait_done(read_wait("remove attacker 4"), state.hexmap, entries, board)
-    assert wait_words(read_wait("untick attacker 4"), "the Tank X, Tank X in 0404") == (
-        "Untick the Tank X, Tank X in 0404 in the Combat panel"
+    assert says(
+        wait_words(read_wait("untick attacker 4"), "the Tank X, Tank X in 0404"),
+        figures=["0404"],
+        names=["Tank X"],
     )
 
 
