@@ -8,6 +8,7 @@ from pathlib import Path
 from hexcombat_cli import check
 
 from hexcombat.game.check import check_file
+from meaning import each_says
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root, for the shipped files under test."""
@@ -43,11 +44,11 @@ def test_problems_in_several_files_are_all_reported(tmp_path: Path) -> None:
     bad_counters.write_text('[[counter]]\nid = "x"\nname = "X"\nsize = "X"\natec = "lots"\n')
     run = check(bad_crt, bad_counters)
     assert run.returncode == 1
-    assert run.stdout.splitlines() == [
-        f"{bad_crt}:{line}: unknown result code(s) ZZ",
-        f"{bad_counters}:5: counter 'x': atec must be one of double, full, half, neutral, none "
-        "(10.B), not 'lots'",
-    ]
+    assert each_says(
+        run.stdout.splitlines(),
+        dict(at=(str(bad_crt), line), names=["ZZ", "unknown"]),
+        dict(at=(str(bad_counters), 5), rules=["10.B"], names=["'x'", "'lots'"]),
+    )
     assert "Traceback" not in run.stderr
 
 
@@ -61,9 +62,10 @@ def test_unknown_chart_kind(tmp_path: Path) -> None:
 def test_a_file_of_no_known_kind(tmp_path: Path) -> None:
     path = tmp_path / "notes.toml"
     path.write_text('colour = "blue"\n')
-    assert [str(p) for p in check_file(path)] == [
-        f"{path}:1: not a hexcombat map, counter set, chart, scenario or saved game"
-    ]
+    assert each_says(
+        [str(p) for p in check_file(path)],
+        dict(at=(str(path), 1), names=["not a hexcombat map", "counter set", "chart", "scenario"]),
+    )
 
 
 def test_a_missing_file(tmp_path: Path) -> None:

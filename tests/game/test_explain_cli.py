@@ -73,9 +73,12 @@ def test_an_attacker_out_of_range_is_named_with_its_line(
     far.write_text(text.replace('hex = "0604"', 'hex = "0801"'))
     line = far.read_text().splitlines().index('hex = "0801"')  # the entry's [[attacker]] header
     assert explain_command(str(far)) == 1
-    assert capsys.readouterr().err.strip() == (
-        f"{far}:{line - 2}: Art III in 0801 is 4 hexes from the defender in 0504: units attack "
-        "from adjacent hexes, long-range artillery from two (14A3)"
+    assert says(
+        capsys.readouterr().err.strip(),
+        at=(str(far), line - 2),
+        rules=["14A3"],
+        figures=["0801", "4", "0504"],
+        names=["Art III", "long-range", "defender"],
     )
 
 
@@ -89,8 +92,8 @@ def test_an_illegal_attack_cites_its_rule(
     )
     assert explain_command(str(lone)) == 1
     # at the line of the artillery's range = 2, which is what makes it illegal
-    assert capsys.readouterr().err.strip() == (
-        f"{lone}:5: long-range artillery may not attack alone at two hexes (14A3)"
+    assert says(
+        capsys.readouterr().err.strip(), at=(str(lone), 5), rules=["14A3"], names=["long-range"]
     )
 
 

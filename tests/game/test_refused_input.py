@@ -10,7 +10,7 @@ from pathlib import Path
 from hexcombat_cli import check
 
 from hexcombat.game.explain_cli import explain_command
-from meaning import says
+from meaning import each_says, says
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
@@ -42,10 +42,15 @@ defence = 3
 
 def test_a_ground_side_refuses_an_air_unit_at_its_type_line(tmp_path: Path) -> None:
     path = write(tmp_path, GROUND_WITH_BOMBER)
-    assert problems(path) == [
-        f"{path}:10: He 111 is an air unit (bomber): air units fight with air ratings, not in "
-        "ground combat (16A, 23D1); use [[air]] with a mission for air combat (23D)"
-    ]
+    assert each_says(
+        problems(path),
+        dict(
+            at=(str(path), 10),
+            rules=["16A", "23D1", "23D"],
+            figures=["111"],
+            names=["He 111", "air unit", "bomber", "[[air]]"],
+        ),
+    )
 
 
 def test_explain_refuses_it_too(tmp_path: Path, capsys: object) -> None:
@@ -87,10 +92,15 @@ def test_the_same_air_entries_fly_under_total_war(tmp_path: Path) -> None:
 
 def test_an_air_base_that_is_no_hex_is_refused_at_its_line(tmp_path: Path) -> None:
     path = write(tmp_path, AIR.replace("RULESET", "total-war").replace("BASE", "zz"))
-    assert problems(path) == [
-        f"{path}:12: air 2: base 'zz' is not a hex: 'zz' is not a hex label: expected labels "
-        "like '0101' (format '{col:02d}{row:02d}') (23D2)"
-    ]
+    assert each_says(
+        problems(path),
+        dict(
+            at=(str(path), 12),
+            rules=["23D2"],
+            figures=["2", "0101"],
+            names=["'zz'", "'0101'", "'{col:02d}{row:02d}'", "not a hex label"],
+        ),
+    )
 
 
 MISSING_COUNTERS = """\

@@ -23,7 +23,7 @@ from hexcombat.game.turn import (
 )
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.rules.vocabulary import CapabilitySpec, ConditionSpec, PhaseSpec, Vocabulary
-from meaning import says
+from meaning import each_says, says
 
 TACTICAL = Vocabulary(
     conditions=(
@@ -106,10 +106,10 @@ def test_a_unit_value_the_ruleset_does_not_read_is_refused_at_its_line(tmp_path:
         'title = "t"\ngame = "total-war"\n\n[[counter]]\nid = "rifle"\nname = "Rifle XX"\n'
         'size = "XX"\nattack = 4\ndefence = 4\nrules = { morale = 8 }\n'
     )
-    assert check(path).stdout.splitlines() == [
-        f"{path}:10: counter 'rifle': rules.morale: the total-war ruleset reads no such value; "
-        "it reads none beyond the shared keys"
-    ]
+    assert each_says(
+        check(path).stdout.splitlines(),
+        dict(at=(str(path), 10), names=["'rifle'", "rules.morale", "total-war"]),
+    )
 
 
 def test_a_declared_unit_value_is_checked_by_its_kind_and_bounds() -> None:
@@ -128,10 +128,14 @@ def test_a_unit_value_must_be_a_flag_a_number_or_a_word(tmp_path: Path) -> None:
         "rules = { fire = [1, 2] }\n"
     )
     lines = check(path).stdout.splitlines()
-    assert lines == [
-        f"{path}:8: counter 'x': rules.fire must be true or false, a whole number of at most "
-        "999 either way, or a word, not [1, 2]"
-    ]
+    assert each_says(
+        lines,
+        dict(
+            at=(str(path), 8),
+            figures=["999", "1", "2"],
+            names=["'x'", "rules.fire", "true or false", "whole number"],
+        ),
+    )
 
 
 def test_a_scenario_s_inline_unit_value_the_ruleset_does_not_read_names_its_line(
@@ -144,10 +148,10 @@ def test_a_scenario_s_inline_unit_value_the_ruleset_does_not_read_names_its_line
         "defence = 4\n"
     )
     lines = check(path).stdout.splitlines()
-    assert lines == [
-        f"{path}:8: attacker 1: rules.fire: the armour-ratio ruleset reads no such value; "
-        "it reads none beyond the shared keys"
-    ]
+    assert each_says(
+        lines,
+        dict(at=(str(path), 8), figures=["1"], names=["rules.fire", "armour-ratio", "attacker"]),
+    )
 
 
 def test_a_unit_s_own_values_travel_in_a_save(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.roll import RollCombat
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import GameState
-from meaning import one_says
+from meaning import one_says, says
 
 
 def saved(state: GameState, tmp_path: Path, name: str = "game.json") -> Path:
@@ -54,9 +54,7 @@ def test_check_says_a_json_file_that_is_no_save_is_not_one(tmp_path: Path) -> No
     path.write_text('{"name": "not a game"}\n')
     run = check(path)
     assert run.returncode == 1
-    assert run.stdout.strip() == (
-        f'{path}:1: not a hexcombat saved game (no "format": "hexcombat-save")'
-    )
+    assert says(run.stdout.strip(), at=(str(path), 1), names=["format", "hexcombat-save"])
 
 
 def test_explain_shows_the_rolled_attack_waiting_in_a_save(

@@ -21,6 +21,7 @@ from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import default_tutorial
 from hexcombat.game.scenario import load_scenario
+from meaning import each_says
 
 MY_CRT = Path(__file__).parent / "data" / "my-crt.toml"
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -97,10 +98,11 @@ def test_check_validates_the_table_itself(tmp_path: Path) -> None:
     )
     run = check(path)
     assert run.returncode == 1
-    assert run.stdout.splitlines()[:2] == [
-        f"{path}:1: combat results table 'my-crt.toml' has problems:",
-        f'{crt}:6: columns must be odds like "1:2", "3:1"',
-    ]
+    assert each_says(
+        run.stdout.splitlines()[:2],
+        dict(at=(str(path), 1), names=["'my-crt.toml'"]),
+        dict(at=(str(crt), 6), figures=["1:2", "3:1"]),
+    )
 
 
 def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
@@ -179,12 +181,14 @@ def test_a_key_in_the_wrong_place_is_reported_not_ignored(tmp_path: Path) -> Non
     typo = lines.index("advnace = false") + 1
     run = check(crt)
     assert run.returncode == 1
-    assert run.stdout.splitlines() == [
-        f"{crt}:{typo}: result AS: unknown key 'advnace'; a result has text, rule, assumed, "
-        "attacker, defender, advance, exchange",
-        f"{crt}:{at}: defender: unknown key 'exchange'; a side's result has loss and retreat "
-        "(exchange belongs to the result itself)",
-    ]
+    assert each_says(
+        run.stdout.splitlines(),
+        dict(
+            at=(str(crt), typo),
+            names=["'advnace'", "attacker", "defender", "AS", "unknown", "assumed", "advance"],
+        ),
+        dict(at=(str(crt), at), names=["'exchange'", "defender", "unknown", "retreat"]),
+    )
 
 
 def test_a_saved_game_opens_with_its_table_after_the_table_file_is_gone(tmp_path: Path) -> None:
