@@ -19,7 +19,9 @@ _RULE_REF = re.compile(
     r"|\d{1,2}[A-H](?:\d+[a-z]?)?"  # Total War's: 14D2a, 23D1, 14A3, 14F, 7F5
     r")(?![\w/]|:\d|\.\d)"
 )
-_FIGURE = re.compile(r"(?<![\w.])[+-]?\d+(?:\.\d+)?(?::\d+(?:\.\d+)?|/\d+)?%?(?![\w.]\w|\w)")
+_FIGURE = re.compile(
+    r"(?<![\w.])[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?::\d+(?:\.\d+)?|/\d+)?%?(?![\w.]\w|\w)"
+)
 _PLACE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): ")
 
 
@@ -38,8 +40,9 @@ def rules_in(text: str) -> list[str]:
 
 def figures_in(text: str) -> list[str]:
     """The numbers ``text`` gives, as written and in order: whole numbers, signed modifiers,
-    decimals, ratios and odds, fractions and percentages. Rule references are not figures, and
-    a ``-`` between two numbers (``4-8``, ``3-4``) joins them: it is not a sign.
+    decimals, ratios and odds, fractions and percentages (``3,000,089`` is one number). Rule
+    references are not figures, and a ``-`` between two numbers (``4-8``, ``3-4``) joins them:
+    it is not a sign.
 
     >>> figures_in("3:1 odds at 2.1:1, DRM +1 (14D2a): 1/2 of 7 REs, 50%, 0.5 RE; 4-8 Mot XX")
     ['3:1', '2.1:1', '+1', '1/2', '7', '50%', '0.5', '4', '8']
