@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hexcombat_cli import check
 
-from meaning import each_says, says
+from meaning import each_says, says, says_in
 
 COUNTERS = """\
 title = "a counter set with mistakes"
@@ -94,7 +94,7 @@ def test_a_scenario_s_bad_terrain_is_reported_beside_bad_weather_and_date(
         dict(at=(str(path), 9), figures=["1", "0", "-6"], names=["attacker", "whole number"]),
     )
     assert len(found) == 5
-    assert found[4].startswith(f"{path}:3: terrain 'moon' is not on the AEC chart")
+    assert says_in(found[4], at=(str(path), 3), names=["'moon'", "AEC"])
 
 
 AIR_COUNTERS = """\

@@ -17,7 +17,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.sourcefile import SourceError
-from meaning import each_says, one_says
+from meaning import each_says, one_says, says_in
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = (ROOT / "maps/tutorial-14d2d-scenario.toml").read_text(encoding="utf-8")
@@ -144,7 +144,7 @@ def test_nan_or_infinity_as_an_re_size_is_refused_at_its_line(tmp_path: Path, va
     assert time.monotonic() - started < 2  # "1e99999999" is not expanded to its 10**99999999
     line = line_of(text, f"re = {value}")
     assert len(found) == 1
-    assert found[0].startswith(f"{path}:{line}: counter 'su-hv-tank-xx': re: RE size must be a ")
+    assert says_in(found[0], at=(str(path), line), names=["'su-hv-tank-xx'", "RE"])
 
 
 @pytest.mark.parametrize("value", ["nan", "inf"])
@@ -350,10 +350,11 @@ def test_a_side_name_that_is_no_text_is_refused_at_its_line(
 ) -> None:
     text = changed(TUTORIAL, 'defender = "Axis"', f"defender = {value}")
     path = write(tmp_path, text)
-    assert checked(path) == [
-        f"{path}:{line_of(text, 'defender = ')}: sides.defender: a side is named by text in "
-        f"quotes, not {shown}"
-    ]
+    assert len(checked(path)) == 1 and says_in(
+        checked(path)[0],
+        at=(str(path), line_of(text, "defender = ")),
+        names=["sides.defender", str(shown)],
+    )
 
 
 def test_two_sides_of_one_name_are_refused(tmp_path: Path) -> None:
@@ -418,9 +419,11 @@ def test_a_newline_in_a_value_is_escaped_not_echoed_raw(tmp_path: Path) -> None:
     text = changed(MAP, 'orientation = "flat"', f'orientation = "{FORGED}"')
     path = write(tmp_path, text, "map.toml")
     line = line_of(text, "orientation = ")
-    assert checked(path) == [
-        f'{path}:{line}: layout.orientation must be "flat" or "pointy", not "{FORGED}"'
-    ]
+    assert len(checked(path)) == 1 and says_in(
+        checked(path)[0],
+        at=(str(path), line),
+        names=["flat", "pointy", "layout.orientation", str(FORGED)],
+    )
 
 
 def test_a_unit_name_with_a_newline_stays_on_its_problems_line(tmp_path: Path) -> None:
@@ -505,9 +508,7 @@ def test_a_pipe_or_a_folder_named_as_a_file_is_refused_at_once(tmp_path: Path, k
             load_game(path)
     finally:
         signal.alarm(0)
-    assert found == [
-        f"{path}:1: cannot read the file: {path} is {what}, not a file: hexcombat reads files only"
-    ]
+    assert len(found) == 1 and says_in(found[0], at=(str(path), 1), names=[str(path), str(what)])
     assert f"{path} is {what}, not a file" in str(refused.value)
 
 

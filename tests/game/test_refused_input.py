@@ -10,7 +10,7 @@ from pathlib import Path
 from hexcombat_cli import check
 
 from hexcombat.game.explain_cli import explain_command
-from meaning import each_says, says
+from meaning import each_says, says, says_in
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
@@ -121,9 +121,11 @@ defence = 6
 
 def test_a_missing_counter_file_is_named_at_the_counters_line(tmp_path: Path) -> None:
     path = write(tmp_path, MISSING_COUNTERS)
-    assert problems(path) == [
-        f"{path}:2: counter file 'missing.toml' not found (looked for {tmp_path / 'missing.toml'})"
-    ]
+    assert len(problems(path)) == 1 and says_in(
+        problems(path)[0],
+        at=(str(path), 2),
+        names=["'missing.toml'", str(tmp_path / "missing.toml")],
+    )
 
 
 def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:

@@ -14,7 +14,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.roll import RollCombat
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import GameState
-from meaning import one_says, says
+from meaning import one_says, says, says_in
 
 
 def saved(state: GameState, tmp_path: Path, name: str = "game.json") -> Path:
@@ -88,8 +88,8 @@ def test_explain_of_a_save_with_no_attack_says_so(
     assert explain_command(str(path)) == 1
     captured = capsys.readouterr()
     assert "TOML" not in captured.err
-    assert captured.err.strip().startswith(
-        f"{path}: a hexcombat saved game with no attack rolled and waiting to be applied"
+    assert says_in(
+        captured.err.strip(), names=[str(path), "no attack rolled", "waiting to be applied"]
     )
 
 

@@ -120,9 +120,11 @@ def test_more_steps_lost_than_the_unit_has_is_refused(state: GameState, tmp_path
     data = json.loads(path.read_text())
     entry = next(c for c in data["counters"] if c["uid"] == "c10")
     entry["status"]["steps_lost"] = 3
-    assert refused(path, data) == (
-        f"game.json:{line_of_status(path, 'c10')}: counter c10: status: Hv Mot AA II has "
-        "3 steps: with 3 lost it is eliminated, not on the map"
+    assert says_in(
+        refused(path, data),
+        at=("game.json", line_of_status(path, "c10")),
+        figures=["3", "3"],
+        names=["Hv Mot AA II", "eliminated"],
     )
 
 
@@ -153,8 +155,8 @@ def test_a_save_of_a_format_not_yet_made_is_refused(state: GameState, tmp_path: 
     data = json.loads(path.read_text())
     for version in (3, 0, True, "2"):
         data["version"] = version
-        assert refused(path, data).startswith(
-            f"game.json:3: saved by a different hexcombat (save format version {version!r};"
+        assert says_in(
+            refused(path, data), at=("game.json", 3), names=["different hexcombat", repr(version)]
         )
 
 

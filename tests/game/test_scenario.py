@@ -11,7 +11,7 @@ from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError
-from meaning import one_says, says
+from meaning import one_says, says, says_in
 
 INLINE = """\
 ruleset = "total-war"
@@ -73,7 +73,9 @@ def problems(tmp_path: Path, text: str) -> list[str]:
 def test_unknown_counter_names_the_line(tmp_path: Path) -> None:
     text = INLINE.replace('name = "Tank X"\nsize = "X"', 'counter = "no-such-counter"')
     (message,) = problems(tmp_path, text)
-    assert message.startswith(f"{tmp_path / 's.toml'}:10: unknown counter 'no-such-counter'")
+    assert says_in(
+        message, at=(str(tmp_path / "s.toml"), 10), names=["'no-such-counter'", "unknown"]
+    )
 
 
 def test_bad_capability_value_cites_10b(tmp_path: Path) -> None:
@@ -104,7 +106,7 @@ def test_bad_date_and_count(tmp_path: Path) -> None:
         figures=["1943"],
         names=["'July 1943'", "YYYY", "MM"],
     )
-    assert f"{tmp_path / 's.toml'}:13: count must be a whole number >= 1" in found
+    assert one_says(found, at=(str(tmp_path / "s.toml"), 13), figures=["1"], names=["whole number"])
 
 
 def test_missing_side_is_reported(tmp_path: Path) -> None:

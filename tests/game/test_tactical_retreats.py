@@ -35,7 +35,7 @@ from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import UnitStatus
-from meaning import one_says, says
+from meaning import one_says, says, says_in
 
 
 @pytest.fixture(autouse=True)
@@ -93,9 +93,10 @@ def test_every_end_from_2_to_4_hexes_is_offered_and_the_player_picks_one() -> No
 def test_an_end_outside_the_range_is_refused_with_the_rule(end: str, hexes: str) -> None:
     state = retreat_game()
     said = refusal(state, assault(state, 3), end)
-    assert said == (
-        f"{end} is not a legal retreat end from 0201: {hexes}; the defender retreats 2 to 4 "
-        "hexes (R1)"
+    assert says_in(
+        said,
+        figures=["0201", "2", "4"],
+        names=["defender", "retreat", "retreats", str(end), str(hexes)],
     )
 
 

@@ -27,7 +27,7 @@ from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.total_war.eligibility import FLIP_MODE
 from hexcombat.sourcefile import SourceError
-from meaning import says
+from meaning import says, says_in
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -427,8 +427,8 @@ def test_a_bad_turn_order_in_a_save_names_its_line(tmp_path: Path, sides: object
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"sides":' in row)
     with pytest.raises(SourceError) as caught:
         load_game(path)
-    assert str(caught.value).startswith(
-        f"{path}:{line}: sides must list the side names in turn order, each once"
+    assert says_in(
+        str(caught.value), at=(str(path), line), names=["sides", "turn order", "each once"]
     )
 
 
