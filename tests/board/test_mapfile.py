@@ -245,8 +245,10 @@ def test_hexside_with_both_halves_wrong_is_one_problem(tmp_path: Path) -> None:
 @pytest.mark.parametrize("written", ["/", "0101/", "/0102", " / "])
 def test_hexside_with_an_empty_half_is_one_problem(tmp_path: Path, written: str) -> None:
     text = BASE + f'\n[[hexsides]]\nfeature = "minor-river"\nhexsides = ["{written}"]\n'
-    assert one_problem(tmp_path, text) == bad(tmp_path) + (
-        f":24: hexside '{written}' must name two hexes separated by '/', e.g. '0101/0102'"
+    assert says(
+        one_problem(tmp_path, text),
+        at=(bad(tmp_path), 24),
+        names=[f"'{written}'", "two hexes", "'/'", "'0101/0102'"],
     )
 
 

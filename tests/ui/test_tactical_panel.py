@@ -187,7 +187,7 @@ def test_a_disrupted_unit_and_a_leader_left_alone_are_listed_as_unable_to_assaul
     assert says(row.text(1), names=["Leader", "Rifles", "cannot assault", "TT1"])
     assert row.text(1).count("cannot assault") == 2
     assert one_says(row.toolTip(1), names=["only good-order units", "TT1"])
-    assert one_says(row.toolTip(1), names=["leader assaults only beside a combat unit", "TT1"])
+    assert one_says(row.toolTip(1), names=["leader", "only beside a combat unit", "TT1"])
     assert not row.flags() & Qt.ItemFlag.ItemIsEnabled  # nothing in the stack may assault
     units = [row.child(j) for j in range(row.childCount())]  # each unit unticked, with why
     assert [u.checkState(0) for u in units] == [Qt.CheckState.Unchecked] * 2
