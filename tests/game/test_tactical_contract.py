@@ -234,7 +234,7 @@ def test_the_combat_report_export_has_the_end_state_table(state: GameState) -> N
         "defender", "Guards (0504)", "72.2% (13/18)", "27.8% (5/18)", "0% (0)", "0% (0)"
     )  # fmt: skip
     text = markdown([report], "Assault")
-    # the report's table columns, as a player reads them
+    # pins the wording of the report's table columns, as a player reads them
     assert "| Side | Unit | Good order | Disrupted | Demoralized | Eliminated |" in text
     assert one_says(
         text,

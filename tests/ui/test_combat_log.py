@@ -62,7 +62,7 @@ def test_a_dh_logs_the_time_losses_retreat_and_advance(window, qtbot, at_21_14: 
     assert panel.apply(), panel.problems.text()
     (entry,) = log_lines(window)
     kept = 5 - len(lost)
-    # pins the combat log's lines as a player reads them
+    # pins the wording of the combat log's lines, as a player reads them
     assert entry == [
         "21:14  0404, 0505, 0604 -> 0504: 5:1, DRM +3, roll 1 = 4: DH",
         f"Losses: German: AT X ×{len(lost)} in 0504" if len(lost) > 1
