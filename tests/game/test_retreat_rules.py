@@ -83,7 +83,6 @@ def test_the_games_ruleset_decides_and_a_stack_with_no_retreat_is_eliminated(
     command = apply_combat_command(state, resolution, [], {}, [])
     state.execute(command)
     assert state.stack_at(state.hexmap.hex_at("0504")) == []
-    assert state.log[-1].details[-2:] == [
-        "retreat: " + EUROPA_RETREAT.describe(),
-        "units in 0504 have no legal retreat and are eliminated",
-    ]
+    rules, eliminated = state.log[-1].details[-2:]
+    assert rules == "retreat: " + EUROPA_RETREAT.describe()
+    assert says(eliminated, figures=["0504"], names=["no legal retreat", "eliminated"])

@@ -115,9 +115,9 @@ def test_a_unit_value_the_ruleset_does_not_read_is_refused_at_its_line(tmp_path:
 def test_a_declared_unit_value_is_checked_by_its_kind_and_bounds() -> None:
     unit = unit_from_mapping({"name": "Squad", "size": "II", "rules": {"morale": 13}}, "squad")
     assert unit.rule_value("morale") == 13 and unit.rule_value("fire", 0) == 0
-    assert TACTICAL.capability_problems("tactical", unit.rules) == [
-        ("morale", "rules.morale must be at most 12, not 13 (4.1)")
-    ]
+    ((key, problem),) = TACTICAL.capability_problems("tactical", unit.rules)
+    assert key == "morale"
+    assert says(problem, figures=["12", "13", "4.1"], names=["rules.morale", "at most"])
     assert TACTICAL.capability_problems("tactical", (("morale", 7),)) == []
 
 

@@ -538,7 +538,7 @@ def test_a_save_s_texts_hold_no_more_than_a_scenario_may(tmp_path: Path, key: st
         load_game(path)
     (problem,) = refused.value.problems
     assert problem.line == line_of(path.read_text(), key)
-    assert one_says(problem.message, names=["title, description, tutorial and combat log"])
+    assert one_says(problem.message, names=["title, description, tutorial", "combat log"])
     assert figures_in(problem.message)[0].startswith("3,0")  # characters, over 2 MB
     assert "at most 2 MB, as a scenario" in problem.message
 
@@ -563,7 +563,7 @@ def test_a_save_s_combat_log_holds_no_more_than_a_scenario_may(tmp_path: Path) -
         load_game(path)
     (problem,) = refused.value.problems
     assert problem.line == line_of(path.read_text(), "log")
-    assert one_says(problem.message, names=["title, description, tutorial and combat log"])
+    assert one_says(problem.message, names=["title, description, tutorial", "combat log"])
     assert figures_in(problem.message)[0].startswith("3,0")  # characters, over 2 MB
 
 

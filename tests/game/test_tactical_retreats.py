@@ -201,7 +201,9 @@ def test_towed_guns_and_fps_are_eliminated_and_the_squad_with_them_retreats() ->
     assert one_says(
         retreats, figures=["40", "0201"], names=["Pak 40", "eliminated instead of retreating", "R2"]
     )
-    assert any(line.startswith("Foxhole party in 0201: eliminated instead") for line in retreats)
+    assert one_says(
+        retreats, partly=True, figures=["0201"], names=["Foxhole party", "eliminated instead"]
+    )
     history.undo()
     assert uids_at(state, "0201") == stack
 
