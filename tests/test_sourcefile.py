@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, load_shared, quoted
+from meaning import each_says
 
 TEXT = """\
 ruleset = "total-war"
@@ -49,32 +50,42 @@ def problems_of(text: str, name: str = "dup.toml") -> list[str]:
 
 
 def test_duplicate_key_names_the_key_its_table_and_the_first_line() -> None:
-    assert problems_of("a = 1\nb = 2\na = 3\n") == [
-        "dup.toml:3: key 'a' is written twice at the top of the file (first at line 1)"
-    ]
-    assert problems_of("[layout]\ncolumns = 8\nrows = 6\nrows = 7\n") == [
-        "dup.toml:4: key 'rows' is written twice in [layout] (first at line 3)"
-    ]
-    assert problems_of('[[attacker]]\nre = 1\n[[attacker]]\nre = 2\nname = "X"\nre = 3\n') == [
-        "dup.toml:6: key 're' is written twice in [[attacker]] number 2 (first at line 4)"
-    ]
-    assert problems_of("layout.rows = 6\nlayout.rows = 7\n") == [
-        "dup.toml:2: key 'layout.rows' is written twice at the top of the file (first at line 1)"
-    ]
+    assert each_says(
+        problems_of("a = 1\nb = 2\na = 3\n"),
+        dict(at=("dup.toml", 3), figures=["1"], names=["'a'", "twice", "top of the file"]),
+    )
+    assert each_says(
+        problems_of("[layout]\ncolumns = 8\nrows = 6\nrows = 7\n"),
+        dict(at=("dup.toml", 4), figures=["3"], names=["'rows'", "twice", "[layout]"]),
+    )
+    assert each_says(
+        problems_of('[[attacker]]\nre = 1\n[[attacker]]\nre = 2\nname = "X"\nre = 3\n'),
+        dict(
+            at=("dup.toml", 6), figures=["2", "4"], names=["'re'", "[[attacker]] number 2", "twice"]
+        ),
+    )
+    assert each_says(
+        problems_of("layout.rows = 6\nlayout.rows = 7\n"),
+        dict(
+            at=("dup.toml", 2), figures=["1"], names=["'layout.rows'", "twice", "top of the file"]
+        ),
+    )
 
 
 def test_every_duplicate_is_reported_in_one_run() -> None:
     text = "[conditions]\nweather = 1\n[layout]\nrows = 1\nrows = 2\n[conditions]\n"
-    assert problems_of(text) == [
-        "dup.toml:5: key 'rows' is written twice in [layout] (first at line 4)",
-        "dup.toml:6: table [conditions] is declared twice (first at line 1)",
-    ]
+    assert each_says(
+        problems_of(text),
+        dict(at=("dup.toml", 5), figures=["4"], names=["'rows'", "twice", "[layout]"]),
+        dict(at=("dup.toml", 6), figures=["1"], names=["table [conditions]", "twice"]),
+    )
 
 
 def test_a_table_written_again_as_a_key_or_header_is_a_duplicate() -> None:
-    assert problems_of("[a]\nb = 1\n[a.b]\n") == [
-        "dup.toml:3: table [a.b] is declared twice (first at line 2, as key 'b')"
-    ]
+    assert each_says(
+        problems_of("[a]\nb = 1\n[a.b]\n"),
+        dict(at=("dup.toml", 3), figures=["2"], names=["table [a.b]", "twice", "key 'b'"]),
+    )
 
 
 def test_the_same_sub_table_in_two_array_elements_is_no_duplicate() -> None:
@@ -83,9 +94,10 @@ def test_the_same_sub_table_in_two_array_elements_is_no_duplicate() -> None:
     assert src.data["rivers"][1]["mouth"]["hex"] == "0202"
     assert src.line_of("rivers", 0, "mouth", "hex") == 3
     assert src.line_of("rivers", 1, "mouth", "hex") == 6
-    assert problems_of(text + 'hex = "0303"\n') == [
-        "dup.toml:7: key 'hex' is written twice in [rivers.mouth] (first at line 6)"
-    ]
+    assert each_says(
+        problems_of(text + 'hex = "0303"\n'),
+        dict(at=("dup.toml", 7), figures=["6"], names=["'hex'", "[rivers.mouth]", "twice"]),
+    )
 
 
 # A multi-line description holding text that looks like keys and array elements; the lines after
@@ -133,9 +145,10 @@ def test_lines_are_right_after_multi_line_strings() -> None:
 
 
 def test_a_duplicate_after_a_multi_line_string_names_the_right_lines() -> None:
-    assert problems_of(MULTILINE + "rows = 5\n") == [
-        "dup.toml:21: key 'rows' is written twice in [layout] (first at line 20)"
-    ]
+    assert each_says(
+        problems_of(MULTILINE + "rows = 5\n"),
+        dict(at=("dup.toml", 21), figures=["20"], names=["'rows'", "twice", "[layout]"]),
+    )
 
 
 def test_a_file_starting_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
@@ -157,9 +170,10 @@ def test_a_file_that_is_not_utf8_is_a_located_problem(tmp_path: Path) -> None:
 
 
 def test_a_syntax_error_keeps_its_line() -> None:
-    assert problems_of('a = 1\nb = "open\n') == [
-        "dup.toml:2: not valid TOML: Illegal character '\\n'"
-    ]
+    assert each_says(
+        problems_of('a = 1\nb = "open\n'),
+        dict(at=("dup.toml", 2), names=["not valid TOML", "'\\n'"]),
+    )
 
 
 def test_problem_reads_file_line_message() -> None:

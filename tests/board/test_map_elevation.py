@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hexcombat.board.mapfile import check_map_source, map_from_source
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says
 
 BASE = """\
 name = "Hill"
@@ -44,25 +45,28 @@ def test_elevation_rows_give_each_hex_its_level() -> None:
 
 def test_a_letter_in_an_elevation_row_is_named_at_its_line() -> None:
     text = BASE + '[elevation]\nrows = [\n  "012",\n  "0x-",\n]\n'
-    assert problems(text) == [
-        "hill.toml:19: elevation row 2 holds '-', 'x'; each hex's level is one digit, 0 to 9"
-    ]
+    assert each_says(
+        problems(text), dict(at=("hill.toml", 19), figures=["2", "0", "9"], names=["'-'", "'x'"])
+    )
 
 
 def test_elevation_rows_of_the_wrong_shape_are_named() -> None:
     text = BASE + '[elevation]\nrows = [\n  "0123",\n]\n'
-    assert problems(text) == [
-        "hill.toml:17: elevation has 1 rows; expected 2 (layout.rows)",
-        "hill.toml:18: elevation row 1 has 4 hexes; expected 3 (layout.columns)",
-    ]
+    assert each_says(
+        problems(text),
+        dict(at=("hill.toml", 17), figures=["1", "2"], names=["layout.rows"]),
+        dict(at=("hill.toml", 18), figures=["1", "4", "3"], names=["layout.columns"]),
+    )
 
 
 def test_elevation_must_be_rows_of_strings() -> None:
-    assert problems(BASE + "[elevation]\nrows = [1, 2]\n") == [
-        "hill.toml:17: elevation.rows must hold strings in quotes, not 1",
-        "hill.toml:17: elevation.rows must hold strings in quotes, not 2",
-    ]
-    assert problems(BASE + "[elevation]\nlevels = 3\n") == [
-        "hill.toml:16: missing required key elevation.rows",
-        "hill.toml:17: unknown key 'levels' in [elevation]; expected rows",
-    ]
+    assert each_says(
+        problems(BASE + "[elevation]\nrows = [1, 2]\n"),
+        dict(at=("hill.toml", 17), figures=["1"], names=["elevation.rows"]),
+        dict(at=("hill.toml", 17), figures=["2"], names=["elevation.rows"]),
+    )
+    assert each_says(
+        problems(BASE + "[elevation]\nlevels = 3\n"),
+        dict(at=("hill.toml", 16), names=["elevation.rows", "missing"]),
+        dict(at=("hill.toml", 17), names=["'levels'", "unknown"]),
+    )

@@ -24,6 +24,7 @@ from hexcombat.board.mapimage import (
 )
 from hexcombat.board.offset import OffsetScheme
 from hexcombat.sourcefile import SourceError, TomlSource
+from meaning import one_says
 
 MAP = """\
 name = "Scan"
@@ -97,7 +98,9 @@ def test_a_calibration_off_the_image_is_said_at_origin(tmp_path) -> None:
     path = image_map(tmp_path, "scan.png", origin="[40.0, 3500.0]")
     (problem,) = check_map_source(TomlSource.load(path))
     assert problem.line == 19  # origin = ...
-    assert "hex 0101 falls at pixel (40, 3500), off the 240 x 200 image" in problem.message
+    assert one_says(
+        problem.message, figures=["0101", "40", "3500", "240", "200"], names=["off the", "image"]
+    )
 
 
 def test_a_file_that_is_no_picture_is_said(tmp_path) -> None:

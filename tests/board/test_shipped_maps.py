@@ -11,6 +11,7 @@ from hexcombat.board.graph import BoardGraph
 from hexcombat.board.mapfile import is_map_source, load_map, shipped_maps
 from hexcombat.sourcefile import TomlSource
 from hexcombat_cli import hexcombat
+from meaning import each_says
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root, for the shipped files under test."""
@@ -91,11 +92,11 @@ def test_hexcombat_check_prints_file_line_message_and_fails_on_a_bad_map(
     line = 1 + text.splitlines().index('  "ccccwccc",  # row 04: 0504 the defended woods')
     run = run_check(REPO_MAPS / "tutorial-14d2d.toml", bad)
     assert run.returncode == 1
-    assert run.stdout.splitlines() == [
-        f"{bad}:{line}: terrain row 4 has 7 hexes; expected 8 (layout.columns)",
-        f"{bad}:{line}: unknown terrain letter 'q' in row 4, column 4 (hex 0404); "
-        "the legend has c, w, t",
-    ]
+    assert each_says(
+        run.stdout.splitlines(),
+        dict(at=(str(bad), line), figures=["4", "7", "8"], names=["layout.columns"]),
+        dict(at=(str(bad), line), figures=["4", "4", "0404"], names=["'q'", "unknown"]),
+    )
 
 
 def test_sample_map_is_exactly_what_its_generator_writes() -> None:

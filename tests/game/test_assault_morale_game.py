@@ -36,6 +36,7 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import AddMarker
 from hexcombat.rules.status import UnitStatus
+from meaning import each_says, one_says, says, says_in
 
 
 def started(state: GameState, history: History, target: str = "0202") -> AttackModel:
@@ -70,12 +71,13 @@ def test_the_stacks_that_may_assault_and_why_the_others_may_not() -> None:
     model = started(state, History(state))
     by_hex = {state.hexmap.label(c.hex): c for c in model.candidates}
     assert {c.uid for c in by_hex["0201"].counters} == {uids["sq1"], uids["sq2"], uids["brandt"]}
-    assert [why for _, why in by_hex["0302"].barred] == [
-        "Rifle Sqd is disrupted: only good-order troops may start an assault (Assault)"
-    ]
-    assert [why for _, why in by_hex["0102"].barred] == [
-        "Wagon is a wagon: only troops may start an assault (Assault)"
-    ]
+    assert each_says(
+        [why for _, why in by_hex["0302"].barred],
+        dict(names=["Rifle Sqd", "disrupted", "only good-order troops", "Assault"]),
+    )
+    assert each_says(
+        [why for _, why in by_hex["0102"].barred], dict(names=["Wagon", "only troops", "Assault"])
+    )
     assert not by_hex["0302"].counters and not by_hex["0102"].counters
 
 
@@ -100,10 +102,17 @@ def test_both_columns_with_each_shift_and_each_sides_result_chances() -> None:
     assert defender["result_chances"] == {
         "M": sixth, "M1": sixth, "M2": sixth, "1M2": Fraction(1, 3), "2M2": sixth,
     }  # fmt: skip
-    assert [s.text for s in report.steps if "'s die on" in s.text] == [  # a row per side
-        "the attacker's die on 9-12: 1-2 -, 3 M, 4 M1, 5 M2, 6 1M2",
-        "the defender's die on 18-23: 1 M, 2 M1, 3 M2, 4-5 1M2, 6 2M2",
-    ]
+    assert each_says(
+        [s.text for s in report.steps if "'s die on" in s.text],
+        dict(
+            figures=["9", "12", "1", "2", "3", "4", "5", "6"],
+            names=["attacker", "3 M", "4 M1", "5 M2", "6 1M2"],
+        ),
+        dict(
+            figures=["18", "23", "1", "2", "3", "4", "5", "6"],
+            names=["defender", "1 M", "2 M1", "3 M2", "6 2M2"],
+        ),
+    )
     for fates in report.unit_fates.values():
         assert sum(fates.values()) == 1
 
@@ -114,13 +123,15 @@ def test_losses_best_morale_first_then_each_roll_on_its_own_undone_and_redone() 
     model = started(state, history)
     resolution = model.roll([6, 1])
     assert resolution is not None
-    assert resolution.result.headline == (
-        "attacker's die 6: 1M2 on the defenders; defender's die 1: M on the attackers"
+    assert says(
+        resolution.result.headline,
+        figures=["6", "1"],
+        names=["attacker's die 6: 1M2", "defenders", "defender's die 1: M", "attackers"],
     )
     assert suggested_losses(state, resolution) == [uids["t34"], uids["su_wagon"]]
     model.set_losses([uids["rifles"], uids["su_wagon"]])  # the squad's morale 7 is not the best
     assert not model.apply()
-    assert model.apply_problem.endswith("a unit of the best morale (T-34/76) (ACT)")
+    assert says_in(model.apply_problem, names=["best morale", "T-34/76", "ACT"])
     model.set_losses([uids["t34"], uids["su_wagon"]])
     assert model.apply(), model.apply_problem
     assert state.counters[uids["t34"]].status == UnitStatus(steps_lost=1)
@@ -149,7 +160,9 @@ def test_losses_best_morale_first_then_each_roll_on_its_own_undone_and_redone() 
     history.redo()
     assert uids["petrov"] not in state.counters
     (squad_row,) = [r for r in rows.rows() if r.key == defenders[1]]
-    assert squad_row.text == "Rifle Sqd checks morale (7 +1 while Lt Petrov leads, +2)"
+    assert says(
+        squad_row.text, figures=["7", "+1", "+2"], names=["Rifle Sqd", "Lt Petrov", "morale"]
+    )
     # without its leader the squad checks at 7: holds on 2d6 <= 5, disrupted 6-7, else demoralized
     assert chances(rows, defenders[1]) == [
         ("holds", Fraction(10, 36)), ("disrupted", Fraction(11, 36)),
@@ -196,7 +209,11 @@ def test_the_a_t_fire_the_morale_checks_a_save_and_a_recovery(tmp_path: Path) ->
     squad = again.counters[uids["sq1"]]
     (recover,) = counter_actions(again, squad)
     assert recover.rule == "Recovery"
-    assert "recovers fully 2.8%, rallies to disrupted 55.6%, fails 41.7%" in recover.help
+    assert one_says(
+        recover.help,
+        figures=["2.8%", "55.6%", "41.7%"],
+        names=["recovers fully 2.8%", "disrupted 55.6%", "fails 41.7%"],
+    )
     assert reopened.run(RollCounterAction(uids["sq1"], recover.key, [4, 4])) == ""  # 8: fails
     assert again.counters[uids["sq1"]].status.state == "demoralized"
     assert reopened.run(RollCounterAction(uids["sq1"], recover.key, [3, 4])) == ""  # 7: rallies
@@ -222,16 +239,17 @@ def test_the_calculator_asks_for_the_two_table_dice_in_the_order_rolled() -> Non
     history = History(state)
     report = started(state, history).report
     assert report is not None
-    assert calculator_dice(report) == (
-        "2 numbers, the attacker's table die (1 to 6) then the defender's table die (1 to 6), "
-        "e.g. 2 4"
+    assert says(
+        calculator_dice(report),
+        figures=["2", "1", "6", "1", "6", "2", "4"],
+        names=["attacker's table die", "then the defender's table die"],
     )
     assert history.run(AddMarker(uids["rifles"], marker="dug-in")) == ""
     dug_in = started(state, history).report
     assert dug_in is not None
     # the defenders fire first: the roll is their die alone, the attackers' die is rolled
     # after the morale checks it calls for (ACT)
-    assert calculator_dice(dug_in) == "one number from 1 to 6, the defender's table die (e.g. 4)"
+    assert says_in(calculator_dice(dug_in), figures=["1", "6", "4"], names=["defender's table die"])
     with pytest.raises(CalculatorError, match="rolls 1 die, but 2 numbers were typed"):
         calculator_roll(dug_in, "1 6")
     # the defenders' 1: M on 18-23

@@ -18,6 +18,7 @@ from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -114,7 +115,7 @@ def test_roll_choose_apply_and_undo(
     model.set_retreat(start, None)
     events.clear()
     assert model.apply() is False
-    assert model.apply_problem == "choose where the units in 0504 retreat to"
+    assert says(model.apply_problem, figures=["0504"], names=["retreat"])
     assert events == ["choices"]
     model.set_retreat(start, end)  # put right: the refusal goes
     assert model.apply_problem == ""
@@ -136,7 +137,7 @@ def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(
 ) -> None:
     model.start(tutorial_target(state))
     assert model.roll([4, 4]) is None
-    assert model.roll_problem == "this attack rolls 1 die, but 2 were typed in"
+    assert says(model.roll_problem, figures=["1", "2"], names=["rolls 1 die", "2 were typed"])
     assert state.pending_roll is None
 
 
@@ -150,11 +151,15 @@ def test_a_typed_die_runs_out_and_the_next_is_asked_for() -> None:
 
 def test_what_to_type_names_a_follow_up_roll_by_its_purpose() -> None:
     morale = DiceWanted(6, "morale check")
-    assert dice_text([6, 6], [morale]) == (
-        "2 numbers, the combat die (1 to 6) then the morale check (1 to 6), e.g. 4 3"
+    assert says(
+        dice_text([6, 6], [morale]),
+        figures=["2", "1", "6", "1", "6", "4", "3"],
+        names=["combat die", "then the morale check"],
     )
-    assert dice_text([6, 6]) == (  # a chance roll for the DRM first (10.C), as before
-        "2 numbers, the chance roll for the DRM (1 to 6) then the combat die (1 to 6), e.g. 2 4"
+    assert says(  # a chance roll for the DRM first (10.C), as before
+        dice_text([6, 6]),
+        figures=["2", "1", "6", "1", "6", "2", "4"],
+        names=["chance roll for the DRM", "then the combat die"],
     )
     assert read_typed_roll("5 1", [6, 6], [morale]) == [5, 1]
     with pytest.raises(GameError, match="a d6 has no 7: type 2 numbers, the combat die"):
@@ -181,10 +186,7 @@ def test_a_follow_up_roll_is_asked_for_when_the_result_calls_for_it(
     events.clear()
     assert model.roll([4]) is None
     assert events == ["roll"] and state.pending_roll is None
-    assert model.roll_problem == (
-        "the result calls for one more die: roll a d6 for the morale check and type it after "
-        "the others"
-    )
+    assert says(model.roll_problem, names=["one more die", "d6", "morale check"])
     assert model.dice_wanted() == [6, 6]
     assert model.roll([4, 2]) is None and model.dice_wanted() == [6, 6, 6]
     resolution = model.roll([4, 2, 5])

@@ -23,6 +23,7 @@ from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
 from hexcombat_cli import explain_json
+from meaning import each_says, says
 
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
@@ -99,7 +100,7 @@ def test_the_chance_roll_of_10c_comes_first() -> None:
 def test_every_ruleset_opens_in_the_calculator(ruleset: str) -> None:
     combat = new_combat(ruleset)
     assert combat.ruleset == ruleset
-    assert combat.problems() == ["pick at least one attacker and one defender"]
+    assert each_says(combat.problems(), dict(names=["at least one attacker", "one defender"]))
     ground = find_counters(combat.library, "", game=ruleset, own=combat.own_ids)
     assert ground, "the shipped counter sets give counters to pick"
     # the counters offered are the ruleset's own game's (Europa divisions are no squads)
@@ -152,7 +153,10 @@ def test_a_picked_combat_saves_and_reopens_equal(tmp_path: Path) -> None:
     combat.save(tmp_path / "calc.toml")
     again = open_combat(tmp_path / "calc.toml")
     assert again.data == combat.data
-    assert again.entry_name("attacker", 0) == "Hv Tank XX (su-hv-tank-xx) across minor-river"
+    assert says(
+        again.entry_name("attacker", 0),
+        names=["Hv Tank XX", "(su-hv-tank-xx)", "across minor-river"],
+    )
 
 
 def test_an_inline_unit_the_vocabulary_refuses_says_why() -> None:
@@ -211,9 +215,10 @@ def test_a_follow_up_roll_is_asked_for_then_typed_with_the_rest(monkeypatch) -> 
     assert isinstance(report, Report)
     with pytest.raises(calculator.MoreDice) as asked:
         roll_typed(report, "4")
-    assert str(asked.value) == (
-        "the result needs one more die: type 2 numbers, the combat die (1 to 6) then the "
-        "morale check (1 to 6), e.g. 4 3"
+    assert says(
+        str(asked.value),
+        figures=["2", "1", "6", "1", "6", "4", "3"],
+        names=["one more die", "combat die", "then the morale check"],
     )
     rolled = roll_typed(report, "4 2", asked.value.follow_up)
     assert rolled.rolls == (4, 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexcombat_cli import check
+from meaning import each_says, says, says_in
 
 COUNTERS = """\
 title = "a counter set with mistakes"
@@ -39,16 +40,18 @@ def lines_of(path: Path) -> list[str]:
 def test_every_bad_key_of_a_counter_and_the_air_counters_too(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
     path.write_text(COUNTERS)
-    assert lines_of(path) == [
-        f"{path}:5: counter 'bad': size must be one of II, III, X, XX, XXX, not 'XY'",
-        f"{path}:6: counter 'bad': attack must be a whole number >= 0, not -1",
-        f"{path}:7: counter 'bad': aeca must be one of double, full, half, neutral, none (10.B), "
-        "not 'triple'",
-        f"{path}:8: counter 'bad': changes[0] date '1943-13' has no month 13: write YYYY-MM "
-        "with a month from 01 to 12",
-        f"{path}:18: air counter 'ge-bad': rating must read like \"7F5\" (attack, type, "
-        "defence), not 'zz'",
-    ]
+    assert each_says(
+        lines_of(path),
+        dict(at=(str(path), 5), names=["'bad'", "'XY'"]),
+        dict(at=(str(path), 6), figures=["0", "-1"], names=["'bad'", "whole number"]),
+        dict(at=(str(path), 7), rules=["10.B"], names=["'bad'", "'triple'"]),
+        dict(
+            at=(str(path), 8),
+            figures=["0", "1943", "13", "13", "01", "12"],
+            names=["'bad'", "'1943-13'", "YYYY", "MM"],
+        ),
+        dict(at=(str(path), 18), rules=["7F5"], names=["'ge-bad'", "7F5", "'zz'"]),
+    )
 
 
 SCENARIO = """\
@@ -78,14 +81,19 @@ def test_a_scenario_s_bad_terrain_is_reported_beside_bad_weather_and_date(
     path = tmp_path / "s.toml"
     path.write_text(SCENARIO)
     found = lines_of(path)
-    assert found[:4] == [
-        f"{path}:4: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter",
-        f"{path}:5: date '1943-13' has no month 13: write YYYY-MM with a month from 01 to 12",
-        f"{path}:8: attacker 1: size must be one of II, III, X, XX, XXX, not 'XY'",
-        f"{path}:9: attacker 1: attack must be a whole number >= 0, not -6",
-    ]
+    assert each_says(
+        found[:4],
+        dict(at=(str(path), 4), names=["'fog'", "unknown"]),
+        dict(
+            at=(str(path), 5),
+            figures=["1943", "13", "13", "01", "12"],
+            names=["'1943-13'", "YYYY", "MM"],
+        ),
+        dict(at=(str(path), 8), figures=["1"], names=["'XY'", "attacker"]),
+        dict(at=(str(path), 9), figures=["1", "0", "-6"], names=["attacker", "whole number"]),
+    )
     assert len(found) == 5
-    assert found[4].startswith(f"{path}:3: terrain 'moon' is not on the AEC chart")
+    assert says_in(found[4], at=(str(path), 3), names=["'moon'", "AEC"])
 
 
 AIR_COUNTERS = """\
@@ -102,12 +110,16 @@ range = "far"
 def test_every_bad_key_of_an_air_counter(tmp_path: Path) -> None:
     path = tmp_path / "air.toml"
     path.write_text(AIR_COUNTERS)
-    assert lines_of(path) == [
-        f"{path}:5: air counter 'ge-bad': rating must read like \"7F5\" (attack, type, "
-        "defence), not 'zz'",
-        f"{path}:6: air counter 'ge-bad': tactical_bombing must be a whole number >= 0, not -1",
-        f"{path}:7: air counter 'ge-bad': range must be a whole number >= 0, not 'far'",
-    ]
+    assert each_says(
+        lines_of(path),
+        dict(at=(str(path), 5), rules=["7F5"], names=["'ge-bad'", "7F5", "'zz'"]),
+        dict(
+            at=(str(path), 6),
+            figures=["0", "-1"],
+            names=["'ge-bad'", "tactical_bombing", "whole number"],
+        ),
+        dict(at=(str(path), 7), figures=["0"], names=["'ge-bad'", "'far'", "whole number"]),
+    )
 
 
 def test_a_missing_map_is_reported_beside_bad_weather(tmp_path: Path) -> None:
@@ -118,9 +130,7 @@ def test_a_missing_map_is_reported_beside_bad_weather(tmp_path: Path) -> None:
         '[[defender]]\nname = "D"\nsize = "XX"\ndefence = 1\nhex = "0102"\n'
     )
     found = lines_of(path)
-    assert found[0] == (
-        f"{path}:4: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter"
-    )
+    assert says(found[0], at=(str(path), 4), names=["'fog'", "unknown"])
     assert len(found) == 2 and found[1].startswith(f"{path}:2: no map 'nomap': not a file")
 
 
@@ -151,21 +161,29 @@ def test_an_unknown_counter_bad_weather_and_an_off_map_hex_come_out_in_one_run(
 ) -> None:
     path = tmp_path / "s.toml"
     path.write_text(THREE_KINDS.replace("MAP", str(MAPS / "tutorial-14d2d.toml")))
-    assert lines_of(path) == [
-        f"{path}:4: unknown weather 'fog'; the weather is one of clear, mud, frost, snow, winter",
-        f"{path}:6: unknown counter 'su-no-such-tank': not in counters/ nor the scenario's "
-        "counter files; name a counter or define the unit inline",
-        f"{path}:11: Tank X: hex '9999' is off the map (0101 to 0806)",
-    ]
+    assert each_says(
+        lines_of(path),
+        dict(at=(str(path), 4), names=["'fog'", "unknown"]),
+        dict(at=(str(path), 6), names=["'su-no-such-tank'", "unknown"]),
+        dict(
+            at=(str(path), 11),
+            figures=["9999", "0101", "0806"],
+            names=["'9999'", "Tank X", "off the map"],
+        ),
+    )
 
 
 def test_an_attacker_out_of_reach_is_reported_beside_an_unknown_counter(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     text = THREE_KINDS.replace("MAP", str(MAPS / "tutorial-14d2d.toml"))
     path.write_text(text.replace('"fog"', '"clear"').replace('"9999"', '"0801"'))
-    assert lines_of(path) == [
-        f"{path}:6: unknown counter 'su-no-such-tank': not in counters/ nor the scenario's "
-        "counter files; name a counter or define the unit inline",
-        f"{path}:11: Tank X in 0801 is 4 hexes from the defender in 0504: units attack from "
-        "adjacent hexes, long-range artillery from two (14A3)",
-    ]
+    assert each_says(
+        lines_of(path),
+        dict(at=(str(path), 6), names=["'su-no-such-tank'", "unknown"]),
+        dict(
+            at=(str(path), 11),
+            rules=["14A3"],
+            figures=["0801", "4", "0504"],
+            names=["Tank X", "long-range", "defender"],
+        ),
+    )

@@ -10,6 +10,7 @@ import pytest
 
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
+from meaning import each_says, says_in
 
 GROUND = """\
 ruleset = "RULESET"
@@ -85,9 +86,12 @@ def test_a_dated_change_to_0_res_is_refused(tmp_path: Path) -> None:
     counters.write_text(
         '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\nchanges = [{ date = "1943-01", re = 0 }]\n'
     )
-    assert [str(p) for p in check_file(counters)] == [
-        f"{counters}:5: counter 'x': changes[0] (1943-01): {ZERO_RE}"
-    ]
+    assert len([str(p) for p in check_file(counters)]) == 1 and says_in(
+        [str(p) for p in check_file(counters)][0],
+        at=(str(counters), 5),
+        figures=["0", "1943", "01"],
+        names=["'x'", str(ZERO_RE)],
+    )
 
 
 def test_an_inline_non_motorized_hv_aa_said_to_be_heavy_antitank_is_refused(
@@ -98,11 +102,15 @@ def test_an_inline_non_motorized_hv_aa_said_to_be_heavy_antitank_is_refused(
         'name = "Hv AA II"\nsize = "II"\ntype = "heavy-anti-aircraft"\nheavy_antitank = true\n',
     )
     path = write(tmp_path, text)
-    assert refused_alike(path, capsys) == [
-        f"{path}:18: defender 1: heavy_antitank = true, but a heavy-anti-aircraft unit that is "
-        "not motorized does not qualify for heavy antitank effects: only heavy motorized "
-        "antiaircraft and antitank units do (14D2); give it motorized = true if it is motorized"
-    ]
+    assert each_says(
+        refused_alike(path, capsys),
+        dict(
+            at=(str(path), 18),
+            rules=["14D2"],
+            figures=["1"],
+            names=["heavy_antitank", "heavy-anti-aircraft", "defender"],
+        ),
+    )
 
 
 AIR = """
@@ -117,11 +125,15 @@ def test_an_air_mission_beside_a_ground_combat_is_refused_at_its_line(
 ) -> None:
     # explain printed only the air result and check said nothing
     path = write(tmp_path, GROUND.replace("RULESET", "total-war") + AIR)
-    assert refused_alike(path, capsys) == [
-        f"{path}:17: an air mission and a ground combat are separate scenarios: this one also "
-        "has [[attacker]] (line 7) and [[defender]] (line 14); put the [[air]] units (16A, 23D) "
-        "in a scenario of their own"
-    ]
+    assert each_says(
+        refused_alike(path, capsys),
+        dict(
+            at=(str(path), 17),
+            rules=["16A", "23D"],
+            figures=["7", "14"],
+            names=["attacker", "defender"],
+        ),
+    )
 
 
 def test_the_air_mission_alone_still_flies(tmp_path: Path) -> None:

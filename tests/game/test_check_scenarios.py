@@ -10,12 +10,13 @@ import json
 from pathlib import Path
 
 import pytest
-from hexcombat_cli import check
 
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.total_war.tables import AEC_TERRAIN
+from hexcombat_cli import check
+from meaning import each_says, one_says, says_in
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "desktop/hexcombat/rules"
@@ -141,9 +142,7 @@ def test_long_range_artillery_alone_at_two_hexes_is_reported_at_its_range(
         '[[defender]]\ncounter = "ax-inf-xx"\n'
     )
     path = write(tmp_path, text)
-    assert checked(path) == [
-        f"{path}:5: long-range artillery may not attack alone at two hexes (14A3)"
-    ]
+    assert each_says(checked(path), dict(at=(str(path), 5), rules=["14A3"], names=["long-range"]))
     # with infantry adjacent it may fire from two hexes (14A3): sound
     with_infantry = text.replace(
         "range = 2\n", 'range = 2\n\n[[attacker]]\ncounter = "ax-inf-xx"\n'
@@ -186,15 +185,29 @@ tactical_bombing = 6
 def test_every_air_entry_that_cannot_fly_is_reported_at_its_line(tmp_path: Path) -> None:
     write(tmp_path, MY_AIR, "my-air.toml")
     path = write(tmp_path, AIR)
-    assert checked(path) == [
-        f"{path}:8: air 1: a type AF may not fly combat air patrol (23D2)",
-        f"{path}:11: air 2: unknown air counter 'no-such-plane': not in counters/ nor the "
-        "scenario's counter files",
-        f"{path}:16: air 3: unknown air mission 'dogfight'; missions: escort, intercept, "
-        "patrol-attack, combat-air-patrol, ground-support, defensive-air-support, "
-        "airbase-bombing, rail-line-bombing, harassment, port-bombing, naval-bombing, "
-        "strategic-bombing, air-transport, airdrop",
-    ]
+    assert each_says(
+        checked(path),
+        dict(at=(str(path), 8), rules=["23D2"], figures=["1"], names=["AF"]),
+        dict(at=(str(path), 11), figures=["2"], names=["'no-such-plane'", "unknown"]),
+        dict(
+            at=(str(path), 16),
+            figures=["3"],
+            names=[
+                "'dogfight'",
+                "patrol-attack",
+                "combat-air-patrol",
+                "ground-support",
+                "defensive-air-support",
+                "airbase-bombing",
+                "rail-line-bombing",
+                "port-bombing",
+                "naval-bombing",
+                "strategic-bombing",
+                "air-transport",
+                "unknown",
+            ],
+        ),
+    )
 
 
 def test_a_scenario_s_own_air_counters_fly(
@@ -223,10 +236,9 @@ def test_a_bad_air_counter_in_the_scenario_s_own_file_is_reported_there(tmp_path
     only_stuka = AIR[: AIR.index("[[air]]")] + AIR[AIR.rindex("[[air]]") :]
     path = write(tmp_path, only_stuka)
     # the counter file's own problem, once; not the missing counter that follows from it
-    assert checked(path) == [
-        f"{bad}:4: air counter 'my-stuka': rating must read like \"7F5\" (attack, type, "
-        "defence), not '2Q4'",
-    ]
+    assert each_says(
+        checked(path), dict(at=(str(bad), 4), rules=["7F5"], names=["'my-stuka'", "7F5", "'2Q4'"])
+    )
 
 
 def test_explain_refuses_dice_for_an_air_scenario(
@@ -236,10 +248,10 @@ def test_explain_refuses_dice_for_an_air_scenario(
         tmp_path, 'ruleset = "total-war"\n\n[[air]]\ncounter = "ge-me-109e"\nmission = "escort"\n'
     )
     assert explain_command(str(path), rolls=[3]) == 1
-    assert capsys.readouterr().err.strip() == (
-        f"{path}: --roll: an air scenario has no combat die to roll: hexcombat gives each air "
-        "unit's strengths on its mission (16A, 23D); the air combat rules that roll dice are not "
-        "in the rules texts"
+    assert says_in(
+        capsys.readouterr().err.strip(),
+        rules=["16A", "23D"],
+        names=[str(path), "--roll", "air scenario", "no combat die"],
     )
 
 
@@ -253,34 +265,49 @@ def test_a_missing_ruleset_lists_the_known_ones(
     assert explain_command(str(path)) == 1
     assert capsys.readouterr().err.strip() == message
     unknown = write(tmp_path, GROUND.replace("RULESET", "total-peace"), "u.toml")
-    assert checked(unknown) == [f"{unknown}:1: unknown ruleset 'total-peace'; use {known}"]
+    assert len(checked(unknown)) == 1 and says_in(
+        checked(unknown)[0], at=(str(unknown), 1), names=["'total-peace'", "unknown", str(known)]
+    )
 
 
 def test_a_month_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, GROUND.replace("RULESET", "total-war").replace(
         "fortification = -1", 'fortification = -1\ndate = "1943-13"'))  # fmt: skip
-    assert checked(path) == [
-        f"{path}:7: date '1943-13' has no month 13: write YYYY-MM with a month from 01 to 12"
-    ]
+    assert each_says(
+        checked(path),
+        dict(
+            at=(str(path), 7),
+            figures=["1943", "13", "13", "01", "12"],
+            names=["'1943-13'", "YYYY", "MM"],
+        ),
+    )
     counters = write(
         tmp_path,
         '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\n'
         'changes = [{ date = "1943-00", aeca = "full" }]\n',
         "units.toml",
     )
-    assert checked(counters) == [
-        f"{counters}:5: counter 'x': changes[0] date '1943-00' has no month 0: write YYYY-MM "
-        "with a month from 01 to 12"
-    ]
+    assert each_says(
+        checked(counters),
+        dict(
+            at=(str(counters), 5),
+            figures=["0", "1943", "00", "0", "01", "12"],
+            names=["'x'", "'1943-00'", "YYYY", "MM"],
+        ),
+    )
     air = write(
         tmp_path,
         MY_AIR + '[[air_counter.changes]]\ndate = "1941-13"\nair_attack = 3\n',
         "air.toml",
     )
-    assert checked(air) == [
-        f"{air}:6: air counter 'my-stuka': changes[0] date '1941-13' has no month 13: write "
-        "YYYY-MM with a month from 01 to 12"
-    ]
+    assert each_says(
+        checked(air),
+        dict(
+            at=(str(air), 6),
+            figures=["0", "1941", "13", "13", "01", "12"],
+            names=["'my-stuka'", "'1941-13'", "YYYY", "MM"],
+        ),
+    )
 
 
 # --- charts ------------------------------------------------------------------------------------
@@ -295,13 +322,31 @@ def test_bad_crt_values_are_reported_by_check_not_raised(tmp_path: Path) -> None
     columns = write(tmp_path, text.replace('"1:3", "1:2"', '"1:2", "1:3"', 1), "cols.toml")
     run = check(bad, columns)
     assert run.returncode == 1 and "Traceback" not in run.stderr
-    assert run.stdout.splitlines() == [
-        f"{bad}:{loss}: loss must be the share of its strength the attacker loses, from 0 to 1 "
-        "(0.5 for half, 1 for all), not 'half'",
-        f"{columns}:7: columns must run from the worst odds for the attacker to the best, each "
-        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 1:4, 1:2, 1:3, 1:1, 2:1, 3:1, '
-        "4:1, 5:1, 6:1, 7:1, 8:1, 9:1)",
-    ]
+    assert each_says(
+        run.stdout.splitlines(),
+        dict(at=(str(bad), loss), figures=["0", "1", "0.5", "1"], names=["'half'", "attacker"]),
+        dict(
+            at=(str(columns), 7),
+            figures=[
+                "1:2",
+                "1:1",
+                "2:1",
+                "1:4",
+                "1:2",
+                "1:3",
+                "1:1",
+                "2:1",
+                "3:1",
+                "4:1",
+                "5:1",
+                "6:1",
+                "7:1",
+                "8:1",
+                "9:1",
+            ],
+            names=["columns", "worst odds for the attacker"],
+        ),
+    )
 
 
 def test_a_gap_in_the_armour_effects_bands_is_reported_by_check(tmp_path: Path) -> None:
@@ -310,10 +355,10 @@ def test_a_gap_in_the_armour_effects_bands_is_reported_by_check(tmp_path: Path) 
     path = write(tmp_path, narrower, "armour.toml")
     line = text.splitlines().index("[[aeca]]") + 1
     run = check(path)
-    assert run.stdout.splitlines() == [
-        f"{path}:{line}: no [[aeca]] band holds shares at least 1/10 and below 1/5: a combat with "
-        "such a share could not be evaluated; extend a band or add one"
-    ]
+    assert each_says(
+        run.stdout.splitlines(),
+        dict(at=(str(path), line), figures=["1/10", "1/5"], names=["[[aeca]] band"]),
+    )
 
 
 def test_coast_defence_counter_ids_are_looked_up(tmp_path: Path) -> None:
@@ -328,13 +373,15 @@ def test_coast_defence_counter_ids_are_looked_up(tmp_path: Path) -> None:
     )
     cd_line = lines.index('cd = "ge-cd-art-iii-cd"') + 1
     art_line = next(i for i, x in enumerate(lines) if x.startswith('artillery = "ge-lr-siege')) + 1
-    assert checked(path) == [
-        f"{path}:{cd_line}: unknown counter 'ge-cd-art-iii-kd': the cd side of a coast defence "
-        "artillery unit must be a counter in counters/ (14A4)",
-        f"{path}:{art_line}: counter 'ax-inf-xx' (Inf XX) is not coast defence artillery "
-        "(coast_defence = true, or long-range siege artillery), so it cannot be the artillery "
-        "side of a coast defence artillery unit (14A4)",
-    ]
+    assert each_says(
+        checked(path),
+        dict(at=(str(path), cd_line), rules=["14A4"], names=["'ge-cd-art-iii-kd'", "unknown"]),
+        dict(
+            at=(str(path), art_line),
+            rules=["14A4"],
+            names=["'ax-inf-xx'", "Inf XX", "coast_defence", "long-range"],
+        ),
+    )
 
 
 @pytest.mark.parametrize(
@@ -355,9 +402,9 @@ def test_a_bad_key_of_an_air_entry_is_reported_at_that_key(
 
 def test_defenders_with_no_defence_strength_are_reported_at_the_defender(tmp_path: Path) -> None:
     path = write(tmp_path, GROUND.replace("RULESET", "total-war") + "defence = 0\n")
-    assert checked(path) == [
-        f"{path}:17: the defenders have no defence strength to compute odds against"
-    ]
+    assert each_says(
+        checked(path), dict(at=(str(path), 17), names=["defenders", "no defence strength", "odds"])
+    )
 
 
 @pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
@@ -367,4 +414,4 @@ def test_an_attacker_with_no_strength_checks_clean_and_explains_its_modifiers(
     path = write(tmp_path, GROUND.replace("RULESET", ruleset).replace("attack = 2\n", ""))
     assert checked(path) == []
     assert explain_command(str(path)) == 0
-    assert "need strengths: give `attack` to Pioneers" in capsys.readouterr().out
+    assert one_says(capsys.readouterr().out, names=["need strengths", "`attack`", "Pioneers"])

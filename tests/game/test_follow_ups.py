@@ -42,6 +42,7 @@ from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
+from meaning import one_says, says
 
 
 @pytest.fixture
@@ -97,9 +98,10 @@ def test_a_typed_morale_check_changes_the_counter_is_logged_and_undone(state: Ga
     assert history.run(ResolveFollowUp(f"morale:{guards}", [5, 5])) == ""
     assert state.counters[guards].status == UnitStatus(steps_lost=1, state="disrupted")
     entry = state.log[-1]
-    assert entry.text == (
-        "0504: Guards checks morale (above 7: disrupted): roll 5 5 (typed in): "
-        "morale check 10: disrupted"
+    assert says(
+        entry.text,
+        figures=["0504", "7", "5", "5", "10"],
+        names=["Guards", "morale check", "disrupted"],
     )
     assert "dice: morale check 5 + 5 = 10" in entry.details
     assert entry.changes == ["Guards in 0504: disrupted (F1)"]
@@ -162,7 +164,7 @@ def test_wrong_typed_dice_are_refused_and_nothing_changes(state: GameState) -> N
     assert not model.roll_typed(key, "5 7")
     assert "a d6 has no 7" in model.problem
     assert not model.roll_typed(key, "5")
-    assert "one more die is wanted: roll a d6 for the morale check" in model.problem
+    assert one_says(model.problem, names=["one more die", "d6", "morale check"])
     assert not model.roll_typed(key, "5 5 5")
     assert "it rolls 2 dice, but 3 were typed in" in model.problem
     assert not model.roll_typed(key, "five")
@@ -283,9 +285,7 @@ def test_a_rally_is_offered_to_a_disrupted_unit_and_sees_its_stack(state: GameSt
     seen = counter_in_play(state, state.counters[guards])
     assert (seen.uid, seen.status.state, seen.terrain) == (guards, "disrupted", "woods")
     assert [c.unit.name for c in seen.stacked] == ["Militia"]
-    assert history.run(RunCounterAction(guards, "rally")) == (
-        "Rally Guards (F4): it rolls a 2d6; roll it"
-    )
+    assert says(history.run(RunCounterAction(guards, "rally")), names=["Rally Guards", "F4", "2d6"])
 
 
 def test_a_typed_rally_roll_is_applied_logged_undone_and_redone(state: GameState) -> None:
@@ -295,8 +295,10 @@ def test_a_typed_rally_roll_is_applied_logged_undone_and_redone(state: GameState
     assert history.run(RollCounterAction(guards, "rally", [4, 4])) == ""
     assert state.counters[guards].status == UnitStatus()
     entry = state.log[-1]
-    assert (
-        entry.text == "0504: Rally Guards (F4): roll 4 4 (typed in): rally roll 8 -1 = 7: rallied"
+    assert says(
+        entry.text,
+        figures=["0504", "4", "4", "8", "-1", "7"],
+        names=["Rally Guards", "F4", "rally roll", "rallied"],
     )
     assert "dice: rally roll 4 + 4 = 8" in entry.details
     assert entry.changes == ["Guards in 0504: back in good order (F4)"]
@@ -343,7 +345,7 @@ def test_wrong_dice_for_a_rally_are_refused(state: GameState, typed: list[int], 
 def test_a_rally_the_rules_do_not_offer_is_refused_in_their_words(state: GameState) -> None:
     guards = uid_of(state, "Guards")  # in good order: F4 offers no rally
     refused = History(state).run(RollCounterAction(guards, "rally", [1, 1]))
-    assert refused == "Guards has no 'rally' action under these rules"
+    assert says(refused, names=["Guards", "no 'rally' action"])
 
 
 def test_a_ruleset_whose_actions_roll_nothing_refuses_a_roll() -> None:
@@ -370,5 +372,5 @@ def test_an_effect_the_game_cannot_make_refuses_the_roll_and_puts_the_dice_back(
     monkeypatch.setattr(ruleset, "resolve_follow_up", berserk)
     used, logged = state.dice.used, len(state.log)
     refused = history.run(ResolveFollowUp(key))
-    assert "'wild' is not a morale or cohesion state" in refused
+    assert one_says(refused, names=["'wild'", "morale or cohesion state"])
     assert (state.dice.used, len(state.log), waiting(state)[0]) == (used, logged, key)

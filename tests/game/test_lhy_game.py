@@ -24,6 +24,7 @@ from hexcombat.game.follow_ups import FollowUpModel, PendingFollowUps
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.rules.status import UnitStatus
+from meaning import each_says, one_says, says
 
 ROWS = ("cccccmcccc", "ccccumcccc", "cccccmcccc")
 
@@ -56,9 +57,9 @@ def first_assault(state: GameState, germans: list[str], history: History) -> Att
     model.set_counted(germans[3], True)  # the MG 42 counts...
     model.set_counted(germans[2], False)  # ...in place of the third squad
     assert model.report.totals == {"drm_before_limit": -5, "drm": -4}
-    assert "the assault DRM -5 is limited to -4 (-4..+4)" in texts(model)
-    assert "defending a non-vehicular combat unit or leader in an urban building: -2" in texts(
-        model
+    assert one_says(texts(model), figures=["-5", "-4", "-4", "4"], names=["assault DRM", "limited"])
+    assert one_says(
+        texts(model), figures=["-2"], names=["defending a non-vehicular", "urban building"]
     )
     resolution = model.roll([10])
     assert resolution is not None, model.roll_problem
@@ -84,7 +85,9 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     regrouping = UnitStatus(markers=frozenset({"regrouping"}))
     assert all(state.counters[u].status == regrouping for u in germans + russians)
     entry = state.log[-1]
-    assert entry.text == "0401, 0402 -> 0502: assault die 10 -4 = 6: DM (6-9)"
+    assert says(
+        entry.text, figures=["0401", "0402", "0502", "10", "-4", "6", "6", "9"], names=["DM"]
+    )
     assert "units in 0502 retreat to 0802" in entry.details
 
     # the follow-ups, each typed in: the Russians' best unit checks cohesion (the MG: 7
@@ -99,13 +102,14 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     rows = FollowUpModel(state, history.run)
     (check, urban_a, urban_d) = rows.rows()
     assert [c.probability for c in check.chances] == [Fraction(1, 2), Fraction(1, 2)]
-    assert urban_a.dice_text == "1 number from 1 to 4 (the urban assault pick, d4)"
-    assert [c.text for c in urban_a.chances] == [  # each face says whom it picks, and where
-        "1: MG 42 in 0402 suffers a casualty",
-        "2: Grenadier Sqd in 0402 suffers a casualty",
-        "3: Grenadier Sqd in 0402 suffers a casualty",
-        "4: Grenadier Sqd in 0402 suffers a casualty",
-    ]
+    assert says(urban_a.dice_text, figures=["1", "1", "4"], names=["urban assault pick", "d4"])
+    assert each_says(  # each face says whom it picks, and where
+        [c.text for c in urban_a.chances],
+        dict(figures=["1", "42", "0402"], names=["MG 42", "casualty"]),
+        dict(figures=["2", "0402"], names=["Grenadier Sqd", "casualty"]),
+        dict(figures=["3", "0402"], names=["Grenadier Sqd", "casualty"]),
+        dict(figures=["4", "0402"], names=["Grenadier Sqd", "casualty"]),
+    )
     assert not rows.roll_typed("urban:attacker", "5")  # a d4 has no 5
     assert rows.roll_typed(f"cohesion:{russians[2]}", "7")
     assert state.counters[russians[2]].status == UnitStatus(state="disrupted")
@@ -115,9 +119,12 @@ def test_a_whole_assault_with_its_follow_ups_retreat_advance_undo_and_save(
     assert state.follow_ups is None
     lost = {u: state.counters[u].status.steps_lost for u in germans + russians}
     assert sum(lost[u] for u in germans) == 1 and sum(lost[u] for u in russians) == 1
-    assert state.log[-1].changes == [
-        "Rifle Sqd in 0802: urban assault: a casualty, no disruption (14.3.1)"
-    ]
+    assert each_says(
+        state.log[-1].changes,
+        dict(
+            rules=["14.3.1"], figures=["0802"], names=["Rifle Sqd", "a casualty", "no disruption"]
+        ),
+    )
 
     # undo the last follow-up and roll it again the same way
     history.undo()
@@ -180,4 +187,7 @@ def test_the_follow_ups_waiting_survive_a_save_and_the_typed_pick_is_checked(
     assert not rows.roll_typed("urban:defender", "4")  # a d3 has no 4
     assert rows.roll_typed("urban:defender", "1")
     assert russians[2] not in again.counters  # the Maxim MG, first of the tied: its one step
-    assert again.log[-1].changes == ["Maxim MG in 0802: loses its last step, eliminated (14.3.1)"]
+    assert each_says(
+        again.log[-1].changes,
+        dict(rules=["14.3.1"], figures=["0802"], names=["Maxim MG", "last step", "eliminated"]),
+    )

@@ -9,6 +9,7 @@ from lhy_game import assault, lhy_game, lhy_unit, place, uids_at
 
 from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import suggested_losses
+from meaning import one_says
 
 
 def destroyed_at_once(attacker: str, defender: str, code: str) -> None:
@@ -22,7 +23,12 @@ def destroyed_at_once(attacker: str, defender: str, code: str) -> None:
     assert history.run(command) == ""
     assert target not in state.counters and uids_at(state, "0201") == []
     name = lhy_unit(defender).name
-    assert f"{name} in 0201: destroyed at once, eliminated (Assault)" in state.log[-1].details
+    assert one_says(
+        state.log[-1].details,
+        partly=True,
+        figures=["0201"],
+        names=[str(name), "destroyed at once", "eliminated", "Assault"],
+    )
     history.undo()
     assert uids_at(state, "0201") == [target] and state.log == []
     history.redo()

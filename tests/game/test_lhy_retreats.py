@@ -16,6 +16,7 @@ from hexcombat.game.attack import Resolution, retreat_options, suggested_losses
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.registry import get_ruleset
+from meaning import one_says, says
 
 LHY = get_ruleset("lhy-assault")
 
@@ -72,10 +73,19 @@ def test_a_river_marsh_jungle_urban_building_or_sunken_road_hex_limits_it_to_3(
             {at(state, "0201"): at(state, "0601")},
             [],
         )
-    assert str(refused.value) == (
-        "0601 is not a legal retreat end from 0201: it is 4 hexes away; a retreat goes at most "
-        "3 hexes through jungle or marsh or river or sunken-road or urban-building, or at night "
-        "(14.3.3)"
+    assert says(
+        str(refused.value),
+        rules=["14.3.3"],
+        figures=["0601", "0201", "4", "3"],
+        names=[
+            "not a legal retreat",
+            "jungle",
+            "marsh",
+            "river",
+            "sunken-road",
+            "urban-building",
+            "night",
+        ],
     )
 
 
@@ -100,10 +110,12 @@ def test_unloaded_towed_guns_and_fps_are_eliminated_and_the_squad_retreats() -> 
     assert uids_at(state, "0401") == [squad]
     assert gun not in state.counters and fp not in state.counters
     said = state.log[-1].retreats
-    assert (
-        "ZiS-3 in 0201: eliminated instead of retreating (an unloaded towed gun is eliminated "
-        "instead of retreating (14.3.3))"
-    ) in said
+    assert one_says(
+        said,
+        rules=["14.3.3"],
+        figures=["3", "0201"],
+        names=["ZiS-3", "eliminated instead of retreating"],
+    )
     assert any(line.startswith("MG Nest FP in 0201: eliminated instead") for line in said)
     history.undo()
     assert sorted(uids_at(state, "0201")) == sorted([squad, gun, fp])
@@ -134,9 +146,11 @@ def test_a_4_mp_vehicle_retreats_4_through_marsh_and_is_marked_in_motion() -> No
     assert ends(state, resolution) == {"0201": ["0401", "0501", "0601"]}
     history = apply(state, resolution, "0601")
     assert state.counters[track].status.markers == {"in-motion"}
-    assert (
-        "SdKfz 251 in 0201: 4 MPs vehicles can retreat freely: marked In motion (14.3.3)"
-        in state.log[-1].details
+    assert one_says(
+        state.log[-1].details,
+        rules=["14.3.3"],
+        figures=["251", "0201", "4"],
+        names=["SdKfz 251", "4 MPs", "retreat freely", "In motion"],
     )
     history.undo()
     assert state.counters[track].status.markers == frozenset()
@@ -192,6 +206,8 @@ def test_units_that_could_retreat_only_through_the_enemy_are_eliminated() -> Non
     assert model.retreat_ends[at(state, "0101")] == {}
     assert model.apply(), model.apply_problem
     assert german not in state.counters
-    assert "units in 0101 have no legal retreat and are eliminated" in state.log[-1].details
+    assert one_says(
+        state.log[-1].details, figures=["0101"], names=["no legal retreat", "eliminated"]
+    )
     history.undo()
     assert german in state.counters

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexcombat_cli import check
-
 from hexcombat.game.explain_cli import explain_command
+from hexcombat_cli import check
+from meaning import each_says, says, says_in
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
@@ -41,10 +41,15 @@ defence = 3
 
 def test_a_ground_side_refuses_an_air_unit_at_its_type_line(tmp_path: Path) -> None:
     path = write(tmp_path, GROUND_WITH_BOMBER)
-    assert problems(path) == [
-        f"{path}:10: He 111 is an air unit (bomber): air units fight with air ratings, not in "
-        "ground combat (16A, 23D1); use [[air]] with a mission for air combat (23D)"
-    ]
+    assert each_says(
+        problems(path),
+        dict(
+            at=(str(path), 10),
+            rules=["16A", "23D1", "23D"],
+            figures=["111"],
+            names=["He 111", "air unit", "bomber", "[[air]]"],
+        ),
+    )
 
 
 def test_explain_refuses_it_too(tmp_path: Path, capsys: object) -> None:
@@ -86,10 +91,15 @@ def test_the_same_air_entries_fly_under_total_war(tmp_path: Path) -> None:
 
 def test_an_air_base_that_is_no_hex_is_refused_at_its_line(tmp_path: Path) -> None:
     path = write(tmp_path, AIR.replace("RULESET", "total-war").replace("BASE", "zz"))
-    assert problems(path) == [
-        f"{path}:12: air 2: base 'zz' is not a hex: 'zz' is not a hex label: expected labels "
-        "like '0101' (format '{col:02d}{row:02d}') (23D2)"
-    ]
+    assert each_says(
+        problems(path),
+        dict(
+            at=(str(path), 12),
+            rules=["23D2"],
+            figures=["2", "0101"],
+            names=["'zz'", "'0101'", "'{col:02d}{row:02d}'", "not a hex label"],
+        ),
+    )
 
 
 MISSING_COUNTERS = """\
@@ -110,9 +120,11 @@ defence = 6
 
 def test_a_missing_counter_file_is_named_at_the_counters_line(tmp_path: Path) -> None:
     path = write(tmp_path, MISSING_COUNTERS)
-    assert problems(path) == [
-        f"{path}:2: counter file 'missing.toml' not found (looked for {tmp_path / 'missing.toml'})"
-    ]
+    assert len(problems(path)) == 1 and says_in(
+        problems(path)[0],
+        at=(str(path), 2),
+        names=["'missing.toml'", str(tmp_path / "missing.toml")],
+    )
 
 
 def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:
@@ -122,8 +134,9 @@ def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:
     # 14D1's fortification modifiers are -1, -2, -3: a fortification never helps the attacker
     for ruleset in ("total-war", "armour-ratio"):
         vocabulary = get_ruleset(ruleset).vocabulary
-        assert condition_problem(vocabulary, "fortification", 3) == (
-            "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
-            "not +3 (14D1)"
+        assert says(
+            condition_problem(vocabulary, "fortification", 3),
+            rules=["14D1"],
+            figures=["-1", "-2", "-3", "+3"],
         )
         assert condition_problem(vocabulary, "fortification", -4) is None

@@ -15,6 +15,7 @@ from hexcombat.game.attack import (
 from hexcombat.game.state import GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.situation import Conditions
+from meaning import each_says, one_says
 
 MOT_INF = {"type": "motorized-infantry", "motorized": True, "aeca": "neutral"}
 
@@ -61,10 +62,7 @@ def test_a_converted_unit_may_take_the_required_losses() -> None:
 def test_without_armour_or_converted_units_the_losses_are_refused() -> None:
     state, resolution = converted_attack()
     problems = loss_problems(state, resolution, uids(state, "Rifle III"))
-    assert (
-        "at least 2 of the attacker's losses must come from armour/antitank units (10.F.1); 0 "
-        "chosen, converted units counting at most half the 2 points lost"
-    ) in problems
+    assert one_says(problems, rules=["10.F.1"], figures=["2", "0", "2"], names=["attacker"])
 
 
 def test_converted_units_count_at_most_half_the_points_lost() -> None:
@@ -87,10 +85,10 @@ def test_converted_units_count_at_most_half_the_points_lost() -> None:
     assert resolution.result.code == "AH"
     assert (resolution.attacker.points, resolution.attacker.required_aec) == (3, 2)
     assert resolution.result.attacker.converted_max == 1
-    assert loss_problems(state, resolution, uids(state, "Mot Inf III")) == [
-        "at least 2 of the attacker's losses must come from armour/antitank units (10.F.1); 1 "
-        "chosen, converted units counting at most half the 3 points lost"
-    ]
+    assert each_says(
+        loss_problems(state, resolution, uids(state, "Mot Inf III")),
+        dict(rules=["10.F.1"], figures=["2", "1", "3"], names=["attacker"]),
+    )
     assert loss_problems(state, resolution, uids(state, "Mot Inf III", "Tank X")) == []
 
 
@@ -130,10 +128,10 @@ def test_a_whole_division_eliminated_counts_its_intrinsic_atec() -> None:
 
     assert defender_problems("StuG X", "4-8 Mot XX") == []  # 2 from the StuG, 1/2 RE intrinsic
     assert defender_problems("StuG X", "StuG X b") == []  # 4 from the StuGs
-    assert defender_problems("4-8 Mot XX") == [
-        "at least 2 of the defender's losses must come from armour/antitank units (10.F.2); 0 "
-        "chosen"
-    ]
+    assert each_says(
+        defender_problems("4-8 Mot XX"),
+        dict(rules=["10.F.2"], figures=["2", "0"], names=["defender"]),
+    )
 
 
 def test_the_resolution_asks_the_rulesets_loss_policy_by_counter_id() -> None:

@@ -25,6 +25,7 @@ from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.retreat import EUROPA_RETREAT, RetreatRules
 from hexcombat.rules.units import unit_from_mapping
+from meaning import says
 
 NO_ZOC = replace(EUROPA_RETREAT, enemy_zoc_blocks=False)
 """The shipped rules, but enemy zones of control do not block a retreat."""
@@ -67,11 +68,11 @@ def test_the_shipped_rulesets_block_retreats_by_zoc_and_say_it_is_assumed() -> N
     for ruleset_id in ("total-war", "armour-ratio"):  # the Europa rulesets
         rules = get_ruleset(ruleset_id).retreat
         assert rules == EUROPA_RETREAT and rules.assumed
-    assert EUROPA_RETREAT.describe() == (
-        "retreats go away from the attacker, ending farther from the nearest attacking hex than "
-        "they started; not into enemy-occupied hexes; not into enemy zones of control unless "
-        "friendly units hold the hex; not into sea (assumed)"
-    )
+    assert says(
+        EUROPA_RETREAT.describe(),
+        names=["away from the attacker", "farther from the nearest attacking hex", "enemy-occupied",
+               "enemy zones of control", "friendly units hold the hex", "sea", "assumed"],
+    )  # fmt: skip
 
 
 def test_the_games_ruleset_decides_and_a_stack_with_no_retreat_is_eliminated(
@@ -82,7 +83,6 @@ def test_the_games_ruleset_decides_and_a_stack_with_no_retreat_is_eliminated(
     command = apply_combat_command(state, resolution, [], {}, [])
     state.execute(command)
     assert state.stack_at(state.hexmap.hex_at("0504")) == []
-    assert state.log[-1].details[-2:] == [
-        "retreat: " + EUROPA_RETREAT.describe(),
-        "units in 0504 have no legal retreat and are eliminated",
-    ]
+    rules, eliminated = state.log[-1].details[-2:]
+    assert rules == "retreat: " + EUROPA_RETREAT.describe()
+    assert says(eliminated, figures=["0504"], names=["no legal retreat", "eliminated"])

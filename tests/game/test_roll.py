@@ -18,6 +18,7 @@ from hexcombat.game.commands import SetWeatherAndDate
 from hexcombat.game.opening import open_game
 from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameError, GameState
+from meaning import says, says_in
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -67,7 +68,7 @@ def test_a_typed_roll_leaves_the_game_dice_alone(state: GameState) -> None:
     state.execute(roll)
     assert state.dice.used == 0
     # 3:1 column on the generic table, die 4 + DRM 1 = 5: DR
-    assert state.log[-1].text == "Roll 4 (typed in) for 0504: 3:1, DRM +1 = 5: DR, not applied yet"
+    assert says(state.log[-1].text, figures=["4", "0504", "3:1", "+1", "5"], names=["DRM", "DR"])
     roll.undo(state)
     assert state.log == [] and state.dice.used == 0
 
@@ -148,7 +149,9 @@ def test_applying_the_result_replaces_the_roll_in_the_log_and_frees_the_dice(
     apply.undo(state)  # the result comes off the map; the roll is back, waiting
     assert state.pending_roll is roll.pending
     assert [e.text for e in state.log] == [f"{roll.text}, not applied yet"]
-    assert roll.text == "Roll 4 (typed in) for 0504: 3:1, DRM +1 = 5: DR"  # the undo history's
+    assert says(
+        roll.text, figures=["4", "0504", "3:1", "+1", "5"], names=["DRM", "DR"]
+    )  # the undo history's
 
 
 def test_weather_and_date_are_game_state_set_and_undone(state: GameState) -> None:
@@ -220,9 +223,7 @@ def test_each_sides_own_die_is_asked_for_by_what_it_decides() -> None:
     report = open_combat(case).evaluate()
     assert isinstance(report, Report)
     said = dice_wanted(report)
-    assert said.startswith(
-        "2 numbers, the attacker's table die (1 to 6) then the defender's table die (1 to 6)"
-    )
+    assert says_in(said, figures=["2", "1", "6", "1", "6"], names=["attacker", "defender"])
     assert "chance roll" not in said
     with pytest.raises(GameError, match="the attacker's table die"):
         read_typed_roll("3", [6, 6], (), side_dice_names(report))

@@ -8,8 +8,6 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from hexcombat_cli import check
-
 from hexcombat.game.conditions import condition_keys, condition_problem
 from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
@@ -23,6 +21,8 @@ from hexcombat.game.turn import (
 )
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.rules.vocabulary import CapabilitySpec, ConditionSpec, PhaseSpec, Vocabulary
+from hexcombat_cli import check
+from meaning import each_says, says
 
 TACTICAL = Vocabulary(
     conditions=(
@@ -43,25 +43,38 @@ TACTICAL = Vocabulary(
 
 def test_conditions_are_checked_by_the_kind_and_bounds_the_ruleset_declares() -> None:
     assert condition_problem(TACTICAL, "terrain_shift", -1) is None
-    assert condition_problem(TACTICAL, "terrain_shift", 1) == (
-        "terrain_shift must be at most 0, not 1 (1.2)"
+    assert says(
+        condition_problem(TACTICAL, "terrain_shift", 1),
+        figures=["0", "1", "1.2"],
+        names=["terrain_shift", "at most"],
     )
-    assert condition_problem(TACTICAL, "terrain_shift", True) == (
-        "terrain_shift must be a whole number, not True"
+    assert says(
+        condition_problem(TACTICAL, "terrain_shift", True),
+        names=["terrain_shift", "whole number", "True"],
     )
-    assert condition_problem(TACTICAL, "light", "dusk") == (
-        "light must be one of day, night, not 'dusk'"
+    assert says(
+        condition_problem(TACTICAL, "light", "dusk"), names=["light", "day", "night", "'dusk'"]
     )
-    assert condition_problem(TACTICAL, "first_round", "yes") == (
-        "first_round must be true or false, not 'yes'"
+    assert says(
+        condition_problem(TACTICAL, "first_round", "yes"),
+        names=["first_round", "true or false", "'yes'"],
     )
     # a condition of another ruleset is unknown here, and the message lists this one's
-    assert condition_problem(TACTICAL, "fortified", True) == (
-        "unknown condition 'fortified'; the conditions are terrain, weather, date, crt, "
-        "terrain_shift, light, first_round"
+    assert says(
+        condition_problem(TACTICAL, "fortified", True),
+        names=[
+            "unknown condition 'fortified'",
+            "terrain",
+            "weather",
+            "date",
+            "crt",
+            "terrain_shift",
+            "light",
+            "first_round",
+        ],  # fmt: skip
     )
-    assert condition_problem(TACTICAL, "weather", "mud") == (
-        "unknown weather 'mud'; the weather is one of day"
+    assert says(
+        condition_problem(TACTICAL, "weather", "mud"), names=["unknown weather 'mud'", "day"]
     )
     assert "fortified" not in condition_keys(TACTICAL)
 
@@ -72,13 +85,13 @@ def test_the_turn_sequence_is_the_ruleset_s_and_a_phase_sets_what_it_decides() -
     assert phase_conditions(TACTICAL, "assault") == {"first_round": True}
     assert phase_conditions(TACTICAL, "melee") == {"first_round": False}
     assert no_attacks_in(TACTICAL, "melee") is None
-    assert no_attacks_in(TACTICAL, "rally") == (
-        "no attacks are made in the rally phase (broken units try to recover, 5): attacks are "
-        "made in the melee phase (7), made in the assault phase (6); set the phase in the "
-        "Conditions"
+    assert says(
+        no_attacks_in(TACTICAL, "rally"),
+        figures=["5", "7", "6"],
+        names=["no attacks", "rally phase", "melee phase", "assault phase", "Conditions"],
     )
-    assert unknown_phase(TACTICAL, "combat") == (
-        "there is no 'combat' phase; the phases are rally, assault, melee"
+    assert says(
+        unknown_phase(TACTICAL, "combat"), names=["no 'combat' phase", "rally", "assault", "melee"]
     )
     # a ruleset without a turn sequence: no phase to name, no warning to give
     bare = Vocabulary()
@@ -92,18 +105,18 @@ def test_a_unit_value_the_ruleset_does_not_read_is_refused_at_its_line(tmp_path:
         'title = "t"\ngame = "total-war"\n\n[[counter]]\nid = "rifle"\nname = "Rifle XX"\n'
         'size = "XX"\nattack = 4\ndefence = 4\nrules = { morale = 8 }\n'
     )
-    assert check(path).stdout.splitlines() == [
-        f"{path}:10: counter 'rifle': rules.morale: the total-war ruleset reads no such value; "
-        "it reads none beyond the shared keys"
-    ]
+    assert each_says(
+        check(path).stdout.splitlines(),
+        dict(at=(str(path), 10), names=["'rifle'", "rules.morale", "total-war"]),
+    )
 
 
 def test_a_declared_unit_value_is_checked_by_its_kind_and_bounds() -> None:
     unit = unit_from_mapping({"name": "Squad", "size": "II", "rules": {"morale": 13}}, "squad")
     assert unit.rule_value("morale") == 13 and unit.rule_value("fire", 0) == 0
-    assert TACTICAL.capability_problems("tactical", unit.rules) == [
-        ("morale", "rules.morale must be at most 12, not 13 (4.1)")
-    ]
+    ((key, problem),) = TACTICAL.capability_problems("tactical", unit.rules)
+    assert key == "morale"
+    assert says(problem, figures=["12", "13", "4.1"], names=["rules.morale", "at most"])
     assert TACTICAL.capability_problems("tactical", (("morale", 7),)) == []
 
 
@@ -114,10 +127,14 @@ def test_a_unit_value_must_be_a_flag_a_number_or_a_word(tmp_path: Path) -> None:
         "rules = { fire = [1, 2] }\n"
     )
     lines = check(path).stdout.splitlines()
-    assert lines == [
-        f"{path}:8: counter 'x': rules.fire must be true or false, a whole number of at most "
-        "999 either way, or a word, not [1, 2]"
-    ]
+    assert each_says(
+        lines,
+        dict(
+            at=(str(path), 8),
+            figures=["999", "1", "2"],
+            names=["'x'", "rules.fire", "true or false", "whole number"],
+        ),
+    )
 
 
 def test_a_scenario_s_inline_unit_value_the_ruleset_does_not_read_names_its_line(
@@ -130,10 +147,10 @@ def test_a_scenario_s_inline_unit_value_the_ruleset_does_not_read_names_its_line
         "defence = 4\n"
     )
     lines = check(path).stdout.splitlines()
-    assert lines == [
-        f"{path}:8: attacker 1: rules.fire: the armour-ratio ruleset reads no such value; "
-        "it reads none beyond the shared keys"
-    ]
+    assert each_says(
+        lines,
+        dict(at=(str(path), 8), figures=["1"], names=["rules.fire", "armour-ratio", "attacker"]),
+    )
 
 
 def test_a_unit_s_own_values_travel_in_a_save(tmp_path: Path) -> None:

@@ -7,13 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from hexcombat_cli import check
 
 from hexcombat.game.attack import AttackSetup, attack_candidates
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.roll import RollCombat
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import GameState
+from hexcombat_cli import check
+from meaning import one_says, says, says_in
 
 
 def saved(state: GameState, tmp_path: Path, name: str = "game.json") -> Path:
@@ -53,9 +54,7 @@ def test_check_says_a_json_file_that_is_no_save_is_not_one(tmp_path: Path) -> No
     path.write_text('{"name": "not a game"}\n')
     run = check(path)
     assert run.returncode == 1
-    assert run.stdout.strip() == (
-        f'{path}:1: not a hexcombat saved game (no "format": "hexcombat-save")'
-    )
+    assert says(run.stdout.strip(), at=(str(path), 1), names=["format", "hexcombat-save"])
 
 
 def test_explain_shows_the_rolled_attack_waiting_in_a_save(
@@ -65,7 +64,7 @@ def test_explain_shows_the_rolled_attack_waiting_in_a_save(
     path = saved(rolled(state, [4]), tmp_path)
     assert explain_command(str(path)) == 0
     out = capsys.readouterr().out
-    assert "the attack on 0504, rolled and not applied yet" in out
+    assert one_says(out, figures=["0504"], names=["rolled and not applied yet"])
     assert "\nFinal DRM: +1\n" in out
     assert "Roll: 4 +1 = 5: " in out
     assert explain_command(str(path), as_json=True) == 0
@@ -89,8 +88,8 @@ def test_explain_of_a_save_with_no_attack_says_so(
     assert explain_command(str(path)) == 1
     captured = capsys.readouterr()
     assert "TOML" not in captured.err
-    assert captured.err.strip().startswith(
-        f"{path}: a hexcombat saved game with no attack rolled and waiting to be applied"
+    assert says_in(
+        captured.err.strip(), names=[str(path), "no attack rolled", "waiting to be applied"]
     )
 
 

@@ -11,6 +11,7 @@ from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError
+from meaning import one_says, says, says_in
 
 INLINE = """\
 ruleset = "total-war"
@@ -72,14 +73,19 @@ def problems(tmp_path: Path, text: str) -> list[str]:
 def test_unknown_counter_names_the_line(tmp_path: Path) -> None:
     text = INLINE.replace('name = "Tank X"\nsize = "X"', 'counter = "no-such-counter"')
     (message,) = problems(tmp_path, text)
-    assert message.startswith(f"{tmp_path / 's.toml'}:10: unknown counter 'no-such-counter'")
+    assert says_in(
+        message, at=(str(tmp_path / "s.toml"), 10), names=["'no-such-counter'", "unknown"]
+    )
 
 
 def test_bad_capability_value_cites_10b(tmp_path: Path) -> None:
     (message,) = problems(tmp_path, INLINE.replace('aeca = "full"', 'aeca = "lots"'))
-    assert message == (
-        f"{tmp_path / 's.toml'}:12: attacker 1: aeca must be one of double, full, half, "
-        "neutral, none (10.B), not 'lots'"
+    assert says(
+        message,
+        at=(str(tmp_path / "s.toml"), 12),
+        rules=["10.B"],
+        figures=["1"],
+        names=["'lots'", "attacker"],
     )
 
 
@@ -94,8 +100,13 @@ def test_unknown_ruleset_and_condition_are_both_reported(tmp_path: Path) -> None
 def test_bad_date_and_count(tmp_path: Path) -> None:
     text = INLINE.replace('"1943-07"', '"July 1943"').replace("count = 2", "count = 0")
     found = problems(tmp_path, text)
-    assert f"{tmp_path / 's.toml'}:7: date must be YYYY-MM, not 'July 1943'" in found
-    assert f"{tmp_path / 's.toml'}:13: count must be a whole number >= 1" in found
+    assert one_says(
+        found,
+        at=(str(tmp_path / "s.toml"), 7),
+        figures=["1943"],
+        names=["'July 1943'", "YYYY", "MM"],
+    )
+    assert one_says(found, at=(str(tmp_path / "s.toml"), 13), figures=["1"], names=["whole number"])
 
 
 def test_missing_side_is_reported(tmp_path: Path) -> None:
@@ -105,8 +116,11 @@ def test_missing_side_is_reported(tmp_path: Path) -> None:
 
 def test_a_unit_without_size_or_re(tmp_path: Path) -> None:
     (message,) = problems(tmp_path, INLINE.replace('size = "X"\n', "", 1))
-    assert message == (
-        f"{tmp_path / 's.toml'}:9: attacker 1: give the unit a size (II, III, X, XX, XXX) or an re"
+    assert says(
+        message,
+        at=(str(tmp_path / "s.toml"), 9),
+        figures=["1"],
+        names=["attacker", "size", "II", "XXX", "re"],
     )
 
 

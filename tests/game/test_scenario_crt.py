@@ -15,12 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hexcombat_cli import check
 
 from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import default_tutorial
 from hexcombat.game.scenario import load_scenario
+from hexcombat_cli import check
+from meaning import each_says, says_in
 
 MY_CRT = Path(__file__).parent / "data" / "my-crt.toml"
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -83,10 +84,11 @@ def test_check_reports_a_missing_table_at_the_crt_line(tmp_path: Path) -> None:
     path.write_text(f'crt = "nowhere.toml"\n{(CASES / "tw-14d2d.toml").read_text()}')
     run = check(path)
     assert run.returncode == 1
-    assert run.stdout.splitlines() == [
-        f"{path}:1: combat results table 'nowhere.toml' not found "
-        f"(looked for {tmp_path / 'nowhere.toml'})"
-    ]
+    assert len(run.stdout.splitlines()) == 1 and says_in(
+        run.stdout.splitlines()[0],
+        at=(str(path), 1),
+        names=["'nowhere.toml'", str(tmp_path / "nowhere.toml")],
+    )
 
 
 def test_check_validates_the_table_itself(tmp_path: Path) -> None:
@@ -97,10 +99,11 @@ def test_check_validates_the_table_itself(tmp_path: Path) -> None:
     )
     run = check(path)
     assert run.returncode == 1
-    assert run.stdout.splitlines()[:2] == [
-        f"{path}:1: combat results table 'my-crt.toml' has problems:",
-        f'{crt}:6: columns must be odds like "1:2", "3:1"',
-    ]
+    assert each_says(
+        run.stdout.splitlines()[:2],
+        dict(at=(str(path), 1), names=["'my-crt.toml'"]),
+        dict(at=(str(crt), 6), figures=["1:2", "3:1"]),
+    )
 
 
 def test_a_saved_game_keeps_the_table(tmp_path: Path) -> None:
@@ -179,12 +182,14 @@ def test_a_key_in_the_wrong_place_is_reported_not_ignored(tmp_path: Path) -> Non
     typo = lines.index("advnace = false") + 1
     run = check(crt)
     assert run.returncode == 1
-    assert run.stdout.splitlines() == [
-        f"{crt}:{typo}: result AS: unknown key 'advnace'; a result has text, rule, assumed, "
-        "attacker, defender, advance, exchange",
-        f"{crt}:{at}: defender: unknown key 'exchange'; a side's result has loss and retreat "
-        "(exchange belongs to the result itself)",
-    ]
+    assert each_says(
+        run.stdout.splitlines(),
+        dict(
+            at=(str(crt), typo),
+            names=["'advnace'", "attacker", "defender", "AS", "unknown", "assumed", "advance"],
+        ),
+        dict(at=(str(crt), at), names=["'exchange'", "defender", "unknown", "retreat"]),
+    )
 
 
 def test_a_saved_game_opens_with_its_table_after_the_table_file_is_gone(tmp_path: Path) -> None:
@@ -236,11 +241,7 @@ def test_a_save_naming_a_table_it_does_not_carry_is_refused_and_the_file_never_r
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"crt":' in row)
     with pytest.raises(SourceError) as caught:
         load_game(path)
-    assert str(caught.value) == (
-        f"{path}:{line}: conditions: crt names the table file {str(secret)!r} but the save "
-        "does not carry the table (crt_toml); hexcombat opens a save with only what it "
-        "carries, so it does not read that file"
-    )
+    assert says_in(str(caught.value), at=(str(path), line), names=["crt_toml", repr(str(secret))])
 
 
 def test_a_save_s_table_is_what_it_carries_never_the_file_it_names(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from hexcombat.game.status_commands import (
 )
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.status import FRESH, UnitStatus
+from meaning import each_says, says
 
 
 def picture(state: GameState) -> dict[str, list[tuple[str, UnitStatus]]]:
@@ -61,10 +62,7 @@ def test_a_state_or_marker_the_ruleset_does_not_declare_is_refused_by_name(
     before = picture(state)
     with pytest.raises(GameError) as caught:
         state.execute(SetState(uid, state="shaken"))
-    assert str(caught.value) == (
-        "'shaken' is not a morale or cohesion state of ruleset 'total-war' "
-        "(its states are disrupted, demoralized)"
-    )
+    assert says(str(caught.value), names=["'shaken'", "'total-war'", "disrupted", "demoralized"])
     with pytest.raises(
         GameError,
         match=r"^'brave' is not a marker of ruleset 'total-war' \("
@@ -187,13 +185,14 @@ def test_a_combat_applies_status_effects_to_the_counters_they_address(state: Gam
     assert state.counters["c5"].status.markers == {"heroic"}
     assert state.counters["c6"].status == FRESH
     assert {"c9", "c11", "c5", aa} <= change.counters
-    assert state.log[-1].details == [
-        "Inf XX in 0504: every defender disrupted (T1)",
-        "Hv Mot AA II in 0504: every defender disrupted (T1)",
-        "Art III in 0504: every defender disrupted (T1)",
-        "Hv Mot AA II in 0504: loses its last step, eliminated (T5)",
-        "Tank X in 0404: heroic (T3)",
-    ]
+    assert each_says(
+        state.log[-1].details,
+        dict(figures=["0504"], names=["Inf XX", "defender disrupted", "T1"]),
+        dict(figures=["0504"], names=["Hv Mot AA II", "defender disrupted", "T1"]),
+        dict(figures=["0504"], names=["Art III", "defender disrupted", "T1"]),
+        dict(figures=["0504"], names=["Hv Mot AA II", "last step", "eliminated", "T5"]),
+        dict(figures=["0404"], names=["Tank X", "heroic", "T3"]),
+    )
     command.undo(state)
     assert picture(state) == before and state.log == []
     command.do(state)  # redo: the same changes, the log said once
@@ -218,7 +217,11 @@ def test_units_the_combat_eliminates_take_no_status_effect(state: GameState) -> 
 
 def test_status_in_words_and_marks() -> None:
     status = UnitStatus(steps_lost=1, state="disrupted", markers=frozenset({"in-motion", "heroic"}))
-    assert status_words(status, TEST_VOCABULARY) == "Disrupted; heroic; in motion; 1 step lost"
+    assert says(
+        status_words(status, TEST_VOCABULARY),
+        figures=["1"],
+        names=["Disrupted", "heroic", "in motion", "1 step lost"],
+    )
     assert status_words(UnitStatus(steps_lost=2), TEST_VOCABULARY) == "2 steps lost"
     assert status_words(FRESH, TEST_VOCABULARY) == ""
     assert status_marks(status, TEST_VOCABULARY) == ("D", "H", "M")
@@ -232,8 +235,10 @@ def test_a_status_the_ruleset_cannot_have_is_explained() -> None:
     assert status_problem(UnitStatus(steps_lost=-1), TEST_VOCABULARY) == (
         "steps lost must be 0 or more, not -1"
     )
-    assert status_problem(UnitStatus(steps_lost=2), TEST_VOCABULARY, two) == (
-        "Rifle Co has 2 steps: with 2 lost it is eliminated, not on the map"
+    assert says(
+        status_problem(UnitStatus(steps_lost=2), TEST_VOCABULARY, two),
+        figures=["2", "2"],
+        names=["Rifle Co", "eliminated"],
     )
     assert status_problem(UnitStatus(steps_lost=1), TEST_VOCABULARY, two) is None
 

@@ -24,6 +24,7 @@ from hexcombat.game.status_commands import status_marks
 from hexcombat.rules.lhy_assault.follow import NO_ATTEMPT
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.status import UnitStatus
+from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SAINT_CLAIR = MAPS / "tutorial-lhy-saint-clair-scenario.toml"
@@ -63,7 +64,7 @@ def test_the_assault_on_saint_clair_rolled_retreated_checked_undone_saved(
     assert resolution is not None and resolution.result.code == "DL"
     assert model.losses == []  # no unit of theirs was disrupted: no casualty (10-13)
     assert not model.apply()
-    assert model.apply_problem == "choose where the units in 0506 retreat to"
+    assert says(model.apply_problem, figures=["0506"], names=["retreat"])
 
     # the retreat: 2 to 4 hexes (14.3.3), chosen on the map
     ends = model.retreat_ends[town]

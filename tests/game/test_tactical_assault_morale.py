@@ -21,6 +21,7 @@ from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import status_marks
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.status import UnitStatus
+from meaning import one_says
 
 WOODS = Path(__file__).resolve().parents[2] / "maps" / "tutorial-assault-morale-woods-scenario.toml"
 GROVE = "0303"
@@ -60,7 +61,7 @@ def test_an_assault_into_the_grove_rolled_lost_checked_undone_saved(tmp_path: Pa
     assert sorted(model.losses) == soviets
     model.set_losses(soviets[:1])
     assert not model.apply()
-    assert "the defender's combat units lose 2 step(s): 1 chosen (ACT)" in model.apply_problem
+    assert one_says(model.apply_problem, figures=["2", "1"], names=["defender", "ACT"])
     model.set_losses(soviets)
     assert model.apply(), model.apply_problem
     assert [state.counters[u].status for u in soviets] == [UnitStatus(steps_lost=1)] * 2

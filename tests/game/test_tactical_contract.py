@@ -30,6 +30,7 @@ from hexcombat.game.status_commands import SetState
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.status import UnitStatus
 from hexcombat.sourcefile import SourceError
+from meaning import each_says, one_says, says
 
 RIFLES, LEADER, GUARDS = "c1", "c2", "c3"
 
@@ -82,10 +83,10 @@ def test_a_disrupted_unit_and_then_a_leader_alone_are_offered_unticked_with_the_
     state.execute(SetState(RIFLES, state="disrupted"))
     (stack,) = attack_candidates(state, target(state))
     assert stack.counters == ()
-    assert dict((c.uid, why) for c, why in stack.barred) == {
-        RIFLES: "only good-order units may assault (TT1)",
-        LEADER: "a leader assaults only beside a combat unit (TT1)",
-    }
+    barred = dict((c.uid, why) for c, why in stack.barred)
+    assert barred.keys() == {RIFLES, LEADER}
+    assert says(barred[RIFLES], names=["only good-order units", "may assault", "TT1"])
+    assert says(barred[LEADER], names=["leader", "only beside a combat unit", "TT1"])
 
 
 def test_the_situation_refuses_a_disrupted_attacker_and_a_leader_alone_with_the_rule(
@@ -194,8 +195,14 @@ def test_explain_prints_and_writes_each_units_end_state_chances_exactly(
         assert explain_command(str(path)) == 0
         out = capsys.readouterr().out
         assert "Unit end states:" in out
-        assert "  defender  Guards: good order 72.2% (13/18), disrupted 27.8% (5/18)" in out
-        assert "  attacker  Rifles: good order 100.0% (1)" in out
+        assert one_says(
+            out,
+            figures=["72.2%", "13/18", "27.8%", "5/18"],
+            names=["defender  Guards", "good order 72.2%", "disrupted 27.8%"],
+        )
+        assert one_says(
+            out, figures=["100.0%", "1"], names=["attacker  Rifles", "good order 100.0%"]
+        )
         assert explain_command(str(path), as_json=True) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["unit_fates"] == {
@@ -227,8 +234,13 @@ def test_the_combat_report_export_has_the_end_state_table(state: GameState) -> N
         "defender", "Guards (0504)", "72.2% (13/18)", "27.8% (5/18)", "0% (0)", "0% (0)"
     )  # fmt: skip
     text = markdown([report], "Assault")
+    # pins the wording of the report's table columns, as a player reads them
     assert "| Side | Unit | Good order | Disrupted | Demoralized | Eliminated |" in text
-    assert "| defender | Guards (0504) | 72.2% (13/18) | 27.8% (5/18) |" in text
+    assert one_says(
+        text,
+        figures=["0504", "72.2%", "13/18", "27.8%", "5/18"],
+        names=["| defender | Guards (0504) |"],
+    )
     assert "<th>Good order</th>" in html_report([report], "Assault")
 
 
@@ -302,13 +314,14 @@ def test_counted_under_a_ruleset_without_limits_and_a_level_on_a_map_are_refused
     with tactical_rules(), pytest.raises(SourceError) as caught:
         load_scenario(mapped)
     said = sorted(p.message for p in caught.value.problems)
-    assert said == [
-        "on a map the Combat panel's counted ticks choose: leave counted out",
-        "the map gives each hex's elevation: leave elevation out, or the map out",
-        "the map gives each hex's elevation: leave elevation out, or the map out",
-        "the map gives each hex's terrain: leave terrain out, or the map out",
-        "the map gives each hex's terrain: leave terrain out, or the map out",
-    ]
+    assert each_says(
+        said,
+        dict(names=["Combat panel's counted ticks", "leave counted out"]),
+        dict(names=["elevation", "leave elevation out"]),
+        dict(names=["elevation", "leave elevation out"]),
+        dict(names=["terrain", "leave terrain out"]),
+        dict(names=["terrain", "leave terrain out"]),
+    )
 
 
 def test_a_scenario_laid_out_on_its_map_gives_each_counter_its_status(tmp_path: Path) -> None:
@@ -343,7 +356,9 @@ def test_an_assault_resolved_at_once_is_applied_without_dice_and_logged_as_an_as
     assert model.at_once() and model.dice_wanted() == []
     assert model.resolve_at_once(), model.apply_problem or model.roll_problem
     assert state.stack_at(target(state)) == []
-    assert state.log[-1].text == "0404 -> 0504: the defenders give up: eliminated at once (TT3)"
+    assert says(
+        state.log[-1].text, figures=["0404", "0504"], names=["give up", "eliminated", "TT3"]
+    )
 
 
 def test_the_roll_of_an_assault_resolved_at_once_names_it_in_the_log(state: GameState) -> None:
@@ -351,9 +366,10 @@ def test_the_roll_of_an_assault_resolved_at_once_names_it_in_the_log(state: Game
     assert model.start(target(state))
     model.set_condition("give_up", True)
     assert model.roll() is not None
-    assert state.log[-1].text == (
-        "Assault on 0504 resolved at once, no roll: the defenders give up: eliminated at once "
-        "(TT3), not applied yet"
+    assert says(
+        state.log[-1].text,
+        figures=["0504"],
+        names=["Assault", "no roll", "give up", "eliminated", "TT3", "not applied yet"],
     )
 
 
@@ -367,7 +383,7 @@ def test_explain_resolves_an_assault_decided_at_once_without_dice(
         out = capsys.readouterr().out
         assert "Resolved at once, no roll: E" in out
         assert explain_command(str(path), rolls=[4]) == 1
-    assert "resolved at once, before any roll: leave out --roll" in capsys.readouterr().err
+    assert one_says(capsys.readouterr().err, names=["resolved at once", "leave out --roll"])
 
 
 def test_a_saved_game_with_an_assault_resolved_at_once_waiting_reopens_and_explains(
@@ -384,5 +400,5 @@ def test_a_saved_game_with_an_assault_resolved_at_once_waiting_reopens_and_expla
     assert again.pending_roll is not None and again.pending_roll.rolls == ()
     assert explain_command(str(path)) == 0
     out = capsys.readouterr().out
-    assert "the attack on 0504, resolved at once, no dice, and not applied yet" in out
+    assert one_says(out, figures=["0504"], names=["resolved at once", "no dice", "not applied yet"])
     assert "Resolved at once, no roll: E" in out

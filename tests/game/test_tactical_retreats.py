@@ -35,6 +35,7 @@ from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import UnitStatus
+from meaning import one_says, says, says_in
 
 
 @pytest.fixture(autouse=True)
@@ -92,9 +93,10 @@ def test_every_end_from_2_to_4_hexes_is_offered_and_the_player_picks_one() -> No
 def test_an_end_outside_the_range_is_refused_with_the_rule(end: str, hexes: str) -> None:
     state = retreat_game()
     said = refusal(state, assault(state, 3), end)
-    assert said == (
-        f"{end} is not a legal retreat end from 0201: {hexes}; the defender retreats 2 to 4 "
-        "hexes (R1)"
+    assert says_in(
+        said,
+        figures=["0201", "2", "4"],
+        names=["defender", "retreat", "retreats", str(end), str(hexes)],
     )
 
 
@@ -110,9 +112,10 @@ def test_a_retreat_through_marsh_stops_at_3_and_4_is_refused_with_the_rule() -> 
     state = retreat_game("ccmccccc")  # 0301, the first hex on, is marsh
     resolution = assault(state, 3)
     assert ends(state, resolution) == {"0201": ["0401", "0501"]}
-    assert refusal(state, resolution, "0601") == (
-        "0601 is not a legal retreat end from 0201: it is 4 hexes away; a retreat goes at most "
-        "3 hexes through marsh or river, or at night (R3)"
+    assert says(
+        refusal(state, resolution, "0601"),
+        figures=["0601", "0201", "4", "3"],
+        names=["not a legal retreat", "marsh", "river", "night", "R3"],
     )
     assert ends(state, assault(state, 6)) == {"0201": ["0501"]}  # a 4-hex retreat stops at 3
 
@@ -132,7 +135,11 @@ def test_a_4_mp_vehicle_retreats_4_through_marsh_and_is_marked_in_motion() -> No
     assert state.counters[track].status.markers == {"in-motion"}
     assert uids_at(state, "0601") == [track]
     details = state.log[-1].details
-    assert "Half-track in 0201: 4 MPs vehicles can retreat freely: marked In motion (R3)" in details
+    assert one_says(
+        details,
+        figures=["0201", "4"],
+        names=["Half-track", "4 MPs", "retreat freely", "In motion", "R3"],
+    )
     history.undo()
     assert state.counters[track].status.markers == frozenset()
     assert uids_at(state, "0201") == [track] and state.log == []
@@ -176,7 +183,9 @@ def test_a_prohibited_hexside_on_the_only_way_eliminates_the_stack() -> None:
     assert ends(state, resolution) == {"0201": []}
     apply(state, resolution, None)
     assert uids_at(state, "0201") == []
-    assert "Squad in 0201: no legal retreat, eliminated" in state.log[-1].retreats
+    assert one_says(
+        state.log[-1].retreats, figures=["0201"], names=["Squad", "no legal retreat", "eliminated"]
+    )
 
 
 def test_towed_guns_and_fps_are_eliminated_and_the_squad_with_them_retreats() -> None:
@@ -189,11 +198,12 @@ def test_towed_guns_and_fps_are_eliminated_and_the_squad_with_them_retreats() ->
     assert uids_at(state, "0401") == [squad] and uids_at(state, "0201") == []
     assert gun not in state.counters and fp not in state.counters
     retreats = state.log[-1].retreats
-    assert (
-        "Pak 40 in 0201: eliminated instead of retreating (an unloaded towed gun is eliminated "
-        "instead of retreating (R2))"
-    ) in retreats
-    assert any(line.startswith("Foxhole party in 0201: eliminated instead") for line in retreats)
+    assert one_says(
+        retreats, figures=["40", "0201"], names=["Pak 40", "eliminated instead of retreating", "R2"]
+    )
+    assert one_says(
+        retreats, partly=True, figures=["0201"], names=["Foxhole party", "eliminated instead"]
+    )
     history.undo()
     assert uids_at(state, "0201") == stack
 
@@ -312,18 +322,27 @@ def test_the_marker_and_a_ranged_retreat_survive_a_save(tmp_path: Path) -> None:
 
 
 def test_the_limit_is_described_with_its_rule() -> None:
-    assert RULESET.retreat.describe() == (
-        "retreats go away from the attacker, ending farther from the nearest attacking hex than "
-        "they started; not into enemy-occupied hexes; not into sea; not across major-river; at "
-        "most 3 hexes through marsh or river, or at night (R3)"
+    assert says(
+        RULESET.retreat.describe(),
+        figures=["3"],
+        names=[
+            "away from the attacker",
+            "enemy-occupied",
+            "sea",
+            "not across major-river",
+            "marsh",
+            "river",
+            "night",
+            "R3",
+        ],  # fmt: skip
     )
 
 
 def test_the_europa_retreat_has_no_limit_and_reads_as_before() -> None:
     assert EUROPA_RETREAT.limit_hexes is None and EUROPA_RETREAT.limit_words() == ""
     assert EUROPA_RETREAT.limited_by(Conditions(night=True)) is None
-    assert EUROPA_RETREAT.describe() == (
-        "retreats go away from the attacker, ending farther from the nearest attacking hex than "
-        "they started; not into enemy-occupied hexes; not into enemy zones of control unless "
-        "friendly units hold the hex; not into sea (assumed)"
-    )
+    assert says(
+        EUROPA_RETREAT.describe(),
+        names=["away from the attacker", "farther from the nearest attacking hex", "enemy-occupied",
+               "enemy zones of control", "friendly units hold the hex", "sea", "assumed"],
+    )  # fmt: skip

@@ -18,6 +18,7 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import LoseSteps
 from hexcombat.rules.status import FRESH, UnitStatus
+from meaning import each_says, one_says, says
 
 
 @pytest.fixture
@@ -53,29 +54,37 @@ def test_a_hit_and_a_failed_morale_check_are_rolled_logged_and_applied(
         ("fire die", (4,)),
         ("morale check", (5, 5)),
     ]
-    assert state.log[-1].text == (
-        "Roll 4 5 5 (typed in) for 0504: fire die 4 +1 = 5: LD; morale check 5 + 5 = 10, "
-        "not applied yet"
+    assert says(
+        state.log[-1].text,
+        figures=["4", "5", "5", "0504", "4", "+1", "5", "5", "5", "10"],
+        names=["typed in", "fire die", "LD", "morale check", "not applied yet"],
     )
-    assert "dice: fire die 4; morale check 5 + 5 = 10" in state.log[-1].details
+    assert one_says(
+        state.log[-1].details, figures=["4", "5", "5", "10"], names=["fire die", "morale check"]
+    )
     uid = guards(state)
     assert resolution.losses.kind == "steps" and model.losses == [uid]  # T3: the one step
     assert model.retreat_ends == {} and model.advance_choices() == []  # no retreat, no advance
     model.set_losses([])
     assert not model.apply()
-    assert model.apply_problem == "the defender loses 1 step(s): 0 chosen (T3)"
+    assert says(model.apply_problem, figures=["1", "0"], names=["defender loses", "T3"])
     model.set_losses([uid, uid])
     assert not model.apply()
-    assert "the defender loses only 1 step(s): 2 chosen (T3)" in model.apply_problem
+    assert one_says(model.apply_problem, figures=["1", "2"], names=["defender loses only", "T3"])
     model.set_losses([uid])
     assert model.apply()
     assert state.counters[uid].status == UnitStatus(steps_lost=1, state="disrupted")
     entry = state.log[-1]
-    assert entry.text == "0404 -> 0504: fire die 4 +1 = 5: LD; morale check 5 + 5 = 10"
-    assert entry.details[-2:] == [
-        "Guards in 0504: loses 1 step (T3)",
-        "Guards in 0504: the defender is disrupted (T4)",
-    ]
+    assert says(
+        entry.text,
+        figures=["0404", "0504", "4", "+1", "5", "5", "5", "10"],
+        names=["fire die", "LD", "morale check"],
+    )
+    assert each_says(
+        entry.details[-2:],
+        dict(figures=["0504", "1"], names=["Guards", "loses 1 step", "T3"]),
+        dict(figures=["0504"], names=["Guards", "defender is disrupted", "T4"]),
+    )
     assert len(state.log) == 1  # the roll's line became the combat's
     history.undo()  # the result taken back: the roll waits again, the Guards as they were
     assert state.counters[uid].status == FRESH
@@ -104,8 +113,10 @@ def test_a_miss_asks_for_no_morale_check_and_changes_nobody(state: GameState) ->
     assert model.roll([2]) is not None  # 2 + 1 = 3: below 4, no effect (T3)
     assert model.resolution is not None and model.resolution.result.code == "NE"
     assert model.losses == [] and model.follow_up == []
-    assert state.log[-1].text == (
-        "Roll 2 (typed in) for 0504: fire die 2 +1 = 3: NE, not applied yet"
+    assert says(
+        state.log[-1].text,
+        figures=["2", "0504", "2", "+1", "3"],
+        names=["fire die", "NE", "not applied yet"],
     )
     assert model.apply()
     assert state.counters[guards(state)].status == FRESH
@@ -119,4 +130,6 @@ def test_the_last_step_lost_eliminates_the_unit(state: GameState) -> None:
     assert model.roll([5, 1, 1]) is not None  # a hit; 1 + 1 holds
     assert model.apply()
     assert uid not in state.counters and state.stack_at(target(state)) == []
-    assert "Guards in 0504: loses its last step, eliminated (T3)" in state.log[-1].details
+    assert one_says(
+        state.log[-1].details, figures=["0504"], names=["Guards", "last step", "eliminated", "T3"]
+    )

@@ -27,6 +27,7 @@ from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.total_war.eligibility import FLIP_MODE
 from hexcombat.sourcefile import SourceError
+from meaning import says, says_in
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -139,7 +140,9 @@ def test_flip_in_the_owner_s_initial_phase_and_undo_restores_the_counter_exactly
     command.do(game)  # redo, then back again to artillery mode
     back = RunCounterAction(uid, FLIP_MODE)
     game.execute(back)
-    assert back.text == "Flip CD Art III (CD mode) to artillery mode (14A4)"
+    assert says(
+        back.text, rules=["14A4"], names=["Flip CD Art III", "CD mode", "to artillery mode"]
+    )
     assert game.counters[uid].counter_id == "ge-cd-art-iii"
 
 
@@ -178,9 +181,8 @@ def test_a_cd_side_unit_cannot_attack(game: GameState) -> None:
     assert by_hex["0503"].counters == ()
     ((counter, why),) = by_hex["0503"].barred
     assert counter.uid == cd
-    assert why == (
-        "LR Siege Art III (CD mode) is in CD mode and cannot attack; switch it to artillery "
-        "mode in your initial phase (14A4)"
+    assert says(
+        why, rules=["14A4"], names=["LR Siege Art III", "CD mode", "cannot attack", "initial phase"]
     )
     assert [c.counter_id for c in by_hex["0403"].counters] == ["ax-inf-xx", "ge-cd-art-iii"]
     setup = AttackSetup(target, [uid_of(game, "ax-inf-xx"), cd], game.conditions)
@@ -341,9 +343,9 @@ def test_the_phasing_player_attacks_and_the_other_side_defends() -> None:
     game = open_game(default_tutorial())  # Soviet's combat phase
     soviet, axis = game.hexmap.hex_at("0403"), game.hexmap.hex_at("0504")
     assert phasing_refusal(game, axis) is None
-    assert phasing_refusal(game, soviet) == (
-        "it is Soviet's turn: Soviet attacks, Axis defends; change the phasing player in the "
-        "Conditions to attack with Axis"
+    assert says(
+        phasing_refusal(game, soviet),
+        names=["Soviet's turn", "Soviet attacks", "Axis defends", "Conditions", "with Axis"],
     )
     game.execute(SetPhase("Axis", "combat"))
     assert phasing_refusal(game, soviet) is None
@@ -425,8 +427,8 @@ def test_a_bad_turn_order_in_a_save_names_its_line(tmp_path: Path, sides: object
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"sides":' in row)
     with pytest.raises(SourceError) as caught:
         load_game(path)
-    assert str(caught.value).startswith(
-        f"{path}:{line}: sides must list the side names in turn order, each once"
+    assert says_in(
+        str(caught.value), at=(str(path), line), names=["sides", "turn order", "each once"]
     )
 
 

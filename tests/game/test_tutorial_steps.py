@@ -29,6 +29,7 @@ from hexcombat.game.tutorial_steps import (
     wait_words,
 )
 from hexcombat.sourcefile import SourceError
+from meaning import each_says, says, says_in
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 TUTORIAL = (MAPS / "tutorial-14d2d-scenario.toml").read_text(encoding="utf-8")
@@ -62,23 +63,36 @@ def test_a_malformed_step_is_refused_at_its_line(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as raised:
         load_scenario(path)
     found = [str(p) for p in raised.value.problems]
-    assert found[0] == (
-        f"{path}:{line_of(text, WAIT)}: wait 'press Attack' is none of "
-        '"select 0504" (select the stack), "attack 0504" (the attack on it set up), '
-        '"untick attacker 2" / "tick attacker 2" (that entry\'s counters out of / in the '
-        'attack), "remove attacker 2" (taken off the map), "set first_round off" (a condition '
-        'of the Combat panel turned on or off), "count attacker 1 2" (the calculator: that '
-        'entry\'s count set to 2), "roll 6 3" (the dice rolled or typed; Show me types those), '
-        '"date 1941-06" (the date set in the Combat panel)'
+    assert says(
+        found[0],
+        at=(str(path), line_of(text, WAIT)),
+        figures=["0504", "0504", "2", "2", "2", "1", "2", "2", "6", "3", "1941", "06"],
+        names=[
+            "'press Attack'",
+            "select 0504",
+            "attack 0504",
+            "untick attacker 2",
+            "tick attacker 2",
+            "remove attacker 2",
+            "set first_round off",
+            "count attacker 1 2",
+            "roll 6 3",
+            "date 1941-06",
+            "off the map",
+        ],
     )
-    assert found[1].startswith(
-        f"{path}:{line_of(text, 'the heavy antitank modifier')}: show 'the heavy antitank "
-        "modifier' names no report value; write one of"
+    assert says_in(
+        found[1],
+        at=(str(path), line_of(text, "the heavy antitank modifier")),
+        names=["'the heavy antitank modifier'"],
     )
     assert f"{path}:{line_of(text, 'txt = ')}: unknown tutorial step key 'txt'" in found[2]
     assert f"{path}:{line_of(text, 'txt = ') - 1}: tutorial step 9 needs its text" in found[3]
-    assert found[4].startswith(
-        f"{path}:{line_of(text, 'stack 0404')}: highlight 'stack 0404' is none of"
+    assert says_in(
+        found[4],
+        at=(str(path), line_of(text, "stack 0404")),
+        figures=["0404"],
+        names=["'stack 0404'"],
     )
     assert check_file(path) == raised.value.problems
 
@@ -91,18 +105,28 @@ def test_check_refuses_a_step_naming_a_value_the_report_has_not(tmp_path: Path) 
     path = written(tmp_path, text)
     load_scenario(path)  # the file reads: only the combat shows what is missing
     found = [str(p) for p in check_file(path)]
-    assert found[0] == f"{path}:{line_of(text, '0909')}: hex '0909' is off the map (0101 to 0806)"
-    assert found[1].startswith(
-        f"{path}:{line_of(text, 'total no_such')}: show 'total no_such': the report has no "
-        "total 'no_such'; its totals: "
+    assert says(
+        found[0],
+        at=(str(path), line_of(text, "0909")),
+        figures=["0909", "0101", "0806"],
+        names=["'0909'", "off the map"],
     )
-    assert found[2] == (
-        f"{path}:{line_of(text, 'drm 14D2e')}: show 'drm 14D2e': no step of rule 14D2e gives "
-        "the DRM 'drm 14D2e'"
+    assert says_in(
+        found[1],
+        at=(str(path), line_of(text, "total no_such")),
+        names=["'total no_such'", "'no_such'"],
     )
-    assert found[3] == (
-        f"{path}:{line_of(text, 'defender 4')}: there is no defender 4: the file has 3 "
-        "[[defender]] entries"
+    assert says(
+        found[2],
+        at=(str(path), line_of(text, "drm 14D2e")),
+        rules=["14D2e"],
+        names=["'drm 14D2e'", "DRM"],
+    )
+    assert says(
+        found[3],
+        at=(str(path), line_of(text, "defender 4")),
+        figures=["4", "3"],
+        names=["defender"],
     )
     assert len(found) == 4
 
@@ -113,11 +137,14 @@ def test_a_wait_in_a_scenario_without_a_map_is_refused(tmp_path: Path) -> None:
         'show = "value 10.B.2 attacker"', 'show = "value 10.B.2 attacker"\nwait = "select 0504"'
     )
     path = written(tmp_path, text)
-    assert [str(p) for p in check_file(path)] == [
-        f"{path}:{line_of(text, 'select 0504')}: a step of a scenario without a map (the "
-        'calculator) waits only for "remove attacker 2" (that entry taken out of its list) or '
-        '"count attacker 1 2" (its count set); drop its wait'
-    ]
+    assert each_says(
+        [str(p) for p in check_file(path)],
+        dict(
+            at=(str(path), line_of(text, "select 0504")),
+            figures=["2", "1", "2"],
+            names=["remove attacker 2", "count attacker 1 2"],
+        ),
+    )
     # what a calculator can wait for: an entry taken out of its list
     path = written(tmp_path, text.replace('wait = "select 0504"', 'wait = "remove attacker 1"'))
     assert [str(p) for p in check_file(path)] == []
@@ -227,8 +254,10 @@ def test_a_wait_is_done_when_the_player_has_done_it() -> None:
     for uid in tanks:
         state.lift(uid)
     assert wait_done(read_wait("remove attacker 4"), state.hexmap, entries, board)
-    assert wait_words(read_wait("untick attacker 4"), "the Tank X, Tank X in 0404") == (
-        "Untick the Tank X, Tank X in 0404 in the Combat panel"
+    assert says(
+        wait_words(read_wait("untick attacker 4"), "the Tank X, Tank X in 0404"),
+        figures=["0404"],
+        names=["Tank X"],
     )
 
 
@@ -286,10 +315,10 @@ def test_a_count_wait_is_for_the_calculator(tmp_path: Path) -> None:
     assert (wait.kind, wait.side, wait.index, wait.count) == ("count", "attacker", 1, 2)
     text = TUTORIAL.replace('wait = "attack 0504"', 'wait = "count attacker 1 2"')
     path = written(tmp_path, text)
-    assert [str(p) for p in check_file(path)] == [
-        f"{path}:{line_of(text, 'count attacker 1 2')}: a scenario on a map counts its "
-        'counters: "count" is for the calculator'
-    ]
+    assert each_says(
+        [str(p) for p in check_file(path)],
+        dict(at=(str(path), line_of(text, "count attacker 1 2")), names=['"count"', "calculator"]),
+    )
 
 
 def test_a_sides_own_drms_add_up_and_no_assault_names_the_assault() -> None:

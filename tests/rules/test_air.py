@@ -21,6 +21,7 @@ from hexcombat.rules.air import (
 )
 from hexcombat.rules.errors import IllegalMissionError, UnitDataError
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says, says
 
 REPO = Path(__file__).resolve().parents[2]
 AIR = load_air_counters([REPO / "counters" / "total-war-air.toml"])
@@ -55,7 +56,7 @@ def test_16a_the_shipped_air_counters_cover_every_type() -> None:
 def test_16a_a_bomber_may_not_fly_a_fighter_mission() -> None:
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(AIR["ge-he-111h"], "escort"))
-    assert str(caught.value) == "only fighters fly escort; He 111H is a bomber (16A)"
+    assert says(str(caught.value), rules=["16A"], names=["escort", "He 111H", "bomber"])
 
 
 def test_16a_transports_fly_transport_missions_only() -> None:
@@ -65,7 +66,7 @@ def test_16a_transports_fly_transport_missions_only() -> None:
         fly(Sortie(AIR["ge-ju-52"], "ground-support"))
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(ME109E, "airdrop"))
-    assert str(caught.value) == "only transports fly airdrop; Me 109E is a fighter (16A)"
+    assert says(str(caught.value), rules=["16A"], names=["airdrop", "Me 109E", "fighter"])
     assert flown(AIR["ge-ju-52"], "air-transport") == (0, 1, 0)
 
 
@@ -92,11 +93,10 @@ def test_23d1_strengths_never_drop_below_1() -> None:
     weak = AirUnit("Weak", AirType.F, 2, 1, tactical_bombing=1)
     result = fly(Sortie(weak, "ground-support"))
     assert (result.air_attack, result.air_defence) == (1, 1)
-    assert result.explanation.steps[1].text == (
-        "carrying bombs: air attack 2 - 2 = 0, but never reduced below 1 (23D1): 1"
-    )
-    assert result.explanation.steps[2].text == (
-        "carrying bombs: air defence 1 - 1 = 0, but never reduced below 1 (23D1): 1"
+    first, second = result.explanation.steps[1:3]
+    assert says(first.text, rules=["23D1"], figures=["2", "2", "0", "1", "1"], names=["air attack"])
+    assert says(
+        second.text, rules=["23D1"], figures=["1", "1", "0", "1", "1"], names=["air defence"]
     )
 
 
@@ -106,9 +106,11 @@ def test_23d1_a_strength_printed_below_1_is_never_raised() -> None:
     zero = AirUnit("Zero", AirType.F, 0, 3, tactical_bombing=1)
     result = fly(Sortie(zero, "ground-support"))
     assert (result.air_attack, result.air_defence) == (0, 2)
-    assert result.explanation.steps[1].text == (
-        "carrying bombs: air attack 0 as printed: already below 1, and 23D1 only forbids "
-        "reducing a strength below 1, it never raises one"
+    assert says(
+        result.explanation.steps[1].text,
+        rules=["23D1"],
+        figures=["0", "1", "1"],
+        names=["air attack", "as printed"],
     )
     assert result.explanation.steps[1].value == 0
     both = AirUnit("Zeroes", AirType.F, 0, 0, tactical_bombing=1)
@@ -147,7 +149,7 @@ def test_23d1_only_fighter_bombers_jettison(unit: AirUnit, mission: str, message
 def test_a_unit_without_bombing_strength_cannot_bomb() -> None:
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(ME109E, "strategic-bombing"))
-    assert str(caught.value) == "Me 109E has no strategic bombing strength to fly strategic bombing"
+    assert says(str(caught.value), names=["Me 109E", "no strategic bombing strength"])
 
 
 # --- 23D2 ------------------------------------------------------------------------------------
@@ -166,9 +168,10 @@ def test_23d2_af_cites_23d1_for_the_rulebook_s_21d1() -> None:
     result = fly(Sortie(AF, "ground-support"))
     (step,) = [s for s in result.explanation.steps if "21D1" in s.text]
     assert step.rule == "23D1"
-    assert result.explanation.warnings == [
-        '23D2 cites "Rule 21D1" for fighter-bombers; hexcombat reads it as 23D1'
-    ]
+    assert each_says(
+        result.explanation.warnings,
+        dict(rules=["23D2", "21D1", "23D1"], names=["Rule 21D1", "fighter-bombers"]),
+    )
 
 
 def test_23d2_af_on_das_then_jettisoning_bombs_with_0() -> None:
@@ -185,7 +188,7 @@ def test_23d2_af_jettisons_and_switches_to_escort() -> None:
 def test_23d2_af_may_not_fly_combat_air_patrol() -> None:
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(AF, "combat-air-patrol"))
-    assert str(caught.value) == "a type AF may not fly combat air patrol (23D2)"
+    assert says(str(caught.value), rules=["23D2"], names=["AF", "combat air patrol"])
     assert caught.value.rule == "23D2"
     assert flown(ME109E, "combat-air-patrol") == (7, 5, 0)  # an ordinary fighter may
 
@@ -198,15 +201,11 @@ def test_23d2_af_intercepts_and_patrol_attacks_only_in_its_base_hex(
     assert flown(AF, mission, base="0504", target="0504") == (6, 5, 0)
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(AF, mission, base="0504", target="0505"))
-    assert str(caught.value) == (
-        f"a type AF may only {verb} in the hex where it is based (0504), not in 0505 (23D2)"
-    )
+    assert says(str(caught.value), rules=["23D2"], figures=["0504", "0505"], names=["AF", verb])
+    assert caught.value.rule == "23D2"
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(AF, mission))
-    assert str(caught.value) == (
-        f"a type AF may only {verb} in the hex where it is based: give its base and target "
-        "hexes (23D2)"
-    )
+    assert says(str(caught.value), rules=["23D2"], names=["AF", verb, "base", "target"])
     assert flown(ME109E, mission, base="0504", target="0505") == (7, 5, 0)
 
 
@@ -215,10 +214,7 @@ def test_23d2_af_escorts_only_ground_support_or_defensive_air_support() -> None:
     assert flown(AF, "escort", escorting="defensive-air-support") == (6, 5, 0)
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(AF, "escort", escorting="strategic-bombing"))
-    assert str(caught.value) == (
-        "a type AF may only escort a force flying ground support or defensive air support, "
-        "not strategic bombing (23D2)"
-    )
+    assert says(str(caught.value), rules=["23D2"], names=["AF", "escort", "strategic bombing"])
     with pytest.raises(IllegalMissionError, match=r"say which mission the escorted force flies"):
         fly(Sortie(AF, "escort"))
     with pytest.raises(IllegalMissionError) as caught:
@@ -229,14 +225,10 @@ def test_23d2_af_escorts_only_ground_support_or_defensive_air_support() -> None:
 def test_23d2_only_an_af_switches_to_escort_and_only_when_it_jettisons() -> None:
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(ME109E, "ground-support", jettison=True, switch_to_escort=True))
-    assert str(caught.value) == (
-        "only a type AF may switch its bombing mission to escort when it jettisons (23D2)"
-    )
+    assert says(str(caught.value), rules=["23D2"], names=["only a type AF", "escort", "jettisons"])
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(AF, "ground-support", switch_to_escort=True))
-    assert str(caught.value) == (
-        "a type AF switches to escort only when it jettisons its bomb load (23D2)"
-    )
+    assert says(str(caught.value), rules=["23D2"], names=["AF", "escort", "only when it jettisons"])
 
 
 # --- 23D3 ------------------------------------------------------------------------------------
@@ -248,9 +240,7 @@ def test_23d3_df_bombs_as_a_dive_bomber() -> None:
     assert result.explanation.steps[-1].rule == "23D3"
     with pytest.raises(IllegalMissionError) as caught:
         fly(Sortie(DF, "ground-support", jettison=True))
-    assert str(caught.value) == (
-        "a type DF bombs as a dive bomber, so it has no fighter-bomber jettison (23D3)"
-    )
+    assert says(str(caught.value), rules=["23D3"], names=["fighter-bomber", "DF"])
 
 
 def test_23d3_df_is_a_fighter_otherwise() -> None:
@@ -269,9 +259,7 @@ def test_an_air_scenario_report_has_the_json_the_explain_command_prints() -> Non
     assert report["totals"] == {"air_attack": 5, "air_defence": 4, "bombing": 1}
     assert [s["rule"] for s in report["steps"]] == ["16A", "23D1", "23D1"]
     # 7F5 is the text's (23D1); its tactical bombing strength is a placeholder
-    assert report["warnings"] == [
-        "assumed value used: Me 109E tactical_bombing (check your counter)"
-    ]
+    assert each_says(report["warnings"], dict(names=["assumed", "Me 109E", "tactical_bombing"]))
     assert report["units"][0]["carrying_bombs"] is True
 
 
@@ -347,7 +335,8 @@ name = "C"
 """
     counters, found = air_counters_from_source(TomlSource.parse(text, "air.toml"))
     assert list(counters) == ["a"]
-    assert [str(p) for p in found] == [
-        "air.toml:9: air counter 'b': type must be one of F, HF, AF, DF, B, A, D, T (16A), not 'Z'",
-        "air.toml:11: air counter needs an id",
-    ]
+    assert each_says(
+        [str(p) for p in found],
+        dict(at=("air.toml", 9), rules=["16A"], names=["'b'", "'Z'", "HF", "AF", "DF"]),
+        dict(at=("air.toml", 11), names=["air counter", "id"]),
+    )

@@ -15,6 +15,7 @@ from hexcombat.rules.combat import MAX_DIE, MAX_RETREAT, MAX_ROLL, crt_from_sour
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.units import MAX_STRENGTH, unit_from_mapping
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says, says, says_in
 
 SECONDS = 5.0
 """What a refusal may take on a loaded machine; each is a single check, done in milliseconds."""
@@ -64,21 +65,20 @@ def test_the_small_table_is_good() -> None:
 def test_a_row_for_a_roll_beyond_the_limit_is_refused_at_its_line(roll: int) -> None:
     # rows run without a gap, so the table check used to count every roll up to this one
     text = CRT.replace("roll = 2", f"roll = {roll}")
-    assert crt_problems(text) == [
-        f"crt.toml:16: roll {roll} is beyond the {MAX_ROLL} (either sign) a table's rows may "
-        "reach: the rows run without a gap, one per modified roll",
+    assert each_says(
+        crt_problems(text),
+        dict(at=("crt.toml", 16), figures=[str(roll), str(MAX_ROLL)], names=["either sign"]),
         # the row is left out, so the die's second face has no row (said once, not per roll)
-        "crt.toml:10: rows missing for rolls 2 (rows run without a gap and hold every face of "
-        "the d2)",
-    ]
+        dict(at=("crt.toml", 10), figures=["2"], names=["rows missing", "d2"]),
+    )
 
 
 def test_rows_far_apart_are_said_missing_in_one_line() -> None:
     text = CRT.replace("roll = 2", f"roll = {MAX_ROLL}")
-    assert crt_problems(text) == [
-        f"crt.toml:10: rows missing for rolls 2-{MAX_ROLL - 1} (rows run without a gap and hold "
-        "every face of the d2)"
-    ]
+    assert each_says(
+        crt_problems(text),
+        dict(at=("crt.toml", 10), figures=["2", str(MAX_ROLL - 1)], names=["rows missing", "d2"]),
+    )
 
 
 def test_rows_at_the_limit_are_read_at_once() -> None:
@@ -97,26 +97,27 @@ def test_rows_at_the_limit_are_read_at_once() -> None:
 def test_a_die_beyond_the_limit_is_refused_at_its_line(die: int) -> None:
     text = CRT.replace("die = 2", f"die = {die}")
     problems = crt_problems(text)
-    assert problems[0] == (
-        f"crt.toml:3: die must be the number of faces, 2 to {MAX_DIE} (a d6, d10 or d100), "
-        f"not {die}"
+    assert says(
+        problems[0], at=("crt.toml", 3), figures=["2", str(MAX_DIE), str(die)], names=["die"]
     )
 
 
 def test_a_retreat_beyond_the_limit_is_refused_at_its_line() -> None:
     text = CRT.replace("defender.retreat = 1", "defender.retreat = 1000000000")
-    assert crt_problems(text) == [
-        f"crt.toml:7: retreat must be a whole number of hexes from 0 to {MAX_RETREAT}, "
-        "not 1000000000"
-    ]
+    assert each_says(
+        crt_problems(text),
+        dict(at=("crt.toml", 7), figures=["0", str(MAX_RETREAT), "1000000000"], names=["retreat"]),
+    )
 
 
 @pytest.mark.parametrize("key", ["attack", "defence", "movement", "heavy_atec_units"])
 def test_a_strength_no_counter_prints_is_refused(key: str) -> None:
     with quickly(), pytest.raises(UnitDataError) as refused:
         unit_from_mapping({"name": "Rifle XX", "size": "XX", key: 10**12}, "attacker 1")
-    assert str(refused.value) == (
-        f"attacker 1: {key} 1000000000000 is more than the {MAX_STRENGTH} any counter prints"
+    assert says(
+        str(refused.value),
+        figures=["1", "1000000000000", str(MAX_STRENGTH)],
+        names=["attacker 1", key, "any counter prints"],
     )
     unit = unit_from_mapping({"name": "Rifle XX", "size": "XX", key: MAX_STRENGTH}, "t")
     assert getattr(unit, key) == MAX_STRENGTH
@@ -125,9 +126,10 @@ def test_a_strength_no_counter_prints_is_refused(key: str) -> None:
 def test_an_re_size_finer_than_a_hundredth_is_refused() -> None:
     with pytest.raises(UnitDataError) as refused:
         unit_from_mapping({"name": "Rifle XX", "re": "1/999999999989"}, "attacker 1")
-    assert str(refused.value) == (
-        "attacker 1: re: RE size '1/999999999989' is a fraction finer than 1/100; RE sizes are "
-        'whole numbers, halves or thirds, e.g. 3, 0.5 or "1/3"'
+    assert says(
+        str(refused.value),
+        figures=["1", "1/999999999989", "1/100", "3", "0.5", "1/3"],
+        names=["'1/999999999989'", "attacker", "RE"],
     )
     assert unit_from_mapping({"name": "Rifle XX", "re": "1/3"}, "t").re.denominator == 3
 
@@ -137,5 +139,7 @@ def test_an_re_size_no_unit_has_is_refused(re: object) -> None:
     # re = 1e300 was accepted and printed a 300-digit number in every step that added REs
     with quickly(), pytest.raises(UnitDataError) as refused:
         unit_from_mapping({"name": "Rifle XX", "re": re}, "attacker 1")
-    assert str(refused.value).startswith(f"attacker 1: re: RE size {re!r} is more than the 99 ")
+    assert says_in(
+        str(refused.value), names=["attacker 1", "RE size", repr(re), "more than the 99"]
+    )
     assert unit_from_mapping({"name": "Tank XXX", "re": 3}, "t").re == 3

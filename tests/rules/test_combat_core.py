@@ -21,6 +21,7 @@ from hexcombat.rules.dice import ScriptedDice, SeededDice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import Explanation
 from hexcombat.sourcefile import SourceError, TomlSource
+from meaning import each_says, says
 
 # --- odds ------------------------------------------------------------------------------------
 
@@ -51,7 +52,7 @@ def test_odds_without_strength_are_refused() -> None:
         odds(0, 3)
     with pytest.raises(IllegalAttackError) as caught:
         odds(3, 0)
-    assert str(caught.value) == "the defenders have no defence strength to compute odds against"
+    assert says(str(caught.value), names=["defenders", "no defence strength", "odds"])
 
 
 def test_odds_column_uses_the_exact_column_silently_and_caps_high_odds_with_a_step() -> None:
@@ -63,7 +64,7 @@ def test_odds_column_uses_the_exact_column_silently_and_caps_high_odds_with_a_st
     assert odds_column(crt, (12, 1), ex) == "9:1"
     (step,) = ex.steps
     assert (step.rule, step.value, step.provenance) == ("CRT", "9:1", "assumed")
-    assert step.text == "odds 12:1 are off the table's columns; the 9:1 column is used"
+    assert says(step.text, figures=["12:1", "9:1"], names=["off the table's columns"])
     assert ex.warnings  # the assumed choice is warned
 
 
@@ -165,33 +166,32 @@ assumed = true
 def test_every_crt_problem_is_reported_with_its_line() -> None:
     crt, problems = crt_from_source(TomlSource.parse(BAD_CRT, "crt.toml"))
     assert crt is None
-    assert [str(p) for p in problems] == [
-        'crt.toml:2: columns must be odds like "1:2", "3:1"',
-        "crt.toml:3: die must be the number of faces, 2 to 100 (a d6, d10 or d100), not 1",
-        'crt.toml:5: result DR needs `rule = "..."` or `assumed = true`',
-        "crt.toml:14: row for roll 1 needs 0 results, one per column",
-        "crt.toml:17: each row needs a whole-number `roll`",
-        "crt.toml:23: row for roll 3 needs 0 results, one per column",
-        "crt.toml:28: row for roll 4 needs 0 results, one per column",
-        "crt.toml:33: row for roll 1 needs 0 results, one per column",
-        "crt.toml:12: rows missing for rolls 2, 5, 6 (rows run without a gap and hold every "
-        "face of the d6)",
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(at=("crt.toml", 2), figures=["1:2", "3:1"], names=["columns"]),
+        dict(at=("crt.toml", 3), figures=["2", "100", "1"], names=["die"]),
+        dict(at=("crt.toml", 5), names=['rule = "..."', "assumed = true", "DR"]),
+        dict(at=("crt.toml", 14), figures=["1", "0"], names=["row for roll"]),
+        dict(at=("crt.toml", 17), names=["roll", "whole-number"]),
+        dict(at=("crt.toml", 23), figures=["3", "0"], names=["row for roll"]),
+        dict(at=("crt.toml", 28), figures=["4", "0"], names=["row for roll"]),
+        dict(at=("crt.toml", 33), figures=["1", "0"], names=["row for roll"]),
+        dict(at=("crt.toml", 12), figures=["2", "5", "6"], names=["rows missing", "d6"]),
+    )
 
 
 def test_row_problems_with_good_columns() -> None:
     text = BAD_CRT.replace('"2-1"', '"2:1"').replace("die = 1", "die = 6")
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == [
-        'crt.toml:5: result DR needs `rule = "..."` or `assumed = true`',
-        "crt.toml:17: each row needs a whole-number `roll`",
-        "crt.toml:23: unknown result code(s) XX",
-        "crt.toml:28: row for roll 4 needs 2 results, one per column",
-        "crt.toml:31: a second row for roll 1",
-        # rows 1, 3 and 4 are written (two of them wrongly); 2 has no whole-number roll
-        "crt.toml:12: rows missing for rolls 2, 5, 6 (rows run without a gap and hold every "
-        "face of the d6)",
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(at=("crt.toml", 5), names=['rule = "..."', "assumed = true", "DR"]),
+        dict(at=("crt.toml", 17), names=["roll", "whole-number"]),
+        dict(at=("crt.toml", 23), names=["unknown result code(s)", "XX"]),
+        dict(at=("crt.toml", 28), figures=["4", "2"], names=["row for roll"]),
+        dict(at=("crt.toml", 31), figures=["1"], names=["second row"]),
+        dict(at=("crt.toml", 12), figures=["2", "5", "6"], names=["rows missing", "d6"]),
+    )
 
 
 def test_a_gap_in_the_rows_is_reported() -> None:
@@ -200,10 +200,10 @@ def test_a_gap_in_the_rows_is_reported() -> None:
         text += f'[[row]]\nroll = {roll}\nresults = ["DE"]\nassumed = true\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
     # a gap between rows, and the faces 5 and 6 of the d6 with no row of their own
-    assert [str(p) for p in problems] == [
-        "crt.toml:4: rows missing for rolls 2, 3, 5, 6 (rows run without a gap and hold every "
-        "face of the d6)"
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(at=("crt.toml", 4), figures=["2", "3", "5", "6"], names=["rows missing"]),
+    )
 
 
 def test_a_row_without_provenance_is_refused() -> None:
@@ -212,9 +212,10 @@ def test_a_row_without_provenance_is_refused() -> None:
         'results = ["DE"]\n[[row]]\nroll = 2\nresults = ["DE"]\nassumed = true\n'
     )
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == [
-        'crt.toml:5: row needs `rule = "..."` or `assumed = true`'
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(at=("crt.toml", 5), names=['rule = "..."', "assumed = true"]),
+    )
 
 
 def test_load_crt_raises_with_file_and_line(tmp_path: Path) -> None:
@@ -222,7 +223,7 @@ def test_load_crt_raises_with_file_and_line(tmp_path: Path) -> None:
     path.write_text('columns = ["1:1"]\ndie = 6\n')
     with pytest.raises(SourceError) as caught:
         load_crt(path)
-    assert str(caught.value) == f"{path}:1: the table needs [[row]] entries"
+    assert each_says(caught.value.problems, dict(at=(str(path), 1), names=["[[row]]"]))
     with pytest.raises(SourceError) as caught:
         load_crt(tmp_path / "missing.toml")
     assert caught.value.problems[0].message.startswith("cannot read the file")
@@ -325,31 +326,44 @@ def test_a_bad_result_value_is_a_problem_at_its_line(line: str, message: str) ->
 def test_columns_out_of_order_are_refused() -> None:
     text = SMALL_CRT.replace('["1:1", "2:1"]', '["2:1", "1:1"]')
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == [
-        "crt.toml:1: columns must run from the worst odds for the attacker to the best, each "
-        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 2:1, 1:1)'
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(
+            at=("crt.toml", 1),
+            figures=["1:2", "1:1", "2:1", "2:1", "1:1"],
+            names=["columns", "attacker"],
+        ),
+    )
 
 
 def test_duplicate_columns_are_refused() -> None:
     text = SMALL_CRT.replace('["1:1", "2:1"]', '["1:1", "1:1"]')
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == [
-        "crt.toml:1: columns must run from the worst odds for the attacker to the best, each "
-        'higher than the one before, e.g. "1:2", "1:1", "2:1" (not 1:1, 1:1)'
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(
+            at=("crt.toml", 1),
+            figures=["1:2", "1:1", "2:1", "1:1", "1:1"],
+            names=["columns", "attacker"],
+        ),
+    )
 
 
 def test_a_result_flag_that_is_not_true_or_false_is_refused() -> None:
     text = SMALL_CRT.replace("[results.DE.defender]", 'advance = "yes"\n[results.DE.defender]')
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == ["crt.toml:4: advance must be true or false, not 'yes'"]
+    assert each_says(
+        [str(p) for p in problems], dict(at=("crt.toml", 4), names=["advance", "'yes'"])
+    )
 
 
 def test_a_row_entry_that_is_not_a_code_is_reported_not_raised() -> None:
     text = SMALL_CRT.replace('results = ["DE", "DE"]', 'results = ["DE", ["DE"]]', 1)
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == ["crt.toml:8: unknown result code(s) ['DE']"]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(at=("crt.toml", 8), names=["unknown result code(s)", "'DE'"]),
+    )
 
 
 def test_odds_below_the_lowest_column_follow_the_chart_s_below_lowest() -> None:
@@ -358,14 +372,13 @@ def test_odds_below_the_lowest_column_follow_the_chart_s_below_lowest() -> None:
     assert odds_column(crt, (1, 5), ex) == "below 1:4"
     (step,) = ex.steps
     assert (step.rule, step.value, step.provenance) == ("CRT", "below 1:4", "assumed")
-    assert step.text == (
-        "odds 1:5 are below the table's lowest column (1:4): every roll gives "
-        "AE: attacker eliminated (assumed meaning)"
+    assert says(
+        step.text, figures=["1:5", "1:4"], names=["lowest column", "AE", "attacker eliminated"]
     )
-    assert ex.warnings == [
-        "CRT: assumed chart value used (odds 1:5 are below the table's lowest column (1:4): every "
-        "roll gives AE: attacker eliminated (assumed meaning)); check your rulebook"
-    ]
+    assert each_says(
+        ex.warnings,
+        dict(figures=["1:5", "1:4"], names=["CRT", "assumed", "AE", "attacker eliminated"]),
+    )
     # the attacker is eliminated on every face, whatever the modifier (not the 1:4 column's
     # AH on 5-6, which would favour the attacker)
     assert crt.outcome_distribution("below 1:4", {3: Fraction(1, 2), 4: Fraction(1, 2)}) == {
@@ -378,23 +391,25 @@ def test_odds_below_the_lowest_column_without_below_lowest_are_illegal() -> None
     assert problems == [] and crt is not None
     with pytest.raises(IllegalAttackError) as caught:
         odds_column(crt, (1, 2), Explanation())
-    assert str(caught.value) == (
-        "odds 1:2 are below the lowest column (1:1) of crt.toml, and the chart does not say what "
-        "happens below it (below_lowest): the attack may not be made at these odds (CRT)"
+    assert says(
+        str(caught.value),
+        figures=["1:2", "1:1"],
+        names=["crt.toml", "below_lowest", "CRT", "may not be made"],
     )
 
 
 def test_a_bad_below_lowest_is_reported() -> None:
     text = SMALL_CRT + '[below_lowest]\nresult = "ZZ"\nassumed = true\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == [
-        "crt.toml:31: below_lowest result must be one of DE, not 'ZZ'"
-    ]
+    assert each_says(
+        [str(p) for p in problems], dict(at=("crt.toml", 31), names=["'ZZ'", "below_lowest", "DE"])
+    )
     text = SMALL_CRT + '[below_lowest]\nresult = "DE"\n'
     _, problems = crt_from_source(TomlSource.parse(text, "crt.toml"))
-    assert [str(p) for p in problems] == [
-        'crt.toml:30: below_lowest needs `rule = "..."` or `assumed = true`'
-    ]
+    assert each_says(
+        [str(p) for p in problems],
+        dict(at=("crt.toml", 30), names=['rule = "..."', "assumed = true", "below_lowest"]),
+    )
 
 
 # --- drawing a DRM given as a chance ---------------------------------------------------------

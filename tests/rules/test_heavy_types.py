@@ -9,6 +9,7 @@ import pytest
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.units import Unit, unit_from_mapping
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says
 
 HEAD = 'game = "total-war"\n\n[[counter]]\nid = "x"\nname = "Hv X"\nsize = "II"\n'
 """A counter file's first six lines; a test's body starts at line 7."""
@@ -88,12 +89,15 @@ def test_14d2_a_dated_change_that_contradicts_the_type_is_refused() -> None:
     body = 'type = "heavy-anti-tank"\nchanges = [{ date = "1943-01", heavy_antitank = true }]\n'
     unit, found = counter(body)
     assert unit is None
-    assert found == [
-        "c.toml:8: counter 'x': changes[0] (1943-01): heavy_antitank = true, but a "
-        "heavy-anti-tank unit that is not motorized does not qualify for heavy antitank effects: "
-        "only heavy motorized antiaircraft and antitank units do (14D2); give it motorized = "
-        "true if it is motorized"
-    ]
+    assert each_says(
+        found,
+        dict(
+            at=("c.toml", 8),
+            rules=["14D2"],
+            figures=["0", "1943", "01"],
+            names=["'x'", "heavy_antitank", "heavy-anti-tank"],
+        ),
+    )
 
 
 def test_14d2_a_contradiction_is_said_once_where_it_starts() -> None:
@@ -101,10 +105,10 @@ def test_14d2_a_contradiction_is_said_once_where_it_starts() -> None:
         'type = "heavy-armour"\nheavy_armour = false\n'
         'changes = [{ date = "1943-01", aeca = "full" }]\n'
     )
-    assert counter(body)[1] == [
-        "c.toml:8: counter 'x': heavy_armour = false, but every heavy-armour unit qualifies for "
-        "heavy armour effects (14D2)"
-    ]
+    assert each_says(
+        counter(body)[1],
+        dict(at=("c.toml", 8), rules=["14D2"], names=["'x'", "heavy_armour", "heavy-armour"]),
+    )
 
 
 def test_14d2_a_heavy_aa_motorized_from_a_date_qualifies_from_that_date() -> None:

@@ -14,6 +14,7 @@ from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.step_losses import StepLosses
 from hexcombat.rules.units import Unit
+from meaning import each_says, says
 
 
 def unit(name: str, defence: int, steps: int | None) -> Unit:
@@ -44,9 +45,11 @@ def test_the_side_loses_the_result_s_steps_from_the_units_the_player_chooses() -
     assert policy.worth("defender") == {"d1": 2, "d2": 1}  # the MG has lost two of its three
     assert policy.needed("defender", []) == 1
     assert policy.problems(["d1"]) == [] and policy.problems(["d2"]) == []
-    assert policy.problems([]) == ["the defender loses 1 step(s): 0 chosen (T3)"]
-    assert policy.problems(["d1", "d2"]) == ["the defender loses only 1 step(s): 2 chosen (T3)"]
-    assert policy.problems(["a1"])[0] == "only units the result takes steps from can lose steps"
+    assert each_says(policy.problems([]), dict(figures=["1", "0"], names=["defender", "T3"]))
+    assert each_says(
+        policy.problems(["d1", "d2"]), dict(figures=["1", "2"], names=["defender", "only", "T3"])
+    )
+    assert says(policy.problems(["a1"])[0], names=["only units the result takes steps from"])
     assert policy.suggested() == ["d1"]
     assert policy.effects(["d2"]) == (
         Effect("lose-steps", "defender", "T3", "loses 1 step", ("d2",), 1),

@@ -16,6 +16,7 @@ from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.units import TACTICAL_UNIT_TYPES, UNIT_TYPES
 from hexcombat.rules.vocabulary import CapabilitySpec, Vocabulary
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says, says
 
 COUNTERS = Path(__file__).resolve().parents[2] / "counters"
 
@@ -78,17 +79,12 @@ def test_a_tactical_counter_needs_no_size_or_re(head: str) -> None:
 def test_a_europa_counter_without_size_or_re_is_still_refused() -> None:
     counters, found = load('game = "total-war"\n' + SQUAD)
     assert "sq" not in counters
-    assert [str(p) for p in found] == [
-        "c.toml:2: counter 'sq': give the unit a size (II, III, X, XX, XXX) or an re"
-    ]
+    assert each_says([str(p) for p in found], dict(at=("c.toml", 2), names=["'sq'"]))
 
 
 def test_a_europa_game_cannot_be_called_tactical() -> None:
     _, found = load('game = "total-war"\nscale = "tactical"\n' + SQUAD)
-    assert str(found[0]) == (
-        'c.toml:2: scale = "tactical", but the total-war ruleset counts strength points, not '
-        "steps: its counters need a size or an re"
-    )
+    assert says(str(found[0]), at=("c.toml", 2), names=["tactical", "total-war"])
 
 
 def test_an_unknown_scale_is_told_at_its_line() -> None:
@@ -102,14 +98,20 @@ def test_tactical_unit_types_are_accepted_only_in_a_tactical_set(kind: str) -> N
     counters, found = load('game = "assault-morale"\n' + SQUAD + body)
     assert found == [] and counters["sq"].unit_type == kind
     _, found = load('game = "total-war"\n' + SQUAD + 'size = "III"\n' + body)
-    assert [str(p) for p in found] == [f"c.toml:7: counter 'sq': unknown unit type {kind!r}"]
+    assert each_says(
+        [str(p) for p in found],
+        dict(at=("c.toml", 7), names=["'sq'", "unknown unit type", repr(kind)]),
+    )
     assert kind in TACTICAL_UNIT_TYPES and kind not in UNIT_TYPES
 
 
 def test_an_air_category_is_no_tactical_type() -> None:
     """A truck is a truck: ``transport`` is an air unit category (16A1), not a lorry."""
     _, found = load('game = "assault-morale"\n' + SQUAD + 'type = "transport"\n')
-    assert [str(p) for p in found] == ["c.toml:6: counter 'sq': unknown unit type 'transport'"]
+    assert each_says(
+        [str(p) for p in found],
+        dict(at=("c.toml", 6), names=["'sq'", "unknown unit type", "'transport'"]),
+    )
 
 
 @pytest.mark.parametrize(

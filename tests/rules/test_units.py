@@ -11,6 +11,7 @@ from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dates import month_problem
 from hexcombat.rules.units import AecValue, unit_from_mapping
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says
 
 HEAD = 'game = "total-war"\n\n[[counter]]\nid = "x"\nname = "Art III"\nsize = "III"\n'
 
@@ -24,10 +25,14 @@ def problems(body: str) -> list[str]:
 @pytest.mark.parametrize("value", ["0", "-1", "true", '"2"'])
 def test_a_range_must_be_one_hex_or_more(value: str) -> None:
     shown = {"0": "0", "-1": "-1", "true": "True", '"2"': "'2'"}[value]
-    assert problems(f"range = {value}\n") == [
-        "c.toml:7: counter 'x': range must be a whole number of hexes, 1 or more (2 for "
-        f"long-range artillery, 14A3), not {shown}"
-    ]
+    assert each_says(
+        problems(f"range = {value}\n"),
+        dict(
+            at=("c.toml", 7),
+            rules=["14A3"],
+            names=["'x'", "range", "1 or more", "2 for long-range artillery", f"not {shown}"],
+        ),
+    )
 
 
 def test_a_long_range_of_two_hexes_is_accepted() -> None:
@@ -49,26 +54,37 @@ def test_change_dates_must_be_listed_oldest_first() -> None:
         'aeca = "half"\nchanges = [\n  { date = "1943-01", aeca = "full" },\n'
         '  { date = "1942-06", aeca = "double" },\n]\n'
     )
-    assert problems(body) == [
-        "c.toml:8: counter 'x': changes[1] date 1942-06 is not after changes[0] date 1943-01: "
-        "list dated changes oldest first, one per month (10.H)"
-    ]
+    assert each_says(
+        problems(body),
+        dict(
+            at=("c.toml", 8),
+            rules=["10.H"],
+            figures=["1", "1942", "06", "0", "1943", "01"],
+            names=["'x'"],
+        ),
+    )
 
 
 def test_two_changes_in_one_month_are_refused() -> None:
     body = (
         'changes = [{ date = "1943-01", aeca = "full" }, { date = "1943-01", aeca = "double" }]\n'
     )
-    assert problems(body) == [
-        "c.toml:7: counter 'x': changes[1] date 1943-01 is not after changes[0] date 1943-01: "
-        "list dated changes oldest first, one per month (10.H)"
-    ]
+    assert each_says(
+        problems(body),
+        dict(
+            at=("c.toml", 7),
+            rules=["10.H"],
+            figures=["1", "1943", "01", "0", "1943", "01"],
+            names=["'x'"],
+        ),
+    )
 
 
 def test_a_change_that_changes_nothing_is_refused() -> None:
-    assert problems('changes = [{ date = "1943-01" }]\n') == [
-        "c.toml:7: counter 'x': changes[0] (1943-01) changes nothing"
-    ]
+    assert each_says(
+        problems('changes = [{ date = "1943-01" }]\n'),
+        dict(at=("c.toml", 7), figures=["0", "1943", "01"], names=["'x'"]),
+    )
 
 
 def test_ordered_changes_apply_by_date() -> None:
@@ -96,10 +112,14 @@ def air_problems(body: str) -> list[str]:
 
 
 def test_an_air_change_date_must_be_a_game_month() -> None:
-    assert air_problems('changes = [{ date = "1941-13", tactical_bombing = 2 }]\n') == [
-        "a.toml:7: air counter 'me': changes[0] date '1941-13' has no month 13: write YYYY-MM "
-        "with a month from 01 to 12"
-    ]
+    assert each_says(
+        air_problems('changes = [{ date = "1941-13", tactical_bombing = 2 }]\n'),
+        dict(
+            at=("a.toml", 7),
+            figures=["0", "1941", "13", "13", "01", "12"],
+            names=["'me'", "'1941-13'", "YYYY", "MM"],
+        ),
+    )
 
 
 def test_air_change_dates_must_be_listed_oldest_first() -> None:
@@ -107,10 +127,15 @@ def test_air_change_dates_must_be_listed_oldest_first() -> None:
         'changes = [{ date = "1942-01", tactical_bombing = 2 }, '
         '{ date = "1941-06", tactical_bombing = 1 }]\n'
     )
-    assert air_problems(body) == [
-        "a.toml:7: air counter 'me': changes[1] date 1941-06 is not after changes[0] date "
-        "1942-01: list dated changes oldest first, one per month (10.H)"
-    ]
+    assert each_says(
+        air_problems(body),
+        dict(
+            at=("a.toml", 7),
+            rules=["10.H"],
+            figures=["1", "1941", "06", "0", "1942", "01"],
+            names=["'me'"],
+        ),
+    )
 
 
 def test_a_scenario_change_in_a_counters_month_adds_to_it() -> None:
@@ -132,15 +157,13 @@ def test_a_scenario_change_in_a_counters_month_adds_to_it() -> None:
 def test_assumed_inside_a_dated_change_is_refused_at_its_line() -> None:
     # it would clash with the counter's own list when the change applies (a crash mid-combat)
     body = 'changes = [{ date = "1943-01", attack = 4, assumed = ["attack"] }]\n'
-    assert problems(body) == [
-        "c.toml:7: counter 'x': changes[0]: assumed belongs to the counter, not to one dated "
-        'change (list "changes" there to mark the dates, and the keys a change sets)'
-    ]
+    assert each_says(
+        problems(body), dict(at=("c.toml", 7), figures=["0"], names=["'x'", "changes"])
+    )
     air = 'changes = [{ date = "1943-01", air_attack = 6, assumed = ["air_attack"] }]\n'
-    assert air_problems(air) == [
-        "a.toml:7: air counter 'me': changes[0]: assumed belongs to the counter, not to one "
-        'dated change (list "changes" there to mark the dates, and the keys a change sets)'
-    ]
+    assert each_says(
+        air_problems(air), dict(at=("a.toml", 7), figures=["0"], names=["'me'", "changes"])
+    )
 
 
 def test_a_dated_change_of_air_type_clears_the_assumed_type() -> None:
@@ -154,11 +177,15 @@ def test_a_dated_change_of_air_type_clears_the_assumed_type() -> None:
 
 def test_a_ground_counter_of_0_res_is_refused_at_its_re() -> None:
     # every ruleset: no RE total counts it, yet 14D2 would count it 1 RE of heavy armour
-    assert problems("re = 0\n") == [
-        "c.toml:7: counter 'x': re = 0, but a ground unit in a combat needs more than 0 REs: "
-        "with none it adds nothing to any RE total (10.B, 14D2), yet 14D2 would still count it 1 "
-        "RE for heavy effects; give its REs (a II is 1/2 RE, 14D2d)"
-    ]
+    assert each_says(
+        problems("re = 0\n"),
+        dict(
+            at=("c.toml", 7),
+            rules=["10.B", "14D2", "14D2d"],
+            figures=["0", "0", "1", "1/2"],
+            names=["'x'", "REs", "RE"],
+        ),
+    )
 
 
 def test_an_air_unit_on_the_map_has_no_res_and_is_not_refused() -> None:

@@ -21,6 +21,7 @@ from hexcombat.game.status_commands import AddMarker, SetState
 from hexcombat.rules.status import UnitStatus
 from hexcombat.ui import counter_actions
 from hexcombat.ui.main_window import MainWindow
+from meaning import each_says, one_says, says, says_in
 
 
 @pytest.fixture
@@ -39,19 +40,27 @@ def test_each_sides_die_and_the_dice_asked_in_the_order_rolled(assault, qtbot) -
     win, uids = assault
     start_attack(win, qtbot, "0202")
     texts = step_texts(win)
-    assert "the defenders occupy a woods hex: one column left" in texts
-    assert "the attacker's die on 9-12: 1-2 -, 3 M, 4 M1, 5 M2, 6 1M2" in texts
-    assert "the defender's die on 18-23: 1 M, 2 M1, 3 M2, 4-5 1M2, 6 2M2" in texts
+    assert one_says(texts, names=["defenders", "woods hex", "one column left"])
+    assert one_says(
+        texts, figures=["9", "12", "1", "2", "3", "4", "5", "6"], names=["attacker's die", "6 1M2"]
+    )
+    assert one_says(
+        texts, figures=["18", "23", "1", "2", "3", "4", "5", "6"], names=["defender's die", "6 2M2"]
+    )
     typed = win.combat_panel.typed_roll
-    assert typed.placeholderText() == "or type 2 dice, the attacker's table die first"
-    assert "the attacker's table die (1 to 6) then the defender's table die (1 to 6)" in (
-        typed.toolTip()
+    assert says(
+        typed.placeholderText(), figures=["2"], names=["2 dice", "attacker's table die first"]
+    )
+    assert one_says(
+        typed.toolTip(),
+        figures=["1", "6", "1", "6"],
+        names=["attacker's table die", "then the defender's table die"],
     )
     win.session.run(AddMarker(uids["rifles"], marker="dug-in"))  # ACT: the defenders fire first
     start_attack(win, qtbot, "0202")
     # their die alone: the attackers' is rolled after the morale checks it calls for
-    assert typed.placeholderText() == "or type the die, e.g. 4"
-    assert "one number from 1 to 6, the defender's table die" in typed.toolTip()
+    assert says(typed.placeholderText(), figures=["4"], names=["the die"])
+    assert says_in(typed.toolTip(), figures=["1", "6"], names=["defender's table die"])
     typed.setText("6 1")
     win.combat_panel.use_typed_roll()
     assert "rolls 1 die, but 2 numbers were typed" in win.combat_panel.roll_problem.text()
@@ -103,14 +112,18 @@ def test_losses_refused_against_best_morale_then_each_follow_up_row(assault, qtb
     assert panel.chosen_losses() == [uids["t34"], uids["su_wagon"]]  # suggested
     panel.model.set_losses([uids["rifles"], uids["su_wagon"]])
     assert not panel.apply()
-    assert panel.model.apply_problem.endswith("a unit of the best morale (T-34/76) (ACT)")
+    assert says_in(panel.model.apply_problem, names=["best morale", "T-34/76", "ACT"])
     panel.model.set_losses([uids["t34"], uids["su_wagon"]])
     assert panel.apply()
     rows = panel.follow_ups.model.rows()
-    assert [r.text for r in rows][:2] == [
-        "Lt Petrov: leader loss roll, killed on 2 (-2 for 2 step loss(es))",
-        "German infantry A-T fire at a Soviet vehicle: hits on 5 or 6",
-    ]
+    assert each_says(
+        [r.text for r in rows][:2],
+        dict(figures=["2", "-2", "2"], names=["Lt Petrov", "leader loss roll", "killed on 2"]),
+        dict(
+            figures=["5", "6"],
+            names=["German infantry A-T fire", "Soviet vehicle", "hits on 5 or 6"],
+        ),
+    )
     assert len(rows) == 8  # and six morale checks: three defenders, three attackers
 
 
@@ -128,8 +141,16 @@ def test_the_loss_chooser_shows_each_units_morale_and_the_best(assault, qtbot) -
         form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text()
         for r in range(form.rowCount())
     ]
-    assert "defender: T-34/76 (2 steps left, 0202, morale 8, the best; AFV)" in labels
-    assert "defender: Rifle Sqd (2 steps left, 0202, morale 7)" in labels
+    assert one_says(
+        labels,
+        figures=["34/76", "2", "0202", "8"],
+        names=["defender", "T-34/76", "2 steps left", "morale 8", "the best", "AFV"],
+    )
+    assert one_says(
+        labels,
+        figures=["2", "0202", "7"],
+        names=["defender", "Rifle Sqd", "2 steps left", "morale 7"],
+    )
     assert any(t.startswith("defender: Wagon (") and "the best" in t for t in labels)
 
 
@@ -166,8 +187,10 @@ def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
     case = Path(__file__).resolve().parents[1] / "cases" / "am-assault-entrenchment.toml"
     assert window.open_file(case), window.errors
     calculator = window.calculators[-1]
-    assert calculator.typed_roll.placeholderText().startswith(
-        "type one number from 1 to 6, the defender's table die"
+    assert says_in(
+        calculator.typed_roll.placeholderText(),
+        figures=["1", "6"],
+        names=["defender's table die"],
     )  # ACT: "Simultaneous unless defenders are entrenched or dug-in": theirs first, alone
 
 
@@ -188,7 +211,11 @@ def test_recovery_from_the_counters_menu_with_typed_dice(assault, monkeypatch) -
     assert action.text() == "Try to recover (Recovery)..."
     action.trigger()
     # demoralized: morale 8 - 1, +1 for Lt Brandt stacked: 2d6 below 8 (Recovery), 7 rallies
-    assert "recovers fully 2.8%, rallies to disrupted 55.6%, fails 41.7%" in asked[0]
+    assert one_says(
+        asked[0],
+        figures=["2.8%", "55.6%", "41.7%"],
+        names=["recovers fully 2.8%", "disrupted 55.6%", "fails 41.7%"],
+    )
     assert state.counters[uids["sq1"]].status.state == "disrupted"
     win.undo_action.trigger()
     assert state.counters[uids["sq1"]].status.state == "demoralized"
@@ -203,8 +230,8 @@ def test_no_weather_or_date_box_for_rules_that_know_neither(assault, qtbot) -> N
     panel = win.combat_panel
     assert not panel.weather.isVisible() and not panel.weather_label.isVisible()
     assert not panel.date.isVisible() and not panel.date_label.isVisible()
-    assert panel.setup_toggle.text() == (
-        "Attackers and conditions: 1 of 3 stacks, first round of the assault"
+    assert says(
+        panel.setup_toggle.text(), figures=["1", "3"], names=["Attackers", "stacks", "first round"]
     )
 
 
@@ -213,11 +240,11 @@ def test_the_tutorials_to_do_line_asks_for_an_assault(window: MainWindow) -> Non
     Assault, not the operational games' Attack."""
     assert window.open_tutorial(REPO / "maps" / "tutorial-assault-morale-woods-scenario.toml")
     label = window.tutorial_panel.todo_label.text()  # the tutorial opens with it set up
-    assert "the assault on 0303 is set up in the Combat panel" in label
+    assert one_says(label, figures=["0303"], names=["assault on 0303", "set up", "Combat panel"])
     assert "press Assault, A" in label and "Attack" not in label
     window.combat_panel.stop()
     label = window.tutorial_panel.todo_label.text()
-    assert "Set up the assault on 0303 (select it and press Assault, A)" in label
+    assert one_says(label, figures=["0303"], names=["Set up the assault on 0303", "Assault, A"])
     assert "Attack" not in label
 
 
@@ -234,7 +261,11 @@ def test_act_1_played_whole_in_the_window_with_typed_dice(
     state = window.session.state
     start_attack(window, qtbot, "0303")
     panel = window.combat_panel
-    assert panel.odds.text() == "attacker 15 on 18-23, defender 8 on 5-8"
+    assert says(
+        panel.odds.text(),
+        figures=["15", "18", "23", "8", "5", "8"],
+        names=["attacker 15 on 18-23", "defender 8 on 5-8"],
+    )
     defenders = [c.uid for c in state.stack_at(state.hexmap.hex_at("0303"))]
     panel.typed_roll.setText("6 3")
     panel.use_typed_roll()

@@ -15,6 +15,7 @@ from hexcombat.board.mapfile import load_map
 from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.units import unit_from_mapping
+from meaning import each_says, one_says, says_in
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -40,8 +41,11 @@ def test_14d2d_attack_reads_plus_one_in_the_panel(bench, qtbot) -> None:
     assert steps.item(0, 1).toolTip().startswith(steps.item(0, 0).text() + ": ")
     # hovering a step shows what its rule says
     row_14d2c = rules.index("14D2c")
-    assert "14D2c says: Heavy antitank: -1 when heavy antitank units are at least 1/10" in (
-        steps.item(row_14d2c, 1).toolTip()
+    assert one_says(
+        steps.item(row_14d2c, 1).toolTip(),
+        rules=["14D2c"],
+        figures=["-1", "1/10"],
+        names=["Heavy antitank"],
     )
     assert sum(o.probability for o in panel.bars.outcomes) == 1
     # the map highlights the target and the stacks taking part
@@ -138,9 +142,8 @@ def test_clicking_a_highlighted_retreat_hex_retreats_the_defenders_there(window,
     assert retreat == {"0506", "0605"}
     (box,) = panel.retreat_boxes.values()
     assert box.currentIndex() == -1  # two ends: the player chooses, hexcombat does not
-    assert (
-        not panel.apply() and "choose where the units in 0504 retreat to" in panel.problems.text()
-    )
+    assert not panel.apply()
+    assert one_says(panel.problems.text(), figures=["0504"], names=["choose where", "retreat"])
     defenders = [c.uid for c in state.stack_at(state.hexmap.hex_at("0504"))]
     qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0506"))
     assert box.currentText() == "0506"
@@ -173,7 +176,7 @@ def test_defenders_with_no_legal_retreat_are_eliminated(window, qtbot) -> None:
     assert state.stack_at(state.hexmap.hex_at("0504")) == []
     assert len(state.counters) == 11 + 1 - 3
     details = window.combat_log.item(window.combat_log.count() - 1).toolTip()
-    assert "units in 0504 have no legal retreat and are eliminated" in details
+    assert one_says(details, figures=["0504"], names=["no legal retreat", "eliminated"])
 
 
 def armour_ratio_game() -> GameState:
@@ -211,13 +214,16 @@ def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
     assert (resolution.attacker.required_aec, resolution.defender.required_aec) == (1, 1)
     tick_losses(panel, {"Rifle XX", "Inf XX"})  # enough points, none from armour or antitank
     assert not panel.apply()
-    assert "must come from armour/antitank units (10.F.1)" in panel.problems.text()
-    assert "must come from armour/antitank units (10.F.2)" in panel.problems.text()
+    assert one_says(panel.problems.text(), rules=["10.F.1", "10.F.2"], names=["armour/antitank"])
     assert len(window.session.state.counters) == 4  # nothing applied; only the roll is logged
     rows = [window.combat_log.item(i).text() for i in range(window.combat_log.count())]
-    assert [row.split("  ", 1)[1] for row in rows] == [  # after the time of the roll
-        "Roll 5 (typed in) for 0504: 1:1, DRM +0 = 5: HX, not applied yet"
-    ]
+    assert each_says(
+        [row.split("  ", 1)[1] for row in rows],
+        dict(
+            figures=["5", "0504", "1:1", "+0", "5"],
+            names=["typed in", "DRM", "HX", "not applied yet"],
+        ),
+    )
     tick_losses(panel, {"Tank X", "Inf XX"})  # the attacker's 3 now include the tank
     assert not panel.apply()
     assert "(10.F.1)" not in panel.problems.text() and "(10.F.2)" in panel.problems.text()
@@ -225,7 +231,9 @@ def test_required_losses_are_enforced_in_the_panel(window, qtbot) -> None:
     # then takes 6 from the attacker: Tank X (4) and Rifle XX (6)
     tick_losses(panel, {"AT X", "Inf XX"})
     assert not panel.apply()
-    assert panel.problems.text().startswith("the attacker must lose at least 6 strength points")
+    assert says_in(
+        panel.problems.text(), figures=["6"], names=["attacker must lose", "strength points"]
+    )
     tick_losses(panel, {"Tank X", "Rifle XX", "AT X", "Inf XX"})
     assert panel.apply(), panel.problems.text()
     assert window.session.state.counters == {}
@@ -256,6 +264,7 @@ def test_the_panel_shows_a_defenders_name_as_written_never_as_markup(bench, qtbo
     bench.attack()
     shown = QTextDocument()
     shown.setHtml(bench.combat_panel.title.text())
+    # the name is shown as written, "<s>" and all: the title escapes it
     assert shown.toPlainText() == "Attack on 0504 (woods): Inf <s>XX, Hv Mot AA II, Art III"
 
 
@@ -277,6 +286,7 @@ def test_a_refused_attack_names_the_sides_as_written(window, qtbot, tmp_path) ->
     assert not panel.start(window.session.state.hexmap.hex_at("0403"))  # a Soviet stack
     shown = QTextDocument()
     shown.setHtml(panel.title.text())
+    # the sides' names are shown as written, "<b>" and all: the title escapes them
     assert shown.toPlainText().startswith("It is S<b>oviet's turn: S<b>oviet attacks, ")
 
 

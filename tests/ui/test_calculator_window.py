@@ -13,6 +13,7 @@ from hexcombat.game.calculator import new_combat, open_combat
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat_cli import explain_json
+from meaning import says
 
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
@@ -175,7 +176,11 @@ def test_choosing_a_unit_lets_its_count_and_hexside_change(calculator, qtbot) ->
         "counter": "su-rifle-xx", "across": "minor-river", "count": 2,
     }  # fmt: skip
     assert win.combat.entries("attacker")[0] == {"counter": "su-tank-x"}
-    assert listing.currentItem().text() == "2 x Rifle XX (su-rifle-xx) across minor-river"
+    assert says(
+        listing.currentItem().text(),
+        figures=["2"],
+        names=["Rifle XX", "su-rifle-xx", "minor-river"],
+    )
     qtbot.keyClick(listing, Qt.Key.Key_Delete)
     assert [e["counter"] for e in win.combat.entries("attacker")] == ["su-tank-x"]
 

@@ -17,6 +17,7 @@ from hexcombat.game import roll
 from hexcombat.game.opening import open_game
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_log import roll_clock
+from meaning import each_says, says_in
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -46,7 +47,9 @@ def test_a_dh_logs_the_time_losses_retreat_and_advance(window, qtbot, at_21_14: 
     type_roll(window, qtbot, "1 1")  # the 50% chance roll, then 1 + 3 = 4 at 5:1: DH
     assert panel.resolution.result.code == "DH"
     (waiting,) = log_lines(window)
-    assert waiting[0].startswith("21:14  Roll 1 1 (typed in) for 0504: 5:1")
+    assert says_in(
+        waiting[0], figures=["21:14", "1", "1", "0504", "5:1"], names=["Roll", "typed in"]
+    )
     assert len(waiting) == 1  # nothing applied yet
     lost = panel.chosen_losses()
     assert lost and {state.counters[u].unit.name for u in lost} == {"AT X"}
@@ -60,6 +63,7 @@ def test_a_dh_logs_the_time_losses_retreat_and_advance(window, qtbot, at_21_14: 
     assert panel.apply(), panel.problems.text()
     (entry,) = log_lines(window)
     kept = 5 - len(lost)
+    # pins the wording of the combat log's lines, as a player reads them
     assert entry == [
         "21:14  0404, 0505, 0604 -> 0504: 5:1, DRM +3, roll 1 = 4: DH",
         f"Losses: German: AT X ×{len(lost)} in 0504, {points} strength points" if len(lost) > 1
@@ -88,10 +92,14 @@ def test_units_with_no_legal_retreat_are_logged_as_eliminated(window, qtbot, at_
     assert panel.apply(), panel.problems.text()
     (entry,) = log_lines(window)
     assert entry[0].startswith("21:14  ")
-    assert entry[1:] == [
-        "Losses: none",
-        "Retreat: Inf XX, Hv Mot AA II, Art III in 0504: no legal retreat, eliminated",
-    ]
+    assert each_says(
+        entry[1:],
+        dict(names=["Losses", "none"]),
+        dict(
+            figures=["0504"],
+            names=["Inf XX", "Hv Mot AA II", "Art III", "no legal retreat", "eliminated"],
+        ),
+    )
 
 
 def test_a_save_keeps_the_record_and_an_older_save_still_opens(

@@ -20,6 +20,7 @@ from hexcombat.rules.vocabulary import ConditionSpec
 from hexcombat.ui import condition_controls, loss_choosers
 from hexcombat.ui.condition_controls import CONDITION_CONTROLS, condition_control
 from hexcombat.ui.loss_choosers import LOSS_CHOOSERS, LossChooser, loss_kind
+from meaning import says, says_in
 
 UI = Path(condition_controls.__file__).parent
 
@@ -136,18 +137,18 @@ def test_a_follow_up_die_is_asked_for_under_the_typed_dice(
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     assert bench.state.pending_roll is None
     assert panel.roll_problem.isVisible()
-    assert panel.roll_problem.text() == (
-        "the result calls for one more die: roll a d6 for the morale check and type it after "
-        "the others"
-    )
+    assert says(panel.roll_problem.text(), names=["one more die", "d6", "morale check"])
     assert panel.typed_roll.placeholderText() == "type 2 dice, the morale check last"
-    assert panel.typed_roll.toolTip() == (
-        "The physical roll: 2 numbers, the combat die (1 to 6) then the morale check (1 to 6), "
-        "e.g. 4 3; then Return"
+    assert says(
+        panel.typed_roll.toolTip(),
+        figures=["2", "1", "6", "1", "6", "4", "3"],
+        names=["physical roll", "combat die", "then the morale check", "Return"],
     )
     panel.typed_roll.setText("4")  # the die asked for not typed yet: said under the field
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
-    assert panel.roll_problem.text().startswith("this attack rolls 2 dice, but 1 number was typed")
+    assert says_in(
+        panel.roll_problem.text(), figures=["2", "1"], names=["rolls 2 dice", "1 number"]
+    )
     panel.typed_roll.setText("4 3")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     pending = bench.state.pending_roll

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from uihelpers import combat_bench, hex_point, leave_out, start_attack
 
 from hexcombat.ui.combat_panel import UID_ROLE
+from meaning import one_says, says, says_in
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 LEFT = Qt.MouseButton.LeftButton
@@ -71,7 +72,9 @@ def test_the_exchange_states_the_points_apply_asks_for_as_losses_are_ticked(benc
     assert points_stated(panel, "attacker") == 8
     tick(panel, state, ["Inf XX", "Tank X", "Tank X"])  # 6 from the attacker: refused, 8 asked
     assert not panel.apply()
-    assert "the attacker must lose at least 8 strength points" in panel.problems.text()
+    assert one_says(
+        panel.problems.text(), figures=["8"], names=["attacker must lose", "strength points"]
+    )
     assert points_stated(panel, "attacker") == 8
     tick(panel, state, ["Tank X", "Tank X"])  # no defender loss ticked yet: the result's 6
     assert points_stated(panel, "attacker") == 6
@@ -112,7 +115,7 @@ def test_a_retreat_with_no_legal_end_says_eliminated_in_the_result(bench, qtbot)
     type_roll(panel, qtbot, "4")
     assert panel.resolution.result.code == "DR"
     lines = result_lines(panel)
-    assert "The defender in 0504 has no legal retreat: eliminated." in lines
+    assert one_says(lines, figures=["0504"], names=["defender", "no legal retreat", "eliminated"])
     # the chart's step says what DR means; the panel's own summary must not promise a retreat
     assert not any(line.startswith("The defender retreats") for line in lines)
     (shown,) = [raw for raw in panel.result_text().split("<br>") if "no legal" in raw]
@@ -167,8 +170,14 @@ def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(qtbot) -> N
     assert "2 dice" in panel.typed_roll.placeholderText()
     type_roll(panel, qtbot, "4")
     assert panel.resolution is None
-    assert panel.roll_problem.text().startswith("this attack rolls 2 dice, but 1 number was typed")
-    assert "the chance roll for the DRM (1 to 6) then the combat die" in panel.roll_problem.text()
+    assert says_in(
+        panel.roll_problem.text(), figures=["2", "1"], names=["rolls 2 dice", "1 number"]
+    )
+    assert one_says(
+        panel.roll_problem.text(),
+        figures=["1", "6"],
+        names=["chance roll for the DRM", "then the combat die"],
+    )
     panel.typed_roll.setText("2 4")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     assert panel.resolution is not None and panel.dice.rolls == [2, 4]
@@ -184,12 +193,12 @@ def test_a_refusal_goes_once_the_player_has_put_it_right(window, qtbot) -> None:
     type_roll(panel, qtbot, "6")  # DR: 0504 retreats two hexes, to 0506 or 0605
     assert panel.resolution.result.code == "DR"
     assert not panel.apply()
-    assert panel.problems.text() == "choose where the units in 0504 retreat to"
+    assert says(panel.problems.text(), figures=["0504"], names=["retreat"])
     qtbot.mouseClick(window.view.viewport(), LEFT, pos=hex_point(window, "0506"))
     assert panel.problems.text() == ""  # the retreat is chosen: nothing left to complain of
     (box,) = panel.retreat_boxes.values()
     box.setCurrentIndex(-1)  # taken back: Apply's refusal is back, checked again
-    assert panel.problems.text() == "choose where the units in 0504 retreat to"
+    assert says(panel.problems.text(), figures=["0504"], names=["retreat"])
     assert panel.pick_retreat(state.hexmap.hex_at("0504"), state.hexmap.hex_at("0605"))
     assert panel.problems.text() == ""
     assert panel.apply(), panel.problems.text()
@@ -203,9 +212,11 @@ def test_a_loss_refusal_is_checked_again_as_losses_are_ticked(qtbot) -> None:
     assert panel.resolution.result.code == "AH"
     tick(panel, state, ["Art III", "Art III"])  # 8 points, none from armour
     assert not panel.apply()
-    assert "at least 4 of the attacker's losses must come from armour" in panel.problems.text()
+    assert one_says(panel.problems.text(), figures=["4"], names=["attacker's losses", "armour"])
     tick(panel, state, ["Tank XXX", "Tank XXX"])  # 4 from armour now, but 4 of 8 points
-    assert panel.problems.text().startswith("the attacker must lose at least 8 strength points")
+    assert says_in(
+        panel.problems.text(), figures=["8"], names=["attacker must lose", "strength points"]
+    )
     assert "armour" not in panel.problems.text()
     tick(panel, state, ["Art III", "Tank XXX", "Tank XXX"])
     assert panel.problems.text() == ""

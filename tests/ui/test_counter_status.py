@@ -23,6 +23,7 @@ from hexcombat.ui.counter_art import (
     draw_counter,
     status_tags,
 )
+from meaning import one_says, says_in
 
 SIZE = 100
 SHAKEN = StateSpec("shaken", "Shaken", "T1")
@@ -131,7 +132,7 @@ def test_the_stack_panel_lists_each_counter_s_status_in_words(window) -> None:
     session.undo_stack.undo()
     assert inspector.list.item(0).text().split("\n")[2] == "Shaken"
     assert not session.run(SetState("c9", state="calm"))  # not a state of this ruleset
-    assert "'calm' is not a morale or cohesion state" in session.last_refusal
+    assert one_says(session.last_refusal, names=["'calm'", "morale or cohesion state"])
 
 
 @pytest.mark.usefixtures("vocab")
@@ -185,7 +186,11 @@ def test_the_stack_panel_counts_a_tactical_stack_in_steps_with_the_units_own_val
     assert squad[1:] == ["infantry, 1 of 2 steps", "Disrupted"]  # the step said once
     tip = rows["c1"].toolTip()
     assert "RE" not in tip
-    assert tip.startswith("Grenadier Sqd (c1), 1 of 2 steps; Kind squad, Cohesion 6, Company 1")
+    assert says_in(
+        tip,
+        figures=["1", "2", "6", "1"],
+        names=["Grenadier Sqd (c1)", "1 of 2 steps", "squad", "Cohesion 6", "Company 1"],
+    )
     assert tip.endswith("; Disrupted")
     assert rows["c2"].text().split("\n")[1:] == ["infantry, 2 of 2 steps"]
 

@@ -9,6 +9,7 @@ from uihelpers import drag, hex_point
 
 from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.counter_mime import library_mime, uids_mime
+from meaning import says
 
 
 def labels(window) -> dict[str, list[str]]:
@@ -186,12 +187,9 @@ def test_the_palette_says_why_the_ruleset_keeps_a_counter_out_of_ground_combat()
     )  # fmt: skip
     refusal = get_ruleset("total-war").ground_combat_refusal(me109)
     assert refusal is not None
-    assert tooltip("Me109", me109) == (
-        "Me109: air type F (16A1), any: air attack 7, air defence 5, range 8."
-    )
-    assert tooltip("Me109", me109, refusal) == (
-        "Me109: air type F (16A1), any: air attack 7, air defence 5, range 8. Air units fight "
-        "with air ratings, not in ground combat (16A, 23D1)."
+    assert says(tooltip("Me109", me109), rules=["16A1"], figures=["7", "5", "8"])
+    assert says(
+        tooltip("Me109", me109, refusal), rules=["16A1", "16A", "23D1"], figures=["7", "5", "8"]
     )
 
 

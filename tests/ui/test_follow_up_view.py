@@ -19,6 +19,7 @@ from hexcombat.rules.status import UnitStatus
 from hexcombat.ui import counter_actions
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.main_window import MainWindow
+from meaning import says
 
 
 @pytest.fixture
@@ -73,9 +74,10 @@ def test_follow_ups_show_as_rows_are_typed_undone_and_saved(
     first.typed.setText("5 5")
     qtbot.keyClick(first.typed, Qt.Key.Key_Return)
     assert state.counters[guards].status == UnitStatus(steps_lost=1, state="disrupted")
-    assert log_text(window)[-1].split("  ", 1)[1] == (
-        "0504: Guards checks morale (above 7: disrupted): roll 5 5 (typed in): "
-        "morale check 10: disrupted\n    Changed: Guards in 0504: disrupted (F1)"
+    assert says(
+        log_text(window)[-1].split("  ", 1)[1],
+        figures=["0504", "7", "5", "5", "10", "0504"],
+        names=["Guards", "morale check", "disrupted", "Changed", "F1"],
     )
     assert len(view.rows) == 2 and view.rows[0].key == f"morale:{militia}"
     window.undo_action.trigger()
@@ -110,7 +112,7 @@ def test_the_chooser_picks_the_unit_a_choice_falls_on(game: MainWindow, qtbot) -
     panel = window.combat_panel
     start_attack(window, qtbot, "0504")  # the next attack waits for the follow-ups
     assert panel.report is not None and not panel.roll_button.isEnabled()
-    assert panel.roll_button.toolTip() == "The last attack's follow-ups come first (below)"
+    assert says(panel.roll_button.toolTip(), names=["last attack's follow-ups", "first"])
     for _ in range(2):  # both morale checks hold: 1 + 1
         row = view.rows[0]
         assert row.typed is not None
@@ -158,9 +160,10 @@ def test_the_map_menu_rallies_a_disrupted_unit_with_typed_or_game_dice(
     rally()
     assert asked == ["Rally Guards (F4)"]
     assert state.counters[guards].status == UnitStatus()
-    assert log_text(window)[-1].split("  ", 1)[1] == (
-        "0504: Rally Guards (F4): roll 4 4 (typed in): rally roll 8 -1 = 7: rallied"
-        "\n    Changed: Guards in 0504: back in good order (F4)"
+    assert says(
+        log_text(window)[-1].split("  ", 1)[1],
+        figures=["0504", "4", "4", "8", "-1", "7", "0504"],
+        names=["Rally Guards", "F4", "rally roll", "rallied", "Changed", "back in good order"],
     )
     window.undo_action.trigger()
     assert state.counters[guards].status == UnitStatus(state="disrupted")

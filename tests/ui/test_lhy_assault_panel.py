@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from uihelpers import start_attack
 
 from hexcombat.ui.main_window import MainWindow
+from meaning import one_says, says
 
 
 def test_the_russian_restriction_and_one_heroic_marker_are_shown(
@@ -30,16 +31,23 @@ def test_the_russian_restriction_and_one_heroic_marker_are_shown(
     rows = {
         tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
     }
-    assert rows["0301"].text(1) == "Rifle Sqd, Rifle Sqd, Lt Sokolov (cannot assault, Assault)"
-    assert "Lt Sokolov: a Russian leader assaults only when Heroic (Assault)" in rows[
-        "0301"
-    ].toolTip(1)
-    assert "a Russian unit out of command assaults only when Heroic" in rows["0201"].toolTip(1)
+    assert says(
+        rows["0301"].text(1), names=["Rifle Sqd", "Lt Sokolov", "cannot assault", "Assault"]
+    )
+    assert one_says(
+        rows["0301"].toolTip(1),
+        names=["Lt Sokolov", "Russian leader", "only when Heroic", "Assault"],
+    )
+    assert one_says(
+        rows["0201"].toolTip(1), names=["Russian unit", "out of command", "only when Heroic"]
+    )
     steps = [panel.steps.item(r, 1).text() for r in range(panel.steps.rowCount())]
-    assert (
-        "all but one Heroic marker per nationality are removed, after the reach (10.5.2.2) was "
-        "checked with them: Rifle Sqd"
-    ) in steps
+    assert one_says(
+        steps,
+        partly=True,
+        rules=["10.5.2.2"],
+        names=["all but one Heroic marker", "nationality", "reach", "Rifle Sqd"],
+    )
     # the squad that keeps its marker gives its +1 (Assault DRM); the other gives none
     assert "Rifle Sqd: squad +2, Heroic +1" in steps
     assert "Rifle Sqd: squad +2, Russian squad +1" in steps
@@ -62,8 +70,10 @@ def test_each_counted_tick_says_whether_the_unit_counts(window: MainWindow, qtbo
     panel = window.combat_panel
     start_attack(window, qtbot, "0804")
     rows = counted_rows(panel)
-    assert "Grenadier Sqd (0703): does not count (the rules' pick)" in rows
-    assert "Grenadier Sqd (0704): counts (the rules' pick)" in rows
+    assert one_says(
+        rows, figures=["0703"], names=["Grenadier Sqd", "does not count", "rules' pick"]
+    )
+    assert one_says(rows, figures=["0704"], names=["Grenadier Sqd", "counts", "rules' pick"])
     assert "Pz IVH (0705): counts (the rules' pick)" in rows
     tree = panel.counted.tree
     (third,) = [

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from uihelpers import start_attack
 
 from hexcombat.ui.main_window import MainWindow
+from meaning import one_says, says
 
 
 def test_the_panel_offers_the_defenders_the_hexes_the_attackers_left(
@@ -29,7 +30,7 @@ def test_the_panel_offers_the_defenders_the_hexes_the_attackers_left(
     state = window.session.state
     for start, ends in panel.model.retreat_ends.items():  # 4 hexes west: the player picks
         panel.model.set_retreat(start, min(ends, key=state.hexmap.label))
-    assert panel.advance_label.text() == "The defenders may advance into a hex the attackers left:"
+    assert says(panel.advance_label.text(), names=["defenders may advance", "attackers left"])
     into = panel.advance_into
     assert into.isVisibleTo(panel) and [into.itemText(i) for i in range(into.count())] == [
         "0701",
@@ -41,7 +42,9 @@ def test_the_panel_offers_the_defenders_the_hexes_the_attackers_left(
     ]
     panel.advance.item(0).setCheckState(Qt.CheckState.Checked)
     assert not panel.model.apply()  # no hex chosen yet
-    assert "choose the hex the defenders advance into (0701, 0601)" in panel.problems.text()
+    assert one_says(
+        panel.problems.text(), figures=["0701", "0601"], names=["defenders advance into"]
+    )
     into.setCurrentIndex(0)
     assert panel.model.apply(), panel.model.apply_problem
     (advanced,) = uids_at(state, "0701")

@@ -16,6 +16,7 @@ from hexcombat.board.mapedit import new_map
 from hexcombat.board.mapfile import load_map
 from hexcombat.ui.map_editor import MapEditor
 from hexcombat.ui.map_editor_dialogs import NewMapDialog
+from meaning import one_says
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.MouseButton.NoButton
@@ -153,7 +154,7 @@ def test_odd_names_get_a_reason_and_ok_stays_grey(editor) -> None:  # noqa: ANN0
     dialog.reject()
     new_type = editor.ask_new_type("terrain")
     new_type.edit.setText("Woods")
-    assert "'Woods' is already a terrain type of this map ('woods')" in new_type.problem.text()
+    assert one_says(new_type.problem.text(), names=["'Woods'", "already a terrain type", "'woods'"])
     new_type.edit.setText("glacier")
     new_type.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert "glacier" in editor.hexmap.terrain_types and editor.terrain == "glacier"

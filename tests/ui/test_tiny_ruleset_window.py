@@ -19,6 +19,7 @@ from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.ui.counter_art import STATE_TAG, STEP_LOST
 from hexcombat.ui.loss_choosers import StepLosses
 from hexcombat.ui.main_window import MainWindow
+from meaning import one_says, says, says_in
 
 
 @pytest.fixture
@@ -95,12 +96,13 @@ def test_the_tiny_ruleset_is_rolled_applied_undone_and_saved_on_the_map(
     qtbot.waitUntil(lambda: panel.dice.width() >= 3 * 34 + 2 * 8)  # each die drawn, none cut off
     text = panel.result_text()
     assert text.startswith("<b>LD</b>: fire die 4 +1 = 5: LD")
-    assert "Dice: fire die 4; morale check 5 + 5 = 10" in text
-    assert "The defender loses <b>1 step</b>: 1 set." in text
+    assert one_says(text, figures=["4", "5", "5", "10"], names=["Dice", "fire die", "morale check"])
+    assert one_says(text, figures=["1", "1"], names=["defender loses", "1 step", "set"])
     assert "The defender is disrupted (T4): Guards." in text  # the unit it falls on named
-    assert log_text(window)[-1].endswith(
-        "Roll 4 5 5 (typed in) for 0504: fire die 4 +1 = 5: LD; morale check 5 + 5 = 10, "
-        "not applied yet"
+    assert says_in(
+        log_text(window)[-1],
+        figures=["4", "5", "5", "0504", "4", "+1", "5", "5", "5", "10"],
+        names=["typed in", "fire die", "LD", "morale check", "not applied yet"],
     )
     chooser = panel.loss_chooser
     uid = guards(state)
@@ -108,17 +110,18 @@ def test_the_tiny_ruleset_is_rolled_applied_undone_and_saved_on_the_map(
     assert chooser.boxes[uid].maximum() == 2  # both of its steps are left
     chooser.set_steps(uid, 0)
     assert not panel.apply()
-    assert panel.problems.text() == "the defender loses 1 step(s): 0 chosen (T3)"
+    assert says(panel.problems.text(), figures=["1", "0"], names=["defender loses", "T3"])
     chooser.set_steps(uid, 1)
     assert panel.problems.text() == ""
     assert panel.apply()
     disrupted = UnitStatus(steps_lost=1, state="disrupted")
     assert state.counters[uid].status == disrupted
-    assert [line.strip() for line in log_text(window)[-1].split("\n")][-2:] == [
-        log_text(window)[-1].split("  ")[0] + "  0404 -> 0504: fire die 4 +1 = 5: LD; "
-        "morale check 5 + 5 = 10",
-        "Losses: Blue: Guards in 0504, 1 step",
-    ]
+    rolled, losses = [line.strip() for line in log_text(window)[-1].split("\n")][-2:]
+    assert rolled.startswith(log_text(window)[-1].split("  ")[0] + "  0404 -> 0504: ")
+    assert says_in(
+        rolled, figures=["4", "+1", "5", "5", "5", "10"], names=["fire die", "LD", "morale check"]
+    )
+    assert says(losses, figures=["0504", "1"], names=["Losses", "Blue", "Guards", "1 step"])
     image = drawn(window)
     assert share(image, FOOT, STEP_LOST) > 0.8  # a step lost: the red foot
     assert share(image, SECOND_TAG, STATE_TAG[0]) > 0.5  # disrupted: the state's tag

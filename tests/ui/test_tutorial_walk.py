@@ -20,6 +20,7 @@ from hexcombat.ui.main_window import MainWindow
 from hexcombat.ui.start_page import done_tutorials
 from hexcombat.ui.tutorial_panel import TutorialPanel
 from hexcombat.ui.tutorial_walk import ROW_COLOUR
+from meaning import one_says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 EUROPA = ("total-war", "armour-ratio")
@@ -530,6 +531,7 @@ def test_a_step_waits_until_it_is_done_and_show_me_does_it(window, qtbot) -> Non
     panel = window.tutorial_panel
     go_to(qtbot, panel, 2)  # the attack on 0504: the tutorial opens with it set up, and says so
     assert not panel.waiting() and not panel.show_me_button.isEnabled()
+    # pins the wording a player reads in the tutorial's to-do line
     assert (
         "\u2713 Done:</span> the attack on 0504 is set up in the Combat panel, as the "
         "tutorial opens (to set it up yourself: select 0504 and press Attack, A)"
@@ -537,8 +539,10 @@ def test_a_step_waits_until_it_is_done_and_show_me_does_it(window, qtbot) -> Non
     )
     window.combat_panel.stop()
     assert panel.waiting() and not panel.next_button.isEnabled()
-    assert "To do:</b> Set up the attack on 0504 (select it and press Attack, A)" in (
-        panel.todo_label.text()
+    assert one_says(
+        panel.todo_label.text(),
+        figures=["0504"],
+        names=["To do", "Set up the attack on 0504", "Attack, A"],
     )
     assert panel.show_me_button.isEnabled()
     assert not panel.next_step()
@@ -650,7 +654,7 @@ def test_a_calculator_step_waits_for_an_entry_removed_and_restart_puts_it_back(w
     calculator = window.calculators[-1]
     go_to(qtbot, panel, 4)
     assert panel.waiting() and panel.todo_label.isVisible()
-    assert "Remove the Mot Inf III from the attackers&#x27; list" in panel.todo_label.text()
+    assert one_says(panel.todo_label.text(), names=["Remove the Mot Inf III", "attackers"])
     assert panel.shown_value() == "2"  # 10.C.1: 1 + 1 converted
     calculator.combat.remove("attacker", 1)  # the player's Delete on the Mot Inf III
     calculator.refresh()
@@ -682,13 +686,18 @@ def test_the_tactical_tutorials_mark_the_terrain_the_river_hexsides_and_the_hill
     go_to(qtbot, panel, 6)  # ACT shift: the hill, higher than every hex the attackers came from
     assert marks() == {"1103": "terrain", "1002": "counted", "1003": "counted"}
     go_to(qtbot, panel, 7)  # the dice: the step waits for them, Show me types 3 1
-    assert panel.waiting() and "Roll the dice (Roll, R) or type them (D), e.g. 3 1" in (
-        panel.todo_label.text()
+    assert panel.waiting()
+    assert one_says(
+        panel.todo_label.text(),
+        figures=["3", "1"],
+        names=["Roll the dice", "Roll, R", "type them (D)"],
     )
     qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
     assert window.session.state.pending_roll is not None
     go_to(qtbot, panel, 8)  # the first round over: the step waits for the condition turned off
-    assert "Turn &#x27;First round of the assault (ACT shift)&#x27; off" in panel.todo_label.text()
+    assert one_says(
+        panel.todo_label.text(), names=["Turn", "First round of the assault", "ACT shift", "off"]
+    )
 
 
 def test_the_start_page_lists_the_tactical_tutorials_under_their_games(window) -> None:  # noqa: ANN001
@@ -754,7 +763,8 @@ def test_the_14a3_steps_untick_each_inf_xx_and_the_artillery_alone_is_refused(wi
     assert panel.waiting()
     qtbot.mouseClick(panel.show_me_button, Qt.MouseButton.LeftButton)
     model = window.combat_panel.model
-    assert model.report is None and "may not attack alone at two hexes (14A3)" in model.problem
+    assert model.report is None
+    assert one_says(model.problem, rules=["14A3"], names=["may not attack alone", "two hexes"])
     assert not panel.waiting() and panel.next_button.isEnabled()
 
 

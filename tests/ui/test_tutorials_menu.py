@@ -15,6 +15,7 @@ from hexcombat.game.opening import default_tutorial
 from hexcombat.game.tutorials import shipped_tutorials
 from hexcombat.ui.combat_panel import UID_ROLE
 from hexcombat.ui.main_window import MainWindow
+from meaning import one_says, says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 """The repository's shipped maps and scenarios."""
@@ -187,7 +188,7 @@ def test_the_required_losses_tutorial_refuses_losses_without_armour(window) -> N
 
     choose(art)
     assert not panel.apply()
-    assert "at least 4 of the attacker's losses must come from armour" in panel.problems.text()
+    assert one_says(panel.problems.text(), figures=["4"], names=["attacker"])
     assert set(art) <= set(state.counters)
     choose([art[0], *tanks[:2]])
     assert panel.apply(), panel.problems.text()
@@ -212,6 +213,11 @@ def test_a_chart_edited_badly_is_named_in_the_panel_and_the_tutorial_still_opens
     qtbot.addWidget(window)
     assert window.open_file(default_tutorial())
     panel = window.combat_panel
-    assert panel.warnings.text() == "crt_generic.toml:12: die must be a whole number 1-6"
+    assert says(
+        panel.warnings.text(),
+        at=("crt_generic.toml", 12),
+        figures=["1", "6"],
+        names=["whole number"],
+    )
     assert panel.report is None and not panel.roll_button.isEnabled()
     assert window.session.state.stack_at(window.session.state.hexmap.hex_at("0504"))

@@ -15,6 +15,7 @@ from hexcombat.rules.registry import register_ruleset
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.ui.what_if_view import WhatIfView
+from meaning import one_says, says, says_in
 
 
 def test_the_14d2d_attack_shows_what_moves_its_odds_and_drm(bench, qtbot) -> None:  # noqa: ANN001
@@ -24,7 +25,7 @@ def test_the_14d2d_attack_shows_what_moves_its_odds_and_drm(bench, qtbot) -> Non
     lines = view.text().splitlines()
     assert lines[0].startswith("3:1 now; +8 attack factors: 4:1 (")
     assert lines[1].startswith("-4 attack factors: 2:1 (")
-    assert "DRM +3: one Hv Mot AA II fewer defending" in [line.strip() for line in lines]
+    assert one_says([line.strip() for line in lines], figures=["+3"], names=["Hv Mot AA II", "DRM"])
     assert lines[2] == "DRM +1 now; it would be"
 
 
@@ -43,7 +44,7 @@ def test_a_ruleset_without_odds_shows_no_what_if(qtbot) -> None:  # noqa: ANN001
 def test_the_section_is_one_line_until_unfolded(bench, qtbot) -> None:  # noqa: ANN001
     bench.attack()
     view = bench.combat_panel.what_if
-    assert view.toggle.text() == "What if: +8 \u2192 4:1, -4 \u2192 2:1, 9 DRM changes"
+    assert says(view.toggle.text(), figures=["+8", "4:1", "-4", "2:1", "9"], names=["DRM"])
     assert view.isHidden()
     view.toggle.click()
     assert view.isVisible() and view.details.isVisible()
@@ -56,10 +57,10 @@ def test_halved_factors_name_the_unit_and_what_they_count(qtbot) -> None:  # noq
     report = evaluate_scenario(load_scenario(case))
     view.show_report(report)
     unit = view.figures.up.unit
-    assert (
-        view.text()
-        .splitlines()[0]
-        .startswith(f"1:2 now; +2 attack factors on {unit} (counting 1): 1:1 (")
+    assert says_in(
+        view.text().splitlines()[0],
+        figures=["1:2", "+2", "1", "1:1"],
+        names=["now", "attack factors", unit, "counting 1"],
     )
 
 

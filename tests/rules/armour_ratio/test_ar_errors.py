@@ -17,6 +17,7 @@ from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.situation import Participant
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says, says
 
 
 def test_an_unknown_capability_value_is_reported_with_its_line() -> None:
@@ -25,18 +26,23 @@ def test_an_unknown_capability_value_is_reported_with_its_line() -> None:
         'aeca = "triple"\n'
     )
     _, problems = counters_from_source(TomlSource.parse(text, "c.toml"))
-    assert [str(x) for x in problems] == [
-        "c.toml:7: counter 'x': aeca must be one of double, full, half, neutral, none (10.B), "
-        "not 'triple'"
-    ]
+    assert each_says(
+        [str(x) for x in problems],
+        dict(
+            at=("c.toml", 7),
+            rules=["10.B"],
+            names=["'x'", "aeca", "double", "full", "half", "neutral", "none", "'triple'"],
+        ),
+    )
 
 
 def test_an_unknown_terrain_is_named_with_the_known_ones() -> None:
     with pytest.raises(UnknownTerrainError) as caught:
         evaluate([p("su-tank-x")], MINIMAL_DEFENDER, terrain="jungle")
-    assert str(caught.value) == (
-        "unknown terrain 'jungle': the Terrain Effects Chart lists clear, woods, rough, forest, "
-        "swamp, mountain, city (10.D)"
+    assert says(
+        str(caught.value),
+        rules=["10.D"],
+        names=["'jungle'", "clear", "woods", "rough", "forest", "swamp", "mountain", "city"],
     )
     assert caught.value.rule == "10.D"
 
@@ -44,28 +50,26 @@ def test_an_unknown_terrain_is_named_with_the_known_ones() -> None:
 def test_an_unknown_weather_is_named_with_the_known_ones() -> None:
     with pytest.raises(UnknownTerrainError) as caught:
         evaluate([p("su-tank-x")], MINIMAL_DEFENDER, weather="monsoon")
-    assert str(caught.value) == (
-        "unknown weather 'monsoon': the Terrain Effects Chart lists clear, frost, mud, snow, "
-        "winter (10.E)"
+    assert says(
+        str(caught.value),
+        rules=["10.E"],
+        names=["'monsoon'", "clear", "frost", "mud", "snow", "winter"],
     )
+    assert caught.value.rule == "10.E"
 
 
 def test_an_unknown_hexside_is_named_with_the_known_ones() -> None:
     with pytest.raises(UnknownTerrainError) as caught:
         evaluate([p("su-tank-x", across="canal")], MINIMAL_DEFENDER)
-    assert str(caught.value) == (
-        "unknown hexside 'canal' to attack across: the Terrain Effects Chart lists minor-river, "
-        "major-river (10.D)"
-    )
+    assert says(str(caught.value), rules=["10.D"], names=["'canal'", "minor-river", "major-river"])
+    assert caught.value.rule == "10.D"
 
 
 def test_a_defender_does_not_attack_across_a_hexside() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([p("su-tank-x")], [p("ax-inf-xx", across="minor-river")])
-    assert str(caught.value) == (
-        "Inf XX defends: `across` is only for units attacking across a hexside, and a hexside "
-        "never affects the defender (10.D)"
-    )
+    assert says(str(caught.value), rules=["10.D"], names=["`across`", "Inf XX", "defender"])
+    assert caught.value.rule == "10.D"
 
 
 def test_a_combat_needs_both_sides() -> None:
@@ -88,10 +92,7 @@ def test_a_defender_without_a_combat_value_gives_no_odds_and_no_roll() -> None:
     assert report.missing_strengths == (("Inf XX", "defence"),)
     with pytest.raises(UnitDataError) as caught:
         RULESET.resolve(report, ScriptedDice([3]))
-    assert str(caught.value) == (
-        "cannot roll: the odds and the chance of each result need strengths: "
-        "give `defence` to Inf XX"
-    )
+    assert says(str(caught.value), names=["cannot roll", "`defence`", "Inf XX"])
 
 
 def test_an_attack_without_strength_has_no_odds() -> None:
@@ -102,22 +103,20 @@ def test_an_attack_without_strength_has_no_odds() -> None:
 def test_a_participant_count_must_be_at_least_one() -> None:
     with pytest.raises(UnitDataError) as caught:
         evaluate([Participant(unit("su-tank-x"), 0)], MINIMAL_DEFENDER)
-    assert str(caught.value) == "Tank X: the number of attacking units must be 1 or more"
+    assert says(str(caught.value), figures=["1"], names=["Tank X"])
 
 
 def test_a_unit_needs_an_re_size() -> None:
     with pytest.raises(UnitDataError) as caught:
         evaluate([p(inline("Tank X", 0))], MINIMAL_DEFENDER)
-    assert str(caught.value) == "Tank X has no RE size; give it `re` or `size`"
+    assert says(str(caught.value), names=["`re`", "`size`", "Tank X"])
 
 
 def test_a_combat_for_another_ruleset_is_refused() -> None:
     other = replace(situation([p("su-tank-x")], MINIMAL_DEFENDER), ruleset="total-war")
     with pytest.raises(RulesError) as caught:
         RULESET.evaluate(other)
-    assert str(caught.value) == (
-        "this combat is for the 'total-war' ruleset; the armour-ratio rules cannot evaluate it"
-    )
+    assert says(str(caught.value), names=["'total-war'", "armour-ratio", "cannot evaluate"])
 
 
 def test_a_report_of_another_ruleset_is_not_resolved() -> None:
@@ -125,7 +124,7 @@ def test_a_report_of_another_ruleset_is_not_resolved() -> None:
     report.ruleset = "total-war"
     with pytest.raises(RulesError) as caught:
         RULESET.resolve(report, ScriptedDice([1]))
-    assert str(caught.value) == "a 'total-war' report cannot be resolved by armour-ratio"
+    assert says(str(caught.value), names=["'total-war'", "armour-ratio", "cannot be resolved"])
 
 
 TWO_HEXES = (

@@ -12,6 +12,7 @@ from ar_helpers import evaluate, inline, only, p, unit
 
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.errors import UnitDataError
+from meaning import one_says
 
 
 def test_a_brigade_converting_more_than_1_to_1_is_the_players_house_rule() -> None:
@@ -24,10 +25,12 @@ def test_a_brigade_converting_more_than_1_to_1_is_the_players_house_rule() -> No
     assert step.provenance == "assumed"
     assert "your own house rule; 10.C.1 gives 1 RE" in step.text
     assert only(report, "10.C.1", "AECA total").provenance == "assumed"
-    assert (
-        "house rule: Tank X converts 2 REs (its conversion_re); 10.C.1 gives 1 RE (brigades, "
-        "regiments and battalions convert 1:1): your own value, not rule 10's"
-    ) in report.warnings
+    assert one_says(
+        report.warnings,
+        rules=["10.C.1"],
+        figures=["2", "1", "1:1", "10"],
+        names=["Tank X", "conversion_re", "REs", "RE"],
+    )
     assert only(report, "10.C", "final").provenance == "assumed"
     assert "10.C.1" in only(report, "10.C", "final").text
 
@@ -47,11 +50,8 @@ def test_intrinsic_atec_on_a_unit_that_is_not_an_infantry_division_is_a_house_ru
     assert report.totals["atec_res"] == Fraction(1, 2)  # counted, as the player's own value
     step = only(report, "10.C.3", "Cav XX:")
     assert step.provenance == "assumed"
-    assert "your own house rule: 10.C.3 gives intrinsic ATEC only to infantry" in step.text
-    assert (
-        "house rule: Cav XX has intrinsic ATEC; 10.C.3 gives intrinsic ATEC only to infantry "
-        "and motorized infantry divisions: your own value, not rule 10's"
-    ) in report.warnings
+    assert one_says(step.text, rules=["10.C.3"], names=["ATEC"])
+    assert one_says(report.warnings, rules=["10.C.3"], figures=["10"], names=["Cav XX", "ATEC"])
     assert only(report, "10.C.3", "ATEC total").provenance == "assumed"
     assert only(report, "10.C.2", "AECD total").provenance == "rule"  # ATEC only
     assert only(report, "10.C", "final").provenance == "assumed"

@@ -15,6 +15,7 @@ from hexcombat.rules.combat import load_crt
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.report import _pooled_flow, usable_points
+from meaning import one_says, says
 
 
 def use_of(attackers, defenders, **conditions) -> AecUse:  # type: ignore[no-untyped-def]
@@ -41,7 +42,7 @@ def test_atec_doubles_for_required_losses_where_the_hex_modifies_aec() -> None:
     assert (forest.atec_for_losses, mud.atec_for_losses, clear.atec_for_losses) == (2, 2, 1)
     ex = Explanation()
     assert required_losses(forest, 5, 0, ex).attacker == 2
-    assert "doubled: the defender's hex modifies AEC, 10.F.2" in ex.steps[0].text
+    assert one_says(ex.steps[0].text, rules=["10.F.2"], names=["doubled", "defender", "AEC"])
 
 
 def test_declining_aec_removes_required_losses() -> None:
@@ -110,9 +111,10 @@ def test_converted_units_give_at_most_half_the_factors_eliminated() -> None:
     assert rule is not None
     assert (rule.required(), rule.capable, rule.converted) == (4, (0,), (1,))
     step = only(ex.steps, "10.F.1", "or from converted units")
-    assert step.text == (
-        "the attacker's required losses come from Tank XXX, or from converted units "
-        "(Mot Inf III), these at most 3 points: half the 7 factors eliminated"
+    assert says(
+        step.text,
+        figures=["3", "7"],
+        names=["Tank XXX", "Mot Inf III", "attacker", "at most", "half"],
     )
     assert step.value == 3
     # units are lost whole: the Mot Inf III alone (2 points lost) counts only 1, half of 2
@@ -129,9 +131,8 @@ def test_required_losses_stop_at_what_capable_and_converted_units_can_give() -> 
     (rule, _), ex = who_takes(attackers, [p("su-at-x", 4)], 3, 0)
     assert rule is not None
     assert rule.required() == 2
-    assert only(ex.steps, "10.F.1", "can give only").text == (
-        "those units can give only 2 of the 3 required points (converted units at most half "
-        "the factors eliminated): 2 required"
+    assert says(
+        only(ex.steps, "10.F.1", "can give only").text, figures=["2", "3", "2"], names=["required"]
     )
 
 
@@ -147,11 +148,7 @@ def test_an_eliminated_division_counts_its_intrinsic_atec_as_required_losses() -
     assert rule.intrinsic == ((1, Fraction(1, 2)),)
     assert (rule.required(), rule.required({1}), rule.required({0})) == (2, 1, 2)
     step = only(ex.steps, "10.F.2", "if the whole 4-8")
-    assert step.text == (
-        "if the whole 4-8 Mot XX (4 strength points) is eliminated, its 0.5 RE of intrinsic "
-        "ATEC counts as part of the required losses: 1 instead of 2 points from the other ATEC "
-        "units"
-    )
+    assert says(step.text, figures=["4", "8", "4", "0.5", "1", "2"], names=["Mot XX", "RE", "ATEC"])
     # losing only the division is not enough: 1 point must still come from the StuG X
     assert rule.shortfall({1: 4}, {0: 3, 1: 4}) == 1
     assert rule.shortfall({0: 3, 1: 4}, {0: 3, 1: 4}) is None
@@ -215,9 +212,11 @@ def test_aecd_required_losses_come_from_the_armour_even_beside_atec_losses() -> 
     assert rule.counted({1: 8}) == 1
     assert rule.shortfall({0: 2}, strengths) == 2  # only the armour: the ATEC point missing
     assert rule.shortfall({0: 2, 1: 8}, strengths) is None
-    assert only(ex.steps, "10.F.2", "required losses:").text == (
-        "the defender's required losses: the 1 for AECD come from its armour, Pz X (10.F.1), "
-        "the 1 for ATEC from 2 x AT X (10.F.2); a strength point counts for one of them only"
+    assert says(
+        only(ex.steps, "10.F.2", "required losses:").text,
+        rules=["10.F.1", "10.F.2"],
+        figures=["1", "1", "2"],
+        names=["Pz X", "AT X", "defender", "AECD", "ATEC"],
     )
 
 
@@ -244,9 +243,7 @@ def test_the_aeca_capping_the_defenders_required_losses_is_before_terrain() -> N
     required = required_losses(use, 10, 10, ex)
     assert (required.attacker, required.defender) == (3, 3)
     step = only(ex.steps, "10.F.2", "against AECA")
-    assert "at most the attacker's AECA of 3 before terrain (the AECA counted for required " in (
-        step.text
-    )
+    assert one_says(step.text, figures=["3"], names=["attacker", "AECA", "before terrain"])
 
 
 @settings(max_examples=300, deadline=None)

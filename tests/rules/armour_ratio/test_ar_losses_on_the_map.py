@@ -8,6 +8,7 @@ from ar_helpers import rule10_game
 from hexcombat.game.attack import AttackSetup, loss_problems, resolve_attack, suggested_losses
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.situation import Conditions
+from meaning import each_says
 
 AT_X = {"size": "X", "type": "anti-tank", "defence": 4, "atec": "full"}
 
@@ -37,11 +38,12 @@ def test_the_defenders_aecd_loss_must_come_from_its_armour() -> None:
         chosen = [c.uid for c in state.counters.values() if c.unit.name in names]
         return [p for p in loss_problems(state, resolution, chosen) if "defender" in p]
 
-    assert defender_problems("AT X", "AT X b") == [
-        "at least 2 of the defender's losses must come from armour/antitank units (10.F.2); 1 "
-        "chosen; 1 of them from armour with AECD (10.F.1), the others from units with ATEC "
-        "(10.F.2), a point counting for one only"
-    ]
+    assert each_says(
+        defender_problems("AT X", "AT X b"),
+        dict(
+            rules=["10.F.2", "10.F.1"], figures=["2", "1", "1"], names=["defender", "AECD", "ATEC"]
+        ),
+    )
     assert defender_problems("Pz X", "AT X") == []
     suggested = suggested_losses(state, resolution)
     assert sorted(state.counters[u].unit.name for u in suggested if u not in attackers) == [

@@ -10,6 +10,7 @@ from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, only, p, steps, unit
 
 from hexcombat.rules.armour_ratio import adjust_for_terrain
 from hexcombat.rules.units import AecValue
+from meaning import says
 
 
 def test_aecd_is_not_used_when_aeca_reaches_1_to_1_against_atec() -> None:
@@ -213,4 +214,5 @@ def test_a_combat_with_no_assumed_modifier_has_a_rule_final_modifier() -> None:
     # no AECA, no AECD: no armour modifier (10.C.2) and no chart value goes into the DRM
     report = evaluate([p("su-mot-xx")], [p("ax-inf-xx")])
     final = only(report, "10.C", "final")
-    assert (final.text, final.provenance) == ("final modifier to the combat die roll: +0", "rule")
+    assert says(final.text, figures=["+0"], names=["final modifier"])
+    assert (final.value, final.provenance) == (0, "rule")

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from ar_helpers import evaluate, p, unit
 
+from meaning import one_says
+
 
 def test_an_attacker_declining_aec_is_warned() -> None:
     report = evaluate([p("su-tank-xxx")], [p("su-at-x")], attacker_declines_aec=True)
-    assert (
-        "10.F: the attacker declines AEC: its AECA of 3 REs is not used (and it takes no "
-        "required losses)"
-    ) in report.warnings
+    assert one_says(
+        report.warnings, rules=["10.F"], figures=["3"], names=["attacker", "AEC", "AECA", "REs"]
+    )
 
 
 def test_a_defender_declining_aec_and_atec_is_warned() -> None:
@@ -20,10 +21,12 @@ def test_a_defender_declining_aec_and_atec_is_warned() -> None:
         [p("su-tank-x")], [p("su-at-x", 2), p("su-tank-x")], defender_declines_aec=True
     )
     # ATEC: 2 AT X + the Tank X's own 1 RE = 3; AECD: the Tank X's 1 RE
-    assert (
-        "10.F: the defender declines AEC and ATEC: its ATEC of 3 REs and AECD of 1 RE are not "
-        "used (and it takes no required losses)"
-    ) in report.warnings
+    assert one_says(
+        report.warnings,
+        rules=["10.F"],
+        figures=["3", "1"],
+        names=["defender", "AEC", "ATEC", "REs", "AECD", "RE"],
+    )
 
 
 def test_no_declaration_no_waiver_warning() -> None:
@@ -34,15 +37,11 @@ def test_no_declaration_no_waiver_warning() -> None:
 def test_double_atec_counted_only_full_is_warned() -> None:
     at = p(unit("su-at-iii").on("1943-08"))  # double ATEC by date (10.B.1)
     report = evaluate([p("su-tank-x")], [at, p("ax-inf-xx")])
-    assert (
-        "10.B.1: AT III counts only full ATEC, not double: not fortified or entrenched before "
-        "the reaction phase"
-    ) in report.warnings
+    assert one_says(report.warnings, rules=["10.B.1"], names=["AT III", "ATEC"])
     thin = evaluate([p("su-tank-x")], [at, p("su-mot-inf-iii", 2)], entrenched=True)
-    assert (
-        "10.B.1: AT III counts only full ATEC, not double: stacked with 2 infantry REs, not "
-        "the 3 it needs"
-    ) in thin.warnings
+    assert one_says(
+        thin.warnings, rules=["10.B.1"], figures=["2", "3"], names=["AT III", "ATEC", "REs"]
+    )
 
 
 def test_double_atec_that_qualifies_is_not_warned() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hexcombat.game.check import check_command, check_file
+from meaning import says_in
 
 REPO = Path(__file__).resolve().parents[3]
 FILES = [
@@ -69,5 +70,6 @@ def test_an_unknown_kind_is_named_at_its_line(
     line = text[: text.index(old)].count("\n") + 1
     assert check_command([str(bad)]) == 1
     out = capsys.readouterr().out
-    assert f"{bad}:{line}: {said} squad, half-squad, hmg, mmg, mortar, aa, afv, leader, " in out
+    kinds = ["squad", "half-squad", "hmg", "mmg", "mortar", "aa", "afv", "leader"]
+    assert says_in(out, at=(str(bad), line), names=[said, *kinds])
     assert "not 'sqaud'" in out

@@ -9,6 +9,7 @@ from am_helpers import RULESET, assault, side, situation, squad, unit
 
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.status import UnitStatus
+from meaning import one_says
 
 BASE_COLUMN = 3  # fire 9: 9-12
 
@@ -189,7 +190,7 @@ def test_hmg_and_aa_half_without_friendly_dismounted_infantry() -> None:
         gun = unit(kind.upper(), kind, 8, 7, 1, "soviet")
         alone, _ = columns(situation(side(gun), side(squad())))
         assert alone.fire == 4
-        assert "half without friendly dismounted infantry" in alone.parts[0].why
+        assert one_says(alone.parts[0].why, names=["half", "without friendly dismounted infantry"])
         together, _ = columns(situation(side(gun, squad(2)), side(squad())))
         assert together.fire == 8 + 2
         riding = Participant(squad(2), status=UnitStatus(markers=frozenset({"riding"})))

@@ -12,6 +12,7 @@ from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.status import UnitStatus
+from meaning import one_says, says
 
 
 def defenders() -> tuple[Participant, ...]:
@@ -62,7 +63,9 @@ def test_losses_best_morale_first_and_an_afv_among_two() -> None:
     no_afv = policy.problems(["b", "b", "truck", "wagon"])
     assert len(no_afv) == 1 and "AFV" in no_afv[0]
     short = policy.problems(["b", "afv", "truck"])
-    assert any("wagons, trucks and prime movers lose 2 step(s): 1 chosen (ACT)" in p for p in short)
+    assert one_says(
+        short, partly=True, figures=["2", "1"], names=["wagons, trucks and prime movers", "ACT"]
+    )
     first_best = policy.problems(["afv", "b", "wagon", "truck"])
     assert first_best == []  # the best-morale unit among the losses, in any order
     effects = policy.effects(policy.suggested())
@@ -97,7 +100,7 @@ def test_m_results_make_every_enemy_unit_check_morale() -> None:
         "morale:a", "morale:b", "morale:afv", "morale:truck", "morale:wagon", "morale:lt"
     ]  # fmt: skip
     assert {f.modifier for f in follow} == {1}
-    assert follow[0].text == "Squad A checks morale (7 +1 while Lt leads, +1)"
+    assert says(follow[0].text, figures=["7", "+1", "+1"], names=["Squad A", "Lt", "morale"])
 
 
 def test_a_leader_is_killed_on_2_modified_by_each_step_loss() -> None:
@@ -247,19 +250,18 @@ def test_a_unit_already_down_is_told_a_failure_lowers_it_further() -> None:
     result = RULESET.resolve(report, ScriptedDice([3, 1]))
     standing = {"attacker 1": UnitStatus(), "d": s.defenders[0].status, "m": s.defenders[1].status}
     rows = {f.target: f for f in RULESET.follow_ups(report, result, standing)}
-    assert rows["d"].text == (
-        "Squad checks morale (7, +0; already disrupted: any failure demoralizes it)"
-    )
-    assert rows["m"].text == (
-        "Squad checks morale (6, +0; already demoralized: a failure costs a step (our reading))"
+    assert says(rows["d"].text, figures=["7", "+0"], names=["Squad", "already disrupted"])
+    assert says(
+        rows["m"].text, figures=["6", "+0"], names=["Squad", "already demoralized", "our reading"]
     )
     # the disrupted squad rolls 4 4 = 8 against 7, one over: demoralized all the same
     down = RULESET.resolve_follow_up(report, rows["d"], standing, ScriptedDice([4, 4]))
-    assert [(e.state, e.text) for e in down.effects] == [
-        ("demoralized", "Squad is demoralized (morale -1): already disrupted, it failed again")
-    ]
+    assert [e.state for e in down.effects] == ["demoralized"]
+    assert says(
+        down.effects[0].text, figures=["-1"], names=["Squad", "demoralized", "already disrupted"]
+    )
     step = RULESET.resolve_follow_up(report, rows["m"], standing, ScriptedDice([4, 3]))  # 7 > 6
     assert [(e.kind, e.amount) for e in step.effects] == [("lose-steps", 1)]
-    assert step.effects[0].text.startswith(
-        "Squad, already demoralized, fails again: loses a step (our reading"
+    assert says(
+        step.effects[0].text, names=["Squad", "already demoralized", "loses a step", "our reading"]
     )

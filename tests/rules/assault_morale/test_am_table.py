@@ -15,6 +15,7 @@ from hexcombat.rules.assault_morale.table import (
 )
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.sourcefile import TomlSource
+from meaning import each_says
 
 # The decoded table (ACT): columns by their lowest fire value, the first read as 1.
 LOWER = [1, 3, 5, 9, 13, 18, 24, 30]
@@ -90,7 +91,5 @@ def test_a_row_without_its_source_is_refused(tmp_path: Path) -> None:
 def test_a_side_on_the_first_column_is_told_its_lower_bound_is_a_reading() -> None:
     report = RULESET.evaluate(situation(side(squad(2)), side(squad(9))))
     notes = [s.text for s in report.steps if "no header" in s.text]
-    assert notes == [
-        "the table prints no header over 1-2: its lowest fire value, 1, is hexcombat's reading"
-    ]
+    assert each_says(notes, dict(figures=["1", "2", "1"], names=["no header", "reading"]))
     assert [s.side for s in report.steps if "no header" in s.text] == ["attacker"]

@@ -11,6 +11,7 @@ from retreat_game import retreat_rules
 
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.retreat import RetreatRules
+from meaning import each_says
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
@@ -29,12 +30,15 @@ def test_a_limit_naming_an_undeclared_condition_or_no_hexes_is_caught() -> None:
     with retreat_rules():
         ruleset = get_ruleset("retreat-test")
         rules: RetreatRules = ruleset.retreat
-        assert replace(rules, limiting_conditions=frozenset({"fog"})).problems(
-            ruleset.vocabulary
-        ) == ["the limiting condition 'fog' is not a true-or-false condition"]
-        assert replace(rules, limit_hexes=0).problems(ruleset.vocabulary) == [
-            "a retreat limit of 0 hexes: it must be 1 or more"
-        ]
-        assert replace(rules, limit_hexes=None).problems(ruleset.vocabulary) == [
-            "limiting terrain or conditions are given without limit_hexes"
-        ]
+        assert each_says(
+            replace(rules, limiting_conditions=frozenset({"fog"})).problems(ruleset.vocabulary),
+            dict(names=["'fog'", "true-or-false"]),
+        )
+        assert each_says(
+            replace(rules, limit_hexes=0).problems(ruleset.vocabulary),
+            dict(figures=["0", "1"], names=["retreat limit"]),
+        )
+        assert each_says(
+            replace(rules, limit_hexes=None).problems(ruleset.vocabulary),
+            dict(names=["limiting terrain or conditions", "limit_hexes"]),
+        )

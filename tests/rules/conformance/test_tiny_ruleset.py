@@ -29,6 +29,7 @@ from hexcombat.rules.registry import Ruleset, get_ruleset, register_ruleset, rul
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
+from meaning import each_says, says
 
 
 @pytest.fixture(scope="module")
@@ -156,16 +157,18 @@ def test_explain_asks_for_the_morale_check_a_hit_calls_for(
         encoding="utf-8",
     )
     assert explain_command(str(scenario), rolls=[5]) == 1
-    assert capsys.readouterr().err == (
-        f"{scenario}: --roll: 1 die given, and the result needs one more: a d6 for the morale "
-        "check; add it with --roll\n"
+    err = capsys.readouterr().err
+    assert err.startswith(f"{scenario}: --roll: ") and err.count("\n") == 1
+    assert says(
+        err.removeprefix(f"{scenario}: "), figures=["1"], names=["--roll", "d6", "morale check"]
     )
     assert explain_command(str(scenario), rolls=[5, 6, 6]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "fire 4 against 3, DRM +1"  # the headline first, after the title
     assert "Odds:" not in "\n".join(out)  # a game without odds says nothing of them
-    assert out[out.index("Effects:") + 1 :] == [
-        "  T3  the defender loses a step: Rifles",
-        "  T4  the defender checks morale: Rifles",
-        "  T4  the defender is disrupted: Rifles",
-    ]
+    assert each_says(
+        out[out.index("Effects:") + 1 :],
+        dict(names=["T3", "defender", "loses a step", "Rifles"]),
+        dict(names=["T4", "defender", "checks morale", "Rifles"]),
+        dict(names=["T4", "defender", "is disrupted", "Rifles"]),
+    )

@@ -13,6 +13,7 @@ from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.lhy_assault.assault import unit_drm
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Conditions, Participant
+from meaning import says
 
 LHY = get_ruleset("lhy-assault")
 
@@ -218,7 +219,5 @@ def test_an_entry_of_several_units_says_its_values_per_unit_and_multiplied() -> 
     germans = Participant(unit("squad", "german", name="Gren", cohesion=5, company=1), count=2)
     report = LHY.evaluate(assault([germans], [squad()], date="1944-06"))
     (step,) = [s for s in report.steps if s.text.startswith("Gren")]
-    assert step.text == (
-        "Gren x2: each squad +2, German squad or FP after 9/43 +1 = +3 per unit, x2 units = +6"
-    )
+    assert says(step.text, figures=["+2", "9/43", "+1", "+3", "+6"], names=["FP"])
     assert step.drm == 6

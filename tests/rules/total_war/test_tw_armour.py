@@ -11,6 +11,7 @@ from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import AecValue
+from meaning import each_says, one_says
 
 FULL, HALF, DOUBLE = AecValue.FULL, AecValue.HALF, AecValue.DOUBLE
 
@@ -45,9 +46,7 @@ def test_aeca_more_than_half_is_the_known_plus_two() -> None:
     assert "more than 1/2" in step.text
     assert not [w for w in report.warnings if not w.startswith(("CRT", "10: Total War's"))]
     clear = evaluate([tank(6), inf(4)], [inf(3)], terrain="clear")
-    assert "10: assumed chart value used (clear terrain allows AEC); check your rulebook" in (
-        clear.warnings
-    )
+    assert one_says(clear.warnings, figures=["10"], names=["assumed", "clear terrain allows AEC"])
 
 
 def test_aeca_exactly_half_uses_an_assumed_entry_and_warns() -> None:
@@ -105,9 +104,10 @@ def test_atec_other_shares_are_assumed() -> None:
 
 def test_no_atec_against_aeca_says_so() -> None:
     report = evaluate([tank(6), inf(4)], [inf(3)])
-    assert [s.text for s in report.steps if "ATEC" in s.text] == [
-        "no defending ATEC REs: no antitank effect"
-    ]
+    assert each_says(
+        [s.text for s in report.steps if "ATEC" in s.text],
+        dict(names=["no defending ATEC", "no antitank effect"]),
+    )
 
 
 def test_defending_aecd_is_counted_but_its_effect_is_not_invented() -> None:
@@ -132,10 +132,9 @@ def test_declining_aec_is_not_a_total_war_choice_and_is_warned() -> None:
     )
     plain = evaluate(golden_attack(), golden_defence(), terrain="woods")
     assert declined.drm == plain.drm == 1  # 14D2d still nets +1: nothing is waived
-    assert (
-        "10.F: the attacker declined AEC/ATEC, a choice of the armour-ratio rules; the Total War "
-        "texts give none, so armour effects are counted (14D2)"
-    ) in declined.warnings
+    assert one_says(
+        declined.warnings, rules=["10.F", "14D2"], names=["armour-ratio", "attacker", "AEC", "ATEC"]
+    )
     assert not [w for w in plain.warnings if w.startswith("10.F")]
 
 

@@ -15,6 +15,7 @@ from hexcombat.rules.total_war import (
     side_counter,
     switch_mode,
 )
+from meaning import says
 
 INF = p(inline("Inf XX", 3, attack=6, defence=6))
 DEFENDER = p(inline("Def XX", 3, attack=4, defence=4))
@@ -26,7 +27,7 @@ DEFENDER = p(inline("Def XX", 3, attack=4, defence=4))
 def test_lra_alone_at_two_hexes_is_illegal() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([p("ge-lr-art-iii", range=2)], [DEFENDER])
-    assert str(caught.value) == "long-range artillery may not attack alone at two hexes (14A3)"
+    assert says(str(caught.value), rules=["14A3"], names=["long-range"])
     assert caught.value.rule == "14A3"
 
 
@@ -38,26 +39,21 @@ def test_two_lra_units_still_alone() -> None:
 def test_ordinary_artillery_cannot_fire_at_two_hexes() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([INF, p("ge-art-iii", range=2)], [DEFENDER])
-    assert str(caught.value) == (
-        "Art III is not long-range artillery and cannot fire at two hexes (14A3)"
-    )
+    assert says(str(caught.value), rules=["14A3"], names=["Art III", "long-range"])
 
 
 def test_nothing_fires_from_three_hexes() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([INF, p("ge-lr-art-iii", range=3)], [DEFENDER])
-    assert str(caught.value) == (
-        "LR Art III is 3 hexes away: units attack from adjacent hexes, long-range artillery "
-        "from two (14A3)"
+    assert says(
+        str(caught.value), rules=["14A3"], figures=["3"], names=["LR Art III", "long-range"]
     )
 
 
 def test_a_defender_is_never_at_range_two() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([INF], [p("ge-lr-art-iii", range=2)])
-    assert str(caught.value) == (
-        "LR Art III defends in the attacked hex; only attackers fire from two hexes (14A3)"
-    )
+    assert says(str(caught.value), rules=["14A3"], names=["LR Art III"])
 
 
 def test_empty_sides_and_zero_counts_are_refused() -> None:
@@ -114,9 +110,7 @@ def test_lra_at_two_hexes_is_in_no_effect_of_the_result() -> None:
         ("advance", "attacker", ("attacker-1",), 0),
     ]
     assert result.headline == "roll 5 +0 = 5 on 2:1: EX"
-    assert result.effects[1].text == (
-        "the attacker loses at least 4 strength points (as many as the defender lost)"
-    )
+    assert says(result.effects[1].text, figures=["4"], names=["attacker", "defender"])
     eliminated = RULESET.resolve(
         evaluate([INF, p("ge-lr-art-iii", range=2)], [p(inline("Fort", 3, defence=27))]),
         ScriptedDice([1]),
@@ -169,19 +163,19 @@ def test_cd_mode_switch_outside_the_initial_phase_is_refused(
     cda = CoastDefenceArtillery("ge-cd-art-iii", owner="german")
     with pytest.raises(RulesError) as caught:
         switch_mode(cda, "cd", phase=phase, phasing_player=player)
-    assert str(caught.value) == (
-        "coast defence artillery may switch modes only during its owner's initial phase "
-        f"(now: {now} phase) (14A4)"
+    assert says(
+        str(caught.value),
+        rules=["14A4"],
+        names=["coast defence artillery", "initial phase", f"{now} phase"],
     )
+    assert caught.value.rule == "14A4"
 
 
 def test_unknown_mode_and_unknown_unit_are_refused() -> None:
     cda = CoastDefenceArtillery("ge-cd-art-iii", owner="german")
     with pytest.raises(RulesError) as caught:
         switch_mode(cda, "naval", phase="initial", phasing_player="german")
-    assert str(caught.value) == (
-        "coast defence artillery has an artillery mode and a CD mode, not 'naval' (14A4)"
-    )
+    assert says(str(caught.value), rules=["14A4"], names=["'naval'", "CD"])
     with pytest.raises(RulesError, match=r"^'ge-art-iii' is not a coast defence artillery unit"):
         side_counter(CoastDefenceArtillery("ge-art-iii", owner="german"))
 
@@ -189,10 +183,7 @@ def test_unknown_mode_and_unknown_unit_are_refused() -> None:
 def test_cd_mode_side_cannot_attack_but_defends() -> None:
     with pytest.raises(IllegalAttackError) as caught:
         evaluate([INF, p("ge-cd-art-iii-cd")], [DEFENDER])
-    assert str(caught.value) == (
-        "CD Art III (CD mode) is in CD mode and cannot attack; switch it to artillery mode in "
-        "your initial phase (14A4)"
-    )
+    assert says(str(caught.value), rules=["14A4"], names=["CD Art III"])
     report = evaluate([INF], [DEFENDER, p("ge-cd-art-iii-cd")])
     assert report.totals["defence_strength"] == 6
     assert report.totals["defence_non_artillery_res"] == 3

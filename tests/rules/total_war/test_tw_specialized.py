@@ -9,6 +9,7 @@ import pytest
 from tw_helpers import evaluate, inline, p
 
 from hexcombat.rules.errors import RulesError
+from meaning import one_says, says, says_in
 
 INF = p(inline("Inf XX", 3, attack=6, defence=6))
 DEFENDER = p(inline("Def XX", 3, attack=4, defence=4))
@@ -28,7 +29,7 @@ def test_specialized_armour_counts_as_engineer_against_a_major_city(
 ) -> None:
     report = evaluate([INF, p(counter)], [DEFENDER], terrain="major-city")
     (step,) = [s for s in report.steps if s.rule == "14D1" and "specialized armour" in s.text]
-    assert f"attacking a major city: it counts as {role}" in step.text
+    assert says_in(step.text, names=["major city", f"counts as {role}"])
 
 
 def test_the_engineer_effect_is_assumed_and_warned() -> None:
@@ -38,7 +39,7 @@ def test_the_engineer_effect_is_assumed_and_warned() -> None:
     assert effect.value == Fraction(1, 4)  # 1 of 4 non-artillery REs
     assert effect.drm == 1  # assumed: at least 1/7 gives +1
     assert "the engineer rule is not in the texts" in effect.text
-    assert any(w.startswith("14D1: assumed chart value used (engineers") for w in report.warnings)
+    assert one_says(report.warnings, partly=True, rules=["14D1"], names=["assumed", "engineers"])
 
 
 def test_too_few_engineers_give_no_modifier() -> None:
@@ -54,7 +55,8 @@ def test_against_a_fortification_its_own_drm_is_applied() -> None:
     report = evaluate([INF, p("ge-eng-tank-ii")], [DEFENDER], fortification=-2, terrain="forest")
     fort = [s for s in report.steps if s.text.startswith("fortification")]
     assert [(s.rule, s.value, s.drm) for s in fort] == [("14D1", -2, -2)]
-    assert "attacking a -2 fortification" in [s for s in report.steps if s.rule == "14D1"][1].text
+    fortified = [s for s in report.steps if s.rule == "14D1"][1].text
+    assert says_in(fortified, figures=["-2"], names=["fortification"])
     assert report.drm == -2 + 1  # the fortification, and the assumed engineer +1
 
 
@@ -81,9 +83,11 @@ def test_an_inline_specialized_armour_type_counts_even_without_an_engineer_key()
 def test_a_fortification_never_helps_the_attacker(value: int) -> None:
     with pytest.raises(RulesError) as caught:
         evaluate([INF], [DEFENDER], fortification=value)
-    assert str(caught.value) == (
-        "a fortification's combat die roll modifier is negative (-1, -2, -3, ...), "
-        f"not {value:+d} (14D1)"
+    assert says(
+        str(caught.value),
+        rules=["14D1"],
+        figures=["-1", "-2", "-3", f"{value:+d}"],
+        names=["fortification"],
     )
 
 
@@ -96,12 +100,11 @@ def test_against_a_minus_four_fortification_specialized_armour_is_not_an_enginee
     assert fort[0].provenance == "assumed"  # the player's chart value: 14D1 names -1..-3
     assert not [s for s in report.steps if s.text.startswith("engineers (")]
     (why,) = [s for s in report.steps if s.rule == "14D1" and "does not count" in s.text]
-    assert why.text.startswith("Eng Tank II: specialized armour counts as engineers only")
-    assert "against this -4 fortification it does not count as engineers" in why.text
-    assert (
-        "14D1: specialized armour (Eng Tank II) does not count as engineers against a -4 "
-        "fortification (14D1 names only -1, -2 and -3)"
-    ) in report.warnings
+    assert says_in(why.text, names=["Eng Tank II"])
+    assert one_says(why.text, figures=["-4"])
+    assert one_says(
+        report.warnings, rules=["14D1"], figures=["-4", "-1", "-2", "-3"], names=["Eng Tank II"]
+    )
     assert report.drm == -4  # forest forbids AEC: nothing else
 
 
@@ -110,7 +113,7 @@ def test_a_minus_four_fortification_of_a_major_city_still_has_engineers() -> Non
     report = evaluate(
         [INF, p("ge-eng-tank-ii")], [DEFENDER], fortification=-4, terrain="major-city"
     )
-    assert any(
-        "attacking a major city: it counts as a combat engineer" in s.text for s in report.steps
+    assert one_says(
+        [s.text for s in report.steps], partly=True, names=["major city", "combat engineer"]
     )
     assert not any("does not count as engineers" in w for w in report.warnings)
