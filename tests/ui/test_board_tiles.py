@@ -156,3 +156,40 @@ def test_a_map_just_opened_is_drawn_sharp_at_once(window, qtbot, monkeypatch) ->
     board = window.scene.board
     window.view.viewport().repaint()
     assert not board.tiles_pending() and board.tiles_rendered > 0  # drawn by itself, at once
+
+
+def test_a_tile_s_repaint_keeps_the_rest_of_the_view_wanted(qapp) -> None:  # noqa: ANN001
+    """A delivered tile repaints its own square, which asks for the tiles missing there only:
+    the other tiles the view still lacks stay wanted at that scale; a new scale replaces them."""
+    import threading
+
+    from hexcombat.ui.board_item import TileWorker
+
+    started, release = threading.Event(), threading.Event()
+    rendered: list[tuple] = []
+
+    def render(key: tuple) -> QImage:
+        if not started.is_set():
+            started.set()
+            release.wait(10)
+        rendered.append(key)
+        return QImage(1, 1, QImage.Format.Format_RGB32)
+
+    delivered: dict = {}
+    worker = TileWorker(render, delivered.update)
+    at_2 = [("d", 2.0, i, 0) for i in range(4)]
+    worker.want(at_2)
+    assert started.wait(10)  # the first tile is being drawn; three more are wanted
+    worker.want([at_2[3]])  # a repaint of one square
+    release.set()
+    assert worker.wait()
+    assert set(delivered) == set(at_2)
+    started.clear()
+    release.clear()
+    worker.want([("d", 3.0, 0, 0), ("d", 3.0, 1, 0)])
+    assert started.wait(10)
+    worker.want([("d", 4.0, 0, 0)])  # zoomed again: the 3.0 tiles not begun are not drawn
+    release.set()
+    assert worker.wait()
+    assert ("d", 3.0, 1, 0) not in delivered and ("d", 4.0, 0, 0) in delivered
+    worker.stop(wait=True)

@@ -82,8 +82,9 @@ def _stop_workers() -> None:
 class TileWorker(QObject):
     """Renders tiles one at a time on a thread of its own, the most recently asked first.
 
-    :meth:`want` replaces what is wanted (tiles the view no longer shows are never rendered);
-    finished images are handed to ``deliver`` on the GUI thread, through a queued signal."""
+    :meth:`want` puts the tiles asked for first (at a new scale or display, in place of what was
+    wanted: tiles the view no longer shows are never rendered); finished images are handed to
+    ``deliver`` on the GUI thread, through a queued signal."""
 
     _finished = Signal()
 
@@ -105,9 +106,15 @@ class TileWorker(QObject):
         _WORKERS.add(self)
 
     def want(self, keys: list[TileKey]) -> None:
-        """Render ``keys`` (first first) instead of whatever was wanted before."""
+        """Render ``keys`` (first first), then what was wanted before at the same display and
+        scale: a repaint of one delivered tile's square asks for the tiles missing there only,
+        and must not drop the rest of the view. A new scale or display replaces what was
+        wanted (tiles the view no longer shows are never rendered)."""
         with self._cond:
-            self._wanted = [k for k in keys if k not in self._done and k != self._busy]
+            kinds = {(k[0], k[1]) for k in keys}
+            new = set(keys)
+            kept = [k for k in self._wanted if (k[0], k[1]) in kinds and k not in new]
+            self._wanted = [k for k in (*keys, *kept) if k not in self._done and k != self._busy]
             if self._wanted and not self._stopped:
                 if self._thread is None:
                     # The worker's drawing is Python too: hand the interpreter back to the GUI
