@@ -2,8 +2,9 @@
 rolling ("Attacker unharmed: 67%", no loss and no retreat): what the roll may bring, at a glance.
 
 The groups and sums come from each outcome's ``favours``, ``suffers`` and ``unharmed``
-(rules/report.py), never from a table's result codes, so any ruleset's outcomes draw the same way. The colours are the
-Okabe-Ito palette, told apart by the colour-blind, and each group is named in words too.
+(rules/report.py), never from a table's result codes, so any ruleset's outcomes draw the same
+way. The colours are the Okabe-Ito palette, told apart by the colour-blind, and each group is
+named in words too.
 """
 
 from __future__ import annotations
