@@ -2,8 +2,8 @@
 unharmed (no loss, no retreat): what the Combat panel's chart draws and the combat report lists,
 in the same order. Qt-free.
 
-The groups and sums come from each outcome's ``favours`` and ``suffers`` (rules/report.py), never
-from a table's result codes, so any ruleset's outcomes read the same way.
+The groups and sums come from each outcome's ``favours``, ``suffers`` and ``unharmed``
+(rules/report.py), never from a table's result codes, so any ruleset's outcomes read the same way.
 """
 
 from __future__ import annotations
@@ -61,13 +61,23 @@ def harms(outcome: Outcome, side: SideName) -> bool | None:
     return outcome.favours != side
 
 
+def spared(outcome: Outcome, side: SideName) -> Fraction | None:
+    """The chance ``outcome`` leaves ``side`` unharmed: the ruleset's exact figure where a
+    later roll decides (``Outcome.unharmed``), else 1 or 0 as :func:`harms` says; None when
+    nothing says."""
+    if outcome.unharmed is not None:
+        return outcome.unharmed[side]
+    harmed = harms(outcome, side)
+    return None if harmed is None else Fraction(0 if harmed else 1)
+
+
 def unharmed_chance(outcomes: Sequence[Outcome], side: SideName) -> Fraction | None:
-    """The chance that ``side`` suffers nothing (no loss, no retreat); None when some outcome
-    does not say whether it harms that side."""
-    said = [(harms(o, side), o.probability) for o in outcomes]
-    if not said or any(h is None for h, _p in said):
+    """The chance that ``side`` suffers nothing (no loss, no retreat): each outcome's chance
+    times its chance of sparing ``side``; None when some outcome does not say."""
+    said = [(spared(o, side), o.probability) for o in outcomes]
+    if not said or any(s is None for s, _p in said):
         return None
-    return sum((p for h, p in said if not h), Fraction(0))
+    return sum((s * p for s, p in said if s is not None), Fraction(0))
 
 
 def cumulative_lines(outcomes: Sequence[Outcome]) -> list[tuple[str, Fraction]]:

@@ -45,6 +45,10 @@ class Outcome:
     """The sides the result harms (a loss, a retreat, an exchange's loss), when the ruleset
     says: ``favours`` cannot tell an exchange from a stall, and a chart that sums "the attacker
     suffers nothing" needs to. None: the ruleset does not say."""
+    unharmed: Mapping[SideName, Fraction] | None = None
+    """Each side's exact chance to come out of this result unharmed (no loss, no retreat), when
+    a later roll decides it (a vehicle destruction attempt that may hit the winners); ``suffers``
+    then lists every side the result may harm. None: ``suffers`` says it for certain."""
 
     def to_json(self) -> dict[str, object]:
         """The outcome as JSON-ready data."""
@@ -55,6 +59,12 @@ class Outcome:
             "favours": self.favours,
             "text": self.text,
             "suffers": list(self.suffers) if self.suffers is not None else None,
+            "unharmed": {
+                side: {"probability": float(p), "exact": exact(p)}
+                for side, p in self.unharmed.items()
+            }
+            if self.unharmed is not None
+            else None,
         }
 
 

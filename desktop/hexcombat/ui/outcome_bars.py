@@ -1,9 +1,10 @@
 """The chance of every result, grouped by whom it favours, with the sums a player weighs before
 rolling ("Attacker unharmed: 67%", no loss and no retreat): what the roll may bring, at a glance.
 
-The groups and sums come from each outcome's ``favours`` and ``suffers`` (rules/report.py), never
-from a table's result codes, so any ruleset's outcomes draw the same way. The colours are the
-Okabe-Ito palette, told apart by the colour-blind, and each group is named in words too.
+The groups and sums come from each outcome's ``favours``, ``suffers`` and ``unharmed``
+(rules/report.py), never from a table's result codes, so any ruleset's outcomes draw the same
+way. The colours are the Okabe-Ito palette, told apart by the colour-blind, and each group is
+named in words too.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from hexcombat.game.outcome_chart import (
     UNHARMED,
@@ -83,7 +84,13 @@ class OutcomeBars(QWidget):
         return max(widths, default=0) + self._row()  # the colour swatch
 
     def _side_by_side(self, width: int) -> bool:
-        """The notes beside the bars when both fit the width, else under them."""
+        """The notes beside the bars when both fit the width, else under them. In a scroll
+        area the width is the area's own: its scroll bar coming and going must not move the
+        notes, or each would bring the other back, without end."""
+        viewport = self.parentWidget()
+        area = viewport.parentWidget() if viewport is not None else None
+        if isinstance(area, QScrollArea) and area.widget() is self:
+            width = max(width, area.width() - 2 * area.frameWidth())
         return width - self._notes_width() >= MIN_BARS_WIDTH + self._bars_label_width()
 
     def _bars_label_width(self) -> int:

@@ -1,5 +1,6 @@
 """Each unit's chance of ending an assault in good order, disrupted, demoralized or eliminated,
-against hand computations (exact, through the table dice and every roll that follows)."""
+and each side's chance to come out unharmed, against hand computations (exact, through the
+table dice and every roll that follows)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from fractions import Fraction as F
 
 from am_helpers import RULESET, situation, squad, unit
 
+from hexcombat.game.outcome_chart import unharmed_chance
 from hexcombat.rules.situation import Participant
+from hexcombat.rules.status import UnitStatus
+
+DUG_IN = frozenset({"dug-in"})
 
 
 def test_one_squad_on_the_first_column_by_hand() -> None:
@@ -85,3 +90,43 @@ def test_every_units_chances_add_up_to_one_and_are_in_the_json() -> None:
     assert report.unit_fates["t34"]["eliminated"] == F(5, 6) * F(1, 3)
     data = report.to_json()["unit_fates"]
     assert data["t34"]["chances"]["eliminated"]["exact"] == "5/18"  # type: ignore[index]
+
+
+def test_a_side_the_table_spares_may_still_lose_its_afv_to_a_t_fire() -> None:
+    """Both fire at once. A Soviet T-34 (fire 1, one step) assaults a German squad (fire 0,
+    morale 7). The T-34's fire 1 (1-2) gives M on a 6 only; the squad's fire 0 finds no
+    column: the T-34's result is always -. But the German infantry A-T fires at the T-34 after
+    every result (Assault): a 5 or 6, 1/3, takes its one step. Attacker unharmed (no loss, no
+    retreat): 2/3 on each result, 2/3 in all, not the 1 its "-" alone says. The squad's M is a
+    morale check from good order: at worst demoralized (Morale), never a step: unharmed 1, not
+    the 5/6 that counting a check as a loss gives."""
+    s = situation(
+        (Participant(unit("T-34", "afv", 1, 7, 1, "soviet", closed_top=True), id="t34"),),
+        (Participant(squad(0, morale=7, nationality="german"), id="g"),),
+    )
+    report = RULESET.evaluate(s)
+    rows = {o.code: o for o in report.outcome_list}
+    assert {c: o.probability for c, o in rows.items()} == {
+        "defender: - / attacker: -": F(5, 6),
+        "defender: M / attacker: -": F(1, 6),
+    }
+    for row in rows.values():
+        assert row.unharmed == {"attacker": F(2, 3), "defender": F(1)}
+    assert unharmed_chance(report.outcome_list, "attacker") == F(2, 3)
+    assert unharmed_chance(report.outcome_list, "defender") == F(1)
+
+
+def test_defenders_who_fire_first_are_harmed_by_the_attackers_fire_after() -> None:
+    """A dug-in squad (fire 0, morale 8) fires first (ACT): on no column, so its one outcome
+    is "attacker: -", which names only what it did to the attackers. The attackers' squad
+    (fire 30, good order) then fires on 30+: die 1 M2, 2-3 1M2, 4-5 2M2, 6 3M2: a step lost
+    on 2-6. Defender unharmed 1/6, not the 1 the first fire alone says; attacker 1."""
+    s = situation(
+        (Participant(squad(30, morale=7), id="a"),),
+        (Participant(squad(0, morale=8), id="d", status=UnitStatus(markers=DUG_IN)),),
+    )
+    report = RULESET.evaluate(s)
+    (row,) = report.outcome_list
+    assert (row.code, row.probability) == ("attacker: -", 1)
+    assert row.unharmed == {"attacker": F(1), "defender": F(1, 6)}
+    assert unharmed_chance(report.outcome_list, "defender") == F(1, 6)

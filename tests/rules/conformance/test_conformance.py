@@ -496,7 +496,7 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
         "headline": "3:1, DRM +1",
         "outcome_list": [{"result": "DR", "probability": 1.0, "exact": "1",
                           "favours": "attacker", "text": "DR: defender retreats",
-                          "suffers": ["defender"]}],
+                          "suffers": ["defender"], "unharmed": None}],
         "payload": {"odds_column": "3:1", "drm_chances": {"1": "1"}},
         "dice": [{"purpose": "combat die", "name": "d6", "sides": 6, "count": 1, "rule": "CRT",
                   "side": None, "follow_up": False}],

@@ -1,7 +1,8 @@
 """Every follow-up an assault result calls for keeps its promise: its chances are exact and add
 up to 1, and rolling every face of its die gives exactly those chances (over generated
-assaults, for every table roll); and each unit's fate in the report is what rolling the table
-and every follow-up, the long way, gives."""
+assaults, for every table roll); and each unit's fate in the report, and each result's chance
+of leaving each side unharmed, is what rolling the table and every follow-up, the long way,
+gives."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from dice_paths import every_roll
 from hypothesis import HealthCheck, assume, given, settings
 from lhy_strategies import situations
 
+from hexcombat.game.outcome_chart import spared
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
 from hexcombat.rules.lhy_assault.fates import apply
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import Report
-from hexcombat.rules.situation import CombatSituation
+from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rules.vocabulary import SideName
 
 LHY = get_ruleset("lhy-assault")
 
@@ -69,16 +72,17 @@ def test_every_follow_up_rolls_the_chances_it_promises(situation: CombatSituatio
                 assert rolled_chances(report, follow_up, standing, choice) == chances
 
 
-def joint_fates(report: Report) -> dict[str, dict[str, Fraction]]:
-    """Each unit's fate found the long way: every table face, then every follow-up on the whole
-    assault's state, one after another, with every face of its die."""
+def long_ways(report: Report) -> list[tuple[CombatResult, Fraction, dict[tuple, Fraction]]]:
+    """Every table face's result, its chance, and each way the whole assault may stand after
+    it and every follow-up, one after another on the whole assault's state, with every face of
+    its die."""
     people = (*report.situation.attackers, *report.situation.defenders)
     steps = {p.id or "": max(1, p.unit.steps or 1) for p in people}
     start = tuple(sorted((p.id or "", p.status) for p in people))
     faces = [(f,) for f in range(1, 11)] if report.dice else [()]
-    ends: dict[tuple, Fraction] = {}
+    found = []
 
-    def run(units: tuple, queue: tuple, p: Fraction) -> None:
+    def run(ends: dict, units: tuple, queue: tuple, p: Fraction) -> None:
         if not queue:
             ends[units] = ends.get(units, Fraction(0)) + p
             return
@@ -87,7 +91,7 @@ def joint_fates(report: Report) -> dict[str, dict[str, Fraction]]:
         choice = next((c for c in follow_up.choices if c in standing), None)
         gone = follow_up.target is not None and follow_up.target not in standing
         if gone or (follow_up.choices and choice is None):
-            run(units, rest, p)
+            run(ends, units, rest, p)
             return
         try:
             LHY.resolve_follow_up(report, follow_up, standing, ScriptedDice([]), choice)
@@ -96,22 +100,60 @@ def joint_fates(report: Report) -> dict[str, dict[str, Fraction]]:
             rolls = [(f,) for f in range(1, wanted.sides + 1)]
         for face in rolls:
             done = LHY.resolve_follow_up(report, follow_up, standing, ScriptedDice(face), choice)
-            run(apply(units, done.effects, steps), done.more + rest, p / len(rolls))
+            run(ends, apply(units, done.effects, steps), done.more + rest, p / len(rolls))
 
     for face in faces:
         result = LHY.resolve(report, ScriptedDice(face))
         policy = LHY.loss_policy(report, result)
         units = apply(start, policy.effects(policy.suggested()), steps)
         units = apply(units, [e for e in result.effects if e.kind != "lose-steps"], steps)
-        run(units, LHY.follow_ups(report, result, dict(units)), Fraction(1, len(faces)))
-    fates: dict[str, dict[str, Fraction]] = {pid: {} for pid, _ in start}
-    for units, p in ends.items():
-        standing = dict(units)
-        for pid in fates:
-            status = standing.get(pid)
-            fate = "eliminated" if status is None else status.state or "good-order"
-            fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + p
+        ends: dict[tuple, Fraction] = {}
+        run(ends, units, LHY.follow_ups(report, result, dict(units)), Fraction(1))
+        found.append((result, Fraction(1, len(faces)), ends))
+    return found
+
+
+def joint_fates(report: Report) -> dict[str, dict[str, Fraction]]:
+    """Each unit's fate found the long way (:func:`long_ways`)."""
+    people = (*report.situation.attackers, *report.situation.defenders)
+    fates: dict[str, dict[str, Fraction]] = {p.id or "": {} for p in people}
+    for _result, chance, ends in long_ways(report):
+        for units, p in ends.items():
+            standing = dict(units)
+            for pid in fates:
+                status = standing.get(pid)
+                fate = "eliminated" if status is None else status.state or "good-order"
+                fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
     return fates
+
+
+def joint_unharmed(report: Report) -> dict[tuple[str, SideName], Fraction]:
+    """Each result's chance of leaving each side unharmed (docs/rules.md: no loss, no retreat)
+    found the long way: the side retreats nowhere on the table roll, and every one of its
+    units ends standing with the steps it started with."""
+    s = report.situation
+    sides: dict[SideName, tuple[Participant, ...]] = {
+        "attacker": s.attackers,
+        "defender": s.defenders,
+    }
+    chances: dict[str, Fraction] = {}
+    spared: dict[tuple[str, SideName], Fraction] = {}
+    for result, chance, ends in long_ways(report):
+        chances[result.code] = chances.get(result.code, Fraction(0)) + chance
+        for side, people in sides.items():
+            retreats = any(e.kind == "retreat" and e.side == side for e in result.effects)
+            kept = Fraction(0)
+            for units, p in ends.items():
+                standing = dict(units)
+                whole = all(
+                    (p_.id or "") in standing
+                    and standing[p_.id or ""].steps_lost == p_.status.steps_lost
+                    for p_ in people
+                )
+                kept += p if whole and not retreats else Fraction(0)
+            key = (result.code, side)
+            spared[key] = spared.get(key, Fraction(0)) + chance * kept
+    return {(code, side): p / chances[code] for (code, side), p in spared.items()}
 
 
 @settings(
@@ -125,3 +167,22 @@ def test_the_reports_unit_fates_are_the_long_ways(situation: CombatSituation) ->
     assume(len(situation.attackers) + len(situation.defenders) <= 4)  # the long way is long
     report = LHY.evaluate(situation)
     assert report.unit_fates == joint_fates(report)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@pytest.mark.slow
+@given(situations())
+def test_each_results_unharmed_chances_are_the_long_ways(situation: CombatSituation) -> None:
+    """What the outcome chart sums for each result (``Outcome.unharmed`` where a later roll
+    decides, else ``suffers``) is each side's chance, rolled the long way, of losing no step,
+    losing no unit and retreating nowhere."""
+    assume(len(situation.attackers) + len(situation.defenders) <= 4)  # the long way is long
+    report = LHY.evaluate(situation)
+    long = joint_unharmed(report)
+    for outcome in report.outcome_list:
+        for side in ("attacker", "defender"):
+            assert spared(outcome, side) == long[outcome.code, side], (outcome, side)

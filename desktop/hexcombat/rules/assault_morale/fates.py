@@ -4,11 +4,18 @@ roll that follows (leader loss, A-T fire, morale checks), enumerated, never simu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from hexcombat.rules.assault_morale.assault import FACES, Assault, after_losses, inflicted_on
+from hexcombat.rules.assault_morale.assault import (
+    FACES,
+    Assault,
+    Exchange,
+    after_losses,
+    inflicted_on,
+)
 from hexcombat.rules.assault_morale.forces import Fighter
 from hexcombat.rules.assault_morale.morale import (
     ANTI_TANK_HIT,
@@ -21,6 +28,7 @@ from hexcombat.rules.assault_morale.morale import (
 )
 from hexcombat.rules.assault_morale.table import AssaultResult
 from hexcombat.rules.assault_morale.vocabulary import VEHICLES
+from hexcombat.rules.vocabulary import SideName
 
 Fates = dict[str, dict[str, Fraction]]
 
@@ -214,6 +222,82 @@ def second_fires(assault: Assault) -> list[tuple[Fraction, tuple[Fighter, ...], 
         fire = assault.fire("attacker", attackers)
         for face in FACES:
             found.append((chance * sixth, attackers, assault.table.result(face, fire.column)))
+    return found
+
+
+def spared(
+    units: tuple[Fighter, ...],
+    standing: tuple[Fighter, ...],
+    enemy_standing: tuple[Fighter, ...],
+    result: AssaultResult,
+) -> Fraction:
+    """The chance that ``result`` and the rolls after it leave one side unharmed (docs/rules.md:
+    no loss, no retreat; the assault makes no one retreat): its losses take no step
+    (``standing`` is the side after them), the enemy's A-T fire misses and no morale check
+    costs a step (a demoralized unit's failure, our reading); a check that only disrupts or
+    demoralizes is no loss. Leader loss rolls follow a loss only."""
+    start = {f.pid: f.status.steps_lost for f in units}
+
+    def whole(now: tuple[Fighter, ...]) -> bool:
+        return len(now) == len(units) and all(start[f.pid] == f.status.steps_lost for f in now)
+
+    if not whole(standing):
+        return Fraction(0)
+    found = Fraction(0)
+    for w, everyone in _after_losses_and_fire(units, standing, enemy_standing, result):
+        if not whole(everyone):
+            continue
+        for f in everyone if result.morale_check else ():
+            morale = f.morale + leader_modifier(everyone, f)
+            w *= 1 - check_chances(f.status.state, result.modifier, morale).get(STEP, Fraction(0))
+        found += w
+    return found
+
+
+def exchange_unharmed(assault: Assault, ex: Exchange) -> dict[SideName, Fraction]:
+    """Both sides firing at once: each side's chance that ``ex`` and the rolls after it leave
+    it unharmed (:func:`spared`)."""
+    defenders = after_losses(assault.defenders, ex.on_defender)
+    attackers = after_losses(assault.attackers, ex.on_attacker)
+    return {
+        "attacker": spared(assault.attackers, attackers, defenders, ex.on_attacker),
+        "defender": spared(assault.defenders, defenders, attackers, ex.on_defender),
+    }
+
+
+def first_fire_unharmed(
+    assault: Assault, results: Iterable[AssaultResult]
+) -> dict[str, dict[SideName, Fraction]]:
+    """The defenders firing first: for each of their ``results`` (by its code), each side's
+    chance that it leaves the side unharmed, the defenders' through every way the attackers
+    then fire with what is left (ACT). The attackers' fire is found once for each way they
+    stand, and what it does to the defenders once for each result and A-T fire."""
+    columns: dict[tuple[Fighter, ...], int | None] = {}
+    hits: dict[tuple[str, bool], Fraction] = {}
+
+    def defenders_spared(attackers: tuple[Fighter, ...], on_defender: AssaultResult) -> Fraction:
+        key = (on_defender.code, anti_tank_shooter(attackers))  # all spared reads of them
+        if key not in hits:
+            after = after_losses(assault.defenders, on_defender)
+            hits[key] = spared(assault.defenders, after, attackers, on_defender)
+        return hits[key]
+
+    found: dict[str, dict[SideName, Fraction]] = {}
+    for result in results:
+        if result.code in found:
+            continue
+        standing = after_losses(assault.attackers, result)
+        defenders = Fraction(0)
+        for p, attackers in side_branches(assault.attackers, standing, assault.defenders, result):
+            if attackers not in columns:
+                columns[attackers] = assault.fire("attacker", attackers).column
+            for face in FACES:
+                on_defender = assault.table.result(face, columns[attackers])
+                defenders += p * Fraction(1, 6) * defenders_spared(attackers, on_defender)
+        found[result.code] = {
+            "attacker": spared(assault.attackers, standing, assault.defenders, result),
+            "defender": defenders,
+        }
     return found
 
 

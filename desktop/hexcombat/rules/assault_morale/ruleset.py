@@ -19,6 +19,8 @@ from hexcombat.rules.assault_morale.assault import (
 from hexcombat.rules.assault_morale.fates import (
     anti_tank_targets,
     attackers_after_first_fire,
+    exchange_unharmed,
+    first_fire_unharmed,
     leader_modifier,
     unit_fates,
 )
@@ -241,9 +243,12 @@ class AssaultMoraleRuleset(BasicEligibility):
             outcomes=outcomes,
             explanation=ex,
             headline=headline,
-            outcome_list=tuple(
-                Outcome(code, p, listed[code].favours, listed[code].text, listed[code].suffers)  # type: ignore[arg-type]
-                for code, p in outcomes.items()
+            outcome_list=_with_unharmed(
+                tuple(
+                    Outcome(code, p, listed[code].favours, listed[code].text, listed[code].suffers)  # type: ignore[arg-type]
+                    for code, p in outcomes.items()
+                ),
+                [(e.code, Fraction(1, 36), exchange_unharmed(assault, e)) for e in exchanges],
             ),
             payload=payload,
             dice=(ATTACKER_DIE, DEFENDER_DIE),
@@ -289,6 +294,7 @@ class AssaultMoraleRuleset(BasicEligibility):
             side="attacker",
             kind="note",
         )
+        spared = first_fire_unharmed(assault, listed.values())
         a, d = assault.attacker_fire, assault.defender_fire
         headline = (
             f"defender {fire_text(d.fire)} on {_col(d, table)} fires first; attacker "
@@ -309,15 +315,18 @@ class AssaultMoraleRuleset(BasicEligibility):
             outcomes=outcomes,
             explanation=ex,
             headline=headline,
-            outcome_list=tuple(
-                Outcome(
-                    code,
-                    p,
-                    "defender" if listed[code].code != "-" else "neither",
-                    f"the attacker: {listed[code].text}",
-                    ("attacker",) if listed[code].code != "-" else (),
-                )
-                for code, p in outcomes.items()
+            outcome_list=_with_unharmed(
+                tuple(
+                    Outcome(
+                        code,
+                        p,
+                        "defender" if listed[code].code != "-" else "neither",
+                        f"the attacker: {listed[code].text}",
+                        ("attacker",) if listed[code].code != "-" else (),
+                    )
+                    for code, p in outcomes.items()
+                ),
+                [(code, p, spared[listed[code].code]) for code, p in outcomes.items()],
             ),  # fmt: skip
             payload=payload,
             dice=(DEFENDER_DIE,),
@@ -602,6 +611,27 @@ ATTACKERS_FIRE = "fire:attacker"
 def _said(code: str) -> str:
     """A table result as a follow-up's chance names it: ``-`` is no effect."""
     return "no effect" if code == "-" else code
+
+
+def _with_unharmed(
+    outcomes: tuple[Outcome, ...], spared: list[tuple[str, Fraction, dict[SideName, Fraction]]]
+) -> tuple[Outcome, ...]:
+    """``outcomes`` with each side's exact chance to come out unharmed (``Outcome.unharmed``:
+    no step or unit lost) where a roll after the table decides it (the enemy's A-T fire, a
+    morale check that may cost a demoralized unit a step, the attackers' fire after the
+    defenders'), from each way of rolling the result (fates.py); a result whose ``suffers``
+    says it for certain is left as it is."""
+    found = []
+    for outcome in outcomes:
+        ways = [(p, by_side) for code, p, by_side in spared if code == outcome.code]
+        sides: tuple[SideName, ...] = ("attacker", "defender")
+        exact = {
+            side: sum((p * by_side[side] for p, by_side in ways), Fraction(0)) / outcome.probability
+            for side in sides
+        }
+        certain = {side: Fraction(side not in (outcome.suffers or ())) for side in sides}
+        found.append(outcome if exact == certain else replace(outcome, unharmed=exact))
+    return tuple(found)
 
 
 def first_fire_code(result: AssaultResult) -> str:

@@ -13,12 +13,19 @@ Markers alone (Heroic removed, riders unloading) change no unit's fate and are l
 A follow-up is made with the units it reads only (a vehicle destruction attempt: its targets, the
 units in their hexes and the first of its side able to try), the others of their group set
 aside; a unit no later follow-up reads keeps its own chances apart. The sums are the same.
+
+Whether a side comes out unharmed (no loss, no retreat) is not a product over those groups: a
+group's units keep only their own chances once no later follow-up reads them together (an urban
+assault's two tied squads are each hit half the time, never both, never neither). So each side
+the table roll leaves unharmed has a stand-in unit (:data:`UNHARMED`), standing until one of the
+side's units loses a step, is eliminated or retreats, and read by every follow-up that may do
+that; its own chance of standing is the side's chance, worked out like any unit's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
@@ -26,7 +33,8 @@ from hexcombat.rules.effects import Effect
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
 from hexcombat.rules.lhy_assault.vocab import is_combat, is_vehicle, kind
 from hexcombat.rules.report import CombatResult, Report
-from hexcombat.rules.status import UnitStatus
+from hexcombat.rules.status import FRESH, UnitStatus
+from hexcombat.rules.vocabulary import SideName
 
 Units = tuple[tuple[str, UnitStatus], ...]
 """Units still standing, by id, with their status (a unit of the group not listed is gone)."""
@@ -36,6 +44,24 @@ Resolver = Callable[[Report, FollowUp, Mapping[str, UnitStatus], ScriptedDice, s
                     FollowUpResult]  # fmt: skip
 Branch = tuple[tuple[Effect, ...], tuple[FollowUp, ...], Fraction]
 MARKERS_ONLY = frozenset({"heroic-markers", "unload"})
+UNHARMED: dict[SideName, str] = {"attacker": "unharmed:attacker", "defender": "unharmed:defender"}
+"""Each side's stand-in unit: standing while the side is unharmed (see the module's text)."""
+HARMS = frozenset({"eliminate", "lose-steps", "retreat"})
+"""The effects that harm their side (docs/rules.md: unharmed is no loss, no retreat); a state
+or a marker (disrupted, regrouping) does not."""
+OTHER: dict[SideName, SideName] = {"attacker": "defender", "defender": "attacker"}
+
+
+@dataclass(frozen=True)
+class Fates:
+    """Every participant's end-state chances, and each result's chance of sparing each side."""
+
+    units: dict[str, dict[str, Fraction]]
+    """Each participant's chance of ending good-order, disrupted or eliminated."""
+    unharmed: tuple[dict[SideName, Fraction], ...]
+    """For each result, in the order given: each side's exact chance to come out of it and
+    every follow-up it calls for unharmed. Empty, as ``units``, when a follow-up reached
+    beyond the units it was worked out with."""
 
 
 class Untracked(Exception):
@@ -44,9 +70,12 @@ class Untracked(Exception):
 
 
 def apply(units: Units, effects: Iterable[Effect], steps: Mapping[str, int]) -> Units:
-    """``units`` after ``effects``: a unit that loses its last step, or is eliminated, goes."""
+    """``units`` after ``effects``: a unit that loses its last step, or is eliminated, goes; so
+    does its side's :data:`UNHARMED` stand-in when one of them loses a step, goes or retreats."""
     now = dict(units)
     for effect in effects:
+        if effect.kind in HARMS and any(pid in now for pid in effect.targets):
+            now.pop(UNHARMED[effect.side], None)
         for pid in effect.targets:
             if pid not in now:
                 continue
@@ -74,29 +103,36 @@ def unit_fates(
     losses: Callable[[CombatResult], tuple[Effect, ...]],
     follow_ups: Callable[[CombatResult, Mapping[str, UnitStatus]], tuple[FollowUp, ...]],
     resolve: Resolver,
-) -> dict[str, dict[str, Fraction]]:
-    """Each participant's chance of ending good-order, disrupted or eliminated (empty when a
-    follow-up reaches beyond the units it was worked out with)."""
+) -> Fates:
+    """Each participant's chance of ending good-order, disrupted or eliminated, and each
+    result's chance of sparing each side (both empty when a follow-up reaches beyond the units
+    it was worked out with)."""
     people = [*report.situation.attackers, *report.situation.defenders]
     steps = {p.id or "": max(1, p.unit.steps or 1) for p in people}
     start: Units = tuple(sorted((p.id or "", p.status) for p in people))
     fates: dict[str, dict[str, Fraction]] = {pid: {} for pid, _ in start}
+    spared: list[dict[SideName, Fraction]] = []
     memo: dict[object, object] = {}  # shared by every result: the same ways recur from row to row
+    stand_ins = tuple(sorted((UNHARMED[side], FRESH) for side in OTHER))
     for result, chance in results:
-        units = apply(start, losses(result), steps)
+        units = apply(tuple(sorted(start + stand_ins)), losses(result), steps)
         units = apply(units, [e for e in result.effects if e.kind != "lose-steps"], steps)
+        tracked = frozenset(side for side in OTHER if UNHARMED[side] in dict(units))
         groups: list[Group] = [
             (frozenset({pid}), {tuple((u, s) for u, s in units if u == pid): Fraction(1)})
-            for pid, _ in start
+            for pid in (*(pid for pid, _ in start), *(UNHARMED[side] for side in tracked))
         ]
         try:
-            made = [f for f in follow_ups(result, dict(units)) if f.kind not in MARKERS_ONLY]
-            reads = [_reads(report, f) for f in made]
+            made = [
+                f for f in follow_ups(result, _real(units)) if f.kind not in MARKERS_ONLY
+            ]  # fmt: skip
+            reads = [_reads(report, f, tracked) for f in made]
             for i, follow_up in enumerate(made):
                 later = frozenset().union(*reads[i + 1 :])
-                groups = _made(report, groups, follow_up, resolve, steps, memo, later)
+                groups = _made(report, groups, follow_up, resolve, steps, memo, later, tracked)
         except Untracked:
-            return {}
+            return Fates({}, ())
+        unharmed: dict[SideName, Fraction] = dict.fromkeys(OTHER, Fraction(0))
         for pids, ways in groups:
             ends: dict[tuple[str, str], Fraction] = {}
             for way, p in ways.items():
@@ -106,33 +142,50 @@ def unit_fates(
                     fate = "eliminated" if status is None else status.state or "good-order"
                     ends[pid, fate] = ends.get((pid, fate), Fraction(0)) + p
             for (pid, fate), p in ends.items():
-                fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
-    return fates
+                side = next((s for s in tracked if UNHARMED[s] == pid), None)
+                if side is not None:
+                    unharmed[side] += p if fate == "good-order" else Fraction(0)
+                else:
+                    fates[pid][fate] = fates[pid].get(fate, Fraction(0)) + chance * p
+        spared.append(unharmed)
+    return Fates(fates, tuple(spared))
 
 
-def _reads(report: Report, follow_up: FollowUp) -> frozenset[str]:
-    """The units whose status ``follow_up`` reads or changes."""
+def _real(units: Units) -> dict[str, UnitStatus]:
+    """``units`` without the :data:`UNHARMED` stand-ins: what the rules see standing."""
+    stand_ins = set(UNHARMED.values())
+    return {u: s for u, s in units if u not in stand_ins}
+
+
+def _reads(report: Report, follow_up: FollowUp, tracked: frozenset[SideName]) -> frozenset[str]:
+    """The units whose status ``follow_up`` reads or changes, with the :data:`UNHARMED`
+    stand-in of a ``tracked`` side it may harm: a cohesion check (a casualty) and urban assault
+    harm their own side, a vehicle destruction attempt the other."""
     s = report.situation
+    mine = frozenset({UNHARMED[follow_up.side]} if follow_up.side in tracked else ())
     if follow_up.kind == "cohesion-check" and follow_up.target is not None:
-        return frozenset({follow_up.target})
+        return frozenset({follow_up.target}) | mine
     if follow_up.kind == "urban-assault":
         side = s.attackers if follow_up.side == "attacker" else s.defenders
-        return frozenset(p.id or "" for p in side if is_combat(p))
+        return frozenset(p.id or "" for p in side if is_combat(p)) | mine
     if follow_up.kind == "vehicle-destruction":  # see _core, and the units able to try
         own = s.attackers if follow_up.side == "attacker" else s.defenders
         able = {p.id or "" for p in own if is_combat(p) or kind(p.unit) in ("latw", "fp")}
-        return _core(report, follow_up) | able
+        return _core(report, follow_up, tracked) | able
     raise Untracked
 
 
-def _core(report: Report, follow_up: FollowUp) -> frozenset[str]:
+def _core(report: Report, follow_up: FollowUp, tracked: frozenset[SideName]) -> frozenset[str]:
     """A vehicle destruction attempt's targets and the units in their hexes (its +3 and its
-    collateral damage read them)."""
+    collateral damage read them), with the targets' side's :data:`UNHARMED` stand-in when
+    ``tracked``."""
     s = report.situation
     side = s.defenders if follow_up.side == "attacker" else s.attackers
     hexes = {p.hex for p in side if p.id in follow_up.choices}
     beside = {p.id or "" for p in side if not is_vehicle(p) and p.hex in hexes}
-    return frozenset(follow_up.choices) | beside
+    target_side = OTHER[follow_up.side]
+    stand_in = {UNHARMED[target_side]} if target_side in tracked else set()
+    return frozenset(follow_up.choices) | beside | stand_in
 
 
 def _made(
@@ -143,16 +196,17 @@ def _made(
     steps: Mapping[str, int],
     memo: dict[object, object],
     later: frozenset[str] = frozenset(),
+    tracked: frozenset[SideName] = frozenset(),
 ) -> list[Group]:
     """``groups`` after ``follow_up``: the groups it reads are joined, then it is made in each
     way they may stand. When no ``later`` follow-up reads these units again, only each unit's
     own chances are kept (its group splits into one per unit): the same sums, far fewer ways."""
-    reads = _reads(report, follow_up)
+    reads = _reads(report, follow_up, tracked)
     joined = [g for g in groups if g[0] & reads]
     kept = [g for g in groups if not g[0] & reads]
     pids: frozenset[str] = frozenset().union(*(g[0] for g in joined))
     if not pids & later:
-        return [*kept, *_alone(report, joined, reads, follow_up, resolve, steps, memo)]
+        return [*kept, *_alone(report, joined, reads, follow_up, resolve, steps, memo, tracked)]
     idle = pids - reads - later  # neither read now nor later: each keeps its own chances
     alone = [_own(pid, ways) for g_pids, ways in joined for pid in g_pids & idle]
     ways: dict[Units, Fraction] = {(): Fraction(1)}
@@ -161,8 +215,8 @@ def _made(
         ways = {tuple(sorted(a + b)): p * q for a, p in ways.items() for b, q in mine.items()}
     after: dict[Units, Fraction] = {}
     for way, p in ways.items():  # made on the units it reads; the others of the group wait
-        _, read, rest = _split(report, follow_up, way, reads)
-        for end, q in _run(report, read, follow_up, resolve, steps, reads, memo).items():
+        _, read, rest = _split(report, follow_up, way, reads, tracked)
+        for end, q in _run(report, read, follow_up, resolve, steps, reads, memo, tracked).items():
             joined_end = tuple(sorted(end + rest))
             after[joined_end] = after.get(joined_end, Fraction(0)) + p * q
     done = pids - idle - later  # read now, never again
@@ -191,14 +245,18 @@ def _sum_over(ways: Mapping[Units, Fraction], gone: frozenset[str]) -> dict[Unit
 
 
 def _split(
-    report: Report, follow_up: FollowUp, way: Units, reads: frozenset[str]
+    report: Report,
+    follow_up: FollowUp,
+    way: Units,
+    reads: frozenset[str],
+    tracked: frozenset[SideName],
 ) -> tuple[frozenset[str], Units, Units]:
     """The units ``follow_up`` is made with in ``way`` (standing or not), those of them standing,
     and the others standing, which it leaves as they are. A vehicle destruction attempt asks
     only whether its side has an undisrupted combat unit, LATW or FP (14.3.2): of those outside
     its targets' hexes it is made with the first."""
     if follow_up.kind == "vehicle-destruction":
-        core = _core(report, follow_up)
+        core = _core(report, follow_up, tracked)
         able = next((u for u, s in way if u in reads - core and s.state != "disrupted"), None)
         reads = core | {able} if able is not None else core
     read = tuple((u, s) for u, s in way if u in reads)
@@ -213,12 +271,13 @@ def _alone(
     resolve: Resolver,
     steps: Mapping[str, int],
     memo: dict[object, object],
+    tracked: frozenset[SideName],
 ) -> list[Group]:
     """One group per unit after the last follow-up that reads them. A unit the follow-up leaves
     as it is keeps its own chances; the follow-up is made once for each way the units it may
     change stand (with, for a vehicle destruction attempt, the first unit able to try), so the
     groups are never multiplied out whole."""
-    core = _core(report, follow_up) if follow_up.kind == "vehicle-destruction" else reads
+    core = _core(report, follow_up, tracked) if follow_up.kind == "vehicle-destruction" else reads
     each: dict[str, dict[UnitStatus | None, Fraction]] = {}
 
     def add(pid: str, status: UnitStatus | None, p: Fraction) -> None:
@@ -250,7 +309,7 @@ def _alone(
         made = both
     for (part, first), p in made.items():
         for end, q in _run(
-            report, tuple(sorted(part + first)), follow_up, resolve, steps, reads, memo
+            report, tuple(sorted(part + first)), follow_up, resolve, steps, reads, memo, tracked
         ).items():
             standing = dict(end)
             for pid in core:
@@ -269,9 +328,10 @@ def _run(
     steps: Mapping[str, int],
     pids: frozenset[str],
     memo: dict[object, object],
+    tracked: frozenset[SideName] = frozenset(),
 ) -> dict[Units, Fraction]:
     """Each way ``units`` may stand after ``follow_up`` and the follow-ups it calls for."""
-    key = ("run", follow_up, units, pids)
+    key = ("run", follow_up, units, pids, tracked)
     if key in memo:
         return memo[key]  # type: ignore[return-value]
     ends: dict[Units, Fraction] = {}
@@ -282,11 +342,12 @@ def _run(
         for next_up in more:
             if next_up.kind in MARKERS_ONLY:
                 continue
-            if not _reads(report, next_up) <= pids:
+            if not _reads(report, next_up, tracked) <= pids:
                 raise Untracked
             later: dict[Units, Fraction] = {}
             for way, r in now.items():
-                for end, s in _run(report, way, next_up, resolve, steps, pids, memo).items():
+                run = _run(report, way, next_up, resolve, steps, pids, memo, tracked)
+                for end, s in run.items():
                     later[end] = later.get(end, Fraction(0)) + r * s
             now = later
         for end, r in now.items():
@@ -301,7 +362,7 @@ def _branches(
     """Each way ``follow_up`` can end from ``units``: its effects, the follow-ups it calls for,
     and its chance (none when its unit, or every target it could choose, has gone). A cohesion
     check depends on its own unit alone, so it is worked out once per status of that unit."""
-    standing = dict(units)
+    standing = _real(units)
     if follow_up.target is not None and follow_up.target not in standing:
         return [((), (), Fraction(1))]
     choice = None
@@ -310,7 +371,8 @@ def _branches(
         if choice is None:
             return [((), (), Fraction(1))]
     alone = follow_up.kind == "cohesion-check" and follow_up.target is not None
-    key = (follow_up, standing[follow_up.target]) if alone else (follow_up, units, choice)  # type: ignore[index]
+    seen = tuple(standing.items())
+    key = (follow_up, standing[follow_up.target]) if alone else (follow_up, seen, choice)  # type: ignore[index]
     if key in memo:
         return memo[key]  # type: ignore[no-any-return]
     faces: list[tuple[int, ...]] = [()]

@@ -5,6 +5,7 @@ follow-ups a row calls for (cohesion checks, urban assault, vehicle destruction 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from hexcombat.rules.assumed_values import warn_assumed_counters
@@ -170,13 +171,22 @@ class LhyAssaultRuleset(BasicEligibility):
             policy = self.loss_policy(report, result)
             return policy.effects(policy.suggested())
 
-        report.unit_fates = unit_fates(
+        fates = unit_fates(
             report,
             results,
             losses,
             lambda result, standing: self.follow_ups(report, result, standing),
             self.resolve_follow_up,  # type: ignore[arg-type]
         )
+        report.unit_fates = fates.units
+        if fates.unharmed:
+            report.outcome_list = _with_unharmed(
+                report.outcome_list,
+                [
+                    (r.code, p, spared)
+                    for (r, p), spared in zip(results, fates.unharmed, strict=True)
+                ],
+            )
         return report
 
     # --- the roll -----------------------------------------------------------------------------
@@ -387,6 +397,27 @@ def _suffers(row: Row, situation: CombatSituation) -> tuple[SideName, ...]:
     if urban and row.urban is not None and winner in row.urban[2]:
         hit = True
     return ("attacker", "defender") if hit else (row.loser,)
+
+
+def _with_unharmed(
+    outcomes: Sequence[Outcome], spared: Sequence[tuple[str, Fraction, dict[SideName, Fraction]]]
+) -> tuple[Outcome, ...]:
+    """``outcomes`` with each side's exact chance to come out unharmed (``Outcome.unharmed``)
+    where a follow-up roll decides it: the chance of each roll of a row, times its chance of
+    sparing the side through every follow-up (fates.py), over the row's chance. A row whose
+    ``suffers`` already says it for certain is left as it is."""
+    found = []
+    for outcome in outcomes:
+        rolls = [(p, by_side) for code, p, by_side in spared if code == outcome.code]
+        exact = {
+            side: sum((p * by_side[side] for p, by_side in rolls), Fraction(0))
+            / outcome.probability
+            for side in OTHER
+        }
+        certain = {side: Fraction(side not in (outcome.suffers or ())) for side in OTHER}
+        decided = outcome.suffers is None or exact == certain
+        found.append(outcome if decided else replace(outcome, unharmed=exact))
+    return tuple(found)
 
 
 def _favours(suffers: tuple[SideName, ...], code: str) -> Favours:
