@@ -12,7 +12,6 @@ after the roll, the retreat ends to pick from.
 from __future__ import annotations
 
 import html
-import re
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QResizeEvent
@@ -40,28 +39,39 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.board.hexes import Hex
-from hexcombat.board.hexside import Hexside
-from hexcombat.game.apply_result import retreat_notices
 from hexcombat.game.attack import (
     SIDES,
     AttackSetup,
     Candidate,
     Resolution,
-    advance_uids,
-    can_roll,
     evaluate_attack,
-    retreating,
 )
 from hexcombat.game.attack_model import AttackEvent, AttackModel
-from hexcombat.game.combat_log import report_words, words
+from hexcombat.game.combat_log import report_words
+from hexcombat.game.combat_view_model import (
+    NO_ATTACK_SUMMARY,
+    Line,
+    advance_prompt,
+    attack_title,
+    candidate_row,
+    date_shown,
+    map_marks,
+    may_advance,
+    no_attack_title,
+    result_text,
+    retreat_effects,
+    retreat_lines,
+    roll_controls,
+    setup_summary,
+    weather_shown,
+)
 from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
 from hexcombat.game.follow_ups import FollowUpModel
 from hexcombat.game.roll import dice_text, read_typed_roll, side_dice_names
 from hexcombat.game.state import Change, Command, GameError
 from hexcombat.game.turn import phase_tip
-from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.report import NEEDS_STRENGTHS, Report
+from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.column_flow import ColumnFlow
@@ -187,7 +197,7 @@ class CombatPanel(QWidget):
         elif event == "participants":
             self._show_ticks()
             self._highlight()
-            self._show_summary(self._setup_summary())
+            self._show_summary(setup_summary(self.model))
             self.counted.show_units()
         elif event == "conditions":
             self._show_conditions()
@@ -223,7 +233,7 @@ class CombatPanel(QWidget):
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
         self.setup_toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self._summary = "Attackers and conditions"
+        self._summary = NO_ATTACK_SUMMARY
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
         self._table_mode_on = False
@@ -460,7 +470,7 @@ class CombatPanel(QWidget):
             if not self.setup_pane.isHidden():
                 self._share_height()  # the set-up grew or shrank by the note
         if self.target is not None:
-            self._show_summary(self._setup_summary())
+            self._show_summary(setup_summary(self.model))
 
     def _build_phase(self) -> QHBoxLayout:
         """Whose player-turn and which phase: the game's, changed through the undo stack."""
@@ -519,21 +529,12 @@ class CombatPanel(QWidget):
             self.date.setText(conditions.date or "")
         finally:
             self._syncing_turn = False
-        chosen_weather = self._weather_chosen()
+        chosen_weather = weather_shown(self.session.state.vocabulary)
         self.weather_label.setVisible(chosen_weather)
         self.weather.setVisible(chosen_weather)
-        dated = (
-            self.session.state.vocabulary.dated
-            or bool(conditions.date)
-            or any(c.unit.changes for c in self.session.state.counters.values())
-        )
+        dated = date_shown(self.session.state)
         self.date_label.setVisible(dated)
         self.date.setVisible(dated)
-
-    def _weather_chosen(self) -> bool:
-        """Whether the ruleset's charts know more than one weather: with one, there is nothing
-        to choose, so no Weather box and no weather in the set-up summary."""
-        return len(self.session.state.vocabulary.weather) > 1
 
     def sync_turn(self) -> None:
         """Show the game's phasing player and phase, and the conditions the phase sets."""
@@ -661,31 +662,6 @@ class CombatPanel(QWidget):
         self._fit_candidates()
         if not self._building and not self.setup_pane.isHidden():
             self._share_height()
-
-    def _setup_summary(self) -> str:
-        """What the folded set-up holds, in one line."""
-        state, model = self.session.state, self.model
-        ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
-        parts = [f"{ticked} of {len(model.candidates)} stacks"]
-        left_out = sum(
-            1
-            for c in model.candidates
-            if c.hex in model.taking_part
-            for u in c.counters
-            if u.uid in model.left_out
-        )
-        if left_out:  # units unticked in stacks that take part
-            parts[0] += f" ({plural(left_out, 'unit')} left out)"
-        parts += [f"{state.phase} phase"] if state.phase else []  # a ruleset may have no phases
-        parts += [state.conditions.weather] if self._weather_chosen() else []
-        if state.conditions.date:
-            parts.append(state.conditions.date)
-        for spec in model.vocabulary.conditions:  # in the ruleset's order
-            control = self.condition_controls.get(spec.key)
-            said = control.summary(model.condition(spec.key)) if control else None
-            if said:
-                parts.append(said)
-        return "Attackers and conditions: " + ", ".join(parts)
 
     def _setup_toggled(self, shown: bool) -> None:
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
@@ -815,9 +791,6 @@ class CombatPanel(QWidget):
         for candidate in model.candidates:
             item = self._candidate_item(candidate)
             self.candidate_tree.addTopLevelItem(item)
-            for child in self._unit_items(candidate):
-                item.addChild(child)
-                child.setFirstColumnSpanned(True)
             # folded (the list stays as short as its stacks) unless some of its units are out
             item.setExpanded(model.stack_ticks(candidate.hex) == "some")
         self._building = False
@@ -833,18 +806,11 @@ class CombatPanel(QWidget):
 
     def _candidate_item(self, candidate: Candidate) -> QTreeWidgetItem:
         """A stack that may join the attack: ticked when taking part; its counters the rules
-        bar from attacking named, with why."""
-        attack = self.model.vocabulary.attack_name.lower()
-        names = ", ".join(
-            [c.unit.name for c in candidate.counters]
-            + [f"{c.unit.name} (cannot {attack}{_rule_of(why)})" for c, why in candidate.barred]
-        )
-        across = ", ".join(sorted(candidate.features)) or (
-            f"{plural(candidate.range, 'hex', 'hexes')}" if candidate.range > 1 else "-"
-        )
-        item = QTreeWidgetItem([candidate.label, names, across])
+        bar from attacking named, with why (:func:`candidate_row`)."""
+        row = candidate_row(candidate, self.model.vocabulary)
+        item = QTreeWidgetItem([row.label, row.names, row.across])
         item.setData(0, UID_ROLE, [c.uid for c in candidate.counters])
-        if candidate.counters:
+        if row.tickable:
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             taking_part = candidate.hex in self.model.taking_part
             item.setCheckState(0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked)
@@ -852,32 +818,21 @@ class CombatPanel(QWidget):
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
         if candidate.features:
             item.setForeground(2, QColor("#1f5fa8"))
-        item.setToolTip(1, "\n".join([names, *(why for _c, why in candidate.barred)]))
+        item.setToolTip(1, row.tip)
+        for unit in row.units:
+            child = QTreeWidgetItem([unit.text])
+            child.setData(0, UID_ROLE, unit.uid)
+            child.setCheckState(0, Qt.CheckState.Unchecked)
+            if unit.why:  # barred from attacking: unticked and disabled, why as its tooltip
+                child.setFlags(
+                    child.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsUserCheckable
+                )
+                child.setToolTip(0, unit.why)
+            else:
+                child.setFlags(child.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.addChild(child)
+            child.setFirstColumnSpanned(True)
         return item
-
-    def _unit_items(self, candidate: Candidate) -> list[QTreeWidgetItem]:
-        """A stack of several units: a row for each, ticked on its own; one the rules bar from
-        attacking unticked and disabled, with why as its tooltip."""
-        if len(candidate.counters) + len(candidate.barred) < 2:
-            return []  # the stack's own box is its one unit's
-        attack = self.model.vocabulary.attack_name.lower()
-        rows = []
-        for counter in candidate.counters:
-            row = QTreeWidgetItem([counter.unit.name])
-            row.setData(0, UID_ROLE, counter.uid)
-            row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            row.setCheckState(0, Qt.CheckState.Unchecked)
-            rows.append(row)
-        for counter, why in candidate.barred:
-            row = QTreeWidgetItem([f"{counter.unit.name} (cannot {attack}{_rule_of(why)})"])
-            row.setData(0, UID_ROLE, counter.uid)
-            row.setCheckState(0, Qt.CheckState.Unchecked)
-            row.setFlags(
-                row.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsUserCheckable
-            )
-            row.setToolTip(0, why)
-            rows.append(row)
-        return rows
 
     def _show_nothing(self) -> None:
         """No attack: the panel cleared, the map highlights gone."""
@@ -886,11 +841,10 @@ class CombatPanel(QWidget):
         self._building = False
         self._fit_candidates()
         self.steps.setRowCount(0)
-        name = self.model.vocabulary.attack_name
-        self.title.setText(f"Select an enemy stack and choose {name} (A).")
+        self.title.setText(no_attack_title(self.model.vocabulary))
         self.counted.show_units()
         self.unit_fates.show_report(None, self.model.vocabulary)
-        self._show_summary("Attackers and conditions")
+        self._show_summary(NO_ATTACK_SUMMARY)
         self.odds.setText("")
         self._warn("")
         self.bars.set_outcomes(())
@@ -927,22 +881,20 @@ class CombatPanel(QWidget):
 
     def _show_report(self) -> None:
         """The attack's headline, every step of the working, the warnings and the chances."""
-        model, state = self.model, self.session.state
+        model = self.model
         if model.target is None:
             return
         if model.resolution is None:
             self._show_result_pane(False)
             self.dice.set_rolls([])
-        label = state.hexmap.label(model.target)
-        defenders = state.stack_at(model.target)
-        terrain = state.hexmap.terrain[model.target]
-        names = ", ".join(c.unit.name for c in defenders)
+        title = attack_title(model)
+        assert title is not None
         self.title.setText(  # names from a file are text, never markup
-            f"<b>{html.escape(model.vocabulary.attack_name)} on {html.escape(label)}</b> "
-            f"({html.escape(terrain)}): {html.escape(names)}"
+            f"<b>{html.escape(title.attack)} on {html.escape(title.place)}</b> "
+            f"({html.escape(title.terrain)}): {html.escape(title.defenders)}"
         )
         self._highlight()
-        self._show_summary(self._setup_summary())
+        self._show_summary(setup_summary(self.model))
         self.steps.setRowCount(0)
         report = model.report
         self.unit_fates.show_report(report, model.vocabulary)
@@ -1005,54 +957,24 @@ class CombatPanel(QWidget):
         self.rollable.emit(on)
 
     def _lock_for_roll(self) -> None:
-        """While a roll waits to be applied, Roll is off and the set-up cannot change (the
-        result is for that set-up); otherwise Roll is on whenever there is a report."""
-        rolled = self.session.state.pending_roll is not None
-        odds = can_roll(self.report)
-        waiting = self.session.state.follow_ups is not None
-        self._set_rollable(odds and not rolled and not waiting)
-        at_once = self.model.at_once()  # decided before any roll: nothing to roll or type
-        self.roll_button.setText("Apply" if at_once else "Roll")
-        if at_once:
-            self.typed_roll.setPlaceholderText("no dice: the rules decide it before any roll")
-        self.typed_roll.setEnabled(odds and not rolled and not at_once and not waiting)
-        self.roll_button.setToolTip(
-            "Rolled: apply the result, or undo the roll (Ctrl+Z)"
-            if rolled
-            else "The last attack's follow-ups come first (below)"
-            if waiting
-            else "Resolved at once, before any roll: apply the result (R)"
-            if at_once
-            else "Roll the game's seeded dice (R)"
-            if odds or self.report is None
-            else f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
-        )
-        self.setup_pane.setEnabled(not rolled)
+        """Roll, the typed dice and the set-up on or off as the model says
+        (:func:`~hexcombat.game.combat_view_model.roll_controls`)."""
+        controls = roll_controls(self.model)
+        self._set_rollable(controls.rollable)
+        self.roll_button.setText(controls.button)
+        if controls.prompt is not None:
+            self.typed_roll.setPlaceholderText(controls.prompt)
+        self.typed_roll.setEnabled(controls.typed)
+        self.roll_button.setToolTip(controls.tip)
+        self.setup_pane.setEnabled(controls.setup)
 
     def _highlight(self) -> None:
-        if self.target is None:
+        """The map's marks of the attack, as the model says (:func:`map_marks`)."""
+        marks = map_marks(self.model)
+        if marks is None:
             return
-        chosen = set(self.attacker_uids())
-        hexes: dict[Hex, str] = {self.target: "target"}
-        sides: dict[Hexside, frozenset[str]] = {}
-        roles = {self.target: "target"}
-        for candidate in self.candidates:
-            taking_part = any(c.uid in chosen for c in candidate.counters)
-            hexes[candidate.hex] = "attacker" if taking_part else "candidate"
-            if taking_part:
-                roles[candidate.hex] = "attacker"
-                if candidate.range == 1:
-                    sides[Hexside(candidate.hex, self.target)] = candidate.features
-        paths: list[tuple[Hex, ...]] = []
-        if self.resolution is not None:
-            for start, ends in self.retreat_ends.items():
-                chosen_end = self.model.retreats.get(start)
-                for end, way in ends.items():
-                    hexes[end] = "retreat-chosen" if end == chosen_end else "retreat"
-                    if end == chosen_end:  # the way it goes, start to end
-                        paths.append((start, *way) if way and way[0] != start else tuple(way))
-        self.scene.overlay.highlight(hexes, sides, paths)
-        self.scene.set_roles(roles)
+        self.scene.overlay.highlight(marks.hexes, marks.sides, marks.paths)
+        self.scene.set_roles(marks.roles)
 
     # rolling and applying ------------------------------------------------------------------
 
@@ -1150,78 +1072,25 @@ class CombatPanel(QWidget):
         lose, every other effect, and every retreating stack with no legal retreat named as
         eliminated, in red."""
         model = self.model
-        resolution = model.resolution
-        assert resolution is not None
-        result, report = resolution.result, resolution.report
-        said, *more = words(report, result).shown  # in the ruleset's words
-        lines = [f"<b>{html.escape(result.code)}</b>: {html.escape(said)}"]
+        text = result_text(model, self.loss_chooser.states)
+        assert text is not None
+        more, tip = text.lines(self._table_mode_on)
+        lines = [f"<b>{html.escape(text.code)}</b>: {html.escape(text.said)}"]
         lines += [html.escape(line) for line in more]
-        working = [f"{s.rule}: {s.text}" for s in result.steps]
-        if self._table_mode_on and working:  # the ticks in view first; the working on demand
-            lines.append(f"<i>the result's working: {len(working)} steps, point here</i>")
-            self.result_label.setToolTip("\n".join(working))
-        else:
-            lines += [html.escape(line) for line in working]
-            self.result_label.setToolTip("")
-        retreats = {e.side: e for e, _ in retreating(resolution)}
+        self.result_label.setToolTip(tip)
+        retreats = retreat_effects(model)
         needs: list[str] = []
         for side in SIDES:
             needs += self.loss_chooser.side_lines(model, LossSide(side))
-            needs += self._retreat_lines(side, retreats.get(side))
+            needs += [_rich(line) for line in retreat_lines(model, side, retreats.get(side))]
         self.loss_needs.setText("<br>".join(needs))
         self.loss_needs.setVisible(bool(needs))
-        shown = [  # what the chooser, the retreats and the advance do not state already
-            e
-            for e in result.effects
-            if e.kind not in {"retreat", "advance", *self.loss_chooser.states}
-        ]
-        lines += [html.escape(line) for line in self._effect_lines(shown)]
         self.result_label.setText("<br>".join(lines))
 
     def result_text(self) -> str:
         """The rolled result in words as shown (rich text, a line a ``<br>``): the result's
         lines, then under the ticks what each side must lose and who cannot retreat."""
         return "<br>".join(t for t in (self.result_label.text(), self.loss_needs.text()) if t)
-
-    def _effect_lines(self, effects: list[Effect]) -> list[str]:
-        """One line per thing the result does, naming the units it falls on: ``Is regrouping
-        (Regrouping): Lt Hahn, MG 42``, not the same words once per unit."""
-        state = self.session.state
-        grouped: dict[tuple[str, str, str], list[str]] = {}
-        for e in effects:
-            names = [state.counters[u].unit.name for u in e.targets if u in state.counters]
-            grouped.setdefault((e.kind, e.text, e.rule), []).extend(names)
-        return [
-            f"{text[:1].upper()}{text[1:]} ({rule})" + (f": {', '.join(names)}." if names else ".")
-            for (_kind, text, rule), names in grouped.items()
-        ]
-
-    def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
-        """How far ``side`` retreats (and the ruleset's limit), and each unit eliminated instead
-        of retreating and each stack with no legal retreat, in red."""
-        if effect is None or effect.amount <= 0:
-            return []
-        model, state = self.model, self.session.state
-        assert model.resolution is not None
-        moved = [u for e, uids in retreating(model.resolution) if e is effect for u in uids]
-        starts = {state.hex_of(u) for u in moved if u not in model.losses and u in state.counters}
-        trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
-        lines = []
-        limit, doomed = retreat_notices(state, model.resolution, model.losses, effect)
-        if len(trapped) < len(starts) or not starts:
-            hexes = plural(int(effect.amount), "hex", "hexes")
-            if effect.most and effect.most > effect.amount:
-                hexes = f"{int(effect.amount)} to {effect.most} hexes"
-            hexes += f", {limit}" if limit else ""
-            lines.append(html.escape(f"The {side} retreats {hexes}."))
-        lines += [f'<span style="color: {ERROR_RED};">{html.escape(d)}.</span>' for d in doomed]
-        for start in trapped:
-            lines.append(
-                f'<span style="color: {ERROR_RED};"><b>The {side} in '
-                f"{html.escape(state.hexmap.label(start))} has no legal retreat: "
-                "eliminated.</b></span>"
-            )
-        return lines
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""
@@ -1283,7 +1152,7 @@ class CombatPanel(QWidget):
             )
             self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
         self.advance.clear()
-        can_advance = model.resolution is not None and bool(advance_uids(model.resolution))
+        can_advance = may_advance(model)
         self.advance_label.setVisible(can_advance)
         self.advance.setVisible(can_advance)
         into = model.advance_hexes()
@@ -1294,15 +1163,7 @@ class CombatPanel(QWidget):
             next((i for i, h in enumerate(into) if h == model.advance_into), -1)
         )
         self.advance_into.setVisible(can_advance and len(into) > 1)
-        if model.advance_side() == "defender":
-            self.advance_label.setText(
-                "The defenders may advance into a hex the attackers left:"
-                if len(into) != 1
-                else f"The defenders may advance into {state.hexmap.label(into[0])}, "
-                "the hex the attackers left:"
-            )
-        else:
-            self.advance_label.setText("Advance into the vacated hex:")
+        self.advance_label.setText(advance_prompt(model))
         for uid in model.advance_choices():
             item = QListWidgetItem(
                 f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
@@ -1378,8 +1239,8 @@ _TICKS = {
 """A stack's box: all its units ticked, some, or none."""
 
 
-def _rule_of(why: str) -> str:
-    """``, <rule>`` from a reason that ends with its rule in brackets ("... (<rule>)"), else
-    "" (the rules layer words every refusal with its rule)."""
-    found = re.search(r"\(([^()]+)\)\s*$", why)
-    return f", {found.group(1)}" if found else ""
+def _rich(line: Line) -> str:
+    """A line of the result as rich text: what is alarming in red, what is strong in bold."""
+    text = html.escape(line.text)
+    text = f"<b>{text}</b>" if line.strong else text
+    return f'<span style="color: {ERROR_RED};">{text}</span>' if line.alarm else text
