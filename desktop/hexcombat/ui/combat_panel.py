@@ -65,10 +65,10 @@ from hexcombat.game.combat_view_model import (
     setup_summary,
     weather_shown,
 )
-from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
+from hexcombat.game.commands import plural
 from hexcombat.game.follow_ups import FollowUpModel
 from hexcombat.game.roll import dice_text, read_typed_roll, side_dice_names
-from hexcombat.game.state import Change, Command, GameError
+from hexcombat.game.state import Command, GameError
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import Report
@@ -152,8 +152,7 @@ class CombatPanel(QWidget):
         self._applied_target: Hex | None = None
         """The hex of the attack whose result Apply put on the map (selected afterwards)."""
         self._build()
-        session.state.subscribe(self.on_change)
-        self.model.subscribe(self._on_model)
+        self.model.subscribe(self._on_model)  # the game's changes come through it too
         self.stop()
         pending = session.state.pending_roll
         if pending is not None:  # a game saved with a roll to apply: show it
@@ -210,6 +209,12 @@ class CombatPanel(QWidget):
             self._show_choices()
         elif event == "applied":
             self._show_applied()
+        elif event == "turn":
+            self.sync_turn()
+        elif event == "weather":
+            self.sync_conditions()
+        elif event == "follow-ups" and self.target is not None and self.resolution is None:
+            self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
 
     # layout --------------------------------------------------------------------------------
 
@@ -502,23 +507,15 @@ class CombatPanel(QWidget):
         """The player picked a phasing player or phase: one undoable change to the game."""
         if self._syncing_turn:
             return
-        state = self.session.state
-        player, phase = self.phasing_player.currentText(), self.phase.currentText()
-        if (player, phase) == (state.phasing_player, state.phase):
-            return
-        if not self.session.run(SetPhase(player, phase)):
-            self.sync_turn()  # refused: show the game's turn again
+        self.model.set_turn(self.phasing_player.currentText(), self.phase.currentText())
 
     def _weather_or_date_chosen(self) -> None:
         """The player set the weather or the date: one undoable change to the game."""
         if self._syncing_turn:
             return
-        state = self.session.state
-        weather, date = self.weather.currentText(), self.date.text().strip() or None
-        if (weather, date) == (state.conditions.weather, state.conditions.date):
-            return
-        if not self.session.run(SetWeatherAndDate(weather, date)):
-            self.sync_conditions()  # refused (a date that is no month): the game's again
+        self.model.set_weather_and_date(
+            self.weather.currentText(), self.date.text().strip() or None
+        )
 
     def sync_conditions(self) -> None:
         """Show the game's weather and date (after a change, an undo, a redo or a load)."""
@@ -758,7 +755,6 @@ class CombatPanel(QWidget):
 
     def detach(self) -> None:
         """Stop listening to the game."""
-        self.session.state.unsubscribe(self.on_change)
         self.model.detach()
         self.follow_ups.model.detach()
 
@@ -1219,16 +1215,6 @@ class CombatPanel(QWidget):
         self.title.setText(html.escape(f"Applied: {self.model.applied}"))
         if self._applied_target is not None:
             self.scene.select_hex(self._applied_target)
-
-    def on_change(self, change: Change) -> None:
-        """The turn, the weather or the date changed: show the game's (the model follows the
-        attack itself)."""
-        if change.turn or change.counters:
-            self.sync_turn()  # a new side may have come onto the map
-        if change.follow_ups and self.target is not None and self.resolution is None:
-            self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
-        if change.conditions or change.counters:
-            self.sync_conditions()  # a dated counter brings the Date box
 
 
 _TICKS = {
