@@ -83,7 +83,7 @@ from hexcombat.ui.condition_controls import (
     setting_phases,
 )
 from hexcombat.ui.counted_units_view import CountedUnitsView
-from hexcombat.ui.dice_faces import DiceFaces, numbered
+from hexcombat.ui.dice_faces import numbered
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.loss_choosers import (
@@ -95,35 +95,15 @@ from hexcombat.ui.loss_choosers import (
     loss_kind,
 )
 from hexcombat.ui.map_scene import MapScene
-from hexcombat.ui.outcome_bars import OutcomeBars
-from hexcombat.ui.steps_table import show_steps, steps_table
+from hexcombat.ui.report_view import ReportView, scrolled
+from hexcombat.ui.roll_view import RollView
+from hexcombat.ui.steps_table import show_steps
 from hexcombat.ui.table_mode import set_table_mode
-from hexcombat.ui.unit_fates_view import UnitFatesView
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
-
-
-MIN_OUTCOME_ROWS, MAX_OUTCOME_ROWS = 10, 16
-"""The rows of outcome bars always in view (a CRT's all fit) and the most in view at once (a
-two-sided table's, a result per pair of dice, scroll)."""
-
-
-def _outcome_rows_height(bars: OutcomeBars, rows: int) -> int:
-    """The height of ``rows`` rows of ``bars`` in its font."""
-    return (bars.fontMetrics().height() + 4) * rows + 4
-
-
-def _scroll(widget: QWidget, name: str) -> QScrollArea:
-    """``widget`` in a frameless scroll area that only scrolls up and down."""
-    scroll = QScrollArea()
-    scroll.setObjectName(name)
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(widget)
-    return scroll
+_scroll = scrolled
 
 
 NO_ATTACK_DICE = "type the dice here once an attack is set up"
@@ -299,15 +279,10 @@ class CombatPanel(QWidget):
 
     def _warn(self, text: str) -> None:
         """Show ``text`` under the steps (assumed chart values, why an attack cannot be made)."""
-        self.warnings.setText(text)
-        self._fit_warnings()
+        self.report_view.warn(text)
 
     def _fit_warnings(self) -> None:
-        """The warnings as tall as their wrapped lines inside their scroll area, so none is cut
-        off or drawn over the steps."""
-        width = self.warnings.width() if self.warnings.width() > 50 else self.splitter.width()
-        text = self.warnings.text()
-        self.warnings.setMinimumHeight(self.warnings.heightForWidth(width) if text else 0)
+        self.report_view.fit_warnings()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -558,51 +533,21 @@ class CombatPanel(QWidget):
         pane.setObjectName("CombatWorking")
         layout = QVBoxLayout(pane)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.steps = steps_table()
-        layout.addWidget(self.steps, 1)
-        self.warnings = QLabel()
-        self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
-        self.warnings.setWordWrap(True)
-        # the first line at the top of its scroll area, whatever height the label is given
-        self.warnings.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.warnings.setStyleSheet("color: #9a5a00;")
-        # the warnings (assumed chart and counter values, waived capabilities) may run long:
-        # two lines in view, the rest a scroll away, so the steps keep their room
-        warnings = _scroll(self.warnings, "CombatWarnings")
-        line = self.warnings.fontMetrics().lineSpacing()
-        warnings.setMinimumHeight(line)
-        warnings.setMaximumHeight(2 * line)
-        layout.addWidget(warnings)
-        self.bars = OutcomeBars()
-        # a two-sided table (ACT) has a result per pair of dice: past MAX_OUTCOME_ROWS the bars
-        # scroll, so the steps above keep their room
-        layout.addWidget(_scroll(self.bars, "CombatOutcomes"))
-        self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
-        layout.addWidget(self.unit_fates)
-
-        roll_row = QHBoxLayout()
-        self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll the game's seeded dice (R)")
+        # the report's working, as the calculator shows it too (ui/report_view.py)
+        self.report_view = ReportView()
+        layout.addWidget(self.report_view, 1)
+        view = self.report_view
+        self.steps, self.warnings, self.bars = view.steps, view.warnings, view.bars
+        self.unit_fates = view.unit_fates
+        # Roll, the typed dice and a refused roll, as in the calculator (ui/roll_view.py)
+        self.roll_view = RollView(roll_tip="Roll the game's seeded dice (R)")
+        layout.addWidget(self.roll_view)
+        self.roll_button, self.typed_roll = self.roll_view.button, self.roll_view.typed
+        self.dice, self.roll_problem = self.roll_view.dice, self.roll_view.problem
         self.roll_button.clicked.connect(lambda: self.roll())
-        self.typed_roll = QLineEdit()
-        self.typed_roll.setObjectName("TypedRoll")
         self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
         self.typed_roll.textEdited.connect(lambda _t: self._typed_roll_edited())
-        self.dice = DiceFaces()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.typed_roll, 1)
-        roll_row.addWidget(self.dice)
-        layout.addLayout(roll_row)
-        # a typed roll that is not this attack's dice is refused here, under the field the
-        # player typed in, and stays until corrected
-        self.roll_problem = QLabel()
-        self.roll_problem.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
-        self.roll_problem.setObjectName("RollProblem")
-        self.roll_problem.setWordWrap(True)
-        self.roll_problem.setStyleSheet(f"color: {ERROR_RED};")
-        self.roll_problem.hide()
-        layout.addWidget(self.roll_problem)
         return pane
 
     def _build_result(self) -> QScrollArea:
@@ -714,12 +659,7 @@ class CombatPanel(QWidget):
         self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
     def _fit_outcomes(self) -> None:
-        """The outcome bars all in view up to MIN_OUTCOME_ROWS rows, at most MAX_OUTCOME_ROWS;
-        more scroll."""
-        outcomes = self.findChild(QScrollArea, "CombatOutcomes")
-        want = self.bars.sizeHint().height()
-        outcomes.setMinimumHeight(min(want, _outcome_rows_height(self.bars, MIN_OUTCOME_ROWS)))
-        outcomes.setMaximumHeight(min(want, _outcome_rows_height(self.bars, MAX_OUTCOME_ROWS)))
+        self.report_view.fit_outcomes()
 
     def set_table_mode(self, on: bool) -> None:
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
@@ -732,15 +672,9 @@ class CombatPanel(QWidget):
         self._table_mode_on = on
         if switched and self.setup_toggle.isChecked() == on:  # the set-up folds to its summary
             self.setup_toggle.setChecked(not on)  # line, so the numbers get the room; Space unfolds
-        warnings = self.findChild(QScrollArea, "CombatWarnings")
-        self.warnings.ensurePolished()  # the table's type, not the desktop's: a whole line
-        line = self.warnings.fontMetrics().lineSpacing()
-        warnings.setMinimumHeight(line)
-        warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
-        self._fit_outcomes()
+        self.report_view.set_table_mode(on)  # the warnings a scroll away, the bars fitted
         if self.model.resolution is not None:
             self._show_result_text()  # the result's working folds (or unfolds) with the mode
-        self.unit_fates.fit()
         self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
         self.problems_box.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
         # the steps give a rolled result its room: their header and a row at least, the rest
@@ -749,7 +683,6 @@ class CombatPanel(QWidget):
         if self.report is not None:
             self._show_steps(self.report)
         self._fit_candidates()
-        self._fit_warnings()
         self._show_summary(self._summary)
         self._share_height()
 
@@ -836,15 +769,11 @@ class CombatPanel(QWidget):
         self.candidate_tree.clear()
         self._building = False
         self._fit_candidates()
-        self.steps.setRowCount(0)
         self.title.setText(no_attack_title(self.model.vocabulary))
         self.counted.show_units()
-        self.unit_fates.show_report(None, self.model.vocabulary)
+        self._show_report_view()
         self._show_summary(NO_ATTACK_SUMMARY)
         self.odds.setText("")
-        self._warn("")
-        self.bars.set_outcomes(())
-        self._fit_outcomes()
         self.what_if.show_report(None)  # no attack: nothing to weigh
         self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)  # the last attack's dice are not asked
         self.dice.set_rolls([])
@@ -891,25 +820,24 @@ class CombatPanel(QWidget):
         )
         self._highlight()
         self._show_summary(setup_summary(self.model))
-        self.steps.setRowCount(0)
         report = model.report
-        self.unit_fates.show_report(report, model.vocabulary)
+        self._show_report_view()
         if report is None:
             self.odds.setText("")
-            self._warn(model.problem)
-            self.bars.set_outcomes(())
-            self._fit_outcomes()
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
         self.odds.setText(report_words(report))  # the ruleset's words: ``3:1   DRM +1``
-        self._show_steps(report)
-        self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
-        self.bars.set_outcomes(report.outcome_list)
-        self._fit_outcomes()
         self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
+
+    def _show_report_view(self) -> None:
+        """The report's working: its steps, the model's warnings (why there is no report), the
+        chances and the units' fates."""
+        model = self.model
+        warnings = model.warnings() if model.report is not None else model.problem
+        self.report_view.show_report(model.report, model.state.ruleset, model.vocabulary, warnings)
 
     def _show_steps(self, report: Report) -> None:
         """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
@@ -1019,11 +947,7 @@ class CombatPanel(QWidget):
 
     def _refuse_roll(self, text: str) -> None:
         """Show why a roll was refused under the typed dice (``""``: nothing refused)."""
-        self.roll_problem.setText(text)
-        self.roll_problem.setVisible(bool(text))
-        self.typed_roll.setStyleSheet(
-            f"QLineEdit {{ border: 1px solid {ERROR_RED}; }}" if text else ""
-        )
+        self.roll_view.refuse(text)
 
     def _show_roll(self) -> None:
         """The dice rolled (the result to apply), taken back, refused, or more wanted."""
@@ -1037,8 +961,7 @@ class CombatPanel(QWidget):
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
-        self.bars.set_outcomes(resolution.report.outcome_list, resolution.result.code)
-        self._fit_outcomes()
+        self.report_view.show_outcomes(resolution.report.outcome_list, resolution.result.code)
         self._lock_for_roll()
         kind = loss_kind(resolution)
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
