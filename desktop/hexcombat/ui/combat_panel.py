@@ -277,16 +277,9 @@ class CombatPanel(QWidget):
         layout.addWidget(self.apply_button)
         return self.footer
 
-    def _warn(self, text: str) -> None:
-        """Show ``text`` under the steps (assumed chart values, why an attack cannot be made)."""
-        self.report_view.warn(text)
-
-    def _fit_warnings(self) -> None:
-        self.report_view.fit_warnings()
-
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        self._fit_warnings()
+        self.report_view.fit_warnings(self.splitter.width())
         self._show_summary(self._summary)
 
     def _show_summary(self, text: str) -> None:
@@ -535,7 +528,7 @@ class CombatPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         # the report's working, as the calculator shows it too (ui/report_view.py)
         self.report_view = ReportView()
-        layout.addWidget(self.report_view, 1)
+        self.report_view.add_to(layout)
         view = self.report_view
         self.steps, self.warnings, self.bars = view.steps, view.warnings, view.bars
         self.unit_fates = view.unit_fates
@@ -672,7 +665,8 @@ class CombatPanel(QWidget):
         self._table_mode_on = on
         if switched and self.setup_toggle.isChecked() == on:  # the set-up folds to its summary
             self.setup_toggle.setChecked(not on)  # line, so the numbers get the room; Space unfolds
-        self.report_view.set_table_mode(on)  # the warnings a scroll away, the bars fitted
+        # the warnings a scroll away, the bars and the fates fitted to the type
+        self.report_view.set_table_mode(on, self.splitter.width())
         if self.model.resolution is not None:
             self._show_result_text()  # the result's working folds (or unfolds) with the mode
         self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
@@ -837,7 +831,8 @@ class CombatPanel(QWidget):
         chances and the units' fates."""
         model = self.model
         warnings = model.warnings() if model.report is not None else model.problem
-        self.report_view.show_report(model.report, model.state.ruleset, model.vocabulary, warnings)
+        view, width = self.report_view, self.splitter.width()
+        view.show_report(model.report, model.state.ruleset, model.vocabulary, warnings, width)
 
     def _show_steps(self, report: Report) -> None:
         """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
