@@ -25,6 +25,7 @@ from hexcombat.game.combat_view_model import (
     attack_title,
     candidate_row,
     condition_summary,
+    date_asked,
     date_shown,
     effect_lines,
     map_marks,
@@ -151,6 +152,8 @@ def test_the_date_is_asked_once_the_ruleset_or_the_game_has_one(state: GameState
     assert not date_shown(act)
     act.conditions = replace(act.conditions, date="1942-06")
     assert date_shown(act)
+    assert date_asked(act.vocabulary, None, dated_counters=True)  # a counter dated by month
+    assert not date_asked(act.vocabulary, "") and date_asked(state.vocabulary, None)
 
 
 def test_a_condition_is_named_only_away_from_its_default_in_its_kind_s_way() -> None:

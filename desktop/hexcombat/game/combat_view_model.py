@@ -134,14 +134,16 @@ def weather_shown(vocabulary: Vocabulary) -> bool:
     return len(vocabulary.weather) > 1
 
 
+def date_asked(vocabulary: Vocabulary, date: object, dated_counters: bool = False) -> bool:
+    """Whether a month is asked: the ruleset reads dates, one is given already, or a counter's
+    values change by it (a ruleset reading no date asks none)."""
+    return vocabulary.dated or bool(date) or dated_counters
+
+
 def date_shown(state: GameState) -> bool:
-    """Whether the game's month is asked: the ruleset reads dates, the game has one, or a
-    counter's values change by it."""
-    return (
-        state.vocabulary.dated
-        or bool(state.conditions.date)
-        or any(c.unit.changes for c in state.counters.values())
-    )
+    """Whether the game's month is asked (:func:`date_asked`), its counters counted."""
+    dated = any(c.unit.changes for c in state.counters.values())
+    return date_asked(state.vocabulary, state.conditions.date, dated)
 
 
 def condition_summary(spec: ConditionSpec, value: ConditionValue) -> str | None:

@@ -55,6 +55,7 @@ from hexcombat.game.calculator import (
     roll_typed,
 )
 from hexcombat.game.combat_report import CombatReport, from_report
+from hexcombat.game.combat_view_model import date_asked, weather_shown
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.air.missions import MISSIONS
 from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
@@ -558,10 +559,9 @@ class CalculatorWindow(QMainWindow):
         self.terrain.setCurrentText(str(conditions.get("terrain", "clear")))
         self.date.setText(str(conditions.get("date", "")))
         # one weather is no choice; a ruleset reading no date asks none (the Combat panel too)
-        self.conditions_form.setRowVisible(self.weather, len(vocabulary.weather) > 1)
-        self.conditions_form.setRowVisible(
-            self.date, vocabulary.dated or bool(conditions.get("date"))
-        )
+        self.conditions_form.setRowVisible(self.weather, weather_shown(vocabulary))
+        dated = date_asked(vocabulary, conditions.get("date"))
+        self.conditions_form.setRowVisible(self.date, dated)
         for control in self.controls:
             self.conditions_form.removeRow(control.widget)
         self.controls = []
