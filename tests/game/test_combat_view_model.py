@@ -22,6 +22,7 @@ from hexcombat.game.combat_view_model import (
     Line,
     ResultText,
     advance_prompt,
+    advance_rows,
     attack_title,
     candidate_row,
     condition_summary,
@@ -30,13 +31,16 @@ from hexcombat.game.combat_view_model import (
     effect_lines,
     map_marks,
     may_advance,
+    phase_setting,
     result_text,
+    retreat_choices,
     retreat_effects,
     retreat_lines,
     roll_controls,
     setup_summary,
     weather_shown,
 )
+from hexcombat.game.commands import SetPhase
 from hexcombat.game.follow_ups import PendingFollowUps
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameState
@@ -103,7 +107,36 @@ def test_an_attack_decided_before_any_roll_is_applied_with_nothing_to_type() -> 
         assert "Resolved at once" in controls.tip
 
 
+def test_roll_applies_an_attack_decided_before_any_roll_and_rolls_any_other() -> None:
+    with tactical_rules():
+        state = tactical_game()
+        model = AttackModel(state)
+        target = state.hexmap.hex_at("0504")
+        assert model.start(target)
+        model.set_condition("give_up", True)  # decided before any roll: Roll applies it
+        assert model.roll_or_resolve() is None  # applied: nothing waits
+        assert state.stack_at(target) == [] and state.pending_roll is None
+    state = open_game(MAPS / "tutorial-14d2d-scenario.toml")
+    model = AttackModel(state)
+    assert model.start(tutorial_target(state))
+    resolution = model.roll_or_resolve([4])  # 3:1, 4 + 1 = 5: DR, waiting to be applied
+    assert resolution is not None and resolution.result.code == "DR"
+    assert state.pending_roll is not None
+
+
 # the set-up ------------------------------------------------------------------------------------
+
+
+def test_the_phase_that_sets_a_condition_is_shown_setting_it(
+    model: AttackModel, state: GameState
+) -> None:
+    overrun = state.vocabulary.condition("overrun")
+    fortified = state.vocabulary.condition("fortified")
+    assert phase_setting(model, overrun) is None  # the combat phase sets no overrun
+    state.execute(SetPhase(state.phasing_player, "movement"))  # 10.G: an overrun
+    phase = phase_setting(model, overrun)
+    assert phase is not None and phase.name == "movement"
+    assert phase_setting(model, fortified) is None  # the player's choice, not the phase's
 
 
 def test_the_set_up_s_line_counts_the_stacks_ticked_and_names_the_conditions_changed(
@@ -210,6 +243,8 @@ def test_a_retreat_with_nowhere_to_go_says_the_stack_is_eliminated(model: Attack
     lines = retreat_lines(model, "defender", retreats["defender"])
     assert lines == [Line("The defender in 0504 has no legal retreat: eliminated.", True, True)]
     assert retreat_lines(model, "attacker", None) == []
+    ((choice),) = retreat_choices(model)
+    assert (choice.label, choice.trapped, choice.ends) == ("0504", True, [])
 
 
 @pytest.mark.usefixtures("zoc_free")
@@ -231,6 +266,17 @@ def test_a_retreat_says_how_far_and_the_map_marks_its_ends_and_the_way_chosen(
     assert may_advance(model)  # a DR lets the attackers advance into the vacated hex
     assert advance_prompt(model) == "Advance into the vacated hex:"
     assert state.hexmap.label(start) == "0504"
+    ((choice),) = retreat_choices(model)
+    assert not choice.trapped and choice.player_picks == (len(ends) > 1)
+    for end, (hex_, way) in zip(choice.ends, ends.items(), strict=True):
+        assert end.hex == hex_ and end.label == state.hexmap.label(hex_)
+        assert end.route.split(" > ") == [state.hexmap.label(h) for h in way]
+        assert end.route.split(" > ")[-1] == end.label  # 2 hexes (DR): the way ends there
+    rows = advance_rows(model)
+    assert [uid for uid, _ in rows] == model.advance_choices() and rows
+    uid, text = rows[0]
+    where = state.hexmap.label(state.hex_of(uid))
+    assert text == f"{state.counters[uid].unit.name} ({where})"
 
 
 def test_the_result_s_words_fold_their_working_in_table_mode(model: AttackModel) -> None:

@@ -434,6 +434,15 @@ class AttackModel:
             return False
         return self.apply()
 
+    def roll_or_resolve(self, typed: list[int] | None = None) -> Resolution | None:
+        """What Roll does: roll (:meth:`roll`), or, for an attack the rules decide before any
+        roll with no dice typed, resolve and apply it (:meth:`resolve_at_once`). The result
+        rolled; None once applied, or refused; the result while a choice waits to apply."""
+        if self.at_once() and not typed:
+            self.resolve_at_once()
+            return self.resolution
+        return self.roll(typed)
+
     def rollable(self) -> bool:
         """Whether a roll may be made now: a report that can be rolled, and no rolled result
         waiting."""

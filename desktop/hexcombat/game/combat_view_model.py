@@ -23,7 +23,7 @@ from hexcombat.game.commands import plural
 from hexcombat.game.state import GameState
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.report import NEEDS_STRENGTHS
-from hexcombat.rules.vocabulary import ConditionSpec, ConditionValue, Vocabulary
+from hexcombat.rules.vocabulary import ConditionSpec, ConditionValue, PhaseSpec, Vocabulary
 
 NO_ATTACK_SUMMARY = "Attackers and conditions"
 """The folded set-up's line with no attack."""
@@ -337,6 +337,68 @@ def retreat_lines(model: AttackModel, side: str, effect: Effect | None) -> list[
         where = state.hexmap.label(start)
         lines.append(Line(f"The {side} in {where} has no legal retreat: eliminated.", True, True))
     return lines
+
+
+@dataclass(frozen=True)
+class RetreatEnd:
+    """A hex a retreating stack may end in, and the way there (``0504 > 0505 > 0506``)."""
+
+    hex: Hex
+    label: str
+    route: str
+
+
+@dataclass(frozen=True)
+class RetreatChoice:
+    """Where the stack in ``start`` may retreat to."""
+
+    start: Hex
+    label: str
+    ends: list[RetreatEnd]
+
+    @property
+    def trapped(self) -> bool:
+        """No legal retreat: the stack is eliminated."""
+        return not self.ends
+
+    @property
+    def player_picks(self) -> bool:
+        """Several ends: the player chooses (hexcombat never picks a retreat for them)."""
+        return len(self.ends) > 1
+
+
+def retreat_choices(model: AttackModel) -> list[RetreatChoice]:
+    """Each retreating stack's legal ends, in the order the model has them."""
+    label = model.state.hexmap.label
+    return [
+        RetreatChoice(
+            start,
+            label(start),
+            [
+                RetreatEnd(end, label(end), " > ".join(label(h) for h in way))
+                for end, way in ends.items()
+            ],
+        )
+        for start, ends in model.retreat_ends.items()
+    ]
+
+
+def advance_rows(model: AttackModel) -> list[tuple[str, str]]:
+    """The units that may be ticked to advance, each with its row's words: its name and hex."""
+    state = model.state
+    return [
+        (uid, f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})")
+        for uid in model.advance_choices()
+    ]
+
+
+def phase_setting(model: AttackModel, spec: ConditionSpec) -> PhaseSpec | None:
+    """The game's phase when it sets ``spec`` away from its default now (an overrun in the
+    movement phase), else None: the control shows the phase setting it, with its note."""
+    phase = model.phase()
+    if not spec.set_by_phase or phase is None:
+        return None
+    return phase if model.set_by_phase(spec) != spec.default else None
 
 
 def advance_prompt(model: AttackModel) -> str:

@@ -52,13 +52,16 @@ from hexcombat.game.combat_view_model import (
     NO_ATTACK_SUMMARY,
     Line,
     advance_prompt,
+    advance_rows,
     attack_title,
     candidate_row,
     date_shown,
     map_marks,
     may_advance,
     no_attack_title,
+    phase_setting,
     result_text,
+    retreat_choices,
     retreat_effects,
     retreat_lines,
     roll_controls,
@@ -422,7 +425,6 @@ class CombatPanel(QWidget):
         """Each condition as the model has it, those the phase sets shown as set by it, with
         the phase's note under them."""
         vocabulary = self.model.vocabulary
-        phase = self.model.phase()
         notes = []
         self._building = True
         try:
@@ -430,10 +432,9 @@ class CombatPanel(QWidget):
                 spec = control.spec
                 control.show_value(self.model.condition(key))
                 if spec.set_by_phase:
-                    sets = phase is not None and self.model.set_by_phase(spec) != spec.default
-                    setters = setting_phases(spec, vocabulary.phases)
-                    control.show_phase(phase if sets else None, setters)
-                    if sets and phase is not None:
+                    phase = phase_setting(self.model, spec)
+                    control.show_phase(phase, setting_phases(spec, vocabulary.phases))
+                    if phase is not None:
                         notes.append(phase_note(spec, phase))
         finally:
             self._building = False
@@ -905,10 +906,7 @@ class CombatPanel(QWidget):
         if self.session.state.pending_roll is not None:
             self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
-        if self.model.at_once() and not typed:  # no dice: resolved and applied (Apply)
-            self.model.resolve_at_once()
-            return self.model.resolution  # None once applied; the result, if a choice waits
-        return self.model.roll(typed)
+        return self.model.roll_or_resolve(typed)
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
@@ -1045,26 +1043,26 @@ class CombatPanel(QWidget):
         while self.retreat_form.rowCount():
             self.retreat_form.removeRow(0)
         self.retreat_boxes = {}
-        for start, ends in model.retreat_ends.items():
+        for choice in retreat_choices(model):
             box = QComboBox()
-            if not ends:
+            if choice.trapped:
                 box.addItem("no legal retreat: eliminated")
                 box.setEnabled(False)
                 box.setStyleSheet(
                     f"QComboBox:disabled {{ color: {ERROR_RED}; font-weight: bold; }}"
                 )
-            for end, path in ends.items():
-                route = " > ".join(state.hexmap.label(h) for h in path)
-                box.addItem(state.hexmap.label(end), end)
-                box.setItemData(box.count() - 1, route, Qt.ItemDataRole.ToolTipRole)
-            if len(ends) > 1:  # the player chooses: hexcombat never picks a retreat for them
+            for end in choice.ends:
+                box.addItem(end.label, end.hex)
+                box.setItemData(box.count() - 1, end.route, Qt.ItemDataRole.ToolTipRole)
+            if choice.player_picks:  # hexcombat never picks a retreat for the player
                 box.setPlaceholderText("click a highlighted hex")
                 box.setCurrentIndex(-1)
+            start = choice.start
             self.retreat_boxes[start] = box
             box.currentIndexChanged.connect(
                 lambda _i, start=start, box=box: self._retreat_picked(start, box)
             )
-            self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
+            self.retreat_form.addRow(f"Retreat from {choice.label} to", box)
         self.advance.clear()
         can_advance = may_advance(model)
         self.advance_label.setVisible(can_advance)
@@ -1078,10 +1076,8 @@ class CombatPanel(QWidget):
         )
         self.advance_into.setVisible(can_advance and len(into) > 1)
         self.advance_label.setText(advance_prompt(model))
-        for uid in model.advance_choices():
-            item = QListWidgetItem(
-                f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
-            )
+        for uid, text in advance_rows(model):
+            item = QListWidgetItem(text)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             item.setData(UID_ROLE, uid)
