@@ -481,6 +481,7 @@ class CalculatorWindow(QMainWindow):
         self.table_mode = on
         self.table_mode_action.setChecked(on)
         set_table_mode(self.centralWidget(), on, [], [self.dice, self.table_orders])
+        self.report_view.set_table_mode(on)  # the chances as tall as their rows in the new type
         self._show_headline()
         QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
 
