@@ -2,7 +2,10 @@
 roll (or type in the physical dice), and apply the result on the map.
 
 It is a view of the attack being prepared (:class:`~hexcombat.game.attack_model.AttackModel`):
-each change the model announces redraws its part. The ruleset supplies the words: its conditions
+each change the model announces (the game's turn and weather too) redraws its part, and what to
+show is decided without Qt by :mod:`hexcombat.game.combat_view_model`. The report's working and
+the roll are the views the calculator shows too (:mod:`hexcombat.ui.report_view`,
+:mod:`hexcombat.ui.roll_view`). The ruleset supplies the words: its conditions
 become controls by their kind (:mod:`hexcombat.ui.condition_controls`), its phases fill the phase
 box, and its loss policy picks the losses chooser (:mod:`hexcombat.ui.loss_choosers`). The map
 highlights the target, the stacks taking part, the hexsides they cross (rivers stand out) and,
