@@ -35,7 +35,7 @@ def test_the_panel_and_the_calculator_show_the_14d2d_working_alike(
 ) -> None:
     panel = bench.combat_panel
     assert panel.report is not None and calculator.report is not None
-    assert (panel.report.odds, panel.report.drm) == ("3:1", 1)  # 14D2d
+    assert panel.odds.text().split() == ["3:1", "DRM", "+1"]  # 14D2d
     assert figures(calculator.steps) == figures(panel.steps) != []
     assert ("14D2d", "3/5", "+2") in figures(panel.steps)  # AECA 6 of 10 REs: +2
     assert [o.code for o in calculator.bars.outcomes] == [o.code for o in panel.bars.outcomes]
