@@ -91,9 +91,31 @@ def test_the_phase_sets_its_conditions(
     assert model.condition("overrun") is False
     events.clear()
     state.execute(SetPhase(state.phasing_player, "movement"))  # 10.G: an overrun
-    assert events == ["conditions", "report"]
+    assert events == ["conditions", "report", "turn"]  # the attack follows, then the view
     assert model.condition("overrun") is True
     assert model.report.situation.conditions.flag("overrun")
+
+
+def test_the_phase_and_the_weather_change_through_the_model(
+    model: AttackModel, events: list[AttackEvent], state: GameState, history: History
+) -> None:
+    model.start(tutorial_target(state))
+    events.clear()
+    assert model.set_turn(state.phasing_player, "movement") == ""  # one undoable command
+    assert state.phase == "movement" and model.condition("overrun") is True  # 10.G
+    assert events == ["conditions", "report", "turn"]
+    events.clear()
+    assert model.set_turn(state.phasing_player, "movement") == "" and events == []  # no change
+    assert model.set_weather_and_date("mud", state.conditions.date) == ""
+    assert state.conditions.weather == "mud" and events[-1] == "weather"
+    assert model.report.situation.conditions.weather == "mud"
+    events.clear()
+    refusal = model.set_weather_and_date("mud", "June 1942")  # no month: refused, told
+    assert says(refusal, names=["June 1942"]) and state.conditions.date != "June 1942"
+    assert events == ["weather"]  # the view shows the game's date again
+    history.undo()
+    history.undo()
+    assert (state.phase, state.conditions.weather) == ("combat", "clear")
 
 
 @pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to

@@ -31,7 +31,7 @@ from hexcombat.game.attack import (
     retreat_options,
     suggested_losses,
 )
-from hexcombat.game.commands import ApplyCombat
+from hexcombat.game.commands import ApplyCombat, SetPhase, SetWeatherAndDate
 from hexcombat.game.follow_ups import ApplyThenFollowUps, PendingFollowUps, waiting_text
 from hexcombat.game.roll import RollCombat, dice_rolled
 from hexcombat.game.state import Change, Command, Counter, GameError, GameState, counters_in
@@ -45,11 +45,23 @@ from hexcombat.rules.vocabulary import ConditionSpec, ConditionValue, PhaseSpec,
 from hexcombat.sourcefile import SourceError
 
 AttackEvent = Literal[
-    "target", "participants", "conditions", "report", "roll", "choices", "applied"
+    "target",
+    "participants",
+    "conditions",
+    "report",
+    "roll",
+    "choices",
+    "applied",
+    "turn",
+    "weather",
+    "follow-ups",
 ]
 """What changed: the target (a new attack, or none), who takes part, a condition, the report,
 the roll (rolled, taken back, or more dice wanted), a loss/retreat/advance choice or what Apply
-refuses, the result applied."""
+refuses, the result applied; and in the game: the phasing player or phase (``turn``), the
+weather or date (``weather``), both also when counters came or went (a new side, a dated
+counter), or the last combat's follow-ups (``follow-ups``). A change the game refused is told
+too, so a view shows the game's own again."""
 
 AttackListener = Callable[[AttackEvent], None]
 Runner = Callable[[Command], str]
@@ -422,6 +434,15 @@ class AttackModel:
             return False
         return self.apply()
 
+    def roll_or_resolve(self, typed: list[int] | None = None) -> Resolution | None:
+        """What Roll does: roll (:meth:`roll`), or, for an attack the rules decide before any
+        roll with no dice typed, resolve and apply it (:meth:`resolve_at_once`). The result
+        rolled; None once applied, or refused; the result while a choice waits to apply."""
+        if self.at_once() and not typed:
+            self.resolve_at_once()
+            return self.resolution
+        return self.roll(typed)
+
     def rollable(self) -> bool:
         """Whether a roll may be made now: a report that can be rolled, and no rolled result
         waiting."""
@@ -640,11 +661,47 @@ class AttackModel:
         self._emit("applied")
         return True
 
+    # the game's turn and weather -----------------------------------------------------------
+
+    def set_turn(self, player: str, phase: str) -> str:
+        """The player picks the phasing player or the phase: one game command, through the
+        runner (undoable). ``""`` when done or nothing changed, else why it was refused (then
+        ``turn`` is told, for the game's turn to be shown again)."""
+        if (player, phase) == (self.state.phasing_player, self.state.phase):
+            return ""
+        refusal = self._run(SetPhase(player, phase))
+        if refusal:
+            self._emit("turn")
+        return refusal
+
+    def set_weather_and_date(self, weather: str, date: str | None) -> str:
+        """The player sets the game's weather or month (``None``: none): one game command,
+        through the runner. ``""`` when done or nothing changed, else why it was refused (a
+        date that is no month; then ``weather`` is told, for the game's to be shown again)."""
+        conditions = self.state.conditions
+        if (weather, date) == (conditions.weather, conditions.date):
+            return ""
+        refusal = self._run(SetWeatherAndDate(weather, date))
+        if refusal:
+            self._emit("weather")
+        return refusal
+
     # following the game --------------------------------------------------------------------
 
     def on_change(self, change: Change) -> None:
-        """The game changed: a roll made, undone or applied; the turn or the weather (the
-        conditions and the report follow); stacks moved (start over on the same target)."""
+        """The game changed: the attack follows it (:meth:`_follow`), then what changed in
+        the game is told: the turn, the weather or date, the follow-ups."""
+        self._follow(change)
+        if change.turn or change.counters:
+            self._emit("turn")  # a new side may have come onto the map
+        if change.follow_ups:
+            self._emit("follow-ups")
+        if change.conditions or change.counters:
+            self._emit("weather")  # a dated counter asks for the date
+
+    def _follow(self, change: Change) -> None:
+        """A roll made, undone or applied; the turn or the weather (the conditions and the
+        report follow); stacks moved (start over on the same target)."""
         if change.roll:
             self._roll_changed(change)
             return

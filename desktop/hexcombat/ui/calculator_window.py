@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPlainTextEdit,
-    QPushButton,
     QScrollArea,
     QSpinBox,
     QSplitter,
@@ -56,6 +55,7 @@ from hexcombat.game.calculator import (
     roll_typed,
 )
 from hexcombat.game.combat_report import CombatReport, from_report
+from hexcombat.game.combat_view_model import date_asked, weather_shown
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.air.missions import MISSIONS
 from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
@@ -65,15 +65,14 @@ from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
-from hexcombat.ui.dice_faces import DiceFaces, numbered
+from hexcombat.ui.dice_faces import numbered
 from hexcombat.ui.error_text import capped
 from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
-from hexcombat.ui.outcome_bars import OutcomeBars
 from hexcombat.ui.report_actions import ReportActions
-from hexcombat.ui.steps_table import ASSUMED_COLOUR, show_steps, steps_table
+from hexcombat.ui.report_view import ReportView
+from hexcombat.ui.roll_view import RollView
 from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points, set_table_mode
 from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
-from hexcombat.ui.unit_fates_view import UnitFatesView
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
@@ -356,33 +355,22 @@ class CalculatorWindow(QMainWindow):
         self.what_if.toggle.setParent(pane)
         layout.addWidget(self.what_if.toggle)
         layout.addWidget(self.what_if)
-        self.steps = steps_table("CalculatorSteps")
-        layout.addWidget(self.steps, 3)
-        self.warnings = QLabel()
-        self.warnings.setObjectName("CalculatorWarnings")
-        self.warnings.setTextFormat(Qt.TextFormat.PlainText)
-        self.warnings.setWordWrap(True)
-        self.warnings.setStyleSheet(f"color: {ASSUMED_COLOUR};")
-        layout.addWidget(self.warnings)
-        self.bars = OutcomeBars()
-        layout.addWidget(self.bars)
-        self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
-        layout.addWidget(self.unit_fates)
-        roll_row = QHBoxLayout()
-        self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll the dice (Ctrl+R)")
+        # the report's working and the roll: the Combat panel's own views
+        self.report_view = ReportView("Calculator", warning_lines=None)  # room for them all
+        self.report_view.add_to(layout, 3)
+        view = self.report_view
+        self.steps, self.warnings, self.bars = view.steps, view.warnings, view.bars
+        self.unit_fates = view.unit_fates
+        self.roll_view = RollView(
+            "Calculator",
+            "Roll the dice (Ctrl+R)",
+            "Type the physical dice and press Enter (Ctrl+E)",
+        )
+        layout.addWidget(self.roll_view)
+        self.roll_button, self.typed_roll = self.roll_view.button, self.roll_view.typed
+        self.dice, self.roll_problem = self.roll_view.dice, self.roll_view.problem
         self.roll_button.clicked.connect(lambda: self.roll())
-        self.typed_roll = QLineEdit()
-        self.typed_roll.setObjectName("CalculatorTypedRoll")
-        self.typed_roll.setToolTip("Type the physical dice and press Enter (Ctrl+E)")
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
-        self.dice = DiceFaces()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.typed_roll, 1)
-        roll_row.addWidget(self.dice)
-        layout.addLayout(roll_row)
-        self.roll_problem = self._problem_label("CalculatorRollProblem")
-        layout.addWidget(self.roll_problem)
         layout.addWidget(QLabel("<b>On the table</b>"))
         self.table_orders = QPlainTextEdit()
         self.table_orders.setObjectName("OnTheTable")
@@ -493,6 +481,7 @@ class CalculatorWindow(QMainWindow):
         self.table_mode = on
         self.table_mode_action.setChecked(on)
         set_table_mode(self.centralWidget(), on, [], [self.dice, self.table_orders])
+        self.report_view.set_table_mode(on)  # the chances as tall as their rows in the new type
         self._show_headline()
         QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
 
@@ -571,10 +560,9 @@ class CalculatorWindow(QMainWindow):
         self.terrain.setCurrentText(str(conditions.get("terrain", "clear")))
         self.date.setText(str(conditions.get("date", "")))
         # one weather is no choice; a ruleset reading no date asks none (the Combat panel too)
-        self.conditions_form.setRowVisible(self.weather, len(vocabulary.weather) > 1)
-        self.conditions_form.setRowVisible(
-            self.date, vocabulary.dated or bool(conditions.get("date"))
-        )
+        self.conditions_form.setRowVisible(self.weather, weather_shown(vocabulary))
+        dated = date_asked(vocabulary, conditions.get("date"))
+        self.conditions_form.setRowVisible(self.date, dated)
         for control in self.controls:
             self.conditions_form.removeRow(control.widget)
         self.controls = []
@@ -621,7 +609,7 @@ class CalculatorWindow(QMainWindow):
         self.dice.set_rolls([])
         self.table_orders.clear()
         self._give_room(False)
-        self.roll_problem.clear()
+        self.roll_view.refuse("")
         try:
             self.report, problems = self.combat.checked()
         except Exception as exc:  # the last line of defence: a bug in a ruleset keeps the window
@@ -632,12 +620,9 @@ class CalculatorWindow(QMainWindow):
 
     def _show_report(self, problems: list[str]) -> None:
         report = self.report
-        self.steps.setRowCount(0)
-        self.bars.set_outcomes(())
         vocabulary = vocabulary_of(self.combat.ruleset)
-        if vocabulary is not None:
-            self.unit_fates.show_report(report if isinstance(report, Report) else None, vocabulary)
-        self.warnings.setText("")
+        ground = report if isinstance(report, Report) else None
+        self.report_view.show_report(ground, self.combat.ruleset, vocabulary)
         self._headline = ("", "")
         self.what_if.show_report(report if isinstance(report, Report) else None)
         rollable = isinstance(report, Report)
@@ -651,16 +636,14 @@ class CalculatorWindow(QMainWindow):
                 + "</span>"
             )
             return
-        show_steps(self.steps, report.steps, self.combat.ruleset)
-        self.warnings.setText("\n".join(f"\u26a0 {w}" for w in report.warnings))
         if isinstance(report, AirReport):
+            self.report_view.show_steps(report.steps, self.combat.ruleset, report.warnings)
             totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.totals.items())
             self.headline.setText(f"<b>Air missions</b>: {html.escape(totals)}")
             self.typed_roll.setPlaceholderText(AIR_ROLL_REFUSAL)
             return
         self._headline = (f"<b>{html.escape(report.headline)}</b>", "")  # the ruleset's words
         self._show_headline()
-        self.bars.set_outcomes(report.outcome_list)
         try:
             self.typed_roll.setPlaceholderText(f"type {dice_wanted(report)}")
         except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
@@ -837,7 +820,7 @@ class CalculatorWindow(QMainWindow):
         try:
             rolled = roll_dice(self.report, seed)
         except CalculatorError as exc:
-            self.roll_problem.setText(str(exc))
+            self.roll_view.refuse(str(exc))
             return None
         return self._show_rolled(rolled)
 
@@ -849,19 +832,19 @@ class CalculatorWindow(QMainWindow):
             rolled = roll_typed(self.report, self.typed_roll.text(), self.follow_up)
         except MoreDice as more:
             self.follow_up = more.follow_up
-            self.roll_problem.setText(str(more))
+            self.roll_view.refuse(str(more))
             return None
         except CalculatorError as exc:
-            self.roll_problem.setText(str(exc))
+            self.roll_view.refuse(str(exc))
             return None
         return self._show_rolled(rolled)
 
     def _show_rolled(self, rolled: Rolled) -> Rolled:
         assert isinstance(self.report, Report)
         self.rolled, self.follow_up = rolled, ()
-        self.roll_problem.clear()
+        self.roll_view.refuse("")
         self.dice.set_rolls(list(rolled.rolls), numbered(self.report))
-        self.bars.set_outcomes(self.report.outcome_list, rolled.result.code)
+        self.report_view.show_outcomes(self.report.outcome_list, rolled.result.code)
         self._remember_fought(rolled)
         self._show_headline()
         self.table_orders.setPlainText(on_the_table(self.report, rolled))

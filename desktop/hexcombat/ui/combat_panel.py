@@ -2,7 +2,10 @@
 roll (or type in the physical dice), and apply the result on the map.
 
 It is a view of the attack being prepared (:class:`~hexcombat.game.attack_model.AttackModel`):
-each change the model announces redraws its part. The ruleset supplies the words: its conditions
+each change the model announces (the game's turn and weather too) redraws its part, and what to
+show is decided without Qt by :mod:`hexcombat.game.combat_view_model`. The report's working and
+the roll are the views the calculator shows too (:mod:`hexcombat.ui.report_view`,
+:mod:`hexcombat.ui.roll_view`). The ruleset supplies the words: its conditions
 become controls by their kind (:mod:`hexcombat.ui.condition_controls`), its phases fill the phase
 box, and its loss policy picks the losses chooser (:mod:`hexcombat.ui.loss_choosers`). The map
 highlights the target, the stacks taking part, the hexsides they cross (rivers stand out) and,
@@ -12,7 +15,6 @@ after the roll, the retreat ends to pick from.
 from __future__ import annotations
 
 import html
-import re
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QResizeEvent
@@ -40,28 +42,42 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.board.hexes import Hex
-from hexcombat.board.hexside import Hexside
-from hexcombat.game.apply_result import retreat_notices
 from hexcombat.game.attack import (
     SIDES,
     AttackSetup,
     Candidate,
     Resolution,
-    advance_uids,
-    can_roll,
     evaluate_attack,
-    retreating,
 )
 from hexcombat.game.attack_model import AttackEvent, AttackModel
-from hexcombat.game.combat_log import report_words, words
-from hexcombat.game.commands import SetPhase, SetWeatherAndDate, plural
+from hexcombat.game.combat_log import report_words
+from hexcombat.game.combat_view_model import (
+    NO_ATTACK_SUMMARY,
+    Line,
+    advance_prompt,
+    advance_rows,
+    attack_title,
+    candidate_row,
+    date_shown,
+    map_marks,
+    may_advance,
+    no_attack_title,
+    phase_setting,
+    result_text,
+    retreat_choices,
+    retreat_effects,
+    retreat_lines,
+    roll_controls,
+    setup_summary,
+    weather_shown,
+)
+from hexcombat.game.commands import plural
 from hexcombat.game.follow_ups import FollowUpModel
 from hexcombat.game.roll import dice_text, read_typed_roll, side_dice_names
-from hexcombat.game.state import Change, Command, GameError
+from hexcombat.game.state import Command, GameError
 from hexcombat.game.turn import phase_tip
-from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.report import NEEDS_STRENGTHS, Report
+from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.column_flow import ColumnFlow
@@ -73,7 +89,7 @@ from hexcombat.ui.condition_controls import (
     setting_phases,
 )
 from hexcombat.ui.counted_units_view import CountedUnitsView
-from hexcombat.ui.dice_faces import DiceFaces, numbered
+from hexcombat.ui.dice_faces import numbered
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
 from hexcombat.ui.loss_choosers import (
@@ -85,35 +101,15 @@ from hexcombat.ui.loss_choosers import (
     loss_kind,
 )
 from hexcombat.ui.map_scene import MapScene
-from hexcombat.ui.outcome_bars import OutcomeBars
-from hexcombat.ui.steps_table import show_steps, steps_table
+from hexcombat.ui.report_view import ReportView, scrolled
+from hexcombat.ui.roll_view import RollView
+from hexcombat.ui.steps_table import show_steps
 from hexcombat.ui.table_mode import set_table_mode
-from hexcombat.ui.unit_fates_view import UnitFatesView
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 """What the player must put right: a refused roll, what Apply refuses, an eliminated stack."""
-
-
-MIN_OUTCOME_ROWS, MAX_OUTCOME_ROWS = 10, 16
-"""The rows of outcome bars always in view (a CRT's all fit) and the most in view at once (a
-two-sided table's, a result per pair of dice, scroll)."""
-
-
-def _outcome_rows_height(bars: OutcomeBars, rows: int) -> int:
-    """The height of ``rows`` rows of ``bars`` in its font."""
-    return (bars.fontMetrics().height() + 4) * rows + 4
-
-
-def _scroll(widget: QWidget, name: str) -> QScrollArea:
-    """``widget`` in a frameless scroll area that only scrolls up and down."""
-    scroll = QScrollArea()
-    scroll.setObjectName(name)
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(widget)
-    return scroll
+_scroll = scrolled
 
 
 NO_ATTACK_DICE = "type the dice here once an attack is set up"
@@ -142,8 +138,7 @@ class CombatPanel(QWidget):
         self._applied_target: Hex | None = None
         """The hex of the attack whose result Apply put on the map (selected afterwards)."""
         self._build()
-        session.state.subscribe(self.on_change)
-        self.model.subscribe(self._on_model)
+        self.model.subscribe(self._on_model)  # the game's changes come through it too
         self.stop()
         pending = session.state.pending_roll
         if pending is not None:  # a game saved with a roll to apply: show it
@@ -187,7 +182,7 @@ class CombatPanel(QWidget):
         elif event == "participants":
             self._show_ticks()
             self._highlight()
-            self._show_summary(self._setup_summary())
+            self._show_summary(setup_summary(self.model))
             self.counted.show_units()
         elif event == "conditions":
             self._show_conditions()
@@ -200,6 +195,12 @@ class CombatPanel(QWidget):
             self._show_choices()
         elif event == "applied":
             self._show_applied()
+        elif event == "turn":
+            self.sync_turn()
+        elif event == "weather":
+            self.sync_conditions()
+        elif event == "follow-ups" and self.target is not None and self.resolution is None:
+            self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
 
     # layout --------------------------------------------------------------------------------
 
@@ -223,7 +224,7 @@ class CombatPanel(QWidget):
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow)
         self.setup_toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self._summary = "Attackers and conditions"
+        self._summary = NO_ATTACK_SUMMARY
         self.setup_toggle.toggled.connect(self._setup_toggled)
         self._setup_hidden_for_result = False
         self._table_mode_on = False
@@ -282,21 +283,9 @@ class CombatPanel(QWidget):
         layout.addWidget(self.apply_button)
         return self.footer
 
-    def _warn(self, text: str) -> None:
-        """Show ``text`` under the steps (assumed chart values, why an attack cannot be made)."""
-        self.warnings.setText(text)
-        self._fit_warnings()
-
-    def _fit_warnings(self) -> None:
-        """The warnings as tall as their wrapped lines inside their scroll area, so none is cut
-        off or drawn over the steps."""
-        width = self.warnings.width() if self.warnings.width() > 50 else self.splitter.width()
-        text = self.warnings.text()
-        self.warnings.setMinimumHeight(self.warnings.heightForWidth(width) if text else 0)
-
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        self._fit_warnings()
+        self.report_view.fit_warnings(self.splitter.width())
         self._show_summary(self._summary)
 
     def _show_summary(self, text: str) -> None:
@@ -439,7 +428,6 @@ class CombatPanel(QWidget):
         """Each condition as the model has it, those the phase sets shown as set by it, with
         the phase's note under them."""
         vocabulary = self.model.vocabulary
-        phase = self.model.phase()
         notes = []
         self._building = True
         try:
@@ -447,10 +435,9 @@ class CombatPanel(QWidget):
                 spec = control.spec
                 control.show_value(self.model.condition(key))
                 if spec.set_by_phase:
-                    sets = phase is not None and self.model.set_by_phase(spec) != spec.default
-                    setters = setting_phases(spec, vocabulary.phases)
-                    control.show_phase(phase if sets else None, setters)
-                    if sets and phase is not None:
+                    phase = phase_setting(self.model, spec)
+                    control.show_phase(phase, setting_phases(spec, vocabulary.phases))
+                    if phase is not None:
                         notes.append(phase_note(spec, phase))
         finally:
             self._building = False
@@ -460,7 +447,7 @@ class CombatPanel(QWidget):
             if not self.setup_pane.isHidden():
                 self._share_height()  # the set-up grew or shrank by the note
         if self.target is not None:
-            self._show_summary(self._setup_summary())
+            self._show_summary(setup_summary(self.model))
 
     def _build_phase(self) -> QHBoxLayout:
         """Whose player-turn and which phase: the game's, changed through the undo stack."""
@@ -492,23 +479,15 @@ class CombatPanel(QWidget):
         """The player picked a phasing player or phase: one undoable change to the game."""
         if self._syncing_turn:
             return
-        state = self.session.state
-        player, phase = self.phasing_player.currentText(), self.phase.currentText()
-        if (player, phase) == (state.phasing_player, state.phase):
-            return
-        if not self.session.run(SetPhase(player, phase)):
-            self.sync_turn()  # refused: show the game's turn again
+        self.model.set_turn(self.phasing_player.currentText(), self.phase.currentText())
 
     def _weather_or_date_chosen(self) -> None:
         """The player set the weather or the date: one undoable change to the game."""
         if self._syncing_turn:
             return
-        state = self.session.state
-        weather, date = self.weather.currentText(), self.date.text().strip() or None
-        if (weather, date) == (state.conditions.weather, state.conditions.date):
-            return
-        if not self.session.run(SetWeatherAndDate(weather, date)):
-            self.sync_conditions()  # refused (a date that is no month): the game's again
+        self.model.set_weather_and_date(
+            self.weather.currentText(), self.date.text().strip() or None
+        )
 
     def sync_conditions(self) -> None:
         """Show the game's weather and date (after a change, an undo, a redo or a load)."""
@@ -519,21 +498,12 @@ class CombatPanel(QWidget):
             self.date.setText(conditions.date or "")
         finally:
             self._syncing_turn = False
-        chosen_weather = self._weather_chosen()
+        chosen_weather = weather_shown(self.session.state.vocabulary)
         self.weather_label.setVisible(chosen_weather)
         self.weather.setVisible(chosen_weather)
-        dated = (
-            self.session.state.vocabulary.dated
-            or bool(conditions.date)
-            or any(c.unit.changes for c in self.session.state.counters.values())
-        )
+        dated = date_shown(self.session.state)
         self.date_label.setVisible(dated)
         self.date.setVisible(dated)
-
-    def _weather_chosen(self) -> bool:
-        """Whether the ruleset's charts know more than one weather: with one, there is nothing
-        to choose, so no Weather box and no weather in the set-up summary."""
-        return len(self.session.state.vocabulary.weather) > 1
 
     def sync_turn(self) -> None:
         """Show the game's phasing player and phase, and the conditions the phase sets."""
@@ -560,51 +530,21 @@ class CombatPanel(QWidget):
         pane.setObjectName("CombatWorking")
         layout = QVBoxLayout(pane)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.steps = steps_table()
-        layout.addWidget(self.steps, 1)
-        self.warnings = QLabel()
-        self.warnings.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
-        self.warnings.setWordWrap(True)
-        # the first line at the top of its scroll area, whatever height the label is given
-        self.warnings.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.warnings.setStyleSheet("color: #9a5a00;")
-        # the warnings (assumed chart and counter values, waived capabilities) may run long:
-        # two lines in view, the rest a scroll away, so the steps keep their room
-        warnings = _scroll(self.warnings, "CombatWarnings")
-        line = self.warnings.fontMetrics().lineSpacing()
-        warnings.setMinimumHeight(line)
-        warnings.setMaximumHeight(2 * line)
-        layout.addWidget(warnings)
-        self.bars = OutcomeBars()
-        # a two-sided table (ACT) has a result per pair of dice: past MAX_OUTCOME_ROWS the bars
-        # scroll, so the steps above keep their room
-        layout.addWidget(_scroll(self.bars, "CombatOutcomes"))
-        self.unit_fates = UnitFatesView()  # each unit's end state, where the ruleset says
-        layout.addWidget(self.unit_fates)
-
-        roll_row = QHBoxLayout()
-        self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll the game's seeded dice (R)")
+        # the report's working, as the calculator shows it too (ui/report_view.py)
+        self.report_view = ReportView()
+        self.report_view.add_to(layout)
+        view = self.report_view
+        self.steps, self.warnings, self.bars = view.steps, view.warnings, view.bars
+        self.unit_fates = view.unit_fates
+        # Roll, the typed dice and a refused roll, as in the calculator (ui/roll_view.py)
+        self.roll_view = RollView(roll_tip="Roll the game's seeded dice (R)")
+        layout.addWidget(self.roll_view)
+        self.roll_button, self.typed_roll = self.roll_view.button, self.roll_view.typed
+        self.dice, self.roll_problem = self.roll_view.dice, self.roll_view.problem
         self.roll_button.clicked.connect(lambda: self.roll())
-        self.typed_roll = QLineEdit()
-        self.typed_roll.setObjectName("TypedRoll")
         self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)
         self.typed_roll.returnPressed.connect(self.use_typed_roll)
         self.typed_roll.textEdited.connect(lambda _t: self._typed_roll_edited())
-        self.dice = DiceFaces()
-        roll_row.addWidget(self.roll_button)
-        roll_row.addWidget(self.typed_roll, 1)
-        roll_row.addWidget(self.dice)
-        layout.addLayout(roll_row)
-        # a typed roll that is not this attack's dice is refused here, under the field the
-        # player typed in, and stays until corrected
-        self.roll_problem = QLabel()
-        self.roll_problem.setTextFormat(Qt.TextFormat.PlainText)  # unit and side names as written
-        self.roll_problem.setObjectName("RollProblem")
-        self.roll_problem.setWordWrap(True)
-        self.roll_problem.setStyleSheet(f"color: {ERROR_RED};")
-        self.roll_problem.hide()
-        layout.addWidget(self.roll_problem)
         return pane
 
     def _build_result(self) -> QScrollArea:
@@ -662,31 +602,6 @@ class CombatPanel(QWidget):
         if not self._building and not self.setup_pane.isHidden():
             self._share_height()
 
-    def _setup_summary(self) -> str:
-        """What the folded set-up holds, in one line."""
-        state, model = self.session.state, self.model
-        ticked = sum(1 for c in model.candidates if c.hex in model.taking_part)
-        parts = [f"{ticked} of {len(model.candidates)} stacks"]
-        left_out = sum(
-            1
-            for c in model.candidates
-            if c.hex in model.taking_part
-            for u in c.counters
-            if u.uid in model.left_out
-        )
-        if left_out:  # units unticked in stacks that take part
-            parts[0] += f" ({plural(left_out, 'unit')} left out)"
-        parts += [f"{state.phase} phase"] if state.phase else []  # a ruleset may have no phases
-        parts += [state.conditions.weather] if self._weather_chosen() else []
-        if state.conditions.date:
-            parts.append(state.conditions.date)
-        for spec in model.vocabulary.conditions:  # in the ruleset's order
-            control = self.condition_controls.get(spec.key)
-            said = control.summary(model.condition(spec.key)) if control else None
-            if said:
-                parts.append(said)
-        return "Attackers and conditions: " + ", ".join(parts)
-
     def _setup_toggled(self, shown: bool) -> None:
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
         self.setup_pane.setVisible(shown)
@@ -741,12 +656,7 @@ class CombatPanel(QWidget):
         self.splitter.setSizes([setup, max(total - setup - result, 0), result])
 
     def _fit_outcomes(self) -> None:
-        """The outcome bars all in view up to MIN_OUTCOME_ROWS rows, at most MAX_OUTCOME_ROWS;
-        more scroll."""
-        outcomes = self.findChild(QScrollArea, "CombatOutcomes")
-        want = self.bars.sizeHint().height()
-        outcomes.setMinimumHeight(min(want, _outcome_rows_height(self.bars, MIN_OUTCOME_ROWS)))
-        outcomes.setMaximumHeight(min(want, _outcome_rows_height(self.bars, MAX_OUTCOME_ROWS)))
+        self.report_view.fit_outcomes()
 
     def set_table_mode(self, on: bool) -> None:
         """Large type and high contrast (ui/table_mode.py): the odds and DRM biggest, then
@@ -759,15 +669,10 @@ class CombatPanel(QWidget):
         self._table_mode_on = on
         if switched and self.setup_toggle.isChecked() == on:  # the set-up folds to its summary
             self.setup_toggle.setChecked(not on)  # line, so the numbers get the room; Space unfolds
-        warnings = self.findChild(QScrollArea, "CombatWarnings")
-        self.warnings.ensurePolished()  # the table's type, not the desktop's: a whole line
-        line = self.warnings.fontMetrics().lineSpacing()
-        warnings.setMinimumHeight(line)
-        warnings.setMaximumHeight((1 if on else 2) * line)  # in table mode a scroll away
-        self._fit_outcomes()
+        # the warnings a scroll away, the bars and the fates fitted to the type
+        self.report_view.set_table_mode(on, self.splitter.width())
         if self.model.resolution is not None:
             self._show_result_text()  # the result's working folds (or unfolds) with the mode
-        self.unit_fates.fit()
         self.problems.ensurePolished()  # the table's type: two of its lines kept for Apply's
         self.problems_box.setFixedHeight(2 * self.problems.fontMetrics().lineSpacing())
         # the steps give a rolled result its room: their header and a row at least, the rest
@@ -776,13 +681,11 @@ class CombatPanel(QWidget):
         if self.report is not None:
             self._show_steps(self.report)
         self._fit_candidates()
-        self._fit_warnings()
         self._show_summary(self._summary)
         self._share_height()
 
     def detach(self) -> None:
         """Stop listening to the game."""
-        self.session.state.unsubscribe(self.on_change)
         self.model.detach()
         self.follow_ups.model.detach()
 
@@ -815,9 +718,6 @@ class CombatPanel(QWidget):
         for candidate in model.candidates:
             item = self._candidate_item(candidate)
             self.candidate_tree.addTopLevelItem(item)
-            for child in self._unit_items(candidate):
-                item.addChild(child)
-                child.setFirstColumnSpanned(True)
             # folded (the list stays as short as its stacks) unless some of its units are out
             item.setExpanded(model.stack_ticks(candidate.hex) == "some")
         self._building = False
@@ -833,18 +733,11 @@ class CombatPanel(QWidget):
 
     def _candidate_item(self, candidate: Candidate) -> QTreeWidgetItem:
         """A stack that may join the attack: ticked when taking part; its counters the rules
-        bar from attacking named, with why."""
-        attack = self.model.vocabulary.attack_name.lower()
-        names = ", ".join(
-            [c.unit.name for c in candidate.counters]
-            + [f"{c.unit.name} (cannot {attack}{_rule_of(why)})" for c, why in candidate.barred]
-        )
-        across = ", ".join(sorted(candidate.features)) or (
-            f"{plural(candidate.range, 'hex', 'hexes')}" if candidate.range > 1 else "-"
-        )
-        item = QTreeWidgetItem([candidate.label, names, across])
+        bar from attacking named, with why (:func:`candidate_row`)."""
+        row = candidate_row(candidate, self.model.vocabulary)
+        item = QTreeWidgetItem([row.label, row.names, row.across])
         item.setData(0, UID_ROLE, [c.uid for c in candidate.counters])
-        if candidate.counters:
+        if row.tickable:
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             taking_part = candidate.hex in self.model.taking_part
             item.setCheckState(0, Qt.CheckState.Checked if taking_part else Qt.CheckState.Unchecked)
@@ -852,32 +745,21 @@ class CombatPanel(QWidget):
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
         if candidate.features:
             item.setForeground(2, QColor("#1f5fa8"))
-        item.setToolTip(1, "\n".join([names, *(why for _c, why in candidate.barred)]))
+        item.setToolTip(1, row.tip)
+        for unit in row.units:
+            child = QTreeWidgetItem([unit.text])
+            child.setData(0, UID_ROLE, unit.uid)
+            child.setCheckState(0, Qt.CheckState.Unchecked)
+            if unit.why:  # barred from attacking: unticked and disabled, why as its tooltip
+                child.setFlags(
+                    child.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsUserCheckable
+                )
+                child.setToolTip(0, unit.why)
+            else:
+                child.setFlags(child.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.addChild(child)
+            child.setFirstColumnSpanned(True)
         return item
-
-    def _unit_items(self, candidate: Candidate) -> list[QTreeWidgetItem]:
-        """A stack of several units: a row for each, ticked on its own; one the rules bar from
-        attacking unticked and disabled, with why as its tooltip."""
-        if len(candidate.counters) + len(candidate.barred) < 2:
-            return []  # the stack's own box is its one unit's
-        attack = self.model.vocabulary.attack_name.lower()
-        rows = []
-        for counter in candidate.counters:
-            row = QTreeWidgetItem([counter.unit.name])
-            row.setData(0, UID_ROLE, counter.uid)
-            row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            row.setCheckState(0, Qt.CheckState.Unchecked)
-            rows.append(row)
-        for counter, why in candidate.barred:
-            row = QTreeWidgetItem([f"{counter.unit.name} (cannot {attack}{_rule_of(why)})"])
-            row.setData(0, UID_ROLE, counter.uid)
-            row.setCheckState(0, Qt.CheckState.Unchecked)
-            row.setFlags(
-                row.flags() & ~Qt.ItemFlag.ItemIsEnabled & ~Qt.ItemFlag.ItemIsUserCheckable
-            )
-            row.setToolTip(0, why)
-            rows.append(row)
-        return rows
 
     def _show_nothing(self) -> None:
         """No attack: the panel cleared, the map highlights gone."""
@@ -885,16 +767,11 @@ class CombatPanel(QWidget):
         self.candidate_tree.clear()
         self._building = False
         self._fit_candidates()
-        self.steps.setRowCount(0)
-        name = self.model.vocabulary.attack_name
-        self.title.setText(f"Select an enemy stack and choose {name} (A).")
+        self.title.setText(no_attack_title(self.model.vocabulary))
         self.counted.show_units()
-        self.unit_fates.show_report(None, self.model.vocabulary)
-        self._show_summary("Attackers and conditions")
+        self._show_report_view()
+        self._show_summary(NO_ATTACK_SUMMARY)
         self.odds.setText("")
-        self._warn("")
-        self.bars.set_outcomes(())
-        self._fit_outcomes()
         self.what_if.show_report(None)  # no attack: nothing to weigh
         self.typed_roll.setPlaceholderText(NO_ATTACK_DICE)  # the last attack's dice are not asked
         self.dice.set_rolls([])
@@ -927,41 +804,39 @@ class CombatPanel(QWidget):
 
     def _show_report(self) -> None:
         """The attack's headline, every step of the working, the warnings and the chances."""
-        model, state = self.model, self.session.state
+        model = self.model
         if model.target is None:
             return
         if model.resolution is None:
             self._show_result_pane(False)
             self.dice.set_rolls([])
-        label = state.hexmap.label(model.target)
-        defenders = state.stack_at(model.target)
-        terrain = state.hexmap.terrain[model.target]
-        names = ", ".join(c.unit.name for c in defenders)
+        title = attack_title(model)
+        assert title is not None
         self.title.setText(  # names from a file are text, never markup
-            f"<b>{html.escape(model.vocabulary.attack_name)} on {html.escape(label)}</b> "
-            f"({html.escape(terrain)}): {html.escape(names)}"
+            f"<b>{html.escape(title.attack)} on {html.escape(title.place)}</b> "
+            f"({html.escape(title.terrain)}): {html.escape(title.defenders)}"
         )
         self._highlight()
-        self._show_summary(self._setup_summary())
-        self.steps.setRowCount(0)
+        self._show_summary(setup_summary(self.model))
         report = model.report
-        self.unit_fates.show_report(report, model.vocabulary)
+        self._show_report_view()
         if report is None:
             self.odds.setText("")
-            self._warn(model.problem)
-            self.bars.set_outcomes(())
-            self._fit_outcomes()
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
         self.odds.setText(report_words(report))  # the ruleset's words: ``3:1   DRM +1``
-        self._show_steps(report)
-        self._warn("\n".join(f"\u26a0 {w}" for w in model.warnings()))
-        self.bars.set_outcomes(report.outcome_list)
-        self._fit_outcomes()
         self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
+
+    def _show_report_view(self) -> None:
+        """The report's working: its steps, the model's warnings (why there is no report), the
+        chances and the units' fates."""
+        model = self.model
+        warnings = model.warnings() if model.report is not None else model.problem
+        view, width = self.report_view, self.splitter.width()
+        view.show_report(model.report, model.state.ruleset, model.vocabulary, warnings, width)
 
     def _show_steps(self, report: Report) -> None:
         """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
@@ -1005,54 +880,24 @@ class CombatPanel(QWidget):
         self.rollable.emit(on)
 
     def _lock_for_roll(self) -> None:
-        """While a roll waits to be applied, Roll is off and the set-up cannot change (the
-        result is for that set-up); otherwise Roll is on whenever there is a report."""
-        rolled = self.session.state.pending_roll is not None
-        odds = can_roll(self.report)
-        waiting = self.session.state.follow_ups is not None
-        self._set_rollable(odds and not rolled and not waiting)
-        at_once = self.model.at_once()  # decided before any roll: nothing to roll or type
-        self.roll_button.setText("Apply" if at_once else "Roll")
-        if at_once:
-            self.typed_roll.setPlaceholderText("no dice: the rules decide it before any roll")
-        self.typed_roll.setEnabled(odds and not rolled and not at_once and not waiting)
-        self.roll_button.setToolTip(
-            "Rolled: apply the result, or undo the roll (Ctrl+Z)"
-            if rolled
-            else "The last attack's follow-ups come first (below)"
-            if waiting
-            else "Resolved at once, before any roll: apply the result (R)"
-            if at_once
-            else "Roll the game's seeded dice (R)"
-            if odds or self.report is None
-            else f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
-        )
-        self.setup_pane.setEnabled(not rolled)
+        """Roll, the typed dice and the set-up on or off as the model says
+        (:func:`~hexcombat.game.combat_view_model.roll_controls`)."""
+        controls = roll_controls(self.model)
+        self._set_rollable(controls.rollable)
+        self.roll_button.setText(controls.button)
+        if controls.prompt is not None:
+            self.typed_roll.setPlaceholderText(controls.prompt)
+        self.typed_roll.setEnabled(controls.typed)
+        self.roll_button.setToolTip(controls.tip)
+        self.setup_pane.setEnabled(controls.setup)
 
     def _highlight(self) -> None:
-        if self.target is None:
+        """The map's marks of the attack, as the model says (:func:`map_marks`)."""
+        marks = map_marks(self.model)
+        if marks is None:
             return
-        chosen = set(self.attacker_uids())
-        hexes: dict[Hex, str] = {self.target: "target"}
-        sides: dict[Hexside, frozenset[str]] = {}
-        roles = {self.target: "target"}
-        for candidate in self.candidates:
-            taking_part = any(c.uid in chosen for c in candidate.counters)
-            hexes[candidate.hex] = "attacker" if taking_part else "candidate"
-            if taking_part:
-                roles[candidate.hex] = "attacker"
-                if candidate.range == 1:
-                    sides[Hexside(candidate.hex, self.target)] = candidate.features
-        paths: list[tuple[Hex, ...]] = []
-        if self.resolution is not None:
-            for start, ends in self.retreat_ends.items():
-                chosen_end = self.model.retreats.get(start)
-                for end, way in ends.items():
-                    hexes[end] = "retreat-chosen" if end == chosen_end else "retreat"
-                    if end == chosen_end:  # the way it goes, start to end
-                        paths.append((start, *way) if way and way[0] != start else tuple(way))
-        self.scene.overlay.highlight(hexes, sides, paths)
-        self.scene.set_roles(roles)
+        self.scene.overlay.highlight(marks.hexes, marks.sides, marks.paths)
+        self.scene.set_roles(marks.roles)
 
     # rolling and applying ------------------------------------------------------------------
 
@@ -1064,10 +909,7 @@ class CombatPanel(QWidget):
         if self.session.state.pending_roll is not None:
             self.problems.setText("The dice are rolled: apply the result, or undo the roll.")
             return None
-        if self.model.at_once() and not typed:  # no dice: resolved and applied (Apply)
-            self.model.resolve_at_once()
-            return self.model.resolution  # None once applied; the result, if a choice waits
-        return self.model.roll(typed)
+        return self.model.roll_or_resolve(typed)
 
     def use_typed_roll(self) -> Resolution | None:
         """Resolve with the dice the player typed in (the physical roll)."""
@@ -1101,11 +943,7 @@ class CombatPanel(QWidget):
 
     def _refuse_roll(self, text: str) -> None:
         """Show why a roll was refused under the typed dice (``""``: nothing refused)."""
-        self.roll_problem.setText(text)
-        self.roll_problem.setVisible(bool(text))
-        self.typed_roll.setStyleSheet(
-            f"QLineEdit {{ border: 1px solid {ERROR_RED}; }}" if text else ""
-        )
+        self.roll_view.refuse(text)
 
     def _show_roll(self) -> None:
         """The dice rolled (the result to apply), taken back, refused, or more wanted."""
@@ -1119,8 +957,7 @@ class CombatPanel(QWidget):
 
     def show_resolution(self, resolution: Resolution) -> None:
         """Show the rolled result: losses to choose, retreats to pick, an advance to offer."""
-        self.bars.set_outcomes(resolution.report.outcome_list, resolution.result.code)
-        self._fit_outcomes()
+        self.report_view.show_outcomes(resolution.report.outcome_list, resolution.result.code)
         self._lock_for_roll()
         kind = loss_kind(resolution)
         if kind != self.loss_chooser.kind:  # the ruleset's own way of choosing losses
@@ -1150,78 +987,25 @@ class CombatPanel(QWidget):
         lose, every other effect, and every retreating stack with no legal retreat named as
         eliminated, in red."""
         model = self.model
-        resolution = model.resolution
-        assert resolution is not None
-        result, report = resolution.result, resolution.report
-        said, *more = words(report, result).shown  # in the ruleset's words
-        lines = [f"<b>{html.escape(result.code)}</b>: {html.escape(said)}"]
+        text = result_text(model, self.loss_chooser.states)
+        assert text is not None
+        more, tip = text.lines(self._table_mode_on)
+        lines = [f"<b>{html.escape(text.code)}</b>: {html.escape(text.said)}"]
         lines += [html.escape(line) for line in more]
-        working = [f"{s.rule}: {s.text}" for s in result.steps]
-        if self._table_mode_on and working:  # the ticks in view first; the working on demand
-            lines.append(f"<i>the result's working: {len(working)} steps, point here</i>")
-            self.result_label.setToolTip("\n".join(working))
-        else:
-            lines += [html.escape(line) for line in working]
-            self.result_label.setToolTip("")
-        retreats = {e.side: e for e, _ in retreating(resolution)}
+        self.result_label.setToolTip(tip)
+        retreats = retreat_effects(model)
         needs: list[str] = []
         for side in SIDES:
             needs += self.loss_chooser.side_lines(model, LossSide(side))
-            needs += self._retreat_lines(side, retreats.get(side))
+            needs += [_rich(line) for line in retreat_lines(model, side, retreats.get(side))]
         self.loss_needs.setText("<br>".join(needs))
         self.loss_needs.setVisible(bool(needs))
-        shown = [  # what the chooser, the retreats and the advance do not state already
-            e
-            for e in result.effects
-            if e.kind not in {"retreat", "advance", *self.loss_chooser.states}
-        ]
-        lines += [html.escape(line) for line in self._effect_lines(shown)]
         self.result_label.setText("<br>".join(lines))
 
     def result_text(self) -> str:
         """The rolled result in words as shown (rich text, a line a ``<br>``): the result's
         lines, then under the ticks what each side must lose and who cannot retreat."""
         return "<br>".join(t for t in (self.result_label.text(), self.loss_needs.text()) if t)
-
-    def _effect_lines(self, effects: list[Effect]) -> list[str]:
-        """One line per thing the result does, naming the units it falls on: ``Is regrouping
-        (Regrouping): Lt Hahn, MG 42``, not the same words once per unit."""
-        state = self.session.state
-        grouped: dict[tuple[str, str, str], list[str]] = {}
-        for e in effects:
-            names = [state.counters[u].unit.name for u in e.targets if u in state.counters]
-            grouped.setdefault((e.kind, e.text, e.rule), []).extend(names)
-        return [
-            f"{text[:1].upper()}{text[1:]} ({rule})" + (f": {', '.join(names)}." if names else ".")
-            for (_kind, text, rule), names in grouped.items()
-        ]
-
-    def _retreat_lines(self, side: str, effect: Effect | None) -> list[str]:
-        """How far ``side`` retreats (and the ruleset's limit), and each unit eliminated instead
-        of retreating and each stack with no legal retreat, in red."""
-        if effect is None or effect.amount <= 0:
-            return []
-        model, state = self.model, self.session.state
-        assert model.resolution is not None
-        moved = [u for e, uids in retreating(model.resolution) if e is effect for u in uids]
-        starts = {state.hex_of(u) for u in moved if u not in model.losses and u in state.counters}
-        trapped = sorted(s for s in starts if not model.retreat_ends.get(s, True))
-        lines = []
-        limit, doomed = retreat_notices(state, model.resolution, model.losses, effect)
-        if len(trapped) < len(starts) or not starts:
-            hexes = plural(int(effect.amount), "hex", "hexes")
-            if effect.most and effect.most > effect.amount:
-                hexes = f"{int(effect.amount)} to {effect.most} hexes"
-            hexes += f", {limit}" if limit else ""
-            lines.append(html.escape(f"The {side} retreats {hexes}."))
-        lines += [f'<span style="color: {ERROR_RED};">{html.escape(d)}.</span>' for d in doomed]
-        for start in trapped:
-            lines.append(
-                f'<span style="color: {ERROR_RED};"><b>The {side} in '
-                f"{html.escape(state.hexmap.label(start))} has no legal retreat: "
-                "eliminated.</b></span>"
-            )
-        return lines
 
     def chosen_losses(self) -> list[str]:
         """The counters ticked as lost."""
@@ -1262,28 +1046,28 @@ class CombatPanel(QWidget):
         while self.retreat_form.rowCount():
             self.retreat_form.removeRow(0)
         self.retreat_boxes = {}
-        for start, ends in model.retreat_ends.items():
+        for choice in retreat_choices(model):
             box = QComboBox()
-            if not ends:
+            if choice.trapped:
                 box.addItem("no legal retreat: eliminated")
                 box.setEnabled(False)
                 box.setStyleSheet(
                     f"QComboBox:disabled {{ color: {ERROR_RED}; font-weight: bold; }}"
                 )
-            for end, path in ends.items():
-                route = " > ".join(state.hexmap.label(h) for h in path)
-                box.addItem(state.hexmap.label(end), end)
-                box.setItemData(box.count() - 1, route, Qt.ItemDataRole.ToolTipRole)
-            if len(ends) > 1:  # the player chooses: hexcombat never picks a retreat for them
+            for end in choice.ends:
+                box.addItem(end.label, end.hex)
+                box.setItemData(box.count() - 1, end.route, Qt.ItemDataRole.ToolTipRole)
+            if choice.player_picks:  # hexcombat never picks a retreat for the player
                 box.setPlaceholderText("click a highlighted hex")
                 box.setCurrentIndex(-1)
+            start = choice.start
             self.retreat_boxes[start] = box
             box.currentIndexChanged.connect(
                 lambda _i, start=start, box=box: self._retreat_picked(start, box)
             )
-            self.retreat_form.addRow(f"Retreat from {state.hexmap.label(start)} to", box)
+            self.retreat_form.addRow(f"Retreat from {choice.label} to", box)
         self.advance.clear()
-        can_advance = model.resolution is not None and bool(advance_uids(model.resolution))
+        can_advance = may_advance(model)
         self.advance_label.setVisible(can_advance)
         self.advance.setVisible(can_advance)
         into = model.advance_hexes()
@@ -1294,19 +1078,9 @@ class CombatPanel(QWidget):
             next((i for i, h in enumerate(into) if h == model.advance_into), -1)
         )
         self.advance_into.setVisible(can_advance and len(into) > 1)
-        if model.advance_side() == "defender":
-            self.advance_label.setText(
-                "The defenders may advance into a hex the attackers left:"
-                if len(into) != 1
-                else f"The defenders may advance into {state.hexmap.label(into[0])}, "
-                "the hex the attackers left:"
-            )
-        else:
-            self.advance_label.setText("Advance into the vacated hex:")
-        for uid in model.advance_choices():
-            item = QListWidgetItem(
-                f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
-            )
+        self.advance_label.setText(advance_prompt(model))
+        for uid, text in advance_rows(model):
+            item = QListWidgetItem(text)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             item.setData(UID_ROLE, uid)
@@ -1359,16 +1133,6 @@ class CombatPanel(QWidget):
         if self._applied_target is not None:
             self.scene.select_hex(self._applied_target)
 
-    def on_change(self, change: Change) -> None:
-        """The turn, the weather or the date changed: show the game's (the model follows the
-        attack itself)."""
-        if change.turn or change.counters:
-            self.sync_turn()  # a new side may have come onto the map
-        if change.follow_ups and self.target is not None and self.resolution is None:
-            self._lock_for_roll()  # the last follow-up resolved: the next attack may roll
-        if change.conditions or change.counters:
-            self.sync_conditions()  # a dated counter brings the Date box
-
 
 _TICKS = {
     "all": Qt.CheckState.Checked,
@@ -1378,8 +1142,8 @@ _TICKS = {
 """A stack's box: all its units ticked, some, or none."""
 
 
-def _rule_of(why: str) -> str:
-    """``, <rule>`` from a reason that ends with its rule in brackets ("... (<rule>)"), else
-    "" (the rules layer words every refusal with its rule)."""
-    found = re.search(r"\(([^()]+)\)\s*$", why)
-    return f", {found.group(1)}" if found else ""
+def _rich(line: Line) -> str:
+    """A line of the result as rich text: what is alarming in red, what is strong in bold."""
+    text = html.escape(line.text)
+    text = f"<b>{text}</b>" if line.strong else text
+    return f'<span style="color: {ERROR_RED};">{text}</span>' if line.alarm else text

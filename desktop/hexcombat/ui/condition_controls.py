@@ -90,12 +90,6 @@ class ConditionControl:
         self.widget.setEnabled(not self.spec.set_by_phase)
         self.widget.setToolTip(phase_tooltip(self.spec, phase, setters))
 
-    def summary(self, value: ConditionValue) -> str | None:
-        """How the folded set-up's line names the condition when it is not at its default."""
-        if value == self.spec.default:
-            return None
-        return f"{self.spec.label.lower()} {value}"
-
 
 class CheckControl(ConditionControl):
     """A flag: a check box."""
@@ -117,9 +111,6 @@ class CheckControl(ConditionControl):
         super().show_phase(phase, setters)
         text = spec_text(self.spec)
         self.box.setText(f"{text}: {phase.name} phase" if phase else text)
-
-    def summary(self, value: ConditionValue) -> str | None:
-        return self.spec.label.lower() if value else None
 
 
 class _Labelled(ConditionControl):
@@ -158,11 +149,6 @@ class SpinControl(_Labelled):
 
     def _put(self, value: ConditionValue) -> None:
         self.spin.setValue(int(value))
-
-    def summary(self, value: ConditionValue) -> str | None:
-        if value == self.spec.default or isinstance(value, bool) or not isinstance(value, int):
-            return None
-        return f"{self.spec.label.lower()} {value:+d}"
 
 
 class ChoiceControl(_Labelled):
