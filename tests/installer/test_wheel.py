@@ -39,7 +39,12 @@ def test_pyproject_lists_every_package_under_desktop() -> None:
     missing = [name for name in found if name not in listed]
     assert not missing, f"add {missing} to [tool.setuptools] packages in pyproject.toml"
     data = [name for name in listed if name not in found]
-    assert data == ["hexcombat.data.maps", "hexcombat.data.counters", "hexcombat.data.icons"]
+    assert data == [
+        "hexcombat.data.maps",
+        "hexcombat.data.counters",
+        "hexcombat.data.rulesets",
+        "hexcombat.data.icons",
+    ]
 
 
 @wheel_test
@@ -51,11 +56,13 @@ def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
         expected = {
             **{f"hexcombat/data/{p.relative_to(REPO).as_posix()}": p for p in data["maps"]},
             **{f"hexcombat/data/{p.relative_to(REPO).as_posix()}": p for p in data["counters"]},
+            **{f"hexcombat/data/{p.relative_to(REPO).as_posix()}": p for p in data["rulesets"]},
             **{p.relative_to(PACKAGE.parent).as_posix(): p for p in data["charts"]},
             **{f"hexcombat/data/icons/{p.name}": p for p in icon_files()},
         }
         assert any(n.startswith("hexcombat/data/maps/") and n.endswith(".toml") for n in expected)
         assert any(n.startswith("hexcombat/data/counters/") for n in expected)
+        assert any(n.startswith("hexcombat/data/rulesets/") for n in expected)
         for name, source in expected.items():
             assert name in names, f"{name} is not in the wheel"
             assert zf.read(name) == source.read_bytes(), f"{name} differs from {source}"
@@ -65,7 +72,7 @@ def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
         if "__pycache__" not in p.parts
     }
     assert modules - names == set(), "modules missing from the wheel"
-    assert not [n for n in names if n.startswith(("tests/", "installer/", "maps/", "counters/"))]
+    assert not [n for n in names if n.startswith(("tests/", "installer/", "maps/", "counters/", "rulesets/"))]
 
 
 @wheel_test
