@@ -215,7 +215,7 @@ class CalculatorCombat:
                 f"unknown air counter {counter_id!r}: not in counters/ nor this combat's "
                 "counter files"
                 if self.air_library
-                else f"the {self.ruleset} rules fly no air missions: {no_air_rules(self.ruleset)}"
+                else no_air_rules(self.ruleset, "an air mission", "fly no air missions")
             )
         if mission not in self.missions:
             raise CalculatorError(

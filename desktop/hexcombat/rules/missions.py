@@ -175,12 +175,14 @@ def counter_air_rules(source: TomlSource) -> AirRules | None:
     return next((air for _id, air in flying if air.is_counter_source(source)), None)
 
 
-def no_air_rules(ruleset_id: str) -> str:
-    """Why an ``[[air]]`` entry is refused under ruleset ``ruleset_id``, which declares no air
-    rules: which rules fly air units, and the rulesets that have them."""
+def no_air_rules(
+    ruleset_id: str, what: str = "an [[air]] entry", lacks: str = "have no air rules"
+) -> str:
+    """Why ``what`` is refused under ruleset ``ruleset_id``, which declares no air rules (it
+    ``lacks`` them): which rules fly air units, and the rulesets that have them."""
     flying = air_rulesets()
     if not flying:
-        return f"the {ruleset_id} rules have no air rules, nor has any ruleset hexcombat knows"
+        return f"the {ruleset_id} rules {lacks}, nor has any ruleset hexcombat knows"
     basis = "; ".join(dict.fromkeys(air.basis for _id, air in flying))
     names = " or ".join(f'ruleset = "{found}"' for found, _air in flying)
-    return f"the {ruleset_id} rules have no air rules: {basis}, so an [[air]] entry needs {names}"
+    return f"the {ruleset_id} rules {lacks}: {basis}, so {what} needs {names}"
