@@ -3,10 +3,11 @@
 A calculator combat is a scenario document (the dict a map-less scenario TOML holds): the
 ruleset, the conditions, the attackers and defenders (counters by id with a count and the
 hexside each attacks across, or units typed inline in the counter vocabulary), or ``[[air]]``
-missions (23D). Every evaluation writes the document out and reads it back with the scenario
-loader, then evaluates it exactly as ``hexcombat explain`` does, so the calculator and the
-command line can never disagree, and every problem is said in the loader's own words. It saves
-as that scenario TOML (``hexcombat explain`` reads the saved file too). No Qt here.
+missions when its ruleset declares air rules. Every evaluation writes the document out and reads
+it back with the scenario loader, then evaluates it exactly as ``hexcombat explain`` does, so the
+calculator and the command line can never disagree, and every problem is said in the loader's
+own words. It saves as that scenario TOML (``hexcombat explain`` reads the saved file too). No
+Qt here.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class CalculatorCombat:
 
     @property
     def is_air(self) -> bool:
-        """An air scenario (16A, 23D): ``[[air]]`` missions, no ground combat."""
+        """An air scenario: ``[[air]]`` missions, no ground combat."""
         return "air" in self.data
 
     def entries(self, side: str) -> list[dict[str, Any]]:
@@ -208,7 +209,7 @@ class CalculatorCombat:
         return self.add_inline(side, text, count, across)
 
     def add_air_counter(self, counter_id: str, mission: str, count: int = 1) -> dict[str, Any]:
-        """Fly ``count`` of the air counter ``counter_id`` on ``mission`` (23D), as a scenario
+        """Fly ``count`` of the air counter ``counter_id`` on ``mission``, as a scenario
         writes ``counter = "ge-me-109e", mission = "ground-support"``."""
         if counter_id not in self.air_library:
             raise CalculatorError(
@@ -227,13 +228,13 @@ class CalculatorCombat:
         return self._fly(entry)
 
     def add_air(self, text: str) -> dict[str, Any]:
-        """Add an ``[[air]]`` mission typed as a scenario writes it (23D: ``name = "AF",
+        """Add an ``[[air]]`` mission typed as a scenario writes it (``name = "AF",
         rating = "6AF5", tactical_bombing = 2, mission = "defensive-air-support"``); the air
         rules check it when the combat is evaluated."""
         return self._fly(read_inline_unit(text))
 
     def _fly(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """Add the ``[[air]]`` entry: the combat becomes an air scenario (23D)."""
+        """Add the ``[[air]]`` entry: the combat becomes an air scenario."""
         if any(self.entries(side) for side in SIDES):
             raise CalculatorError(
                 "air missions are flown on their own: remove the ground units first"
