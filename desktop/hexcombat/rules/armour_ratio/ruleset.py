@@ -44,6 +44,7 @@ from hexcombat.rules.combat import (
     odds_column,
     roll_on_table,
 )
+from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
@@ -258,6 +259,9 @@ class ArmourRatioRuleset(EuropaEligibility):
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""
+        refuse_undeclared(
+            situation.conditions, self.vocabulary, "10", weather=False
+        )  # what it does not read
         ex = Explanation()
         a = self.analyse(situation, ex)
         _warn_required_loss_readings(a.use, ex)
