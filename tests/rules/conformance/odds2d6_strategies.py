@@ -26,7 +26,10 @@ def situations() -> st.SearchStrategy[CombatSituation]:
     participant = st.builds(
         Participant,
         st.builds(
-            unit, st.sampled_from(["Infantry", "Armour"]), st.integers(1, 9), st.integers(1, 9),
+            unit,
+            st.sampled_from(["Infantry", "Armour"]),
+            st.integers(1, 9),
+            st.integers(1, 9),
             st.integers(2, 4),
         ),
         count=st.integers(1, 2),
