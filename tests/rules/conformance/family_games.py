@@ -48,21 +48,32 @@ rows = ["{row}"]
 """
 
 
+def saved_game(
+    ruleset_id: str,
+    row: str,
+    placed: list[tuple[Unit, str, str]],
+    folder: Path,
+) -> Path:
+    """A game under ``ruleset_id`` on the row ``row`` with each (unit, side, hex) of
+    ``placed``, saved in ``folder``: the saved file."""
+    text = row_map_text(row)
+    state = GameState(map_from_source(TomlSource.parse(text, "row.toml")), ruleset=ruleset_id)
+    state.map_text = text  # a save embeds it
+    for unit, side, label in placed:
+        state.execute(AddCounter(Counter(state.new_uid(), unit, side), state.hexmap.hex_at(label)))
+    path = folder / f"{ruleset_id}.json"
+    save_game(state, path)
+    return path
+
+
 def opened_game(
     ruleset_id: str,
     row: str,
     placed: list[tuple[Unit, str, str]],
     folder: Path,
 ) -> GameState:
-    """A game under ``ruleset_id`` on the row ``row`` with each (unit, side, hex) of
-    ``placed``, saved in ``folder`` and opened again."""
-    text = row_map_text(row)
-    state = GameState(map_from_source(TomlSource.parse(text, "row.toml")), ruleset=ruleset_id)
-    state.map_text = text  # a save embeds it
-    for unit, side, label in placed:
-        state.execute(AddCounter(Counter(state.new_uid(), unit, side), state.hexmap.hex_at(label)))
-    save_game(state, folder / f"{ruleset_id}.json")
-    return load_game(folder / f"{ruleset_id}.json")
+    """The game of :func:`saved_game`, opened again."""
+    return load_game(saved_game(ruleset_id, row, placed, folder))
 
 
 def at(state: GameState, label: str) -> Hex:
