@@ -7,15 +7,17 @@ shape of one family (odds, a chance roll then a combat die, Europa's rule number
 checked by its error type, its rule and, in a scenario, its file and line, never its English:
 
 1. the preview is the resolution: resolving with every sequence of dice the report can consume
-   (the chance die, if any, then the combat die) gives exactly the DRM and outcome chances the
-   report promised, and asks for the dice the game asks a player to type;
+   (the dice it declares first, as its DieSpecs say: faces, how many added, what for; then any
+   the result calls for) gives exactly the DRM and outcome chances the report promised, and
+   asks for the dice the game asks a player to type;
 2. those chances are exact fractions adding up to 1;
-3. every step cites a rule reference the references file knows, with provenance ``rule`` or
-   ``assumed``, and a report that used an assumed value warns of it;
+3. every step cites a rule reference the ruleset declares (whatever its grammar), with
+   provenance ``rule`` or ``assumed``, and a report that used an assumed value warns of it;
 4. ``hexcombat explain --json`` follows the schema of docs/report-schema.md;
 5. a bad combat raises a named :class:`RulesError` subclass (the one the case calls for, citing a
    rule the ruleset declares), never another exception; a condition, weather or terrain the
-   ruleset does not declare is refused so, and ``hexcombat check`` names its file and line;
+   ruleset does not declare is refused so, and ``hexcombat check`` names its file and line, as
+   it does a unit value (capability) the ruleset does not read or reads otherwise;
 6. a typed roll resolves exactly as the seeded dice that produced those faces;
 7. for a ruleset whose results call for follow-ups (morale checks), each follow-up's chances
    (``follow_up_chances``) are exactly the frequencies of ``resolve_follow_up`` over every face
@@ -144,13 +146,17 @@ def check_exact_chances(report: Report) -> None:
 
 def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[CombatResult]:
     """1. Every sequence of dice the report consumes, resolved, gives exactly the promised DRM
-    and outcome chances; the dice are the chance die (when the DRM is a chance) then the combat
-    die, as the game asks a player to type them. Returns every result, for the other checks."""
+    and outcome chances; the first dice are those the report declares (a 2d6 two d6 in one
+    roll), as the game asks a player to type them. Returns every result, for the other
+    checks."""
     if not report.dice and not report.outcome_list:  # no strength: no roll (one at once is)
         with pytest.raises(RulesError) as refused:
             ruleset.resolve(report, ScriptedDice([]))
-        assert type(refused.value) is not RulesError, "a roll without odds needs a named refusal"
+        assert type(refused.value) is not RulesError, "a roll of no dice needs a named refusal"
         return []
+    vocabulary = {(d.purpose, d.sides, d.count) for d in ruleset.vocabulary.dice}
+    for die in report.dice:
+        assert (die.purpose, die.sides, die.count) in vocabulary, f"{die}: not declared"
     rolls = every_roll(ruleset, report)
     declared = dice_of(report)
     first = len(declared)
@@ -178,13 +184,16 @@ def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[Combat
 
 def check_rolls(ruleset: Ruleset, roll: Roll) -> None:
     """The result's rolls are the dice it consumed, face by face, each for the purpose it was
-    asked for, a purpose the ruleset's vocabulary declares."""
+    asked for, a die (purpose, faces, how many added) the ruleset's vocabulary declares."""
     faces = [face for r in roll.result.rolls for face in r.faces]
     assert faces == list(roll.faces), (roll.result.rolls, roll.faces)
     asked = [r.purpose for r in roll.result.rolls for _ in r.faces]
     assert asked == list(roll.purposes)
-    declared = {d.purpose for d in ruleset.vocabulary.dice}
-    assert set(roll.purposes) <= declared, f"{roll.purposes}: not among {declared}"
+    declared = {(d.purpose, d.sides): d.count for d in ruleset.vocabulary.dice}
+    asked_for = set(zip(roll.purposes, roll.sides, strict=True))
+    assert asked_for <= set(declared), f"{asked_for - set(declared)}: not among {declared}"
+    for rolled in roll.result.rolls:  # each roll as many dice added as its DieSpec says
+        assert len(rolled.faces) == declared[(rolled.purpose, rolled.sides)], rolled
     assert roll.result.headline.strip(), "a result needs a headline"
 
 
@@ -776,6 +785,54 @@ def test_check_refuses_an_undeclared_condition_at_its_file_and_line(
         problems = [str(p) for p in check_file(out)]
         assert len(problems) == 1, (name, problems)
         assert place(problems[0]) == (str(out), line), (name, problems)
+
+
+def bad_unit_values(ruleset: Ruleset) -> dict[str, object]:
+    """Unit values (``rules = {...}`` of a counter or an inline unit) the ruleset does not
+    read as given: one it does not declare, and each it declares out of its kind, bounds or
+    choices."""
+    keys = tuple(c.key for c in ruleset.vocabulary.capabilities)
+    found: dict[str, object] = {undeclared(keys, "moon_value", "moon_value_2"): 1}
+    for spec in ruleset.vocabulary.capabilities:
+        if spec.kind == "bool":
+            found[spec.key] = 2
+        elif spec.kind == "int":
+            found[spec.key] = spec.high + 1 if spec.high is not None else "many"
+        else:
+            found[spec.key] = undeclared(spec.choices, "x")
+    return found
+
+
+def with_unit_value(path: Path, key: str, value: object, out: Path) -> int:
+    """``path`` written to ``out`` with its first attacker given ``rules.key = value``; the
+    line of that attacker's entry."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entry = lines.index("[[attacker]]")
+    ends = [i for i, line in enumerate(lines) if i > entry and line.startswith("[")]
+    end = ends[0] if ends else len(lines)
+    rules = next((i for i in range(entry, end) if lines[i].startswith("rules = {")), None)
+    text = json.dumps(value)
+    if rules is None:
+        lines.insert(entry + 1, f"rules = {{ {key} = {text} }}")
+        at = entry + 2
+    else:
+        lines[rules] = lines[rules].replace("rules = {", f"rules = {{ {key} = {text},", 1)
+        at = rules + 1
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return at
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_check_refuses_a_unit_value_the_ruleset_does_not_read_at_its_line(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    path = without_map(ruleset_id)
+    for key, value in bad_unit_values(get_ruleset(ruleset_id)).items():
+        out = tmp_path / f"{key}-{path.name}"
+        line = with_unit_value(path, key, value, out)
+        problems = [str(p) for p in check_file(out)]
+        assert len(problems) == 1, (key, problems)
+        assert place(problems[0]) == (str(out), line), (key, problems)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
