@@ -75,7 +75,7 @@ from hexcombat.rules.report import (
     Report,
     participant_id,
 )
-from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.vocabulary import DieSpec
 from meaning import place
 
@@ -648,11 +648,14 @@ that may refuse it (an attack the rules forbid; a count no unit can have)."""
 
 
 def check_refused(
-    ruleset_id: str, situation: CombatSituation, named: tuple[type[RulesError], ...] = ()
+    ruleset_id: str,
+    situation: CombatSituation,
+    named: tuple[type[RulesError], ...] = (),
+    ruleset: Ruleset | None = None,
 ) -> RulesError:
     """5. Evaluating ``situation`` raises a named RulesError subclass (one of ``named`` when
     given), nothing else; the rule it cites, if any, is one the ruleset declares."""
-    ruleset = get_ruleset(ruleset_id)
+    ruleset = ruleset or get_ruleset(ruleset_id)
     try:
         ruleset.evaluate(situation)
     except RulesError as exc:
@@ -896,6 +899,8 @@ class _Broken:
         self.vocabulary = real.vocabulary
 
     def evaluate(self, situation: CombatSituation) -> Report:
+        if self.how == "evaluates what it does not declare":  # as the old tiny ruleset did
+            situation = replace(situation, conditions=Conditions())
         report = self.real.evaluate(situation)
         if self.how == "cites an unknown rule":
             report.explanation.steps.append(Step("99Z", "a rule no rulebook has"))
@@ -940,6 +945,17 @@ def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check
     report = broken.evaluate(scenario_combat(rolled[0]))
     with pytest.raises(AssertionError):
         check(broken, report)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_ruleset_evaluating_conditions_it_does_not_declare_is_caught(ruleset_id: str) -> None:
+    """The docs' tiny ruleset once fought on the moon, in fog, behind a fortification it does
+    not read, as if they were not there: each is caught."""
+    broken = _Broken(get_ruleset(ruleset_id), "evaluates what it does not declare")
+    situation = scenario_combat(scenarios_to_check(ruleset_id)[0])
+    for bad in bad_conditions(broken.real).values():
+        with pytest.raises(pytest.fail.Exception, match="the combat was evaluated"):
+            check_refused(ruleset_id, in_conditions(situation, bad), ruleset=broken)  # type: ignore[arg-type]
 
 
 def test_the_json_says_whom_each_outcome_harms() -> None:
