@@ -153,6 +153,8 @@ class ArmourRatioRuleset(EuropaEligibility):
                 f"this combat is for the {situation.ruleset!r} ruleset; the armour-ratio rules "
                 "cannot evaluate it"
             )
+        # what it does not read is refused before anything is evaluated
+        refuse_undeclared(situation.conditions, self.vocabulary, "10", weather=False)
         if not situation.attackers:
             raise IllegalAttackError("a combat needs at least one attacking unit")
         if not situation.defenders:
@@ -259,9 +261,6 @@ class ArmourRatioRuleset(EuropaEligibility):
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""
-        refuse_undeclared(
-            situation.conditions, self.vocabulary, "10", weather=False
-        )  # what it does not read
         ex = Explanation()
         a = self.analyse(situation, ex)
         _warn_required_loss_readings(a.use, ex)
