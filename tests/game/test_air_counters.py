@@ -13,7 +13,7 @@ from hexcombat.game.commands import AddCounter
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_counter_library, load_scenario
 from hexcombat.game.state import Counter, GameError, GameState
-from hexcombat.rules.air_counters import is_air_unit
+from hexcombat.rules.air.map_counters import is_air_unit
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError

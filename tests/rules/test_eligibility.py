@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from hexcombat.rules.air.map_counters import map_unit
 from hexcombat.rules.air.units import load_air_counters
-from hexcombat.rules.air_counters import map_unit
 from hexcombat.rules.counters import load_counters
 from hexcombat.rules.eligibility import BasicEligibility, CounterInPlay, TurnNow
 from hexcombat.rules.errors import IllegalAttackError, RulesError

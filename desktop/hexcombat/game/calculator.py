@@ -3,10 +3,11 @@
 A calculator combat is a scenario document (the dict a map-less scenario TOML holds): the
 ruleset, the conditions, the attackers and defenders (counters by id with a count and the
 hexside each attacks across, or units typed inline in the counter vocabulary), or ``[[air]]``
-missions (23D). Every evaluation writes the document out and reads it back with the scenario
-loader, then evaluates it exactly as ``hexcombat explain`` does, so the calculator and the
-command line can never disagree, and every problem is said in the loader's own words. It saves
-as that scenario TOML (``hexcombat explain`` reads the saved file too). No Qt here.
+missions when its ruleset declares air rules. Every evaluation writes the document out and reads
+it back with the scenario loader, then evaluates it exactly as ``hexcombat explain`` does, so the
+calculator and the command line can never disagree, and every problem is said in the loader's
+own words. It saves as that scenario TOML (``hexcombat explain`` reads the saved file too). No
+Qt here.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapwrite import toml_key, toml_string
-from hexcombat.game.air_scenario import air_counters_in, scenario_air_counters
+from hexcombat.game.air_scenario import air_units_in, fly_scenario
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
@@ -46,12 +47,17 @@ from hexcombat.game.scenario import (
 )
 from hexcombat.game.scenario_check import combat_problems
 from hexcombat.game.state import GameError
-from hexcombat.rules.air.missions import MISSIONS
-from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
-from hexcombat.rules.air.units import AirUnit
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import RulesError, UnitDataError
+from hexcombat.rules.missions import (
+    AirCounter,
+    MissionName,
+    MissionReport,
+    air_rules_of,
+    air_rulesets,
+    no_air_rules,
+)
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.units import Unit, unit_from_mapping
@@ -78,16 +84,22 @@ class CalculatorCombat:
     own_ids: list[str] = field(default_factory=list, repr=False, compare=False)
     """The library's counters of the ruleset's own game, in file order (offered first)."""
     """The counters it may name: every shipped set (its ruleset's winning) and its own files."""
-    air_library: dict[str, AirUnit] = field(default_factory=dict, repr=False, compare=False)
-    """The air counters (16A) its air missions (23D) may name, when its ruleset flies them."""
+    air_library: dict[str, AirCounter] = field(default_factory=dict, repr=False, compare=False)
+    """The air counters its air missions may name, when its ruleset declares air rules."""
 
     @property
     def ruleset(self) -> str:
         return str(self.data.get("ruleset", ""))
 
     @property
+    def missions(self) -> Mapping[str, MissionName]:
+        """The air missions its ruleset's air rules fly, by id; none when it declares none."""
+        air = air_rules_of(self.ruleset)
+        return {} if air is None else air.missions
+
+    @property
     def is_air(self) -> bool:
-        """An air scenario (16A, 23D): ``[[air]]`` missions, no ground combat."""
+        """An air scenario: ``[[air]]`` missions, no ground combat."""
         return "air" in self.data
 
     def entries(self, side: str) -> list[dict[str, Any]]:
@@ -126,11 +138,11 @@ class CalculatorCombat:
         """Read the counters it may name: the shipped sets and its own counter files."""
         self.library = load_counter_library(self.ruleset, self.counter_files())[0]
         self.own_ids = [c for c in game_counter_ids(self.ruleset) if c in self.library]
-        vocabulary = vocabulary_of(self.ruleset)
+        air = air_rules_of(self.ruleset)
         self.air_library = (
-            air_counters_in([*shipped_counter_files(), *self.counter_files()])[0]
-            if vocabulary is not None and vocabulary.air_missions
-            else {}
+            {}
+            if air is None
+            else air_units_in([*shipped_counter_files(), *self.counter_files()], air)[0]
         )
 
     def counter_files(self) -> list[Path]:
@@ -197,18 +209,18 @@ class CalculatorCombat:
         return self.add_inline(side, text, count, across)
 
     def add_air_counter(self, counter_id: str, mission: str, count: int = 1) -> dict[str, Any]:
-        """Fly ``count`` of the air counter ``counter_id`` on ``mission`` (23D), as a scenario
+        """Fly ``count`` of the air counter ``counter_id`` on ``mission``, as a scenario
         writes ``counter = "ge-me-109e", mission = "ground-support"``."""
         if counter_id not in self.air_library:
             raise CalculatorError(
                 f"unknown air counter {counter_id!r}: not in counters/ nor this combat's "
                 "counter files"
                 if self.air_library
-                else f"the {self.ruleset} rules fly no air missions (16A, 23D are Total War's)"
+                else no_air_rules(self.ruleset, "an air mission", "fly no air missions")
             )
-        if mission not in MISSIONS:
+        if mission not in self.missions:
             raise CalculatorError(
-                f"unknown air mission {mission!r}; missions: {', '.join(MISSIONS)}"
+                f"unknown air mission {mission!r}; missions: {', '.join(self.missions)}"
             )
         entry: dict[str, Any] = {"counter": counter_id, "mission": mission}
         if count != 1:
@@ -216,13 +228,13 @@ class CalculatorCombat:
         return self._fly(entry)
 
     def add_air(self, text: str) -> dict[str, Any]:
-        """Add an ``[[air]]`` mission typed as a scenario writes it (23D: ``name = "AF",
+        """Add an ``[[air]]`` mission typed as a scenario writes it (``name = "AF",
         rating = "6AF5", tactical_bombing = 2, mission = "defensive-air-support"``); the air
         rules check it when the combat is evaluated."""
         return self._fly(read_inline_unit(text))
 
     def _fly(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """Add the ``[[air]]`` entry: the combat becomes an air scenario (23D)."""
+        """Add the ``[[air]]`` entry: the combat becomes an air scenario."""
         if any(self.entries(side) for side in SIDES):
             raise CalculatorError(
                 "air missions are flown on their own: remove the ground units first"
@@ -253,7 +265,7 @@ class CalculatorCombat:
         """How the list names an entry: ``2 x Rifle XX (su-rifle-xx) across minor-river``."""
         entry = self.entries(side)[index]
         counter = entry.get("counter")
-        unit: Unit | AirUnit | None = None
+        unit: Unit | AirCounter | None = None
         if isinstance(counter, str):
             unit = self.library.counters.get(counter) or self.air_library.get(counter)
         name = str(entry.get("name", unit.name if unit else counter or f"{side} {index + 1}"))
@@ -280,7 +292,7 @@ class CalculatorCombat:
             raise SourceError(problems)
         return scenario, source
 
-    def evaluate(self) -> Report | AirReport:
+    def evaluate(self) -> Report | MissionReport:
         """The report ``hexcombat explain`` gives for this combat (an air report for ``[[air]]``
         missions); what stops it raises :class:`SourceError` with each problem."""
         scenario, source = self.scenario()
@@ -288,13 +300,13 @@ class CalculatorCombat:
         if problems:
             raise SourceError(problems)
         if self.is_air:
-            return evaluate_air_scenario(scenario.data, scenario_air_counters(scenario)[0])
+            return fly_scenario(scenario)
         try:
             return evaluate_scenario(scenario)
         except (RulesError, GameError) as exc:  # combat_problems said it already; in case
             raise SourceError([Problem(source.name, 1, str(exc))]) from exc
 
-    def checked(self) -> tuple[Report | AirReport | None, list[str]]:
+    def checked(self) -> tuple[Report | MissionReport | None, list[str]]:
         """The report, or why the combat cannot be evaluated yet (one line each)."""
         if not self.is_air and not (self.entries("attacker") and self.entries("defender")):
             return None, ["pick at least one attacker and one defender"]
@@ -367,7 +379,7 @@ def is_calculator_scenario(path: str | Path) -> bool:
     return "map" not in data and any(key in data for key in ("ruleset", *SIDES, "air"))
 
 
-def find_air_counters(library: Mapping[str, AirUnit], text: str) -> list[tuple[str, AirUnit]]:
+def find_air_units(library: Mapping[str, AirCounter], text: str) -> list[tuple[str, AirCounter]]:
     """The air counters whose id or name contains every word of ``text`` (any case)."""
     words = text.lower().split()
     return [
@@ -404,12 +416,13 @@ def find_counters(
     ruleset's own game's (``own``, in that order) first, then the others by id."""
     words = text.lower().split()
     first = {counter_id: i for i, counter_id in enumerate(own)}
+    rules = [found for _id, found in air_rulesets()]  # what tells an air unit from a ground one
     return [
         (counter_id, unit)
         for counter_id, unit in sorted(
             library.counters.items(), key=lambda kv: (first.get(kv[0], len(first)), kv[0])
         )
-        if (unit.air_type is not None) == air
+        if any(r.is_air_unit(unit) for r in rules) == air
         and (not game or library.for_game(counter_id, game))
         and all(w in f"{counter_id} {unit.name}".lower() for w in words)
     ]

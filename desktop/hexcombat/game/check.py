@@ -17,9 +17,9 @@ from hexcombat.game.opening import is_save_path
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import is_scenario_source, load_counter_library
 from hexcombat.game.scenario_check import check_scenario
-from hexcombat.rules.air.units import check_air_counter_source, is_air_counter_source
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
+from hexcombat.rules.missions import counter_air_rules
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
@@ -31,7 +31,7 @@ def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
     return [
         ("chart", is_chart_source, check_chart),
         ("counters", is_counter_source, check_counters),
-        ("air counters", is_air_counter_source, check_air_counter_source),
+        ("air counters", is_air_counter_file, check_air_counter_file),
         ("scenario", is_scenario_source, check_scenario),
         ("map", is_map_source, check_map_source),
     ]
@@ -41,6 +41,17 @@ def check_counters(source: TomlSource) -> list[Problem]:
     """A counter set's problems, its units' ``rules`` values checked against its game's
     ruleset."""
     return check_counter_source(source, vocabulary_of)
+
+
+def is_air_counter_file(source: TomlSource) -> bool:
+    """A counter file holding the air counters of a ruleset that declares air rules."""
+    return counter_air_rules(source) is not None
+
+
+def check_air_counter_file(source: TomlSource) -> list[Problem]:
+    """Every problem of a file's air counters, as the air rules that read them say it."""
+    air = counter_air_rules(source)
+    return [] if air is None else air.counters_from_source(source)[1]
 
 
 def check_chart(source: TomlSource) -> list[Problem]:
@@ -65,10 +76,10 @@ def check_file(path: str | Path) -> list[Problem]:
     except SourceError as exc:
         return exc.problems
     found = [check for _kind, recognise, check in _checkers() if recognise(source)]
-    if found[:2] == [check_counters, check_air_counter_source]:
+    if found[:2] == [check_counters, check_air_counter_file]:
         # a counter set may hold both: the air counters are checked whatever the ground
         # counters' problems
-        return said_once([*check_counters(source), *check_air_counter_source(source)])
+        return said_once([*check_counters(source), *check_air_counter_file(source)])
     if found:
         return said_once(found[0](source))
     return [

@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from hexcombat.game.air_scenario import AIR_ROLL_REFUSAL, evaluate_air
+from hexcombat.game.air_scenario import air_roll_refusal, evaluate_air
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.opening import is_save_path
@@ -298,7 +298,7 @@ def explain_command(path: str, as_json: bool = False, rolls: list[int] | None = 
             scenario = load_scenario(path)
             if "air" in scenario.data:  # an air scenario: strengths, no ground combat
                 if rolls:
-                    raise RollError(AIR_ROLL_REFUSAL)
+                    raise RollError(air_roll_refusal(scenario))
                 air = evaluate_air(scenario)
                 print(
                     json.dumps(air.to_json(), indent=2)

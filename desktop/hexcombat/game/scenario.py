@@ -28,12 +28,10 @@ from hexcombat.game.turn import (
 from hexcombat.game.tutorial_steps import TutorialStep, read_tutorial
 from hexcombat.named_files import OutsideFolder, confined
 from hexcombat.paths import counters_dir, maps_dir
-from hexcombat.rules.air.scenario import air_beside_ground, air_in_ground_combat, no_air_rules
-from hexcombat.rules.air.units import air_counters_from_source, is_air_counter_source
-from hexcombat.rules.air_counters import air_counter_set
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.missions import air_rules_of, air_rulesets, counter_air_rules, no_air_rules
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
@@ -172,10 +170,11 @@ def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str
         return CounterSet(), None
     counters, found = counters_from_source(source, vocabulary_of)
     problems += found
-    if is_air_counter_source(source):  # air units, placed on the map from the palette
-        air_units, found = air_counters_from_source(source)
+    air = counter_air_rules(source)
+    if air is not None:  # air units, placed on the map from the palette
+        air_units, found = air.counters_from_source(source)
         problems += found
-        counters = counters.merge(air_counter_set(air_units))
+        counters = counters.merge(air.map_counters(air_units))
     game = source.data.get("game")
     if not isinstance(game, str):
         return counters, None
@@ -319,7 +318,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
             if not data.get(side):
                 problems.append(source.problem((), f"the scenario has no {side}"))
     else:
-        problems += _air_beside_ground(source)
+        problems += _air_beside_ground(source, ruleset)
     map_name = data.get("map")
     if map_name is not None and not isinstance(map_name, str):
         problems.append(source.problem(("map",), "map must be a map name or file path"))
@@ -429,23 +428,25 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
     return str(path)
 
 
-def _air_beside_ground(source: TomlSource) -> list[Problem]:
+def _air_beside_ground(source: TomlSource, ruleset: str) -> list[Problem]:
     """``[[air]]`` with ``[[attacker]]``/``[[defender]]``: ``explain`` would fly the air units and
-    drop the ground combat, so the scenario is refused at its ``[[air]]`` line instead."""
+    drop the ground combat, so the scenario is refused at its ``[[air]]`` line instead, in the
+    words of the ruleset's air rules (under a ruleset without them, which refuses each
+    ``[[air]]`` entry too, of the first ruleset's that has them)."""
     ground = [
         f"[[{side}]] (line {source.line_of(side, 0)})" for side in SIDES if source.data.get(side)
     ]
-    if not ground:
+    air = air_rules_of(ruleset) or next((found for _id, found in air_rulesets()), None)
+    if not ground or air is None:
         return []
-    return [source.problem(("air", 0), air_beside_ground(" and ".join(ground)))]  # the first
+    return [source.problem(("air", 0), air.beside_ground(" and ".join(ground)))]  # the first
 
 
 def _check_air_ruleset(source: TomlSource, ruleset: str, problems: list[Problem]) -> None:
-    """``[[air]]`` entries fly by the ruleset's air rules; a ruleset that flies no air missions
-    refuses each at its line rather than borrowing another's."""
+    """``[[air]]`` entries fly by the air rules the ruleset declares; a ruleset that declares
+    none refuses each at its line rather than borrowing another's."""
     entries = source.data.get("air")
-    vocabulary = vocabulary_of(ruleset)
-    if entries is None or vocabulary is None or vocabulary.air_missions:
+    if entries is None or vocabulary_of(ruleset) is None or air_rules_of(ruleset) is not None:
         return
     where: list[tuple[str | int, ...]] = (
         [("air", i) for i in range(len(entries))]
@@ -659,10 +660,11 @@ def _placement(
             return None
         base = library[counter_id]
     name = str(entry.get("name", f"{side} {index + 1}"))
-    air = air_in_ground_combat(entry, name, base is not None and base.air_type is not None)
-    if air is not None:
-        problems.append(source.problem((*where, air[0]), air[1]))
-        return None
+    for _ruleset, air_rules in air_rulesets():  # an air unit of any game's air rules
+        air = air_rules.ground_refusal(entry, name, base)
+        if air is not None:
+            problems.append(source.problem((*where, air[0]), air[1]))
+            return None
     unit_keys = {
         k: v for k, v in entry.items() if k not in PLACEMENT_KEYS and k not in IN_PLAY_KEYS
     }

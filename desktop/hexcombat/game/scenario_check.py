@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hexcombat.game.air_scenario import air_problems, scenario_air_counters
+from hexcombat.game.air_scenario import air_problems, fly_scenario
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
 from hexcombat.game.opening import game_from_scenario
@@ -22,8 +22,8 @@ from hexcombat.game.scenario import (
 )
 from hexcombat.game.state import GameError
 from hexcombat.game.tutorial_steps import entry_uids, tutorial_problems
-from hexcombat.rules.air.scenario import AirReport, evaluate_air_scenario
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.missions import MissionReport
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
@@ -160,9 +160,7 @@ def walkthrough_problems(scenario: Scenario, source: TomlSource) -> list[Problem
     if not scenario.tutorial_steps:
         return []
     if "air" in scenario.data:
-        report: Report | AirReport = evaluate_air_scenario(
-            scenario.data, scenario_air_counters(scenario)[0]
-        )
+        report: Report | MissionReport = fly_scenario(scenario)
     else:
         report = evaluate_scenario(scenario)
     try:

@@ -33,11 +33,11 @@ SIDES = ("attacker", "defender", "air")
 
 SHOW_FORMS = (
     '"drm" (the final DRM), "odds", "headline" (what the report says first), '
-    '"total aeca_res", "drm 14D2a" (a step\'s DRM by its rule), '
-    '"sum \\"Assault DRM\\" attacker" (the DRMs of a rule\'s steps added up), '
-    '"value 10.C.1 attacker #2 \\"converts\\"" (a step\'s value: rule, then optionally side, '
-    'which one of them, words in it), "chance drm +4", "chance DR", "fate defender 1 '
-    "disrupted\" (the chance that entry's unit ends the combat so)"
+    '"total KEY" (a total the report gives), "drm RULE" (a step\'s DRM by its rule, as the '
+    'ruleset cites it), "sum \\"RULE\\" attacker" (the DRMs of a rule\'s steps added up), '
+    '"value RULE attacker #2 \\"words\\"" (a step\'s value: rule, then optionally side, '
+    'which one of them, words in it), "chance drm +4", "chance RESULT", "fate defender 1 '
+    "STATE\" (the chance that entry's unit ends the combat in STATE)"
 )
 HIGHLIGHT_FORMS = (
     '"hex 0504", "terrain 0504" (the defender\'s terrain), "hexside 0403/0504", "ring 0504" '

@@ -6,7 +6,7 @@ hooks are :class:`BasicEligibility`'s; a ruleset that differs overrides the hook
 
 from __future__ import annotations
 
-from hexcombat.rules.air_counters import is_air_unit
+from hexcombat.rules.air.map_counters import is_air_unit
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit

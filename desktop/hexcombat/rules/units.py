@@ -14,7 +14,6 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from hexcombat.rules.air.units import AirType, Category
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.names import MAX_NAME, long_name
@@ -93,8 +92,10 @@ HEAVY_ANTITANK_TYPES = frozenset({"heavy-tank-destroyer"})
 HEAVY_MOTORIZED_ANTITANK_TYPES = frozenset({"heavy-anti-aircraft", "heavy-anti-tank"})
 """Types that qualify for heavy antitank effects only when motorized: "heavy motorized
 antiaircraft, and heavy motorized antitank units" (14D2)."""
+AIR_CATEGORIES = frozenset({"fighter", "bomber", "transport"})
+"""The unit types that are air units' categories (16A1): the air rules' ``Category`` values."""
 TACTICAL_UNIT_TYPES = frozenset(
-    (UNIT_TYPES - {c.value for c in Category})
+    (UNIT_TYPES - AIR_CATEGORIES)
     | {"machine-gun", "leader", "wagon", "truck", "prime-mover", "half-track", "carrier",
        "fighting-vehicle", "flamethrower", "fortified-position"}
 )  # fmt: skip
@@ -105,8 +106,9 @@ counter's own kind (``rules = { kind = "hmg" }``) is its ruleset's to read."""
 TACTICAL = "tactical"
 """The ``scale`` of a tactical game's counter: a squad, weapon or vehicle that loses steps, with
 no size mark or REs."""
-AIR_TYPE_LETTERS = tuple(t.value for t in AirType)
-"""The air unit types of rule 16A1, as a counter's rating prints them."""
+AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
+"""The air unit types of rule 16A1, as a counter's rating prints them: plain declared values,
+which the air rules' own types (``AirType``) must match (tests/rules/test_air_declared.py checks)."""
 
 
 @dataclass(frozen=True)
@@ -557,7 +559,7 @@ def _is_unit_type(value: object, tactical: bool = False) -> bool:
 
 
 def _is_air(unit_type: str, air_type: object) -> bool:
-    return air_type is not None or unit_type in {c.value for c in Category}
+    return air_type is not None or unit_type in AIR_CATEGORIES
 
 
 ZERO_RE = (

@@ -188,8 +188,6 @@ class Vocabulary:
     one_attacking_force: bool = False
     """Whether the stacks attacking together are one force for what units share with those
     they stack with (conversions), rather than each stack for itself."""
-    air_missions: bool = False
-    """Whether the ruleset flies air missions (a scenario's ``[[air]]`` entries)."""
     counting_limits: str = ""
     """When only some of a side's units count in a combat (the result applies to all): the
     limits in the rule's words with its reference, e.g. ``per side at most 4 non-vehicular

@@ -46,7 +46,7 @@ from hexcombat.game.calculator import (
     MoreDice,
     Rolled,
     dice_wanted,
-    find_air_counters,
+    find_air_units,
     find_counters,
     new_combat,
     on_the_table,
@@ -57,9 +57,8 @@ from hexcombat.game.calculator import (
 from hexcombat.game.combat_report import CombatReport, from_report
 from hexcombat.game.combat_view_model import date_asked, weather_shown
 from hexcombat.game.conditions import vocabulary_of
-from hexcombat.rules.air.missions import MISSIONS
-from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
 from hexcombat.rules.dice import DiceWanted
+from hexcombat.rules.missions import MissionReport
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import SourceError
@@ -164,7 +163,7 @@ class CalculatorWindow(QMainWindow):
         super().__init__()
         self.setObjectName("CalculatorWindow")
         self.combat = combat or new_combat()
-        self.report: Report | AirReport | None = None
+        self.report: Report | MissionReport | None = None
         self.rolled: Rolled | None = None
         self.follow_up: tuple[DiceWanted, ...] = ()
         self.rolls_made = 0
@@ -230,9 +229,7 @@ class CalculatorWindow(QMainWindow):
         top.addRow("&Side", self.side_box)
         self.mission = QComboBox()
         self.mission.setObjectName("CalculatorMission")
-        for mission_id, mission in MISSIONS.items():
-            rule = f" ({mission.rule})" if mission.rule else ""
-            self.mission.addItem(f"{mission_id}{rule}", mission_id)
+        self._offer_missions()
         self.mission.setToolTip("The mission an air counter flies (23D)")
         top.addRow("&Mission", self.mission)
         self.mission_row = top.rowCount() - 1
@@ -485,6 +482,17 @@ class CalculatorWindow(QMainWindow):
         self._show_headline()
         QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
 
+    def _offer_missions(self) -> None:
+        """The mission box offers the missions the combat's ruleset's air rules fly (none when
+        it declares none), keeping the one chosen when it still flies."""
+        chosen = self.mission.currentData()
+        self.mission.clear()
+        for mission_id, mission in self.combat.missions.items():
+            rule = f" ({mission.rule})" if mission.rule else ""
+            self.mission.addItem(f"{mission_id}{rule}", mission_id)
+        if chosen is not None and self.mission.findData(chosen) >= 0:
+            self.mission.setCurrentIndex(self.mission.findData(chosen))
+
     def _side_chosen(self, side: str) -> None:
         """The mission box is there for an air mission only, the hexside an attacker attacks
         across for an attacker only."""
@@ -577,16 +585,16 @@ class CalculatorWindow(QMainWindow):
         ]
         names += [
             f"{cid}  \u2014  {unit.name} (air, 16A)"
-            for cid, unit in find_air_counters(self.combat.air_library, "")
+            for cid, unit in find_air_units(self.combat.air_library, "")
         ]
         self.completions.setStringList(names)
         side = self.side_box.currentText()
         self.side_box.clear()
-        self.side_box.addItems(
-            ["attacker", "defender"] + ([AIR] if vocabulary.air_missions else [])
-        )
+        flies = bool(self.combat.missions)  # the missions its ruleset's air rules fly
+        self.side_box.addItems(["attacker", "defender"] + ([AIR] if flies else []))
         self.side_box.setCurrentText(side)
-        self.actions_by_method["add_air_mission"].setEnabled(vocabulary.air_missions)
+        self.actions_by_method["add_air_mission"].setEnabled(flies)
+        self._offer_missions()
         self._side_chosen(self.side_box.currentText())
 
     def refresh(self, chosen: tuple[str, int] | None = None) -> None:
@@ -636,11 +644,11 @@ class CalculatorWindow(QMainWindow):
                 + "</span>"
             )
             return
-        if isinstance(report, AirReport):
+        if isinstance(report, MissionReport):  # air missions: strengths, no die to roll
             self.report_view.show_steps(report.steps, self.combat.ruleset, report.warnings)
             totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.totals.items())
             self.headline.setText(f"<b>Air missions</b>: {html.escape(totals)}")
-            self.typed_roll.setPlaceholderText(AIR_ROLL_REFUSAL)
+            self.typed_roll.setPlaceholderText(report.roll_refusal)
             return
         self._headline = (f"<b>{html.escape(report.headline)}</b>", "")  # the ruleset's words
         self._show_headline()
@@ -738,7 +746,7 @@ class CalculatorWindow(QMainWindow):
             find_counters(library, text),
             text,  # another game's counter, named on purpose
         )
-        flown = [cid for cid, _ in find_air_counters(self.combat.air_library, text)]
+        flown = [cid for cid, _ in find_air_units(self.combat.air_library, text)]
         if not found and flown:  # an air counter flies a mission (23D): it is no attacker
             self.setup_problem.setText(
                 f"{', '.join(flown[:4])} is an air counter: Ctrl+3 flies it on the mission chosen"
@@ -767,7 +775,7 @@ class CalculatorWindow(QMainWindow):
 
     def _fly_searched(self, text: str, count: int) -> bool:
         """An air counter of the counter sets flown on the mission chosen (23D)."""
-        found = _best_matches(find_air_counters(self.combat.air_library, text), text)
+        found = _best_matches(find_air_units(self.combat.air_library, text), text)
         if len(found) != 1:
             self.setup_problem.setText(_not_one(found, text, "air counter"))
             return False

@@ -3,11 +3,15 @@ any stacking, hexside, terrain, weather and declaration."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import strategies as st
 
 from hexcombat.rules.armour_ratio import load_terrain_chart
+from hexcombat.rules.armour_ratio.ruleset import ArmourRatioRuleset
+from hexcombat.rules.armour_ratio.tables import ARMOUR_EFFECTS
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import AecValue, Unit
 
@@ -81,3 +85,29 @@ def situations(draw: st.DrawFn) -> CombatSituation:
         tuple(draw(st.lists(participants(False), min_size=1, max_size=4))),
         draw(conditions),
     )
+
+
+RULESET_ID = "armour-ratio"
+"""The ruleset these strategies fight under: the conformance suite finds them by it."""
+
+
+def chance_ruleset(tmp: Path) -> ArmourRatioRuleset:
+    """The armour-ratio ruleset on an Armour Effects Table whose every row without a chance
+    gives one (a third of the time one further from zero: up for AECA:ATEC, down for AECA:AECD,
+    10.C), as a player's own chart may; written under ``tmp``."""
+
+    def chances(text: str, step: int) -> str:
+        return re.sub(
+            r"drm = (-?\d+)\nassumed",
+            lambda row: (
+                f"drm = {row[1]}\nchance = {{ drm = {int(row[1]) + step}, "
+                'probability = "1/3" }\nassumed'
+            ),
+            text,
+        )
+
+    atec, aecd = Path(ARMOUR_EFFECTS).read_text().split("[[aeca_aecd]]", 1)
+    text = chances(atec, +1) + "[[aeca_aecd]]" + chances(aecd, -1)
+    path = tmp / "armour_effects_chances.toml"
+    path.write_text(text, encoding="utf-8")
+    return ArmourRatioRuleset(armour_effects=path)

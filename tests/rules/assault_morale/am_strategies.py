@@ -92,3 +92,7 @@ def situations(draw: st.DrawFn) -> CombatSituation:
         charging=draw(st.booleans()),
     )
     return CombatSituation("assault-morale", tuple(attackers), tuple(defenders), conditions)
+
+
+RULESET_ID = "assault-morale"
+"""The ruleset these strategies fight under: the conformance suite finds them by it."""

@@ -3,104 +3,101 @@ hypothesis situations, every roll a report can consume, the rule references a st
 and the documented schema of ``hexcombat explain --json`` (docs/report-schema.md).
 
 A newly registered ruleset is picked up by ``ruleset_ids()``; it needs at least one scenario in
-tests/cases or maps and an entry in :data:`SITUATIONS` (its own strategy), or the suite fails
-saying so.
+tests/cases or maps and a ``*_strategies.py`` in its tests declaring ``RULESET_ID`` (its own
+strategy), or the suite fails saying so. Nothing here names a registered ruleset.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
 
 from hexcombat.game.evaluation import scenario_situation
 from hexcombat.game.scenario import load_scenario
-from hexcombat.rules.references import REFERENCES, rule_text
+from hexcombat.rules.references import rule_text
 from hexcombat.rules.registry import Ruleset
 from hexcombat.rules.situation import CombatSituation
 
 REPO = Path(__file__).resolve().parents[3]
-SCENARIO_FILES = sorted((REPO / "tests" / "cases").glob("*.toml")) + sorted(
-    (REPO / "maps").glob("*-scenario.toml")
+SCENARIO_FILES = (
+    sorted((REPO / "tests" / "cases").glob("*.toml"))
+    + sorted((REPO / "maps").glob("*-scenario.toml"))
+    + sorted((Path(__file__).resolve().parent / "cases").glob("*.toml"))
 )
 SCHEMA_DOC = REPO / "docs" / "report-schema.md"
 
 
-def _tw_situations() -> st.SearchStrategy[CombatSituation]:
-    from tw_strategies import situations
-
-    return situations()
-
-
-def _ar_situations() -> st.SearchStrategy[CombatSituation]:
-    from ar_strategies import situations
-
-    return situations()
-
-
-def _lhy_situations() -> st.SearchStrategy[CombatSituation]:
-    from lhy_strategies import situations
-
-    return situations()
-
-
-def _am_situations() -> st.SearchStrategy[CombatSituation]:
-    from am_strategies import situations
-
-    return situations()
-
-
-SITUATIONS: dict[str, Callable[[], st.SearchStrategy[CombatSituation]]] = {
-    "total-war": _tw_situations,
-    "armour-ratio": _ar_situations,
-    "lhy-assault": _lhy_situations,
-    "assault-morale": _am_situations,
+TEST_RULESETS: dict[str, str] = {
+    "tiny": "tiny_ruleset",
+    "odds-2d6": "odds2d6_ruleset",
+    "differential": "differential_ruleset",
 }
-"""Each ruleset's own strategy for legal combats (from its tests); a new ruleset adds its own."""
+"""Rulesets of other families kept in the tests (this folder), by id and module: the suite
+checks them beside every registered one, each registered while its checks run."""
+
+TESTS = REPO / "tests"
 
 
-def _tw_with_chances(tmp: Path) -> Ruleset:
-    from tw_strategies import chance_ruleset
-
-    return chance_ruleset(tmp)
-
-
-def _ar_with_chances(tmp: Path) -> Ruleset:
-    """The armour-ratio ruleset on an Armour Effects Table whose every row without a chance
-    gives one (a third of the time one further from zero: up for AECA:ATEC, down for AECA:AECD,
-    10.C), as a player's own chart may."""
-    from hexcombat.rules.armour_ratio.ruleset import ArmourRatioRuleset
-    from hexcombat.rules.armour_ratio.tables import ARMOUR_EFFECTS
-
-    def chances(text: str, step: int) -> str:
-        return re.sub(
-            r"drm = (-?\d+)\nassumed",
-            lambda row: (
-                f"drm = {row[1]}\nchance = {{ drm = {int(row[1]) + step}, "
-                'probability = "1/3" }\nassumed'
-            ),
-            text,
-        )
-
-    atec, aecd = Path(ARMOUR_EFFECTS).read_text().split("[[aeca_aecd]]", 1)
-    text = chances(atec, +1) + "[[aeca_aecd]]" + chances(aecd, -1)
-    path = tmp / "armour_effects_chances.toml"
-    path.write_text(text, encoding="utf-8")
-    return ArmourRatioRuleset(armour_effects=path)
+@cache
+def _strategy_files() -> dict[str, Path]:
+    """Each ``*_strategies.py`` under tests/ by the ``RULESET_ID`` it declares (read from the
+    text, so collecting the suite imports none of them)."""
+    found: dict[str, Path] = {}
+    for path in sorted(TESTS.rglob("*_strategies.py")):
+        declared = re.search(r'^RULESET_ID = "([^"]+)"', path.read_text(encoding="utf-8"), re.M)
+        if declared:
+            assert declared[1] not in found, f"{declared[1]}: two strategy modules"
+            found[declared[1]] = path
+    return found
 
 
-WITH_CHANCES: dict[str, Callable[[Path], Ruleset]] = {
-    "total-war": _tw_with_chances,
-    "armour-ratio": _ar_with_chances,
-}
-"""Each ruleset on its shipped charts changed to give its DRMs as chances (written under a
-temporary folder): generated combats then roll the chance die as well as the combat die."""
+def strategies_module(ruleset_id: str) -> ModuleType | None:
+    """The hypothesis strategies module the ruleset's tests keep (``*_strategies.py`` with
+    ``RULESET_ID`` and ``situations()``), or None when it has none."""
+    path = _strategy_files().get(ruleset_id)
+    if path is None:
+        return None
+    if str(path.parent) not in sys.path:
+        sys.path.insert(0, str(path.parent))
+    return importlib.import_module(path.stem)
+
+
+def situations_of(ruleset_id: str) -> st.SearchStrategy[CombatSituation]:
+    """The ruleset's own strategy for legal combats; a ruleset without one fails saying so
+    (the generated checks never pass for want of combats)."""
+    module = strategies_module(ruleset_id)
+    assert module is not None, (
+        f"{ruleset_id}: add a *_strategies.py with RULESET_ID = {ruleset_id!r} and situations() "
+        "to its tests"
+    )
+    strategy: st.SearchStrategy[CombatSituation] = module.situations()
+    return strategy
+
+
+def with_chances(ruleset_id: str) -> Callable[[Path], Ruleset] | None:
+    """The ruleset on its charts changed to give its DRMs as chances (its strategies module's
+    ``chance_ruleset``, written under a temporary folder), or None when it offers none."""
+    module = strategies_module(ruleset_id)
+    return getattr(module, "chance_ruleset", None)
+
+
+def chance_rulesets() -> list[str]:
+    """The rulesets whose strategies give a :func:`with_chances` ruleset."""
+    return [
+        rid
+        for rid, path in _strategy_files().items()
+        if "def chance_ruleset" in path.read_text(encoding="utf-8")
+    ]
 
 
 def is_ground_scenario(data: Mapping[str, Any]) -> bool:
@@ -148,40 +145,22 @@ class RecordingDice:
 
 # --- rule references -------------------------------------------------------------------------
 
-RULEBOOK_REFERENCE = re.compile(r"^(\d+(?:[A-Z](?:\d+[a-z]?)?)?|\d+\.[A-Z](?:\.\d+)*)$")
-"""A rule reference as the rulebooks print them: ``14D2a``, ``14F``, ``23D1``, ``10``,
-``10.C.1``."""
-
-
-@cache
-def chart_headings(ruleset_id: str) -> frozenset[str]:
-    """The chart and table headings the references file names as they stand (``CRT``,
-    ``Fortifications Effects Chart``): not rule numbers, so no parent rule stands in for them."""
-    data = tomllib.loads(REFERENCES.read_text(encoding="utf-8"))
-    own = data.get("ruleset", {}).get(ruleset_id, {}).get("rules", {})
-    keys = set(data.get("rules", {})) | set(own)
-    return frozenset(k for k in keys if not RULEBOOK_REFERENCE.match(k))
-
 
 def own_references(ruleset: Ruleset) -> Mapping[str, str] | None:
-    """A ruleset's own references (rule -> summary) when it brings them, as the tiny test
-    ruleset does; None: the shipped references file serves it."""
+    """A ruleset's own references (rule -> summary) when it brings them, as the test rulesets
+    do; None: the shipped references file serves it."""
     return getattr(ruleset, "references", None)
 
 
 def reference_problem(
     rule: str, ruleset_id: str, own: Mapping[str, str] | None = None
 ) -> str | None:
-    """Why ``rule`` is not a reference the ruleset's references file knows, or None: a chart
-    heading it names exactly, or a rulebook reference whose rule (or a parent rule) it
-    summarises, as the combat panel's tooltip finds it. A ruleset bringing its ``own``
-    references must cite one of them."""
+    """Why ``rule`` is not a reference the ruleset declares, or None: one of its ``own``
+    references when it brings them, else one the references file summarises for it (the rule
+    or a rule it belongs to, as the combat panel's tooltip finds it). Whatever its grammar
+    (``14D2a``, ``10.C.1``, ``10.5.2.2``, ``ACT shift``, ``T4``), only what is declared counts."""
     if own is not None:
         return None if rule in own else f"{rule!r} is not among {ruleset_id}'s own references"
-    if rule in chart_headings(ruleset_id):
-        return None
-    if not RULEBOOK_REFERENCE.match(rule):
-        return f"{rule!r} is neither a rulebook reference nor a chart the references file names"
     if rule_text(rule, ruleset_id) is None:
         return f"{rule!r}: the references file summarises neither it nor a rule it belongs to"
     return None

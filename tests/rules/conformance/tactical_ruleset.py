@@ -26,7 +26,7 @@ from hexcombat.rules.report import (
     SideResult,
     participant_id,
 )
-from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.vocabulary import CapabilitySpec, ConditionSpec, StateSpec
 
 REFERENCES = {
@@ -87,7 +87,13 @@ class TacticalRuleset(TinyRuleset):
         if situation.conditions.flag("give_up"):
             return self._at_once(situation)
         fire = counted(situation.attackers)
-        fired = replace(situation, ruleset="", attackers=fire or situation.attackers[:1])
+        c = situation.conditions  # the tiny rules read all but TT3's own condition
+        tiny = Conditions(c.terrain, c.weather, c.date, c.crt, {
+            key: value for key, value in c.choices if key != "give_up"
+        })  # fmt: skip
+        fired = replace(
+            situation, ruleset="", attackers=fire or situation.attackers[:1], conditions=tiny
+        )
         report = TINY.evaluate(fired)
         names = ", ".join(p.unit.name for p in fire)
         report.explanation.add("TT2", f"counted: {names}", side="attacker", kind="note")

@@ -1,14 +1,23 @@
-"""What every registered ruleset promises a player, checked over each of its scenarios (tests/cases
-and maps) and over hypothesis-generated combats from its own strategies:
+"""What every ruleset promises a player, checked over each of its scenarios (tests/cases, maps,
+and this folder's cases/) and over hypothesis-generated combats from its own strategies, for
+every registered ruleset and the test rulesets of other families kept here (the tiny one, odds
+on 2d6 with step losses, a differential CRT). Each check is driven by what the ruleset declares
+(its dice by their DieSpecs, its references, its weather, conditions and terrain), never by the
+shape of one family (odds, a chance roll then a combat die, Europa's rule numbers); a refusal is
+checked by its error type, its rule and, in a scenario, its file and line, never its English:
 
 1. the preview is the resolution: resolving with every sequence of dice the report can consume
-   (the chance die, if any, then the combat die) gives exactly the DRM and outcome chances the
-   report promised, and asks for the dice the game asks a player to type;
+   (the dice it declares first, as its DieSpecs say: faces, how many added, what for; then any
+   the result calls for) gives exactly the DRM and outcome chances the report promised, and
+   asks for the dice the game asks a player to type;
 2. those chances are exact fractions adding up to 1;
-3. every step cites a rule reference the references file knows, with provenance ``rule`` or
-   ``assumed``, and a report that used an assumed value warns of it;
+3. every step cites a rule reference the ruleset declares (whatever its grammar), with
+   provenance ``rule`` or ``assumed``, and a report that used an assumed value warns of it;
 4. ``hexcombat explain --json`` follows the schema of docs/report-schema.md;
-5. a bad combat raises a named :class:`RulesError` subclass, never another exception;
+5. a bad combat raises a named :class:`RulesError` subclass (the one the case calls for, citing a
+   rule the ruleset declares), never another exception; a condition, weather or terrain the
+   ruleset does not declare is refused so, and ``hexcombat check`` names its file and line, as
+   it does a unit value (capability) the ruleset does not read or reads otherwise;
 6. a typed roll resolves exactly as the seeded dice that produced those faces;
 7. for a ruleset whose results call for follow-ups (morale checks), each follow-up's chances
    (``follow_up_chances``) are exactly the frequencies of ``resolve_follow_up`` over every face
@@ -20,6 +29,8 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -27,33 +38,35 @@ from typing import Any
 
 import pytest
 from conformance_helpers import (
-    SITUATIONS,
-    WITH_CHANCES,
+    TEST_RULESETS,
     RecordingDice,
     all_scenarios,
+    chance_rulesets,
     own_references,
     reference_problem,
     report_schema,
     scenario_combat,
     scenarios_of,
     schema_problems,
+    situations_of,
+    with_chances,
 )
 from dice_paths import Roll, every_follow_up_roll, every_roll, outcomes_by_rolling
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
-from hexcombat.game.explain_cli import at_once, dice_wanted, explain_command
+from hexcombat.game.check import check_file
+from hexcombat.game.explain_cli import at_once, explain_command
 from hexcombat.game.opening import open_game
 from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameState
 from hexcombat.game.tutorials import tutorial_target
-from hexcombat.rules.combat import chance_die
 from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
-from hexcombat.rules.errors import RulesError
+from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Step
 from hexcombat.rules.follow_ups import FollowUp, Standing
-from hexcombat.rules.registry import Ruleset, get_ruleset, ruleset_ids
+from hexcombat.rules.registry import Ruleset, get_ruleset, register_ruleset, ruleset_ids
 from hexcombat.rules.report import (
     ELIMINATED,
     GOOD_ORDER,
@@ -62,9 +75,12 @@ from hexcombat.rules.report import (
     Report,
     participant_id,
 )
-from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.vocabulary import DieSpec
+from meaning import place
 
-RULESETS = ruleset_ids()
+RULESETS = (*ruleset_ids(), *TEST_RULESETS)
+"""Every registered ruleset, then the test rulesets of other families kept in this folder."""
 SCENARIOS = all_scenarios()
 SCENARIO_IDS = [f"{rid}:{path.stem}" for rid, path in SCENARIOS]
 MAP_SCENARIOS = [
@@ -80,6 +96,20 @@ GENERATED = settings(
 )
 """Hypothesis combats per ruleset and property: enough to vary units, terrain and chances,
 few enough that the suite runs in well under a minute on a loaded machine."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def test_rulesets() -> Iterator[None]:
+    """The test rulesets of other families known by their ids while this module runs."""
+    with ExitStack() as known:
+        for ruleset_id, module in TEST_RULESETS.items():
+            known.enter_context(register_ruleset(ruleset_id, module))
+        yield
+
+
+def dice_of(report: Report) -> list[DieSpec]:
+    """The dice the report declares it rolls first, one entry a die (a 2d6 is two d6)."""
+    return [die for die in report.dice for _ in range(die.count)]
 
 
 # --- the checks, each over one report ----------------------------------------------------------
@@ -116,46 +146,54 @@ def check_exact_chances(report: Report) -> None:
 
 def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[CombatResult]:
     """1. Every sequence of dice the report consumes, resolved, gives exactly the promised DRM
-    and outcome chances; the dice are the chance die (when the DRM is a chance) then the combat
-    die, as the game asks a player to type them. Returns every result, for the other checks."""
+    and outcome chances; the first dice are those the report declares (a 2d6 two d6 in one
+    roll), as the game asks a player to type them. Returns every result, for the other
+    checks."""
     if not report.dice and not report.outcome_list:  # no strength: no roll (one at once is)
         with pytest.raises(RulesError) as refused:
             ruleset.resolve(report, ScriptedDice([]))
-        assert type(refused.value) is not RulesError, "a roll without odds needs a named refusal"
+        assert type(refused.value) is not RulesError, "a roll of no dice needs a named refusal"
         return []
+    vocabulary = {(d.purpose, d.sides, d.count) for d in ruleset.vocabulary.dice}
+    for die in report.dice:
+        assert (die.purpose, die.sides, die.count) in vocabulary, f"{die}: not declared"
     rolls = every_roll(ruleset, report)
-    first = len(report.dice)
+    declared = dice_of(report)
+    first = len(declared)
     drawn: dict[int, Fraction] = {}
     for roll in rolls:
         drawn[roll.result.drm] = drawn.get(roll.result.drm, Fraction(0)) + roll.chance
-        assert list(roll.sides[:first]) == [d.sides for d in report.dice]
-        assert list(roll.purposes[:first]) == [d.purpose for d in report.dice]
+        assert list(roll.sides[:first]) == [d.sides for d in declared]
+        assert list(roll.purposes[:first]) == [d.purpose for d in declared]
+        for die, rolled in zip(report.dice, roll.result.rolls, strict=False):  # a 2d6 one roll
+            assert (rolled.purpose, rolled.sides, len(rolled.faces)) == (
+                die.purpose,
+                die.sides,
+                die.count,
+            ), f"{rolled}: not the {die.name} {die.purpose} the report declares"
         check_rolls(ruleset, roll)
         check_effects(ruleset, report, roll.result)
     assert drawn == report.drm_distribution
     assert outcomes_by_rolling(ruleset, report) == {
         o.code: o.probability for o in report.outcome_list
     }
-    if report.odds is not None:  # a Europa combat: a chance roll, then the combat die
-        (sides,) = {roll.sides for roll in rolls}  # every roll asks for the same dice
-        chance = len(report.drm_distribution) > 1
-        assert len(sides) == 1 + chance == len(dice_wanted(report))
-        if chance:
-            assert sides[0] == chance_die(report.drm_distribution)
-        assert list(sides) == dice_rolled(report)  # the dice the panel asks a player to type
-        assert all(roll.result.die == roll.faces[-1] for roll in rolls)
+    # the dice the game asks a player to type, found by the resolution: the declared ones first
+    assert dice_rolled(report)[:first] == [d.sides for d in declared]
     return [roll.result for roll in rolls]
 
 
 def check_rolls(ruleset: Ruleset, roll: Roll) -> None:
     """The result's rolls are the dice it consumed, face by face, each for the purpose it was
-    asked for, a purpose the ruleset's vocabulary declares."""
+    asked for, a die (purpose, faces, how many added) the ruleset's vocabulary declares."""
     faces = [face for r in roll.result.rolls for face in r.faces]
     assert faces == list(roll.faces), (roll.result.rolls, roll.faces)
     asked = [r.purpose for r in roll.result.rolls for _ in r.faces]
     assert asked == list(roll.purposes)
-    declared = {d.purpose for d in ruleset.vocabulary.dice}
-    assert set(roll.purposes) <= declared, f"{roll.purposes}: not among {declared}"
+    declared = {(d.purpose, d.sides): d.count for d in ruleset.vocabulary.dice}
+    asked_for = set(zip(roll.purposes, roll.sides, strict=True))
+    assert asked_for <= set(declared), f"{asked_for - set(declared)}: not among {declared}"
+    for rolled in roll.result.rolls:  # each roll as many dice added as its DieSpec says
+        assert len(rolled.faces) == declared[(rolled.purpose, rolled.sides)], rolled
     assert roll.result.headline.strip(), "a result needs a headline"
 
 
@@ -209,6 +247,7 @@ def check_dice_wanted(ruleset: Ruleset, report: Report) -> None:
         return
     with pytest.raises(DiceWanted) as wanted:
         ruleset.resolve(report, ScriptedDice([]))
+    assert isinstance(wanted.value, RulesError)
     assert (wanted.value.sides, wanted.value.purpose) == (
         report.dice[0].sides,
         report.dice[0].purpose,
@@ -250,10 +289,11 @@ def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
         return  # no roll at all: check_preview_is_resolution asserts the refusal
     seeded = RecordingDice(SeededDice(seed))
     rolled = ruleset.resolve(report, seeded)
-    typed = seeded.faces
-    if report.odds is not None:  # a Europa combat: typed as the panel reads them
-        typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_rolled(report))
-        assert typed == seeded.faces
+    first = [d.sides for d in dice_of(report)]
+    # the declared dice typed as the panel reads them, then what the result asked for after
+    typed = read_typed_roll(" ".join(map(str, seeded.faces[: len(first)])), first)
+    typed += seeded.faces[len(first) :]
+    assert typed == seeded.faces
     dice = ScriptedDice(typed)
     assert ruleset.resolve(report, dice) == rolled
     assert dice.used == len(typed)
@@ -369,22 +409,19 @@ def check_report_json(data: dict[str, Any]) -> None:
         assert data["outcomes"]
     else:
         assert [e["exact"] for e in data["outcomes"]] in ([], ["1"])
-    if data["odds"] is not None:  # a Europa combat: only one without odds has no outcomes
-        assert data["outcomes"]
     drms = [e["drm"] for e in data["drm_distribution"]]
     assert data["drm"] == min(drms)
     listed = {e["result"]: Fraction(e["exact"]) for e in data["outcome_list"]}
     assert sum(listed.values()) == (1 if listed else 0)
-    if data["odds"] is not None:  # the Europa rulesets' own codes are the general outcomes
+    if data["dice"]:  # rolled: the listed outcomes are the outcomes
         assert listed == {e["result"]: Fraction(e["exact"]) for e in data["outcomes"]}
     if "result" in data:
         result = data["result"]
         assert result["drm"] in drms
-        assert [r["sides"] for r in result["rolls"]][: len(data["dice"])] == [
-            d["sides"] for d in data["dice"]
+        first = result["rolls"][: len(data["dice"])]
+        assert [(r["sides"], len(r["faces"])) for r in first] == [
+            (d["sides"], d["count"]) for d in data["dice"]
         ]
-        if data["dice"]:
-            assert result["rolls"][len(data["dice"]) - 1]["faces"] == [result["die"]]
 
 
 # --- every ruleset brings what the suite needs -------------------------------------------------
@@ -395,7 +432,21 @@ def test_every_ruleset_has_scenarios_and_a_strategy_to_check(ruleset_id: str) ->
     ruleset = get_ruleset(ruleset_id)
     assert ruleset.id == ruleset_id
     assert scenarios_of(ruleset_id), f"{ruleset_id}: add a scenario to tests/cases or maps"
-    assert ruleset_id in SITUATIONS, f"{ruleset_id}: add its situations strategy to SITUATIONS"
+    assert situations_of(ruleset_id) is not None
+    assert ruleset.vocabulary.dice, f"{ruleset_id}: declare the dice it rolls (DieSpec)"
+
+
+def scenarios_to_check(ruleset_id: str) -> tuple[Path, ...]:
+    """The ruleset's scenarios, for a loop over them: none fails the check that loops (a
+    ruleset without scenarios is never passed for want of them)."""
+    found = scenarios_of(ruleset_id)
+    assert found, f"{ruleset_id}: no scenario to check; add one to tests/cases or maps"
+    return found
+
+
+def test_a_ruleset_without_scenarios_fails_a_scenario_loop() -> None:
+    with pytest.raises(AssertionError, match="no scenario to check"):
+        scenarios_to_check("a-ruleset-with-no-scenario")
 
 
 # --- 1, 2, 3, 6 over every scenario and generated combats --------------------------------------
@@ -414,7 +465,7 @@ def test_each_generated_report_keeps_the_rulesets_promises(ruleset_id: str) -> N
     ruleset = get_ruleset(ruleset_id)
 
     @GENERATED
-    @given(SITUATIONS[ruleset_id](), st.integers(0, 10_000))
+    @given(situations_of(ruleset_id), st.integers(0, 10_000))
     def check(situation: CombatSituation, seed: int) -> None:
         check_report(ruleset, ruleset.evaluate(situation), seed)
 
@@ -422,15 +473,17 @@ def test_each_generated_report_keeps_the_rulesets_promises(ruleset_id: str) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset_id", list(WITH_CHANCES))
+@pytest.mark.parametrize("ruleset_id", chance_rulesets())
 def test_each_generated_report_with_chances_keeps_the_rulesets_promises(
     ruleset_id: str, tmp_path: Path
 ) -> None:
-    ruleset = WITH_CHANCES[ruleset_id](tmp_path)
+    make = with_chances(ruleset_id)
+    assert make is not None
+    ruleset = make(tmp_path)
     chances = []
 
     @GENERATED
-    @given(SITUATIONS[ruleset_id](), st.integers(0, 10_000))
+    @given(situations_of(ruleset_id), st.integers(0, 10_000))
     def check(situation: CombatSituation, seed: int) -> None:
         report = ruleset.evaluate(situation)
         chances.append(len(report.drm_distribution) > 1)
@@ -462,10 +515,11 @@ def test_each_scenarios_json_report_follows_the_documented_schema(
     assert data["ruleset"] == ruleset_id
     report = get_ruleset(ruleset_id).evaluate(scenario_combat(path))
     assert ("result" in data) == at_once(report)  # without --roll, only one resolved at once
-    if report.odds is not None:  # with --roll, the highest face of each die
-        rolled = explained(path, capsys, dice_rolled(report))
-        check_report_json(rolled)
-        assert rolled["result"]["die"] == dice_rolled(report)[-1]
+    if report.dice:  # with --roll, each sequence of faces the report can roll
+        for roll in every_roll(get_ruleset(ruleset_id), report)[:3]:
+            rolled = explained(path, capsys, list(roll.faces))
+            check_report_json(rolled)
+            assert [f for r in rolled["result"]["rolls"] for f in r["faces"]] == list(roll.faces)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -473,12 +527,12 @@ def test_each_generated_json_report_follows_the_documented_schema(ruleset_id: st
     ruleset = get_ruleset(ruleset_id)
 
     @GENERATED
-    @given(SITUATIONS[ruleset_id]())
+    @given(situations_of(ruleset_id))
     def check(situation: CombatSituation) -> None:
         report = ruleset.evaluate(situation)
         data = json.loads(json.dumps(report.to_json()))
-        if report.odds is not None:
-            faces = dice_rolled(report)
+        if report.dice:  # with the first sequence of faces it can roll
+            faces = every_roll(ruleset, report)[0].faces
             data["result"] = ruleset.resolve(report, ScriptedDice(faces)).to_json()
         check_report_json(json.loads(json.dumps(data)))
 
@@ -550,99 +604,245 @@ def test_the_schema_checker_finds_what_breaks_the_schema() -> None:
 # --- 5. a bad combat is refused by name --------------------------------------------------------
 
 
-def _no_attackers(s: CombatSituation) -> CombatSituation:
+def _no_attackers(s: CombatSituation, ruleset: Ruleset) -> CombatSituation:
     return replace(s, attackers=())
 
 
-def _no_defenders(s: CombatSituation) -> CombatSituation:
+def _no_defenders(s: CombatSituation, ruleset: Ruleset) -> CombatSituation:
     return replace(s, defenders=())
 
 
-def _no_attacking_units(s: CombatSituation) -> CombatSituation:
+def _no_attacking_units(s: CombatSituation, ruleset: Ruleset) -> CombatSituation:
     """An attacker entry of no units at all."""
     return replace(s, attackers=(replace(s.attackers[0], count=0), *s.attackers[1:]))
 
 
-def _negative_defenders(s: CombatSituation) -> CombatSituation:
+def _negative_defenders(s: CombatSituation, ruleset: Ruleset) -> CombatSituation:
     """A defender entry of -1 units."""
     return replace(s, defenders=(*s.defenders[:-1], replace(s.defenders[-1], count=-1)))
 
 
-def _four_hexes_away(s: CombatSituation) -> CombatSituation:
-    """An attacker four hexes from the defender: no unit attacks from there (14A3: adjacent,
-    long-range artillery two; 10.5.2.2: vehicles assault from three)."""
-    far = Participant(s.attackers[0].unit, range=4)
+def _beyond_reach(s: CombatSituation, ruleset: Ruleset) -> CombatSituation:
+    """An attacker one hex beyond the reach its ruleset gives it (14A3: adjacent, long-range
+    artillery two; 10.5.2.2: vehicles assault from three; the test rulesets: adjacent)."""
+    unit = s.attackers[0].unit
+    far = Participant(unit, range=ruleset.attack_range(unit) + 1)
     return replace(s, attackers=(*s.attackers, far))
 
 
-def _defender_firing_from_afar(s: CombatSituation) -> CombatSituation:
+def _defender_firing_from_afar(s: CombatSituation, ruleset: Ruleset) -> CombatSituation:
     """A defender said to stand two hexes away: it defends in the attacked hex."""
     return replace(s, defenders=(replace(s.defenders[0], range=2), *s.defenders[1:]))
 
 
 BAD = {
-    "no attackers": _no_attackers,
-    "no defenders": _no_defenders,
-    "an attacker entry of no units": _no_attacking_units,
-    "a defender entry of -1 units": _negative_defenders,
-    "an attacker four hexes away": _four_hexes_away,
-    "a defender two hexes away": _defender_firing_from_afar,
+    "no attackers": (_no_attackers, (IllegalAttackError,)),
+    "no defenders": (_no_defenders, (IllegalAttackError,)),
+    "an attacker entry of no units": (_no_attacking_units, (IllegalAttackError, UnitDataError)),
+    "a defender entry of -1 units": (_negative_defenders, (IllegalAttackError, UnitDataError)),
+    "an attacker beyond its reach": (_beyond_reach, (IllegalAttackError,)),
+    "a defender two hexes away": (_defender_firing_from_afar, (IllegalAttackError,)),
 }
-"""Combats no ruleset may evaluate, and how each is made from a legal one."""
+"""Combats no ruleset may evaluate, how each is made from a legal one, and the named errors
+that may refuse it (an attack the rules forbid; a count no unit can have)."""
 
 
-def check_refused(ruleset_id: str, situation: CombatSituation) -> None:
-    """5. Evaluating ``situation`` raises a named RulesError subclass, nothing else."""
+def check_refused(
+    ruleset_id: str,
+    situation: CombatSituation,
+    named: tuple[type[RulesError], ...] = (),
+    ruleset: Ruleset | None = None,
+) -> RulesError:
+    """5. Evaluating ``situation`` raises a named RulesError subclass (one of ``named`` when
+    given), nothing else; the rule it cites, if any, is one the ruleset declares."""
+    ruleset = ruleset or get_ruleset(ruleset_id)
     try:
-        get_ruleset(ruleset_id).evaluate(situation)
+        ruleset.evaluate(situation)
     except RulesError as exc:
         assert type(exc) is not RulesError, f"refused without a named error: {exc}"
+        assert not named or isinstance(exc, named), f"{type(exc).__name__}, not {named}: {exc}"
         assert str(exc).strip()
-    else:
-        pytest.fail("the combat was evaluated")
+        if exc.rule is not None:
+            problem = reference_problem(exc.rule, ruleset_id, own_references(ruleset))
+            assert problem is None, f"refused citing {problem}"
+        return exc
+    pytest.fail("the combat was evaluated")
 
 
 @pytest.mark.parametrize("bad", BAD, ids=list(BAD))
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_bad_scenario_combat_raises_a_named_rules_error(ruleset_id: str, bad: str) -> None:
-    for path in scenarios_of(ruleset_id):
-        check_refused(ruleset_id, BAD[bad](scenario_combat(path)))
+    breaking, named = BAD[bad]
+    ruleset = get_ruleset(ruleset_id)
+    for path in scenarios_to_check(ruleset_id):
+        check_refused(ruleset_id, breaking(scenario_combat(path), ruleset), named)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_bad_generated_combat_raises_a_named_rules_error(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+
     @GENERATED
-    @given(SITUATIONS[ruleset_id](), st.sampled_from(list(BAD.values())))
-    def check(situation: CombatSituation, breaking) -> None:  # type: ignore[no-untyped-def]
-        check_refused(ruleset_id, breaking(situation))
+    @given(situations_of(ruleset_id), st.sampled_from(list(BAD.values())))
+    def check(situation: CombatSituation, bad) -> None:  # type: ignore[no-untyped-def]
+        breaking, named = bad
+        check_refused(ruleset_id, breaking(situation, ruleset), named)
 
     check()
 
 
-BAD_CONDITIONS = {
-    "a terrain no chart lists": {"terrain": "moon"},
-    "a weather no chart lists": {"weather": "fog"},
-    "a fortification that helps the attacker": {"fortification": 2},
-}
-"""Conditions no ruleset may fight under: each is refused by a RulesError (the rule or chart
-named), never evaluated as if it were something else."""
+def declared_terrain(ruleset: Ruleset) -> tuple[str, ...]:
+    """The terrain the ruleset declares it fights in, where it declares it (its vocabulary's
+    or its own ``terrain``); empty when it declares none."""
+    declared = getattr(ruleset.vocabulary, "terrain", None) or getattr(ruleset, "terrain", ())
+    return tuple(declared)
 
 
-@pytest.mark.parametrize("bad", BAD_CONDITIONS, ids=list(BAD_CONDITIONS))
+def undeclared(names: tuple[str, ...], *candidates: str) -> str:
+    """The first of ``candidates`` not among ``names``."""
+    return next(c for c in candidates if c not in names)
+
+
+def bad_conditions(ruleset: Ruleset) -> dict[str, dict[str, object]]:
+    """Conditions the ruleset does not declare, built from what it declares: a terrain and a
+    weather it does not know, a condition it does not read (``fortification`` when it reads
+    none), and each declared condition out of its kind, bounds or choices."""
+    vocabulary = ruleset.vocabulary
+    terrain = undeclared(declared_terrain(ruleset), "moon", "lava-sea")
+    found: dict[str, dict[str, object]] = {
+        f"terrain {terrain!r}": {"terrain": terrain},
+        "a weather it does not list": {"weather": undeclared(vocabulary.weather, "fog", "ash")},
+    }
+    keys = tuple(c.key for c in vocabulary.conditions)
+    unread = undeclared(keys, "fortification", "moon_phase")
+    found[f"the condition {unread!r} it does not declare"] = {unread: 2}
+    for spec in vocabulary.conditions:
+        if spec.set_by_phase:
+            continue  # the phase sets it: a scenario writing it is told so (its own check)
+        if spec.kind == "bool":
+            found[f"{spec.key} = 2"] = {spec.key: 2}
+        elif spec.kind == "int" and spec.high is not None:
+            found[f"{spec.key} above {spec.high}"] = {spec.key: spec.high + 1}
+        elif spec.kind == "int" and spec.low is not None:
+            found[f"{spec.key} below {spec.low}"] = {spec.key: spec.low - 1}
+        elif spec.kind == "choice":
+            found[f"{spec.key} none of its choices"] = {spec.key: undeclared(spec.choices, "x")}
+    return found
+
+
+def in_conditions(situation: CombatSituation, bad: dict[str, object]) -> CombatSituation:
+    """``situation`` fought in the ``bad`` conditions."""
+    c = situation.conditions
+    general = {k: v for k, v in bad.items() if k in ("terrain", "weather")}
+    choices = {k: v for k, v in bad.items() if k not in general}
+    conditions = replace(c, **general).with_choices(**choices)  # type: ignore[arg-type]
+    return replace(situation, conditions=conditions)
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
-def test_a_combat_in_conditions_no_chart_has_is_refused(ruleset_id: str, bad: str) -> None:
-    for path in scenarios_of(ruleset_id):
+def test_a_combat_in_conditions_the_ruleset_does_not_declare_is_refused(ruleset_id: str) -> None:
+    """Each is refused by a named RulesError citing a rule the ruleset declares, never
+    evaluated as if it were something else (the tiny ruleset of the docs once fought on the
+    moon, in fog, behind a fortification it does not know)."""
+    ruleset = get_ruleset(ruleset_id)
+    cases = bad_conditions(ruleset)
+    for path in scenarios_to_check(ruleset_id):
         situation = scenario_combat(path)
-        conditions = replace(situation.conditions, **BAD_CONDITIONS[bad])
-        with pytest.raises(RulesError):
-            get_ruleset(ruleset_id).evaluate(replace(situation, conditions=conditions))
+        for bad in cases.values():
+            check_refused(ruleset_id, in_conditions(situation, bad))
+
+
+def without_map(ruleset_id: str) -> Path:
+    """A scenario of the ruleset that states its conditions itself (no map)."""
+    for path in scenarios_to_check(ruleset_id):
+        if "map" not in tomllib.loads(path.read_text(encoding="utf-8")):
+            return path
+    raise AssertionError(f"{ruleset_id}: no scenario without a map to write conditions into")
+
+
+def with_condition(path: Path, key: str, value: object, out: Path) -> int:
+    """``path`` written to ``out`` with ``key = value`` under ``[conditions]``; the line it is
+    on."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()]
+    text = json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+    if "[conditions]" not in lines:
+        first = next(i for i, line in enumerate(lines) if line.startswith("["))
+        lines[first:first] = ["[conditions]", ""]
+    at = lines.index("[conditions]")
+    lines = [line for i, line in enumerate(lines) if i <= at or not line.startswith(f"{key} =")]
+    lines.insert(at + 1, f"{key} = {text}")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return at + 2
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_check_refuses_an_undeclared_condition_at_its_file_and_line(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    path = without_map(ruleset_id)
+    assert check_file(path) == [], f"{path.name} must check clean to begin with"
+    for name, bad in bad_conditions(get_ruleset(ruleset_id)).items():
+        ((key, value),) = bad.items()
+        out = tmp_path / f"{len(name)}-{path.name}"
+        line = with_condition(path, key, value, out)
+        problems = [str(p) for p in check_file(out)]
+        assert len(problems) == 1, (name, problems)
+        assert place(problems[0]) == (str(out), line), (name, problems)
+
+
+def bad_unit_values(ruleset: Ruleset) -> dict[str, object]:
+    """Unit values (``rules = {...}`` of a counter or an inline unit) the ruleset does not
+    read as given: one it does not declare, and each it declares out of its kind, bounds or
+    choices."""
+    keys = tuple(c.key for c in ruleset.vocabulary.capabilities)
+    found: dict[str, object] = {undeclared(keys, "moon_value", "moon_value_2"): 1}
+    for spec in ruleset.vocabulary.capabilities:
+        if spec.kind == "bool":
+            found[spec.key] = 2
+        elif spec.kind == "int":
+            found[spec.key] = spec.high + 1 if spec.high is not None else "many"
+        else:
+            found[spec.key] = undeclared(spec.choices, "x")
+    return found
+
+
+def with_unit_value(path: Path, key: str, value: object, out: Path) -> int:
+    """``path`` written to ``out`` with its first attacker given ``rules.key = value``; the
+    line of that attacker's entry."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entry = lines.index("[[attacker]]")
+    ends = [i for i, line in enumerate(lines) if i > entry and line.startswith("[")]
+    end = ends[0] if ends else len(lines)
+    rules = next((i for i in range(entry, end) if lines[i].startswith("rules = {")), None)
+    text = json.dumps(value)
+    if rules is None:
+        lines.insert(entry + 1, f"rules = {{ {key} = {text} }}")
+        at = entry + 2
+    else:
+        lines[rules] = lines[rules].replace("rules = {", f"rules = {{ {key} = {text},", 1)
+        at = rules + 1
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return at
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_check_refuses_a_unit_value_the_ruleset_does_not_read_at_its_line(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    path = without_map(ruleset_id)
+    for key, value in bad_unit_values(get_ruleset(ruleset_id)).items():
+        out = tmp_path / f"{key}-{path.name}"
+        line = with_unit_value(path, key, value, out)
+        problems = [str(p) for p in check_file(out)]
+        assert len(problems) == 1, (key, problems)
+        assert place(problems[0]) == (str(out), line), (key, problems)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_combat_or_report_of_another_ruleset_is_refused(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
     for other in (r for r in RULESETS if r != ruleset_id):
-        situation = scenario_combat(scenarios_of(other)[0])
+        situation = scenario_combat(scenarios_to_check(other)[0])
         with pytest.raises(RulesError, match=other):
             ruleset.evaluate(situation)
         report = get_ruleset(other).evaluate(situation)
@@ -699,11 +899,14 @@ class _Broken:
         self.vocabulary = real.vocabulary
 
     def evaluate(self, situation: CombatSituation) -> Report:
+        if self.how == "evaluates what it does not declare":  # as the old tiny ruleset did
+            situation = replace(situation, conditions=Conditions())
         report = self.real.evaluate(situation)
         if self.how == "cites an unknown rule":
             report.explanation.steps.append(Step("99Z", "a rule no rulebook has"))
         if self.how == "assumes silently":
-            report.explanation.steps.append(Step("14D2c", "a value", 1, "assumed"))
+            known = self.real.evaluate(situation).steps[0].rule  # a rule it does cite
+            report.explanation.steps.append(Step(known, "a value", 1, "assumed"))
         return report
 
     def resolve(self, report: Report, dice: object) -> CombatResult:
@@ -736,12 +939,23 @@ class _Broken:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check) -> None:  # type: ignore[no-untyped-def]
     broken = _Broken(get_ruleset(ruleset_id), how)
-    with_odds = [  # a ruleset without odds (a tactical assault) is checked on its scenarios
-        p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds
-    ] or list(scenarios_of(ruleset_id))
-    report = broken.evaluate(scenario_combat(with_odds[0]))
+    rolled = [  # a scenario with dice to roll, if the ruleset has one
+        p for p in scenarios_to_check(ruleset_id) if broken.evaluate(scenario_combat(p)).dice
+    ] or list(scenarios_to_check(ruleset_id))
+    report = broken.evaluate(scenario_combat(rolled[0]))
     with pytest.raises(AssertionError):
         check(broken, report)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_ruleset_evaluating_conditions_it_does_not_declare_is_caught(ruleset_id: str) -> None:
+    """The docs' tiny ruleset once fought on the moon, in fog, behind a fortification it does
+    not read, as if they were not there: each is caught."""
+    broken = _Broken(get_ruleset(ruleset_id), "evaluates what it does not declare")
+    situation = scenario_combat(scenarios_to_check(ruleset_id)[0])
+    for bad in bad_conditions(broken.real).values():
+        with pytest.raises(pytest.fail.Exception, match="the combat was evaluated"):
+            check_refused(ruleset_id, in_conditions(situation, bad), ruleset=broken)  # type: ignore[arg-type]
 
 
 def test_the_json_says_whom_each_outcome_harms() -> None:

@@ -14,7 +14,7 @@ from follow_up_ruleset import FollowUpRuleset
 from hypothesis import given
 from hypothesis import strategies as st
 from test_conformance import GENERATED, check_follow_up, check_report
-from test_tiny_ruleset import situations, unit
+from tiny_strategies import situations, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.follow_ups import FollowUp

@@ -1,10 +1,10 @@
-"""The conformance suite over the tiny test ruleset (tiny_ruleset.py): the contract holds for a
-game with no odds and no strength points, whose result rolls a 2d6 morale check inside the
-resolution, so scripted dice must say which die they want next."""
+"""The tiny test ruleset (tiny_ruleset.py) on its own: a game with no odds and no strength
+points, whose result rolls a 2d6 morale check inside the resolution, so scripted dice must say
+which die they want next. The conformance suite (test_conformance.py) checks it beside every
+registered ruleset."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -12,22 +12,12 @@ from pathlib import Path
 import pytest
 from conformance_helpers import reference_problem
 from dice_paths import every_roll
-from hypothesis import given
-from hypothesis import strategies as st
-from test_conformance import (
-    BAD,
-    GENERATED,
-    check_refused,
-    check_report,
-    check_report_json,
-)
 
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import Ruleset, get_ruleset, register_ruleset, ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
 from meaning import each_says, says
 
@@ -40,25 +30,6 @@ def tiny() -> Iterator[Ruleset]:
 
 def unit(name: str, attack: int, defence: int) -> Unit:
     return Unit(name=name, re=Fraction(1), attack=attack, defence=defence)
-
-
-def situations() -> st.SearchStrategy[CombatSituation]:
-    """Fires of one to three units on each side, dug in or not, attackers maybe disrupted."""
-    participant = st.builds(
-        Participant,
-        st.builds(
-            unit, st.sampled_from(["Squad", "MG", "Rifles"]), st.integers(1, 6), st.integers(1, 6)
-        ),
-        count=st.integers(1, 2),
-        status=st.sampled_from([UnitStatus(), UnitStatus(state="disrupted")]),
-    )
-    return st.builds(
-        CombatSituation,
-        st.just("tiny"),
-        st.lists(participant, min_size=1, max_size=3).map(tuple),
-        st.lists(participant, min_size=1, max_size=3).map(tuple),
-        st.builds(lambda dug: Conditions(dug_in=dug), st.booleans()),
-    )  # fmt: skip
 
 
 def fire(attack: int, defence: int, dug_in: bool = False) -> CombatSituation:
@@ -120,24 +91,6 @@ def test_typed_dice_that_stop_short_are_asked_for_the_morale_check(tiny: Ruleset
     assert isinstance(wanted.value, RulesError)
     # a miss needs the fire die only: every roll sequence is 1 die or 3
     assert {len(r.faces) for r in every_roll(tiny, report)} == {1, 3}
-
-
-def test_each_generated_tiny_report_keeps_the_contract(tiny: Ruleset) -> None:
-    @GENERATED
-    @given(situations(), st.integers(0, 10_000))
-    def check(situation: CombatSituation, seed: int) -> None:
-        report = tiny.evaluate(situation)
-        check_report(tiny, report, seed)
-        data = json.loads(json.dumps(report.to_json()))
-        data["result"] = tiny.resolve(report, ScriptedDice([6, 6, 6])).to_json()
-        check_report_json(json.loads(json.dumps(data)))
-
-    check()
-
-
-@pytest.mark.parametrize("bad", BAD, ids=list(BAD))
-def test_a_bad_tiny_fire_raises_a_named_rules_error(tiny: Ruleset, bad: str) -> None:
-    check_refused("tiny", BAD[bad](fire(4, 3)))
 
 
 def test_the_tiny_ruleset_cites_only_its_own_rules(tiny: Ruleset) -> None:

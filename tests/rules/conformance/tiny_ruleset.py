@@ -1,12 +1,15 @@
 """The smallest ruleset the combat contract carries, for tests and for docs/rulesets.md: fire on a
 d6 plus a DRM, a step lost, and a 2d6 morale check rolled inside the resolution that may leave
 the defender ``disrupted``. No odds, no strength points, no Europa field: what it uses is what
-every ruleset has. Its rules, numbered T1-T4, are in :data:`REFERENCES`."""
+every ruleset has. Its rules, numbered T1-T5, are in :data:`REFERENCES`. What it does not
+declare (a terrain not in :data:`TERRAIN`, a weather or a condition its vocabulary does not
+name) it refuses by name (T5), never evaluates as if it were not there."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility
@@ -23,7 +26,10 @@ REFERENCES = {
     "T2": "A dug-in defender gives -1; each disrupted attacker -1.",
     "T3": "Fire table: d6 + DRM; 4 or more and the defender loses a step, else no effect.",
     "T4": "Morale: a defender that lost a step rolls 2d6; above 7 it is disrupted.",
+    "T5": "Fire is fought in clear, woods or a city, in clear weather; nothing else is read.",
 }
+TERRAIN = ("clear", "woods", "city")
+"""T5: the terrain a fire may be fought in (none changes it)."""
 FIRE_DIE = DieSpec("fire die", 6, rule="T3", side="attacker")
 MORALE = DieSpec("morale check", 6, count=2, rule="T4", side="defender", follow_up=True)
 FAILS = Fraction(sum(a + b > 7 for a in range(1, 7) for b in range(1, 7)), 36)  # T4: 15/36
@@ -46,6 +52,7 @@ class TinyRuleset(BasicEligibility):
     title = "Tiny: fire, a step, a morale check (tests only)"
     retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)  # no retreats
     references = REFERENCES
+    terrain = TERRAIN
     vocabulary = Vocabulary(
         conditions=(ConditionSpec("dug_in", "bool", "Dug in", "T2"),),
         dice=(FIRE_DIE, MORALE),
@@ -58,6 +65,10 @@ class TinyRuleset(BasicEligibility):
             raise RulesError(f"this combat is for the {situation.ruleset} rules, not tiny")
         if not situation.attackers or not situation.defenders:
             raise IllegalAttackError("a fire needs an attacker and a defender", "T1")
+        if situation.conditions.terrain not in TERRAIN:
+            known = ", ".join(TERRAIN)
+            raise IllegalAttackError(f"terrain {situation.conditions.terrain!r}: {known}", "T5")
+        refuse_undeclared(situation.conditions, self.vocabulary, "T5")
         fire = _strength(situation.attackers, "attack")
         defence = _strength(situation.defenders, "defence")
         ex = Explanation()

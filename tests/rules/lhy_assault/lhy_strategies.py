@@ -105,3 +105,7 @@ def situations(draw: st.DrawFn) -> st.SearchStrategy[CombatSituation]:  # type: 
         "envelopment": draw(st.booleans()),
     }
     return assault(attackers, defenders, **conditions)  # type: ignore[return-value]
+
+
+RULESET_ID = "lhy-assault"
+"""The ruleset these strategies fight under: the conformance suite finds them by it."""

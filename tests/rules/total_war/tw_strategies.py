@@ -82,3 +82,7 @@ def chance_ruleset(tmp: Path) -> TotalWarRuleset:
     path = tmp / "armour_chances.toml"
     path.write_text(text)
     return TotalWarRuleset(armour_effects=path)
+
+
+RULESET_ID = "total-war"
+"""The ruleset these strategies fight under: the conformance suite finds them by it."""

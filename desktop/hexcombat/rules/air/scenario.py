@@ -32,6 +32,7 @@ from hexcombat.rules.air.sortie import AirResult, Sortie, fly
 from hexcombat.rules.air.units import AIR_UNIT_KEYS, AirUnit, Category, air_unit_from_mapping
 from hexcombat.rules.errors import IllegalMissionError, UnitDataError
 from hexcombat.rules.explain import Explanation, Step, Value, json_number
+from hexcombat.rules.missions import MissionReport
 
 SORTIE_KEYS = frozenset(
     {"counter", "mission", "jettison", "bombs", "switch_to_escort", "escorting", "base", "target",
@@ -73,12 +74,19 @@ def entry_key(message: str, entry: Mapping[str, object]) -> str | None:
 
 
 @dataclass
-class AirReport:
+class AirReport(MissionReport):
     """Every air unit of a scenario on its mission: strengths, working, warnings."""
 
     results: list[tuple[AirResult, int]]
     """Each unit's result with how many identical units fly it."""
     explanation: Explanation = field(default_factory=Explanation)
+    ruleset: str = "total-war"
+    """The ruleset whose air rules flew it (the scenario's ``ruleset``)."""
+
+    @property
+    def roll_refusal(self) -> str:
+        """Air missions have no combat die here (16A, 23D)."""
+        return AIR_ROLL_REFUSAL
 
     @property
     def steps(self) -> list[Step]:
@@ -101,7 +109,7 @@ class AirReport:
     def to_json(self) -> dict[str, object]:
         """The report as JSON-ready data (``hexcombat explain --json``)."""
         return {
-            "ruleset": "total-war",
+            "ruleset": self.ruleset,
             "kind": "air",
             "totals": {k: json_number(v) for k, v in self.totals.items()},
             "steps": [s.to_json() for s in self.steps],
@@ -143,7 +151,8 @@ def evaluate_air_scenario(data: Mapping[str, Any], counters: Mapping[str, AirUni
         raise UnitDataError("an air scenario needs [[air]] entries")
     conditions = data.get("conditions", {})
     date = conditions.get("date") if isinstance(conditions, Mapping) else None
-    report = AirReport([])
+    ruleset = data.get("ruleset")
+    report = AirReport([], ruleset=ruleset) if isinstance(ruleset, str) else AirReport([])
     for i, entry in enumerate(entries):
         sortie, count = sortie_from_mapping(entry, f"air {i + 1}", counters, date)
         result = fly(sortie)
@@ -249,12 +258,4 @@ def air_beside_ground(ground: str) -> str:
     return (
         f"an air mission and a ground combat are separate scenarios: this one also has "
         f"{ground}; put the [[air]] units (16A, 23D) in a scenario of their own"
-    )
-
-
-def no_air_rules(ruleset: str) -> str:
-    """Why an ``[[air]]`` entry is refused under a ruleset that flies no air missions."""
-    return (
-        f"the {ruleset} rules have no air rules: air units fly by Total War's 16A and 23D "
-        '(fighter-bombers, 23D), so an [[air]] entry needs ruleset = "total-war"'
     )

@@ -44,6 +44,7 @@ from hexcombat.rules.combat import (
     odds_column,
     roll_on_table,
 )
+from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
@@ -152,6 +153,8 @@ class ArmourRatioRuleset(EuropaEligibility):
                 f"this combat is for the {situation.ruleset!r} ruleset; the armour-ratio rules "
                 "cannot evaluate it"
             )
+        # what it does not read is refused before anything is evaluated
+        refuse_undeclared(situation.conditions, self.vocabulary, "10", weather=False)
         if not situation.attackers:
             raise IllegalAttackError("a combat needs at least one attacking unit")
         if not situation.defenders:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from hexcombat.rules.air.capability import AIR
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.dice import Dice
@@ -64,7 +65,8 @@ class TotalWarRuleset(EuropaEligibility):
 
     id = RULESET_ID
     title = "Total War (Europa): rules 14A3, 14A4, 14D1, 14D2, 14F, 16A, 23D"
-    vocabulary = replace(EUROPA_VOCABULARY, air_missions=True)  # its air rules, 16A and 23D
+    vocabulary = EUROPA_VOCABULARY
+    air = AIR  # its air rules, 16A and 23D: it flies a scenario's [[air]] missions
     retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
     wording = TABLE_WORDING  # the odds column, the DRM and the roll, as players read them
 

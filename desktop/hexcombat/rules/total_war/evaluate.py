@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_changes
 from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
+from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.europa_results import (
     europa_dice,
@@ -19,6 +20,7 @@ from hexcombat.rules.europa_results import (
     europa_payload,
     outcome_list,
 )
+from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Provenance, Value
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import Report
@@ -52,6 +54,9 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     if situation.ruleset not in (RULESET_ID, ""):
         raise RulesError(f"this combat is for the {situation.ruleset} rules, not {RULESET_ID}")
     cond = situation.conditions
+    refuse_undeclared(
+        cond, EUROPA_VOCABULARY, "10", weather=False
+    )  # what Total War does not read is refused
     attackers = on_date(situation.attackers, cond.date)
     defenders = on_date(situation.defenders, cond.date)
     artillery.check_attack(attackers, defenders, data.coast_defence)

@@ -15,7 +15,7 @@ from typing import Any
 
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import entry_provenance, read_chart
-from hexcombat.rules.errors import RulesError
+from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
@@ -117,7 +117,7 @@ class AecChart:
         table: Mapping[str, Allowance] = getattr(self, kind)
         if name not in table:
             known = ", ".join(sorted(table))
-            raise RulesError(
+            raise IllegalAttackError(
                 f"{kind} {name!r} is not on the AEC chart ({self.path}); it knows {known}"
             )
         return table[name]
