@@ -5,7 +5,7 @@
 game's: the attack rolled and waiting to be applied);
 ``hexcombat check FILE...`` validates maps, counters, charts, scenarios and saved games;
 ``hexcombat import FILE.tmx|FILE.vmod -o MAP.toml`` makes a map from Tiled or VASSAL;
-``hexcombat new-ruleset NAME`` writes a new game's starting ruleset file, counters, map and scenario;
+``hexcombat new-ruleset NAME`` writes a new game's starting ruleset, counters, map and scenario;
 ``hexcombat --smoke`` checks an installation offscreen (see :mod:`hexcombat.ui.smoke`).
 """
 
