@@ -113,6 +113,15 @@ def ruleset_from_source(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -
     return found
 
 
+def ruleset_file_problems(path: str | Path, builtin_ids: tuple[str, ...] = ()) -> list[Problem]:
+    """Every problem of the ruleset file at ``path`` (empty: it plays), its size included."""
+    try:
+        load_ruleset_file(path, builtin_ids)
+    except SourceError as exc:
+        return exc.problems
+    return []
+
+
 def ruleset_problems(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -> list[Problem]:
     """Every problem of the ruleset file in ``source`` (empty: it plays)."""
     try:
