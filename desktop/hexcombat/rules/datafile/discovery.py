@@ -33,9 +33,11 @@ def rulesets_folder() -> Path:
 def _is_ruleset_file(path: Path) -> bool:
     """A TOML file holding a ruleset (a top-level ``schema`` beside a ``[game]`` table): other
     TOML files beside a scenario (its map, its counters) are not ruleset files."""
+    if not is_file(path):
+        return False
     try:
-        if not is_file(path) or path.stat().st_size > MAX_BYTES:
-            return path.suffix == ".toml" and is_file(path) and _names_schema(path)
+        if path.stat().st_size > MAX_BYTES:
+            return _names_schema(path)
         return is_ruleset_data(TomlSource.load(path).data)
     except (SourceError, OSError):
         return _names_schema(path)
@@ -94,12 +96,9 @@ def beside(folder: Path, ruleset_id: str, builtin_ids: tuple[str, ...] = ()) -> 
     path = folder / f"{ruleset_id}.toml"
     ruleset = DataRuleset(load_ruleset_file(path, builtin_ids))
     if ruleset.id != ruleset_id:
-        raise SourceError(
-            [
-                TomlSource.load(path).problem(
-                    ("game", "id"),
-                    f"game.id is {ruleset.id!r}: a scenario naming {ruleset_id!r} finds this file only when its id is {ruleset_id!r}",
-                )
-            ]
+        said = (
+            f"game.id is {ruleset.id!r}: a scenario naming {ruleset_id!r} finds this file "
+            f"only when its id is {ruleset_id!r}"
         )
+        raise SourceError([TomlSource.load(path).problem(("game", "id"), said)])
     return ruleset

@@ -109,6 +109,7 @@ def ruleset_from_source(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -
         reader.add((), "the file is nested too deeply to read")
         found = None
     if reader.problems or found is None:
+        reader.problems.sort(key=lambda p: p.line)  # in the file's order, as a player reads it
         raise SourceError(reader.problems or [source.problem((), "the file cannot be read")])
     return found
 
