@@ -109,8 +109,18 @@ def ruleset_from_source(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -
         reader.add((), "the file is nested too deeply to read")
         found = None
     if reader.problems or found is None:
+        reader.problems.sort(key=lambda p: p.line)  # in the file's order, as a player reads it
         raise SourceError(reader.problems or [source.problem((), "the file cannot be read")])
     return found
+
+
+def ruleset_file_problems(path: str | Path, builtin_ids: tuple[str, ...] = ()) -> list[Problem]:
+    """Every problem of the ruleset file at ``path`` (empty: it plays), its size included."""
+    try:
+        load_ruleset_file(path, builtin_ids)
+    except SourceError as exc:
+        return exc.problems
+    return []
 
 
 def ruleset_problems(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -> list[Problem]:
