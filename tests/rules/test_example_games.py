@@ -42,7 +42,8 @@ def _cites_only_its_rules(ruleset: DataRuleset, steps: object) -> None:
 def test_every_example_game_folder_holds_a_ruleset_counters_a_map_and_a_tutorial() -> None:
     for game in GAMES:
         names = {p.name for p in (rulesets_dir() / game).iterdir()}
-        assert {f"{game}.toml", "counters.toml", "map.toml", "tutorial-scenario.toml"} <= names
+        tutorial = f"{game}-tutorial-scenario.toml"
+        assert {f"{game}.toml", "counters.toml", "map.toml", tutorial} <= names
         assert load_ruleset_file(rulesets_dir() / game / f"{game}.toml").id == game
 
 
@@ -207,7 +208,7 @@ def test_firefight_a_disrupted_target_and_a_disrupted_firer() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_example_tutorial_names_its_game_and_its_own_files(game: str) -> None:
-    data = TomlSource.load(Path(rulesets_dir() / game / "tutorial-scenario.toml")).data
+    data = TomlSource.load(Path(rulesets_dir() / game / f"{game}-tutorial-scenario.toml")).data
     assert data["ruleset"] == game
     assert (data["map"], data["counters"]) == ("map.toml", ["counters.toml"])
     assert data["tutorial"]["steps"]

@@ -21,7 +21,7 @@ from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
 from hexcombat.rules.datafile.loader import is_ruleset_data, ruleset_file_problems
 from hexcombat.rules.missions import counter_air_rules
-from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, ruleset_ids
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
 Checker = Callable[[TomlSource], list[Problem]]
@@ -41,7 +41,7 @@ def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
 
 def check_ruleset_file(source: TomlSource) -> list[Problem]:
     """A ruleset file's problems (docs/ruleset-file.md), every one at its line."""
-    return ruleset_file_problems(source.path, ruleset_ids())
+    return ruleset_file_problems(source.path, builtin_ruleset_ids())
 
 
 def check_counters(source: TomlSource) -> list[Problem]:

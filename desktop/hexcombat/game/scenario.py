@@ -16,6 +16,7 @@ from typing import Any
 from hexcombat.board.mapedit import MAX_LEVEL
 from hexcombat.board.mapfile import shipped_maps
 from hexcombat.game.conditions import any_ruleset_problem, condition_problem, vocabulary_of
+from hexcombat.game.ruleset_files import ruleset_beside
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.status_commands import status_problem
 from hexcombat.game.turn import (
@@ -248,6 +249,8 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         if key not in TOP_LEVEL_KEYS:
             problems.append(source.problem((key,), f"unknown scenario key {key!r}"))
     ruleset = data.get("ruleset")
+    if isinstance(ruleset, str) and ruleset not in ruleset_ids():  # a ruleset file beside it
+        problems += ruleset_beside(source.path.parent, ruleset)
     if ruleset not in ruleset_ids():
         known = ", ".join(ruleset_ids())
         message = (

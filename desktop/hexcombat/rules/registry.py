@@ -159,6 +159,30 @@ _MODULES = {
 }
 
 
+_DATA_DISCOVERY = "hexcombat.rules.datafile.discovery"
+"""Where the rulesets written as files are found (docs/ruleset-file.md): imported by name, so
+the core names no ruleset family."""
+_data: dict[str, Ruleset] | None = None
+
+
+def _data_rulesets() -> dict[str, Ruleset]:
+    """The rulesets written as files: the shipped example games and the player's rulesets
+    folder, found once; then any played this session (beside a scenario, carried by a save)."""
+    global _data
+    if _data is None:
+        found = importlib.import_module(_DATA_DISCOVERY).known_rulesets(tuple(_MODULES))
+        _data = {ruleset.id: ruleset for ruleset in found}
+    return _data
+
+
+def play_ruleset(ruleset: Ruleset) -> None:
+    """Play ``ruleset`` (a ruleset file found beside a scenario, or the copy a save carries)
+    under its id from now on, in place of a ruleset file of that id; a built-in id is refused."""
+    if ruleset.id in _MODULES:
+        raise RulesError(f"{ruleset.id!r} is a built-in ruleset's id")
+    _data_rulesets()[ruleset.id] = ruleset
+
+
 @contextmanager
 def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
     """Make the ruleset module ``module_path`` (its ``RULESET``) known as ``ruleset_id`` while
@@ -175,14 +199,22 @@ def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
 
 
 def ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets a scenario may name."""
+    """The ids of the rulesets a scenario may name: the built-in ones, then those written as
+    files."""
+    return (*_MODULES, *_data_rulesets())
+
+
+def builtin_ruleset_ids() -> tuple[str, ...]:
+    """The ids of the rulesets written in Python (a ruleset file may not take one)."""
     return tuple(_MODULES)
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known."""
     module = _MODULES.get(ruleset_id)
+    if module is None and ruleset_id in _data_rulesets():
+        return _data_rulesets()[ruleset_id]
     if module is None:
-        known = ", ".join(_MODULES)
+        known = ", ".join(ruleset_ids())
         raise RulesError(f"unknown ruleset {ruleset_id!r}; hexcombat knows {known}")
     return importlib.import_module(module).RULESET  # type: ignore[no-any-return]

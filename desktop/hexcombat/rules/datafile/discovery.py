@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from hexcombat.paths import player_data_dir
+from hexcombat.paths import player_data_dir, rulesets_dir
 from hexcombat.rules.datafile.engine import DataRuleset
 from hexcombat.rules.datafile.loader import MAX_BYTES, is_ruleset_data, load_ruleset_file
 from hexcombat.sourcefile import SourceError, TomlSource, is_file
@@ -102,3 +102,13 @@ def beside(folder: Path, ruleset_id: str, builtin_ids: tuple[str, ...] = ()) -> 
         )
         raise SourceError([TomlSource.load(path).problem(("game", "id"), said)])
     return ruleset
+
+
+def known_rulesets(builtin_ids: tuple[str, ...] = ()) -> list[DataRuleset]:
+    """The shipped example games (``rulesets/<game>/``, one folder a game), then the player's
+    rulesets folder's: what the registry plays by id (a file left out is said by ``check``)."""
+    found: list[DataRuleset] = []
+    games = sorted(p for p in rulesets_dir().glob("*") if p.is_dir())
+    for folder in [*games, rulesets_folder()]:
+        found += rulesets_in(folder, (*builtin_ids, *(r.id for r in found)))[0]
+    return found

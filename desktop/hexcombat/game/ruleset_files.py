@@ -1,0 +1,94 @@
+"""Rulesets written as files, played like the built-in ones (docs/ruleset-file.md): the file
+beside a scenario that names it, and the copy of its file a saved game carries.
+
+A save carries the whole text of the ruleset file it was played with, so it reopens with the
+same rules even when the player's file was edited or removed since; it never reads a file it only
+names. When the player's copy now differs, the reopened game says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hexcombat.game.new_ruleset import GAME_ID
+from hexcombat.rules.datafile.discovery import beside
+from hexcombat.rules.datafile.engine import DataRuleset
+from hexcombat.rules.datafile.loader import MAX_BYTES, ruleset_from_source
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, play_ruleset
+from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, read_capped
+
+_texts: dict[str, str] = {}
+"""Each ruleset file's text as it was played this session, by the ruleset's id: what a save
+carries (read when the ruleset was first asked for, or the copy a save brought)."""
+_paths: dict[str, Path] = {}
+"""The player's own file of each ruleset id, where it was first found this session."""
+
+
+def ruleset_beside(folder: Path, ruleset_id: str) -> list[Problem]:
+    """Play the ruleset file ``<ruleset_id>.toml`` beside a scenario that names it; its problems
+    (at its lines), or none (no such file: the scenario's unknown ruleset is said)."""
+    if not GAME_ID.fullmatch(ruleset_id) or not is_file(folder / f"{ruleset_id}.toml"):
+        return []
+    try:
+        play_ruleset(beside(folder, ruleset_id, builtin_ruleset_ids()))
+    except SourceError as exc:
+        return exc.problems
+    return []
+
+
+def _disk_text(ruleset_id: str) -> str | None:
+    """The text of the player's own ruleset file ``ruleset_id`` as it is now on disk; None for a
+    built-in ruleset or a file that is gone."""
+    if ruleset_id not in _paths:
+        try:
+            ruleset = get_ruleset(ruleset_id)
+        except RulesError:
+            return None
+        if not isinstance(ruleset, DataRuleset) or not is_file(Path(ruleset.file.path)):
+            return None
+        _paths[ruleset_id] = Path(ruleset.file.path)
+    try:
+        return read_capped(_paths[ruleset_id], MAX_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def carried(ruleset_id: str) -> dict[str, str]:
+    """What a save carries of its ruleset: the whole text of the ruleset file it is played with
+    (nothing for a built-in ruleset)."""
+    if ruleset_id not in _texts and (text := _disk_text(ruleset_id)) is not None:
+        _texts[ruleset_id] = text
+    return {"ruleset_file": _texts[ruleset_id]} if ruleset_id in _texts else {}
+
+
+def play_carried(data: dict[str, Any], name: str) -> str | None:
+    """Play the ruleset file a save carries (``ruleset_file``) under its id, checked like any
+    ruleset file; a note when the player's own file of that id differs or is gone, else None.
+    :class:`SourceError` names what is wrong with the carried copy."""
+    text = data.get("ruleset_file")
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise SourceError([Problem(name, 1, "ruleset_file must be a ruleset file's text")])
+    source = TomlSource.parse(text, f"{name} (embedded ruleset file)")
+    copy = DataRuleset(ruleset_from_source(source, builtin_ruleset_ids()))
+    if copy.id != data.get("ruleset"):
+        game = data.get("ruleset")
+        said = f"the embedded ruleset file is {copy.id!r}, the game's ruleset {game!r}"
+        raise SourceError([Problem(name, 1, said)])
+    on_disk = _disk_text(copy.id)
+    play_ruleset(copy)
+    _texts[copy.id] = text
+    if on_disk is None:
+        return (
+            f"the ruleset file {copy.id!r} is no longer found: the game is played with the copy "
+            "this save carries"
+        )
+    if on_disk != text:
+        return (
+            f"the ruleset file {copy.id!r} differs from the copy this save carries: the game is "
+            "played with the save's copy, as it was played"
+        )
+    return None
