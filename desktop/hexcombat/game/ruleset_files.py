@@ -83,8 +83,8 @@ def play_carried(data: dict[str, Any], name: str) -> str | None:
     _texts[copy.id] = text
     if on_disk is None:
         return (
-            f"the ruleset file {copy.id!r} is no longer found: the game is played with the copy "
-            "this save carries"
+            f"the ruleset file {copy.id!r} is not among your rulesets (gone, or beside a scenario "
+            "not opened yet): the game is played with the copy this save carries"
         )
     if on_disk != text:
         return (
