@@ -13,6 +13,8 @@ from hexcombat.rules.datafile import model as m
 from hexcombat.rules.datafile.tables import die_totals
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, read_capped
 
+CHECKER_DEFECT = "hexcombat could not check this file (a defect of hexcombat, please report it)"
+"""What a file that trips the checker itself is told: it is refused, the program runs on."""
 MAX_BYTES = 256 * 1024
 """A ruleset file is a page or two of text; a bigger one is refused unread."""
 MAX = {
@@ -107,6 +109,9 @@ def ruleset_from_source(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -
         found = reader.read()
     except RecursionError:  # nothing here recurses; kept so no exception escapes
         reader.add((), "the file is nested too deeply to read")
+        found = None
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a checker defect
+        reader.add((), f"{CHECKER_DEFECT}: {type(exc).__name__}: {exc}")
         found = None
     if reader.problems or found is None:
         reader.problems.sort(key=lambda p: p.line)  # in the file's order, as a player reads it
@@ -510,7 +515,7 @@ class _Reader:
         for low, high in (("shift_min", "shift_max"), ("drm_min", "drm_max")):
             lo, hi = bounds[low], bounds[high]
             if lo is not None and hi is not None and lo > hi:
-                self.add(("limits", high), f"limits.{high} {hi} is below limits.{low} {lo}")
+                self.add(("limits", low), f"limits.{low} {lo} is above limits.{high} {hi}")
         rule = self.rule(("limits", "rule"), data.get("rule"), required=bool(data))
         return m.Limits(rule=rule, **bounds)
 
@@ -709,7 +714,7 @@ class _Reader:
             code = data.get(end)
             ends[end] = None
             if code is not None:
-                if code != m.COLUMN and code not in codes:
+                if not isinstance(code, str) or (code != m.COLUMN and code not in codes):
                     self.add(
                         ("table", end),
                         f'{_short(code)} is neither a result of [results] nor "column"',
