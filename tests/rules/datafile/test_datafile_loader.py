@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from datafile_helpers import BARRAGE, RIDGE, RIVER, variant
-from hexcombat_cli import check
 
 from hexcombat.rules.datafile.loader import (
     CHECKER_DEFECT,
@@ -19,6 +18,7 @@ from hexcombat.rules.datafile.loader import (
     ruleset_file_problems,
 )
 from hexcombat.sourcefile import SourceError
+from hexcombat_cli import check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "game"))
 from test_fuzz_loaders import mutate  # noqa: E402  (the other loaders' damage)
@@ -48,15 +48,15 @@ def test_every_problem_is_told_at_its_line_in_one_run(tmp_path: Path) -> None:
     text = RIVER.read_text()
     edits = [
         ('"3..4" = ["AE"', '"3" = ["AE"'),  # the total 4 has no row
-        ('"6" = ["AE", "AE", "AE", "AR", "AR", "EX", "DD"]', '"6" = ["AE", "AE", "AE", "AR", "AR", "EX", "XX"]'),
+        ('"AR", "EX", "DD"]', '"AR", "EX", "XX"]'),
         ('"5:1", "6:1"]', '"6:1", "5:1"]'),
         ("shift = -1\n", "shift = -3\n"),
         ('value = "elite"', 'value = "veteran"'),
         ("sides = 6\n", "sides = 1\n"),
         ('[terrain.town]\n', '[terrain.town]\ncolour = "red"\n'),
         ('rule = "10.1"', 'rule = "10.9"'),
-        ('text = "surprise: one column right"\nwhen = [{ kind = "condition", condition = "surprise" }]',
-         'text = "surprise: one column right"\nwhen = [{ kind = "terrain", terrain = ["jungle"] }]'),
+        ('when = [{ kind = "condition", condition = "surprise" }]',
+         'when = [{ kind = "terrain", terrain = ["jungle"] }]'),
     ]  # fmt: skip
     for old, new in edits:
         assert text.count(old) == 1, old
@@ -88,7 +88,8 @@ def test_every_problem_is_told_at_its_line_in_one_run(tmp_path: Path) -> None:
         ('id = "river-crossing"', 'id = "River Crossing"', "game.id must be lower-case"),
         ('kind = "odds"', 'kind = "ratio"', "table.kind must be one of odds, differential, fire"),
         ('"1" = ["AR", "AR", "DR"', '"0..1" = ["AR", "AR", "DR"', "the dice give totals 1 to 6"),
-        ('"2" = ["AR", "AR", "AR", "DR", "DR", "DR", "DE"]', '"2" = ["AR", "AR"]', "2 results for 7"),
+        ('"2" = ["AR", "AR", "AR", "DR", "DR", "DR", "DE"]', '"2" = ["AR", "AR"]',
+         "2 results for 7"),
         ('below = "AE"', 'below = "AX"', "'AX' is neither a result of [results]"),
         ('{ kind = "eliminate", side = "attacker" }', '{ kind = "rout", side = "attacker" }',
          "must be one of eliminate"),
@@ -96,7 +97,8 @@ def test_every_problem_is_told_at_its_line_in_one_run(tmp_path: Path) -> None:
         ('state = "disrupted" }', 'state = "shaken" }', "state 'shaken' is not among"),
         ('attack = "attack"', 'attack = "punch"', "units.attack 'punch' is neither"),
         ('{ kind = "lose-points", side = "defender", amount = 2 }',
-         '{ kind = "lose-steps", side = "defender", amount = 2 }', "lose-steps in a strength-point game"),
+         '{ kind = "lose-steps", side = "defender", amount = 2 }',
+         "lose-steps in a strength-point game"),
         ('drm_min = -1', 'drm_min = 3', "limits.drm_min 3 is above limits.drm_max 1"),
         ('type = "armour"', 'type = "cavalry"', "'cavalry' is no unit type"),
         ('[[dice]]\nname = "combat die"', '[[dice]]\nname = "combat die"\nread = "d66"',
