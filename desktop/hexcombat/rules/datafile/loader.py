@@ -34,7 +34,7 @@ MAX = {
     "states": 50,
     "choices": 50,
 }
-MAX_SIDES, MAX_COUNT, MAX_AMOUNT, MAX_SHIFT = 100, 4, 99, 20
+MAX_SIDES, MAX_COUNT, MAX_AMOUNT, MAX_SHIFT, MAX_DICE = 100, 4, 99, 20, 8
 MAX_TEXT = 300
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 RULE = re.compile(r"^\S{1,20}$")
@@ -363,7 +363,7 @@ class _Reader:
         entries = self.sized(("dice",), value, "dice", list)
         if not entries:
             self.add(("dice",), "[[dice]] is missing: at least one die the table is read with")
-        found = []
+        found: list[m.DieEntry] = []
         for i, d in enumerate(entries):
             where = ("dice", i)
             d = self.table(where, d)
@@ -373,6 +373,9 @@ class _Reader:
             if d.get("sides") is None:
                 self.add(where, "the die's sides are missing (sides = 6)")
             count = self.whole((*where, "count"), d.get("count"), 1, MAX_COUNT, 1)
+            if sum(e.count for e in found) + count > MAX_DICE:
+                self.add(where, f"at most {MAX_DICE} dice in all are rolled for one combat")
+                break
             read = self.one_of((*where, "read"), d.get("read"), ("sum", "d66"), "sum")
             if read == "d66" and (sides != 6 or count != 2 or len(entries) != 1):
                 self.add(
