@@ -210,6 +210,10 @@ class DataRuleset(BasicEligibility):
         table, unit = self.file.table, p.unit
         if p.count < 1:
             raise UnitDataError(f"{unit.name}: a count of 1 or more", table.rule)
+        if side == "defender" and p.range != 1:
+            raise IllegalAttackError(
+                f"{unit.name} defends in its own hex, not {p.range} away", table.rule
+            )
         if side == "attacker" and not 1 <= p.range <= max(1, unit.range):
             raise IllegalAttackError(
                 f"{unit.name} is {p.range} hexes away: its range is {unit.range}", table.rule
