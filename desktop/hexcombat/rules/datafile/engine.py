@@ -139,7 +139,9 @@ class DataRuleset(BasicEligibility):
             if mod.prohibited:
                 raise IllegalAttackError(mod.text, mod.rule)
         attack = self._side_total(situation, "attacker", terrain, active, ex)
-        defence = self._side_total(situation, "defender", terrain, active, ex)
+        defence = Fraction(0)
+        if self.file.table.kind != "fire":  # a fire table reads no defence
+            defence = self._side_total(situation, "defender", terrain, active, ex)
         value = self._value(attack, defence, ex)
         base = tables.column_of(table, value)
         ex.add(table.rule, f"the table reads {self._place_words(base)}", self._place_label(base))
@@ -208,6 +210,10 @@ class DataRuleset(BasicEligibility):
         table, unit = self.file.table, p.unit
         if p.count < 1:
             raise UnitDataError(f"{unit.name}: a count of 1 or more", table.rule)
+        if side == "defender" and p.range != 1:
+            raise IllegalAttackError(
+                f"{unit.name} defends in its own hex, not {p.range} away", table.rule
+            )
         if side == "attacker" and not 1 <= p.range <= max(1, unit.range):
             raise IllegalAttackError(
                 f"{unit.name} is {p.range} hexes away: its range is {unit.range}", table.rule
@@ -219,7 +225,8 @@ class DataRuleset(BasicEligibility):
                 + ", ".join(types),
                 table.rule,
             )
-        if self._strength(unit, side) is None:
+        fire = self.file.table.kind == "fire"
+        if self._strength(unit, side) is None and not (fire and side == "defender"):
             key = self._value_key(side)
             raise UnitDataError(f"{unit.name}: needs `{key}` ({side})", table.rule)
 

@@ -13,6 +13,8 @@ from hexcombat.rules.datafile import model as m
 from hexcombat.rules.datafile.tables import die_totals
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, read_capped
 
+CHECKER_DEFECT = "hexcombat could not check this file (a defect of hexcombat, please report it)"
+"""What a file that trips the checker itself is told: it is refused, the program runs on."""
 MAX_BYTES = 256 * 1024
 """A ruleset file is a page or two of text; a bigger one is refused unread."""
 MAX = {
@@ -32,7 +34,7 @@ MAX = {
     "states": 50,
     "choices": 50,
 }
-MAX_SIDES, MAX_COUNT, MAX_AMOUNT, MAX_SHIFT = 100, 4, 99, 20
+MAX_SIDES, MAX_COUNT, MAX_AMOUNT, MAX_SHIFT, MAX_DICE = 100, 4, 99, 20, 8
 MAX_TEXT = 300
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 RULE = re.compile(r"^\S{1,20}$")
@@ -107,6 +109,9 @@ def ruleset_from_source(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -
         found = reader.read()
     except RecursionError:  # nothing here recurses; kept so no exception escapes
         reader.add((), "the file is nested too deeply to read")
+        found = None
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a checker defect
+        reader.add((), f"{CHECKER_DEFECT}: {type(exc).__name__}: {exc}")
         found = None
     if reader.problems or found is None:
         reader.problems.sort(key=lambda p: p.line)  # in the file's order, as a player reads it
@@ -358,7 +363,7 @@ class _Reader:
         entries = self.sized(("dice",), value, "dice", list)
         if not entries:
             self.add(("dice",), "[[dice]] is missing: at least one die the table is read with")
-        found = []
+        found: list[m.DieEntry] = []
         for i, d in enumerate(entries):
             where = ("dice", i)
             d = self.table(where, d)
@@ -368,6 +373,9 @@ class _Reader:
             if d.get("sides") is None:
                 self.add(where, "the die's sides are missing (sides = 6)")
             count = self.whole((*where, "count"), d.get("count"), 1, MAX_COUNT, 1)
+            if sum(e.count for e in found) + count > MAX_DICE:
+                self.add(where, f"at most {MAX_DICE} dice in all are rolled for one combat")
+                break
             read = self.one_of((*where, "read"), d.get("read"), ("sum", "d66"), "sum")
             if read == "d66" and (sides != 6 or count != 2 or len(entries) != 1):
                 self.add(
@@ -510,7 +518,7 @@ class _Reader:
         for low, high in (("shift_min", "shift_max"), ("drm_min", "drm_max")):
             lo, hi = bounds[low], bounds[high]
             if lo is not None and hi is not None and lo > hi:
-                self.add(("limits", high), f"limits.{high} {hi} is below limits.{low} {lo}")
+                self.add(("limits", low), f"limits.{low} {lo} is above limits.{high} {hi}")
         rule = self.rule(("limits", "rule"), data.get("rule"), required=bool(data))
         return m.Limits(rule=rule, **bounds)
 
@@ -709,7 +717,7 @@ class _Reader:
             code = data.get(end)
             ends[end] = None
             if code is not None:
-                if code != m.COLUMN and code not in codes:
+                if not isinstance(code, str) or (code != m.COLUMN and code not in codes):
                     self.add(
                         ("table", end),
                         f'{_short(code)} is neither a result of [results] nor "column"',

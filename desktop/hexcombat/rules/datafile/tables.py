@@ -8,6 +8,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from hexcombat.rules.datafile import model as m
 
@@ -15,29 +16,36 @@ from hexcombat.rules.datafile import model as m
 def entry_totals(entry: m.DieEntry) -> dict[int, Fraction]:
     """Each value one ``[[dice]]`` entry can give, with its exact chance: the faces added, or a
     d66 (first die the tens, second the units: 11..66, each 1/36)."""
-    if entry.read == "d66":
-        return {10 * a + b: Fraction(1, 36) for a in range(1, 7) for b in range(1, 7)}
-    found = {0: Fraction(1)}
-    for _ in range(entry.count):
-        found = _added(
-            found, {face: Fraction(1, entry.sides) for face in range(1, entry.sides + 1)}
-        )
-    return found
+    return die_totals((entry,))
+
+
+@cache
+def _ways(dice: tuple[m.DieEntry, ...]) -> tuple[dict[int, int], int]:
+    """How many ways each total comes up, and of how many: whole numbers (a Fraction for each
+    product would take seconds for a few d100)."""
+    ways, outof = {0: 1}, 1
+    for entry in dice:
+        if entry.read == "d66":
+            faces = {10 * a + b: 1 for a in range(1, 7) for b in range(1, 7)}
+            ways, outof = _added(ways, faces), outof * 36
+            continue
+        for _ in range(entry.count):
+            ways = _added(ways, {face: 1 for face in range(1, entry.sides + 1)})
+            outof *= entry.sides
+    return ways, outof
 
 
 def die_totals(dice: tuple[m.DieEntry, ...]) -> dict[int, Fraction]:
     """Each total the table is read with (every entry added), with its exact chance."""
-    found = {0: Fraction(1)}
-    for entry in dice:
-        found = _added(found, entry_totals(entry))
-    return dict(sorted(found.items()))
+    ways, outof = _ways(dice)
+    return {total: Fraction(n, outof) for total, n in sorted(ways.items())}
 
 
-def _added(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    found: dict[int, Fraction] = {}
+def _added(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
+    found: dict[int, int] = {}
     for x, p in a.items():
         for y, q in b.items():
-            found[x + y] = found.get(x + y, Fraction(0)) + p * q
+            found[x + y] = found.get(x + y, 0) + p * q
     return found
 
 
