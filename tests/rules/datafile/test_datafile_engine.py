@@ -174,9 +174,14 @@ def resolved(roll: int, attackers: list, defenders: list, terrain: str = "clear"
     return r, report, r.resolve(report, ScriptedDice([roll]))
 
 
+def policy_of(r, report, result):  # type: ignore[no-untyped-def]
+    return r.loss_policy(report, result)
+
+
 def test_an_elimination_eliminates_the_side() -> None:
-    """1:1, a 6: AE."""
-    _r, _report, result = resolved(6, [unit("A", 4, 1)], [unit("D", 1, 4)])
+    """1:1, a 6: AE; the player ticks every attacker (the game eliminates the units ticked)."""
+    r, report, result = resolved(6, [unit("A", 4, 1), unit("B", 2, 1)], [unit("D", 1, 6)])
+    assert policy_of(r, report, result).suggested() == ["attacker-1", "attacker-2"]
     assert result.code == "AE"
     assert [(e.kind, e.side, e.rule) for e in result.effects] == [("eliminate", "attacker", "7.4")]
     assert result.attacker.eliminated
@@ -200,6 +205,7 @@ def test_strength_points_and_a_state() -> None:
     r, report, result = resolved(6, [unit("A", 30, 1)], [d1, d2])
     assert result.code == "DD"
     kinds = [(e.kind, e.side, e.amount, e.state) for e in result.effects]
+    assert policy_of(r, report, result).offered("attacker") == []
     assert kinds == [("lose-points", "defender", 2, ""), ("set-state", "defender", 0, "disrupted")]
     policy = r.loss_policy(report, result)
     assert policy.kind == "strength-points"
@@ -217,8 +223,12 @@ def test_an_exchange_eliminates_one_side_and_costs_the_other_as_many_points() ->
         ("lose-points", "attacker", 4),
     ]
     policy = r.loss_policy(report, result)
-    assert policy.needed("attacker", []) == 4 and policy.offered("defender") == []
-    assert policy.suggested() == ["attacker-1"]  # 3 is not enough; 9 is the least that is
+    assert policy.needed("attacker", []) == 4 and policy.offered("defender") == ["defender-1"]
+    # the defender all; of the attackers 3 is not enough, 9 is the least that is
+    assert policy.suggested() == ["attacker-1", "defender-1"]
+    assert policy.problems(["attacker-1", "defender-1"]) == []
+    assert policy.problems(["attacker-1"]) == ["every unit of the defender is eliminated (7.4)"]
+    assert policy.problems(["attacker-1", "attacker-2", "defender-1"])  # a unit more than asked
 
 
 def test_step_losses_in_a_step_game() -> None:
