@@ -1,7 +1,7 @@
 """A ruleset file plays on the map like a built-in ruleset: the attack offered, the report
 citing the file's rules, a typed roll, losses, a retreat of the file's hexes, an advance, undo,
-and a save that reopens (ruleset_file_game.py: 24 against 4 doubled in woods, 3:1; the 3:1 column of the file
-reads 1 DR, 2 DR, 3-4 EX, 5 AR, 6 AR)."""
+and a save that reopens (ruleset_file_game.py: 24 against 4 doubled in woods, 3:1; the 3:1
+column of the file reads 1 DR, 2 DR, 3-4 EX, 5 AR, 6 AR)."""
 
 from __future__ import annotations
 
