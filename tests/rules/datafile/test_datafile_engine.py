@@ -55,7 +55,7 @@ def test_woods_double_the_defence_and_a_river_halves_each_unit_across_it() -> No
     r = ruleset()
     across = Participant(unit("A1", 5, 1), across="river")
     report = r.evaluate(combat([across, unit("A2", 6, 1)], [unit("D", 1, 3)], "woods"))
-    assert report.totals["attack"] == 8 and report.totals["defence"] == 6
+    assert report.totals["attack_strength"] == 8 and report.totals["defence_strength"] == 6
     assert report.payload["column"] == "1:1"
     assert {"7.2", "8.3"} <= set(rules_cited(report))
     assert report.drm == 0  # not every attacker crosses: no -1 (8.3 "all")
@@ -307,7 +307,7 @@ def test_a_fire_table_on_d66_against_a_hand_count() -> None:
     bunker = r.evaluate(
         combat([Participant(gun, range=2)], [target], "bunker", ruleset_id="barrage")
     )
-    assert bunker.totals["attack"] == Fraction(7, 2) and bunker.payload["column"] == "3..5"
+    assert bunker.totals["attack_strength"] == Fraction(7, 2) and bunker.payload["column"] == "3..5"
     zero = unit("Dud", None, None, steps=1, fire=0)
     assert r.evaluate(combat([zero], [target], ruleset_id="barrage")).outcomes == {"NE": 1}
 
@@ -326,3 +326,34 @@ def test_resolution_rolls_what_the_preview_promised() -> None:
     report = r.evaluate(combat([unit("A", 9, 1, elite=True)], [unit("D", 1, 4)], "woods"))
     for seed in range(40):
         assert r.resolve(report, SeededDice(seed)).code in report.outcomes
+
+
+def test_an_odds_table_has_what_if_columns() -> None:
+    """8 against 4 is 2:1; 4 factors more on the attacker reach 3:1 (12 : 4), 1 fewer drops to
+    1:1 (7 : 4 is 1.75, rounded down); the chances there are the file's columns (3:1: DR 2/6,
+    EX 2/6, AR 2/6)."""
+    from hexcombat.rules.what_if import what_if
+
+    r = ruleset()
+    report = r.evaluate(combat([unit("A", 8, 1)], [unit("D", 1, 4)]))
+    figures = what_if(report, r.evaluate, r.vocabulary)
+    assert figures is not None and figures.column == "2:1"
+    assert figures.up is not None and (figures.up.factors, figures.up.column) == (4, "3:1")
+    assert {o.code: o.probability for o in figures.up.outcomes} == {
+        "DR": 2 * SIXTH,
+        "EX": 2 * SIXTH,
+        "AR": 2 * SIXTH,
+    }
+    assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "1:1")
+    assert (
+        what_if(
+            ruleset(RIDGE).evaluate(
+                combat(
+                    [unit("A", 4, 1, steps=2)], [unit("D", 1, 4, steps=2)], ruleset_id="ridge-line"
+                )
+            ),
+            r.evaluate,
+            r.vocabulary,
+        )
+        is None
+    )  # a differential table has no odds to move

@@ -389,16 +389,28 @@ class DataRuleset(BasicEligibility):
         return Report(
             ruleset=self.id,
             situation=situation,
-            totals={"attack": work.attack, "defence": work.defence, table.kind: work.value},
+            totals={
+                "attack_strength": work.attack,
+                "defence_strength": work.defence,
+                table.kind: work.value,
+            },
             odds=column if table.kind == "odds" and not isinstance(work.read, str) else None,
             drm_distribution={work.drm: Fraction(1)},
             outcomes=outcomes,
             explanation=work.explanation,
             headline=headline,
             outcome_list=tuple(self._outcome(code, p) for code, p in outcomes.items()),
-            payload={"column": column, "shift": work.shift},
+            payload=self._payload(column, work),
             dice=tuple(die_spec(d) for d in self.file.dice),
         )
+
+    def _payload(self, column: str, work: Working) -> dict[str, object]:
+        """The column read and the shift; on an odds table also ``odds_column``, which the
+        what-if reads to find the attack factors that reach the next column (rules/what_if.py)."""
+        payload: dict[str, object] = {"column": column, "shift": work.shift}
+        if self.file.table.kind == "odds":
+            payload["odds_column"] = column
+        return payload
 
     def _outcome(self, code: str, p: Fraction) -> Outcome:
         result = self.file.results[code]
