@@ -63,3 +63,65 @@ def test_the_file_beside_a_scenario_must_carry_the_id_the_scenario_names(tmp_pat
     assert "game.id is 'river-crossing'" in str(wrong.value)
     with pytest.raises(SourceError):
         beside(tmp_path, "missing")
+
+
+@pytest.fixture
+def own_registry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The registry's file rulesets found afresh in a player folder of the test's own, and
+    forgotten after it."""
+    from hexcombat.rules import registry
+
+    monkeypatch.setenv("HEXCOMBAT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(registry, "_files", None)
+    monkeypatch.setattr(registry, "_file_left_out", [])
+    monkeypatch.setattr(registry, "_beside", {})
+    return tmp_path / "data" / "rulesets"
+
+
+def test_a_scenario_beside_its_ruleset_file_plays_through_explain(
+    own_registry: Path, tmp_path: Path
+) -> None:
+    """``ruleset = "river-crossing"`` with river-crossing.toml beside the scenario: explain
+    plays it (the 2:1 column, test_datafile_explain.py), no registration needed."""
+    from datafile_helpers import CASES
+
+    from hexcombat_cli import explain_json
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    shutil.copy(RIVER, folder)
+    shutil.copy(CASES / "river-crossing-woods.toml", folder / "scenario.toml")
+    data = explain_json(folder / "scenario.toml", 1)
+    assert data["ruleset"] == "river-crossing" and data["odds"] == "2:1"
+    assert data["result"]["result"] == "DR"
+
+
+def test_a_broken_file_beside_a_scenario_is_told_at_its_line(
+    own_registry: Path, tmp_path: Path
+) -> None:
+    from datafile_helpers import CASES
+
+    from hexcombat_cli import check
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "river-crossing.toml").write_text(
+        RIVER.read_text().replace('rule = "10.1"', 'rule = "10.9"')
+    )
+    shutil.copy(CASES / "river-crossing-woods.toml", folder / "scenario.toml")
+    done = check(folder / "scenario.toml")
+    assert done.returncode == 1
+    assert "river-crossing.toml:" in done.stdout and "rule '10.9'" in done.stdout
+
+
+def test_the_players_folder_rulesets_are_known_and_a_broken_one_is_left_out(
+    own_registry: Path,
+) -> None:
+    from hexcombat.rules.registry import files_left_out, get_ruleset, ruleset_ids
+
+    own_registry.mkdir(parents=True)
+    shutil.copy(RIDGE, own_registry)
+    (own_registry / "broken.toml").write_text("schema = 1\n[game]\nid = 'broken'\n")
+    assert "ridge-line" in ruleset_ids() and "broken" not in ruleset_ids()
+    assert get_ruleset("ridge-line").title.startswith("Ridge Line")
+    assert [Path(x.where).name for x in files_left_out()] == ["broken.toml"]
