@@ -28,7 +28,9 @@ from hexcombat.rules.status import FRESH, UnitStatus
 def session(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test's own session of data rulesets: one played beside a scenario or brought by a
     save is forgotten after it."""
-    monkeypatch.setattr(registry, "_data", dict(registry._data_rulesets()))
+    monkeypatch.setattr(registry, "_beside", {})
+    monkeypatch.setattr(registry, "_files", None)
+    monkeypatch.setattr(registry, "_file_left_out", [])
     monkeypatch.setattr(ruleset_files, "_texts", {})
     monkeypatch.setattr(ruleset_files, "_paths", {})
     yield
@@ -133,7 +135,9 @@ def test_seeded_dice_roll_the_same_combat_alike() -> None:
 
 def new_session(monkeypatch: pytest.MonkeyPatch) -> None:
     """The program started again: the rulesets found afresh, nothing played yet."""
-    monkeypatch.setattr(registry, "_data", None)
+    monkeypatch.setattr(registry, "_beside", {})
+    monkeypatch.setattr(registry, "_files", None)
+    monkeypatch.setattr(registry, "_file_left_out", [])
     monkeypatch.setattr(ruleset_files, "_texts", {})
     monkeypatch.setattr(ruleset_files, "_paths", {})
 

@@ -59,7 +59,7 @@ def test_hill_and_ford_tutorial_reads_3_to_1_on_the_2_to_1_column() -> None:
         Conditions(terrain="woods"),
     )
     report = ruleset.evaluate(situation)
-    assert report.totals["attack"] == 12 and report.totals["defence"] == 4
+    assert report.totals["attack_strength"] == 12 and report.totals["defence_strength"] == 4
     assert report.odds == "2:1"
     sixth = Fraction(1, 6)
     assert report.outcomes == {"AR": 2 * sixth, "EX": sixth, "DR": 2 * sixth, "DE": sixth}
@@ -96,7 +96,7 @@ def test_hill_and_ford_surprise_and_a_ford_and_armour_alone() -> None:
         Conditions(terrain="clear"),
     )
     report = ruleset.evaluate(alone)
-    assert report.totals["attack"] == 2
+    assert report.totals["attack_strength"] == 2
     assert report.odds == "1:3"
     assert report.outcomes == {"AE": 3 * sixth, "AR": 2 * sixth, "EX": sixth}
 

@@ -61,3 +61,24 @@ def test_an_air_report_of_a_declared_ruleset_is_shown_unrolled(calculator) -> No
     assert says(calculator.headline.text(), figures=["4", "4", "3"], names=["Air missions"])
     assert not calculator.roll_action.isEnabled()
     assert says(calculator.typed_roll.placeholderText(), rules=["16A", "23D"])
+
+
+def test_the_labels_cite_the_rules_of_the_ruleset_chosen(calculator) -> None:  # noqa: ANN001
+    """The air missions box, the mission and side tooltips cite the air rules' own missions rule
+    (Total War's 23D) and the date field its rule for dated counter values (10.H); under a
+    ruleset that flies no air and dates nothing (lhy-assault), no Europa rule is cited."""
+    choose(calculator, "total-war")
+    air_box = calculator.list_boxes["air"].title()
+    assert says(air_box, rules=["23D"]) and says(calculator.mission.toolTip(), rules=["23D"])
+    assert says(calculator.side_box.toolTip(), rules=["23D"])
+    assert says(calculator.date.placeholderText(), rules=["10.H"])
+    choose(calculator, "lhy-assault")
+    texts = [
+        calculator.list_boxes["air"].title(),
+        calculator.side_box.toolTip(),
+        calculator.search.toolTip(),
+        calculator.inline.toolTip(),
+        calculator.date.placeholderText(),
+    ]
+    assert not any(rule in text for text in texts for rule in ("23D", "10.H", "16A"))
+    assert "air mission" not in calculator.side_box.toolTip()

@@ -1,5 +1,5 @@
-"""Rulesets written as files, played like the built-in ones (docs/ruleset-file.md): the file
-beside a scenario that names it, and the copy of its file a saved game carries.
+"""Rulesets written as files, played like the built-in ones (docs/ruleset-file.md): the copy of
+its ruleset file a saved game carries.
 
 A save carries the whole text of the ruleset file it was played with, so it reopens with the
 same rules even when the player's file was edited or removed since; it never reads a file it only
@@ -11,8 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hexcombat.game.new_ruleset import GAME_ID
-from hexcombat.rules.datafile.discovery import beside
 from hexcombat.rules.datafile.engine import DataRuleset
 from hexcombat.rules.datafile.loader import MAX_BYTES, ruleset_from_source
 from hexcombat.rules.errors import RulesError
@@ -24,18 +22,6 @@ _texts: dict[str, str] = {}
 carries (read when the ruleset was first asked for, or the copy a save brought)."""
 _paths: dict[str, Path] = {}
 """The player's own file of each ruleset id, where it was first found this session."""
-
-
-def ruleset_beside(folder: Path, ruleset_id: str) -> list[Problem]:
-    """Play the ruleset file ``<ruleset_id>.toml`` beside a scenario that names it; its problems
-    (at its lines), or none (no such file: the scenario's unknown ruleset is said)."""
-    if not GAME_ID.fullmatch(ruleset_id) or not is_file(folder / f"{ruleset_id}.toml"):
-        return []
-    try:
-        play_ruleset(beside(folder, ruleset_id, builtin_ruleset_ids()))
-    except SourceError as exc:
-        return exc.problems
-    return []
 
 
 def _disk_text(ruleset_id: str) -> str | None:
@@ -58,6 +44,8 @@ def _disk_text(ruleset_id: str) -> str | None:
 def carried(ruleset_id: str) -> dict[str, str]:
     """What a save carries of its ruleset: the whole text of the ruleset file it is played with
     (nothing for a built-in ruleset)."""
+    if ruleset_id in builtin_ruleset_ids():
+        return {}
     if ruleset_id not in _texts and (text := _disk_text(ruleset_id)) is not None:
         _texts[ruleset_id] = text
     return {"ruleset_file": _texts[ruleset_id]} if ruleset_id in _texts else {}
@@ -68,8 +56,8 @@ def play_carried(data: dict[str, Any], name: str) -> str | None:
     ruleset file; a note when the player's own file of that id differs or is gone, else None.
     :class:`SourceError` names what is wrong with the carried copy."""
     text = data.get("ruleset_file")
-    if text is None:
-        return None
+    if text is None or data.get("ruleset") in builtin_ruleset_ids():
+        return None  # a ruleset registered as code plays as it is
     if not isinstance(text, str):
         raise SourceError([Problem(name, 1, "ruleset_file must be a ruleset file's text")])
     source = TomlSource.parse(text, f"{name} (embedded ruleset file)")

@@ -16,7 +16,6 @@ from typing import Any
 from hexcombat.board.mapedit import MAX_LEVEL
 from hexcombat.board.mapfile import shipped_maps
 from hexcombat.game.conditions import any_ruleset_problem, condition_problem, vocabulary_of
-from hexcombat.game.ruleset_files import ruleset_beside
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, side_name_problem
 from hexcombat.game.status_commands import status_problem
 from hexcombat.game.turn import (
@@ -33,7 +32,7 @@ from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.missions import air_rules_of, air_rulesets, counter_air_rules, no_air_rules
-from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.registry import find_beside, ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
@@ -250,7 +249,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
             problems.append(source.problem((key,), f"unknown scenario key {key!r}"))
     ruleset = data.get("ruleset")
     if isinstance(ruleset, str) and ruleset not in ruleset_ids():  # a ruleset file beside it
-        problems += ruleset_beside(source.path.parent, ruleset)
+        problems += find_beside(Path(source.path).resolve().parent, ruleset)
     if ruleset not in ruleset_ids():
         known = ", ".join(ruleset_ids())
         message = (

@@ -125,6 +125,7 @@ EUROPA_VOCABULARY = Vocabulary(
     phases=EUROPA_PHASES,
     default_phase=COMBAT_PHASE,
     weather=WEATHER,
+    date_rule="10.H",  # 10.H: AEC/ATEC values change at dates (Unit Identification Chart)
     hexside_features=("minor-river", "major-river"),
     hexside_rule="10.D",
     hexside_first=("major-river", "minor-river"),  # 10.D: a major river before a minor one

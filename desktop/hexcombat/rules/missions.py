@@ -96,6 +96,12 @@ class AirRules(Protocol):
     """Every mission the rules fly, by the id a scenario's ``mission = ...`` names."""
     hex_keys: tuple[str, ...]
     """The keys of an ``[[air]]`` entry that name hexes (the game reads them on the map)."""
+    missions_rule: str
+    """The rule the missions are flown by, cited beside the calculator's air missions."""
+    units_rule: str
+    """The rule air units are made by, cited beside an air counter in a list."""
+    rating_rule: str
+    """The rule of an air unit's type and rating, cited where a counter's type is said."""
 
     # the counter files of its air units (``hexcombat check`` and the Counters palette)
 
@@ -165,6 +171,11 @@ def air_rulesets() -> tuple[tuple[str, AirRules], ...]:
         if air is not None:
             found.append((ruleset_id, air))
     return tuple(found)
+
+
+def unit_air_rules(unit: Unit) -> AirRules | None:
+    """The air rules whose air unit ``unit`` is (they cite their own rules for it), or None."""
+    return next((air for _id, air in air_rulesets() if air.is_air_unit(unit)), None)
 
 
 def counter_air_rules(source: TomlSource) -> AirRules | None:

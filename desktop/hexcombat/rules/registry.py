@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from hexcombat.rules.counters import CounterSet
@@ -159,30 +161,6 @@ _MODULES = {
 }
 
 
-_DATA_DISCOVERY = "hexcombat.rules.datafile.discovery"
-"""Where the rulesets written as files are found (docs/ruleset-file.md): imported by name, so
-the core names no ruleset family."""
-_data: dict[str, Ruleset] | None = None
-
-
-def _data_rulesets() -> dict[str, Ruleset]:
-    """The rulesets written as files: the shipped example games and the player's rulesets
-    folder, found once; then any played this session (beside a scenario, carried by a save)."""
-    global _data
-    if _data is None:
-        found = importlib.import_module(_DATA_DISCOVERY).known_rulesets(tuple(_MODULES))
-        _data = {ruleset.id: ruleset for ruleset in found}
-    return _data
-
-
-def play_ruleset(ruleset: Ruleset) -> None:
-    """Play ``ruleset`` (a ruleset file found beside a scenario, or the copy a save carries)
-    under its id from now on, in place of a ruleset file of that id; a built-in id is refused."""
-    if ruleset.id in _MODULES:
-        raise RulesError(f"{ruleset.id!r} is a built-in ruleset's id")
-    _data_rulesets()[ruleset.id] = ruleset
-
-
 @contextmanager
 def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
     """Make the ruleset module ``module_path`` (its ``RULESET``) known as ``ruleset_id`` while
@@ -199,9 +177,15 @@ def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
 
 
 def ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets a scenario may name: the built-in ones, then those written as
-    files."""
-    return (*_MODULES, *_data_rulesets())
+    """The ids of the rulesets a scenario may name: the built-in ones, then those found in
+    ruleset files (the shipped example games, the player's rulesets folder, then beside the
+    scenarios opened or carried by a save)."""
+    files = _file_rulesets()
+    return (
+        *_MODULES,
+        *(r for r in files if r not in _MODULES),
+        *(r for r in _beside if r not in files),
+    )
 
 
 def builtin_ruleset_ids() -> tuple[str, ...]:
@@ -210,11 +194,92 @@ def builtin_ruleset_ids() -> tuple[str, ...]:
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known."""
+    """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known
+    (and any ruleset file left out, with why)."""
     module = _MODULES.get(ruleset_id)
-    if module is None and ruleset_id in _data_rulesets():
-        return _data_rulesets()[ruleset_id]
-    if module is None:
-        known = ", ".join(ruleset_ids())
-        raise RulesError(f"unknown ruleset {ruleset_id!r}; hexcombat knows {known}")
-    return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
+    if module is not None:
+        return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
+    found = _beside.get(ruleset_id) or _file_rulesets().get(ruleset_id)
+    if found is not None:
+        return found
+    message = f"unknown ruleset {ruleset_id!r}; hexcombat knows {', '.join(ruleset_ids())}"
+    if _file_left_out:
+        message += " (" + "; ".join(map(str, _file_left_out)) + ")"
+    raise RulesError(message)
+
+
+# --- rulesets written as files (docs/ruleset-file.md): a family finds them ------------------
+
+_FILE_FAMILIES = ("hexcombat.rules.datafile",)
+"""The ruleset families that find rulesets in files, by module: each gives ``RULESET_FILES``
+(the rulesets of the player's rulesets folder) and ``RULESET_BESIDE`` (the one a scenario
+names beside it). Imported only when first asked, like :data:`_MODULES`."""
+_files: dict[str, Ruleset] | None = None
+_file_left_out: list[FileLeftOut] = []
+_beside: dict[str, Ruleset] = {}
+
+
+@dataclass(frozen=True)
+class FileLeftOut:
+    """A ruleset file hexcombat could not play, and why: the rest play on."""
+
+    where: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: left out: {self.reason}"
+
+
+def _file_rulesets() -> dict[str, Ruleset]:
+    """The rulesets of the player's rulesets folder, found once (:func:`rescan_files`)."""
+    global _files
+    if _files is None:
+        _files = {}
+        for family in _FILE_FAMILIES:
+            found, left = importlib.import_module(family).RULESET_FILES(tuple(_MODULES))
+            for ruleset in found:
+                _files.setdefault(ruleset.id, ruleset)
+            _file_left_out.extend(FileLeftOut(where, reason) for where, reason in left)
+    return _files
+
+
+def rescan_files() -> tuple[FileLeftOut, ...]:
+    """Look in the player's rulesets folder again (a file added or mended while running);
+    the files left out this time."""
+    global _files
+    _files = None
+    _file_left_out.clear()
+    _file_rulesets()
+    return tuple(_file_left_out)
+
+
+def files_left_out() -> tuple[FileLeftOut, ...]:
+    """The ruleset files that could not be played, each with why."""
+    _file_rulesets()
+    return tuple(_file_left_out)
+
+
+def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
+    """Make the ruleset file a scenario in ``folder`` names (``<ruleset_id>.toml`` beside it)
+    known by its id, when no ruleset has that id yet; its problems when it has any (empty:
+    found, or no such file)."""
+    if ruleset_id in ruleset_ids() or not ruleset_id:
+        return []
+    for family in _FILE_FAMILIES:
+        ruleset, problems = importlib.import_module(family).RULESET_BESIDE(
+            folder, ruleset_id, tuple(_MODULES)
+        )
+        if ruleset is not None:
+            _beside[ruleset_id] = ruleset
+            return []
+        if problems:
+            return list(problems)
+    return []
+
+
+def play_ruleset(ruleset: Ruleset) -> None:
+    """Play ``ruleset`` under its id from now on, in place of a ruleset file of that id: the
+    copy of its ruleset file a saved game carries. A built-in ruleset's id is refused."""
+    if ruleset.id in _MODULES:
+        raise RulesError(f"{ruleset.id!r} is a built-in ruleset's id")
+    _beside[ruleset.id] = ruleset

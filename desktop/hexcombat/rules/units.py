@@ -108,7 +108,7 @@ TACTICAL = "tactical"
 no size mark or REs."""
 AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
 """The air unit types of rule 16A1, as a counter's rating prints them: plain declared values,
-which the air rules' own types (``AirType``) must match (tests/rules/test_air_declared.py checks)."""
+which the air rules' own types (``AirType``) must match (tests/rules/test_air_declared.py)."""
 
 
 @dataclass(frozen=True)

@@ -177,6 +177,9 @@ class Vocabulary:
     dated: bool = True
     """Whether its rules read the game month (a date in the rules, or units' dated changes):
     without, the panel asks for no date unless a counter in play changes by one."""
+    date_rule: str = ""
+    """The rule that dates counter values (a counter changes from a month on), cited where the
+    date is asked for."""
     hexside_features: tuple[str, ...] = ()
     """Hexside features a unit may attack across that the ruleset reads (a scenario without a
     map names them); a map may declare more, which the ruleset then treats as none."""

@@ -58,9 +58,10 @@ from hexcombat.game.combat_report import CombatReport, from_report
 from hexcombat.game.combat_view_model import date_asked, weather_shown
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.dice import DiceWanted
-from hexcombat.rules.missions import MissionReport
+from hexcombat.rules.missions import MissionReport, air_rules_of
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
+from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
@@ -76,7 +77,15 @@ from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
 AIR = "air mission"
-"""The side box's choice that flies the counter typed on the mission chosen (23D)."""
+"""The side box's choice that flies the counter typed on the mission chosen (its ruleset's air
+rules' missions)."""
+
+
+def cited(rule: str) -> str:
+    """`` (rule)`` after a label that cites ``rule``; nothing when there is none."""
+    return f" ({rule})" if rule else ""
+
+
 SIDE_KEYS = {"attacker": "Ctrl+1", "defender": "Ctrl+2", AIR: "Ctrl+3"}
 """The keys that send the counter typed in the search field to a side."""
 COMMANDS: tuple[tuple[str, str, str, str | QKeySequence.StandardKey], ...] = (
@@ -221,26 +230,16 @@ class CalculatorWindow(QMainWindow):
         self.side_box = QComboBox()
         self.side_box.setObjectName("CalculatorSide")
         self.side_box.addItems(["attacker", "defender"])
-        self.side_box.setToolTip(
-            "Whom Enter in Counter or Inline unit adds to: an attacker, a defender, or an air "
-            "mission (23D) flown on the mission chosen"
-        )
         self.side_box.currentTextChanged.connect(self._side_chosen)
         top.addRow("&Side", self.side_box)
         self.mission = QComboBox()
         self.mission.setObjectName("CalculatorMission")
         self._offer_missions()
-        self.mission.setToolTip("The mission an air counter flies (23D)")
         top.addRow("&Mission", self.mission)
         self.mission_row = top.rowCount() - 1
         self.search = QLineEdit()
         self.search.setObjectName("CounterSearch")
         self.search.setPlaceholderText("counter id or name, e.g. 2 rifle xx; Enter adds it")
-        self.search.setToolTip(
-            "Type part of a counter's id or name (a number first adds that many); Enter adds it "
-            "to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders, Ctrl+3 as "
-            "an air mission (23D)"
-        )
         self.completions = QStringListModel()
         completer = QCompleter(self.completions, self.search)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -272,11 +271,6 @@ class CalculatorWindow(QMainWindow):
         self.inline = QLineEdit()
         self.inline.setObjectName("InlineUnit")
         self.inline.setPlaceholderText('name = "Tank II", size = "II", type = "armour", attack = 1')
-        self.inline.setToolTip(
-            "A unit not in the counter sets, in the counter files' words (name, size, type, "
-            "attack, defence, aeca, aecd, atec, re, ...); Enter adds it to the side chosen. "
-            "With the mission key (rating, mission, ...) it is an air mission (23D)."
-        )
         self.inline.returnPressed.connect(self.add_inline)
         top.addRow("&Inline unit", self.inline)
         layout.addLayout(top)
@@ -285,8 +279,10 @@ class CalculatorWindow(QMainWindow):
         for field in (self.search, self.inline):  # what was refused is being typed again
             field.textEdited.connect(lambda _text: self.setup_problem.clear())
         self.lists: dict[str, QListWidget] = {}
+        self.list_boxes: dict[str, QGroupBox] = {}
         for side in ("attacker", "defender", "air"):
-            box = QGroupBox({"air": "Air missions (23D)"}.get(side, f"{side.title()}s"))
+            box = QGroupBox("Air missions" if side == "air" else f"{side.title()}s")
+            self.list_boxes[side] = box
             inner = QVBoxLayout(box)
             listing = QListWidget()
             listing.setObjectName(f"Calculator-{side}")
@@ -309,7 +305,6 @@ class CalculatorWindow(QMainWindow):
         self.weather.currentTextChanged.connect(lambda t: self._condition("weather", t))
         self.date = QLineEdit()
         self.date.setObjectName("CalculatorDate")
-        self.date.setPlaceholderText("YYYY-MM (dated counter values, 10.H)")
         self.date.editingFinished.connect(lambda: self._condition("date", self.date.text()))
         self.conditions_form.addRow("&Terrain", self.terrain)
         self.conditions_form.addRow("&Weather", self.weather)
@@ -545,9 +540,39 @@ class CalculatorWindow(QMainWindow):
         self.setup_problem.clear()  # another combat, or ruleset: an old refusal is not its
         self.refresh()
 
+    def _cite_rules(self, vocabulary: Vocabulary | None) -> None:
+        """The tooltips and labels that cite a rule cite the combat's ruleset's own: its air
+        rules' missions rule, its rule for dated counter values; none when it has none."""
+        air = air_rules_of(self.combat.ruleset)
+        missions = cited(air.missions_rule) if air else ""
+        mission = f" or an air mission{missions} flown on the mission chosen" if air else ""
+        self.side_box.setToolTip(
+            f"Whom Enter in Counter or Inline unit adds to: an attacker, a defender{mission}"
+        )
+        self.mission.setToolTip(f"The mission an air counter flies{missions}")
+        ctrl3 = f", Ctrl+3 as an air mission{missions}" if air else ""
+        self.search.setToolTip(
+            "Type part of a counter's id or name (a number first adds that many); Enter adds it "
+            f"to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders{ctrl3}"
+        )
+        keyed = (
+            f" With the mission key (rating, mission, ...) it is an air mission{missions}."
+            if air
+            else ""
+        )
+        self.inline.setToolTip(
+            "A unit not in the counter sets, in the counter files' words (name, size, type, "
+            "attack, defence and the values its ruleset reads); Enter adds it to the side "
+            f"chosen.{keyed}"
+        )
+        self.list_boxes["air"].setTitle(f"Air missions{missions}")
+        date_rule = cited(vocabulary.date_rule) if vocabulary else ""
+        self.date.setPlaceholderText(f"YYYY-MM (dated counter values{date_rule})")
+
     def _fill_vocabulary(self) -> None:
         """The ruleset's words: its hexside features, weather and own conditions."""
         vocabulary = vocabulary_of(self.combat.ruleset)
+        self._cite_rules(vocabulary)
         if vocabulary is None:
             return
         self.across.clear()
@@ -579,12 +604,13 @@ class CalculatorWindow(QMainWindow):
             control.show_value(conditions.get(spec.key, spec.default))
             self.controls.append(control)
             self.conditions_form.addRow(control.widget)
+        air = air_rules_of(self.combat.ruleset)
         names = [
             f"{cid}  \u2014  {unit.name}"
             for cid, unit in find_counters(self.combat.library, "", game=self.combat.ruleset)
         ]
         names += [
-            f"{cid}  \u2014  {unit.name} (air, 16A)"
+            f"{cid}  \u2014  {unit.name} (air{cited(air.units_rule if air else '')})"
             for cid, unit in find_air_units(self.combat.air_library, "")
         ]
         self.completions.setStringList(names)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.eligibility import Refusal
+from hexcombat.rules.missions import unit_air_rules
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.units import Unit
 from hexcombat.ui.counter_art import air_code, counter_icon, is_air, strength_text
@@ -42,8 +43,10 @@ def tooltip(counter_id: str, unit: Unit, refusal: Refusal | None = None) -> str:
         text = f"{counter_id}: {unit.unit_type}, {where}"
     else:
         reach = "" if unit.movement is None else f", range {unit.movement}"
+        air = unit_air_rules(unit)
+        rating = f" ({air.rating_rule})" if air and air.rating_rule else ""
         text = (
-            f"{counter_id}: {unit.unit_type} type {air_code(unit)} (16A1), {where}: air attack "
+            f"{counter_id}: {unit.unit_type} type {air_code(unit)}{rating}, {where}: air attack "
             f"{unit.attack}, air defence {unit.defence}{reach}."
         )
     if refusal is None:

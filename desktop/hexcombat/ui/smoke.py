@@ -138,7 +138,8 @@ def _check(settings: Path, out: TextIO) -> None:
             f"File > Open Tutorial lists {len(listed)} tutorials, not the {len(tutorials)} shipped"
         )
     print(f"hexcombat smoke: {len(tutorials)} tutorials open and their attacks evaluate", file=out)
-    print(f"hexcombat smoke: 14D2d tutorial DRM {report.drm:+d}", file=out)
+    rule = state.title.split(":")[0].removeprefix("Tutorial").strip()  # as the title names it
+    print(f"hexcombat smoke: {rule} tutorial DRM {report.drm:+d}", file=out)
     window.hide()
     window.deleteLater()
     app.processEvents()

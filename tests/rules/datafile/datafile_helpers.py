@@ -3,11 +3,15 @@ units and combats built in a line."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.rules.datafile.engine import DataRuleset
 from hexcombat.rules.datafile.loader import load_ruleset_file
+from hexcombat.rules.registry import register_ruleset
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
@@ -80,3 +84,17 @@ def combat(
 def disrupted(u: Unit) -> Participant:
     """``u`` in play disrupted."""
     return Participant(u, status=UnitStatus(state="disrupted"))
+
+
+CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance"
+CASES = CONFORMANCE / "cases"
+
+
+@contextmanager
+def registered(ruleset_id: str, module: str) -> Iterator[None]:
+    """A test ruleset file known by its id while the block runs, as the conformance suite
+    registers it (its module in tests/rules/conformance)."""
+    if str(CONFORMANCE) not in sys.path:
+        sys.path.insert(0, str(CONFORMANCE))
+    with register_ruleset(ruleset_id, module):
+        yield

@@ -55,7 +55,7 @@ def test_woods_double_the_defence_and_a_river_halves_each_unit_across_it() -> No
     r = ruleset()
     across = Participant(unit("A1", 5, 1), across="river")
     report = r.evaluate(combat([across, unit("A2", 6, 1)], [unit("D", 1, 3)], "woods"))
-    assert report.totals["attack"] == 8 and report.totals["defence"] == 6
+    assert report.totals["attack_strength"] == 8 and report.totals["defence_strength"] == 6
     assert report.payload["column"] == "1:1"
     assert {"7.2", "8.3"} <= set(rules_cited(report))
     assert report.drm == 0  # not every attacker crosses: no -1 (8.3 "all")
@@ -174,9 +174,14 @@ def resolved(roll: int, attackers: list, defenders: list, terrain: str = "clear"
     return r, report, r.resolve(report, ScriptedDice([roll]))
 
 
+def policy_of(r, report, result):  # type: ignore[no-untyped-def]
+    return r.loss_policy(report, result)
+
+
 def test_an_elimination_eliminates_the_side() -> None:
-    """1:1, a 6: AE."""
-    _r, _report, result = resolved(6, [unit("A", 4, 1)], [unit("D", 1, 4)])
+    """1:1, a 6: AE; the player ticks every attacker (the game eliminates the units ticked)."""
+    r, report, result = resolved(6, [unit("A", 4, 1), unit("B", 2, 1)], [unit("D", 1, 6)])
+    assert policy_of(r, report, result).suggested() == ["attacker-1", "attacker-2"]
     assert result.code == "AE"
     assert [(e.kind, e.side, e.rule) for e in result.effects] == [("eliminate", "attacker", "7.4")]
     assert result.attacker.eliminated
@@ -200,6 +205,7 @@ def test_strength_points_and_a_state() -> None:
     r, report, result = resolved(6, [unit("A", 30, 1)], [d1, d2])
     assert result.code == "DD"
     kinds = [(e.kind, e.side, e.amount, e.state) for e in result.effects]
+    assert policy_of(r, report, result).offered("attacker") == []
     assert kinds == [("lose-points", "defender", 2, ""), ("set-state", "defender", 0, "disrupted")]
     policy = r.loss_policy(report, result)
     assert policy.kind == "strength-points"
@@ -217,8 +223,12 @@ def test_an_exchange_eliminates_one_side_and_costs_the_other_as_many_points() ->
         ("lose-points", "attacker", 4),
     ]
     policy = r.loss_policy(report, result)
-    assert policy.needed("attacker", []) == 4 and policy.offered("defender") == []
-    assert policy.suggested() == ["attacker-1"]  # 3 is not enough; 9 is the least that is
+    assert policy.needed("attacker", []) == 4 and policy.offered("defender") == ["defender-1"]
+    # the defender all; of the attackers 3 is not enough, 9 is the least that is
+    assert policy.suggested() == ["attacker-1", "defender-1"]
+    assert policy.problems(["attacker-1", "defender-1"]) == []
+    assert policy.problems(["attacker-1"]) == ["every unit of the defender is eliminated (7.4)"]
+    assert policy.problems(["attacker-1", "attacker-2", "defender-1"])  # a unit more than asked
 
 
 def test_step_losses_in_a_step_game() -> None:
@@ -297,7 +307,7 @@ def test_a_fire_table_on_d66_against_a_hand_count() -> None:
     bunker = r.evaluate(
         combat([Participant(gun, range=2)], [target], "bunker", ruleset_id="barrage")
     )
-    assert bunker.totals["attack"] == Fraction(7, 2) and bunker.payload["column"] == "3..5"
+    assert bunker.totals["attack_strength"] == Fraction(7, 2) and bunker.payload["column"] == "3..5"
     zero = unit("Dud", None, None, steps=1, fire=0)
     assert r.evaluate(combat([zero], [target], ruleset_id="barrage")).outcomes == {"NE": 1}
 
@@ -316,3 +326,34 @@ def test_resolution_rolls_what_the_preview_promised() -> None:
     report = r.evaluate(combat([unit("A", 9, 1, elite=True)], [unit("D", 1, 4)], "woods"))
     for seed in range(40):
         assert r.resolve(report, SeededDice(seed)).code in report.outcomes
+
+
+def test_an_odds_table_has_what_if_columns() -> None:
+    """8 against 4 is 2:1; 4 factors more on the attacker reach 3:1 (12 : 4), 1 fewer drops to
+    1:1 (7 : 4 is 1.75, rounded down); the chances there are the file's columns (3:1: DR 2/6,
+    EX 2/6, AR 2/6)."""
+    from hexcombat.rules.what_if import what_if
+
+    r = ruleset()
+    report = r.evaluate(combat([unit("A", 8, 1)], [unit("D", 1, 4)]))
+    figures = what_if(report, r.evaluate, r.vocabulary)
+    assert figures is not None and figures.column == "2:1"
+    assert figures.up is not None and (figures.up.factors, figures.up.column) == (4, "3:1")
+    assert {o.code: o.probability for o in figures.up.outcomes} == {
+        "DR": 2 * SIXTH,
+        "EX": 2 * SIXTH,
+        "AR": 2 * SIXTH,
+    }
+    assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "1:1")
+    assert (
+        what_if(
+            ruleset(RIDGE).evaluate(
+                combat(
+                    [unit("A", 4, 1, steps=2)], [unit("D", 1, 4, steps=2)], ruleset_id="ridge-line"
+                )
+            ),
+            r.evaluate,
+            r.vocabulary,
+        )
+        is None
+    )  # a differential table has no odds to move

@@ -33,6 +33,9 @@ class EuropaAir:
 
     basis = "air units fly by Total War's 16A and 23D (fighter-bombers, 23D)"
     roll_refusal = AIR_ROLL_REFUSAL
+    missions_rule = "23D"  # 23D: fighters on missions (escort, interception, ground support)
+    units_rule = "16A"  # 16A: air units
+    rating_rule = "16A1"  # 16A1: the air unit's type and ratings
     missions: Mapping[str, Mission] = MISSIONS
     hex_keys = HEX_KEYS
 

@@ -5,3 +5,33 @@
 adapter that plays a checked file through the ruleset contract, and ``discovery`` finds the
 files. A ruleset family, not core: the core imports nothing of it.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hexcombat.sourcefile import Problem, SourceError
+
+
+def RULESET_FILES(builtin_ids: tuple[str, ...]) -> tuple[list[object], list[tuple[str, str]]]:  # noqa: N802
+    """The rulesets of the shipped example games and of the player's rulesets folder, and the
+    files left out, with why: what the registry asks this family (rules/registry.py)."""
+    from hexcombat.rules.datafile.discovery import known_rulesets
+
+    found, left = known_rulesets(builtin_ids)
+    return list(found), [(x.where, x.reason) for x in left]
+
+
+def RULESET_BESIDE(  # noqa: N802
+    folder: Path, ruleset_id: str, builtin_ids: tuple[str, ...]
+) -> tuple[object | None, list[Problem]]:
+    """The ruleset file ``<ruleset_id>.toml`` in a scenario's ``folder`` (None and no problem
+    when there is none), or its problems."""
+    from hexcombat.rules.datafile.discovery import beside
+
+    if not (folder / f"{ruleset_id}.toml").is_file():
+        return None, []
+    try:
+        return beside(folder, ruleset_id, builtin_ids), []
+    except SourceError as exc:
+        return None, exc.problems

@@ -104,11 +104,14 @@ def beside(folder: Path, ruleset_id: str, builtin_ids: tuple[str, ...] = ()) -> 
     return ruleset
 
 
-def known_rulesets(builtin_ids: tuple[str, ...] = ()) -> list[DataRuleset]:
+def known_rulesets(
+    builtin_ids: tuple[str, ...] = (),
+) -> tuple[list[DataRuleset], list[FileLeftOut]]:
     """The shipped example games (``rulesets/<game>/``, one folder a game), then the player's
-    rulesets folder's: what the registry plays by id (a file left out is said by ``check``)."""
+    rulesets folder's, and those left out."""
     found: list[DataRuleset] = []
-    games = sorted(p for p in rulesets_dir().glob("*") if p.is_dir())
-    for folder in [*games, rulesets_folder()]:
-        found += rulesets_in(folder, (*builtin_ids, *(r.id for r in found)))[0]
-    return found
+    left: list[FileLeftOut] = []
+    for folder in [*sorted(p for p in rulesets_dir().glob("*") if p.is_dir()), rulesets_folder()]:
+        more, out = rulesets_in(folder, (*builtin_ids, *(r.id for r in found)))
+        found, left = found + more, left + out
+    return found, left

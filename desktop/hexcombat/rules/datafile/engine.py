@@ -8,7 +8,7 @@ what the panel promises is what the roll applies; every step cites the file's ow
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -124,8 +124,11 @@ class DataRuleset(BasicEligibility):
             for p in participants:
                 self._check_unit(p, side)
         ex = Explanation()
-        for key, cond in ((k, v) for k, v in c.choices):
-            ex.add(self._condition_rule(key), f"{self._condition_label(key)}: {cond}")
+        for decl in self.file.conditions:
+            value = c.choice(decl.key, decl.default)
+            if value != decl.default:  # what the player set, citing its rule
+                said = "yes" if value is True else str(value)
+                ex.add(decl.rule, f"{decl.label}: {said}")
         if terrain.prohibited:
             raise IllegalAttackError(f"no attack into {terrain.label}", terrain.rule)
         crossing = [p.across if p.across in f.hexsides else None for p in situation.attackers]
@@ -243,12 +246,6 @@ class DataRuleset(BasicEligibility):
         if value is None or isinstance(value, bool) or not isinstance(value, int):
             return None
         return Fraction(value)
-
-    def _condition_rule(self, key: str) -> str:
-        return next(c.rule for c in self.file.conditions if c.key == key)
-
-    def _condition_label(self, key: str) -> str:
-        return next(c.label for c in self.file.conditions if c.key == key)
 
     def _holds(self, test: m.Test, situation: CombatSituation) -> bool:
         """Whether one condition of a modifier holds in this combat (the closed vocabulary of
@@ -392,16 +389,28 @@ class DataRuleset(BasicEligibility):
         return Report(
             ruleset=self.id,
             situation=situation,
-            totals={"attack": work.attack, "defence": work.defence, table.kind: work.value},
+            totals={
+                "attack_strength": work.attack,
+                "defence_strength": work.defence,
+                table.kind: work.value,
+            },
             odds=column if table.kind == "odds" and not isinstance(work.read, str) else None,
             drm_distribution={work.drm: Fraction(1)},
             outcomes=outcomes,
             explanation=work.explanation,
             headline=headline,
             outcome_list=tuple(self._outcome(code, p) for code, p in outcomes.items()),
-            payload={"column": column, "shift": work.shift},
+            payload=self._payload(column, work),
             dice=tuple(die_spec(d) for d in self.file.dice),
         )
+
+    def _payload(self, column: str, work: Working) -> dict[str, object]:
+        """The column read and the shift; on an odds table also ``odds_column``, which the
+        what-if reads to find the attack factors that reach the next column (rules/what_if.py)."""
+        payload: dict[str, object] = {"column": column, "shift": work.shift}
+        if self.file.table.kind == "odds":
+            payload["odds_column"] = column
+        return payload
 
     def _outcome(self, code: str, p: Fraction) -> Outcome:
         result = self.file.results[code]
@@ -542,70 +551,105 @@ class DataRuleset(BasicEligibility):
 
 class PointLosses:
     """The strength points a result takes: whole units of the side, chosen by their owner, that
-    make up at least the points (a :class:`~hexcombat.rules.losses.LossPolicy`)."""
+    make up at least the points; a side the result eliminates loses every unit (a
+    :class:`~hexcombat.rules.losses.LossPolicy`; the game eliminates the units chosen)."""
 
     kind: LossKind = "strength-points"
 
-    def __init__(self, report: Report, result: CombatResult, printed) -> None:  # type: ignore[no-untyped-def]
+    def __init__(
+        self,
+        report: Report,
+        result: CombatResult,
+        printed: Callable[[Participant, SideName], int],
+    ) -> None:
         situation = report.situation
         self._worth: dict[SideName, dict[str, int]] = {}
-        self._needed: dict[SideName, int] = {}
+        self._points: dict[SideName, int] = {}
+        self._all: dict[SideName, bool] = {}
         self._rule: dict[SideName, str] = {}
-        for side, ps in (("attacker", situation.attackers), ("defender", situation.defenders)):
-            effects = [e for e in result.effects if e.kind == "lose-points" and e.side == side]
-            gone = any(e.kind == "eliminate" and e.side == side for e in result.effects)
-            self._needed[side] = 0 if gone else sum(int(e.amount) for e in effects)
+        sides: tuple[tuple[SideName, tuple[Participant, ...]], ...] = (
+            ("attacker", situation.attackers),
+            ("defender", situation.defenders),
+        )
+        for side, ps in sides:
+            effects = [
+                e
+                for e in result.effects
+                if e.side == side and e.kind in ("lose-points", "eliminate")
+            ]
+            self._all[side] = any(e.kind == "eliminate" for e in effects)
+            self._points[side] = sum(int(e.amount) for e in effects if e.kind == "lose-points")
             self._rule[side] = effects[0].rule if effects else ""
             self._worth[side] = {
                 participant_id(p, side, i): printed(p, side) for i, p in enumerate(ps, 1)
             }
 
+    def _loses(self, side: SideName) -> bool:
+        return self._all[side] or self._points[side] > 0
+
     def offered(self, side: SideName) -> list[str]:
-        return list(self._worth[side]) if self._needed[side] else []
+        return list(self._worth[side]) if self._loses(side) else []
 
     def worth(self, side: SideName) -> Mapping[str, int]:
-        return dict(self._worth[side]) if self._needed[side] else {}
+        return dict(self._worth[side]) if self._loses(side) else {}
 
     def needed(self, side: SideName, chosen: Collection[str]) -> int:
-        return min(self._needed[side], sum(self._worth[side].values()))
+        everything = sum(self._worth[side].values())
+        return everything if self._all[side] else min(self._points[side], everything)
 
     def problems(self, chosen: Collection[str], lost_anyway: Collection[str] = ()) -> list[str]:
         found = []
         lost = set(chosen) | set(lost_anyway)
         for side in SIDES:
             worth = self._worth[side]
+            rule = f" ({self._rule[side]})" if self._rule[side] else ""
             taken = [u for u in lost if u in worth]
+            if self._all[side]:
+                if len(taken) < len(worth):
+                    found.append(f"every unit of the {side} is eliminated{rule}")
+                continue
             points = sum(worth[u] for u in taken)
             needed = self.needed(side, chosen)
-            rule = f" ({self._rule[side]})" if self._rule[side] else ""
             if points < needed:
                 found.append(
                     f"the {side} loses at least {needed} strength points: {points} chosen{rule}"
                 )
-            elif taken and any(points - worth[u] >= needed for u in chosen if u in worth):
+            elif any(points - worth[u] >= needed for u in chosen if u in worth):
                 found.append(
                     f"the {side} loses only {needed} strength points: a unit fewer makes "
                     f"them up{rule}"
                 )
+        if any(
+            u not in self._worth["attacker"] and u not in self._worth["defender"] for u in chosen
+        ):
+            found.append("only units the result takes losses from can be lost")
+        if any(u in self._worth[s] and not self._loses(s) for u in chosen for s in SIDES):
+            found.append("a side the result takes nothing from loses no unit")
         return found
 
     def suggested(self, lost_anyway: Collection[str] = ()) -> list[str]:
+        """The least that meets the result: every unit of an eliminated side; else the one unit
+        worth the fewest points that makes them up, or the biggest first until they are."""
         chosen: list[str] = []
         for side in SIDES:
             worth = self._worth[side]
+            free = {u: w for u, w in worth.items() if u not in lost_anyway}
+            if self._all[side]:
+                chosen += list(free)
+                continue
             points = sum(worth[u] for u in lost_anyway if u in worth)
             needed = self.needed(side, chosen)
-            free = {u: w for u, w in worth.items() if u not in lost_anyway}
+            if points >= needed:
+                continue
             enough = [u for u, w in free.items() if points + w >= needed]
-            if points < needed and enough:  # one unit makes them up: the least that does
+            if enough:  # one unit makes them up: the least that does
                 chosen.append(min(enough, key=lambda u: free[u]))
                 continue
-            for uid, w in sorted(worth.items(), key=lambda kv: -kv[1]):
-                if points >= self.needed(side, chosen):
+            for uid, w in sorted(free.items(), key=lambda kv: -kv[1]):
+                if points >= needed:
                     break
-                if uid not in lost_anyway:
-                    chosen.append(uid)
-                    points += w
+                chosen.append(uid)
+                points += w
         return chosen
 
 
