@@ -150,3 +150,4 @@ def test_the_editor_model_takes_hexes_out_and_puts_them_back_exactly(tmp_path: P
         SetHexes(dict.fromkeys(hexmap.terrain)).do(hexmap)
     assert len(hexmap) == 17
     assert restore_hexes(hexmap, [Hex(-5, 0)], "clear") is None
+

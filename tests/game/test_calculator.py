@@ -28,6 +28,8 @@ from meaning import each_says, says
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
 
+
+
 def the_14d2d_force():
     """14D2d's units picked one by one, as a player picks them in the calculator."""
     combat = new_combat("total-war")

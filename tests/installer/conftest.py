@@ -50,3 +50,4 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.returncode == 0, f"pip wheel failed:\n{done.stdout}\n{done.stderr}"
     (built,) = out.glob("hexcombat-*.whl")
     return built
+

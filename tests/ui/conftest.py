@@ -79,6 +79,7 @@ def tutorial_window(_one_tutorial_window: MainWindow) -> Iterator[MainWindow]:
     assert _as_shown(win) == before, "this test changed the shared window: give it `window`"
 
 
+
 @pytest.fixture
 def bench(qtbot) -> CombatBench:  # noqa: ANN001
     """The Combat panel alone on the built-in 14D2d tutorial, its attack on 0504 set up as the

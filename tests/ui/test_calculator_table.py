@@ -40,6 +40,8 @@ def keys(qtbot, key: Qt.Key, mod=Qt.KeyboardModifier.NoModifier) -> None:  # noq
     qtbot.keyClick(QApplication.focusWidget(), key, mod)
 
 
+
+
 def test_an_air_counter_is_picked_from_the_counter_sets_by_keys(
     calculator, qtbot, tmp_path
 ) -> None:  # noqa: ANN001, E501

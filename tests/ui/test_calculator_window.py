@@ -18,6 +18,8 @@ from meaning import says
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
 
+
+
 @pytest.fixture
 def calculator(qtbot) -> CalculatorWindow:  # noqa: ANN001
     win = CalculatorWindow(new_combat("total-war"))

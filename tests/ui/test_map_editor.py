@@ -364,7 +364,9 @@ def test_edit_map_of_a_saved_game_asks_where_to_save_the_map(window, tmp_path: P
     editor.close()
 
 
-def test_the_no_hex_tool_takes_hexes_off_the_map_and_puts_them_back(editor, tmp_path: Path) -> None:  # noqa: ANN001
+def test_the_no_hex_tool_takes_hexes_off_the_map_and_puts_them_back(
+    editor, tmp_path: Path
+) -> None:  # noqa: ANN001
     editor.set_tool("nohex")
     stroke(editor, [at(editor, "0806"), at(editor, "0606")])
     gone = {editor.hexmap.label(h) for h in editor.hexmap.missing()}
