@@ -13,7 +13,9 @@ from pathlib import Path
 from hexcombat.board.hexes import Hex
 from hexcombat.game.opening import TUTORIAL
 from hexcombat.game.state import GameState
-from hexcombat.paths import maps_dir
+from hexcombat.paths import maps_dir, rulesets_dir
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import SourceError, load_shared
 
 SCENARIO_SUFFIX = "-scenario.toml"
@@ -42,7 +44,7 @@ class Tutorial:
     @property
     def game(self) -> str:
         """The game its ruleset comes from, as the start page groups tutorials."""
-        return GAMES.get(self.ruleset, self.ruleset or "Unreadable files")
+        return GAMES.get(self.ruleset) or _title(self.ruleset) or "Unreadable files"
 
 
 GAMES = {
@@ -60,7 +62,10 @@ def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
     10.C.1, 10.D, ...). A file that cannot be read is still listed, under its file name: opening
     it shows what is wrong with it."""
     found = []
-    for path in sorted((folder or maps_dir()).glob(f"*{SCENARIO_SUFFIX}")):
+    paths = sorted((folder or maps_dir()).glob(f"*{SCENARIO_SUFFIX}"))
+    if folder is None:  # and the example games' tutorials, one folder a game (rulesets/)
+        paths += sorted(rulesets_dir().glob(f"*/*{SCENARIO_SUFFIX}"))
+    for path in paths:
         try:
             data = load_shared(path).data  # read only: parsed once per process
         except SourceError:
@@ -82,6 +87,14 @@ def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
         )
     first = next((t.ruleset for t in found if t.path.name == TUTORIAL), "")
     return sorted(found, key=lambda t: (t.ruleset != first, t.ruleset, *_rule_order(t.title)))
+
+
+def _title(ruleset_id: str) -> str:
+    """A ruleset's title (a ruleset file's ``[game] title``), or its id when none is known."""
+    try:
+        return get_ruleset(ruleset_id).title if ruleset_id else ""
+    except RulesError:
+        return ruleset_id
 
 
 def rule_key(tutorial: Tutorial) -> tuple[tuple[tuple[int, str], ...], str]:
