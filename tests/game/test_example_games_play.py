@@ -14,6 +14,7 @@ from command_history import History
 
 from hexcombat.game import ruleset_files
 from hexcombat.game.attack_model import AttackModel
+from hexcombat.game.combat_report import last_combat_reports, markdown
 from hexcombat.game.new_ruleset import new_ruleset
 from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
@@ -98,6 +99,8 @@ def test_hedgerow_line_d1r1_costs_a_step_and_a_hex() -> None:
     assert model.apply(), model.apply_problem
     assert state.counters[company].status == UnitStatus(steps_lost=1)
     assert at(state, ends[0]) == ["Red Rifle Coy"]
+    exported = markdown(*last_combat_reports(state.log))  # Export Combat, as Markdown
+    assert "D1R1" in exported and "8.3" in exported and "9.2" in exported
 
 
 def test_firefight_l1d_leaves_the_target_disrupted_and_the_next_fire_reads_it() -> None:
