@@ -357,3 +357,35 @@ def test_an_odds_table_has_what_if_columns() -> None:
         )
         is None
     )  # a differential table has no odds to move
+
+
+def test_a_low_total_with_a_negative_drm_is_held_to_the_lowest_row() -> None:
+    """Every attacker across the river: -1 (8.3). 8 halved to 4 against 2 is 2:1, whose column
+    reads 1 DR, 2-5 AR, 6 AE; with -1 a 1 reads 0, held to row 1 (DR), a 2 reads 1 (DR), 3-6
+    read 2-5 (AR): DR 2/6, AR 4/6, no AE."""
+    r = ruleset()
+    report = r.evaluate(combat([Participant(unit("A", 8, 1), across="river")], [unit("D", 1, 2)]))
+    assert report.payload["column"] == "2:1" and report.drm == -1
+    assert report.outcomes == {"DR": 2 * SIXTH, "AR": 4 * SIXTH}
+    result = r.resolve(report, ScriptedDice([1]))
+    assert (result.die, result.modified_roll, result.code) == (1, 1, "DR")
+
+
+def test_a_fire_total_above_the_last_column_reads_it() -> None:
+    """Fire 12 is above 6..9: the file's above = "column" reads 6..9."""
+    r = ruleset(BARRAGE)
+    gun = unit("Gun", None, None, "artillery", steps=2, fire=12)
+    report = r.evaluate(combat([gun], [unit("Inf", None, None, steps=2)], ruleset_id="barrage"))
+    assert report.payload["column"] == "6..9"
+    assert report.outcomes == {"D": Fraction(1, 3), "L": Fraction(1, 3), "LD": Fraction(1, 3)}
+
+
+def test_a_retreat_the_owner_chooses_says_so() -> None:
+    """Ridge line, DR: the defender retreats a hex, its owner choosing the path (D3)."""
+    r = ruleset(RIDGE)
+    a, d = unit("A", 4, 1, steps=2), unit("D", 1, 4, steps=2)
+    report = r.evaluate(combat([a], [d], ruleset_id="ridge-line"))
+    result = r.resolve(report, ScriptedDice([4, 4]))  # 8 on column "0": DR
+    (retreat,) = result.effects
+    assert (result.code, retreat.kind, retreat.amount) == ("DR", "retreat", 1)
+    assert "its owner choosing" in retreat.text
