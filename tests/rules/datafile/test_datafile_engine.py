@@ -389,3 +389,38 @@ def test_a_retreat_the_owner_chooses_says_so() -> None:
     (retreat,) = result.effects
     assert (result.code, retreat.kind, retreat.amount) == ("DR", "retreat", 1)
     assert "its owner choosing" in retreat.text
+
+
+def test_each_side_rolls_its_own_die_and_the_row_is_their_total(tmp_path: Path) -> None:
+    """Ridge line with the attacker's d6 and the defender's d6 as two entries: the rows read
+    their total (the same chances as 2d6, test_a_differential_on_2d6_against_a_hand_count),
+    each die asked for by its own name and rolled by its own side."""
+    path = variant(
+        tmp_path,
+        'name = "combat dice"\nsides = 6\ncount = 2\nside = "attacker"\nrule = "D2"\n',
+        'name = "attacker\'s die"\nsides = 6\nside = "attacker"\nrule = "D2"\n\n'
+        '[[dice]]\nname = "defender\'s die"\nsides = 6\nside = "defender"\nrule = "D2"\n',
+        RIDGE,
+    )
+    r = ruleset(path)
+    a, d = unit("A", 4, 1, steps=2), unit("D", 1, 4, steps=2)
+    report = r.evaluate(combat([a], [d], ruleset_id="ridge-line"))
+    assert report.outcomes["DL"] == Fraction(3, 36) and report.outcomes["AL"] == Fraction(6, 36)
+    assert [(die.purpose, die.side) for die in report.dice] == [
+        ("attacker's die", "attacker"),
+        ("defender's die", "defender"),
+    ]
+    asked: list[str] = []
+
+    class Asking:
+        def roll(self, sides: int = 6, purpose: str = "") -> int:
+            asked.append(purpose)
+            return 6
+
+    result = r.resolve(report, Asking())
+    assert asked == ["attacker's die", "defender's die"]
+    assert (result.die, result.code) == (12, "DL")
+    assert [(roll.purpose, roll.side, roll.faces) for roll in result.rolls] == [
+        ("attacker's die", "attacker", (6,)),
+        ("defender's die", "defender", (6,)),
+    ]
