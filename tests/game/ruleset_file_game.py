@@ -25,11 +25,19 @@ ATTACKER_HEX, TARGET_HEX = "0404", "0504"
 
 
 @contextmanager
-def river_rules() -> Iterator[None]:
-    """The river-crossing file known as ``river-crossing`` while the block runs."""
+def registered(ruleset_id: str, module: str) -> Iterator[None]:
+    """A test ruleset file known by its id while the block runs (its module in
+    tests/rules/conformance, as the conformance suite registers it)."""
     if str(CONFORMANCE) not in sys.path:
         sys.path.insert(0, str(CONFORMANCE))
-    with register_ruleset("river-crossing", "river_crossing_ruleset"):
+    with register_ruleset(ruleset_id, module):
+        yield
+
+
+@contextmanager
+def river_rules() -> Iterator[None]:
+    """The river-crossing file known as ``river-crossing`` while the block runs."""
+    with registered("river-crossing", "river_crossing_ruleset"):
         yield
 
 

@@ -6,16 +6,19 @@ column of the file reads 1 DR, 2 DR, 3-4 EX, 5 AR, 6 AR)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from command_history import History
-from ruleset_file_game import ATTACKER_HEX, river_game, river_rules, target, uid_at
+from ruleset_file_game import ATTACKER_HEX, registered, river_game, river_rules, target, uid_at
 
 from hexcombat.board.hexes import distance
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
+from hexcombat.rules.status import UnitStatus
+from hexcombat.rules.units import Unit
 
 
 @pytest.fixture
@@ -72,3 +75,29 @@ def test_an_exchange_costs_the_attacker_whole_units_making_up_the_points(
     model.set_losses([rifles, guards])
     assert model.apply(), model.apply_problem
     assert guards not in state.counters and rifles not in state.counters
+
+
+def test_a_fire_table_on_d66_disrupts_and_costs_a_step_on_a_saved_and_reopened_map(
+    tmp_path: Path,
+) -> None:
+    """The barrage file (tests/rules/datafile/data/barrage.toml) on a row of clear hexes: a gun
+    of fire 7 in 0101 fires at an infantry of 2 steps in 0201: the 6..9 column (F1); the d66 is
+    typed as two d6, 5 then 2: 52, LD (F3): a step lost and disrupted."""
+    from family_games import opened_game, uids_at
+
+    gun = Unit(name="Gun", re=Fraction(1), unit_type="artillery", steps=2, rules=(("fire", 7),))
+    infantry = Unit(name="Infantry", re=Fraction(1), unit_type="infantry", steps=2)
+    with registered("barrage", "barrage_ruleset"):
+        state = opened_game(
+            "barrage", "ccc", [(gun, "Red", "0101"), (infantry, "Blue", "0201")], tmp_path
+        )
+        (target_uid,) = uids_at(state, "0201")
+        model = AttackModel(state)
+        assert model.start(state.hexmap.hex_at("0201"))
+        assert model.report is not None and model.report.payload["column"] == "6..9"
+        assert model.dice_wanted() == [6, 6]
+        assert model.roll([5, 2]) is not None
+        assert model.resolution is not None and model.resolution.result.code == "LD"
+        assert model.losses == [target_uid]
+        assert model.apply(), model.apply_problem
+        assert state.counters[target_uid].status == UnitStatus(steps_lost=1, state="disrupted")

@@ -357,3 +357,70 @@ def test_an_odds_table_has_what_if_columns() -> None:
         )
         is None
     )  # a differential table has no odds to move
+
+
+def test_a_low_total_with_a_negative_drm_is_held_to_the_lowest_row() -> None:
+    """Every attacker across the river: -1 (8.3). 8 halved to 4 against 2 is 2:1, whose column
+    reads 1 DR, 2-5 AR, 6 AE; with -1 a 1 reads 0, held to row 1 (DR), a 2 reads 1 (DR), 3-6
+    read 2-5 (AR): DR 2/6, AR 4/6, no AE."""
+    r = ruleset()
+    report = r.evaluate(combat([Participant(unit("A", 8, 1), across="river")], [unit("D", 1, 2)]))
+    assert report.payload["column"] == "2:1" and report.drm == -1
+    assert report.outcomes == {"DR": 2 * SIXTH, "AR": 4 * SIXTH}
+    result = r.resolve(report, ScriptedDice([1]))
+    assert (result.die, result.modified_roll, result.code) == (1, 1, "DR")
+
+
+def test_a_fire_total_above_the_last_column_reads_it() -> None:
+    """Fire 12 is above 6..9: the file's above = "column" reads 6..9."""
+    r = ruleset(BARRAGE)
+    gun = unit("Gun", None, None, "artillery", steps=2, fire=12)
+    report = r.evaluate(combat([gun], [unit("Inf", None, None, steps=2)], ruleset_id="barrage"))
+    assert report.payload["column"] == "6..9"
+    assert report.outcomes == {"D": Fraction(1, 3), "L": Fraction(1, 3), "LD": Fraction(1, 3)}
+
+
+def test_a_retreat_the_owner_chooses_says_so() -> None:
+    """Ridge line, DR: the defender retreats a hex, its owner choosing the path (D3)."""
+    r = ruleset(RIDGE)
+    a, d = unit("A", 4, 1, steps=2), unit("D", 1, 4, steps=2)
+    report = r.evaluate(combat([a], [d], ruleset_id="ridge-line"))
+    result = r.resolve(report, ScriptedDice([4, 4]))  # 8 on column "0": DR
+    (retreat,) = result.effects
+    assert (result.code, retreat.kind, retreat.amount) == ("DR", "retreat", 1)
+    assert "its owner choosing" in retreat.text
+
+
+def test_each_side_rolls_its_own_die_and_the_row_is_their_total(tmp_path: Path) -> None:
+    """Ridge line with the attacker's d6 and the defender's d6 as two entries: the rows read
+    their total (the same chances as 2d6, test_a_differential_on_2d6_against_a_hand_count),
+    each die asked for by its own name and rolled by its own side."""
+    path = variant(
+        tmp_path,
+        'name = "combat dice"\nsides = 6\ncount = 2\nside = "attacker"\nrule = "D2"\n',
+        'name = "attacker\'s die"\nsides = 6\nside = "attacker"\nrule = "D2"\n\n'
+        '[[dice]]\nname = "defender\'s die"\nsides = 6\nside = "defender"\nrule = "D2"\n',
+        RIDGE,
+    )
+    r = ruleset(path)
+    a, d = unit("A", 4, 1, steps=2), unit("D", 1, 4, steps=2)
+    report = r.evaluate(combat([a], [d], ruleset_id="ridge-line"))
+    assert report.outcomes["DL"] == Fraction(3, 36) and report.outcomes["AL"] == Fraction(6, 36)
+    assert [(die.purpose, die.side) for die in report.dice] == [
+        ("attacker's die", "attacker"),
+        ("defender's die", "defender"),
+    ]
+    asked: list[str] = []
+
+    class Asking:
+        def roll(self, sides: int = 6, purpose: str = "") -> int:
+            asked.append(purpose)
+            return 6
+
+    result = r.resolve(report, Asking())
+    assert asked == ["attacker's die", "defender's die"]
+    assert (result.die, result.code) == (12, "DL")
+    assert [(roll.purpose, roll.side, roll.faces) for roll in result.rolls] == [
+        ("attacker's die", "attacker", (6,)),
+        ("defender's die", "defender", (6,)),
+    ]

@@ -5,6 +5,7 @@ recognising a ruleset file."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -166,3 +167,13 @@ def test_check_tells_a_ruleset_file_by_its_schema_key(tmp_path: Path) -> None:
     done = check(path)
     assert done.returncode == 1
     assert f"{path}:{line_of(path, '10.9')}: rule '10.9' is not among" in done.stdout
+
+
+def test_the_format_pages_blocks_make_a_sound_ruleset_file(tmp_path: Path) -> None:
+    """docs/ruleset-file.md: its TOML blocks, in order, are a file the checker passes."""
+    page = (Path(__file__).resolve().parents[3] / "docs" / "ruleset-file.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", page, flags=re.DOTALL)
+    assert len(blocks) >= 10
+    path = tmp_path / "page.toml"
+    path.write_text("\n".join(blocks))
+    assert ruleset_file_problems(path) == []

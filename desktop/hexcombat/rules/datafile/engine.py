@@ -148,32 +148,7 @@ class DataRuleset(BasicEligibility):
         value = self._value(attack, defence, ex)
         base = tables.column_of(table, value)
         ex.add(table.rule, f"the table reads {self._place_words(base)}", self._place_label(base))
-        shift, drm = 0, 0
-        sources: list[tuple[str, str, int, int]] = []
-        if terrain.shift or terrain.drm:
-            sources.append(
-                (terrain.rule, f"defender in {terrain.label}", terrain.shift, terrain.drm)
-            )
-        for key in dict.fromkeys(x for x in crossing if x is not None):
-            hexside = f.hexsides[key]
-            across = sum(1 for x in crossing if x == key)
-            if (hexside.shift or hexside.drm) and (
-                hexside.when == "any" or across == len(situation.attackers)
-            ):
-                who = "every attacker" if across == len(situation.attackers) else "an attacker"
-                sources.append(
-                    (hexside.rule, f"{who} across {hexside.label}", hexside.shift, hexside.drm)
-                )
-        sources += [
-            (mod.rule, mod.text, mod.shift, mod.drm) for mod in active if mod.shift or mod.drm
-        ]
-        for rule, text, s, d in sources:
-            if s:
-                shift += s
-                ex.add(rule, f"{text}: {_columns(s)}", s, kind="shift")
-            if d:
-                drm += d
-                ex.add(rule, f"{text}: DRM {d:+d}", drm=d)
+        shift, drm = self._shifts_and_drms(situation, terrain, crossing, active, ex)
         limits = f.limits
         held_shift = tables.held(shift, limits.shift_min, limits.shift_max)
         if held_shift != shift:
@@ -206,6 +181,45 @@ class DataRuleset(BasicEligibility):
             label = table.columns[read.index or 0].label
             ex.add(table.rule, f"{place.end} the table: the {label} column is read", label)
         return Working(attack, defence, value, place, read, held_shift, held_drm, ex)
+
+    def _shifts_and_drms(
+        self,
+        situation: CombatSituation,
+        terrain: m.Feature,
+        crossing: list[str | None],
+        active: list[m.Modifier],
+        ex: Explanation,
+    ) -> tuple[int, int]:
+        """The column shifts and DRMs of the terrain, the hexsides crossed and the modifiers
+        that apply, each a step citing its rule, added up (before the limits)."""
+        f = self.file
+        shift, drm = 0, 0
+        sources: list[tuple[str, str, int, int]] = []
+        if terrain.shift or terrain.drm:
+            sources.append(
+                (terrain.rule, f"defender in {terrain.label}", terrain.shift, terrain.drm)
+            )
+        for key in dict.fromkeys(x for x in crossing if x is not None):
+            hexside = f.hexsides[key]
+            across = sum(1 for x in crossing if x == key)
+            if (hexside.shift or hexside.drm) and (
+                hexside.when == "any" or across == len(situation.attackers)
+            ):
+                who = "every attacker" if across == len(situation.attackers) else "an attacker"
+                sources.append(
+                    (hexside.rule, f"{who} across {hexside.label}", hexside.shift, hexside.drm)
+                )
+        sources += [
+            (mod.rule, mod.text, mod.shift, mod.drm) for mod in active if mod.shift or mod.drm
+        ]
+        for rule, text, s, d in sources:
+            if s:
+                shift += s
+                ex.add(rule, f"{text}: {_columns(s)}", s, kind="shift")
+            if d:
+                drm += d
+                ex.add(rule, f"{text}: DRM {d:+d}", drm=d)
+        return shift, drm
 
     def _check_unit(self, p: Participant, side: SideName) -> None:
         """A participant the file's rules can fight with: within its reach, of a declared type,
