@@ -11,11 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hexcombat.rules.datafile.engine import DataRuleset
-from hexcombat.rules.datafile.loader import MAX_BYTES, ruleset_from_source
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, play_ruleset
-from hexcombat.sourcefile import Problem, SourceError, TomlSource, is_file, read_capped
+from hexcombat.rules.registry import (
+    builtin_ruleset_ids,
+    get_ruleset,
+    play_ruleset,
+    ruleset_from_text,
+)
+from hexcombat.sourcefile import Problem, SourceError, is_file, read_capped
+
+MOST_BYTES = 256 * 1024
+"""A ruleset file is at most 256 kB (docs/ruleset-file.md, Sizes)."""
 
 _texts: dict[str, str] = {}
 """Each ruleset file's text as it was played this session, by the ruleset's id: what a save
@@ -32,11 +38,12 @@ def _disk_text(ruleset_id: str) -> str | None:
             ruleset = get_ruleset(ruleset_id)
         except RulesError:
             return None
-        if not isinstance(ruleset, DataRuleset) or not is_file(Path(ruleset.file.path)):
+        where = getattr(getattr(ruleset, "file", None), "path", None)  # a ruleset file's
+        if not isinstance(where, str | Path) or not is_file(Path(where)):
             return None
-        _paths[ruleset_id] = Path(ruleset.file.path)
+        _paths[ruleset_id] = Path(where)
     try:
-        return read_capped(_paths[ruleset_id], MAX_BYTES).decode("utf-8")
+        return read_capped(_paths[ruleset_id], MOST_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError, ValueError):
         return None
 
@@ -60,8 +67,7 @@ def play_carried(data: dict[str, Any], name: str) -> str | None:
         return None  # a ruleset registered as code plays as it is
     if not isinstance(text, str):
         raise SourceError([Problem(name, 1, "ruleset_file must be a ruleset file's text")])
-    source = TomlSource.parse(text, f"{name} (embedded ruleset file)")
-    copy = DataRuleset(ruleset_from_source(source, builtin_ruleset_ids()))
+    copy = ruleset_from_text(text, f"{name} (embedded ruleset file)")
     if copy.id != data.get("ruleset"):
         game = data.get("ruleset")
         said = f"the embedded ruleset file is {copy.id!r}, the game's ruleset {game!r}"

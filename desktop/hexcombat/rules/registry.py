@@ -277,6 +277,13 @@ def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
     return []
 
 
+def ruleset_from_text(text: str, name: str) -> Ruleset:
+    """A ruleset file's whole ``text`` as a ruleset (the copy a saved game carries), read by the
+    file family; :class:`~hexcombat.sourcefile.SourceError` names its problems at ``name``."""
+    family = importlib.import_module(_FILE_FAMILIES[0])
+    return family.RULESET_TEXT(text, name, tuple(_MODULES))  # type: ignore[no-any-return]
+
+
 def play_ruleset(ruleset: Ruleset) -> None:
     """Play ``ruleset`` under its id from now on, in place of a ruleset file of that id: the
     copy of its ruleset file a saved game carries. A built-in ruleset's id is refused."""

@@ -35,3 +35,13 @@ def RULESET_BESIDE(  # noqa: N802
         return beside(folder, ruleset_id, builtin_ids), []
     except SourceError as exc:
         return None, exc.problems
+
+
+def RULESET_TEXT(text: str, name: str, builtin_ids: tuple[str, ...]) -> object:  # noqa: N802
+    """The ruleset a ruleset file's ``text`` holds (the copy a saved game carries), checked as
+    the file would be; :class:`SourceError` names its problems at ``name``'s lines."""
+    from hexcombat.rules.datafile.engine import DataRuleset
+    from hexcombat.rules.datafile.loader import ruleset_from_source
+    from hexcombat.sourcefile import TomlSource
+
+    return DataRuleset(ruleset_from_source(TomlSource.parse(text, name), builtin_ids))
