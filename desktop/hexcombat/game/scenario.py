@@ -27,7 +27,7 @@ from hexcombat.game.turn import (
 )
 from hexcombat.game.tutorial_steps import TutorialStep, read_tutorial
 from hexcombat.named_files import OutsideFolder, confined
-from hexcombat.paths import counters_dir, maps_dir
+from hexcombat.paths import counters_dir, maps_dir, rulesets_dir
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
@@ -157,8 +157,9 @@ def is_scenario_source(source: TomlSource) -> bool:
 
 
 def shipped_counter_files() -> list[Path]:
-    """Every counter set shipped with hexcombat."""
-    return sorted(counters_dir().glob("*.toml"))
+    """Every counter set shipped with hexcombat: ``counters/``, and each example game's own
+    (``rulesets/<game>/counters.toml``)."""
+    return sorted(counters_dir().glob("*.toml")) + sorted(rulesets_dir().glob("*/counters.toml"))
 
 
 def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str | None]:
