@@ -220,3 +220,22 @@ def test_a_save_whose_carried_ruleset_file_is_broken_is_refused_at_its_line(
     with pytest.raises(SourceError) as refused:
         load_game(save)
     assert "embedded ruleset file" in str(refused.value) and "sums" in str(refused.value)
+
+
+def test_firefight_a_squad_two_hexes_away_fires_by_its_counter_range() -> None:
+    """A rifle squad's range is 2 (counters.toml): from 0301, two hexes from the copse, it joins
+    the fire: 4 + 6 + 4 = 14, the 14..19 column (3.1)."""
+    from hexcombat.game.candidates import attack_candidates
+    from hexcombat.game.commands import AddCounter
+    from hexcombat.game.state import Counter
+
+    state = tutorial("firefight")
+    squad = state.library["ff-blue-rifle-sqd"]
+    uid = state.new_uid()
+    state.execute(AddCounter(Counter(uid, squad, "Blue"), state.hexmap.hex_at("0301")))
+    far = {c.label: c for c in attack_candidates(state, tutorial_target(state))}["0301"]
+    assert far.range == 2 and [c.uid for c in far.counters] == [uid]
+    model = AttackModel(state)
+    assert model.start(tutorial_target(state))
+    model.set_taking_part(state.hexmap.hex_at("0301"), True)
+    assert model.report is not None and model.report.headline == "14..19, DRM -1"
