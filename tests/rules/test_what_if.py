@@ -9,7 +9,7 @@ from pathlib import Path
 from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import get_ruleset, register_ruleset
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import OddsColumn, Report, drm_chances, odds_column
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rules.what_if import ColumnChange, strength_lever, what_if, with_attack
@@ -32,11 +32,12 @@ def check_column_change(report: Report, change: ColumnChange) -> None:
     index, counts = lever
     assert change.counted == change.factors * counts
     changed = ruleset.evaluate(with_attack(report.situation, index, change.factors))
-    assert changed.odds == change.column
+    assert odds_column(changed) == change.column
     assert changed.outcome_list == change.outcomes
     assert changed.totals["attack_strength"] == report.totals["attack_strength"] + change.counted
     short = change.factors - (1 if change.factors > 0 else -1)
-    assert ruleset.evaluate(with_attack(report.situation, index, short)).odds == report.odds
+    short_of = ruleset.evaluate(with_attack(report.situation, index, short))
+    assert odds_column(short_of) == odds_column(report)
 
 
 def test_14d2d_eight_more_factors_reach_4_to_1_four_fewer_drop_to_2_to_1() -> None:
@@ -64,10 +65,10 @@ def test_14d2d_without_the_heavy_antitank_unit_the_drm_is_plus_3() -> None:
     assert without.drm_distribution == {3: Fraction(1)}
     defenders = tuple(p for p in report.situation.defenders if p.unit.name != "Hv Mot AA II")
     again = ruleset.evaluate(replace_defenders(report.situation, defenders))
-    assert again.drm_distribution == without.drm_distribution
+    assert drm_chances(again) == without.drm_distribution
     assert again.outcome_list == without.outcomes
     # every change listed moves the DRM; declining AEC is no choice under Total War (14D2)
-    assert all(c.drm_distribution != report.drm_distribution for c in figures.drm)
+    assert all(c.drm_distribution != drm_chances(report) for c in figures.drm)
     assert not any("declines" in c.change for c in figures.drm)
 
 
@@ -95,7 +96,7 @@ def test_10i_odds_and_declining_aec() -> None:
             report.ruleset, report.situation.attackers, report.situation.defenders, cond
         )
     )
-    assert again.drm_distribution == declined.drm_distribution != report.drm_distribution
+    assert drm_chances(again) == declined.drm_distribution != drm_chances(report)
 
 
 def test_a_ruleset_without_an_odds_column_has_no_what_if() -> None:
@@ -105,7 +106,7 @@ def test_a_ruleset_without_an_odds_column_has_no_what_if() -> None:
             "tiny", (Participant(unit),), (Participant(unit),), Conditions()
         )
         report = tiny.evaluate(situation)
-        assert "odds_column" not in report.payload
+        assert report.feature(OddsColumn) is None
         assert what_if(report, tiny.evaluate, tiny.vocabulary) is None
 
 
@@ -130,7 +131,7 @@ def test_beyond_the_table_fewer_factors_go_down_ratio_by_ratio() -> None:
     lever = strength_lever(report, ruleset.evaluate)
     assert lever is not None
     strong = ruleset.evaluate(with_attack(report.situation, lever[0], 11 * 12 - 36))  # 12:1
-    assert strong.odds == "9:1"
+    assert odds_column(strong) == "9:1"
     figures = what_if(strong, ruleset.evaluate, ruleset.vocabulary)
     assert figures is not None and figures.up is None  # no better column
     assert figures.down is not None and figures.down.column == "8:1"

@@ -446,7 +446,7 @@ def _require_strengths(report: Report) -> None:
     """Refuse a roll only while a strength the odds need is missing: a ruleset without odds
     (the Assault Combat Table's columns of fire) rolls without them, as on the map."""
     if report.missing_strengths:
-        report.require_odds()
+        report.require_strengths()
 
 
 def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:

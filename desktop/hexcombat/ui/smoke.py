@@ -76,6 +76,7 @@ def _check(settings: Path, out: TextIO) -> None:
     from hexcombat.game.opening import default_tutorial, open_game
     from hexcombat.game.scenario import load_scenario
     from hexcombat.paths import data_root, icons_dir
+    from hexcombat.rules.report import final_drm
     from hexcombat.sourcefile import SourceError
     from hexcombat.ui.app import app_icon, make_window
 
@@ -138,7 +139,7 @@ def _check(settings: Path, out: TextIO) -> None:
             f"File > Open Tutorial lists {len(listed)} tutorials, not the {len(tutorials)} shipped"
         )
     print(f"hexcombat smoke: {len(tutorials)} tutorials open and their attacks evaluate", file=out)
-    print(f"hexcombat smoke: 14D2d tutorial DRM {report.drm:+d}", file=out)
+    print(f"hexcombat smoke: 14D2d tutorial DRM {final_drm(report):+d}", file=out)
     window.hide()
     window.deleteLater()
     app.processEvents()

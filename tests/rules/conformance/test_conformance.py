@@ -58,8 +58,12 @@ from hexcombat.rules.report import (
     ELIMINATED,
     GOOD_ORDER,
     CombatResult,
+    ModifiedRoll,
     Outcome,
     Report,
+    drm_chances,
+    final_drm,
+    odds_column,
     participant_id,
 )
 from hexcombat.rules.situation import CombatSituation, Participant
@@ -91,7 +95,7 @@ def check_exact_chances(report: Report) -> None:
     listed = {o.code: o.probability for o in report.outcome_list}
     assert len(listed) == len(report.outcome_list), "an outcome listed twice"
     for chances, key_type in (
-        (report.drm_distribution, int),
+        (drm_chances(report), int),
         (report.outcomes, str),
         (listed, str),
     ):
@@ -99,7 +103,7 @@ def check_exact_chances(report: Report) -> None:
             assert isinstance(key, key_type) and not isinstance(key, bool), (key, chance)
             assert type(chance) is Fraction, f"{key}: {chance!r} is not an exact Fraction"
             assert 0 < chance <= 1, f"{key}: chance {chance}"
-    assert sum(report.drm_distribution.values()) == 1
+    assert sum(drm_chances(report).values()) == 1
     if not report.dice and not listed:  # a unit without strength: no column, no outcomes
         assert report.outcomes == {}
     elif not report.dice:  # resolved at once, before any roll (a tactical assault): certain
@@ -110,7 +114,7 @@ def check_exact_chances(report: Report) -> None:
     if not report.dice and listed:  # resolved at once, before any roll: one certain result
         assert list(listed.values()) == [1], "a combat decided without dice has one result"
     assert {o.favours for o in report.outcome_list} <= {"attacker", "defender", "neither"}
-    assert report.drm == min(report.drm_distribution)
+    assert final_drm(report) == min(drm_chances(report))
     assert report.headline.strip(), "a report needs a headline"
 
 
@@ -127,23 +131,24 @@ def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[Combat
     first = len(report.dice)
     drawn: dict[int, Fraction] = {}
     for roll in rolls:
-        drawn[roll.result.drm] = drawn.get(roll.result.drm, Fraction(0)) + roll.chance
+        drm = roll.result.table_roll().drm
+        drawn[drm] = drawn.get(drm, Fraction(0)) + roll.chance
         assert list(roll.sides[:first]) == [d.sides for d in report.dice]
         assert list(roll.purposes[:first]) == [d.purpose for d in report.dice]
         check_rolls(ruleset, roll)
         check_effects(ruleset, report, roll.result)
-    assert drawn == report.drm_distribution
+    assert drawn == drm_chances(report)
     assert outcomes_by_rolling(ruleset, report) == {
         o.code: o.probability for o in report.outcome_list
     }
-    if report.odds is not None:  # a Europa combat: a chance roll, then the combat die
+    if odds_column(report) is not None:  # a Europa combat: a chance roll, then the combat die
         (sides,) = {roll.sides for roll in rolls}  # every roll asks for the same dice
-        chance = len(report.drm_distribution) > 1
+        chance = len(drm_chances(report)) > 1
         assert len(sides) == 1 + chance == len(dice_wanted(report))
         if chance:
-            assert sides[0] == chance_die(report.drm_distribution)
+            assert sides[0] == chance_die(drm_chances(report))
         assert list(sides) == dice_rolled(report)  # the dice the panel asks a player to type
-        assert all(roll.result.die == roll.faces[-1] for roll in rolls)
+        assert all(roll.result.table_roll().die == roll.faces[-1] for roll in rolls)
     return [roll.result for roll in rolls]
 
 
@@ -251,7 +256,7 @@ def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
     seeded = RecordingDice(SeededDice(seed))
     rolled = ruleset.resolve(report, seeded)
     typed = seeded.faces
-    if report.odds is not None:  # a Europa combat: typed as the panel reads them
+    if odds_column(report) is not None:  # a Europa combat: typed as the panel reads them
         typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_rolled(report))
         assert typed == seeded.faces
     dice = ScriptedDice(typed)
@@ -433,7 +438,7 @@ def test_each_generated_report_with_chances_keeps_the_rulesets_promises(
     @given(SITUATIONS[ruleset_id](), st.integers(0, 10_000))
     def check(situation: CombatSituation, seed: int) -> None:
         report = ruleset.evaluate(situation)
-        chances.append(len(report.drm_distribution) > 1)
+        chances.append(len(drm_chances(report)) > 1)
         check_report(ruleset, report, seed)
 
     check()
@@ -462,7 +467,7 @@ def test_each_scenarios_json_report_follows_the_documented_schema(
     assert data["ruleset"] == ruleset_id
     report = get_ruleset(ruleset_id).evaluate(scenario_combat(path))
     assert ("result" in data) == at_once(report)  # without --roll, only one resolved at once
-    if report.odds is not None:  # with --roll, the highest face of each die
+    if odds_column(report) is not None:  # with --roll, the highest face of each die
         rolled = explained(path, capsys, dice_rolled(report))
         check_report_json(rolled)
         assert rolled["result"]["die"] == dice_rolled(report)[-1]
@@ -477,7 +482,7 @@ def test_each_generated_json_report_follows_the_documented_schema(ruleset_id: st
     def check(situation: CombatSituation) -> None:
         report = ruleset.evaluate(situation)
         data = json.loads(json.dumps(report.to_json()))
-        if report.odds is not None:
+        if odds_column(report) is not None:
             faces = dice_rolled(report)
             data["result"] = ruleset.resolve(report, ScriptedDice(faces)).to_json()
         check_report_json(json.loads(json.dumps(data)))
@@ -708,10 +713,11 @@ class _Broken:
 
     def resolve(self, report: Report, dice: object) -> CombatResult:
         self.calls += 1
-        if self.how == "applies one more than it shows":
-            shown = {drm + 1: p for drm, p in report.drm_distribution.items()}
-            report = replace(report, drm_distribution=shown)
         result = self.real.resolve(report, dice)  # type: ignore[arg-type]
+        if self.how == "applies one more than it shows":  # a DRM the preview never gave
+            roll = result.table_roll()
+            more = ModifiedRoll(roll.die, roll.drm + 1, roll.modified_roll + 1)
+            result = replace(result, features=(more, *result.features))
         if self.how == "rolls differently each time":
             result = replace(result, advance=bool(self.calls % 2))
         if self.how == "addresses a stranger":
@@ -737,7 +743,7 @@ class _Broken:
 def test_a_ruleset_breaking_a_promise_is_caught(ruleset_id: str, how: str, check) -> None:  # type: ignore[no-untyped-def]
     broken = _Broken(get_ruleset(ruleset_id), how)
     with_odds = [  # a ruleset without odds (a tactical assault) is checked on its scenarios
-        p for p in scenarios_of(ruleset_id) if broken.evaluate(scenario_combat(p)).odds
+        p for p in scenarios_of(ruleset_id) if odds_column(broken.evaluate(scenario_combat(p)))
     ] or list(scenarios_of(ruleset_id))
     report = broken.evaluate(scenario_combat(with_odds[0]))
     with pytest.raises(AssertionError):

@@ -11,6 +11,7 @@ from tw_helpers import REPO, evaluate, inline, p, situation
 
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.total_war import TotalWarRuleset
 from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
 from hexcombat.rules.total_war.light_infantry import light_infantry_from_source
@@ -287,10 +288,10 @@ def test_unknown_terrain_and_weather_name_the_known_ones() -> None:
 def test_a_unit_without_strength_gives_the_modifiers_but_no_odds() -> None:
     # the texts' worked examples give no strengths: the DRM is worked out, the odds wait
     report = evaluate([p(inline("A", 1, attack=None))], [p(inline("D", 1))])
-    assert report.odds is None and report.outcomes == {}
+    assert odds_column(report) is None and report.outcomes == {}
     assert report.missing_strengths == (("A", "attack"),)
     with pytest.raises(RulesError) as caught:
-        report.require_odds()
+        report.require_strengths()
     assert says(str(caught.value), names=["cannot roll", "`attack`", "A"])
 
 

@@ -15,6 +15,7 @@ from hexcombat.rules.combat import CombatResultsTable, odds, odds_column
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.europa_results import (
     europa_dice,
+    europa_features,
     europa_headline,
     europa_payload,
     outcome_list,
@@ -143,8 +144,6 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         ruleset=RULESET_ID,
         situation=situation,
         totals=totals,
-        odds=column,
-        drm_distribution=distribution,
         outcomes=outcomes,
         explanation=ex,
         missing_strengths=tuple(missing),
@@ -152,7 +151,16 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         outcome_list=outcome_list(data.crt, outcomes),
         payload=europa_payload(column, distribution),
         dice=() if column is None else europa_dice(data.crt, distribution, "CRT"),
+        features=europa_features(column, distribution, _worked_from(strengths)),
     )
+
+
+def _worked_from(strengths: dict[str, Value]) -> tuple[Fraction, Fraction] | None:
+    """The attack and defence strengths the odds were worked from (None without odds)."""
+    attack, defence = strengths.get("attack_strength"), strengths.get("defence_strength")
+    if not isinstance(attack, int | Fraction) or not isinstance(defence, int | Fraction):
+        return None
+    return Fraction(attack), Fraction(defence)
 
 
 def _attack(unit: Unit) -> int | None:
