@@ -19,6 +19,7 @@ from hexcombat.game.calculator import (
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.rules.air.scenario import AirReport
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report, final_drm
 from hexcombat.sourcefile import SourceError
@@ -299,7 +300,8 @@ def test_a_tactical_games_inline_units_need_no_size_nor_re(tmp_path: Path) -> No
     # Assault DRM: +2 squad and +1 German squad after 9/43 for each of two German squads, -2 the
     # US squad, best cohesion 7 against 6 +1, rural building -1: +4 (within the -4..+4 limit)
     assert final_drm(report) == 4
-    assert all(p.unit.re == 0 for p in (*report.situation.attackers, *report.situation.defenders))
+    everyone = (*report.situation.attackers, *report.situation.defenders)
+    assert all(europa(p.unit).re == 0 for p in everyone)
     # the calculator's own inline units too
     combat.add_inline(
         "defender", 'name = "US section", steps = 1, rules = { kind = "section", cohesion = 5 }'

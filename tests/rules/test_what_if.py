@@ -3,6 +3,7 @@ the changed strength or the changed condition, on the 14D2d worked example and a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from hexcombat.rules.registry import get_ruleset, register_ruleset
 from hexcombat.rules.report import OddsColumn, Report, drm_chances, odds_column
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.rules.what_if import ColumnChange, strength_lever, what_if, with_attack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +103,7 @@ def test_10i_odds_and_declining_aec() -> None:
 
 def test_a_ruleset_without_an_odds_column_has_no_what_if() -> None:
     with register_ruleset("tiny", "tiny_ruleset") as tiny:
-        unit = Unit(name="Squad", re=Fraction(1), attack=3, defence=2)
+        unit = Unit(name="Squad", attack=3, defence=2)
         situation = CombatSituation(
             "tiny", (Participant(unit),), (Participant(unit),), Conditions()
         )
@@ -137,3 +139,32 @@ def test_beyond_the_table_fewer_factors_go_down_ratio_by_ratio() -> None:
     assert figures.down is not None and figures.down.column == "8:1"
     assert figures.down.factors == -(11 * 12 - 11 * 9 + 1)  # below 99, 9:1
     check_column_change(strong, figures.down)
+
+
+def _differential(situation: CombatSituation) -> Report:
+    """A table read by attack minus defence (a differential CRT): each point is a column."""
+    attack = sum((p.unit.attack or 0) * p.count for p in situation.attackers)
+    defence = sum((p.unit.defence or 0) * p.count for p in situation.defenders)
+
+    def boundaries(a: Fraction, d: Fraction, direction: int) -> Iterator[Fraction]:
+        for k in range(16):
+            yield a + k + 1 if direction > 0 else a - k
+
+    column = OddsColumn(f"{attack - defence:+d}", Fraction(attack), Fraction(defence), boundaries)
+    return Report("diff", situation, {}, {"X": Fraction(1)}, features=(column,))
+
+
+def test_the_what_if_moves_any_declared_odds_column() -> None:
+    """The what-if asks the report's OddsColumn where its table's columns change: a
+    differential table's +1 moves to +2 with one factor more and to +0 with one fewer."""
+    situation = CombatSituation(
+        "diff",
+        (Participant(Unit(name="Rifles", attack=5)),),
+        (Participant(Unit(name="Guards", defence=4)),),
+        Conditions(),
+    )
+    figures = what_if(_differential(situation), _differential, Vocabulary())
+    assert figures is not None and figures.column == "+1"
+    assert figures.up is not None and (figures.up.factors, figures.up.column) == (1, "+2")
+    assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "+0")
+    assert figures.drm == ()  # no DRM declared: none to move

@@ -54,7 +54,7 @@ from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.report import CombatResult, Report
-from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rules.units import Unit, flies, unit_from_mapping
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 UNSAVED = Path("calculator combat")
@@ -169,6 +169,7 @@ class CalculatorCombat:
                 {k: v for k, v in keys.items() if k not in (*PLACEMENT_KEYS, *IN_PLAY_KEYS)},
                 f"{side} unit",
                 tactical=vocabulary is not None and vocabulary.steps,  # no size or RE to give
+                kinds=vocabulary.unit_capabilities if vocabulary is not None else None,
             )
         except UnitDataError as exc:
             raise CalculatorError(str(exc)) from exc
@@ -409,7 +410,7 @@ def find_counters(
         for counter_id, unit in sorted(
             library.counters.items(), key=lambda kv: (first.get(kv[0], len(first)), kv[0])
         )
-        if (unit.air_type is not None) == air
+        if flies(unit) == air
         and (not game or library.for_game(counter_id, game))
         and all(w in f"{counter_id} {unit.name}".lower() for w in words)
     ]

@@ -13,11 +13,11 @@ from fractions import Fraction
 
 from hexcombat.rules.combat import CombatResultsTable
 from hexcombat.rules.europa_features import required_of
+from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.losses import LossKind
 from hexcombat.rules.report import CombatResult, Report, SideResult
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.units import AecValue
 from hexcombat.rules.vocabulary import SideName
 
 TWO_HEXES = 2
@@ -262,7 +262,11 @@ class EuropaLosses:
         rule = required_of(self.result, side).required_by
         if rule is None:
             unit = self._units[pid]
-            values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
+            values = (
+                (europa(unit).aeca,)
+                if side == "attacker"
+                else (europa(unit).aecd, europa(unit).atec)
+            )
             return any(v in _CAPABLE for v in values)
         index = self.place_of(pid, side)
         if index is None:

@@ -40,7 +40,7 @@ def tiny() -> Iterator[Ruleset]:
 
 
 def unit(name: str, attack: int, defence: int) -> Unit:
-    return Unit(name=name, re=Fraction(1), attack=attack, defence=defence)
+    return Unit(name=name, attack=attack, defence=defence)
 
 
 def situations() -> st.SearchStrategy[CombatSituation]:

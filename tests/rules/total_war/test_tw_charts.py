@@ -11,6 +11,7 @@ from tw_helpers import REPO, evaluate, inline, p, situation
 
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.report import odds_column
 from hexcombat.rules.total_war import TotalWarRuleset
 from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
@@ -21,7 +22,6 @@ from hexcombat.rules.total_war.tables import (
     engineer_chart_from_source,
     load_tables,
 )
-from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError, TomlSource
 from meaning import each_says, says, says_in
 
@@ -312,7 +312,7 @@ def test_the_counter_set_has_the_14d2d_sizes() -> None:
     source = TomlSource.load(REPO / "counters" / "total-war.toml")
     counters, found = counters_from_source(source)
     assert found == []
-    sizes = {k: counters[k].re for k in ("su-hv-tank-xx", "su-rifle-xx", "su-hv-tank-x",
+    sizes = {k: europa(counters[k]).re for k in ("su-hv-tank-xx", "su-rifle-xx", "su-hv-tank-x",
                                           "su-tank-x", "ax-inf-xx", "ax-hv-mot-aa-ii")}  # fmt: skip
     assert sizes == {
         "su-hv-tank-xx": 3,
@@ -322,9 +322,10 @@ def test_the_counter_set_has_the_14d2d_sizes() -> None:
         "ax-inf-xx": 3,
         "ax-hv-mot-aa-ii": Fraction(1, 2),
     }
-    assert counters["ax-hv-mot-aa-ii"].heavy_atec and not counters["ax-hv-mot-aa-ii"].heavy_armour
+    aa = europa(counters["ax-hv-mot-aa-ii"])
+    assert aa.heavy_atec and not aa.heavy_armour
     assert counters["br-aslt-eng-tank-x"].engineer == "assault"
-    assert counters["ge-lr-art-iii"].range == 2 and not counters["ge-lr-art-iii"].siege
+    assert counters["ge-lr-art-iii"].range == 2 and not europa(counters["ge-lr-art-iii"]).siege
 
 
 def test_an_unknown_capability_value_is_refused_at_its_line() -> None:

@@ -7,9 +7,10 @@ from fractions import Fraction
 import pytest
 from tw_helpers import evaluate, inline, only, p, steps
 
+from hexcombat.rules.europa_units import AecValue
 from hexcombat.rules.report import final_drm
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import Unit
 
 
 def infantry(re: Fraction | int | str, name: str = "Inf") -> Participant:

@@ -18,10 +18,11 @@ from tw_strategies import (
     units,
 )
 
+from hexcombat.rules.europa_units import AecValue, with_europa
 from hexcombat.rules.report import Report, drm_chances, final_drm, odds_column
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.total_war import RULESET, TotalWarRuleset
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import Unit
 
 pytestmark = pytest.mark.slow  # hypothesis searches each property over many combats
 
@@ -60,7 +61,7 @@ def test_every_step_cites_a_rule(situation: CombatSituation) -> None:
 def test_adding_an_aeca_unit_never_lowers_the_armour_modifier(
     situation: CombatSituation, extra: Unit, count: int
 ) -> None:
-    tank = replace(extra, aeca=AecValue.FULL, heavy_armour=False)
+    tank = with_europa(extra, aeca=AecValue.FULL, heavy_armour=False)
     more = replace(situation, attackers=(*situation.attackers, Participant(tank, count)))
     assert aeca_drm(RULESET.evaluate(more)) >= aeca_drm(RULESET.evaluate(situation))
 

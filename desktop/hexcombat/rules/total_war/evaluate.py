@@ -20,6 +20,7 @@ from hexcombat.rules.europa_results import (
     europa_payload,
     outcome_list,
 )
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.explain import Explanation, Provenance, Value
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import Report
@@ -210,7 +211,7 @@ def _odds_and_outcomes(
 
 
 def _re(unit: Unit) -> Fraction:
-    return unit.re
+    return europa(unit).re
 
 
 def _left_out(parts: tuple[Participant, ...]) -> str:
