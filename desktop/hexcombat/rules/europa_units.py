@@ -170,8 +170,10 @@ NO_VALUES = EuropaValues()
 
 def europa(unit: Unit) -> EuropaValues:
     """``unit``'s Europa values; a unit without them (a tactical counter) has none at all."""
-    found = unit.capability(EuropaValues)
-    return found if found is not None else NO_VALUES
+    for found in unit.capabilities:  # read for every unit in every total: kept quick
+        if type(found) is EuropaValues:
+            return found
+    return NO_VALUES
 
 
 def conversion_capacity(unit: Unit) -> Fraction:

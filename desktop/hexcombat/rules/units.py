@@ -152,7 +152,9 @@ class Unit:
                 # change applies rests on its date, which ``changes`` in ``assumed`` covers
                 kept = tuple(k for k in unit.assumed if k not in change.values)
                 shared = {k: v for k, v in change.values.items() if k in SHARED_FIELDS}
-                capabilities = tuple(_changed(c, change.values) for c in unit.capabilities)
+                capabilities = unit.capabilities
+                if len(shared) < len(change.values):  # a capability's value changes too
+                    capabilities = tuple(_changed(c, change.values) for c in capabilities)
                 unit = replace(unit, **shared, capabilities=capabilities, assumed=kept)
         return unit
 
@@ -212,7 +214,7 @@ def flies(unit: Unit) -> bool:
 
 def _changed(capability: Any, values: Mapping[str, Any]) -> Any:
     """``capability`` with the dated change's values of its own keys."""
-    own = {f.name for f in fields(capability)}
+    own = capability.__dataclass_fields__  # a frozen dataclass (quicker than fields())
     mine = {k: v for k, v in values.items() if k in own}
     return replace(capability, **mine) if mine else capability
 
