@@ -328,8 +328,10 @@ class EuropaValuesKind:
         of these values has none; a unit that needs REs and has neither size nor ``re`` is
         refused."""
         given = dict(values)
-        if base is None and not given and (outline.tactical or not outline.required):
-            return None  # squads, guns and vehicles, a game without REs: no Europa values
+        sized_squad = outline.tactical and outline.size is not None  # REs from its size mark
+        if base is None and not given and not sized_squad:
+            if outline.tactical or not outline.required:
+                return None  # squads, guns and vehicles, a game without REs: no Europa values
         if "re" not in given:
             if base is not None and not outline.size_given:
                 given["re"] = base.re
