@@ -71,7 +71,7 @@ def stack_size(stack: list[Counter]) -> str:
     parts = []
     counted = [c for c in stack if not counts_steps(c)]
     sizes = [size for c in counted if (size := unit_stack_size(c.unit)) is not None]
-    if sizes:  # as its ruleset sizes a unit (Europa: REs)
+    if sizes:  # as its ruleset sizes a unit (REs, say)
         parts.append(f"{fmt(sum(amount for amount, _ in sizes))} {sizes[0][1]}")
     tactical = [c for c in stack if counts_steps(c) and c.unit.steps is not None]
     if tactical:
