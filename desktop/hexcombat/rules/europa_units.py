@@ -21,6 +21,7 @@ from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.numbers import exact_number
 from hexcombat.rules.units import (
     AIR_CATEGORIES,
+    AIR_TYPE_LETTERS,
     MAX_STRENGTH,
     CapabilityKind,
     Unit,
@@ -80,9 +81,6 @@ HEAVY_ANTITANK_TYPES = frozenset({"heavy-tank-destroyer"})
 HEAVY_MOTORIZED_ANTITANK_TYPES = frozenset({"heavy-anti-aircraft", "heavy-anti-tank"})
 """Types that qualify for heavy antitank effects only when motorized: "heavy motorized
 antiaircraft, and heavy motorized antitank units" (14D2)."""
-
-AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
-"""The air unit types of rule 16A1, as a counter's rating prints them."""
 
 ZERO_RE = (
     "re = 0, but a ground unit in a combat needs more than 0 REs: with none it adds nothing to "

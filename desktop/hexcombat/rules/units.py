@@ -53,6 +53,9 @@ TACTICAL_UNIT_TYPES = frozenset(
 and vehicles the tactical player aids name (HMG and MG teams, leaders, wagons, trucks, prime
 movers, half-tracks, carriers, fighting vehicles, flamethrowers, fortified positions). A tactical
 counter's own kind (``rules = { kind = "hmg" }``) is its ruleset's to read."""
+AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
+"""The air unit types of rule 16A1, as a counter's rating prints them (``air_type``): plain values,
+which the air rules' own types (``AirType``) must match."""
 TACTICAL = "tactical"
 """The ``scale`` of a tactical game's counter: a squad, weapon or vehicle that loses steps, with
 no size mark or REs."""
