@@ -18,6 +18,7 @@ from hexcombat.game.roll import dice_text, read_typed_roll
 from hexcombat.game.state import GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.report import final_drm, odds_column
 from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -47,7 +48,7 @@ def test_setting_the_target_proposes_every_stack_and_reports_the_odds(
     assert events == ["target", "report"]
     assert [c.label for c in model.candidates] == ["0403", "0404", "0503", "0603", "0604"]
     assert model.taking_part == {c.hex for c in model.candidates}
-    assert (model.report.odds, model.report.drm) == ("3:1", 1)  # 14D2d
+    assert (odds_column(model.report), final_drm(model.report)) == ("3:1", 1)  # 14D2d
     assert model.dice_wanted() == [6] and model.rollable()
 
 
@@ -60,9 +61,9 @@ def test_leaving_out_a_stack_changes_the_report(
     model.set_taking_part(hv_tank_xx, False)
     assert events == ["participants", "report"]
     assert hv_tank_xx not in {state.hex_of(u) for u in model.attacker_uids()}
-    assert model.report.odds == "2:1" and model.report.drm == 0
+    assert odds_column(model.report) == "2:1" and final_drm(model.report) == 0
     model.set_taking_part(hv_tank_xx, True)
-    assert (model.report.odds, model.report.drm) == ("3:1", 1)
+    assert (odds_column(model.report), final_drm(model.report)) == ("3:1", 1)
 
 
 def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
@@ -73,7 +74,7 @@ def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
     model.set_condition("fortification", -2)  # 14D1: the fortification's DRM is added
     assert events == ["conditions", "report"]
     assert model.conditions().number("fortification") == -2
-    assert model.report.drm == -1
+    assert final_drm(model.report) == -1
     assert any(s.rule == "14D1" and s.drm == -2 for s in model.report.steps)
     with pytest.raises(GameError, match="is negative \\(-1, -2, -3, ...\\), not \\+1 \\(14D1\\)"):
         model.set_condition("fortification", 1)
@@ -81,7 +82,7 @@ def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
         model.set_condition("overrun", True)
     with pytest.raises(GameError, match="no condition 'mud'"):
         model.set_condition("mud", True)
-    assert model.report.drm == -1  # nothing refused changed the attack
+    assert final_drm(model.report) == -1  # nothing refused changed the attack
 
 
 def test_the_phase_sets_its_conditions(
@@ -151,7 +152,7 @@ def test_roll_choose_apply_and_undo(
     assert model.rolls == (4,)
     history.undo()  # the roll taken back: the set-up is the player's again
     assert model.resolution is None and model.rollable()
-    assert (model.report.odds, model.report.drm) == ("3:1", 1)
+    assert (odds_column(model.report), final_drm(model.report)) == ("3:1", 1)
 
 
 def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(

@@ -20,6 +20,7 @@ from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.report import final_drm
 from meaning import each_says, says, says_in
 
 
@@ -36,7 +37,7 @@ def test_every_soviet_stack_is_proposed(state: GameState) -> None:
 
 def test_the_tutorial_attack_nets_plus_one_as_14d2d_says(state: GameState) -> None:
     report = evaluate_attack(state, full_attack(state))
-    assert report.drm == 1
+    assert final_drm(report) == 1
     assert [(s.rule, s.drm) for s in report.steps if s.drm] == [
         ("14D2a", 1), ("14D2d", 2), ("14D2c", -1), ("14D2d", -1),
     ]  # fmt: skip

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from hexcombat.game.calculator import new_combat, open_combat
 from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.report import final_drm
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat_cli import explain_json
 from meaning import says
@@ -115,7 +116,7 @@ def test_a_mapless_scenario_opens_in_the_calculator_from_the_main_window(window)
     assert window.open_file(case), window.errors
     calculator = window.calculators[-1]
     assert calculator.isVisible() and calculator.report is not None
-    assert calculator.report.drm == 1  # 14D2d's net +1, as explain gives it
+    assert final_drm(calculator.report) == 1  # 14D2d's net +1, as explain gives it
     assert window.errors == []
     calculator.close()
 

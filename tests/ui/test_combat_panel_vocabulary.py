@@ -16,6 +16,7 @@ from uihelpers import CombatBench
 
 import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
+from hexcombat.rules.report import final_drm
 from hexcombat.rules.vocabulary import ConditionSpec
 from hexcombat.ui import condition_controls, loss_choosers
 from hexcombat.ui.condition_controls import CONDITION_CONTROLS, condition_control
@@ -41,11 +42,11 @@ def test_each_condition_the_ruleset_declares_has_a_control_of_its_kind(
     assert fortification.widget.findChild(QLabel).text() == "Fortification DRM (14D1)"
     bench.attack()
     spin.setValue(-2)  # as the player steps it down
-    assert panel.report.drm == -1  # +1, and the fortification's -2 (14D1)
+    assert final_drm(panel.report) == -1  # +1, and the fortification's -2 (14D1)
     assert panel.odds.text() == "3:1   DRM -1"
     assert "fortification drm -2" in panel.setup_toggle.toolTip()
     spin.setValue(1)  # a fortification never helps the attacker: the box stops at 0
-    assert spin.value() == 0 and panel.report.drm == 1
+    assert spin.value() == 0 and final_drm(panel.report) == 1
 
 
 def test_the_phase_box_lists_the_ruleset_s_turn_sequence(bench: CombatBench) -> None:

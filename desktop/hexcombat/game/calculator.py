@@ -181,6 +181,7 @@ class CalculatorCombat:
                 {k: v for k, v in keys.items() if k not in (*PLACEMENT_KEYS, *IN_PLAY_KEYS)},
                 f"{side} unit",
                 tactical=vocabulary is not None and vocabulary.steps,  # no size or RE to give
+                kinds=vocabulary.unit_capabilities if vocabulary is not None else None,
             )
         except UnitDataError as exc:
             raise CalculatorError(str(exc)) from exc
@@ -459,7 +460,7 @@ def _require_strengths(report: Report) -> None:
     """Refuse a roll only while a strength the odds need is missing: a ruleset without odds
     (the Assault Combat Table's columns of fire) rolls without them, as on the map."""
     if report.missing_strengths:
-        report.require_odds()
+        report.require_strengths()
 
 
 def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:

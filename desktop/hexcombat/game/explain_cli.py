@@ -22,9 +22,12 @@ from hexcombat.rules.report import (
     NEEDS_STRENGTHS,
     CombatResult,
     Report,
+    drm_chances,
     exact,
     fate_chances,
     fate_columns,
+    final_drm,
+    odds_column,
     participant_id,
     unit_fate_list,
 )
@@ -64,8 +67,9 @@ def format_report(report: Report, title: str = "") -> str:
     if report.headline:
         lines.append(report.headline)
     lines.append(f"Ruleset: {report.ruleset}")
-    if report.odds:
-        lines.append(f"Odds: {report.odds}")
+    column = odds_column(report)
+    if column:
+        lines.append(f"Odds: {column}")
     elif report.missing_strengths:  # a ruleset without odds (no CRT column) says nothing
         lines.append(f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
@@ -76,13 +80,12 @@ def format_report(report: Report, title: str = "") -> str:
         mark = "  (assumed)" if step.provenance == "assumed" else ""
         lines.append(f"  {step.rule:<{width}}  {step.text}{value}{drm}{mark}")
     lines.append("")
-    chances = ", ".join(
-        f"{signed(d)} {percent(p)}" for d, p in sorted(report.drm_distribution.items())
-    )
+    distribution = drm_chances(report)
+    chances = ", ".join(f"{signed(d)} {percent(p)}" for d, p in sorted(distribution.items()))
     if has_drm(report):
         lines.append(
-            f"Final DRM: {signed(report.drm)}"
-            + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
+            f"Final DRM: {signed(final_drm(report))}"
+            + (f"  ({chances})" if len(distribution) > 1 else "")
         )
     lines += format_outcomes(report)
     favoured = _favoured(report)
@@ -100,7 +103,11 @@ def has_drm(report: Report) -> bool:
     """Whether the combat is read with a die roll modifier: a step gives one, the total is not
     zero, or odds pick a column a modified die is read on. A table read by each side's own
     column (fire against columns, no modifier) has none to print."""
-    return bool(report.odds) or bool(report.drm) or any(s.drm is not None for s in report.steps)
+    return (
+        bool(odds_column(report))
+        or bool(final_drm(report))
+        or any(s.drm is not None for s in report.steps)
+    )
 
 
 def format_outcomes(report: Report) -> list[str]:
@@ -177,11 +184,12 @@ def format_result(result: CombatResult, names: dict[str, str] | None = None) -> 
     names = names or {}
     lines = [result.headline] if result.headline else []
     sided = [r for r in result.rolls if r.side is not None and r.for_unit is None]
+    roll = result.table_roll()
     if len(sided) > 1:  # each side rolls its own die: each said, not one modified roll
         rolled = "; ".join(f"{r.purpose} {r.total}" for r in sided)
         lines.append(f"Roll: {rolled}: {result.code}")
-    elif result.rolls or result.die:
-        lines.append(f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}")
+    elif result.rolls or roll.die:
+        lines.append(f"Roll: {roll.die} {roll.drm:+d} = {roll.modified_roll}: {result.code}")
     else:  # decided before any roll
         lines.append(f"Resolved at once, no roll: {result.code}")
     for step in result.steps:
@@ -234,7 +242,7 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
         return resolve_report(report, ScriptedDice([]))
     try:
         if not report.dice:
-            report.require_odds()  # a unit has no strength: no column to roll on
+            report.require_strengths()  # a unit has no strength: no column to roll on
     except RulesError as exc:
         raise RollError(str(exc)) from exc
     if len(rolls) < len(dice_wanted(report)):
