@@ -46,7 +46,6 @@ from hexcombat.game.calculator import (
     CalculatorError,
     MoreDice,
     Rolled,
-    dice_wanted,
     find_air_counters,
     find_counters,
     new_combat,
@@ -57,6 +56,7 @@ from hexcombat.game.calculator import (
 )
 from hexcombat.game.combat_report import CombatReport, from_report
 from hexcombat.game.conditions import vocabulary_of
+from hexcombat.game.roll import typed_roll_prompt
 from hexcombat.rules.air.missions import MISSIONS
 from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
 from hexcombat.rules.dice import DiceWanted
@@ -662,7 +662,7 @@ class CalculatorWindow(QMainWindow):
         self._show_headline()
         self.bars.set_outcomes(report.outcome_list)
         try:
-            self.typed_roll.setPlaceholderText(f"type {dice_wanted(report)}")
+            self.typed_roll.setPlaceholderText(typed_roll_prompt(report))
         except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
             self.typed_roll.setPlaceholderText("")
 

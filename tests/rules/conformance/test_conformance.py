@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 from hexcombat.game.attack import AttackSetup, attack_candidates, evaluate_attack
 from hexcombat.game.explain_cli import at_once, dice_wanted, explain_command
 from hexcombat.game.opening import open_game
-from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
+from hexcombat.game.roll import RollCombat, dice_asked, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.combat import chance_die
@@ -252,7 +252,7 @@ def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
     rolled = ruleset.resolve(report, seeded)
     typed = seeded.faces
     if report.odds is not None:  # a Europa combat: typed as the panel reads them
-        typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_rolled(report))
+        typed = read_typed_roll(" ".join(map(str, seeded.faces)), dice_asked(report))
         assert typed == seeded.faces
     dice = ScriptedDice(typed)
     assert ruleset.resolve(report, dice) == rolled
