@@ -14,11 +14,12 @@ import hexcombat.game.roll as roll_module
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.commands import SetPhase
 from hexcombat.game.opening import open_game
-from hexcombat.game.roll import dice_text, read_typed_roll
+from hexcombat.game.roll import read_typed_roll, what_to_type
 from hexcombat.game.state import GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.report import final_drm, odds_column
+from hexcombat.rules.vocabulary import DieSpec
 from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -173,20 +174,19 @@ def test_a_typed_die_runs_out_and_the_next_is_asked_for() -> None:
 
 
 def test_what_to_type_names_a_follow_up_roll_by_its_purpose() -> None:
-    morale = DiceWanted(6, "morale check")
-    assert says(
-        dice_text([6, 6], [morale]),
-        figures=["2", "1", "6", "1", "6", "4", "3"],
-        names=["combat die", "then the morale check"],
-    )
+    combat, chance = DieSpec("combat die", 6), DieSpec("chance roll for the DRM", 6)
+    morale = DieSpec("morale check", 6, count=2)  # two d6 added: said once, as 2 numbers
+    said = what_to_type([combat, morale, morale])
+    assert says(said, figures=["3", "2", "4", "2", "5"])
+    assert says(said, names=["the combat die (d6)", "then the morale check (2d6), 2 numbers"])
     assert says(  # a chance roll for the DRM first (10.C), as before
-        dice_text([6, 6]),
-        figures=["2", "1", "6", "1", "6", "2", "4"],
-        names=["chance roll for the DRM", "then the combat die"],
+        what_to_type([chance, combat]),
+        figures=["2", "4", "2"],
+        names=["the chance roll for the DRM (d6)", "then the combat die (d6)"],
     )
-    assert read_typed_roll("5 1", [6, 6], [morale]) == [5, 1]
-    with pytest.raises(GameError, match="a d6 has no 7: type 2 numbers, the combat die"):
-        read_typed_roll("5 7", [6, 6], [morale])
+    assert read_typed_roll("5 1 3", [combat, morale, morale]) == [5, 1, 3]
+    with pytest.raises(GameError, match=r"the morale check \(2d6\) has no 7: type 3 numbers"):
+        read_typed_roll("5 1 7", [combat, morale, morale])
 
 
 def test_a_follow_up_roll_is_asked_for_when_the_result_calls_for_it(

@@ -29,8 +29,6 @@ from meaning import each_says, says
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
 
-
-
 def the_14d2d_force():
     """14D2d's units picked one by one, as a player picks them in the calculator."""
     combat = new_combat("total-war")
@@ -83,7 +81,9 @@ def test_a_typed_roll_resolves_exactly_as_that_roll(tmp_path: Path) -> None:
 def test_a_typed_roll_that_is_no_die_says_what_to_type() -> None:
     report = the_14d2d_force().evaluate()
     assert isinstance(report, Report)
-    with pytest.raises(CalculatorError, match="a d6 has no 7: type one number from 1 to 6"):
+    with pytest.raises(
+        CalculatorError, match=r"the combat die \(d6\) has no 7: type one number: the combat die"
+    ):
         roll_typed(report, "7")
     with pytest.raises(CalculatorError, match="rolls 1 die, but 2 numbers were typed"):
         roll_typed(report, "3 4")
@@ -219,8 +219,8 @@ def test_a_follow_up_roll_is_asked_for_then_typed_with_the_rest(monkeypatch) -> 
         roll_typed(report, "4")
     assert says(
         str(asked.value),
-        figures=["2", "1", "6", "1", "6", "4", "3"],
-        names=["one more die", "combat die", "then the morale check"],
+        figures=["2", "4", "2"],
+        names=["one more die", "the combat die (d6)", "then the morale check (d6)"],
     )
     rolled = roll_typed(report, "4 2", asked.value.follow_up)
     assert rolled.rolls == (4, 2)

@@ -19,8 +19,6 @@ from meaning import says
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
 
 
-
-
 @pytest.fixture
 def calculator(qtbot) -> CalculatorWindow:  # noqa: ANN001
     win = CalculatorWindow(new_combat("total-war"))
@@ -90,7 +88,7 @@ def test_a_typed_roll_that_is_no_die_is_refused_under_the_field(calculator, qtbo
     win.refresh()
     win.typed_roll.setText("9")
     assert win.use_typed_roll() is None
-    assert "a d6 has no 9" in win.roll_problem.text()
+    assert "the combat die (d6) has no 9" in win.roll_problem.text()
 
 
 def test_an_inline_unit_the_vocabulary_refuses_is_said(calculator) -> None:  # noqa: ANN001

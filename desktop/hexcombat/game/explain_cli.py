@@ -11,10 +11,11 @@ from hexcombat.game.air_scenario import air_roll_refusal, evaluate_air
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.opening import is_save_path
+from hexcombat.game.roll import dice_asked, dice_words
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
-from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice, die_words
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.registry import get_ruleset
@@ -31,6 +32,7 @@ from hexcombat.rules.report import (
     participant_id,
     unit_fate_list,
 )
+from hexcombat.rules.vocabulary import DieSpec
 from hexcombat.sourcefile import SourceError
 
 
@@ -207,24 +209,21 @@ class RollError(Exception):
     """Typed-in dice that cannot resolve the combat: not a face of the die, or too few."""
 
 
-def dice_wanted(report: Report) -> list[str]:
-    """The dice ``--roll`` must give, in order, as the report declares them: each by its
-    purpose, with what its faces decide when they pick among choices (a chance roll for a DRM
-    given as a chance: ``1-3: +3, 4-6: +4``)."""
-    if len(report.dice) <= 1:
-        return [f"the {die.purpose}" for die in report.dice] or ["the combat die"]
-    return [
-        f"{'first' if i == 0 else 'then'} {die.asked or f'the {die.purpose}'}"
-        for i, die in enumerate(report.dice)
-    ]
+def dice_wanted(report: Report) -> list[DieSpec]:
+    """The dice ``--roll`` must give, in the order the resolution asks for them, each as its
+    ruleset declares it (the same words as the Combat panel's and the calculator's prompts)."""
+    try:
+        return dice_asked(report)
+    except (RulesError, ValueError):  # a chart that cannot resolve: the roll itself says why
+        return list(report.dice)
 
 
 def _too_few(report: Report, rolls: list[int]) -> RollError:
     wanted = dice_wanted(report)
-    example = " ".join(f"--roll {n}" for n in (4, 3, 5)[: len(wanted)])
+    example = " ".join(f"--roll {n}" for n in (4, 3, 5, 2, 1, 6)[: len(wanted)])
     return RollError(
         f"this combat needs {plural(len(wanted), 'die', 'dice')}, {len(rolls)} given: "
-        f"{', '.join(wanted)}; "
+        f"{dice_words(wanted)}; "
         f"give them in that order, e.g. {example}"
     )
 
@@ -245,8 +244,12 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
             report.require_strengths()  # a unit has no strength: no column to roll on
     except RulesError as exc:
         raise RollError(str(exc)) from exc
-    if len(rolls) < len(dice_wanted(report)):
+    wanted = dice_wanted(report)
+    if len(rolls) < len(wanted):
         raise _too_few(report, rolls)
+    for roll, die in zip(rolls, wanted, strict=False):  # in the words of the panel's refusal
+        if not 1 <= roll <= die.sides:
+            raise RollError(f"{die_words(die)} has no {roll}")
     dice = ScriptedDice(rolls)
     try:
         result = resolve_report(report, dice)

@@ -166,7 +166,10 @@ def test_on_the_map_long_range_artillery_two_hexes_away_is_refused() -> None:
     uids = [c.uid for c in state.counters.values() if c.side == "Axis"]
     with pytest.raises(IllegalAttackError) as caught:
         evaluate_attack(state, AttackSetup(target, uids, state.conditions))
-    assert str(caught.value) == TWO_HEXES
+    # the game asks the ruleset's reach (reach_refusal) of each attacker on the map
+    assert caught.value.rule == "10"  # rule 10's own, not 14A3
+    assert "LR Art III in 0704 is 2 hexes from 0504" in str(caught.value)
+    assert "only adjacent units attack" in str(caught.value)
     adjacent = [u for u in uids if state.counters[u].unit.name != "LR Art III"]
     assert odds_column(evaluate_attack(state, AttackSetup(target, adjacent, state.conditions)))
 

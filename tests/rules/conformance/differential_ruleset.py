@@ -118,7 +118,6 @@ class DifferentialRuleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"attack": attack, "defence": defence + extra, "difference": difference},
-            odds=None,
             outcomes=outcomes,
             explanation=ex,
             headline=f"difference {difference:+d}: attack {attack} against {defence + extra}",

@@ -293,7 +293,7 @@ def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
         return  # no roll at all: check_preview_is_resolution asserts the refusal
     seeded = RecordingDice(SeededDice(seed))
     rolled = ruleset.resolve(report, seeded)
-    first = [d.sides for d in dice_of(report)]
+    first = dice_of(report)
     # the declared dice typed as the panel reads them, then what the result asked for after
     typed = read_typed_roll(" ".join(map(str, seeded.faces[: len(first)])), first)
     typed += seeded.faces[len(first) :]
