@@ -15,6 +15,7 @@ from pathlib import Path
 from hexcombat.board.mapfile import map_from_source
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import Counter, GameState
+from hexcombat.rules.europa_units import europa_unit
 from hexcombat.rules.units import Unit
 from hexcombat.sourcefile import TomlSource
 from make_big_map import generate
@@ -25,17 +26,20 @@ OUT = Path(__file__).resolve().parent / "out"
 def unit_kinds() -> dict[str, list[Unit]]:
     """The five kinds of counter on the benchmark's map, per side."""
     soviet, german = {"nationality": "soviet"}, {"nationality": "german"}
+    rifle = {"size": "XX", "unit_type": "rifle"}
     return {
         "Soviet": [
-            Unit("Rifle XX", 2, size="XX", unit_type="rifle", attack=6, movement=4, **soviet),
-            Unit("Tank XXX", 3, size="XXX", unit_type="armour", attack=9, movement=8,
-                 heavy_armour=True, **soviet),
+            europa_unit("Rifle XX", 2, attack=6, movement=4, **rifle, **soviet),
+            europa_unit("Tank XXX", 3, size="XXX", unit_type="armour", attack=9, movement=8,
+                        heavy_armour=True, **soviet),
         ],
         "Axis": [
-            Unit("Inf XX", 3, size="XX", unit_type="infantry", attack=8, movement=3, **german),
-            Unit("Pz XX", 3, size="XX", unit_type="armour", attack=16, movement=10, **german),
-            Unit("Art III", 1, size="III", unit_type="artillery", attack=4, movement=3,
-                 artillery=True, range=2, **german),
+            europa_unit("Inf XX", 3, size="XX", unit_type="infantry", attack=8, movement=3,
+                        **german),
+            europa_unit("Pz XX", 3, size="XX", unit_type="armour", attack=16, movement=10,
+                        **german),
+            europa_unit("Art III", 1, size="III", unit_type="artillery", attack=4, movement=3,
+                        artillery=True, range=2, **german),
         ],
     }  # fmt: skip
 

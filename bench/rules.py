@@ -14,6 +14,7 @@ from harness import Figure, finish, record, timed
 from hexcombat.rules.counters import load_counters
 from hexcombat.rules.dice import SeededDice
 from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import final_drm, odds_column
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,7 +76,7 @@ def bench(situation: CombatSituation, runs: int) -> float:
     report = ruleset.evaluate(situation)  # loads the charts once, as the program does
     assert sum(report.outcomes.values()) == Fraction(1)
     print(f"{situation.ruleset} combat of {units} units ({len(report.steps)} steps, odds "
-          f"{report.odds}, DRM {report.drm:+d}), {runs} runs")  # fmt: skip
+          f"{odds_column(report)}, DRM {final_drm(report):+d}), {runs} runs")  # fmt: skip
     evaluate = record(Figure(f"{situation.ruleset}: {units}-unit combat evaluated with its "
                              "outcomes", timed(lambda: ruleset.evaluate(situation), runs),
                              below=TARGET_MS))  # fmt: skip

@@ -51,9 +51,9 @@ def _explain(argv: list[str]) -> int:
         type=_faces,
         action="append",
         metavar="N",
-        help="resolve the combat with these die rolls, in the order the report asks for them "
-        "(a chance roll first when the DRM is a chance, then the combat die; the attacker's "
-        "die, then the defender's): repeat for each die, or give them together, '--roll \"3 5\"'",
+        help="resolve the combat with these die rolls, in the order the combat asks for them, "
+        "each die as its ruleset names it (too few, and explain says which dice, in which "
+        "order): repeat for each die, or give them together, '--roll \"3 5\"'",
     )
     args = parser.parse_args(argv)
     from hexcombat.game.explain_cli import explain_command

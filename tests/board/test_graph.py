@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -239,12 +240,44 @@ def test_long_range_artillery_fires_at_two_hexes_across_the_major_river(lra: Boa
     assert artillery.hexside is None and artillery.features == frozenset()
 
 
-def test_attack_crossings_refuse_hexes_out_of_range(lra: BoardGraph) -> None:
+def test_attack_crossings_measure_any_distance_and_refuse_the_defenders_own_hex(
+    lra: BoardGraph,
+) -> None:
+    # how far a unit may attack from is its ruleset's to say: the board measures 3 and 4 hexes
+    # as it measures 2, crossing no single hexside
     at = lra.map.hex_at
-    with pytest.raises(ValueError, match="0804 is 3 hexes from 0504"):
-        lra.attack_crossings(at("0504"), [at("0804")])
+    crossings = lra.attack_crossings(at("0504"), hexes(lra, ["0804", "0903", "0604"]))
+    assert [(lra.map.label(c.hex), c.range, c.hexside) for c in crossings] == [
+        ("0604", 1, Hexside(at("0504"), at("0604"))),
+        ("0804", 3, None),
+        ("0903", 4, None),
+    ]
     with pytest.raises(ValueError, match="0504 is the defender's own hex"):
         lra.attack_crossings(at("0504"), [at("0504")])
+
+
+def test_range_queries_answer_any_reach_at_no_more_than_one_pass_over_the_map(
+    lra: BoardGraph,
+) -> None:
+    at = lra.map.hex_at
+    every = sorted(lra.map.terrain)
+    # three hexes: the 37 of a whole disc around 0504 (the 9 columns by 7 rows hold it all)
+    assert len(lra.hexes_within(at("0504"), 3)) == 37
+    assert lra.distance(at("0504"), at("0804")) == 3 and at("0804") in lra.hexes_at(at("0504"), 3)
+    # a reach beyond the map (a hostile counter file's range) is the whole map, found at once
+    start = time.perf_counter()
+    assert lra.hexes_within(at("0504"), 10**12) == every
+    assert lra.hexes_at(at("0504"), 10**12) == []
+    assert time.perf_counter() - start < 1.0
+    # between the two ways of finding them (a ring walked, the map measured) the answer agrees
+    for n in range(0, 14):  # a ring of 6n > 63 hexes and a disc of more are measured
+        ring = [h for h in every if lra.distance(at("0101"), h) == n]
+        disc = [h for h in every if lra.distance(at("0101"), h) <= n]
+        assert lra.hexes_at(at("0101"), n) == ring
+        assert lra.hexes_within(at("0101"), n) == disc
+    for query in (lra.hexes_at, lra.hexes_within):
+        with pytest.raises(ValueError, match="cannot be negative"):
+            query(at("0504"), -1)
 
 
 # retreats --------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.board.hexes import Hex
@@ -43,8 +42,8 @@ def river_rules() -> Iterator[None]:
 
 def river_game(attack: int = 24, defence: int = 4) -> GameState:
     state = GameState(load_map(MAP), ruleset="river-crossing")
-    a = Unit(name="Rifles", re=Fraction(1), attack=attack, defence=2)
-    d = Unit(name="Guards", re=Fraction(1), attack=2, defence=defence)
+    a = Unit(name="Rifles", attack=attack, defence=2)
+    d = Unit(name="Guards", attack=2, defence=defence)
     for unit, side, label in [(a, "Red", ATTACKER_HEX), (d, "Blue", TARGET_HEX)]:
         state.execute(AddCounter(Counter(state.new_uid(), unit, side), state.hexmap.hex_at(label)))
     return state

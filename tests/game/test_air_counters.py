@@ -14,6 +14,7 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_counter_library, load_scenario
 from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.air.map_counters import is_air_unit
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import SourceError
@@ -32,8 +33,8 @@ def library_air(counter_id: str):  # noqa: ANN201
 def test_the_me_109e_is_in_the_library_with_its_7f5_rating_and_range() -> None:
     me109 = library_air("ge-me-109e")
     # 23D1: "a Me 109E fighter (7F5)"; the range 4 is the counter file's placeholder
-    assert (me109.air_type, me109.attack, me109.defence, me109.movement) == ("F", 7, 5, 4)
-    assert me109.unit_type == "fighter" and me109.re == 0
+    assert (europa(me109).air_type, me109.attack, me109.defence, me109.movement) == ("F", 7, 5, 4)
+    assert me109.unit_type == "fighter" and europa(me109).re == 0
     assert is_air_unit(me109)
     assert not is_air_unit(RIFLE)
 
@@ -88,7 +89,7 @@ def test_an_air_counter_keeps_its_rating_through_a_save(state: GameState, tmp_pa
     save_game(state, path)
     again = load_game(path)
     base = again.stack_at(again.hexmap.hex_at("0801"))[0]
-    assert (base.unit.name, base.unit.air_type, base.unit.attack, base.unit.defence) == (
+    assert (base.unit.name, europa(base.unit).air_type, base.unit.attack, base.unit.defence) == (
         "Me 109E", "F", 7, 5)  # fmt: skip
 
 

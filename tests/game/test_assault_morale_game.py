@@ -241,15 +241,15 @@ def test_the_calculator_asks_for_the_two_table_dice_in_the_order_rolled() -> Non
     assert report is not None
     assert says(
         calculator_dice(report),
-        figures=["2", "1", "6", "1", "6", "2", "4"],
-        names=["attacker's table die", "then the defender's table die"],
+        figures=["2", "4", "2"],
+        names=["the attacker's table die (d6)", "then the defender's table die (d6)"],
     )
     assert history.run(AddMarker(uids["rifles"], marker="dug-in")) == ""
     dug_in = started(state, history).report
     assert dug_in is not None
     # the defenders fire first: the roll is their die alone, the attackers' die is rolled
     # after the morale checks it calls for (ACT)
-    assert says_in(calculator_dice(dug_in), figures=["1", "6", "4"], names=["defender's table die"])
+    assert says(calculator_dice(dug_in), figures=["4"], names=["the defender's table die (d6)"])
     with pytest.raises(CalculatorError, match="rolls 1 die, but 2 numbers were typed"):
         calculator_roll(dug_in, "1 6")
     # the defenders' 1: M on 18-23

@@ -14,10 +14,12 @@ import hexcombat.game.roll as roll_module
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.commands import SetPhase
 from hexcombat.game.opening import open_game
-from hexcombat.game.roll import dice_text, read_typed_roll
+from hexcombat.game.roll import read_typed_roll, what_to_type
 from hexcombat.game.state import GameError, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.report import final_drm, odds_column
+from hexcombat.rules.vocabulary import DieSpec
 from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -47,7 +49,7 @@ def test_setting_the_target_proposes_every_stack_and_reports_the_odds(
     assert events == ["target", "report"]
     assert [c.label for c in model.candidates] == ["0403", "0404", "0503", "0603", "0604"]
     assert model.taking_part == {c.hex for c in model.candidates}
-    assert (model.report.odds, model.report.drm) == ("3:1", 1)  # 14D2d
+    assert (odds_column(model.report), final_drm(model.report)) == ("3:1", 1)  # 14D2d
     assert model.dice_wanted() == [6] and model.rollable()
 
 
@@ -60,9 +62,9 @@ def test_leaving_out_a_stack_changes_the_report(
     model.set_taking_part(hv_tank_xx, False)
     assert events == ["participants", "report"]
     assert hv_tank_xx not in {state.hex_of(u) for u in model.attacker_uids()}
-    assert model.report.odds == "2:1" and model.report.drm == 0
+    assert odds_column(model.report) == "2:1" and final_drm(model.report) == 0
     model.set_taking_part(hv_tank_xx, True)
-    assert (model.report.odds, model.report.drm) == ("3:1", 1)
+    assert (odds_column(model.report), final_drm(model.report)) == ("3:1", 1)
 
 
 def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
@@ -73,7 +75,7 @@ def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
     model.set_condition("fortification", -2)  # 14D1: the fortification's DRM is added
     assert events == ["conditions", "report"]
     assert model.conditions().number("fortification") == -2
-    assert model.report.drm == -1
+    assert final_drm(model.report) == -1
     assert any(s.rule == "14D1" and s.drm == -2 for s in model.report.steps)
     with pytest.raises(GameError, match="is negative \\(-1, -2, -3, ...\\), not \\+1 \\(14D1\\)"):
         model.set_condition("fortification", 1)
@@ -81,7 +83,7 @@ def test_a_condition_changes_the_report_and_a_bad_value_is_refused(
         model.set_condition("overrun", True)
     with pytest.raises(GameError, match="no condition 'mud'"):
         model.set_condition("mud", True)
-    assert model.report.drm == -1  # nothing refused changed the attack
+    assert final_drm(model.report) == -1  # nothing refused changed the attack
 
 
 def test_the_phase_sets_its_conditions(
@@ -151,7 +153,7 @@ def test_roll_choose_apply_and_undo(
     assert model.rolls == (4,)
     history.undo()  # the roll taken back: the set-up is the player's again
     assert model.resolution is None and model.rollable()
-    assert (model.report.odds, model.report.drm) == ("3:1", 1)
+    assert (odds_column(model.report), final_drm(model.report)) == ("3:1", 1)
 
 
 def test_a_typed_roll_that_is_not_the_attack_s_dice_is_refused(
@@ -172,20 +174,19 @@ def test_a_typed_die_runs_out_and_the_next_is_asked_for() -> None:
 
 
 def test_what_to_type_names_a_follow_up_roll_by_its_purpose() -> None:
-    morale = DiceWanted(6, "morale check")
-    assert says(
-        dice_text([6, 6], [morale]),
-        figures=["2", "1", "6", "1", "6", "4", "3"],
-        names=["combat die", "then the morale check"],
-    )
+    combat, chance = DieSpec("combat die", 6), DieSpec("chance roll for the DRM", 6)
+    morale = DieSpec("morale check", 6, count=2)  # two d6 added: said once, as 2 numbers
+    said = what_to_type([combat, morale, morale])
+    assert says(said, figures=["3", "2", "4", "2", "5"])
+    assert says(said, names=["the combat die (d6)", "then the morale check (2d6), 2 numbers"])
     assert says(  # a chance roll for the DRM first (10.C), as before
-        dice_text([6, 6]),
-        figures=["2", "1", "6", "1", "6", "2", "4"],
-        names=["chance roll for the DRM", "then the combat die"],
+        what_to_type([chance, combat]),
+        figures=["2", "4", "2"],
+        names=["the chance roll for the DRM (d6)", "then the combat die (d6)"],
     )
-    assert read_typed_roll("5 1", [6, 6], [morale]) == [5, 1]
-    with pytest.raises(GameError, match="a d6 has no 7: type 2 numbers, the combat die"):
-        read_typed_roll("5 7", [6, 6], [morale])
+    assert read_typed_roll("5 1 3", [combat, morale, morale]) == [5, 1, 3]
+    with pytest.raises(GameError, match=r"the morale check \(2d6\) has no 7: type 3 numbers"):
+        read_typed_roll("5 1 7", [combat, morale, morale])
 
 
 def test_a_follow_up_roll_is_asked_for_when_the_result_calls_for_it(

@@ -19,15 +19,14 @@ from hexcombat.game.calculator import (
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.rules.air.scenario import AirReport
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import Report, final_drm
 from hexcombat.sourcefile import SourceError
 from hexcombat_cli import explain_json
 from meaning import each_says, says
 
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
-
-
 
 
 def the_14d2d_force():
@@ -48,7 +47,7 @@ def test_picked_units_give_the_14d2d_net_plus_1_as_explain_does(tmp_path: Path) 
     combat = the_14d2d_force()
     report = combat.evaluate()
     assert isinstance(report, Report)
-    assert report.drm == 1  # 14D2d: "an overall net effect of +1 for the Soviet attack"
+    assert final_drm(report) == 1  # 14D2d: "an overall net effect of +1 for the Soviet attack"
     combat.save(tmp_path / "calc.toml")
     assert report.to_json() == explain_json(tmp_path / "calc.toml")
     # and the same units as the worked example's own scenario file state them
@@ -65,7 +64,8 @@ def test_a_typed_roll_resolves_exactly_as_that_roll(tmp_path: Path) -> None:
         rolled = roll_typed(report, str(face))
         assert rolled.rolls == (face,)
         assert rolled.result == resolve_report(report, ScriptedDice([face]))
-        assert rolled.result.die == face and rolled.result.modified_roll == face + 1
+        roll = rolled.result.table_roll()
+        assert roll.die == face and roll.modified_roll == face + 1
     combat.save(tmp_path / "calc.toml")
     assert (
         roll_typed(report, "4").result.to_json()
@@ -81,7 +81,9 @@ def test_a_typed_roll_resolves_exactly_as_that_roll(tmp_path: Path) -> None:
 def test_a_typed_roll_that_is_no_die_says_what_to_type() -> None:
     report = the_14d2d_force().evaluate()
     assert isinstance(report, Report)
-    with pytest.raises(CalculatorError, match="a d6 has no 7: type one number from 1 to 6"):
+    with pytest.raises(
+        CalculatorError, match=r"the combat die \(d6\) has no 7: type one number: the combat die"
+    ):
         roll_typed(report, "7")
     with pytest.raises(CalculatorError, match="rolls 1 die, but 2 numbers were typed"):
         roll_typed(report, "3 4")
@@ -93,7 +95,7 @@ def test_the_chance_roll_of_10c_comes_first() -> None:
     assert isinstance(report, Report)
     # 10.C: "+3 ... with a 50% chance of a +4": the chance die picks the DRM, then the combat die
     low, high = roll_typed(report, "1 4").result, roll_typed(report, "6 4").result
-    assert (low.drm, high.drm) == (3, 4)
+    assert (low.table_roll().drm, high.table_roll().drm) == (3, 4)
 
 
 @pytest.mark.parametrize("ruleset", ruleset_ids())
@@ -217,8 +219,8 @@ def test_a_follow_up_roll_is_asked_for_then_typed_with_the_rest(monkeypatch) -> 
         roll_typed(report, "4")
     assert says(
         str(asked.value),
-        figures=["2", "1", "6", "1", "6", "4", "3"],
-        names=["one more die", "combat die", "then the morale check"],
+        figures=["2", "4", "2"],
+        names=["one more die", "the combat die (d6)", "then the morale check (d6)"],
     )
     rolled = roll_typed(report, "4 2", asked.value.follow_up)
     assert rolled.rolls == (4, 2)
@@ -297,8 +299,9 @@ def test_a_tactical_games_inline_units_need_no_size_nor_re(tmp_path: Path) -> No
     assert isinstance(report, Report)
     # Assault DRM: +2 squad and +1 German squad after 9/43 for each of two German squads, -2 the
     # US squad, best cohesion 7 against 6 +1, rural building -1: +4 (within the -4..+4 limit)
-    assert report.drm == 4
-    assert all(p.unit.re == 0 for p in (*report.situation.attackers, *report.situation.defenders))
+    assert final_drm(report) == 4
+    everyone = (*report.situation.attackers, *report.situation.defenders)
+    assert all(europa(p.unit).re == 0 for p in everyone)
     # the calculator's own inline units too
     combat.add_inline(
         "defender", 'name = "US section", steps = 1, rules = { kind = "section", cohesion = 5 }'

@@ -54,7 +54,10 @@ def test_the_headline_comes_first_and_the_result_says_what_it_does_to_whom(
 
 @pytest.mark.parametrize(
     ("rolls", "message"),
-    [([7], "--roll: a d6 cannot roll 7"), ([3, 3], "--roll: 2 dice given, the combat used 1")],
+    [
+        ([7], "--roll: the combat die (d6) has no 7"),
+        ([3, 3], "--roll: 2 dice given, the combat used 1"),
+    ],
 )
 def test_bad_dice_are_refused(
     rolls: list[int], message: str, capsys: pytest.CaptureFixture[str]

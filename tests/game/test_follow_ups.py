@@ -162,7 +162,7 @@ def test_wrong_typed_dice_are_refused_and_nothing_changes(state: GameState) -> N
     key = f"morale:{uid_of(state, 'Guards')}"
     model = FollowUpModel(state, history.run)
     assert not model.roll_typed(key, "5 7")
-    assert "a d6 has no 7" in model.problem
+    assert "the morale check (2d6) has no 7: type 2 numbers" in model.problem
     assert not model.roll_typed(key, "5")
     assert one_says(model.problem, names=["one more die", "d6", "morale check"])
     assert not model.roll_typed(key, "5 5 5")
@@ -327,7 +327,7 @@ def test_a_rally_alone_fails_on_8_and_the_game_dice_go_back_on_undo(state: GameS
     ("typed", "said"),
     [
         ([4], "one more die is wanted: roll a d6 for the rally roll"),
-        ([4, 9], "a d6 has no 9"),
+        ([4, 9], "the rally roll (2d6) has no 9"),
         ([4, 4, 4], "it rolls 2 dice, but 3 were typed in"),
         ([], "no dice typed"),
     ],

@@ -26,7 +26,7 @@ def beaten() -> tuple[GameState, Resolution, list[str], list[str]]:
                place(state, "lhy-ge-rifle-sqd", "Red", "0601")]  # fmt: skip
     russians = [place(state, "lhy-ru-rifle-sqd", "Blue", "0801") for _ in range(2)]
     resolution = assault(state, "0801", [1], germans)
-    assert resolution.result.code == "AD" and resolution.result.modified_roll == -2
+    assert resolution.result.code == "AD" and resolution.result.table_roll().modified_roll == -2
     return state, resolution, germans, russians
 
 
@@ -106,7 +106,7 @@ def test_units_that_advanced_may_conduct_a_second_assault() -> None:
     germans = [place(state, "lhy-ge-rifle-sqd", "Red", "0701") for _ in range(2)]
     place(state, "lhy-ru-section", "Blue", "0801")
     resolution = assault(state, "0801", [10], germans)
-    assert resolution.result.code == "DD" and resolution.result.modified_roll == 14
+    assert resolution.result.code == "DD" and resolution.result.table_roll().modified_roll == 14
     history = History(state)
     losses = suggested_losses(state, resolution)
     assert history.run(apply_combat_command(state, resolution, losses, {}, germans,

@@ -16,6 +16,7 @@ from hexcombat.game.attack import Resolution, retreat_options, suggested_losses
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import final_drm
 from meaning import one_says, says
 
 LHY = get_ruleset("lhy-assault")
@@ -178,7 +179,7 @@ def test_a_squad_that_loses_a_step_is_still_offered_its_retreat_in_the_panel() -
     model = AttackModel(state, history.run)
     assert model.start(at(state, "0201"))
     assert model.report is not None
-    resolution = model.roll([10 - model.report.drm])
+    resolution = model.roll([10 - final_drm(model.report)])
     assert resolution is not None and resolution.result.code == "DL"
     assert model.losses == [squad]  # one of its two steps
     assert {state.hexmap.label(e) for e in model.retreat_ends[at(state, "0201")]} == {
@@ -201,7 +202,7 @@ def test_units_that_could_retreat_only_through_the_enemy_are_eliminated() -> Non
     history = History(state)
     model = AttackModel(state, history.run)
     assert model.start(at(state, "0101")) and model.report is not None
-    resolution = model.roll([10 - model.report.drm])  # 10: the defenders retreat 2-4 hexes
+    resolution = model.roll([10 - final_drm(model.report)])  # 10: the defenders retreat 2-4 hexes
     assert resolution is not None and resolution.result.code == "DL"
     assert model.retreat_ends[at(state, "0101")] == {}
     assert model.apply(), model.apply_problem

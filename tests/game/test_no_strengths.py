@@ -15,6 +15,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import open_game
 from hexcombat.game.roll import RollCombat
 from hexcombat.game.state import GameError
+from hexcombat.rules.report import final_drm, odds_column
 from hexcombat_cli import check
 from meaning import one_says
 
@@ -189,7 +190,7 @@ def test_the_desktop_evaluates_without_strengths_and_refuses_to_roll(tmp_path: P
     uids = [c.uid for x in attack_candidates(state, target) for c in x.counters]
     setup = AttackSetup(target, uids, state.conditions)
     report = evaluate_attack(state, setup)
-    assert report.drm == 1 and report.odds is None and report.outcomes == {}
+    assert final_drm(report) == 1 and odds_column(report) is None and report.outcomes == {}
     with pytest.raises(GameError, match=NEEDS):
         state.execute(RollCombat(setup))
     assert state.pending_roll is None and state.dice.used == 0

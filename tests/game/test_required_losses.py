@@ -14,6 +14,7 @@ from hexcombat.game.attack import (
 )
 from hexcombat.game.state import GameState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.situation import Conditions
 from meaning import each_says, one_says
 
@@ -49,7 +50,7 @@ def converted_attack() -> tuple[GameState, Resolution]:
     resolution = resolve(state, 1)
     assert resolution.result.code == "AH"
     assert (resolution.attacker.points, resolution.attacker.required_aec) == (4, 2)
-    assert resolution.result.attacker.converted_max == 2
+    assert required_of(resolution.result, "attacker").converted_max == 2
     return state, resolution
 
 
@@ -84,7 +85,7 @@ def test_converted_units_count_at_most_half_the_points_lost() -> None:
     resolution = resolve(state, 1)
     assert resolution.result.code == "AH"
     assert (resolution.attacker.points, resolution.attacker.required_aec) == (3, 2)
-    assert resolution.result.attacker.converted_max == 1
+    assert required_of(resolution.result, "attacker").converted_max == 1
     assert each_says(
         loss_problems(state, resolution, uids(state, "Mot Inf III")),
         dict(rules=["10.F.1"], figures=["2", "1", "3"], names=["attacker"]),

@@ -18,9 +18,11 @@ from hexcombat.game.commands import SetWeatherAndDate
 from hexcombat.game.opening import open_game
 from hexcombat.game.roll import RollCombat, dice_rolled, read_typed_roll
 from hexcombat.game.state import GameDice, GameError, GameState
-from meaning import says, says_in
+from hexcombat.rules.vocabulary import DieSpec
+from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
+D6 = DieSpec("combat die", 6)
 
 
 def test_a_roll_uses_the_game_dice_and_goes_into_the_log(state: GameState) -> None:
@@ -104,30 +106,30 @@ def test_the_tutorial_attack_rolls_one_die(state: GameState) -> None:
 
 
 @pytest.mark.parametrize(
-    ("typed", "sides", "message"),
+    ("typed", "dice", "message"),
     [
-        ("x", [6], "'x' is not a number: type one number from 1 to 6 (e.g. 4)"),
-        ("7", [6], "a d6 has no 7: type one number from 1 to 6 (e.g. 4)"),
-        ("0", [6], "a d6 has no 0: "),
-        ("\u00b2", [6], "'\u00b2' is not a number: "),  # a digit int() cannot read
-        ("--5", [6], "'--5' is not a number: "),
-        ("", [6], "no dice typed: "),
-        ("2 5", [6], "this attack rolls 1 die, but 2 numbers were typed: "),
-        ("4", [6, 6], "this attack rolls 2 dice, but 1 number was typed: type 2 numbers, "),
+        ("x", [D6], "'x' is not a number: type one number: the combat die (d6), e.g. 4"),
+        ("7", [D6], "the combat die (d6) has no 7: type one number: the combat die (d6), e.g. 4"),
+        ("0", [D6], "the combat die (d6) has no 0: "),
+        ("\u00b2", [D6], "'\u00b2' is not a number: "),  # a digit int() cannot read
+        ("--5", [D6], "'--5' is not a number: "),
+        ("", [D6], "no dice typed: "),
+        ("2 5", [D6], "this attack rolls 1 die, but 2 numbers were typed: "),
+        ("4", [D6, D6], "this attack rolls 2 dice, but 1 number was typed: type 2 numbers: "),
         ("3", [], "this combat is decided before any roll: there are no dice to type"),
     ],
 )
 def test_a_typed_roll_is_read_or_refused_saying_what_to_type(
-    typed: str, sides: list[int], message: str
+    typed: str, dice: list[DieSpec], message: str
 ) -> None:
     with pytest.raises(GameError) as caught:
-        read_typed_roll(typed, sides)
+        read_typed_roll(typed, dice)
     assert str(caught.value).startswith(message)
 
 
 def test_typed_dice_are_read_apart_by_spaces_or_commas() -> None:
-    assert read_typed_roll(" 4 ", [6]) == [4]
-    assert read_typed_roll("2, 5", [6, 6]) == [2, 5]
+    assert read_typed_roll(" 4 ", [D6]) == [4]
+    assert read_typed_roll("2, 5", [D6, D6]) == [2, 5]
 
 
 @pytest.mark.usefixtures("zoc_free")  # a DR with somewhere to retreat to
@@ -216,14 +218,18 @@ def test_each_sides_own_die_is_asked_for_by_what_it_decides() -> None:
     """On the Assault Combat Table each side rolls its own die (ACT): what to type names them,
     not a DRM's chance roll and a combat die."""
     from hexcombat.game.calculator import dice_wanted, open_combat
-    from hexcombat.game.roll import side_dice_names
+    from hexcombat.game.roll import dice_asked
     from hexcombat.rules.report import Report
 
     case = Path(__file__).parents[1] / "cases" / "am-assault-woods.toml"
     report = open_combat(case).evaluate()
     assert isinstance(report, Report)
     said = dice_wanted(report)
-    assert says_in(said, figures=["2", "1", "6", "1", "6"], names=["attacker", "defender"])
+    assert says(
+        said,
+        figures=["2", "4", "2"],
+        names=["the attacker's table die (d6)", "then the defender's table die (d6)"],
+    )
     assert "chance roll" not in said
     with pytest.raises(GameError, match="the attacker's table die"):
-        read_typed_roll("3", [6, 6], (), side_dice_names(report))
+        read_typed_roll("3", dice_asked(report))

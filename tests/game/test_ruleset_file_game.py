@@ -6,7 +6,6 @@ column of the file reads 1 DR, 2 DR, 3-4 EX, 5 AR, 6 AR)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -85,8 +84,8 @@ def test_a_fire_table_on_d66_disrupts_and_costs_a_step_on_a_saved_and_reopened_m
     typed as two d6, 5 then 2: 52, LD (F3): a step lost and disrupted."""
     from family_games import opened_game, uids_at
 
-    gun = Unit(name="Gun", re=Fraction(1), unit_type="artillery", steps=2, rules=(("fire", 7),))
-    infantry = Unit(name="Infantry", re=Fraction(1), unit_type="infantry", steps=2)
+    gun = Unit(name="Gun", unit_type="artillery", steps=2, rules=(("fire", 7),))
+    infantry = Unit(name="Infantry", unit_type="infantry", steps=2)
     with registered("barrage", "barrage_ruleset"):
         state = opened_game(
             "barrage", "ccc", [(gun, "Red", "0101"), (infantry, "Blue", "0201")], tmp_path

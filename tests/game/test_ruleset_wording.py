@@ -15,7 +15,7 @@ from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.state import Command, GameError, GameState
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import CombatResult, Report
+from hexcombat.rules.report import CombatResult, DrmChances, ModifiedRoll, OddsColumn, Report
 from hexcombat.rules.wording import PlainWording, ResultWords
 
 
@@ -87,12 +87,11 @@ def test_a_table_ruleset_is_read_on_its_column_as_players_always_have() -> None:
         ruleset="total-war",
         situation=None,  # type: ignore[arg-type]
         totals={},
-        odds="3:1",
-        drm_distribution={3: Fraction(1, 2), 4: Fraction(1, 2)},
         outcomes={},
+        features=(OddsColumn("3:1"), DrmChances({3: Fraction(1, 2), 4: Fraction(1, 2)})),
     )
     assert wording.report_words(report) == "3:1   DRM +3 (+3: 50%, +4: 50%)"
-    result = CombatResult("DR", 4, 4, 8, None, None, False)  # type: ignore[arg-type]
+    result = CombatResult("DR", None, None, False, features=(ModifiedRoll(4, 4, 8),))  # type: ignore[arg-type]
     assert wording.result_words(report, result) == ResultWords(
         "3:1, DRM +4 = 8: DR", "3:1, DRM +4, roll 4 = 8: DR", ("die 4, DRM +4 = 8",)
     )

@@ -12,6 +12,7 @@ import pytest
 
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.status import FRESH
 from hexcombat.rules.units import unit_from_mapping
 
@@ -73,7 +74,8 @@ def test_the_version_1_roll_waiting_comes_back_the_same() -> None:
     pending = state.pending_roll
     assert pending is not None and pending.rolls == (1,) and not pending.typed
     # 14D2d: 3:1 with a DRM of +1; a roll of 1 makes 2: HX on the generic table
-    assert (pending.resolution.report.odds, pending.resolution.result.drm) == ("3:1", 1)
+    resolution = pending.resolution
+    assert (odds_column(resolution.report), resolution.result.table_roll().drm) == ("3:1", 1)
     assert pending.resolution.result.code == "HX"
     assert pending.entry is state.log[-1]
     rolled = json.loads((V1 / "pending-roll.json").read_text())["pending_roll"]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from hexcombat.game.scenario import load_scenario
+from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.registry import ruleset_ids
-from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError
 from meaning import one_says, says, says_in
 
@@ -50,9 +50,9 @@ def test_inline_units_become_participants(tmp_path: Path) -> None:
     assert situation.conditions.terrain == "woods"
     (tank,) = situation.attackers
     assert tank.count == 2 and tank.across == "minor-river"
-    assert tank.unit.re == 1 and tank.unit.aeca is AecValue.FULL
+    assert europa(tank.unit).re == 1 and europa(tank.unit).aeca is AecValue.FULL
     (aa,) = situation.defenders
-    assert aa.unit.re == Fraction(1, 2) and aa.unit.heavy_antitank
+    assert europa(aa.unit).re == Fraction(1, 2) and europa(aa.unit).heavy_antitank
 
 
 def test_dated_capabilities_resolve_on_the_scenario_date(tmp_path: Path) -> None:
@@ -61,7 +61,8 @@ def test_dated_capabilities_resolve_on_the_scenario_date(tmp_path: Path) -> None
         'aeca = "half"\ncount = 2\nchanges = [{ date = "1943-01", aeca = "double" }]',
     )
     (tank,) = load_scenario(write(tmp_path, text)).situation().attackers
-    assert tank.unit.aeca is AecValue.DOUBLE  # 10.H: the 1943-01 change is in force in 1943-07
+    # 10.H: the 1943-01 change is in force in 1943-07
+    assert europa(tank.unit).aeca is AecValue.DOUBLE
 
 
 def problems(tmp_path: Path, text: str) -> list[str]:

@@ -140,7 +140,7 @@ def test_a_roll_waiting_on_a_d10_table_is_saved_and_reopens(tmp_path: Path) -> N
     save_game(state, tmp_path / "game.json")
     again = load_game(tmp_path / "game.json")
     assert again.pending_roll is not None and again.pending_roll.rolls == (9,)
-    assert again.pending_roll.resolution.result.die == 9
+    assert again.pending_roll.resolution.result.table_roll().die == 9
 
 
 def test_on_the_map_the_result_is_applied_as_the_scenario_s_table_defines_it(

@@ -23,6 +23,7 @@ from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import status_marks
 from hexcombat.rules.lhy_assault.follow import NO_ATTEMPT
 from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import final_drm
 from hexcombat.rules.status import UnitStatus
 from meaning import says
 
@@ -56,7 +57,7 @@ def test_the_assault_on_saint_clair_rolled_retreated_checked_undone_saved(
     # select the enemy hex and Assault: every German stack next to it is proposed
     assert model.start(town)
     assert len(model.attacker_uids()) == 4
-    assert model.report is not None and model.report.drm == 1
+    assert model.report is not None and final_drm(model.report) == 1
     assert model.dice_wanted() == [10]
 
     # the typed d10: 9 + 1 = 10, the 10-13 row

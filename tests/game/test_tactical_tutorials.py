@@ -24,7 +24,7 @@ from hexcombat.game.status_commands import AddMarker
 from hexcombat.game.tutorials import shipped_tutorials, tutorial_target
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import CountedUnits, Report, final_drm
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 """The repository's shipped maps and scenarios."""
@@ -367,7 +367,7 @@ def test_lhy_1_with_a_rifle_squad_beside_the_gun_the_assault_is_rolled() -> None
         ("57mm M1: ATV 5 +1", -1),
     ]
     assert any("rural building" in t and d == -1 for t, d in drms(report, "Assault"))
-    assert report.drm == -2  # +2 - 3 - 1
+    assert final_drm(report) == -2  # +2 - 3 - 1
 
 
 def test_lhy_1_a_sherman_instead_of_the_gun_has_the_lesser_atv_and_retreats_at_once() -> None:
@@ -388,7 +388,7 @@ def test_lhy_1_a_bazooka_alone_instead_of_the_gun_is_destroyed_at_once() -> None
 def test_lhy_2_four_combat_steps_and_one_vehicle_count() -> None:
     state, setup = opened(LIMITS)
     report = evaluate_attack(state, setup)
-    counted = report.payload["counted"]["attacker"]
+    counted = list(report.feature(CountedUnits).attacker)  # type: ignore[union-attr]
     squads = uids_named(state, "Grenadier Sqd")
     assert len(squads) == 3 and len(set(counted) & set(squads)) == 2  # 2 x 2 steps
     assert set(uids_named(state, "Pz IVH")) <= set(counted)
@@ -406,7 +406,7 @@ def test_lhy_2_the_cohesion_difference_stops_at_3_and_the_total_at_4() -> None:
     assert any("fragmented" in t and d == -1 for t, d in drms(report, "Assault"))
     (limit,) = [s for s in report.steps if s.kind == "limit"]
     assert "+8" in limit.text and limit.value == 4
-    assert report.payload["drm_before_limit"] == 8 and report.drm == 4
+    assert report.payload["drm_before_limit"] == 8 and final_drm(report) == 4
 
 
 def test_lhy_2_a_10_makes_14_the_defenders_lose_retreat_4_every_unit_a_casualty() -> None:
@@ -418,7 +418,7 @@ def test_lhy_2_a_10_makes_14_the_defenders_lose_retreat_4_every_unit_a_casualty(
 def test_lhy_2_without_the_pz_ivh_the_total_is_still_limited_to_4() -> None:
     report = assault(LIMITS, untick("Pz IVH"))
     assert not any("fragmented" in t for t, _ in drms(report, "Assault"))
-    assert report.payload["drm_before_limit"] == 7 and report.drm == 4
+    assert report.payload["drm_before_limit"] == 7 and final_drm(report) == 4
 
 
 def test_lhy_3_saint_clair_is_plus_one() -> None:
@@ -436,7 +436,7 @@ def test_lhy_3_saint_clair_is_plus_one() -> None:
     assert [d for t, d in situational if "fragmented" in t] == [-1]
     assert [d for t, d in situational if "LATW" in t] == [1]
     assert [d for t, d in situational if "cohesion 6 against 6" in t] == [0]
-    assert report.drm == 1
+    assert final_drm(report) == 1
 
 
 @pytest.mark.parametrize(("die", "row"), [(9, "DL"), (5, "DM")])

@@ -24,6 +24,7 @@ from hexcombat.game.state import Change, Counter, GameError, GameState, RuleRefu
 from hexcombat.game.turn import default_phase, no_attacks_in, phase_names
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.total_war.eligibility import FLIP_MODE
 from hexcombat.sourcefile import SourceError
@@ -191,7 +192,7 @@ def test_a_cd_side_unit_cannot_attack(game: GameState) -> None:
     # flipped to artillery mode in the Axis initial phase, it joins the attack
     game.execute(RunCounterAction(cd, FLIP_MODE))
     assert [c.uid for c in attack_candidates(game, target)[1].counters] == [cd]
-    assert evaluate_attack(game, setup).odds
+    assert odds_column(evaluate_attack(game, setup))
 
 
 # --- 10.G: an attack in the movement phase is an overrun -----------------------------------------

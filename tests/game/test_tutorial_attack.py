@@ -20,6 +20,8 @@ from hexcombat.game.opening import default_tutorial, open_game
 from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.report import final_drm
 from meaning import each_says, says, says_in
 
 
@@ -36,7 +38,7 @@ def test_every_soviet_stack_is_proposed(state: GameState) -> None:
 
 def test_the_tutorial_attack_nets_plus_one_as_14d2d_says(state: GameState) -> None:
     report = evaluate_attack(state, full_attack(state))
-    assert report.drm == 1
+    assert final_drm(report) == 1
     assert [(s.rule, s.drm) for s in report.steps if s.drm] == [
         ("14D2a", 1), ("14D2d", 2), ("14D2c", -1), ("14D2d", -1),
     ]  # fmt: skip
@@ -217,13 +219,17 @@ def test_an_exchange_takes_what_the_defender_lost_and_no_more(state: GameState) 
     assert "Art III could be unticked" in problem
 
 
-def test_an_attacker_out_of_reach_is_a_game_error_naming_the_distance(state: GameState) -> None:
-    # the panel shows GameError and RulesError; a board ValueError would escape it
+def test_an_attacker_out_of_reach_is_refused_naming_the_distance_and_rule(
+    state: GameState,
+) -> None:
+    # the panel shows GameError and RulesError; a board ValueError would escape it. The board
+    # measures any distance: the ruleset refuses the reach (14A3)
     from hexcombat.game.commands import MoveCounters
 
     setup = full_attack(state)
     tank = state.stack_at(state.hexmap.hex_at("0403"))[0].uid
     # 0204 -> 0304 -> 0404 -> 0504: along row 04, each column step to the next is adjacent
     state.execute(MoveCounters([tank], state.hexmap.hex_at("0204")))
-    with pytest.raises(GameError, match="0204 is 3 hexes from 0504: units attack from adjacent"):
+    with pytest.raises(IllegalAttackError, match="0204 is 3 hexes from 0504: units attack from "
+                       r"adjacent hexes, long-range artillery from two \(14A3\)"):  # fmt: skip
         evaluate_attack(state, setup)

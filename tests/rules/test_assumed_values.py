@@ -14,6 +14,7 @@ from hexcombat.rules.air.sortie import Sortie, fly
 from hexcombat.rules.air.units import air_counters_from_source, load_air_counters
 from hexcombat.rules.armour_ratio import RULESET as ARMOUR_RATIO
 from hexcombat.rules.counters import counters_from_source, load_counters
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.total_war import RULESET as TOTAL_WAR
 from hexcombat.rules.units import Unit, unit_from_mapping
@@ -156,7 +157,7 @@ def test_a_value_the_scenario_gives_is_no_longer_assumed() -> None:
     assert {"defence", "aecd", "atec"} <= set(mine.assumed)
     marked = unit_from_mapping({"assumed": ["heavy_armour"]}, "scenario", base=tank)
     assert "heavy_armour" in marked.assumed
-    assert marked.re == Fraction(1)
+    assert europa(marked).re == Fraction(1)
 
 
 def test_an_air_report_names_the_assumed_bombing_strength_only_when_bombing() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from hexcombat.rules.combat import MAX_DIE, MAX_RETREAT, MAX_ROLL, crt_from_source
 from hexcombat.rules.errors import UnitDataError
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.units import MAX_STRENGTH, unit_from_mapping
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, says, says_in
@@ -120,7 +121,7 @@ def test_a_strength_no_counter_prints_is_refused(key: str) -> None:
         names=["attacker 1", key, "any counter prints"],
     )
     unit = unit_from_mapping({"name": "Rifle XX", "size": "XX", key: MAX_STRENGTH}, "t")
-    assert getattr(unit, key) == MAX_STRENGTH
+    assert getattr(unit if key != "heavy_atec_units" else europa(unit), key) == MAX_STRENGTH
 
 
 def test_an_re_size_finer_than_a_hundredth_is_refused() -> None:
@@ -131,7 +132,7 @@ def test_an_re_size_finer_than_a_hundredth_is_refused() -> None:
         figures=["1", "1/999999999989", "1/100", "3", "0.5", "1/3"],
         names=["'1/999999999989'", "attacker", "RE"],
     )
-    assert unit_from_mapping({"name": "Rifle XX", "re": "1/3"}, "t").re.denominator == 3
+    assert europa(unit_from_mapping({"name": "Rifle XX", "re": "1/3"}, "t")).re.denominator == 3
 
 
 @pytest.mark.parametrize("re", [1e300, 100, "1000/7"])
@@ -142,4 +143,4 @@ def test_an_re_size_no_unit_has_is_refused(re: object) -> None:
     assert says_in(
         str(refused.value), names=["attacker 1", "RE size", repr(re), "more than the 99"]
     )
-    assert unit_from_mapping({"name": "Tank XXX", "re": 3}, "t").re == 3
+    assert europa(unit_from_mapping({"name": "Tank XXX", "re": 3}, "t")).re == 3

@@ -12,7 +12,7 @@ from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.combat import load_crt
 from hexcombat.rules.europa_results import favours, loss_points
-from hexcombat.rules.report import with_ids
+from hexcombat.rules.report import odds_column, with_ids
 from meaning import says_in
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -21,15 +21,15 @@ CASES = Path(__file__).resolve().parents[1] / "cases"
 def test_the_headline_is_the_odds_and_the_final_drm() -> None:
     # 14D2d: "+1 (heavy armour) ... net +1"
     report = evaluate_scenario(load_scenario(CASES / "tw-14d2d.toml"))
-    assert report.headline == f"{report.odds}, DRM +1"
+    assert report.headline == f"{odds_column(report)}, DRM +1"
 
 
 def test_a_drm_given_as_a_chance_says_both_with_their_chances() -> None:
     # 10.C: a 5.1:1 AECA:ATEC ratio gives +3 with a 50% chance of +4
     report = evaluate_scenario(load_scenario(CASES / "ar-10c-ratio-5-1.toml"))
-    assert report.headline == f"{report.odds}, DRM +3 (50%) or +4 (50%)"
+    assert report.headline == f"{odds_column(report)}, DRM +3 (50%) or +4 (50%)"
     assert report.payload == {
-        "odds_column": report.odds,
+        "odds_column": odds_column(report),
         "drm_chances": {3: Fraction(1, 2), 4: Fraction(1, 2)},
     }
     assert [(d.purpose, d.sides, d.rule) for d in report.dice] == [
@@ -37,14 +37,14 @@ def test_a_drm_given_as_a_chance_says_both_with_their_chances() -> None:
         ("combat die", 6, "CRT"),
     ]
     assert report.to_json()["payload"] == {
-        "odds_column": report.odds,
+        "odds_column": odds_column(report),
         "drm_chances": {"3": "1/2", "4": "1/2"},
     }
 
 
 def test_without_strengths_the_headline_says_there_are_no_odds() -> None:
     report = evaluate([p(inline("A", 1, attack=None))], [p(inline("D", 1))])
-    assert report.odds is None
+    assert odds_column(report) is None
     assert says_in(report.headline, names=["no odds", "need"])
     assert report.headline.endswith("DRM 0")
     assert report.dice == () and report.outcome_list == ()

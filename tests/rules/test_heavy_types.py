@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hexcombat.rules.counters import counters_from_source
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.units import Unit, unit_from_mapping
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says
@@ -28,7 +29,7 @@ def test_14d2_heavy_armour_types_qualify_for_both_effects_without_flags(unit_typ
     # All of these unit types plus ... qualify for heavy antitank effects."
     unit, found = counter(f'type = "{unit_type}"\n')
     assert found == []
-    assert unit is not None and unit.heavy_armour and unit.heavy_atec
+    assert unit is not None and europa(unit).heavy_armour and europa(unit).heavy_atec
 
 
 @pytest.mark.parametrize(
@@ -40,15 +41,15 @@ def test_14d2_heavy_antitank_types_qualify_without_flags(unit_type: str, motoriz
     # "all heavy tank destroyer, heavy motorized antiaircraft, and heavy motorized antitank units"
     unit, found = counter(f'type = "{unit_type}"\nmotorized = {str(motorized).lower()}\n')
     assert found == []
-    assert unit is not None and unit.heavy_atec and unit.heavy_antitank
-    assert not unit.heavy_armour
+    assert unit is not None and europa(unit).heavy_atec and europa(unit).heavy_antitank
+    assert not europa(unit).heavy_armour
 
 
 @pytest.mark.parametrize("unit_type", ["heavy-anti-aircraft", "heavy-anti-tank"])
 def test_14d2_a_non_motorized_heavy_aa_or_at_does_not_qualify(unit_type: str) -> None:
     unit, found = counter(f'type = "{unit_type}"\n')
     assert found == []
-    assert unit is not None and not unit.heavy_atec
+    assert unit is not None and not europa(unit).heavy_atec
 
 
 @pytest.mark.parametrize(
@@ -117,20 +118,20 @@ def test_14d2_a_heavy_aa_motorized_from_a_date_qualifies_from_that_date() -> Non
     )
     assert found == []
     assert unit is not None
-    assert not unit.on("1942-12").heavy_atec
-    assert unit.on("1943-01").heavy_atec
+    assert not europa(unit.on("1942-12")).heavy_atec
+    assert europa(unit.on("1943-01")).heavy_atec
 
 
 def test_14d2_a_scenario_that_unmotorizes_a_hv_mot_aa_counter_takes_away_its_heavy_antitank() -> (
     None
 ):
     base, found = counter('type = "heavy-anti-aircraft"\nmotorized = true\nheavy_antitank = true\n')
-    assert found == [] and base is not None and base.heavy_atec
+    assert found == [] and base is not None and europa(base).heavy_atec
     mine = unit_from_mapping({"motorized": False}, "defender 1", base=base)
-    assert not mine.heavy_atec
+    assert not europa(mine).heavy_atec
 
 
 def test_14d2_flags_stand_for_a_unit_whose_type_is_not_given() -> None:
     # an inline "Hv Mot AA II" that states its capabilities but not its type
     unit = unit_from_mapping({"name": "Hv Mot AA II", "size": "II", "heavy_antitank": True}, "t")
-    assert unit.heavy_atec
+    assert europa(unit).heavy_atec

@@ -4,8 +4,6 @@ Played on the tiny test ruleset (T3: a hit costs the defender one step)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from tiny_ruleset import RULESET
 
 from hexcombat.rules.dice import ScriptedDice
@@ -18,7 +16,7 @@ from meaning import each_says, says
 
 
 def unit(name: str, defence: int, steps: int | None) -> Unit:
-    return Unit(name=name, re=Fraction(1), attack=4, defence=defence, steps=steps)
+    return Unit(name=name, attack=4, defence=defence, steps=steps)
 
 
 def two_defenders_hit() -> StepLosses:

@@ -13,6 +13,7 @@ import pytest
 
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.counters import counters_from_source
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.units import TACTICAL_UNIT_TYPES, UNIT_TYPES
 from hexcombat.rules.vocabulary import CapabilitySpec, Vocabulary
 from hexcombat.sourcefile import TomlSource
@@ -71,7 +72,7 @@ SQUAD = '[[counter]]\nid = "sq"\nname = "Rifle Sqd"\nsteps = 2\n'
 def test_a_tactical_counter_needs_no_size_or_re(head: str) -> None:
     counters, found = load(head + SQUAD + 'rules = { kind = "squad", fire = 5, morale = 8 }\n')
     assert found == []
-    assert counters["sq"].re == Fraction(0)
+    assert europa(counters["sq"]).re == Fraction(0)
     assert counters["sq"].steps == 2
     assert counters["sq"].size is None
 
@@ -221,7 +222,7 @@ def test_a_tactical_counter_keeps_its_scale_when_placed_and_saved() -> None:
     leader = counters["sq"]
     assert found == [] and leader.scale == "tactical"
     placed = unit_from_mapping({"name": "Lt Brandt"}, "attacker 1", base=leader)
-    assert (placed.scale, placed.re, placed.unit_type) == ("tactical", 0, "leader")
+    assert (placed.scale, europa(placed).re, placed.unit_type) == ("tactical", 0, "leader")
     saved = json.loads(json.dumps(unit_to_json(leader)))  # as a save file holds it
     assert saved["scale"] == "tactical"
     assert unit_from_mapping(saved, "counter c1") == replace(leader, id="")  # id: the save's own

@@ -9,7 +9,8 @@ import pytest
 from hexcombat.rules.air.units import air_counters_from_source
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dates import month_problem
-from hexcombat.rules.units import AecValue, unit_from_mapping
+from hexcombat.rules.europa_units import AecValue, europa
+from hexcombat.rules.units import unit_from_mapping
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says
 
@@ -95,7 +96,8 @@ def test_ordered_changes_apply_by_date() -> None:
     counters, found = counters_from_source(TomlSource.parse(HEAD + body, "c.toml"))
     assert found == []
     unit = counters["x"]
-    assert [unit.on(d).aeca.value for d in ("1942-05", "1942-06", "1942-12", "1943-01")] == [
+    months = ("1942-05", "1942-06", "1942-12", "1943-01")
+    assert [europa(unit.on(d)).aeca.value for d in months] == [
         "half",
         "full",
         "full",
@@ -193,7 +195,7 @@ def test_an_air_unit_on_the_map_has_no_res_and_is_not_refused() -> None:
     unit = unit_from_mapping(
         {"name": "Me 109E", "re": "0", "type": "fighter", "air_type": "F"}, "s"
     )
-    assert unit.re == 0
+    assert europa(unit).re == 0
 
 
 @pytest.mark.parametrize(

@@ -3,15 +3,17 @@ the changed strength or the changed condition, on the 14D2d worked example and a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.registry import get_ruleset, register_ruleset
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import OddsColumn, Report, drm_chances, odds_column
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.rules.what_if import ColumnChange, strength_lever, what_if, with_attack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,11 +34,12 @@ def check_column_change(report: Report, change: ColumnChange) -> None:
     index, counts = lever
     assert change.counted == change.factors * counts
     changed = ruleset.evaluate(with_attack(report.situation, index, change.factors))
-    assert changed.odds == change.column
+    assert odds_column(changed) == change.column
     assert changed.outcome_list == change.outcomes
     assert changed.totals["attack_strength"] == report.totals["attack_strength"] + change.counted
     short = change.factors - (1 if change.factors > 0 else -1)
-    assert ruleset.evaluate(with_attack(report.situation, index, short)).odds == report.odds
+    short_of = ruleset.evaluate(with_attack(report.situation, index, short))
+    assert odds_column(short_of) == odds_column(report)
 
 
 def test_14d2d_eight_more_factors_reach_4_to_1_four_fewer_drop_to_2_to_1() -> None:
@@ -64,10 +67,10 @@ def test_14d2d_without_the_heavy_antitank_unit_the_drm_is_plus_3() -> None:
     assert without.drm_distribution == {3: Fraction(1)}
     defenders = tuple(p for p in report.situation.defenders if p.unit.name != "Hv Mot AA II")
     again = ruleset.evaluate(replace_defenders(report.situation, defenders))
-    assert again.drm_distribution == without.drm_distribution
+    assert drm_chances(again) == without.drm_distribution
     assert again.outcome_list == without.outcomes
     # every change listed moves the DRM; declining AEC is no choice under Total War (14D2)
-    assert all(c.drm_distribution != report.drm_distribution for c in figures.drm)
+    assert all(c.drm_distribution != drm_chances(report) for c in figures.drm)
     assert not any("declines" in c.change for c in figures.drm)
 
 
@@ -95,17 +98,17 @@ def test_10i_odds_and_declining_aec() -> None:
             report.ruleset, report.situation.attackers, report.situation.defenders, cond
         )
     )
-    assert again.drm_distribution == declined.drm_distribution != report.drm_distribution
+    assert drm_chances(again) == declined.drm_distribution != drm_chances(report)
 
 
 def test_a_ruleset_without_an_odds_column_has_no_what_if() -> None:
     with register_ruleset("tiny", "tiny_ruleset") as tiny:
-        unit = Unit(name="Squad", re=Fraction(1), attack=3, defence=2)
+        unit = Unit(name="Squad", attack=3, defence=2)
         situation = CombatSituation(
             "tiny", (Participant(unit),), (Participant(unit),), Conditions()
         )
         report = tiny.evaluate(situation)
-        assert "odds_column" not in report.payload
+        assert report.feature(OddsColumn) is None
         assert what_if(report, tiny.evaluate, tiny.vocabulary) is None
 
 
@@ -130,9 +133,38 @@ def test_beyond_the_table_fewer_factors_go_down_ratio_by_ratio() -> None:
     lever = strength_lever(report, ruleset.evaluate)
     assert lever is not None
     strong = ruleset.evaluate(with_attack(report.situation, lever[0], 11 * 12 - 36))  # 12:1
-    assert strong.odds == "9:1"
+    assert odds_column(strong) == "9:1"
     figures = what_if(strong, ruleset.evaluate, ruleset.vocabulary)
     assert figures is not None and figures.up is None  # no better column
     assert figures.down is not None and figures.down.column == "8:1"
     assert figures.down.factors == -(11 * 12 - 11 * 9 + 1)  # below 99, 9:1
     check_column_change(strong, figures.down)
+
+
+def _differential(situation: CombatSituation) -> Report:
+    """A table read by attack minus defence (a differential CRT): each point is a column."""
+    attack = sum((p.unit.attack or 0) * p.count for p in situation.attackers)
+    defence = sum((p.unit.defence or 0) * p.count for p in situation.defenders)
+
+    def boundaries(a: Fraction, d: Fraction, direction: int) -> Iterator[Fraction]:
+        for k in range(16):
+            yield a + k + 1 if direction > 0 else a - k
+
+    column = OddsColumn(f"{attack - defence:+d}", Fraction(attack), Fraction(defence), boundaries)
+    return Report("diff", situation, {}, {"X": Fraction(1)}, features=(column,))
+
+
+def test_the_what_if_moves_any_declared_odds_column() -> None:
+    """The what-if asks the report's OddsColumn where its table's columns change: a
+    differential table's +1 moves to +2 with one factor more and to +0 with one fewer."""
+    situation = CombatSituation(
+        "diff",
+        (Participant(Unit(name="Rifles", attack=5)),),
+        (Participant(Unit(name="Guards", defence=4)),),
+        Conditions(),
+    )
+    figures = what_if(_differential(situation), _differential, Vocabulary())
+    assert figures is not None and figures.column == "+1"
+    assert figures.up is not None and (figures.up.factors, figures.up.column) == (1, "+2")
+    assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "+0")
+    assert figures.drm == ()  # no DRM declared: none to move

@@ -48,19 +48,15 @@ def test_each_sides_die_and_the_dice_asked_in_the_order_rolled(assault, qtbot) -
         texts, figures=["18", "23", "1", "2", "3", "4", "5", "6"], names=["defender's die", "6 2M2"]
     )
     typed = win.combat_panel.typed_roll
-    assert says(
-        typed.placeholderText(), figures=["2"], names=["2 dice", "attacker's table die first"]
-    )
-    assert one_says(
-        typed.toolTip(),
-        figures=["1", "6", "1", "6"],
-        names=["attacker's table die", "then the defender's table die"],
-    )
+    both = ["the attacker's table die (d6)", "then the defender's table die (d6)"]
+    assert says(typed.placeholderText(), figures=["2", "4", "2"], names=["2 numbers", *both])
+    assert says_in(typed.toolTip(), figures=["2", "4", "2"], names=both)
     win.session.run(AddMarker(uids["rifles"], marker="dug-in"))  # ACT: the defenders fire first
     start_attack(win, qtbot, "0202")
     # their die alone: the attackers' is rolled after the morale checks it calls for
-    assert says(typed.placeholderText(), figures=["4"], names=["the die"])
-    assert says_in(typed.toolTip(), figures=["1", "6"], names=["defender's table die"])
+    assert says(typed.placeholderText(), figures=["4"], names=["the defender's table die (d6)"])
+    assert says_in(typed.toolTip(), figures=["4"], names=["the defender's table die (d6)"])
+    assert "attacker's" not in typed.toolTip()
     typed.setText("6 1")
     win.combat_panel.use_typed_roll()
     assert "rolls 1 die, but 2 numbers were typed" in win.combat_panel.roll_problem.text()
@@ -187,10 +183,10 @@ def test_an_entrenched_defence_is_typed_defenders_first_in_the_calculator(
     case = Path(__file__).resolve().parents[1] / "cases" / "am-assault-entrenchment.toml"
     assert window.open_file(case), window.errors
     calculator = window.calculators[-1]
-    assert says_in(
+    assert says(
         calculator.typed_roll.placeholderText(),
-        figures=["1", "6"],
-        names=["defender's table die"],
+        figures=["4"],
+        names=["or type one number", "the defender's table die (d6)"],
     )  # ACT: "Simultaneous unless defenders are entrenched or dug-in": theirs first, alone
 
 

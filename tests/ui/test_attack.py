@@ -77,8 +77,8 @@ def test_a_seeded_roll_changes_the_map_and_undo_restores_it_exactly(window, qtbo
     resolution = panel.roll()
     # the game's dice are seeded (the tutorial's seed): the same roll every run
     expected = open_game(window.source_path)
-    assert resolution.result.die == expected.dice.roll()
-    assert panel.dice.rolls[-1] == resolution.result.die
+    assert resolution.result.table_roll().die == expected.dice.roll()
+    assert panel.dice.rolls[-1] == resolution.result.table_roll().die
     assert panel.result_box.isVisible()
     assert panel.apply(), panel.problems.text()
     after = board(window)
@@ -109,7 +109,7 @@ def test_typed_roll_resolves_with_the_physical_dice(bench, qtbot) -> None:
     panel = bench.combat_panel
     panel.typed_roll.setText("6")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
-    assert panel.resolution is not None and panel.resolution.result.die == 6
+    assert panel.resolution is not None and panel.resolution.result.table_roll().die == 6
     assert panel.dice.rolls == [6]
 
 

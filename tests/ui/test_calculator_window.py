@@ -11,13 +11,12 @@ from PySide6.QtWidgets import QApplication
 
 from hexcombat.game.calculator import new_combat, open_combat
 from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.report import final_drm
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat_cli import explain_json
 from meaning import says
 
 CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.toml"))
-
-
 
 
 @pytest.fixture
@@ -89,7 +88,7 @@ def test_a_typed_roll_that_is_no_die_is_refused_under_the_field(calculator, qtbo
     win.refresh()
     win.typed_roll.setText("9")
     assert win.use_typed_roll() is None
-    assert "a d6 has no 9" in win.roll_problem.text()
+    assert "the combat die (d6) has no 9" in win.roll_problem.text()
 
 
 def test_an_inline_unit_the_vocabulary_refuses_is_said(calculator) -> None:  # noqa: ANN001
@@ -115,7 +114,7 @@ def test_a_mapless_scenario_opens_in_the_calculator_from_the_main_window(window)
     assert window.open_file(case), window.errors
     calculator = window.calculators[-1]
     assert calculator.isVisible() and calculator.report is not None
-    assert calculator.report.drm == 1  # 14D2d's net +1, as explain gives it
+    assert final_drm(calculator.report) == 1  # 14D2d's net +1, as explain gives it
     assert window.errors == []
     calculator.close()
 

@@ -16,6 +16,7 @@ from uihelpers import CombatBench
 
 import hexcombat.game.attack_model as attack_model_module
 import hexcombat.game.roll as roll_module
+from hexcombat.rules.report import final_drm
 from hexcombat.rules.vocabulary import ConditionSpec
 from hexcombat.ui import condition_controls, loss_choosers
 from hexcombat.ui.condition_controls import CONDITION_CONTROLS, condition_control
@@ -41,11 +42,11 @@ def test_each_condition_the_ruleset_declares_has_a_control_of_its_kind(
     assert fortification.widget.findChild(QLabel).text() == "Fortification DRM (14D1)"
     bench.attack()
     spin.setValue(-2)  # as the player steps it down
-    assert panel.report.drm == -1  # +1, and the fortification's -2 (14D1)
+    assert final_drm(panel.report) == -1  # +1, and the fortification's -2 (14D1)
     assert panel.odds.text() == "3:1   DRM -1"
     assert "fortification drm -2" in panel.setup_toggle.toolTip()
     spin.setValue(1)  # a fortification never helps the attacker: the box stops at 0
-    assert spin.value() == 0 and panel.report.drm == 1
+    assert spin.value() == 0 and final_drm(panel.report) == 1
 
 
 def test_the_phase_box_lists_the_ruleset_s_turn_sequence(bench: CombatBench) -> None:
@@ -138,11 +139,16 @@ def test_a_follow_up_die_is_asked_for_under_the_typed_dice(
     assert bench.state.pending_roll is None
     assert panel.roll_problem.isVisible()
     assert says(panel.roll_problem.text(), names=["one more die", "d6", "morale check"])
-    assert panel.typed_roll.placeholderText() == "type 2 dice, the morale check last"
+    assert says(  # only typed dice give the die asked for now: "type", not "or type"
+        panel.typed_roll.placeholderText(),
+        figures=["2", "4", "2"],
+        names=["type 2 numbers", "the combat die (d6)", "then the morale check (d6)"],
+    )
+    assert not panel.typed_roll.placeholderText().startswith("or")
     assert says(
         panel.typed_roll.toolTip(),
-        figures=["2", "1", "6", "1", "6", "4", "3"],
-        names=["physical roll", "combat die", "then the morale check", "Return"],
+        figures=["2", "4", "2"],
+        names=["physical roll", "the combat die (d6)", "then the morale check (d6)", "Return"],
     )
     panel.typed_roll.setText("4")  # the die asked for not typed yet: said under the field
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
@@ -176,7 +182,9 @@ def test_the_dice_prompt_asks_for_what_the_attack_rolls_and_nothing_without_one(
     window.combat_panel.stop()
     assert panel.typed_roll.placeholderText() == NO_ATTACK_DICE
     start_attack(window, qtbot)
-    assert panel.typed_roll.placeholderText() == "or type the die, e.g. 4"  # 14D2d: one d6
+    assert says(  # 14D2d: one d6, the combat die
+        panel.typed_roll.placeholderText(), figures=["4"], names=["or type", "the combat die (d6)"]
+    )
     panel.typed_roll.setText("1")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)
     assert panel.apply(), panel.problems.text()

@@ -131,8 +131,8 @@ def in_view(widget) -> bool:
     ("dice", "why"),
     [
         ("x", "'x' is not a number"),
-        ("7", "a d6 has no 7"),
-        ("0", "a d6 has no 0"),
+        ("7", "the combat die (d6) has no 7"),
+        ("0", "the combat die (d6) has no 0"),
         ("2 5", "this attack rolls 1 die, but 2 numbers were typed"),
     ],
 )
@@ -146,7 +146,8 @@ def test_a_bad_typed_roll_is_refused_beside_the_field_until_corrected(
     assert panel.resolution is None and window.session.state.log == []
     problem = panel.roll_problem
     qtbot.waitUntil(lambda: in_view(problem))
-    assert problem.text().startswith(why) and "type one number from 1 to 6" in problem.text()
+    assert problem.text().startswith(why)
+    assert "type one number: the combat die (d6)" in problem.text()
     field = panel.typed_roll.geometry()
     below = problem.geometry()
     assert 0 <= below.top() - field.bottom() <= 20 and below.left() <= field.right()
@@ -154,7 +155,7 @@ def test_a_bad_typed_roll_is_refused_beside_the_field_until_corrected(
     qtbot.wait(50)
     panel.typed_roll.selectAll()
     qtbot.keyClicks(panel.typed_roll, "9")  # still wrong: still refused, saying why now
-    assert in_view(problem) and problem.text().startswith("a d6 has no 9")
+    assert in_view(problem) and problem.text().startswith("the combat die (d6) has no 9")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Backspace)
     qtbot.keyClicks(panel.typed_roll, "4")  # put right: the refusal goes before Return
     assert problem.isHidden()
@@ -167,16 +168,16 @@ def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(qtbot) -> N
     # before the combat die: two dice to type
     panel = combat_bench(qtbot, MAPS / "tutorial-10c-ratio-scenario.toml").combat_panel
     assert "DRM +3 (+3: 50%, +4: 50%)" in panel.odds.text()
-    assert "2 dice" in panel.typed_roll.placeholderText()
+    assert "2 numbers: the chance roll" in panel.typed_roll.placeholderText()
     type_roll(panel, qtbot, "4")
     assert panel.resolution is None
     assert says_in(
         panel.roll_problem.text(), figures=["2", "1"], names=["rolls 2 dice", "1 number"]
     )
-    assert one_says(
+    assert one_says(  # the chance roll as 10.C's die says it: its faces and the DRM each gives
         panel.roll_problem.text(),
-        figures=["1", "6"],
-        names=["chance roll for the DRM", "then the combat die"],
+        figures=["1", "3", "+3", "4", "6", "+4"],
+        names=["the chance roll on a d6 that picks the DRM", "then the combat die (d6)"],
     )
     panel.typed_roll.setText("2 4")
     qtbot.keyClick(panel.typed_roll, Qt.Key.Key_Return)

@@ -16,6 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from hexcombat.game.scenario import load_counter_library
+from hexcombat.rules.europa_units import with_europa
 from hexcombat.rules.units import Unit, unit_from_mapping
 from hexcombat.ui.counter_art import (
     RANGE_INKS,
@@ -181,5 +182,5 @@ def test_an_air_counter_prints_its_rating_and_its_range(qapp, me109: Unit) -> No
     farther = differing(image, render(replace(me109, movement=6)), range(SIZE), row)
     assert weaker and farther
     assert max(x for x, _ in weaker) < 70 <= min(x for x, _ in farther)  # rating, then range
-    fighter_bomber = render(replace(me109, air_type="B", unit_type="bomber"))
+    fighter_bomber = render(with_europa(me109, air_type="B", unit_type="bomber"))
     assert differing(image, fighter_bomber, range(SIZE), range(20, 64))  # the silhouette

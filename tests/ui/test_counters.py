@@ -177,12 +177,12 @@ def test_the_palette_says_why_the_ruleset_keeps_a_counter_out_of_ground_combat()
     the ruleset says (Total War: 16A, 23D1), never as the palette's own rule."""
     from fractions import Fraction
 
+    from hexcombat.rules.europa_units import europa_unit
     from hexcombat.rules.registry import get_ruleset
-    from hexcombat.rules.units import Unit
     from hexcombat.ui.counter_palette import tooltip
 
-    me109 = Unit(
-        name="Me 109", re=Fraction(0), attack=7, defence=5, unit_type="air", air_type="F",
+    me109 = europa_unit(
+        "Me 109", Fraction(0), attack=7, defence=5, unit_type="air", air_type="F",
         movement=8,
     )  # fmt: skip
     refusal = get_ruleset("total-war").ground_combat_refusal(me109)
@@ -231,9 +231,9 @@ def test_a_counter_set_naming_no_game_is_offered_in_every_game() -> None:
     from fractions import Fraction
 
     from hexcombat.rules.counters import CounterSet
-    from hexcombat.rules.units import Unit
+    from hexcombat.rules.europa_units import europa_unit
 
-    tank = Unit("Tank X", Fraction(1), unit_type="armour", attack=3, defence=3, size="X")
+    tank = europa_unit("Tank X", Fraction(1), unit_type="armour", attack=3, defence=3, size="X")
     mine = CounterSet({"my-tank": tank})  # a player's own file with no game = "..."
     library = CounterSet({"tw-tank": tank}).of_game("total-war").merge(mine)
     assert library.for_game("my-tank", "lhy-assault") and library.for_game("my-tank", "total-war")

@@ -15,6 +15,7 @@ from odds2d6_strategies import unit as odds_unit
 from PySide6.QtCore import Qt
 from uihelpers import start_attack
 
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.status import UnitStatus
 from hexcombat.ui.loss_choosers import StepLosses
 from hexcombat.ui.main_window import MainWindow
@@ -48,7 +49,7 @@ def test_an_odds_on_2d6_attack_costs_the_guard_two_steps_on_the_map(
     2:1 is D2: the guard loses 2 steps (O4) and stays in 0201."""
     window, panel = odds_window, odds_window.combat_panel
     start_attack(window, qtbot, "0201")
-    assert panel.report is not None and panel.report.odds == "2:1"
+    assert panel.report is not None and odds_column(panel.report) == "2:1"
     assert panel.odds.text() == panel.report.headline  # the ruleset's own headline
     type_roll(window, qtbot, "6 5")
     assert panel.resolution is not None and panel.resolution.result.code == "D2"

@@ -90,7 +90,7 @@ def test_follow_ups_show_as_rows_are_typed_undone_and_saved(
     assert militia_row.typed is not None
     militia_row.typed.setText("5 9")
     qtbot.keyClick(militia_row.typed, Qt.Key.Key_Return)
-    assert "a d6 has no 9" in view.problem.text() and len(view.rows) == 2
+    assert "the morale check (2d6) has no 9" in view.problem.text() and len(view.rows) == 2
     # the Militia's check on the game's dice: it goes (a 12 would queue a rout before the pin)
     used = state.dice.used
     qtbot.mouseClick(militia_row.roll_button, Qt.MouseButton.LeftButton)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from hexcombat.board.hexside import Hexside
 from hexcombat.game.opening import open_game
+from hexcombat.rules.europa_units import europa
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.overlay_item import STYLES, OverlayItem
 
@@ -153,7 +154,8 @@ def test_an_air_counter_drags_from_the_palette_and_shows_its_aircraft(window) ->
         json.loads(bytes(mime.data(mime.formats()[0]).data())), window.scene.hex_centre(base)
     )
     (counter,) = window.session.state.stack_at(base)
-    assert (counter.counter_id, counter.side, counter.unit.air_type) == ("ge-me-109e", "Axis", "F")
+    air_type = europa(counter.unit).air_type
+    assert (counter.counter_id, counter.side, air_type) == ("ge-me-109e", "Axis", "F")
     drawn = window.scene.stack_items[base]
     half = window.scene.counter_size / 2
     image = render(window.scene, drawn.mapRectToScene(QRectF(-half, -half, 2 * half, 2 * half)))

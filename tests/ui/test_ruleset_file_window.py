@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -23,8 +22,8 @@ from hexcombat.ui.main_window import MainWindow
 
 @pytest.fixture
 def barrage_window(window: MainWindow, tmp_path: Path) -> Iterator[MainWindow]:
-    gun = Unit(name="Gun", re=Fraction(1), unit_type="artillery", steps=2, rules=(("fire", 7),))
-    infantry = Unit(name="Infantry", re=Fraction(1), unit_type="infantry", steps=2)
+    gun = Unit(name="Gun", unit_type="artillery", steps=2, rules=(("fire", 7),))
+    infantry = Unit(name="Infantry", unit_type="infantry", steps=2)
     placed = [(gun, "Red", "0101"), (infantry, "Blue", "0201")]
     with register_ruleset("barrage", "barrage_ruleset"):
         assert window.open_file(saved_game("barrage", "ccc", placed, tmp_path)), window.errors

@@ -4,7 +4,6 @@ Hv Mot AA II the DRM would be +3 (14D2c, 14D2d); a ruleset without odds shows no
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 from uihelpers import start_attack
@@ -33,7 +32,7 @@ def test_a_ruleset_without_odds_shows_no_what_if(qtbot) -> None:  # noqa: ANN001
     view = WhatIfView()
     qtbot.addWidget(view)
     with register_ruleset("tiny", "tiny_ruleset") as tiny:
-        unit = Unit(name="Squad", re=Fraction(1), attack=3, defence=2)
+        unit = Unit(name="Squad", attack=3, defence=2)
         side = (Participant(unit),)
         view.show_report(tiny.evaluate(CombatSituation("tiny", side, side, Conditions())))
     assert view.toggle.isHidden() and view.isHidden() and view.text() == ""

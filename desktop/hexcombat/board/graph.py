@@ -1,9 +1,10 @@
 """The map as a graph: hexes are nodes with their terrain, hexsides are edges with their features.
 
-:class:`BoardGraph` answers the questions combat asks of the board: who is adjacent, what lies at
-two hexes (long-range artillery, 14A3), which hexside each attacking stack attacks across, and
-where a beaten stack may retreat. Queries expand locally from the hexes involved, so they cost the
-same on a tutorial map and on a 50,000-hex campaign map.
+:class:`BoardGraph` answers the questions combat asks of the board: who is adjacent, what lies
+within any number of hexes (how far a unit may attack from is its ruleset's to say, not the
+board's), which hexside each attacking stack attacks across, and where a beaten stack may retreat.
+Queries expand locally from the hexes involved, so they cost the same on a tutorial map and on a
+50,000-hex campaign map.
 """
 
 from __future__ import annotations
@@ -31,11 +32,11 @@ class Crossing:
     hex: Hex
     """The attacking stack's hex."""
     range: int
-    """1 when adjacent; 2 when firing at two hexes (long-range artillery, 14A3)."""
+    """Hexes from the defender: 1 when adjacent, more when attacking from afar."""
     hexside: Hexside | None
-    """The hexside attacked across; ``None`` at two hexes, where no single hexside is crossed."""
+    """The hexside attacked across; ``None`` from afar, where no single hexside is crossed."""
     features: frozenset[str]
-    """The features on that hexside (``"minor-river"``, ...); empty when none or at two hexes."""
+    """The features on that hexside (``"minor-river"``, ...); empty when none or from afar."""
 
 
 @dataclass(frozen=True)
@@ -107,16 +108,34 @@ class BoardGraph:
 
     def hexes_at(self, center: Hex, n: int) -> list[Hex]:
         """The hexes on the map exactly ``n`` hexes from ``center``, in hex order; ``ValueError``
-        for a ``center`` off the map, as every other query."""
+        for a ``center`` off the map or a negative ``n``, as every other query.
+
+        Any ``n`` is answered, and none costs more than one pass over the map: a ring with more
+        hexes than the map (``n`` from a hostile counter file, say a range of 10**12) is found by
+        measuring each hex of the map instead of walking the ring, so no reach a caller asks for
+        can hang the program or fill its memory."""
         self._require(center)
+        if n < 0:
+            raise ValueError(f"a distance cannot be negative, got {n}")
         terrain = self.map.terrain
+        if n and 6 * n > len(terrain):
+            return sorted(h for h in terrain if distance(center, h) == n)
         return sorted(h for h in ring(center, n) if h in terrain)
 
     def hexes_within(self, center: Hex, n: int) -> list[Hex]:
         """The hexes on the map at most ``n`` hexes from ``center`` (``center`` included);
-        ``ValueError`` for a ``center`` off the map, as every other query."""
+        ``ValueError`` for a ``center`` off the map or a negative ``n``, as every other query.
+
+        Any ``n`` is answered (how far a unit reaches is its ruleset's to say), at the cost of
+        the smaller of the disc and the map: a disc with more hexes than the map (a hostile
+        counter file's range of 10**12) is found by measuring each hex of the map, so no reach
+        can hang the program or fill its memory."""
         self._require(center)
+        if n < 0:
+            raise ValueError(f"a distance cannot be negative, got {n}")
         terrain = self.map.terrain
+        if 3 * n * (n + 1) + 1 > len(terrain):
+            return sorted(h for h in terrain if distance(center, h) <= n)
         return sorted(h for h in within(center, n) if h in terrain)
 
     # hexsides -----------------------------------------------------------------------------
@@ -136,8 +155,9 @@ class BoardGraph:
         """For each attacking stack's hex: its range to ``target``, and, when adjacent, the
         hexside it attacks across and that hexside's features.
 
-        Sorted adjacent first, then by hex. ``ValueError`` for a hex off the map, the target's
-        own hex, or a hex more than two hexes away (no unit attacks from there).
+        Sorted adjacent first, then by hex. ``ValueError`` for a hex off the map or the target's
+        own hex. Any distance is measured: whether a unit may attack from that far is its
+        ruleset's to say (``Ruleset.attack_range``, ``reach_refusal``), not the board's.
         """
         self._require(target)
         crossings = []
@@ -148,15 +168,10 @@ class BoardGraph:
                 side = Hexside(target, h)
                 features = self._features.get((target, h), _NO_FEATURES)
                 crossings.append(Crossing(h, 1, side, features))
-            elif n == 2:
-                crossings.append(Crossing(h, 2, None, _NO_FEATURES))
             elif n == 0:
                 raise ValueError(f"{self.map.label(h)} is the defender's own hex")
             else:
-                raise ValueError(
-                    f"{self.map.label(h)} is {n} hexes from {self.map.label(target)}: "
-                    "units attack from adjacent hexes, long-range artillery from two (14A3)"
-                )
+                crossings.append(Crossing(h, n, None, _NO_FEATURES))
         crossings.sort(key=lambda c: (c.range, c.hex))
         return crossings
 

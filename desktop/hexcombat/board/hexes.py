@@ -87,11 +87,8 @@ def direction_to(a: Hex, b: Hex) -> int:
 
 
 def ring(center: Hex, n: int) -> list[Hex]:
-    """Every hex exactly ``n`` steps from ``center`` (just ``center`` when ``n`` is 0).
-
-    Long-range artillery fires at exactly two hexes (14A3), so a ring, not a disc, is the
-    question a player asks.
-    """
+    """Every hex exactly ``n`` steps from ``center`` (just ``center`` when ``n`` is 0): the
+    hexes a unit that fires at exactly ``n`` hexes reaches, a ring rather than a disc."""
     if n < 0:
         raise ValueError(f"a ring's radius cannot be negative, got {n}")
     if n == 0:

@@ -116,7 +116,7 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
     hexes = {c.uid: state.hex_of(c.uid) for c in attackers}
     try:
         found = state.graph.attack_crossings(setup.target, set(hexes.values()))
-    except ValueError as exc:  # a unit moved out of reach since the attack was set up
+    except ValueError as exc:  # a unit moved into the defender's hex since it was set up
         raise GameError(str(exc)) from exc
     crossings = {x.hex: x for x in found}
     date = setup.conditions.date
@@ -131,6 +131,12 @@ def build_situation(state: GameState, setup: AttackSetup) -> CombatSituation:
         if barred is not None:
             raise barred.error()
         crossing = crossings[h]
+        if (far := ruleset.reach_refusal(counter.unit, crossing.range)) is not None:
+            raise IllegalAttackError(
+                f"{counter.unit.name} in {state.hexmap.label(h)} is "
+                f"{crossing.range} hexes from {state.hexmap.label(setup.target)}: {far.text}",
+                far.rule,
+            )
         participants.append(
             Participant(
                 unit=counter.unit.on(date),

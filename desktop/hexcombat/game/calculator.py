@@ -27,13 +27,7 @@ from hexcombat.game.air_scenario import air_units_in, fly_scenario
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
-from hexcombat.game.roll import (
-    RecordingDice,
-    dice_rolled,
-    dice_text,
-    read_typed_roll,
-    side_dice_names,
-)
+from hexcombat.game.roll import RecordingDice, dice_asked, read_typed_roll, what_to_type
 from hexcombat.game.scenario import (
     IN_PLAY_KEYS,
     PLACEMENT_KEYS,
@@ -181,6 +175,7 @@ class CalculatorCombat:
                 {k: v for k, v in keys.items() if k not in (*PLACEMENT_KEYS, *IN_PLAY_KEYS)},
                 f"{side} unit",
                 tactical=vocabulary is not None and vocabulary.steps,  # no size or RE to give
+                kinds=vocabulary.unit_capabilities if vocabulary is not None else None,
             )
         except UnitDataError as exc:
             raise CalculatorError(str(exc)) from exc
@@ -450,16 +445,15 @@ class MoreDice(Exception):
 
 
 def dice_wanted(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
-    """What to type for this combat's dice (``one number from 1 to 6 (e.g. 4)``)."""
-    names = [] if follow_up else side_dice_names(report)  # ACT: the side that fires first
-    return dice_text(dice_rolled(report) + [d.sides for d in follow_up], follow_up, names)
+    """What to type for this combat's dice (``one number: the combat die (d6), e.g. 4``)."""
+    return what_to_type(dice_asked(report, follow_up))
 
 
 def _require_strengths(report: Report) -> None:
     """Refuse a roll only while a strength the odds need is missing: a ruleset without odds
     (the Assault Combat Table's columns of fire) rolls without them, as on the map."""
     if report.missing_strengths:
-        report.require_odds()
+        report.require_strengths()
 
 
 def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) -> Rolled:
@@ -467,9 +461,7 @@ def roll_typed(report: Report, text: str, follow_up: Sequence[DiceWanted] = ()) 
     :class:`CalculatorError` saying what to type, a follow-up roll :class:`MoreDice`."""
     try:
         _require_strengths(report)
-        sides = dice_rolled(report) + [d.sides for d in follow_up]
-        names = [] if follow_up else side_dice_names(report)
-        rolls = read_typed_roll(text, sides, follow_up, names)
+        rolls = read_typed_roll(text, dice_asked(report, follow_up))
         return Rolled(tuple(rolls), resolve_report(report, ScriptedDice(rolls)), typed=True)
     except DiceWanted as wanted:
         more = (*follow_up, wanted)

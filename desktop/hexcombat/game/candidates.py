@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexcombat.board.hexes import Hex
+from hexcombat.board.hexes import Hex, distance
 from hexcombat.game.attack_setup import elevation_at, participant_refusals
 from hexcombat.game.state import Counter, GameError, GameState
 from hexcombat.rules.registry import Ruleset, get_ruleset
 from hexcombat.rules.situation import Participant
-
-ATTACK_REACH = 2
-"""The farthest the board measures an attack from (its attack crossings); how far each unit may
-attack from is its ruleset's."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +65,7 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
     attacker = player if player and player != defender else None
     near = {
         h: stack
-        for h in state.graph.hexes_within(target, ATTACK_REACH)
+        for h in _hexes_in_reach(state, target, defender, attack_reach(state, ruleset))
         if h != target
         and (stack := state.stack_at(h))
         and stack[0].side != defender
@@ -110,6 +106,24 @@ def attack_candidates(state: GameState, target: Hex) -> list[Candidate]:
                 )
             )
     return found
+
+
+def attack_reach(state: GameState, ruleset: Ruleset) -> int:
+    """The farthest any counter in play may attack from, as its ruleset declares each unit's
+    reach (``Ruleset.attack_range``: 2 hexes for one game's artillery, 3 for another's
+    vehicles): how far around a defender the board is searched for attackers. Asked of each
+    distinct unit on the map, not of each counter, so a 5,000-counter game asks a few times."""
+    return max((ruleset.attack_range(unit) for unit in state.units_in_play()), default=1)
+
+
+def _hexes_in_reach(state: GameState, target: Hex, defender: str, reach: int) -> list[Hex]:
+    """The hexes within ``reach`` of ``target`` that may hold attackers: from the board's graph,
+    or, when the disc holds more hexes than the game has counters (a reach of hundreds of hexes
+    from a counter file), the hexes the other sides hold, measured one by one, so no reach
+    makes setting up an attack cost more than a look at every stack."""
+    if 3 * reach * (reach + 1) + 1 <= len(state.counters):
+        return state.graph.hexes_within(target, reach)
+    return sorted(h for h in state.occupied_by_others(defender) if distance(target, h) <= reach)
 
 
 def _status_refusals(

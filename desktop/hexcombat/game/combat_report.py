@@ -22,6 +22,7 @@ from hexcombat.rules.report import (
     exact,
     fate_chances,
     fate_columns,
+    odds_column,
     unit_fate_list,
 )
 
@@ -70,7 +71,7 @@ def from_report(
 ) -> CombatReport:
     """A combat as the ruleset worked it out (before the roll, or with ``result`` after it:
     when it was rolled and whether the dice were typed in, when known)."""
-    said = "Odds and DRM" if report.odds else "DRM"  # an assault's DRM on a d10 has no odds
+    said = "Odds and DRM" if odds_column(report) else "DRM"  # an assault's DRM on a d10 has no odds
     facts = [("Ruleset", report.ruleset), (said, report.headline)]
     steps = [_step(s) for s in report.steps]
     if result is not None:

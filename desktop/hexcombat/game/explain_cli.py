@@ -11,10 +11,11 @@ from hexcombat.game.air_scenario import air_roll_refusal, evaluate_air
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.opening import is_save_path
+from hexcombat.game.roll import dice_asked, dice_words
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.scenario_check import evaluate_located
-from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice, die_words
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.registry import get_ruleset
@@ -22,12 +23,16 @@ from hexcombat.rules.report import (
     NEEDS_STRENGTHS,
     CombatResult,
     Report,
+    drm_chances,
     exact,
     fate_chances,
     fate_columns,
+    final_drm,
+    odds_column,
     participant_id,
     unit_fate_list,
 )
+from hexcombat.rules.vocabulary import DieSpec
 from hexcombat.sourcefile import SourceError
 
 
@@ -64,8 +69,9 @@ def format_report(report: Report, title: str = "") -> str:
     if report.headline:
         lines.append(report.headline)
     lines.append(f"Ruleset: {report.ruleset}")
-    if report.odds:
-        lines.append(f"Odds: {report.odds}")
+    column = odds_column(report)
+    if column:
+        lines.append(f"Odds: {column}")
     elif report.missing_strengths:  # a ruleset without odds (no CRT column) says nothing
         lines.append(f"Odds: none: {NEEDS_STRENGTHS}")
     lines.append("")
@@ -76,13 +82,12 @@ def format_report(report: Report, title: str = "") -> str:
         mark = "  (assumed)" if step.provenance == "assumed" else ""
         lines.append(f"  {step.rule:<{width}}  {step.text}{value}{drm}{mark}")
     lines.append("")
-    chances = ", ".join(
-        f"{signed(d)} {percent(p)}" for d, p in sorted(report.drm_distribution.items())
-    )
+    distribution = drm_chances(report)
+    chances = ", ".join(f"{signed(d)} {percent(p)}" for d, p in sorted(distribution.items()))
     if has_drm(report):
         lines.append(
-            f"Final DRM: {signed(report.drm)}"
-            + (f"  ({chances})" if len(report.drm_distribution) > 1 else "")
+            f"Final DRM: {signed(final_drm(report))}"
+            + (f"  ({chances})" if len(distribution) > 1 else "")
         )
     lines += format_outcomes(report)
     favoured = _favoured(report)
@@ -100,7 +105,11 @@ def has_drm(report: Report) -> bool:
     """Whether the combat is read with a die roll modifier: a step gives one, the total is not
     zero, or odds pick a column a modified die is read on. A table read by each side's own
     column (fire against columns, no modifier) has none to print."""
-    return bool(report.odds) or bool(report.drm) or any(s.drm is not None for s in report.steps)
+    return (
+        bool(odds_column(report))
+        or bool(final_drm(report))
+        or any(s.drm is not None for s in report.steps)
+    )
 
 
 def format_outcomes(report: Report) -> list[str]:
@@ -177,11 +186,12 @@ def format_result(result: CombatResult, names: dict[str, str] | None = None) -> 
     names = names or {}
     lines = [result.headline] if result.headline else []
     sided = [r for r in result.rolls if r.side is not None and r.for_unit is None]
+    roll = result.table_roll()
     if len(sided) > 1:  # each side rolls its own die: each said, not one modified roll
         rolled = "; ".join(f"{r.purpose} {r.total}" for r in sided)
         lines.append(f"Roll: {rolled}: {result.code}")
-    elif result.rolls or result.die:
-        lines.append(f"Roll: {result.die} {result.drm:+d} = {result.modified_roll}: {result.code}")
+    elif result.rolls or roll.die:
+        lines.append(f"Roll: {roll.die} {roll.drm:+d} = {roll.modified_roll}: {result.code}")
     else:  # decided before any roll
         lines.append(f"Resolved at once, no roll: {result.code}")
     for step in result.steps:
@@ -199,24 +209,21 @@ class RollError(Exception):
     """Typed-in dice that cannot resolve the combat: not a face of the die, or too few."""
 
 
-def dice_wanted(report: Report) -> list[str]:
-    """The dice ``--roll`` must give, in order, as the report declares them: each by its
-    purpose, with what its faces decide when they pick among choices (a chance roll for a DRM
-    given as a chance: ``1-3: +3, 4-6: +4``)."""
-    if len(report.dice) <= 1:
-        return [f"the {die.purpose}" for die in report.dice] or ["the combat die"]
-    return [
-        f"{'first' if i == 0 else 'then'} {die.asked or f'the {die.purpose}'}"
-        for i, die in enumerate(report.dice)
-    ]
+def dice_wanted(report: Report) -> list[DieSpec]:
+    """The dice ``--roll`` must give, in the order the resolution asks for them, each as its
+    ruleset declares it (the same words as the Combat panel's and the calculator's prompts)."""
+    try:
+        return dice_asked(report)
+    except (RulesError, ValueError):  # a chart that cannot resolve: the roll itself says why
+        return list(report.dice)
 
 
 def _too_few(report: Report, rolls: list[int]) -> RollError:
     wanted = dice_wanted(report)
-    example = " ".join(f"--roll {n}" for n in (4, 3, 5)[: len(wanted)])
+    example = " ".join(f"--roll {n}" for n in (4, 3, 5, 2, 1, 6)[: len(wanted)])
     return RollError(
         f"this combat needs {plural(len(wanted), 'die', 'dice')}, {len(rolls)} given: "
-        f"{', '.join(wanted)}; "
+        f"{dice_words(wanted)}; "
         f"give them in that order, e.g. {example}"
     )
 
@@ -234,11 +241,15 @@ def _resolve(report: Report, rolls: list[int]) -> CombatResult:
         return resolve_report(report, ScriptedDice([]))
     try:
         if not report.dice:
-            report.require_odds()  # a unit has no strength: no column to roll on
+            report.require_strengths()  # a unit has no strength: no column to roll on
     except RulesError as exc:
         raise RollError(str(exc)) from exc
-    if len(rolls) < len(dice_wanted(report)):
+    wanted = dice_wanted(report)
+    if len(rolls) < len(wanted):
         raise _too_few(report, rolls)
+    for roll, die in zip(rolls, wanted, strict=False):  # in the words of the panel's refusal
+        if not 1 <= roll <= die.sides:
+            raise RollError(f"{die_words(die)} has no {roll}")
     dice = ScriptedDice(rolls)
     try:
         result = resolve_report(report, dice)

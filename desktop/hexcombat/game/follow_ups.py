@@ -18,7 +18,7 @@ from typing import Literal
 
 from hexcombat.board.hexes import Hex
 from hexcombat.game.commands import counter_in_play, plural, turn_now
-from hexcombat.game.roll import RecordingDice, roll_time
+from hexcombat.game.roll import RecordingDice, roll_time, what_to_type
 from hexcombat.game.state import (
     Change,
     CombatLogEntry,
@@ -30,7 +30,7 @@ from hexcombat.game.state import (
     counters_in,
 )
 from hexcombat.game.status_commands import StatusChanges, StatusOutcome, status_effects
-from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice, die_words
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
@@ -204,22 +204,23 @@ def outcome_of(
 
 def typed_dice_problem(follow_up: FollowUp, typed: Sequence[int]) -> str | None:
     """Why ``typed`` cannot be dice for ``follow_up`` (a face its die does not have), or None."""
-    die = follow_up.die
-    sides = die.sides if die is not None else 6
+    die = follow_up.die or DieSpec("die", 6)
     if not typed:
         return "no dice typed"
     for face in typed:
-        if not 1 <= face <= sides:
-            return f"a d{sides} has no {face}"
+        if not 1 <= face <= die.sides:
+            return f"{die_words(die)} has no {face}"
     return None
 
 
 def follow_up_dice_text(follow_up: FollowUp) -> str:
-    """What to type for ``follow_up``: ``2 numbers from 1 to 6 (the morale check, 2d6)``."""
+    """What to type for ``follow_up``, as the typed-dice prompts say every die
+    (:func:`~hexcombat.game.roll.what_to_type`): ``2 numbers: the morale check (2d6), e.g. 4
+    2``."""
     die = follow_up.die
     if die is None:
         return "no dice"
-    return f"{plural(die.count, 'number')} from 1 to {die.sides} (the {die.purpose}, {die.name})"
+    return what_to_type([die] * die.count)
 
 
 @dataclass
@@ -553,8 +554,9 @@ def typed_faces(text: str, what: str) -> list[int]:
 
 
 def counter_roll_text(die: DieSpec) -> str:
-    """What to type for a counter action's die: ``2 numbers from 1 to 6 (the rally roll, 2d6)``."""
-    return f"{plural(die.count, 'number')} from 1 to {die.sides} (the {die.purpose}, {die.name})"
+    """What to type for a counter action's die, as every typed-dice prompt says a die: ``2
+    numbers: the rally roll (2d6), e.g. 4 2``."""
+    return what_to_type([die] * die.count)
 
 
 @dataclass
@@ -634,7 +636,7 @@ class RollCounterAction:
             if not self.typed:
                 raise GameError(f"{action.done_text}: no dice typed: {want}")
             if bad := [f for f in self.typed if not 1 <= f <= die.sides]:
-                raise GameError(f"{action.done_text}: a d{die.sides} has no {bad[0]}: {want}")
+                raise GameError(f"{action.done_text}: {die_words(die)} has no {bad[0]}: {want}")
         self._before = state.dice.snapshot()
         typed = ScriptedDice(list(self.typed)) if self.typed is not None else None
         dice = RecordingDice(typed or state.dice)

@@ -17,9 +17,11 @@ from hexcombat.game.combat_log import result_details, result_words
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.state import Change, CombatLogEntry, GameError, GameState
-from hexcombat.rules.dice import DiceWanted, ScriptedDice
+from hexcombat.rules.dice import DiceWanted, ScriptedDice, die_words
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import Report
+from hexcombat.rules.vocabulary import DieSpec
 
 
 def roll_time() -> str:
@@ -63,59 +65,80 @@ def dice_rolled(report: Report) -> list[int]:
     return dice.sides
 
 
-def side_dice_names(report: Report) -> list[str]:
-    """The first dice by their purpose, in the order the resolution asks for them, when each
-    is a side's own die the ruleset declares (the attacker's and the defender's table dice:
-    the defenders' first when they fire first, or theirs alone when the attackers fire in a
-    follow-up); else none (a chance roll, then the combat die)."""
+def dice_asked(report: Report, follow_up: Sequence[DiceWanted] = ()) -> list[DieSpec]:
+    """Each die a typed roll gives, in the order the resolution asks for it (a DRM's chance roll
+    before the combat die; the defenders' die first when they fire first), as its ruleset
+    declares it (:class:`DieSpec`); then each follow-up die the resolution has asked for (a
+    morale check). A die the ruleset rolls but does not declare is named by its purpose."""
     dice = _AskedDice()
     resolve_report(report, dice)
-    sided = {d.purpose for d in report.dice if d.side and not d.follow_up}
-    if not dice.purposes or not set(dice.purposes) <= sided:
-        return []
-    return dice.purposes
+    asked = list(zip(dice.sides, dice.purposes, strict=True))
+    asked += [(d.sides, d.purpose) for d in follow_up]
+    declared = [*report.dice, *get_ruleset(report.ruleset).vocabulary.dice]
+    found = []
+    for sides, purpose in asked:
+        spec = next((d for d in declared if (d.purpose, d.sides) == (purpose, sides)), None)
+        found.append(spec or DieSpec(purpose or "next die", sides))
+    return found
 
 
-def dice_text(
-    sides: list[int], follow_up: Sequence[DiceWanted] = (), names: Sequence[str] = ()
-) -> str:
-    """What to type for dice with these faces: "one number from 1 to 6 (e.g. 4)", or for a
-    chance roll and the combat die "2 numbers, the chance roll for the DRM (1 to 6) then the
-    combat die (1 to 6), e.g. 2 4"; with ``names`` (:func:`side_dice_names`) the first dice are
-    named by them ("the defender's table die (1 to 6) then the attacker's..."). The last
-    ``len(follow_up)`` dice are follow-up rolls the resolution asked for, named by their
-    purpose ("then the morale check (1 to 6)")."""
-    first = sides[: len(sides) - len(follow_up)]
-    example = " ".join(str(min(faces, 2)) for faces in first[:-1]) + f" {min(first[-1], 4)}"
-    example += "".join(f" {min(d.sides, 3)}" for d in follow_up)
-    if len(sides) == 1:
-        name = f", the {names[0]}" if len(names) == 1 else ""
-        return f"one number from 1 to {sides[0]}{name} (e.g. {example.strip()})"
-    if len(names) == len(first):  # each side's own die, in the order asked
-        named = [f"the {name} (1 to {faces})" for name, faces in zip(names, first, strict=True)]
-    else:
-        named = [f"the chance roll for the DRM (1 to {faces})" for faces in first[:-1]]
-        named.append(f"the combat die (1 to {first[-1]})")
-    named += [f"the {d.purpose or 'next die'} (1 to {d.sides})" for d in follow_up]
-    return (
-        f"{plural(len(sides), 'number')}, {', '.join(named[:-1])} then {named[-1]}, "
-        f"e.g. {example.strip()}"
-    )
+_EXAMPLE = (4, 2, 5, 3, 1, 6)
+"""The faces an example roll shows, each no more than its die has."""
+
+
+def dice_words(dice: Sequence[DieSpec]) -> str:
+    """``dice`` (:func:`dice_asked`) in order, each as its ruleset names it
+    (:func:`~hexcombat.rules.dice.die_words`): ``the attacker's table die (d6), then the
+    defender's table die (d6)``. The dice of one roll added together (a 2d6 morale check) are
+    said once, with how many numbers they are."""
+    groups: list[tuple[DieSpec, int]] = []
+    for die in dice:
+        if groups and groups[-1][0] == die and groups[-1][1] < die.count:
+            groups[-1] = (die, groups[-1][1] + 1)
+        else:
+            groups.append((die, 1))
+    if len(groups) == 1:  # one die, or the dice of one roll: their count is said already
+        return die_words(groups[0][0])
+    return ", then ".join(die_words(d) + (f", {n} numbers" if n > 1 else "") for d, n in groups)
+
+
+def what_to_type(dice: Sequence[DieSpec]) -> str:
+    """What to type for ``dice``, with an example: ``one number: the combat die (d6), e.g.
+    4``; ``2 numbers: the attacker's table die (d6), then the defender's table die (d6), e.g.
+    4 2``."""
+    example = " ".join(str(min(d.sides, _EXAMPLE[i % len(_EXAMPLE)])) for i, d in enumerate(dice))
+    count = "one number" if len(dice) == 1 else f"{len(dice)} numbers"
+    return f"{count}: {dice_words(dice)}, e.g. {example}"
+
+
+def typed_roll_prompt(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
+    """The typed-dice field's prompt for ``report``'s dice, the same in the Combat panel and
+    the calculator: ``or type one number: the combat die (d6), e.g. 4``; ``type ...`` once the
+    result has asked for a ``follow_up`` die, which only typed dice give now. Raises what
+    resolving a bad chart raises."""
+    dice = dice_asked(report, follow_up)
+    if not dice:
+        return "no dice: the rules decide it before any roll"
+    return f"{'type' if follow_up else 'or type'} {what_to_type(dice)}"
+
+
+def typed_roll_help(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
+    """The typed-dice field's tooltip: ``The physical roll: one number: the combat die (d6),
+    e.g. 4; then Return``."""
+    return f"The physical roll: {what_to_type(dice_asked(report, follow_up))}; then Return"
 
 
 _TYPED_NUMBER = re.compile(r"[+-]?\d+")
 """A typed die: decimal digits, one sign at most."""
 
 
-def read_typed_roll(
-    text: str, sides: list[int], follow_up: Sequence[DiceWanted] = (), names: Sequence[str] = ()
-) -> list[int]:
+def read_typed_roll(text: str, dice: Sequence[DieSpec]) -> list[int]:
     """The dice a player typed (numbers apart by spaces or commas) for an attack that rolls
-    dice with ``sides`` faces (the last being the ``follow_up`` rolls asked for; the first named
-    by ``names``, each side's own die); :class:`GameError` says what is wrong and what to type."""
-    if not sides:  # an assault the rules decide before any roll (an immediate resolution)
+    ``dice`` (:func:`dice_asked`); :class:`GameError` says what is wrong, naming the die, and
+    what to type."""
+    if not dice:  # an assault the rules decide before any roll (an immediate resolution)
         raise GameError("this combat is decided before any roll: there are no dice to type")
-    want = f"type {dice_text(sides, follow_up, names)}"
+    want = f"type {what_to_type(dice)}"
     parts = text.replace(",", " ").split()
     if not parts:
         raise GameError(f"no dice typed: {want}")
@@ -123,14 +146,14 @@ def read_typed_roll(
         if not _TYPED_NUMBER.fullmatch(part):  # what int() reads: not "\u00b2" or "--5"
             raise GameError(f"'{part}' is not a number: {want}")
     rolls = [int(part) for part in parts]
-    if len(rolls) != len(sides):
+    if len(rolls) != len(dice):
         typed = f"{plural(len(rolls), 'number')} {'was' if len(rolls) == 1 else 'were'} typed"
         raise GameError(
-            f"this attack rolls {plural(len(sides), 'die', 'dice')}, but {typed}: {want}"
+            f"this attack rolls {plural(len(dice), 'die', 'dice')}, but {typed}: {want}"
         )
-    for roll, faces in zip(rolls, sides, strict=True):
-        if not 1 <= roll <= faces:
-            raise GameError(f"a d{faces} has no {roll}: {want}")
+    for roll, die in zip(rolls, dice, strict=True):
+        if not 1 <= roll <= die.sides:
+            raise GameError(f"{die_words(die)} has no {roll}: {want}")
     return rolls
 
 

@@ -32,7 +32,7 @@ from hexcombat.board.mapfile import HexMap, map_from_source
 from hexcombat.board.mapimage import absolute_image
 from hexcombat.game.attack import AttackSetup, resolve_attack
 from hexcombat.game.commands import plural
-from hexcombat.game.conditions import condition_problem
+from hexcombat.game.conditions import condition_problem, vocabulary_of
 from hexcombat.game.follow_ups import PendingFollowUps
 from hexcombat.game.roll import PendingRoll
 from hexcombat.game.ruleset_files import carried, play_carried
@@ -99,6 +99,11 @@ def unit_to_json(unit: Unit) -> dict[str, Any]:
         elif f.name == "rules":
             if value:  # a ruleset's own values, as a counter set writes them
                 data["rules"] = dict(value)
+        elif f.name == "capabilities":
+            for capability in value:  # a ruleset family's values, under their own keys
+                for own in fields(capability):
+                    if (kept := getattr(capability, own.name)) is not None:
+                        data[own.name] = _plain(kept)
         elif value is not None:
             data[f.name] = _plain(value)
     return data
@@ -615,7 +620,7 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
             kind = repr(raw_unit)  # the written capabilities, exactly (True is not 1 here)
             unit = units.get(kind)
             if unit is None:
-                unit = units[kind] = _saved_unit(raw_unit, f"counter {uid}")
+                unit = units[kind] = _saved_unit(raw_unit, f"counter {uid}", state.ruleset)
             h = hexmap.hex_at(label)
         except (UnitDataError, ValueError, TypeError) as exc:
             raise fail(str(exc), needle) from exc
@@ -640,11 +645,14 @@ def _place_counters(state: GameState, counters: Any, fail: Callable[..., SourceE
         )
 
 
-def _saved_unit(raw: dict[str, Any], where: str) -> Unit:
+def _saved_unit(raw: dict[str, Any], where: str, ruleset: str) -> Unit:
     """A unit as a save writes it, with its counter-set key (``id``): a scenario table has no
     ``id`` key (the set's table name is it), so the unit reader leaves it out, and a save
-    reopened and saved again would lose every counter's key."""
-    unit = unit_from_mapping(raw, where)
+    reopened and saved again would lose every counter's key. Read with the capabilities the
+    game's ruleset declares (a game without REs saves none)."""
+    vocabulary = vocabulary_of(ruleset)
+    kinds = vocabulary.unit_capabilities if vocabulary is not None else None
+    unit = unit_from_mapping(raw, where, kinds=kinds)
     key = raw.get("id", "")
     if not isinstance(key, str):
         raise UnitDataError(f"{where}: id must be the counter's key (text), not {key!r}"[:300])
@@ -918,7 +926,7 @@ def _saved_participant(
     if not isinstance(raw, dict):
         raise fail(f"{where} ({uid}): unit must be an object of capabilities", needle)
     try:
-        unit = _saved_unit(raw, f"follow_ups participant {uid}")
+        unit = _saved_unit(raw, f"follow_ups participant {uid}", state.ruleset)
     except (UnitDataError, ValueError, TypeError) as exc:
         raise fail(f"{where} ({uid}): {exc}"[:300], needle) from exc
     kinds = {"count": int, "range": int, "elevation": int, "across": str, "hex": str,

@@ -35,7 +35,12 @@ from hexcombat.rules.missions import air_rules_of, air_rulesets, counter_air_rul
 from hexcombat.rules.registry import find_beside, ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
-from hexcombat.rules.units import Unit, unit_from_mapping, unit_problems
+from hexcombat.rules.units import (
+    CapabilityKind,
+    Unit,
+    unit_from_mapping,
+    unit_problems,
+)
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import (
     Problem,
@@ -629,6 +634,12 @@ def _steps_lost(ruleset: object) -> bool:
     return vocabulary is not None and vocabulary.steps
 
 
+def _declared_capabilities(ruleset: object) -> tuple[CapabilityKind, ...] | None:
+    """The unit capabilities the scenario's ruleset declares; None when it names none known."""
+    vocabulary = vocabulary_of(ruleset) if isinstance(ruleset, str) else None
+    return None if vocabulary is None else vocabulary.unit_capabilities
+
+
 def _placement(
     source: TomlSource,
     side: str,
@@ -673,14 +684,17 @@ def _placement(
     }
     # an inline unit of a game whose units lose steps: a squad or vehicle, with no size or RE
     tactical = base is None and _steps_lost(source.data.get("ruleset"))
+    kinds = _declared_capabilities(source.data.get("ruleset"))  # what its units need (an RE)
     try:
-        unit = unit_from_mapping(unit_keys, f"{side} {index + 1}", base=base, tactical=tactical)
+        unit = unit_from_mapping(
+            unit_keys, f"{side} {index + 1}", base=base, tactical=tactical, kinds=kinds
+        )
     except UnitDataError as exc:
         key = next((k for k in unit_keys if repr(k) in str(exc) or f" {k} " in str(exc)), None)
         every = (
             []
             if base is not None
-            else unit_problems(unit_keys, f"{side} {index + 1}", tactical=tactical)
+            else unit_problems(unit_keys, f"{side} {index + 1}", tactical=tactical, kinds=kinds)
         )
         for bad, message in every or [(key, str(exc))]:  # every bad key, not only the first
             problems.append(source.problem((*where, bad) if bad else where, message))

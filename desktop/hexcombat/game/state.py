@@ -298,6 +298,9 @@ class GameState:
         self._side_counts: dict[str, int] = {}
         """How many counters each side has on the map: whose turn it is is asked at every
         change, and counting every counter then made a drop cost more the bigger the game."""
+        self._units: dict[int, tuple[Unit, int]] = {}
+        """Each distinct unit on the map (by identity) with its number of counters: the largest
+        reach in play is asked at every attack set up, of a few units, not of every counter."""
         self._listeners: list[Listener] = []
         self._announced_turn: str | None = None
         """The turn as last announced to subscribers (:meth:`notify`)."""
@@ -361,6 +364,10 @@ class GameState:
         if self.chosen_phasing_player and self.chosen_phasing_player not in players:
             players.append(self.chosen_phasing_player)
         return players
+
+    def units_in_play(self) -> list[Unit]:
+        """Each distinct unit on the map once (counters of one kind share their unit)."""
+        return [unit for unit, _ in self._units.values()]
 
     def occupied_by(self, side: str) -> set[Hex]:
         """Hexes holding counters of ``side``."""
@@ -436,6 +443,7 @@ class GameState:
         """Put ``counter`` into the stack at ``h`` (index 0 = on top)."""
         self._know_side(counter.side)
         self._count_side(counter.side, 1)
+        self._count_unit(counter.unit, 1)
         self.counters[counter.uid] = counter
         stack = self._stacks.setdefault(h, [])
         stack.insert(max(0, min(index, len(stack))), counter.uid)
@@ -451,6 +459,7 @@ class GameState:
             del self._stacks[h]
         counter = self.counters.pop(uid)
         self._count_side(counter.side, -1)
+        self._count_unit(counter.unit, -1)
         return counter, h, index
 
     def replace_counter(self, counter: Counter) -> Counter:
@@ -460,6 +469,8 @@ class GameState:
         self._know_side(counter.side)
         self._count_side(old.side, -1)
         self._count_side(counter.side, 1)
+        self._count_unit(old.unit, -1)
+        self._count_unit(counter.unit, 1)
         self.counters[counter.uid] = counter
         return old
 
@@ -470,6 +481,15 @@ class GameState:
             self._side_counts[side] = left
         else:
             self._side_counts.pop(side, None)
+
+    def _count_unit(self, unit: Unit, by: int) -> None:
+        """Keep :meth:`units_in_play` answerable without scanning every counter."""
+        key = id(unit)
+        left = self._units.get(key, (unit, 0))[1] + by
+        if left:
+            self._units[key] = (unit, left)
+        else:
+            self._units.pop(key, None)
 
     def _know_side(self, side: str) -> None:
         """A side new to the game takes its turn after the sides already known."""

@@ -22,6 +22,7 @@ from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.mapfile import HexMap
 from hexcombat.rules.explain import Step, Value, fmt, percent, signed
+from hexcombat.rules.report import Report, drm_chances, odds_column
 from hexcombat.sourcefile import Problem, TomlSource
 
 STEP_KEYS = ("text", "show", "label", "row", "highlight", "wait", "reading")
@@ -442,7 +443,8 @@ def value_of(
             )
         step = report.steps[index]
         return step.drm if shown.kind == "step-drm" else step.value
-    distribution: Mapping[int, Fraction] = getattr(report, "drm_distribution", {})
+    # an air report has no DRM and no odds
+    distribution: Mapping[int, Fraction] = drm_chances(report) if isinstance(report, Report) else {}
     if shown.kind == "drm":
         if not distribution:
             raise MissingValue("the report has no final DRM")
@@ -452,7 +454,7 @@ def value_of(
             raise MissingValue("the report has no final DRM")
         return distribution.get(shown.drm, Fraction(0))
     if shown.kind == "odds":
-        odds = getattr(report, "odds", None)
+        odds = odds_column(report) if isinstance(report, Report) else None
         if odds is None:
             raise MissingValue("the report has no odds (a unit has no strength)")
         return str(odds)

@@ -20,7 +20,9 @@ heavy_armour = true
 changes = [{ date = "1944-01", aeca = "double" }]
 ```
 
-Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_type``).
+Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_type``) or a key
+of a capability the game's ruleset declares (the Europa rulesets' ``re``, ``aeca``, ...); a set of
+a game whose ruleset declares no RE size needs none.
 
 A tactical game's counters (squads, guns and vehicles that lose steps) need no ``size`` or
 ``re``: a set is tactical when its ``game``'s ruleset says its units lose steps, or when it says
@@ -46,7 +48,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.units import TACTICAL, Unit, unit_from_mapping, unit_problems
+from hexcombat.rules.units import (
+    TACTICAL,
+    CapabilityKind,
+    Unit,
+    unit_from_mapping,
+    unit_problems,
+)
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
@@ -133,6 +141,7 @@ def counters_from_source(
     """Every counter that parses, and a problem (with its line) for each one that does not: a
     value under ``rules`` its game's ruleset does not read among them (``vocabulary_of``)."""
     tactical, problems = tactical_scale(source, vocabulary_of)
+    kinds = declared_capabilities(source, vocabulary_of)
     result = CounterSet(titles=[str(source.data.get("title", source.path.stem))])
     for i, entry in enumerate(source.data.get("counter", [])):
         where = ("counter", i)
@@ -147,9 +156,11 @@ def counters_from_source(
             problems.append(source.problem((*where, "id"), f"duplicate counter id {counter_id!r}"))
             continue
         try:
-            unit = unit_from_mapping(entry, f"counter {counter_id!r}", tactical=tactical)
+            unit = unit_from_mapping(
+                entry, f"counter {counter_id!r}", tactical=tactical, kinds=kinds
+            )
         except UnitDataError as exc:
-            every = unit_problems(entry, f"counter {counter_id!r}", tactical) or [
+            every = unit_problems(entry, f"counter {counter_id!r}", tactical, kinds) or [
                 (_key_named_in(str(exc), entry), str(exc))
             ]
             for key, message in every:  # all of them, not only the first (check lists each)
@@ -161,6 +172,16 @@ def counters_from_source(
             )
         result.counters[counter_id] = unit if unit.id else _with_id(unit, counter_id)
     return result, problems
+
+
+def declared_capabilities(
+    source: TomlSource, vocabulary_of: VocabularyOf | None
+) -> tuple[CapabilityKind, ...] | None:
+    """The unit capabilities the set's ``game`` declares (a game counting plain strength
+    points needs no RE size); None when the set names no game hexcombat knows."""
+    game = source.data.get("game")
+    vocabulary = vocabulary_of(game) if isinstance(game, str) and vocabulary_of else None
+    return None if vocabulary is None else vocabulary.unit_capabilities
 
 
 def _capability_problems(

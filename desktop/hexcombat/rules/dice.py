@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.vocabulary import DieSpec
 
 
 class Dice(Protocol):
@@ -22,6 +23,19 @@ class Dice(Protocol):
     def roll(self, sides: int = 6, purpose: str = "") -> int:
         """One die roll."""
         ...
+
+
+def die_words(die: DieSpec) -> str:
+    """A die as its ruleset names it, the one wording every prompt, refusal and help uses:
+    how it is asked when its faces pick among choices (``the chance roll on a d6 that picks the
+    DRM (1-3: +3, 4-6: +4)``), else its purpose and its dice (``the combat die (d6)``,
+    ``the attacker's table die (d6)``, ``the morale check (2d6)``; ``the attacker's d6``, not
+    ``the attacker's d6 (d6)``)."""
+    if die.asked:
+        return die.asked
+    if die.purpose.split()[-1:] == [die.name]:  # "attacker's d6": named by its dice already
+        return f"the {die.purpose}"
+    return f"the {die.purpose} ({die.name})"
 
 
 class DiceWanted(RulesError, ValueError):
@@ -62,6 +76,7 @@ class ScriptedDice:
             raise DiceWanted(sides, purpose)
         value = self._rolls[self.used]
         if not 1 <= value <= sides:
-            raise ValueError(f"a d{sides} cannot roll {value}")
+            what = f" for the {purpose}" if purpose else ""
+            raise ValueError(f"a d{sides} cannot roll {value}{what}")
         self.used += 1
         return value

@@ -41,8 +41,8 @@ class EuropaEligibility(BasicEligibility):
 
     def attack_range(self, unit: Unit) -> int:
         """How many hexes from the defender ``unit`` may attack: adjacent, or two hexes for
-        long-range artillery (14A3)."""
-        return max(1, unit.range)
+        long-range artillery (14A3); a counter printing a longer range still fires from two."""
+        return TWO_HEXES if unit.range >= TWO_HEXES else 1
 
     def reach_refusal(self, unit: Unit, hexes: int) -> Refusal | None:
         """Why ``unit`` may not attack from ``hexes`` away: units attack from adjacent hexes,

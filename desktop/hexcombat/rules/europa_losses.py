@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hexcombat.rules.combat import CombatResultsTable
+from hexcombat.rules.europa_features import required_of
+from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.losses import LossKind
 from hexcombat.rules.report import CombatResult, Report, SideResult
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.units import AecValue
 from hexcombat.rules.vocabulary import SideName
 
 TWO_HEXES = 2
@@ -64,6 +65,7 @@ def _requirement(
     side_result: SideResult,
     members: Sequence[tuple[str, Participant]],
     exempt: Collection[str],
+    required: Fraction,
 ) -> LossRequirement:
     """A side's losses in strength points: attack strength for the attacker, defence strength
     for the defender, the result's share rounded up (or all of it when it is eliminated)."""
@@ -80,7 +82,7 @@ def _requirement(
         uids=subject,
         points=total if side_result.eliminated else points,
         eliminate_all=side_result.eliminated,
-        required_aec=side_result.required_losses,
+        required_aec=required,
         strength=strength,
         retreat_hexes=side_result.retreat_hexes,
         exempt=[pid for pid, _ in members if pid in exempt],
@@ -103,8 +105,20 @@ class EuropaLosses:
         attackers = _members("attacker", situation.attackers)
         defenders = _members("defender", situation.defenders)
         two_hex = {pid for pid, p in attackers if p.range == TWO_HEXES}  # 14A3
-        self.attacker = _requirement("attacker", result.attacker, attackers, two_hex)
-        self.defender = _requirement("defender", result.defender, defenders, ())
+        self.attacker = _requirement(
+            "attacker",
+            result.attacker,
+            attackers,
+            two_hex,
+            required_of(result, "attacker").required_losses,
+        )
+        self.defender = _requirement(
+            "defender",
+            result.defender,
+            defenders,
+            (),
+            required_of(result, "defender").required_losses,
+        )
         self._units = {pid: p.unit for pid, p in (*defenders, *attackers)}
         self._places: dict[SideName, dict[str, int]] = {
             side: _first_places(pid for pid, _ in members)
@@ -237,9 +251,6 @@ class EuropaLosses:
         the required-loss rule (10.F)."""
         return self._places[side].get(pid)
 
-    def _side_result(self, side: SideName) -> SideResult:
-        return self.result.attacker if side == "attacker" else self.result.defender
-
     def _side_of(self, pid: str) -> LossRequirement:
         return self.defender if pid in self.defender.strength else self.attacker
 
@@ -248,10 +259,14 @@ class EuropaLosses:
         used, or (with ``converted``) converted by a unit that has it (10.F.1, 10.F.2: "or
         converted units")? The result's rule says which units those were; without one, the
         unit's own values."""
-        rule = self._side_result(side).required_by
+        rule = required_of(self.result, side).required_by
         if rule is None:
             unit = self._units[pid]
-            values = (unit.aeca,) if side == "attacker" else (unit.aecd, unit.atec)
+            values = (
+                (europa(unit).aeca,)
+                if side == "attacker"
+                else (europa(unit).aecd, europa(unit).atec)
+            )
             return any(v in _CAPABLE for v in values)
         index = self.place_of(pid, side)
         if index is None:
@@ -287,7 +302,7 @@ class EuropaLosses:
             )
         if req.required_aec <= 0 or req.eliminate_all:
             return problems
-        loss_rule = self._side_result(req.side).required_by
+        loss_rule = required_of(self.result, req.side).required_by
         if loss_rule is not None:
             # 10.F: capable units, converted ones at most half the points lost, and a whole
             # division's intrinsic ATEC (10.F.2 exception): the rule counts it

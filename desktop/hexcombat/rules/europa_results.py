@@ -9,7 +9,7 @@ modifiers they work out, not in what a result does. So this arithmetic lives her
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 
 from hexcombat.rules.combat import (
@@ -19,6 +19,7 @@ from hexcombat.rules.combat import (
     chance_die,
     chance_faces,
     describe_effect,
+    odds,
 )
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
@@ -26,9 +27,15 @@ from hexcombat.rules.explain import Favours, drm_text, percent, signed  # noqa: 
 from hexcombat.rules.report import (
     NEEDS_STRENGTHS,
     CombatResult,
+    DrmChances,
+    ModifiedRoll,
+    OddsColumn,
     Outcome,
     Report,
     SideResult,
+    drm_chances,
+    final_drm,
+    odds_column,
     participant_id,
 )
 from hexcombat.rules.situation import Participant
@@ -85,6 +92,51 @@ def europa_payload(column: str | None, distribution: Mapping[int, Fraction]) -> 
     return {"odds_column": column, "drm_chances": dict(sorted(distribution.items()))}
 
 
+RATIO_STEPS = 16
+"""Odds ratios tried past the current one before giving up: beyond the table's last column
+(or below its lowest) more or fewer factors move nothing."""
+
+
+def odds_boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
+    """The attack strengths at which the odds (rounded in the defender's favour, ``odds``)
+    change, nearest first: up (``direction`` +1), the least strength reaching each better
+    ratio; down (-1), the strength just under which each worse ratio begins."""
+    a, d = odds(attack, defence)
+    for _ in range(RATIO_STEPS):
+        if direction > 0:
+            a, d = (a + 1, 1) if d == 1 else (1, d - 1)
+            yield Fraction(a) * defence if d == 1 else defence / d
+        else:
+            yield Fraction(a) * defence if d == 1 else defence / d
+            a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
+
+
+def europa_features(
+    column: str | None,
+    distribution: Mapping[int, Fraction],
+    strengths: tuple[Fraction | int, Fraction | int] | None,
+) -> tuple[object, ...]:
+    """What a Europa report declares beside the general parts: the CRT column a what-if can
+    move (worked from ``strengths``, attack and defence; None without odds) and the DRM with
+    its chances (10.C)."""
+    attack, defence = (Fraction(s) for s in strengths) if strengths else (None, None)
+    boundaries = odds_boundaries if strengths else None
+    return (OddsColumn(column, attack, defence, boundaries), DrmChances(distribution))
+
+
+def europa_roll(roll: TableRoll) -> ModifiedRoll:
+    """The combat die, the DRM drawn and the modified roll of a Europa result."""
+    return ModifiedRoll(roll.die, roll.drm, roll.modified)
+
+
+def require_odds(report: Report) -> str:
+    """The column a Europa report is rolled on; refuses while a strength is missing."""
+    report.require_strengths()
+    column = odds_column(report)
+    assert column is not None  # a Europa report without missing strengths has its column
+    return column
+
+
 def europa_dice(
     crt: CombatResultsTable, distribution: Mapping[int, Fraction], chance_rule: str
 ) -> tuple[DieSpec, ...]:
@@ -127,24 +179,28 @@ class TableWording(PlainWording):
 
     def report_words(self, report: Report) -> str:
         """``3:1   DRM +1``; a DRM given as a chance with each value's chance (10.C)."""
-        if report.odds is None and not report.missing_strengths:
+        column = odds_column(report)
+        if column is None and not report.missing_strengths:
             return super().report_words(report)
         chance = ""
-        if len(report.drm_distribution) > 1:
-            chances = sorted(report.drm_distribution.items())
+        distribution = drm_chances(report)
+        if len(distribution) > 1:
+            chances = sorted(distribution.items())
             chance = " (" + ", ".join(f"{d:+d}: {float(p):.0%}" for d, p in chances) + ")"
-        odds = report.odds or "No odds (strengths needed)"  # as the worked examples give
-        return f"{odds}   DRM {report.drm:+d}{chance}"
+        shown = column or "No odds (strengths needed)"  # as the worked examples give
+        return f"{shown}   DRM {final_drm(report):+d}{chance}"
 
     def result_words(self, report: Report, result: CombatResult) -> ResultWords:
         """The column, the DRM and the modified roll with the result code."""
-        if report.odds is None:
+        column = odds_column(report)
+        if column is None:
             return super().result_words(report, result)
-        drm, modified = f"DRM {result.drm:+d}", result.modified_roll
+        roll = result.table_roll()
+        drm, modified = f"DRM {roll.drm:+d}", roll.modified_roll
         return ResultWords(
-            rolled=f"{report.odds}, {drm} = {modified}: {result.code}",
-            logged=f"{report.odds}, {drm}, roll {result.die} = {modified}: {result.code}",
-            shown=(f"die {result.die}, {drm} = {modified}",),
+            rolled=f"{column}, {drm} = {modified}: {result.code}",
+            logged=f"{column}, {drm}, roll {roll.die} = {modified}: {result.code}",
+            shown=(f"die {roll.die}, {drm} = {modified}",),
         )
 
 

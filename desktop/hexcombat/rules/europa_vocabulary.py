@@ -3,6 +3,7 @@ sequence. Each ruleset's ``vocabulary`` is built from these; nothing above ``rul
 
 from __future__ import annotations
 
+from hexcombat.rules.europa_units import EUROPA_VALUES
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, PhaseSpec, Vocabulary
 
 FORTIFICATION = ConditionSpec(
@@ -132,4 +133,5 @@ EUROPA_VOCABULARY = Vocabulary(
     # 10.B.4 says "stacked with", but 10.D's example "3/2 + 1/2" converts a unit attacking from
     # another hex: conversions reach the whole attacking force (docs/rules.md)
     one_attacking_force=True,
+    unit_capabilities=(EUROPA_VALUES,),  # RE sizes and armour values (10.B, 14D2)
 )

@@ -4,7 +4,7 @@ The worked examples of the rules texts (14D2d, 10.B to 10.I) give units by size 
 capability, never by strength: the modifiers and totals need none, only the odds and the chance
 of each result do. A unit without a strength is therefore no reason to refuse a combat: the
 report works out every modifier, says the odds need strengths, and a roll is refused until they
-are given (:meth:`Report.require_odds`).
+are given (:meth:`Report.require_strengths`).
 """
 
 from __future__ import annotations

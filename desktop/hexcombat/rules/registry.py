@@ -23,7 +23,7 @@ from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
-from hexcombat.rules.units import Unit
+from hexcombat.rules.units import CapabilityKind, Unit, set_capability_source
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.rules.wording import PlainWording
 from hexcombat.sourcefile import Problem, TomlSource
@@ -290,3 +290,24 @@ def play_ruleset(ruleset: Ruleset) -> None:
     if ruleset.id in _MODULES:
         raise RulesError(f"{ruleset.id!r} is a built-in ruleset's id")
     _beside[ruleset.id] = ruleset
+
+
+_KIND_CACHE: dict[tuple[str, ...], tuple[CapabilityKind, ...]] = {}
+
+
+def unit_capability_kinds() -> tuple[CapabilityKind, ...]:
+    """Every unit capability a registered ruleset declares (its vocabulary's
+    ``unit_capabilities``), each once: the keys a counter table may have beyond the shared ones,
+    whichever game it is of."""
+    ids = ruleset_ids()
+    if ids not in _KIND_CACHE:
+        found: list[CapabilityKind] = []
+        for ruleset_id in ids:
+            for kind in get_ruleset(ruleset_id).vocabulary.unit_capabilities:
+                if all(kind is not k for k in found):
+                    found.append(kind)
+        _KIND_CACHE[ids] = tuple(found)
+    return _KIND_CACHE[ids]
+
+
+set_capability_source(unit_capability_kinds)

@@ -4,28 +4,106 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TypeVar
 
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.explain import Explanation, Favours, Step, Value, json_number
-
-# The 10.F required-loss rule lives with the loss policy; these names stay importable from here.
-from hexcombat.rules.required_losses import (  # noqa: F401
-    Pool,
-    RequiredLossRule,
-    _max_flow,
-    _pooled_flow,
-    converted_max,
-    usable_points,
-)
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.vocabulary import DieSpec, SideName, Vocabulary
 
 NEEDS_STRENGTHS = "the odds and the chance of each result need strengths"
 """What a report without odds says: some unit lacks the strength the odds are computed from."""
+
+FeatureT = TypeVar("FeatureT")
+
+
+# the optional features a report or a result declares ------------------------------------------
+# What only some games have is a typed feature the ruleset adds to ``Report.features`` (or
+# ``CombatResult.features``); code above the rulesets asks ``report.feature(OddsColumn)`` and
+# gets None where the game has none, never a key of the ruleset's own ``payload``.
+
+
+Boundaries = Callable[[Fraction, Fraction, int], Iterator[Fraction]]
+"""``(attack, defence, direction)``: the attack strengths at which an odds table's column
+changes, nearest first (``direction`` +1: the least strength reaching each better column; -1:
+the strength just under which each worse one begins). The table's own rounding says them."""
+
+
+@dataclass(frozen=True)
+class OddsColumn:
+    """Feature: the combat is rolled on a column of an odds table (``3:1``) that attack
+    strength moves, so a what-if can tell how many factors reach the next column."""
+
+    column: str | None
+    """The column rolled on; None while a unit lacks the strength the odds need."""
+    attack: Fraction | None = None
+    """The attack strength the odds were worked from (None without odds)."""
+    defence: Fraction | None = None
+    """The defence strength the odds were worked from (None without odds)."""
+    boundaries: Boundaries | None = field(default=None, compare=False)
+    """Where the column changes (:data:`Boundaries`); None: the what-if cannot move it."""
+
+
+@dataclass(frozen=True)
+class DrmChances:
+    """Feature: the die roll modifier the table roll gets, with the chance of each value where
+    a chart gives a chance ("+3 with a 50% chance of +4", 10.C); a single value is certain."""
+
+    distribution: Mapping[int, Fraction]
+
+    @property
+    def lowest(self) -> int:
+        """The final DRM; where a chart gives a chance, the lower value."""
+        return min(self.distribution)
+
+
+@dataclass(frozen=True)
+class CountedUnits:
+    """Feature: the ruleset's counting limits picked which participants count ("per side at
+    most 4 non-vehicular combat steps ... count"); the result still applies to all."""
+
+    attacker: tuple[str, ...]
+    """Participant ids of the attackers that count."""
+    defender: tuple[str, ...]
+    """Participant ids of the defenders that count."""
+
+    def counts(self, participant_id: str) -> bool:
+        """Whether the participant counts on either side."""
+        return participant_id in self.attacker or participant_id in self.defender
+
+
+@dataclass(frozen=True)
+class ModifiedRoll:
+    """Feature of a result: the table was read on one die plus a modifier (a CRT's combat die
+    and DRM, an assault's d10 + DRM); the dice themselves are ``CombatResult.rolls``."""
+
+    die: int
+    """The die as rolled."""
+    drm: int
+    """The final DRM applied (after any chance roll)."""
+    modified_roll: int
+    """Die plus DRM, limited to the table's rows."""
+
+
+class SideFigures:
+    """A result feature that adds its own figures to each side of the result's JSON (the
+    10.F required losses of the Europa rulesets)."""
+
+    def side_json(self, side: SideName) -> Mapping[str, object]:
+        """The figures this feature gives ``side``."""
+        raise NotImplementedError
+
+
+def find_feature(features: tuple[object, ...], kind: type[FeatureT]) -> FeatureT | None:
+    """The first of ``features`` that is a ``kind``, else None."""
+    for found in features:
+        if isinstance(found, kind):
+            return found
+    return None
 
 
 @dataclass(frozen=True)
@@ -73,22 +151,17 @@ class Report:
     """A combat evaluated: totals, the final DRM and its chances, working, and outcomes.
 
     Every ruleset fills the general parts a player reads first (``headline``, ``steps``,
-    ``warnings``, ``outcome_list``, ``dice``); ``payload`` holds the ruleset's own figures
-    (a Europa odds column and DRM chances); ``odds`` / ``drm_distribution`` / ``outcomes``
-    stay readable for the operational rulesets."""
+    ``warnings``, ``totals``, ``outcome_list``, ``dice``); what only some games have (an odds
+    column, a DRM, counting limits) is a typed feature in ``features`` that code above the
+    rulesets asks for (:meth:`feature`); ``payload`` holds the ruleset's own figures for JSON
+    readers, which nothing above the ruleset reads."""
 
     ruleset: str
     situation: CombatSituation
     totals: dict[str, Value]
     """Ruleset totals, e.g. ``aeca_res``, ``atec_res``, ``attack_strength``, ``odds``."""
-    odds: str | None
-    """The odds column used on the combat results table, e.g. ``3:1``; None when a unit has no
-    strength (``missing_strengths``): the modifiers are worked out, the odds are not."""
-    drm_distribution: dict[int, Fraction]
-    """Each possible final die roll modifier with its probability (chance steps such as
-    "+3 with a 50% chance of +4", 10.C)."""
     outcomes: dict[str, Fraction]
-    """Each combat result code with its exact probability (none without odds)."""
+    """Each combat result code with its exact probability (none while strengths are missing)."""
     explanation: Explanation = field(default_factory=Explanation)
     missing_strengths: tuple[tuple[str, str], ...] = ()
     """Each unit without the strength the odds need, and which (``("Tank X", "attack")``): the
@@ -110,18 +183,20 @@ class Report:
     participant id with the exact chance it ends the combat in each end state, counting every
     follow-up roll: ``good-order``, a state key of the ruleset's vocabulary (``disrupted``), or
     ``eliminated``; each unit's chances add up to 1. Empty: the ruleset gives none."""
+    features: tuple[object, ...] = ()
+    """What only some games have, each a typed feature (:class:`OddsColumn`,
+    :class:`DrmChances`, :class:`CountedUnits`, or a ruleset family's own)."""
 
-    def require_odds(self) -> None:
-        """Refuse to roll for a combat whose odds wait for strengths (the roll needs a column)."""
-        if self.odds is None:
+    def feature(self, kind: type[FeatureT]) -> FeatureT | None:
+        """The report's feature of type ``kind``; None when the ruleset declares none."""
+        return find_feature(self.features, kind)
+
+    def require_strengths(self) -> None:
+        """Refuse to roll for a combat whose odds wait for strengths (the roll needs them)."""
+        if self.missing_strengths:
             raise UnitDataError(
                 f"cannot roll: {NEEDS_STRENGTHS}: {strengths_wanted(self.missing_strengths)}"
             )
-
-    @property
-    def drm(self) -> int:
-        """The final DRM; where a chart gives a chance, the lower value."""
-        return min(self.drm_distribution)
 
     @property
     def steps(self) -> list[Step]:
@@ -135,17 +210,18 @@ class Report:
 
     def to_json(self) -> dict[str, object]:
         """The report as JSON-ready data (``hexcombat explain --json``)."""
+        distribution = drm_chances(self)
         return {
             "ruleset": self.ruleset,
             "headline": self.headline,
-            "odds": self.odds,
+            "odds": odds_column(self),
             "missing_strengths": [
                 {"unit": unit, "strength": kind} for unit, kind in self.missing_strengths
             ],
-            "drm": self.drm,
+            "drm": min(distribution),
             "drm_distribution": [
                 {"drm": d, "probability": float(p), "exact": exact(p)}
-                for d, p in sorted(self.drm_distribution.items())
+                for d, p in sorted(distribution.items())
             ],
             "totals": {k: json_number(v) for k, v in self.totals.items()},
             "steps": [s.to_json() for s in self.steps],
@@ -170,6 +246,29 @@ class Report:
                 for fate in unit_fate_list(self)
             },
         }
+
+
+NO_DRM: Mapping[int, Fraction] = {0: Fraction(1)}
+"""The DRM chances of a report that declares no :class:`DrmChances`: none, certainly."""
+
+
+def drm_chances(report: Report) -> Mapping[int, Fraction]:
+    """The report's DRM with the chance of each value (:class:`DrmChances`); a report that
+    declares none has a DRM of 0."""
+    found = report.feature(DrmChances)
+    return found.distribution if found is not None else NO_DRM
+
+
+def final_drm(report: Report) -> int:
+    """The report's final DRM (:func:`drm_chances`); where a chart gives a chance, the lower."""
+    return min(drm_chances(report))
+
+
+def odds_column(report: Report) -> str | None:
+    """The odds column the combat is rolled on (:class:`OddsColumn`); None for a game without
+    odds, or while a strength is missing."""
+    found = report.feature(OddsColumn)
+    return found.column if found is not None else None
 
 
 GOOD_ORDER, ELIMINATED = "good-order", "eliminated"
@@ -278,9 +377,18 @@ def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+SIDE_JSON_DEFAULTS: Mapping[str, object] = {
+    "required_losses": 0,
+    "exempt": [],
+    "converted_max": 0,
+}
+"""The keys every side of a result's JSON has had since the first format (report-schema.md):
+a result whose features give none writes these."""
+
+
 @dataclass
 class SideResult:
-    """What one side must do after the roll."""
+    """What one side must do after the roll, in every game's terms."""
 
     eliminated: bool = False
     """Every unit of the side is eliminated."""
@@ -288,19 +396,11 @@ class SideResult:
     """Share of the side's strength to lose (1/2 for a half result)."""
     loss_points: int = 0
     """Strength points the side must lose (exchanges are computed from the other side's loss)."""
-    required_losses: Fraction = Fraction(0)
-    """Of those, strength points that must come from AEC/ATEC units (10.F)."""
     retreat_hexes: int = 0
     """Hexes the side must retreat (the most, when the rule lets it choose how far)."""
     retreat_min_hexes: int = 0
     """The fewest hexes it may retreat when the rule gives a span (14.3.3: 2-4); 0: exactly
     ``retreat_hexes``."""
-    exempt: tuple[str, ...] = ()
-    """Units not subject to the result (long-range artillery firing at two hexes, 14A3)."""
-    converted_max: int = 0
-    """Of the required losses, at most this many points from converted units (10.F.1)."""
-    required_by: RequiredLossRule | None = None
-    """Which units may take the required losses (10.F); None when there are none."""
 
 
 @dataclass
@@ -309,12 +409,6 @@ class CombatResult:
 
     code: str
     """The combat result code, e.g. ``DR`` or ``EX``."""
-    die: int
-    """The combat die as rolled."""
-    drm: int
-    """The final DRM applied (after any chance roll)."""
-    modified_roll: int
-    """Die plus DRM, limited to the table's rows."""
     attacker: SideResult
     defender: SideResult
     advance: bool
@@ -324,33 +418,56 @@ class CombatResult:
     headline: str = ""
     """What a player reads first, e.g. ``roll 4 +1 = 5 on 3:1: DR``."""
     rolls: tuple[DieRoll, ...] = ()
-    """Every die rolled, in order, with what it decided (chance roll, combat die, follow-ups)."""
+    """Every die rolled, in order, with what it decided (chance roll, combat die, follow-ups),
+    each named by the purpose of its :class:`DieSpec`."""
     effects: tuple[Effect, ...] = ()
     """What the result does, addressed to participant ids; units not subject to it (14A3)
     are in no effect's targets."""
+    features: tuple[object, ...] = ()
+    """What only some games' results have (:class:`ModifiedRoll`, a family's own figures)."""
+
+    def feature(self, kind: type[FeatureT]) -> FeatureT | None:
+        """The result's feature of type ``kind``; None when the ruleset declares none."""
+        return find_feature(self.features, kind)
+
+    def table_roll(self) -> ModifiedRoll:
+        """The die, modifier and modified roll the table was read on: the ruleset's
+        :class:`ModifiedRoll`, else the last roll before any follow-up, unmodified (0 when the
+        combat was decided before any roll)."""
+        found = self.feature(ModifiedRoll)
+        if found is not None:
+            return found
+        table = [r for r in self.rolls if r.for_unit is None]
+        die = table[-1].faces[0] if table else 0
+        return ModifiedRoll(die, 0, die)
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON-ready data."""
+        figures = [f for f in self.features if isinstance(f, SideFigures)]
 
-        def side(s: SideResult) -> dict[str, object]:
-            return {
+        def side(s: SideResult, name: SideName) -> dict[str, object]:
+            data: dict[str, object] = {
                 "eliminated": s.eliminated,
                 "loss_fraction": json_number(s.loss_fraction),
                 "loss_points": s.loss_points,
-                "required_losses": json_number(s.required_losses),
+                "required_losses": SIDE_JSON_DEFAULTS["required_losses"],
                 "retreat_hexes": s.retreat_hexes,
                 "retreat_min_hexes": s.retreat_min_hexes or s.retreat_hexes,
-                "exempt": list(s.exempt),
-                "converted_max": s.converted_max,
+                "exempt": list(SIDE_JSON_DEFAULTS["exempt"]),  # type: ignore[call-overload]
+                "converted_max": SIDE_JSON_DEFAULTS["converted_max"],
             }
+            for feature in figures:
+                data |= feature.side_json(name)
+            return data
 
+        roll = self.table_roll()
         return {
             "result": self.code,
-            "die": self.die,
-            "drm": self.drm,
-            "modified_roll": self.modified_roll,
-            "attacker": side(self.attacker),
-            "defender": side(self.defender),
+            "die": roll.die,
+            "drm": roll.drm,
+            "modified_roll": roll.modified_roll,
+            "attacker": side(self.attacker, "attacker"),
+            "defender": side(self.defender, "defender"),
             "advance": self.advance,
             "steps": [s.to_json() for s in self.steps],
             "headline": self.headline,

@@ -1,54 +1,22 @@
-"""Unit capabilities as the Unit Identification Chart gives them, in one vocabulary shared by
-counter sets (``counters/*.toml``), units defined inline in a scenario, and the rulesets.
+"""Units in one vocabulary shared by counter sets (``counters/*.toml``), units defined inline in a
+scenario, saves and the rulesets: what every game's unit has (a name, a nationality, a type, a
+size mark, its printed strengths, steps, range, and the values its ruleset reads under
+``rules``), plus the capabilities a ruleset family declares (:class:`CapabilityKind`: the
+Europa rulesets' RE sizes and armour values), read from the same tables at their lines.
 
-A unit's RE size follows its size mark unless ``re`` is given (Soviet rifle divisions are 2
-REs, 14D2d). Capabilities that change by date are listed in ``changes``; :meth:`Unit.on`
-resolves them.
+Values that change by date are listed in ``changes``; :meth:`Unit.on` resolves them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
-from enum import StrEnum
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from hexcombat.rules.dates import ASSUMED_IN_A_CHANGE, change_date_problem
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.names import MAX_NAME, long_name
-from hexcombat.rules.numbers import exact_number
-
-
-class AecValue(StrEnum):
-    """The five armour/antitank values a unit may have (10.B.1 - 10.B.5)."""
-
-    DOUBLE = "double"  # 10.B.1: each RE counts two
-    FULL = "full"  # 10.B.2: each RE counts one
-    HALF = "half"  # 10.B.3: half its REs count; the other half is neutral
-    NEUTRAL = "neutral"  # 10.B.4: not counted, but may be converted
-    NONE = "none"  # 10.B.5: never counted
-
-    @property
-    def factor(self) -> Fraction:
-        """REs of capability per RE of unit before conversions (10.B.1 - 10.B.5)."""
-        return {
-            AecValue.DOUBLE: Fraction(2),
-            AecValue.FULL: Fraction(1),
-            AecValue.HALF: Fraction(1, 2),
-            AecValue.NEUTRAL: Fraction(0),
-            AecValue.NONE: Fraction(0),
-        }[self]
-
-
-SIZE_RE: dict[str, Fraction] = {
-    "II": Fraction(1, 2),  # 14D2d: the Hv Mot AA II is 0.5 RE
-    "III": Fraction(1),  # 10.C.1: a regiment converts 1:1, one RE
-    "X": Fraction(1),  # 14D2d: one RE each from the Hv Tank X and Tank Xs
-    "XX": Fraction(3),  # 14D2d: 3 REs from the Hv Tank XX and from the Inf XX
-    "XXX": Fraction(3),  # 10.B.2: a Soviet tank corps is 3 REs
-}
-"""Default RE size of each size mark; a unit's own ``re`` overrides it."""
 
 MAX_STRENGTH = 999
 """The largest attack, defence, movement or heavy-ATEC count a unit may have. Counters print
@@ -57,18 +25,12 @@ strength no counter prints is refused rather than counted up to."""
 MAX_STEPS = 20
 """The most steps a counter may have: tactical counters print two (full and reduced) and a few
 more on step markers; a unit's steps are drawn as pips and lost one by one."""
-MAX_RE = 99
-"""The largest RE size one unit may have. A division is 2 or 3 REs and a corps about 3 (10.B.2's
-tank corps); a counter of 99 REs is already past any game, and a size of 1e300 would print
-hundred-digit totals in every step."""
-MAX_RE_DENOMINATOR = 100
-"""RE sizes are whole numbers, halves and thirds; a size like ``"1/999999999989"`` is refused,
-since adding such sizes over a stack makes numbers of thousands of digits (a decimal such as
-0.33 is already read as the nearest fraction with a denominator up to 100)."""
 
-SMALL_FORMATIONS = frozenset({"I", "II", "III", "X"})
-"""Brigades, regiments, cadres, remnants and battalions convert 1:1 (10.C.1)."""
+SIZE_MARKS = ("II", "III", "X", "XX", "XXX")
+"""The size marks a counter prints: battalion, regiment, brigade, division, corps."""
 
+AIR_CATEGORIES = frozenset({"fighter", "bomber", "transport"})
+"""The three basic categories of air units (16A1), as unit types."""
 UNIT_TYPES = frozenset(
     {
         "armour", "heavy-armour", "assault-gun", "heavy-assault-gun", "tank-destroyer",
@@ -78,22 +40,10 @@ UNIT_TYPES = frozenset(
         "partisan", "parachute", "parachute-infantry", "air-landing", "glider", "cavalry",
         "engineer", "heavy-engineer", "assault-engineer", "artillery", "anti-tank",
         "heavy-anti-tank", "anti-aircraft", "heavy-anti-aircraft", "mortar", "rocket", "hq",
-        "coast-defence-artillery", "fighter", "bomber", "transport",
+        "coast-defence-artillery", *AIR_CATEGORIES,
     }
 )  # fmt: skip
 """Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A)."""
-HEAVY_ARMOUR_TYPES = frozenset(
-    {"heavy-armour", "heavy-assault-gun", "heavy-engineer", "heavy-engineer-tank"}
-)
-"""Types that qualify for heavy armour effects, and so heavy antitank effects too (14D2, 10.I):
-"heavy armor, heavy assault gun, and heavy engineer units"."""
-HEAVY_ANTITANK_TYPES = frozenset({"heavy-tank-destroyer"})
-"""Types that qualify for heavy antitank effects whether motorized or not (14D2)."""
-HEAVY_MOTORIZED_ANTITANK_TYPES = frozenset({"heavy-anti-aircraft", "heavy-anti-tank"})
-"""Types that qualify for heavy antitank effects only when motorized: "heavy motorized
-antiaircraft, and heavy motorized antitank units" (14D2)."""
-AIR_CATEGORIES = frozenset({"fighter", "bomber", "transport"})
-"""The unit types that are air units' categories (16A1): the air rules' ``Category`` values."""
 TACTICAL_UNIT_TYPES = frozenset(
     (UNIT_TYPES - AIR_CATEGORIES)
     | {"machine-gun", "leader", "wagon", "truck", "prime-mover", "half-track", "carrier",
@@ -103,12 +53,14 @@ TACTICAL_UNIT_TYPES = frozenset(
 and vehicles the tactical player aids name (HMG and MG teams, leaders, wagons, trucks, prime
 movers, half-tracks, carriers, fighting vehicles, flamethrowers, fortified positions). A tactical
 counter's own kind (``rules = { kind = "hmg" }``) is its ruleset's to read."""
+AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
+"""The air unit types of rule 16A1, as a counter's rating prints them (``air_type``): plain values,
+which the air rules' own types (``AirType``) must match."""
 TACTICAL = "tactical"
 """The ``scale`` of a tactical game's counter: a squad, weapon or vehicle that loses steps, with
 no size mark or REs."""
-AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
-"""The air unit types of rule 16A1, as a counter's rating prints them: plain declared values,
-which the air rules' own types (``AirType``) must match (tests/rules/test_air_declared.py)."""
+
+CapabilityT = TypeVar("CapabilityT")
 
 
 @dataclass(frozen=True)
@@ -123,12 +75,10 @@ class DatedChange:
 
 @dataclass(frozen=True)
 class Unit:
-    """One ground or air unit type with the capabilities the combat rules read."""
+    """One unit type: what every game's counter has, and the capabilities its ruleset reads."""
 
     name: str
     """The name a player reads, e.g. ``Hv Tank XX``."""
-    re: Fraction
-    """Regimental equivalents: its normal RE size (14D2), used for every total but the 1/10 test."""
     id: str = ""
     """The counter's key in its counter set, empty for an inline unit."""
     nationality: str = ""
@@ -143,20 +93,6 @@ class Unit:
     """Printed defence strength; equals attack for Europa counters that print one combat value."""
     movement: int | None = None
     """Printed movement allowance (the ``10`` of a ``16-10``)."""
-    aeca: AecValue = AecValue.NONE
-    """Armour effects in the attack (10.A.1)."""
-    aecd: AecValue = AecValue.NONE
-    """Armour effects in the defence (10.A.2)."""
-    atec: AecValue = AecValue.NONE
-    """Antitank effects capability (10.A.3)."""
-    heavy_armour: bool = False
-    """Heavy armour effects (14D2, 10.I): heavy armour, heavy assault gun, heavy engineer. The
-    types of :data:`HEAVY_ARMOUR_TYPES` have it whatever the flag says (:meth:`__post_init__`)."""
-    heavy_antitank: bool = False
-    """Qualifies for heavy antitank effects (14D2, 10.I); every heavy armour unit does too, and
-    so does every heavy tank destroyer and heavy motorized AA or AT, whatever the flag says."""
-    heavy_atec_units: int = 1
-    """Heavy ATEC units it counts as under 10.I (the Axis 2-10 Hv AA X counts two, 10.I.3)."""
     artillery: bool = False
     """Artillery: left out of the non-artillery RE totals (14D2a)."""
     motorized: bool = False
@@ -167,14 +103,6 @@ class Unit:
     """``combat`` or ``assault``: engineer capability, including specialized armour (14D1)."""
     range: int = 1
     """Attack range in hexes: 2 for long-range artillery (14A3)."""
-    siege: bool = False
-    """Siege artillery ability (14A3 note: long-range field artillery has none)."""
-    coast_defence: bool = False
-    """A coast defence artillery unit with an artillery mode and a CD mode (14A4)."""
-    conversion_re: Fraction | None = None
-    """REs of neutral units it may convert (10.C.1); None means the default for its size."""
-    intrinsic_atec: Fraction = Fraction(0)
-    """Intrinsic divisional ATEC (10.C.3): counts for ATEC, never converts neutral REs."""
     steps: int | None = None
     """Steps the counter has (a tactical game's full and reduced sides); None where the game
     counts strength points instead. A unit that loses its last step is eliminated."""
@@ -182,47 +110,39 @@ class Unit:
     """``tactical`` for a tactical game's counter (no size or REs: it counts none, and may be of
     :data:`TACTICAL_UNIT_TYPES`); None for the counters of games that count REs. Kept with the
     unit, so a scenario placing it and a save holding it read it as its counter set did."""
-    air_type: str | None = None
-    """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
-    Air units take no part in ground combat; on the map they stand at their bases."""
     rules: tuple[tuple[str, RuleValue], ...] = ()
     """Values the unit's ruleset reads beyond the shared keys (a fire value, a morale, steps),
     as a counter set writes them under ``rules = { ... }``, sorted by key; the ruleset's
     vocabulary says which it reads (``hexcombat check`` checks them at their line)."""
+    capabilities: tuple[Any, ...] = ()
+    """The capabilities a ruleset family declares for its units, each a frozen dataclass of
+    its own (the Europa rulesets' RE size and armour values, ``rules/europa_units.py``), read
+    from the counter's keys by its :class:`CapabilityKind`; asked for with :meth:`capability`."""
     changes: tuple[DatedChange, ...] = field(default=(), compare=False)
-    """Capabilities that change by date (10.H), oldest first."""
+    """Values that change by date (10.H), oldest first."""
     assumed: tuple[str, ...] = field(default=(), compare=False)
     """Keys whose values the rules texts do not give (placeholders to check against the
     printed counter), e.g. ``("attack", "defence", "changes")``; ``changes`` marks the dates."""
 
     def __post_init__(self) -> None:
-        # 14D2 (10.I): a type the rule names qualifies by its type, flags or not; every other
-        # type keeps the flags it is given (an inline unit need not state its type)
-        by_type = heavy_by_type(self.unit_type, self.motorized)
-        if by_type is not None:
-            object.__setattr__(self, "heavy_armour", by_type[0])
-            object.__setattr__(self, "heavy_antitank", by_type[1])
+        # a capability may follow the unit's type (14D2: a heavy type qualifies whatever its
+        # flags say), so it is fitted to the unit each time one is made or replaced
+        if not self.capabilities:
+            return
+        fitted = tuple(c.fitted(self) if hasattr(c, "fitted") else c for c in self.capabilities)
+        if fitted != self.capabilities:
+            object.__setattr__(self, "capabilities", fitted)
+
+    def capability(self, kind: type[CapabilityT]) -> CapabilityT | None:
+        """The unit's capability of type ``kind``; None when it has none."""
+        for found in self.capabilities:
+            if isinstance(found, kind):
+                return found
+        return None
 
     def rule_value(self, key: str, default: RuleValue | None = None) -> RuleValue | None:
         """The ruleset value ``key`` (``rules = { fire = 6 }``), else ``default``."""
         return dict(self.rules).get(key, default)
-
-    @property
-    def heavy_atec(self) -> bool:
-        """Qualifies for heavy antitank effects: every heavy armour unit plus the heavy AT types."""
-        return self.heavy_antitank or self.heavy_armour
-
-    def conversion_capacity(self) -> Fraction:
-        """REs of neutral units this unit converts (10.C.1).
-
-        Brigades and smaller convert 1:1; divisions and corps convert 1 RE; a counter may say
-        more (German panzer/panzergrenadier divisions over 12 combat value convert 2).
-        """
-        if self.conversion_re is not None:
-            return self.conversion_re
-        if self.size in SMALL_FORMATIONS:
-            return self.re
-        return Fraction(1)
 
     def on(self, date: str | None) -> Unit:
         """This unit with the dated changes in force on ``date`` (``YYYY-MM``) applied (10.H)."""
@@ -234,61 +154,157 @@ class Unit:
                 # a value the dated change sets replaces the assumed base value; whether the
                 # change applies rests on its date, which ``changes`` in ``assumed`` covers
                 kept = tuple(k for k in unit.assumed if k not in change.values)
-                unit = replace(unit, **dict(change.values), assumed=kept)
+                shared = {k: v for k, v in change.values.items() if k in SHARED_FIELDS}
+                capabilities = unit.capabilities
+                if len(shared) < len(change.values):  # a capability's value changes too
+                    capabilities = tuple(_changed(c, change.values) for c in capabilities)
+                unit = replace(unit, **shared, capabilities=capabilities, assumed=kept)
         return unit
 
 
-def heavy_by_type(unit_type: str, motorized: bool) -> tuple[bool, bool] | None:
-    """(heavy armour, heavy antitank) as 14D2 gives them for ``unit_type``; None for a type the
-    rule does not name, whose flags say it."""
-    if unit_type in HEAVY_ARMOUR_TYPES:
-        return True, True
-    if unit_type in HEAVY_ANTITANK_TYPES:
-        return False, True
-    if unit_type in HEAVY_MOTORIZED_ANTITANK_TYPES:
-        return False, motorized
-    return None
+@runtime_checkable
+class Fitted(Protocol):
+    """A capability that follows the unit it belongs to (its type, its motorization)."""
+
+    def fitted(self, unit: Unit) -> Any:
+        """The capability as ``unit`` has it."""
 
 
-def heavy_flag_problem(
-    unit_type: str, motorized: bool, flags: Mapping[str, Any]
-) -> tuple[str, str] | None:
-    """The stated ``heavy_armour`` / ``heavy_antitank`` flag (in ``flags``) that says otherwise
-    than 14D2 gives a unit of ``unit_type`` (motorized or not), and why; None if none does."""
-    by_type = heavy_by_type(unit_type, motorized)
-    if by_type is None:
-        return None
-    for key, qualifies in zip(("heavy_armour", "heavy_antitank"), by_type, strict=True):
-        stated = flags.get(key)
-        if not isinstance(stated, bool) or stated == qualifies:
-            continue
-        if not stated:
-            effects = "heavy armour" if key == "heavy_armour" else "heavy antitank"
-            mot = "motorized " if unit_type in HEAVY_MOTORIZED_ANTITANK_TYPES else ""
-            why = f"every {mot}{unit_type} unit qualifies for {effects} effects (14D2)"
-        elif key == "heavy_armour":
-            why = (
-                f"a {unit_type} unit qualifies for heavy antitank effects only, not heavy armour "
-                "effects: those are for heavy armour, heavy assault gun and heavy engineer "
-                "units (14D2)"
-            )
-        else:
-            why = (
-                f"a {unit_type} unit that is not motorized does not qualify for heavy antitank "
-                "effects: only heavy motorized antiaircraft and antitank units do (14D2); give "
-                "it motorized = true if it is motorized"
-            )
-        return key, f"{key} = {str(stated).lower()}, but {why}"
-    return None
+@runtime_checkable
+class CounterMarkings(Protocol):
+    """What a capability shows on a counter and in the Stack panel, so the map, the palette
+    and the legend draw it without knowing the game (the Europa values: REs, the heavy bands,
+    an air unit's type letters)."""
+
+    def stack_size(self) -> tuple[Fraction, str] | None:
+        """What the unit adds to a stack's size and in what (``(3, "RE")``); None: nothing."""
+
+    def type_letters(self) -> str | None:
+        """Letters the counter prints for its type (an air unit's ``F``); None: none."""
+
+    def band(self) -> str | None:
+        """A band the counter carries (``heavy-armour``, ``heavy-antitank``); None: none."""
+
+    def flies(self) -> bool:
+        """An air unit: it stands at its base on the map and fights no ground combat."""
 
 
+def markings(unit: Unit) -> Iterator[CounterMarkings]:
+    """The capabilities of ``unit`` that show on its counter."""
+    return (c for c in unit.capabilities if isinstance(c, CounterMarkings))
+
+
+def stack_size(unit: Unit) -> tuple[Fraction, str] | None:
+    """What ``unit`` adds to a stack's size and in what (``(3, "RE")``); None in a game whose
+    units have no size in a stack (a tactical game's squads count steps)."""
+    return next((size for m in markings(unit) if (size := m.stack_size()) is not None), None)
+
+
+def type_letters(unit: Unit) -> str | None:
+    """The letters ``unit``'s counter prints for its type (an air unit's ``HF``), if any."""
+    return next((t for m in markings(unit) if (t := m.type_letters())), None)
+
+
+def band(unit: Unit) -> str | None:
+    """The band ``unit``'s counter carries (``heavy-armour``, ``heavy-antitank``), if any."""
+    return next((b for m in markings(unit) if (b := m.band())), None)
+
+
+def flies(unit: Unit) -> bool:
+    """Whether ``unit`` is an air unit: it stands at its base, in no ground combat."""
+    return any(m.flies() for m in markings(unit))
+
+
+def _changed(capability: Any, values: Mapping[str, Any]) -> Any:
+    """``capability`` with the dated change's values of its own keys."""
+    own = capability.__dataclass_fields__  # a frozen dataclass (quicker than fields())
+    mine = {k: v for k, v in values.items() if k in own}
+    return replace(capability, **mine) if mine else capability
+
+
+class UnitOutline(NamedTuple):
+    """What a capability's reader knows of the unit it reads: its shared values, and whether
+    its game needs the capability."""
+
+    unit_type: str
+    motorized: bool
+    size: str | None
+    size_given: bool
+    """The table states ``size`` itself (not only the counter it is based on)."""
+    tactical: bool
+    required: bool
+    """The unit's game declares the capability (or its game is not known and the capability
+    is needed by default, :attr:`CapabilityKind.required_by_default`)."""
+    based: bool = False
+    """The table is based on a counter (a scenario entry naming one): what it leaves out is
+    the counter's."""
+
+    @staticmethod
+    def is_type(value: object, tactical: bool = False) -> bool:
+        """Whether ``value`` names a unit type (:func:`_is_unit_type`)."""
+        return _is_unit_type(value, tactical)
+
+
+class CapabilityKind(Protocol):
+    """How a ruleset family's unit capability is read from a counter table: its keys beside the
+    shared ones, each checked with its message, and the capability built from them. A
+    ruleset declares it in its vocabulary (``Vocabulary.unit_capabilities``)."""
+
+    type: type
+    """The capability's class (what :meth:`Unit.capability` is asked for)."""
+    keys: frozenset[str]
+    """The table keys it reads (``re``, ``aeca``, ...)."""
+    assumed_aliases: Mapping[str, tuple[str, ...]]
+    """Short names a counter's ``assumed`` list may use for several keys (``aec``)."""
+    required_by_default: bool
+    """Whether a unit whose game is not known needs it."""
+
+    def parse(self, key: str, value: Any, where: str) -> Any:
+        """One key's value; :class:`UnitDataError` naming ``where`` and why."""
+
+    def build(self, values: Mapping[str, Any], base: Any, outline: UnitOutline, where: str) -> Any:
+        """The capability from its parsed ``values`` over ``base``'s (None: the unit has none);
+        :class:`UnitDataError` when the unit needs it and it cannot be built."""
+
+    def problems(
+        self, data: Mapping[str, Any], where: str, outline: UnitOutline
+    ) -> list[tuple[str | None, str]]:
+        """Every problem of the whole table (beyond its keys one by one), each with its key."""
+
+
+CapabilitySource = Callable[[], tuple[CapabilityKind, ...]]
+"""Where the declared unit capabilities come from: every registered ruleset's vocabulary."""
+_capability_source: list[CapabilitySource] = []
+
+
+def set_capability_source(source: CapabilitySource) -> None:
+    """Say where the declared unit capabilities come from: the registry does, as it is
+    imported (the core names no ruleset, and imports no registry)."""
+    _capability_source[:] = [source]
+
+
+def capability_kinds() -> tuple[CapabilityKind, ...]:
+    """Every unit capability a registered ruleset declares, each once: the keys a counter table
+    may have beyond the shared ones (none before the registry is loaded)."""
+    return _capability_source[0]() if _capability_source else ()
+
+
+def _kind_of(key: str) -> CapabilityKind | None:
+    return next((k for k in capability_kinds() if key in k.keys), None)
+
+
+SHARED_FIELDS = frozenset(f.name for f in fields(Unit)) - {"capabilities", "changes", "assumed"}
+"""The values every game's unit has, as :class:`Unit` fields."""
 _BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
-_AEC_FIELDS = ("aeca", "aecd", "atec")
-_KNOWN_KEYS = {f.name for f in fields(Unit)} | {"type", "count", "from"} - {"unit_type"}
-ASSUMABLE_KEYS = frozenset(
-    ({f.name for f in fields(Unit)} | {"type"}) - {"unit_type", "name", "id", "assumed", "scale"}
-)
-"""Keys a counter may mark ``assumed``; ``aec`` is short for ``aeca``, ``aecd`` and ``atec``."""
+_SHARED_KEYS = (SHARED_FIELDS - {"unit_type"}) | {"type", "count", "from", "changes", "assumed"}
+_NOT_ASSUMABLE = {"unit_type", "name", "id", "assumed", "scale", "capabilities", "changes"}
+
+
+def assumable_keys() -> frozenset[str]:
+    """Keys a counter may mark ``assumed``: the shared ones and every declared capability's
+    (a capability may give short names for several, ``aec`` for ``aeca``, ``aecd``, ``atec``)."""
+    shared = {f.name for f in fields(Unit)} - _NOT_ASSUMABLE
+    return frozenset(shared | {"type", "changes"} | {k for c in capability_kinds() for k in c.keys})
 
 
 RuleValue = bool | int | str
@@ -325,15 +341,17 @@ def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         raise UnitDataError(f'{where}: assumed must be a list of keys, like ["attack", "aec"]')
     keys: list[str] = []
+    aliases = {a: ks for c in capability_kinds() for a, ks in c.assumed_aliases.items()}
+    known = assumable_keys()
     for key in value:
-        expanded = _AEC_FIELDS if key == "aec" else (key,)
+        expanded = aliases.get(key, (key,))
         for k in expanded:
             if _is_rule_key(k):  # one of the ruleset's own values: rules.fire, rules.morale
                 pass
-            elif k not in ASSUMABLE_KEYS:
+            elif k not in known:
                 raise UnitDataError(
                     f"{where}: assumed names {k!r}, which is not a unit key (known: "
-                    f"{', '.join(sorted(ASSUMABLE_KEYS | {'aec'}))}, or rules.KEY for a "
+                    f"{', '.join(sorted(known | set(aliases)))}, or rules.KEY for a "
                     "value under rules)"
                 )
             if k not in keys:
@@ -347,30 +365,10 @@ def _is_rule_key(key: str) -> bool:
     return head == "rules" and bool(dot) and 0 < len(tail) <= MAX_NAME and "." not in tail
 
 
-def parse_re(value: Any, where: str) -> Fraction:
-    """An RE size from TOML: ``3``, ``0.5`` or ``"1/2"``."""
-    result = exact_number(value, denominator=100)
-    if result is None:
-        raise UnitDataError(
-            f'{where}: RE size must be a number like 3, 0.5 or "1/2", not {value!r}'
-        )
-    if result < 0:
-        raise UnitDataError(f"{where}: RE size may not be negative")
-    if result > MAX_RE:
-        raise UnitDataError(
-            f"{where}: RE size {value!r} is more than the {MAX_RE} REs any one unit is"
-        )
-    if result.denominator > MAX_RE_DENOMINATOR:
-        raise UnitDataError(
-            f"{where}: RE size {value!r} is a fraction finer than 1/{MAX_RE_DENOMINATOR}; "
-            'RE sizes are whole numbers, halves or thirds, e.g. 3, 0.5 or "1/3"'
-        )
-    return result
-
-
 def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -> dict[str, Any]:
-    """Parse the capability keys of a unit description into :class:`Unit` field values; a
-    ``tactical`` counter may have the types of :data:`TACTICAL_UNIT_TYPES`."""
+    """Parse the keys of a unit description: the shared ones into :class:`Unit` field values,
+    a declared capability's by its :class:`CapabilityKind`; a ``tactical`` counter may have
+    the types of :data:`TACTICAL_UNIT_TYPES`."""
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = "unit_type" if key == "type" else key
@@ -379,22 +377,15 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
         if key == "assumed":
             out[key] = parse_assumed(value, where)
             continue
-        if name not in _KNOWN_KEYS and name != "unit_type":
-            raise UnitDataError(f"{where}: unknown unit key {key!r}")
-        if name in _AEC_FIELDS:
-            try:
-                out[name] = AecValue(value)
-            except ValueError:
-                allowed = ", ".join(v.value for v in AecValue)
-                raise UnitDataError(
-                    f"{where}: {key} must be one of {allowed} (10.B), not {value!r}"
-                ) from None
-        elif name in ("re", "conversion_re", "intrinsic_atec"):
-            out[name] = parse_re(value, f"{where}: {key}")
+        if name not in _SHARED_KEYS and name != "unit_type":
+            kind = _kind_of(name)
+            if kind is None:
+                raise UnitDataError(f"{where}: unknown unit key {key!r}")
+            out[name] = kind.parse(name, value, where)
         elif name == "size":
-            if not isinstance(value, str) or value not in SIZE_RE:
+            if not isinstance(value, str) or value not in SIZE_MARKS:
                 raise UnitDataError(
-                    f"{where}: size must be one of {', '.join(SIZE_RE)}, not {value!r}"
+                    f"{where}: size must be one of {', '.join(SIZE_MARKS)}, not {value!r}"
                 )
             out[name] = value
         elif name == "unit_type":
@@ -418,7 +409,7 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
                     f"{where}: steps must be a whole number, 1 to {MAX_STEPS}, not {value!r}"
                 )
             out[name] = value
-        elif name in ("attack", "defence", "movement", "heavy_atec_units"):
+        elif name in ("attack", "defence", "movement"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise UnitDataError(f"{where}: {key} must be a whole number >= 0, not {value!r}")
             if value > MAX_STRENGTH:
@@ -428,11 +419,6 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
             out[name] = value
         elif name == "rules":
             out[name] = parse_rule_values(value, where)
-        elif name == "air_type":
-            if not isinstance(value, str) or value not in AIR_TYPE_LETTERS:
-                allowed = ", ".join(AIR_TYPE_LETTERS)
-                raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
-            out[name] = value
         elif name == "scale":
             if value != TACTICAL:
                 raise UnitDataError(
@@ -444,22 +430,37 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
             if not isinstance(value, str) or value not in ("combat", "assault"):
                 raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
             out[name] = value
-        else:  # name, nationality, id
+        else:  # nationality
             if not isinstance(value, str):
                 raise UnitDataError(f"{where}: {key} must be text, not {value!r}")
             out[name] = value
     return out
 
 
+def _required(kind: CapabilityKind, kinds: Collection[CapabilityKind] | None) -> bool:
+    """Whether a unit needs ``kind``: its game declares it, or (its game not known) the
+    capability is needed by default."""
+    if kinds is None:
+        return kind.required_by_default
+    return any(kind is k for k in kinds)
+
+
 def unit_from_mapping(
-    data: Mapping[str, Any], where: str, *, base: Unit | None = None, tactical: bool = False
+    data: Mapping[str, Any],
+    where: str,
+    *,
+    base: Unit | None = None,
+    tactical: bool = False,
+    kinds: Collection[CapabilityKind] | None = None,
 ) -> Unit:
     """Build a :class:`Unit` from a counter-set or scenario table.
 
     ``base`` is the counter a scenario entry names; keys given here override it, so a scenario can
     say ``counter = "ax-pz-xx" `` and ``aeca = "double"``. A ``tactical`` counter (a game whose
-    units lose steps) needs no size or RE: it counts no REs. Raises :class:`UnitDataError` with
-    ``where`` (the file and entry) in the message.
+    units lose steps) needs no size or RE. ``kinds``: the capabilities the unit's game declares
+    (None: its game is not known); a capability its game does not declare is read only where
+    the table gives its keys. Raises :class:`UnitDataError` with ``where`` (the file and entry)
+    in the message.
     """
     tactical = (
         tactical or data.get("scale") == TACTICAL or (base is not None and base.scale == TACTICAL)
@@ -472,18 +473,6 @@ def unit_from_mapping(
         raise UnitDataError(f"{where}: a unit needs a name")
     if too_long := long_name(name, where):
         raise UnitDataError(too_long)
-    size = values.get("size", base.size if base else None)
-    if "re" not in values:
-        if base is not None and "size" not in values:
-            values["re"] = base.re
-        elif size is not None:
-            values["re"] = SIZE_RE[size]
-        elif tactical:
-            values["re"] = Fraction(0)  # squads, guns and vehicles: a tactical game has no REs
-        else:
-            raise UnitDataError(f"{where}: give the unit a size (II, III, X, XX, XXX) or an re")
-    if values.get("heavy_armour"):
-        values.setdefault("heavy_antitank", True)  # 14D2: every heavy armour type is heavy AT too
     changes = list(base.changes) if base else []
     raw_changes = data.get("changes", [])
     for _key, message in _change_problems(raw_changes, where, tactical):
@@ -501,17 +490,39 @@ def unit_from_mapping(
             given |= {f"rules.{key}" for key in data["rules"]}
         kept = tuple(k for k in base.assumed if k not in given)
         values["assumed"] = kept + tuple(k for k in values.get("assumed", ()) if k not in kept)
-    values.update(name=name, changes=tuple(changes))
-    unit = replace(base, **values) if base else Unit(**values)  # one copy per entry
-    air = _is_air(unit.unit_type, unit.air_type)
-    before = _Before(unit.unit_type, unit.motorized, None if tactical else unit.re, air)
-    for _key, message in _rule_problems(before, data, where):
-        raise UnitDataError(message)
+    shared = {k: v for k, v in values.items() if k in SHARED_FIELDS or k == "assumed"}
+    outline = _outline(shared, base, tactical, data)
+    capabilities = []
+    for kind in capability_kinds():
+        mine = {k: v for k, v in values.items() if k in kind.keys}
+        had = base.capability(kind.type) if base is not None else None
+        capability = kind.build(mine, had, outline._replace(required=_required(kind, kinds)), where)
+        if capability is not None:
+            capabilities.append(capability)
+    shared.update(name=name, changes=tuple(changes), capabilities=tuple(capabilities))
+    unit = replace(base, **shared) if base else Unit(**shared)  # one copy per entry
+    for kind in capability_kinds():
+        check = outline._replace(required=_required(kind, kinds), based=base is not None)
+        for _key, message in kind.problems(data, where, check):
+            raise UnitDataError(message)
     return unit
 
 
+def _outline(
+    shared: Mapping[str, Any], base: Unit | None, tactical: bool, data: Mapping[str, Any]
+) -> UnitOutline:
+    """What a capability's reader knows of the unit the table makes."""
+    unit_type = shared.get("unit_type", base.unit_type if base else "infantry")
+    motorized = shared.get("motorized", base.motorized if base else False)
+    size = shared.get("size", base.size if base else None)
+    return UnitOutline(unit_type, motorized, size, "size" in data, tactical, True, False)
+
+
 def unit_problems(
-    data: Mapping[str, Any], where: str, tactical: bool = False
+    data: Mapping[str, Any],
+    where: str,
+    tactical: bool = False,
+    kinds: Collection[CapabilityKind] | None = None,
 ) -> list[tuple[str | None, str]]:
     """Every problem of a unit description, each with the key it is about (None: the whole
     table), so ``hexcombat check`` lists them all in one run where :func:`unit_from_mapping`
@@ -530,78 +541,21 @@ def unit_problems(
         found.append(("name" if "name" in data else None, f"{where}: a unit needs a name"))
     elif too_long := long_name(name, where):
         found.append(("name", too_long))
-    if "re" not in data and "size" not in data and not tactical:
-        found.append((None, f"{where}: give the unit a size (II, III, X, XX, XXX) or an re"))
     unit_type = data["type"] if _is_unit_type(data.get("type"), tactical) else "infantry"
-    try:
-        re = parse_re(data["re"], where) if "re" in data and not tactical else None
-    except UnitDataError:
-        re = None  # reported above
-    air = _is_air(unit_type, data.get("air_type"))
-    found += _rule_problems(_Before(unit_type, data.get("motorized") is True, re, air), data, where)
+    size = data.get("size") if data.get("size") in SIZE_MARKS else None
+    motorized = data.get("motorized") is True
+    for kind in capability_kinds():
+        outline = UnitOutline(
+            unit_type, motorized, size, "size" in data, tactical, _required(kind, kinds), False
+        )
+        found += kind.problems(data, where, outline)
     return [*found, *_change_problems(data.get("changes", []), where, tactical)]
-
-
-class _Before(NamedTuple):
-    """What a unit table says before its dated changes, as the rules checks read it."""
-
-    unit_type: str
-    motorized: bool
-    re: Fraction | None
-    air: bool
-    """An air unit (16A): it has no REs, and stands in no ground combat."""
 
 
 def _is_unit_type(value: object, tactical: bool = False) -> bool:
     """Whether ``value`` names a unit type (a list or table names none, and is no set key); a
     tactical counter's types are :data:`TACTICAL_UNIT_TYPES`."""
     return isinstance(value, str) and value in (TACTICAL_UNIT_TYPES if tactical else UNIT_TYPES)
-
-
-def _is_air(unit_type: str, air_type: object) -> bool:
-    return air_type is not None or unit_type in AIR_CATEGORIES
-
-
-ZERO_RE = (
-    "re = 0, but a ground unit in a combat needs more than 0 REs: with none it adds nothing to "
-    "any RE total (10.B, 14D2), yet 14D2 would still count it 1 RE for heavy effects; give its "
-    "REs (a II is 1/2 RE, 14D2d)"
-)
-"""Why a ground unit of 0 REs is refused in every ruleset (air units have no REs, 16A)."""
-
-
-def _rule_problems(unit: _Before, data: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
-    """What the rules refuse in a unit table whose keys each read well: a ground unit of 0 REs,
-    and a heavy flag that says otherwise than the unit's type (14D2), as of each dated change
-    too; each with the key it is about."""
-    unit_type, motorized, re, air = unit
-    found: list[tuple[str, str]] = []
-    if re == 0 and not air:
-        found.append(("re", f"{where}: {ZERO_RE}"))
-    flags = {k: data[k] for k in ("heavy_armour", "heavy_antitank") if k in data}
-    heavy = heavy_flag_problem(unit_type, motorized, flags)
-    if heavy:
-        found.append((heavy[0], f"{where}: {heavy[1]}"))
-    raw_changes = data.get("changes", [])
-    for i, entry in enumerate(raw_changes if isinstance(raw_changes, list) else []):
-        if not isinstance(entry, Mapping):
-            continue  # _change_problems says so
-        label = f"{where}: changes[{i}] ({entry.get('date')})"
-        if _is_unit_type(entry.get("type")):
-            unit_type = entry["type"]
-        if isinstance(entry.get("motorized"), bool):
-            motorized = entry["motorized"]
-        flags |= {k: entry[k] for k in ("heavy_armour", "heavy_antitank") if k in entry}
-        if "re" in entry and not air:
-            try:
-                zero = parse_re(entry["re"], label) == 0
-            except UnitDataError:
-                zero = False  # _change_problems says so
-            if zero:
-                found.append(("changes", f"{label}: {ZERO_RE}"))
-        if not heavy and (heavy := heavy_flag_problem(unit_type, motorized, flags)):
-            found.append(("changes", f"{label}: {heavy[1]}"))  # said once, where it starts
-    return found
 
 
 def _change_problems(

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from hexcombat.rules.units import CapabilityKind
 
 ConditionValue = bool | int | str
 """What a condition holds: a flag (fortified), a number (a fortification's DRM), a choice."""
@@ -191,6 +194,10 @@ class Vocabulary:
     one_attacking_force: bool = False
     """Whether the stacks attacking together are one force for what units share with those
     they stack with (conversions), rather than each stack for itself."""
+    unit_capabilities: tuple[CapabilityKind, ...] = ()
+    """The capabilities the ruleset's units have beyond what every game's unit has, each read
+    from the counter tables by its :class:`~hexcombat.rules.units.CapabilityKind` (the Europa
+    rulesets: RE sizes and armour values); a counter of its game needs what they need."""
     counting_limits: str = ""
     """When only some of a side's units count in a combat (the result applies to all): the
     limits in the rule's words with its reference, e.g. ``per side at most 4 non-vehicular

@@ -3,8 +3,8 @@ drop to the one below), and which single change would move the die roll modifier
 
 Every figure is found by evaluating a changed situation with the ruleset itself, never by
 arithmetic of our own beside it: what the what-if promises is what the combat would then be.
-Only a report whose ``payload`` has an odds column (the Europa rulesets,
-``rules/europa_results.py``) has odds to move; any other gets no what-if at all.
+Only a report that declares an odds column (:class:`~hexcombat.rules.report.OddsColumn`, with
+where its table's columns change) has odds to move; any other gets no what-if at all.
 """
 
 from __future__ import annotations
@@ -14,17 +14,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from hexcombat.rules.combat import odds
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.report import Outcome, Report
+from hexcombat.rules.report import OddsColumn, Outcome, Report, drm_chances, odds_column
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.vocabulary import ConditionSpec, ConditionValue, Vocabulary
 
 Evaluate = Callable[[CombatSituation], Report]
-
-RATIO_STEPS = 16
-"""Odds ratios tried past the current one before giving up: beyond the table's last column
-(or below its lowest) more or fewer factors move nothing."""
 
 
 @dataclass(frozen=True)
@@ -73,17 +68,17 @@ class WhatIf:
 def what_if(report: Report, evaluate: Evaluate, vocabulary: Vocabulary) -> WhatIf | None:
     """The what-if figures for ``report``, re-evaluating with ``evaluate`` (the ruleset's);
     None when the ruleset's report has no odds column."""
-    if "odds_column" not in report.payload:
+    odds = report.feature(OddsColumn)
+    if odds is None:
         return None
-    column = report.payload["odds_column"]
-    column = column if isinstance(column, str) else None
+    column = odds.column
     up = down = None
     if column is not None:
-        up = _column_change(report, evaluate, column, +1)
-        down = _column_change(report, evaluate, column, -1)
+        up = _column_change(report, evaluate, odds, +1)
+        down = _column_change(report, evaluate, odds, -1)
     return WhatIf(
         column,
-        dict(report.drm_distribution),
+        dict(drm_chances(report)),
         report.outcome_list,
         up,
         down,
@@ -95,12 +90,11 @@ def what_if(report: Report, evaluate: Evaluate, vocabulary: Vocabulary) -> WhatI
 
 
 def _strengths(report: Report) -> tuple[Fraction, Fraction] | None:
-    """The attack and defence strengths the odds were worked from."""
-    attack = report.totals.get("attack_strength")
-    defence = report.totals.get("defence_strength")
-    if not isinstance(attack, int | Fraction) or not isinstance(defence, int | Fraction):
+    """The attack and defence strengths the odds were worked from (its :class:`OddsColumn`)."""
+    odds = report.feature(OddsColumn)
+    if odds is None or odds.attack is None or odds.defence is None:
         return None
-    return Fraction(attack), Fraction(defence)
+    return odds.attack, odds.defence
 
 
 def with_attack(situation: CombatSituation, index: int, change: int) -> CombatSituation:
@@ -133,7 +127,7 @@ def strength_lever(report: Report, evaluate: Evaluate) -> tuple[int, Fraction] |
         if changed is None or moved is None:
             continue
         counts = moved[0] - strengths[0]
-        if counts <= 0 or changed.drm_distribution != report.drm_distribution:
+        if counts <= 0 or drm_chances(changed) != drm_chances(report):
             continue
         if counts == 1:
             return index, counts
@@ -142,33 +136,20 @@ def strength_lever(report: Report, evaluate: Evaluate) -> tuple[int, Fraction] |
     return best
 
 
-def _boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
-    """The attack strengths at which the odds (rounded in the defender's favour, ``odds``)
-    change, nearest first: up (``direction`` +1), the least strength reaching each better
-    ratio; down (-1), the strength just under which each worse ratio begins."""
-    a, d = odds(attack, defence)
-    for _ in range(RATIO_STEPS):
-        if direction > 0:
-            a, d = (a + 1, 1) if d == 1 else (1, d - 1)
-            yield Fraction(a) * defence if d == 1 else defence / d
-        else:
-            yield Fraction(a) * defence if d == 1 else defence / d
-            a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
-
-
 def _column_change(
-    report: Report, evaluate: Evaluate, column: str, direction: int
+    report: Report, evaluate: Evaluate, odds: OddsColumn, direction: int
 ) -> ColumnChange | None:
     """The fewest attack factors more (``direction`` +1) or fewer (-1) that move the combat
-    to another column, with the chances there, found by evaluating the changed combat."""
+    to another column, with the chances there, found by evaluating the changed combat; the
+    table's own :data:`~hexcombat.rules.report.Boundaries` say where to look."""
     strengths = _strengths(report)
     lever = strength_lever(report, evaluate)
-    if strengths is None or lever is None:
+    if strengths is None or lever is None or odds.boundaries is None:
         return None
     index, counts = lever
     attack, defence = strengths
     printed = report.situation.attackers[index].unit.attack or 0
-    for boundary in _boundaries(attack, defence, direction):
+    for boundary in odds.boundaries(attack, defence, direction):
         if direction > 0:
             factors = math.ceil((boundary - attack) / counts)
         else:
@@ -178,15 +159,15 @@ def _column_change(
         changed = _evaluate(evaluate, with_attack(report.situation, index, factors))
         if changed is None:
             return None
-        moved = changed.payload.get("odds_column")
-        if isinstance(moved, str) and moved != column:
+        moved = odds_column(changed)
+        if moved is not None and moved != odds.column:
             return ColumnChange(
                 factors,
                 factors * counts,
                 attackers_name(report, index),
                 moved,
                 changed.outcome_list,
-                changed.drm_distribution,
+                drm_chances(changed),
             )
     return None
 
@@ -204,14 +185,13 @@ def drm_changes(report: Report, evaluate: Evaluate, vocabulary: Vocabulary) -> I
     another DRM than ``report``'s, in the order a player meets them in the panel."""
     for change, situation in candidates(report.situation, vocabulary):
         changed = _evaluate(evaluate, situation)
-        if changed is None or changed.drm_distribution == report.drm_distribution:
+        if changed is None or drm_chances(changed) == drm_chances(report):
             continue
-        column = changed.payload.get("odds_column")
         yield DrmChange(
             change,
-            dict(changed.drm_distribution),
+            dict(drm_chances(changed)),
             changed.outcome_list,
-            column if isinstance(column, str) else None,
+            odds_column(changed),
         )
 
 

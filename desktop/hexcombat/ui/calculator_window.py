@@ -45,7 +45,6 @@ from hexcombat.game.calculator import (
     CalculatorError,
     MoreDice,
     Rolled,
-    dice_wanted,
     find_air_units,
     find_counters,
     new_combat,
@@ -57,6 +56,7 @@ from hexcombat.game.calculator import (
 from hexcombat.game.combat_report import CombatReport, from_report
 from hexcombat.game.combat_view_model import date_asked, weather_shown
 from hexcombat.game.conditions import vocabulary_of
+from hexcombat.game.roll import typed_roll_prompt
 from hexcombat.rules.dice import DiceWanted
 from hexcombat.rules.missions import MissionReport, air_rules_of
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
@@ -679,7 +679,7 @@ class CalculatorWindow(QMainWindow):
         self._headline = (f"<b>{html.escape(report.headline)}</b>", "")  # the ruleset's words
         self._show_headline()
         try:
-            self.typed_roll.setPlaceholderText(f"type {dice_wanted(report)}")
+            self.typed_roll.setPlaceholderText(typed_roll_prompt(report))
         except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
             self.typed_roll.setPlaceholderText("")
 

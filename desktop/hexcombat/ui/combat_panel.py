@@ -71,9 +71,8 @@ from hexcombat.game.combat_view_model import (
     setup_summary,
     weather_shown,
 )
-from hexcombat.game.commands import plural
 from hexcombat.game.follow_ups import FollowUpModel
-from hexcombat.game.roll import dice_text, read_typed_roll, side_dice_names
+from hexcombat.game.roll import dice_asked, read_typed_roll, typed_roll_help, typed_roll_prompt
 from hexcombat.game.state import Command, GameError
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.errors import RulesError
@@ -852,25 +851,10 @@ class CombatPanel(QWidget):
         if not sides:
             return
         follow_up, report = self.model.follow_up, self.model.report
-        if follow_up:
-            self.typed_roll.setPlaceholderText(
-                f"type {plural(len(sides), 'die', 'dice')}, the {follow_up[-1].purpose or 'next'}"
-                " last"
-            )
-        elif len(sides) == 1:
-            self.typed_roll.setPlaceholderText("or type the die, e.g. 4")
-        elif report and (names := side_dice_names(report)):  # ACT: the side that fires first
-            self.typed_roll.setPlaceholderText(
-                f"or type {plural(len(sides), 'die', 'dice')}, the {names[0]} first"
-            )
-        else:
-            self.typed_roll.setPlaceholderText(
-                f"or type {plural(len(sides), 'die', 'dice')}, the DRM's chance roll first"
-            )
-        names = side_dice_names(report) if report and not follow_up else []
-        self.typed_roll.setToolTip(
-            f"The physical roll: {dice_text(sides, follow_up, names)}; then Return"
-        )
+        if report is None:
+            return
+        self.typed_roll.setPlaceholderText(typed_roll_prompt(report, follow_up))
+        self.typed_roll.setToolTip(typed_roll_help(report, follow_up))
         if not self.roll_problem.isHidden() and not follow_up:
             self._typed_roll_edited()
 
@@ -922,9 +906,8 @@ class CombatPanel(QWidget):
         if self.report is None:
             return None
         try:
-            wanted, follow_up = self.model.dice_wanted(), self.model.follow_up
-            names = [] if follow_up else side_dice_names(self.report)
-            rolls = read_typed_roll(self.typed_roll.text(), wanted, follow_up, names)
+            dice = dice_asked(self.report, self.model.follow_up)
+            rolls = read_typed_roll(self.typed_roll.text(), dice)
         except (GameError, RulesError, SourceError, ValueError) as exc:
             self._refuse_roll(str(exc))
             return None

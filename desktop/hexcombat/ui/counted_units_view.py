@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QTreeWidget, QTreeWidgetItem, Q
 
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.state import GameError
+from hexcombat.rules.report import CountedUnits
 
 TICKS = {
     None: Qt.CheckState.PartiallyChecked,
@@ -107,10 +108,10 @@ class CountedUnitsView(QGroupBox):
         state = self.model.state
         text = f"{state.counters[uid].unit.name} ({state.hexmap.label(state.hex_of(uid))})"
         report = self.model.report
-        counted = report.payload.get("counted") if report is not None else None
-        if not isinstance(counted, dict):
+        counted = report.feature(CountedUnits) if report is not None else None
+        if counted is None:
             return text
-        counts = any(uid in ids for ids in counted.values())
+        counts = counted.counts(uid)
         picked = " (the rules' pick)" if self.model.counted.get(uid) is None else ""
         return f"{text}: {'counts' if counts else 'does not count'}{picked}"
 

@@ -33,7 +33,8 @@ from PySide6.QtGui import (
 )
 
 from hexcombat.rules.status import FRESH, UnitStatus
-from hexcombat.rules.units import TACTICAL, Unit
+from hexcombat.rules.units import TACTICAL, Unit, type_letters
+from hexcombat.rules.units import band as unit_band
 from hexcombat.ui.unit_symbols import draw_aircraft, draw_symbol, draw_tactical_symbol
 
 NATIONALITY_COLOURS: dict[str, tuple[str, str]] = {
@@ -156,8 +157,8 @@ def nationality_tint(unit: Unit, side: str, sides: Sequence[str] = ()) -> QColor
 
 def air_code(unit: Unit) -> str | None:
     """The air unit type letters (F, HF, AF, DF, B, A, D, T, 16A1) for an air unit, else None."""
-    if unit.air_type:
-        return unit.air_type
+    if letters := type_letters(unit):
+        return letters
     match = _AIR_CODE.search(unit.name)
     if match:
         return match.group(1)
@@ -583,7 +584,8 @@ HEAVY_ANTITANK = QColor("#5a3a8a")
 def _heavy_band(p: QPainter, rect: QRectF, unit: Unit) -> None:
     """A band across the upper left corner: black for heavy armour, purple for heavy antitank
     (14D2)."""
-    if not (unit.heavy_armour or unit.heavy_antitank):
+    marked = unit_band(unit)
+    if marked not in ("heavy-armour", "heavy-antitank"):
         return
     s = rect.width()
     band = QPolygonF([QPointF(rect.left() + s * 0.02, rect.top() + s * 0.3),
@@ -591,7 +593,7 @@ def _heavy_band(p: QPainter, rect: QRectF, unit: Unit) -> None:
                       QPointF(rect.left() + s * 0.42, rect.top() + s * 0.02),
                       QPointF(rect.left() + s * 0.02, rect.top() + s * 0.42)])  # fmt: skip
     p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(HEAVY_ARMOUR if unit.heavy_armour else HEAVY_ANTITANK)
+    p.setBrush(HEAVY_ARMOUR if marked == "heavy-armour" else HEAVY_ANTITANK)
     p.drawPolygon(band)
 
 

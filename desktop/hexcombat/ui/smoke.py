@@ -76,6 +76,7 @@ def _check(settings: Path, out: TextIO) -> None:
     from hexcombat.game.opening import default_tutorial, open_game
     from hexcombat.game.scenario import load_scenario
     from hexcombat.paths import data_root, icons_dir
+    from hexcombat.rules.report import final_drm
     from hexcombat.sourcefile import SourceError
     from hexcombat.ui.app import app_icon, make_window
 
@@ -139,7 +140,7 @@ def _check(settings: Path, out: TextIO) -> None:
         )
     print(f"hexcombat smoke: {len(tutorials)} tutorials open and their attacks evaluate", file=out)
     rule = state.title.split(":")[0].removeprefix("Tutorial").strip()  # as the title names it
-    print(f"hexcombat smoke: {rule} tutorial DRM {report.drm:+d}", file=out)
+    print(f"hexcombat smoke: {rule} tutorial DRM {final_drm(report):+d}", file=out)
     window.hide()
     window.deleteLater()
     app.processEvents()

@@ -39,6 +39,7 @@ from hexcombat.game.status_commands import (
 )
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.units import TACTICAL
+from hexcombat.rules.units import stack_size as unit_stack_size
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.ui.counter_actions import add_counter_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
@@ -52,7 +53,8 @@ def counts_steps(counter: Counter) -> bool:
     """Whether the counter is a squad, weapon or vehicle that loses steps and counts no REs
     (its counter set's ``scale``, or steps and no RE): a player reads its steps, not REs."""
     unit = counter.unit
-    return unit.scale == TACTICAL or (unit.steps is not None and not unit.re)
+    size = unit_stack_size(unit)
+    return unit.scale == TACTICAL or (unit.steps is not None and not (size and size[0]))
 
 
 def steps_left(counter: Counter) -> str:
@@ -68,8 +70,9 @@ def stack_size(stack: list[Counter]) -> str:
     ``3 of 4 steps`` for squads and vehicles, both in a stack of both."""
     parts = []
     counted = [c for c in stack if not counts_steps(c)]
-    if counted:
-        parts.append(f"{fmt(sum(c.unit.re for c in counted))} RE")
+    sizes = [size for c in counted if (size := unit_stack_size(c.unit)) is not None]
+    if sizes:  # as its ruleset sizes a unit (REs, say)
+        parts.append(f"{fmt(sum(amount for amount, _ in sizes))} {sizes[0][1]}")
     tactical = [c for c in stack if counts_steps(c) and c.unit.steps is not None]
     if tactical:
         total = sum(c.unit.steps or 0 for c in tactical)
@@ -110,7 +113,8 @@ def unit_sum(counter: Counter, vocabulary: Vocabulary) -> str:
     """The tooltip's summary: ``2 RE`` for a division; ``1 of 2 steps; Kind squad,
     Cohesion 6`` for a squad or vehicle."""
     if not counts_steps(counter):
-        return f"{fmt(counter.unit.re)} RE"
+        size = unit_stack_size(counter.unit)
+        return f"{fmt(size[0])} {size[1]}" if size is not None else ""
     return "; ".join(t for t in (steps_left(counter), rule_values(counter, vocabulary)) if t)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -11,10 +10,11 @@ from hexcombat.board.mapfile import load_map
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.armour_ratio import RULESET
 from hexcombat.rules.counters import load_counters
+from hexcombat.rules.europa_units import AecValue, europa_unit, with_europa
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.units import AecValue, Unit, unit_from_mapping
+from hexcombat.rules.units import Unit, unit_from_mapping
 
 REPO = Path(__file__).resolve().parents[3]
 COUNTERS = load_counters([REPO / "counters" / "armour-ratio.toml"])
@@ -22,7 +22,7 @@ COUNTERS = load_counters([REPO / "counters" / "armour-ratio.toml"])
 
 def unit(counter_id: str, **changes: Any) -> Unit:
     """A shipped counter, optionally with some capabilities changed."""
-    return replace(COUNTERS[counter_id], **changes)
+    return with_europa(COUNTERS[counter_id], **changes)
 
 
 def inline(name: str, re: Fraction | int | str = 1, **values: Any) -> Unit:
@@ -32,7 +32,7 @@ def inline(name: str, re: Fraction | int | str = 1, **values: Any) -> Unit:
     for key in ("aeca", "aecd", "atec"):
         if isinstance(values.get(key), str):
             values[key] = AecValue(values[key])
-    return Unit(name=name, re=Fraction(re), **values)
+    return europa_unit(name, Fraction(re), **values)
 
 
 def p(u: Unit | str, count: int = 1, **kw: Any) -> Participant:

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from hexcombat.rules.armour_ratio import load_terrain_chart
 from hexcombat.rules.armour_ratio.ruleset import ArmourRatioRuleset
 from hexcombat.rules.armour_ratio.tables import ARMOUR_EFFECTS
+from hexcombat.rules.europa_units import AecValue, europa_unit
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import Unit
 
 CHART = load_terrain_chart()
 TYPES = [
@@ -30,7 +31,7 @@ CAPABLE = [AecValue.DOUBLE, AecValue.FULL, AecValue.HALF]
 @st.composite
 def units(draw: st.DrawFn, aeca: list[AecValue] = AEC) -> Unit:
     """Any unit: size, type, the three AEC values, heavy flags, intrinsic ATEC, strengths."""
-    return Unit(
+    return europa_unit(
         name=draw(st.sampled_from(["Tank X", "Inf XX", "AT III", "Mot XX", "Hv Tank X", "Art"])),
         re=draw(st.sampled_from(RES)),
         size=draw(st.sampled_from(SIZES)),

@@ -13,7 +13,7 @@ from hexcombat.rules.armour_ratio.capability import (
     atec_convertible,
     converting_capacity,
 )
-from hexcombat.rules.units import AecValue
+from hexcombat.rules.europa_units import AecValue
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from hexcombat.rules.armour_ratio import RULESET, UnknownTerrainError
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.situation import Participant
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, says
@@ -81,14 +82,14 @@ def test_a_combat_needs_both_sides() -> None:
 
 def test_an_attacker_without_attack_strength_gives_the_modifiers_but_no_odds() -> None:
     report = evaluate([p(unit("su-tank-x", attack=None))], MINIMAL_DEFENDER)
-    assert report.odds is None and report.outcomes == {}
+    assert odds_column(report) is None and report.outcomes == {}
     assert report.missing_strengths == (("Tank X", "attack"),)
     assert report.totals["aeca_res"] == 1  # 10.B.2: the Tank X's RE counts without a strength
 
 
 def test_a_defender_without_a_combat_value_gives_no_odds_and_no_roll() -> None:
     report = evaluate([p("su-tank-x")], [p(unit("ax-inf-xx", attack=None, defence=None))])
-    assert report.odds is None
+    assert odds_column(report) is None
     assert report.missing_strengths == (("Inf XX", "defence"),)
     with pytest.raises(UnitDataError) as caught:
         RULESET.resolve(report, ScriptedDice([3]))
@@ -165,9 +166,12 @@ def test_on_the_map_long_range_artillery_two_hexes_away_is_refused() -> None:
     uids = [c.uid for c in state.counters.values() if c.side == "Axis"]
     with pytest.raises(IllegalAttackError) as caught:
         evaluate_attack(state, AttackSetup(target, uids, state.conditions))
-    assert str(caught.value) == TWO_HEXES
+    # the game asks the ruleset's reach (reach_refusal) of each attacker on the map
+    assert caught.value.rule == "10"  # rule 10's own, not 14A3
+    assert "LR Art III in 0704 is 2 hexes from 0504" in str(caught.value)
+    assert "only adjacent units attack" in str(caught.value)
     adjacent = [u for u in uids if state.counters[u].unit.name != "LR Art III"]
-    assert evaluate_attack(state, AttackSetup(target, adjacent, state.conditions)).odds
+    assert odds_column(evaluate_attack(state, AttackSetup(target, adjacent, state.conditions)))
 
 
 def test_the_reach_under_rule_10_is_adjacent_and_cites_rule_10() -> None:

@@ -17,8 +17,10 @@ from ar_helpers import (
 
 from hexcombat.rules.armour_ratio import RULESET, aec_totals, required_losses
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import drm_chances, final_drm
 
 
 def test_the_registry_finds_the_ruleset() -> None:
@@ -96,8 +98,8 @@ def test_example_9_ratio_5_1_gives_plus_3_with_half_chance_of_plus_4() -> None:
     attackers = [p("su-tank-xxx", 8), p("su-tank-x"), p(tank_ii)]
     report = evaluate(attackers, [p("su-at-x", 5)])
     assert report.totals["aeca_atec_ratio"] == "5.1:1"
-    assert report.drm == 3
-    assert report.drm_distribution == {3: Fraction(1, 2), 4: Fraction(1, 2)}
+    assert final_drm(report) == 3
+    assert drm_chances(report) == {3: Fraction(1, 2), 4: Fraction(1, 2)}
     step = only(report, "10.C", "AECA:ATEC")
     assert step.drm == 3
     assert step.provenance == "rule"
@@ -136,7 +138,7 @@ def test_example_12_required_aeca_losses_are_capped_at_the_atec() -> None:
     assert report.totals["atec_res"] == 4
     result = RULESET.resolve(report, ScriptedDice([1]))
     assert result.attacker.loss_points == 8
-    assert result.attacker.required_losses == 4
+    assert required_of(result, "attacker").required_losses == 4
     step = only(result.steps, "10.F.1", "the attacker used")
     assert "the other 4 may come from any units" in step.text
 
@@ -152,7 +154,7 @@ def test_example_13_anti_tank_brigade_in_forest_causes_2_res_of_required_losses(
     assert report.totals["atec_res_for_losses"] == 2
     result = RULESET.resolve(report, ScriptedDice([5]))
     assert result.attacker.loss_points >= 2
-    assert result.attacker.required_losses == 2
+    assert required_of(result, "attacker").required_losses == 2
 
 
 def test_example_14_heavy_armour_by_count_4_against_2_gives_plus_1() -> None:

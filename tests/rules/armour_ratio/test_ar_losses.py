@@ -13,8 +13,9 @@ from hexcombat.rules.armour_ratio import RULESET, AecUse, loss_points, required_
 from hexcombat.rules.armour_ratio.losses import who_takes_required_losses
 from hexcombat.rules.combat import load_crt
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.explain import Explanation
-from hexcombat.rules.report import _pooled_flow, usable_points
+from hexcombat.rules.required_losses import _pooled_flow, usable_points
 from meaning import one_says, says
 
 
@@ -166,9 +167,9 @@ def test_the_resolved_result_carries_the_converted_cap() -> None:
     result = RULESET.resolve(report, ScriptedDice([1]))  # 14 against 16, 1:2: AH, 7 lost
     assert result.code == "AH"
     assert result.attacker.loss_points == 7
-    assert result.attacker.required_losses == 4
-    assert result.attacker.converted_max == 3
-    assert result.attacker.required_by is not None
+    assert required_of(result, "attacker").required_losses == 4
+    assert required_of(result, "attacker").converted_max == 3
+    assert required_of(result, "attacker").required_by is not None
     assert result.to_json()["attacker"]["converted_max"] == 3
 
 

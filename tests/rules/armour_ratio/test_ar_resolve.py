@@ -8,6 +8,7 @@ from ar_helpers import evaluate, inline, only, p, unit
 
 from hexcombat.rules.armour_ratio import RULESET
 from hexcombat.rules.dice import ScriptedDice, SeededDice
+from hexcombat.rules.europa_features import required_of
 from meaning import says_in
 
 
@@ -20,7 +21,7 @@ def test_the_chance_die_comes_first_low_faces_take_the_lower_modifier() -> None:
     report = five_to_one()
     low = RULESET.resolve(report, ScriptedDice([3, 1]))
     high = RULESET.resolve(report, ScriptedDice([4, 1]))
-    assert (low.drm, high.drm) == (3, 4)
+    assert (low.table_roll().drm, high.table_roll().drm) == (3, 4)
     assert says_in(only(low.steps, "10.C", "chance roll").text, figures=["3", "+3"], names=["d6"])
 
 
@@ -29,7 +30,7 @@ def test_a_single_modifier_needs_no_chance_roll() -> None:
     dice = ScriptedDice([6])
     result = RULESET.resolve(report, dice)
     assert dice.used == 1
-    assert result.die == 6
+    assert result.table_roll().die == 6
 
 
 def test_the_result_applies_losses_retreat_and_advance() -> None:
@@ -40,15 +41,15 @@ def test_the_result_applies_losses_retreat_and_advance() -> None:
     assert result.defender.loss_points == 20
     assert result.advance
     # ATEC 5 used against AECA: required ATEC losses capped at the loss (10.F.2)
-    assert result.defender.required_losses == 5
-    assert result.attacker.required_losses == 0
+    assert required_of(result, "defender").required_losses == 5
+    assert required_of(result, "attacker").required_losses == 0
 
 
 def test_a_retreat_result() -> None:
     report = evaluate([p(unit("su-tank-x", attack=2))], [p("ax-inf-xx")])  # 2:7 -> 1:4
     result = RULESET.resolve(report, ScriptedDice([6]))  # unbounded AECA +4: 10 -> row 10
     assert result.code == "AS"
-    assert result.modified_roll == 10
+    assert result.table_roll().modified_roll == 10
 
 
 def test_every_result_step_cites_a_rule() -> None:

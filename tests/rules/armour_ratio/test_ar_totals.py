@@ -8,7 +8,7 @@ from fractions import Fraction
 from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, only, p, situation, steps, unit
 
 from hexcombat.rules.armour_ratio import aec_totals
-from hexcombat.rules.units import AecValue
+from hexcombat.rules.europa_units import AecValue, europa
 from meaning import one_says, says, says_in
 
 
@@ -60,7 +60,7 @@ def test_mortars_and_rockets_are_not_converted_to_atec_but_artillery_is() -> Non
 
 def test_double_atec_needs_fortification_and_three_times_its_res_of_infantry() -> None:
     at = p(unit("su-at-iii").on("1943-08"))
-    assert at.unit.atec == AecValue.DOUBLE
+    assert europa(at.unit).atec == AecValue.DOUBLE
     infantry = p("ax-inf-xx")  # 3 REs of infantry: three times the 1 RE regiment
     plain = evaluate([p("su-tank-x")], [at, infantry])
     assert plain.totals["atec_res"] == 2  # full 1 + 1 converted

@@ -4,7 +4,6 @@ with troops of his type), defenders in any state, any terrain, round and elevati
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from hypothesis import strategies as st
 
@@ -30,7 +29,7 @@ def unit(
     """A unit as a counter set writes it: ``rules = { kind, fire, morale, ... }``."""
     rules = {"kind": kind, "fire": fire, "morale": morale, **more}
     return Unit(
-        name=name, re=Fraction(1), steps=steps, nationality=nationality,
+        name=name, steps=steps, nationality=nationality,
         rules=tuple(sorted(rules.items())),  # type: ignore[arg-type]
     )  # fmt: skip
 

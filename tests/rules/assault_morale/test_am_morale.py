@@ -211,7 +211,7 @@ def test_a_unit_without_its_values_is_refused_by_name() -> None:
     from hexcombat.rules.errors import UnitDataError
     from hexcombat.rules.units import Unit
 
-    bare = Unit(name="Nameless", re=Fraction(1))
+    bare = Unit(name="Nameless")
     with pytest.raises(UnitDataError, match="Nameless: the assault-morale rules need its kind"):
         RULESET.evaluate(situation(side(bare), side(squad())))
 

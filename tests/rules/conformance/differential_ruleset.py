@@ -3,10 +3,7 @@
 read on the difference's column; the loser retreats or the defender is eliminated. Its rules,
 numbered D1-D5, are in :data:`REFERENCES`.
 
-What the combat contract makes it give beyond its own rules is marked ``forced`` where it is
-given (issue 24: the shared types are being slimmed): the report's DRM distribution (a game
-without a DRM gives ``{0: 1}``), the result's ``drm`` and ``modified_roll``, and a unit's RE
-(its units have none)."""
+It gives nothing of another family: no DRM, no odds column, no RE (a game's own types only)."""
 
 from __future__ import annotations
 
@@ -121,8 +118,6 @@ class DifferentialRuleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"attack": attack, "defence": defence + extra, "difference": difference},
-            odds=None,
-            drm_distribution={0: Fraction(1)},  # forced: no DRM in this game (issue 24)
             outcomes=outcomes,
             explanation=ex,
             headline=f"difference {difference:+d}: attack {attack} against {defence + extra}",
@@ -159,9 +154,6 @@ class DifferentialRuleset(BasicEligibility):
             }[code]
         return CombatResult(
             code=code,
-            die=face,
-            drm=0,  # forced: no DRM in this game
-            modified_roll=face,  # forced
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,

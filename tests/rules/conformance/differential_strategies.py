@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hypothesis import strategies as st
 
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -14,9 +12,8 @@ RULESET_ID = "differential"
 
 
 def unit(name: str, attack: int, defence: int) -> Unit:
-    """A unit of the differential rules (``re``: forced, the shared Unit requires one; issue
-    24)."""
-    return Unit(name=name, re=Fraction(1), attack=attack, defence=defence)
+    """A unit of the differential rules: a name and its strengths, nothing else."""
+    return Unit(name=name, attack=attack, defence=defence)
 
 
 def situations() -> st.SearchStrategy[CombatSituation]:

@@ -23,7 +23,15 @@ from hexcombat.rules.eligibility import (
 )
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
+from hexcombat.rules.report import (
+    CombatResult,
+    ModifiedRoll,
+    Outcome,
+    Report,
+    SideResult,
+    final_drm,
+    participant_id,
+)
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, StateSpec, Vocabulary
 
@@ -77,7 +85,7 @@ class FollowUpRuleset(TinyRuleset):
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         if report.ruleset != self.id:
             raise RulesError(f"a {report.ruleset} report cannot be resolved by {self.id}")
-        drm = report.drm
+        drm = final_drm(report)
         face = dice.roll(6, FIRE_DIE.purpose)
         code = "L" if face + drm >= 4 else "NE"
         targets = tuple(
@@ -90,15 +98,13 @@ class FollowUpRuleset(TinyRuleset):
         )
         return CombatResult(
             code=code,
-            die=face,
-            drm=drm,
-            modified_roll=face + drm,
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,
             headline=f"fire die {face} {drm:+d} = {face + drm}: {code}",
             rolls=(DieRoll(FIRE_DIE.purpose, 6, (face,), "T3", "attacker"),),
             effects=effects,
+            features=(ModifiedRoll(face, drm, face + drm),),
         )
 
     # follow-ups ---------------------------------------------------------------------------

@@ -2,10 +2,8 @@
 (1:2 to 4:1), woods, a city and mud shift the column left, and two dice added together (2d6)
 read on the column give step losses. Its rules, numbered O1-O5, are in :data:`REFERENCES`.
 
-What the combat contract makes it give beyond its own rules is marked ``forced`` where it is
-given (issue 24: the shared types are being slimmed): the report's DRM distribution (a game
-without a DRM gives ``{0: 1}``), the result's one ``die`` and ``modified_roll`` (the sum of the
-two dice), and a unit's RE (its units have none)."""
+Its odds column is declared as the report's :class:`OddsColumn` feature (a what-if can ask for
+it); it gives no DRM, no modified roll and no RE: nothing of another family."""
 
 from __future__ import annotations
 
@@ -17,7 +15,15 @@ from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
+from hexcombat.rules.report import (
+    CombatResult,
+    OddsColumn,
+    Outcome,
+    Report,
+    SideResult,
+    odds_column,
+    participant_id,
+)
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.step_losses import StepLosses
@@ -116,8 +122,7 @@ class Odds2d6Ruleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"attack": attack, "defence": defence},
-            odds=column,  # the column a 2d6 is read on: this game's own odds (O1)
-            drm_distribution={0: Fraction(1)},  # forced: no DRM in this game (issue 24)
+            features=(OddsColumn(column, attack, defence),),  # the column a 2d6 is read on (O1)
             outcomes=outcomes,
             explanation=ex,
             headline=f"{column}: attack {attack} against {defence}",
@@ -132,12 +137,13 @@ class Odds2d6Ruleset(BasicEligibility):
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         if report.ruleset != self.id:
             raise RulesError(f"a {report.ruleset} report cannot be resolved by the {self.id} rules")
-        assert report.odds is not None
+        column = odds_column(report)
+        assert column is not None
         faces = (dice.roll(6, COMBAT_ROLL.purpose), dice.roll(6, COMBAT_ROLL.purpose))
         roll = sum(faces)
-        code = result_of(report.odds, roll)
+        code = result_of(column, roll)
         ex = Explanation()
-        said = f"combat roll {faces[0]} + {faces[1]} = {roll} on {report.odds}: {TEXT[code]}"
+        said = f"combat roll {faces[0]} + {faces[1]} = {roll} on {column}: {TEXT[code]}"
         ex.add("O3", said, code, kind="result")
         effects = []
         if code in LOSSES:
@@ -147,14 +153,11 @@ class Odds2d6Ruleset(BasicEligibility):
             effects.append(Effect("lose-steps", side, "O4", TEXT[code], targets, steps))
         return CombatResult(
             code=code,
-            die=roll,  # forced: one die in the result; the two dice's sum (issue 24)
-            drm=0,  # forced: no DRM in this game
-            modified_roll=roll,  # forced
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,
             steps=ex.steps,
-            headline=f"{roll} on {report.odds}: {code}",
+            headline=f"{roll} on {column}: {code}",
             rolls=(DieRoll(COMBAT_ROLL.purpose, 6, faces, "O3", "attacker"),),
             effects=tuple(effects),
         )

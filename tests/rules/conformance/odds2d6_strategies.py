@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hypothesis import strategies as st
 
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -15,9 +13,8 @@ RULESET_ID = "odds-2d6"
 
 
 def unit(name: str, attack: int, defence: int, steps: int = 2) -> Unit:
-    """A unit of the odds-on-2d6 rules (``re``: forced, the shared Unit requires one; issue
-    24)."""
-    return Unit(name=name, re=Fraction(1), attack=attack, defence=defence, steps=steps)
+    """A unit of the odds-on-2d6 rules: a name and its strengths, nothing else."""
+    return Unit(name=name, attack=attack, defence=defence, steps=steps)
 
 
 def situations() -> st.SearchStrategy[CombatSituation]:

@@ -89,8 +89,6 @@ class RetreatTestRuleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={},
-            odds=None,
-            drm_distribution={0: Fraction(1)},
             outcomes=chances,
             explanation=ex,
             headline="assault",
@@ -112,9 +110,6 @@ class RetreatTestRuleset(BasicEligibility):
         advance = Effect("advance", winner, "R1", f"the {winner}s may advance")
         return CombatResult(
             code=code,
-            die=face,
-            drm=0,
-            modified_roll=face,
             attacker=SideResult(),
             defender=SideResult(),
             advance=True,

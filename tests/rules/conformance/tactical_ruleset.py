@@ -131,8 +131,6 @@ class TacticalRuleset(TinyRuleset):
             ruleset=self.id,
             situation=situation,
             totals={},
-            odds=None,
-            drm_distribution={0: Fraction(1)},
             outcomes={"E": Fraction(1)},
             explanation=ex,
             headline="the defenders give up: eliminated at once",
@@ -149,9 +147,6 @@ class TacticalRuleset(TinyRuleset):
         steps = sum((p.unit.steps or 1) - p.status.steps_lost for p in defenders)
         return CombatResult(
             code="E",
-            die=0,
-            drm=0,
-            modified_roll=0,
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,

@@ -71,8 +71,11 @@ from hexcombat.rules.report import (
     ELIMINATED,
     GOOD_ORDER,
     CombatResult,
+    ModifiedRoll,
     Outcome,
     Report,
+    drm_chances,
+    final_drm,
     participant_id,
 )
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -121,7 +124,7 @@ def check_exact_chances(report: Report) -> None:
     listed = {o.code: o.probability for o in report.outcome_list}
     assert len(listed) == len(report.outcome_list), "an outcome listed twice"
     for chances, key_type in (
-        (report.drm_distribution, int),
+        (drm_chances(report), int),
         (report.outcomes, str),
         (listed, str),
     ):
@@ -129,7 +132,7 @@ def check_exact_chances(report: Report) -> None:
             assert isinstance(key, key_type) and not isinstance(key, bool), (key, chance)
             assert type(chance) is Fraction, f"{key}: {chance!r} is not an exact Fraction"
             assert 0 < chance <= 1, f"{key}: chance {chance}"
-    assert sum(report.drm_distribution.values()) == 1
+    assert sum(drm_chances(report).values()) == 1
     if not report.dice and not listed:  # a unit without strength: no column, no outcomes
         assert report.outcomes == {}
     elif not report.dice:  # resolved at once, before any roll (a tactical assault): certain
@@ -140,7 +143,7 @@ def check_exact_chances(report: Report) -> None:
     if not report.dice and listed:  # resolved at once, before any roll: one certain result
         assert list(listed.values()) == [1], "a combat decided without dice has one result"
     assert {o.favours for o in report.outcome_list} <= {"attacker", "defender", "neither"}
-    assert report.drm == min(report.drm_distribution)
+    assert final_drm(report) == min(drm_chances(report))
     assert report.headline.strip(), "a report needs a headline"
 
 
@@ -162,7 +165,8 @@ def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[Combat
     first = len(declared)
     drawn: dict[int, Fraction] = {}
     for roll in rolls:
-        drawn[roll.result.drm] = drawn.get(roll.result.drm, Fraction(0)) + roll.chance
+        drm = roll.result.table_roll().drm
+        drawn[drm] = drawn.get(drm, Fraction(0)) + roll.chance
         assert list(roll.sides[:first]) == [d.sides for d in declared]
         assert list(roll.purposes[:first]) == [d.purpose for d in declared]
         for die, rolled in zip(report.dice, roll.result.rolls, strict=False):  # a 2d6 one roll
@@ -173,7 +177,7 @@ def check_preview_is_resolution(ruleset: Ruleset, report: Report) -> list[Combat
             ), f"{rolled}: not the {die.name} {die.purpose} the report declares"
         check_rolls(ruleset, roll)
         check_effects(ruleset, report, roll.result)
-    assert drawn == report.drm_distribution
+    assert drawn == drm_chances(report)
     assert outcomes_by_rolling(ruleset, report) == {
         o.code: o.probability for o in report.outcome_list
     }
@@ -289,7 +293,7 @@ def check_typed_roll(ruleset: Ruleset, report: Report, seed: int) -> None:
         return  # no roll at all: check_preview_is_resolution asserts the refusal
     seeded = RecordingDice(SeededDice(seed))
     rolled = ruleset.resolve(report, seeded)
-    first = [d.sides for d in dice_of(report)]
+    first = dice_of(report)
     # the declared dice typed as the panel reads them, then what the result asked for after
     typed = read_typed_roll(" ".join(map(str, seeded.faces[: len(first)])), first)
     typed += seeded.faces[len(first) :]
@@ -486,7 +490,7 @@ def test_each_generated_report_with_chances_keeps_the_rulesets_promises(
     @given(situations_of(ruleset_id), st.integers(0, 10_000))
     def check(situation: CombatSituation, seed: int) -> None:
         report = ruleset.evaluate(situation)
-        chances.append(len(report.drm_distribution) > 1)
+        chances.append(len(drm_chances(report)) > 1)
         check_report(ruleset, report, seed)
 
     check()
@@ -911,10 +915,11 @@ class _Broken:
 
     def resolve(self, report: Report, dice: object) -> CombatResult:
         self.calls += 1
-        if self.how == "applies one more than it shows":
-            shown = {drm + 1: p for drm, p in report.drm_distribution.items()}
-            report = replace(report, drm_distribution=shown)
         result = self.real.resolve(report, dice)  # type: ignore[arg-type]
+        if self.how == "applies one more than it shows":  # a DRM the preview never gave
+            roll = result.table_roll()
+            more = ModifiedRoll(roll.die, roll.drm + 1, roll.modified_roll + 1)
+            result = replace(result, features=(more, *result.features))
         if self.how == "rolls differently each time":
             result = replace(result, advance=bool(self.calls % 2))
         if self.how == "addresses a stranger":

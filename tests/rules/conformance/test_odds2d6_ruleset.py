@@ -30,6 +30,7 @@ from odds2d6_strategies import unit
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.registry import Ruleset, get_ruleset
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 
@@ -75,7 +76,7 @@ def test_the_chances_are_the_hand_computed_ones(
     odds: Ruleset, situation: CombatSituation, column: str, chances: dict[str, F]
 ) -> None:
     report = odds.evaluate(situation)
-    assert report.odds == column
+    assert odds_column(report) == column
     assert report.outcomes == chances
     assert [d.name for d in report.dice] == ["2d6"]
 
@@ -106,7 +107,7 @@ def test_an_attack_is_rolled_and_its_step_losses_applied_on_the_map(
     (g,) = uids_at(state, "0201")
     model = AttackModel(state)
     assert model.start(state.hexmap.hex_at("0201")), model.refusal
-    assert model.report is not None and model.report.odds == "2:1"
+    assert model.report is not None and odds_column(model.report) == "2:1"
     assert model.report.outcomes["D2"] == F(1, 12)
     assert model.rollable() and model.dice_wanted() == [6, 6]
     assert model.roll([6, 5]) is not None, model.roll_problem

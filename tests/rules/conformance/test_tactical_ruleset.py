@@ -27,8 +27,8 @@ def tactical() -> Iterator[Ruleset]:
 
 
 def assault(give_up: bool = False, **defender: object) -> CombatSituation:
-    rifles = Unit(name="Rifles", re=Fraction(1), attack=3, defence=1, steps=2)
-    guards = Unit(name="Guards", re=Fraction(1), attack=1, defence=2, steps=2)
+    rifles = Unit(name="Rifles", attack=3, defence=1, steps=2)
+    guards = Unit(name="Guards", attack=1, defence=2, steps=2)
     return CombatSituation(
         "tactical",
         (Participant(rifles, id="c1"), Participant(rifles, id="c2", counted=False)),

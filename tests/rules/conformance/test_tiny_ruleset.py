@@ -17,6 +17,7 @@ from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import Ruleset, get_ruleset, register_ruleset, ruleset_ids
+from hexcombat.rules.report import final_drm
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
 from meaning import each_says, says
@@ -29,7 +30,7 @@ def tiny() -> Iterator[Ruleset]:
 
 
 def unit(name: str, attack: int, defence: int) -> Unit:
-    return Unit(name=name, re=Fraction(1), attack=attack, defence=defence)
+    return Unit(name=name, attack=attack, defence=defence)
 
 
 def fire(attack: int, defence: int, dug_in: bool = False) -> CombatSituation:
@@ -62,7 +63,7 @@ def test_a_tiny_fire_gives_exact_chances_with_the_morale_check_in_them(tiny: Rul
     }
     assert [o.favours for o in report.outcome_list] == ["neither", "attacker", "attacker"]
     dug_in = tiny.evaluate(fire(4, 3, dug_in=True))
-    assert dug_in.drm == 0 and dug_in.outcomes["NE"] == Fraction(1, 2)
+    assert final_drm(dug_in) == 0 and dug_in.outcomes["NE"] == Fraction(1, 2)
 
 
 def test_a_hit_rolls_the_morale_check_and_a_failure_disrupts_by_id(tiny: Ruleset) -> None:

@@ -15,7 +15,16 @@ from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
+from hexcombat.rules.report import (
+    CombatResult,
+    DrmChances,
+    ModifiedRoll,
+    Outcome,
+    Report,
+    SideResult,
+    final_drm,
+    participant_id,
+)
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.step_losses import StepLosses
@@ -99,20 +108,19 @@ class TinyRuleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"fire": fire, "defence": defence},
-            odds=None,
-            drm_distribution={drm: Fraction(1)},
             outcomes=outcomes,
             explanation=ex,
             headline=f"fire {fire} against {defence}, DRM {drm:+d}",
             outcome_list=tuple(Outcome(c, p, favours[c], TEXT[c]) for c, p in outcomes.items()),
             payload={"fire": fire, "defence": defence},
+            features=(DrmChances({drm: Fraction(1)}),),
             dice=(FIRE_DIE,),
         )
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         if report.ruleset != self.id:
             raise RulesError(f"a {report.ruleset} report cannot be resolved by the tiny rules")
-        drm = report.drm
+        drm = final_drm(report)
         face = dice.roll(6, FIRE_DIE.purpose)
         rolls = [DieRoll(FIRE_DIE.purpose, 6, (face,), "T3", "attacker")]
         code = "L" if face + drm >= 4 else "NE"
@@ -151,9 +159,6 @@ class TinyRuleset(BasicEligibility):
                 )
         return CombatResult(
             code=code,
-            die=face,
-            drm=drm,
-            modified_roll=face + drm,
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,
@@ -161,6 +166,7 @@ class TinyRuleset(BasicEligibility):
             headline=f"fire die {face} {drm:+d} = {face + drm}: {code}",
             rolls=tuple(rolls),
             effects=tuple(effects),
+            features=(ModifiedRoll(face, drm, face + drm),),
         )
 
     def loss_policy(self, report: Report, result: CombatResult) -> StepLosses:

@@ -3,8 +3,6 @@ conformance suite finds by :data:`RULESET_ID`."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hypothesis import strategies as st
 
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -15,8 +13,8 @@ RULESET_ID = "tiny"
 
 
 def unit(name: str, attack: int, defence: int, steps: int | None = None) -> Unit:
-    """A unit of the tiny rules (``re``: forced, the shared Unit requires one; issue 24)."""
-    return Unit(name=name, re=Fraction(1), attack=attack, defence=defence, steps=steps)
+    """A unit of the tiny rules: a name and its strengths, nothing else."""
+    return Unit(name=name, attack=attack, defence=defence, steps=steps)
 
 
 def situations() -> st.SearchStrategy[CombatSituation]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.rules.datafile.engine import DataRuleset
@@ -51,7 +50,6 @@ def unit(
     asks for one)."""
     return Unit(
         name=name,
-        re=Fraction(1),
         attack=attack,
         defence=defence,
         unit_type=kind,

@@ -3,8 +3,6 @@ conformance suite finds by :data:`RULESET_ID` (one module per id: these are shar
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hypothesis import strategies as st
 
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -30,7 +28,6 @@ def situations_for(
             rules = (("elite", True),)
         return Unit(
             name=name,
-            re=Fraction(1),  # forced: the shared Unit still asks for one (issue 24)
             attack=None if fire else attack,
             defence=defence,
             unit_type=kind,

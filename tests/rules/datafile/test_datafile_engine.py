@@ -17,9 +17,16 @@ from datafile_helpers import BARRAGE, RIDGE, combat, disrupted, ruleset, unit, v
 
 from hexcombat.rules.dice import ScriptedDice, SeededDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
+from hexcombat.rules.report import Report, drm_chances, odds_column
 from hexcombat.rules.situation import Participant
 
 SIXTH = Fraction(1, 6)
+
+
+def drm_of(report: Report) -> int:
+    """The report's DRM (certain in a ruleset file: a single value)."""
+    (drm,) = drm_chances(report)
+    return drm
 
 
 def rules_cited(report) -> list[str]:  # type: ignore[no-untyped-def]
@@ -31,7 +38,7 @@ def test_odds_are_rounded_in_the_defenders_favour() -> None:
     lowest column (1:2): the attacker is eliminated (AE) whatever the roll."""
     r = ruleset()
     report = r.evaluate(combat([unit("A", 8, 1)], [unit("D", 1, 3)]))
-    assert report.payload["column"] == "2:1" and report.odds == "2:1"
+    assert report.payload["column"] == "2:1" and odds_column(report) == "2:1"
     # the 2:1 column on a d6: 1 DR, 2 AR, 3-4 AR, 5 AR, 6 AE
     assert report.outcomes == {"DR": SIXTH, "AR": 4 * SIXTH, "AE": SIXTH}
     low = r.evaluate(combat([unit("A", 3, 1)], [unit("D", 1, 8)]))
@@ -58,14 +65,14 @@ def test_woods_double_the_defence_and_a_river_halves_each_unit_across_it() -> No
     assert report.totals["attack_strength"] == 8 and report.totals["defence_strength"] == 6
     assert report.payload["column"] == "1:1"
     assert {"7.2", "8.3"} <= set(rules_cited(report))
-    assert report.drm == 0  # not every attacker crosses: no -1 (8.3 "all")
+    assert drm_of(report) == 0  # not every attacker crosses: no -1 (8.3 "all")
 
 
 def test_every_attacker_across_the_river_gives_its_drm() -> None:
     """8.3: all across: -1."""
     r = ruleset()
     report = r.evaluate(combat([Participant(unit("A", 8, 1), across="river")], [unit("D", 1, 2)]))
-    assert report.drm == -1
+    assert drm_of(report) == -1
     assert any(s.rule == "8.3" and s.drm == -1 for s in report.steps)
 
 
@@ -102,10 +109,10 @@ def test_a_drm_changes_the_row_and_the_modified_total_is_held_within_the_rows() 
     plain = r.evaluate(combat([unit("A", 4, 1)], [unit("D", 1, 4)]))
     assert plain.outcomes == {"AR": 4 * SIXTH, "AE": 2 * SIXTH}
     elite = r.evaluate(combat([unit("A", 4, 1, elite=True)], [unit("D", 1, 4)]))
-    assert elite.drm == 1
+    assert drm_of(elite) == 1
     assert elite.outcomes == {"AR": 3 * SIXTH, "AE": 3 * SIXTH}
     result = r.resolve(elite, ScriptedDice([6]))
-    assert (result.die, result.modified_roll, result.code) == (6, 6, "AE")
+    assert (result.table_roll().die, result.table_roll().modified_roll, result.code) == (6, 6, "AE")
 
 
 DISRUPTED_MODIFIER = (
@@ -121,7 +128,7 @@ def test_drms_are_held_within_the_limits(tmp_path: Path) -> None:
     r = ruleset(variant(tmp_path, "[limits]", DISRUPTED_MODIFIER))
     across = Participant(unit("A", 8, 1), across="river", status=disrupted(unit("A", 8, 1)).status)
     report = r.evaluate(combat([across], [unit("D", 1, 2)]))
-    assert report.drm == -1
+    assert drm_of(report) == -1
     assert [s.drm for s in report.steps if s.drm] == [-1, -1]
     assert any(s.rule == "7.5" and s.kind == "limit" for s in report.steps)
 
@@ -240,7 +247,7 @@ def test_step_losses_in_a_step_game() -> None:
     )
     report = r.evaluate(situation)
     result = r.resolve(report, ScriptedDice([6, 6]))
-    assert result.code == "DL2" and result.die == 12
+    assert result.code == "DL2" and result.table_roll().die == 12
     assert [(e.kind, e.amount) for e in result.effects] == [("lose-steps", 2), ("advance", 1)]
     policy = r.loss_policy(report, result)
     assert policy.kind == "steps" and policy.suggested() == ["defender-1", "defender-1"]
@@ -299,7 +306,7 @@ def test_a_fire_table_on_d66_against_a_hand_count() -> None:
     assert report.outcomes == {"D": third, "L": third, "LD": third}
     assert [d.name for d in report.dice] == ["2d6"]
     result = r.resolve(report, ScriptedDice([5, 2]))
-    assert (result.die, result.code) == (52, "LD")
+    assert (result.table_roll().die, result.code) == (52, "LD")
     assert [(e.kind, e.state) for e in result.effects] == [
         ("lose-steps", ""),
         ("set-state", "disrupted"),
@@ -316,8 +323,8 @@ def test_a_state_condition_reads_the_units_in_play(tmp_path: Path) -> None:
     """A modifier on a disrupted attacker (state-present) gives its DRM only when one is."""
     path = variant(tmp_path, "[limits]", DISRUPTED_MODIFIER)
     r = ruleset(path)
-    assert r.evaluate(combat([unit("A", 4, 1)], [unit("D", 1, 4)])).drm == 0
-    assert r.evaluate(combat([disrupted(unit("A", 4, 1))], [unit("D", 1, 4)])).drm == -1
+    assert drm_of(r.evaluate(combat([unit("A", 4, 1)], [unit("D", 1, 4)]))) == 0
+    assert drm_of(r.evaluate(combat([disrupted(unit("A", 4, 1))], [unit("D", 1, 4)]))) == -1
 
 
 def test_resolution_rolls_what_the_preview_promised() -> None:
@@ -365,10 +372,10 @@ def test_a_low_total_with_a_negative_drm_is_held_to_the_lowest_row() -> None:
     read 2-5 (AR): DR 2/6, AR 4/6, no AE."""
     r = ruleset()
     report = r.evaluate(combat([Participant(unit("A", 8, 1), across="river")], [unit("D", 1, 2)]))
-    assert report.payload["column"] == "2:1" and report.drm == -1
+    assert report.payload["column"] == "2:1" and drm_of(report) == -1
     assert report.outcomes == {"DR": 2 * SIXTH, "AR": 4 * SIXTH}
     result = r.resolve(report, ScriptedDice([1]))
-    assert (result.die, result.modified_roll, result.code) == (1, 1, "DR")
+    assert (result.table_roll().die, result.table_roll().modified_roll, result.code) == (1, 1, "DR")
 
 
 def test_a_fire_total_above_the_last_column_reads_it() -> None:
@@ -419,7 +426,7 @@ def test_each_side_rolls_its_own_die_and_the_row_is_their_total(tmp_path: Path) 
 
     result = r.resolve(report, Asking())
     assert asked == ["attacker's die", "defender's die"]
-    assert (result.die, result.code) == (12, "DL")
+    assert (result.table_roll().die, result.code) == (12, "DL")
     assert [(roll.purpose, roll.side, roll.faces) for roll in result.rolls] == [
         ("attacker's die", "attacker", (6,)),
         ("defender's die", "defender", (6,)),

@@ -13,6 +13,7 @@ from hexcombat.game.commands import AddCounter
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.counters import load_counters
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.report import final_drm
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
@@ -115,7 +116,7 @@ def defenders_lose(state: GameState, target: str, **conditions: object) -> Resol
         c.uid for n in state.graph.neighbours(h) for c in state.stack_at(n) if c.side != side
     ]
     setup = AttackSetup(h, attackers, Conditions(choices=conditions))  # type: ignore[arg-type]
-    drm = evaluate_attack(state, setup).drm
+    drm = final_drm(evaluate_attack(state, setup))
     face = min(10, 10 - drm)
     assert 6 <= face + drm <= 13, f"no face makes the defenders lose with a DRM of {drm}"
     return resolve_attack(state, setup, ScriptedDice([face]))

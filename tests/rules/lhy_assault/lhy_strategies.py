@@ -3,8 +3,6 @@ lhy-assault tests share (a plain module: tests/conftest.py puts this folder on t
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hypothesis import strategies as st
 
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -20,7 +18,6 @@ def unit(kind: str, nationality: str = "us", name: str = "", **rules: int) -> Un
     values = {"kind": kind, **rules}
     return Unit(
         name or f"{nationality} {kind}",
-        Fraction(1),
         nationality=nationality,
         steps=STEPS[kind],
         movement=4 if kind in ("carrier", "half-track", "fv", "afv") else None,

@@ -12,6 +12,7 @@ from lhy_strategies import assault, part, unit
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.lhy_assault.assault import unit_drm
 from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import CountedUnits, Report, final_drm
 from hexcombat.rules.situation import Conditions, Participant
 from meaning import says
 
@@ -58,8 +59,15 @@ def squad(nationality: str = "us", cohesion: int = 5, *markers: str, **kw: objec
     return part(unit("squad", nationality, cohesion=cohesion, company=1), *markers, **kw)
 
 
+def counted(report: Report) -> list[str]:
+    """The attackers the counting limits picked (the report's :class:`CountedUnits`)."""
+    found = report.feature(CountedUnits)
+    assert found is not None, "an assault report declares its counted units"
+    return list(found.attacker)
+
+
 def drm_of(attackers, defenders, **conditions) -> int:  # type: ignore[no-untyped-def]
-    return LHY.evaluate(assault(attackers, defenders, **conditions)).drm
+    return final_drm(LHY.evaluate(assault(attackers, defenders, **conditions)))
 
 
 def test_attackers_add_and_defenders_subtract_their_values() -> None:
@@ -86,15 +94,15 @@ def test_the_total_is_limited_to_four_as_its_own_step() -> None:
     report = LHY.evaluate(
         assault([squad(cohesion=9), squad(cohesion=9)], [squad(cohesion=5)], envelopment=True)
     )  # +4 -2 +3 +2 = +7
-    assert report.drm == 4 and report.payload["drm_before_limit"] == 7
+    assert final_drm(report) == 4 and report.payload["drm_before_limit"] == 7
     limit = [s for s in report.steps if s.kind == "limit"]
     assert len(limit) == 1 and limit[0].drm == -3 and limit[0].rule == "Assault"
     low = LHY.evaluate(assault([squad(cohesion=2)], [squad(cohesion=9)], terrain="urban-building"))
-    assert low.drm == -4 and low.payload["drm_before_limit"] == -5  # +2 -2 -3 -2
+    assert final_drm(low) == -4 and low.payload["drm_before_limit"] == -5  # +2 -2 -3 -2
     four = LHY.evaluate(assault([squad(cohesion=7), squad(cohesion=5)], [squad(cohesion=5)]))
-    assert four.drm == 4 and not [s for s in four.steps if s.kind == "limit"]  # +4 -2 +2
+    assert final_drm(four) == 4 and not [s for s in four.steps if s.kind == "limit"]  # +4 -2 +2
     five = LHY.evaluate(assault([squad(cohesion=8), squad(cohesion=5)], [squad(cohesion=5)]))
-    assert five.drm == 4 and [s.drm for s in five.steps if s.kind == "limit"] == [-1]
+    assert final_drm(five) == 4 and [s.drm for s in five.steps if s.kind == "limit"] == [-1]
 
 
 def test_the_situational_drms_each_alone() -> None:
@@ -152,15 +160,15 @@ def test_at_most_four_combat_steps_count_the_best_chosen() -> None:
     best = squad(cohesion=8)
     report = LHY.evaluate(assault([squad(cohesion=5), squad(cohesion=6), best], [squad()]))
     # three full squads are 6 steps: the two best count (+4), cohesion 8 against 5 (+3)
-    assert report.payload["drm_before_limit"] == 4 + 3 - 2 and report.drm == 4
-    assert report.payload["counted"]["attacker"] == ["attacker-2", "attacker-3"]
+    assert report.payload["drm_before_limit"] == 4 + 3 - 2 and final_drm(report) == 4
+    assert counted(report) == ["attacker-2", "attacker-3"]
     assert any("not counted: us squad" in s.text for s in report.steps)
 
 
 def test_a_player_counts_the_units_he_picks() -> None:
     picked = [squad(cohesion=5, counted=True), squad(cohesion=6, counted=False), squad(cohesion=8)]
     report = LHY.evaluate(assault(picked, [squad()]))
-    assert report.payload["counted"]["attacker"] == ["attacker-1", "attacker-3"]
+    assert counted(report) == ["attacker-1", "attacker-3"]
     three = [squad(counted=True), squad(counted=True), squad(counted=True)]
     with pytest.raises(IllegalAttackError, match="6 non-vehicular combat steps: at most 4"):
         LHY.evaluate(assault(three, [squad()]))
@@ -170,11 +178,11 @@ def test_one_leader_latw_ft_and_vehicle_count() -> None:
     leaders = [part(unit("leader", "us", cohesion=c), "heroic" if c == 9 else "x")
                for c in (7, 9)]  # fmt: skip
     report = LHY.evaluate(assault([squad(), *leaders], [squad()]))
-    assert report.payload["counted"]["attacker"] == ["attacker-1", "attacker-3"]
+    assert counted(report) == ["attacker-1", "attacker-3"]
     afvs = [part(unit("afv", "us", av=av)) for av in (1, 4)]
     report = LHY.evaluate(assault([squad(), *afvs], [squad()]))
-    assert report.payload["counted"]["attacker"] == ["attacker-1", "attacker-3"]
-    assert report.drm == 2 + 1 - 2
+    assert counted(report) == ["attacker-1", "attacker-3"]
+    assert final_drm(report) == 2 + 1 - 2
     with pytest.raises(IllegalAttackError, match="at most 1"):
         LHY.evaluate(assault([squad(), *(part(a.unit, counted=True) for a in afvs)], [squad()]))
 
@@ -206,7 +214,7 @@ def test_the_default_pick_is_the_best_for_the_drm_with_the_cohesion_difference()
     section = part(unit("section", "us", cohesion=9, company=1))
     report = LHY.evaluate(assault([squad(), squad(), section], [squad()]))
     assert report.payload["drm_before_limit"] == 3
-    assert report.payload["counted"]["attacker"] == ["attacker-1", "attacker-3"]
+    assert counted(report) == ["attacker-1", "attacker-3"]
     # an entry of three squads (6 steps): two of them count
     three = Participant(unit("squad", "us", name="Rifles", cohesion=5, company=1), count=3)
     report = LHY.evaluate(assault([three], [squad()]))

@@ -11,6 +11,7 @@ from lhy_strategies import assault, part, unit
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.report import final_drm
 
 LHY = get_ruleset("lhy-assault")
 
@@ -81,7 +82,7 @@ def test_range_two_hexes_three_if_heroic_three_for_vehicles() -> None:
 def test_all_but_one_heroic_marker_per_nationality_are_removed() -> None:
     report = LHY.evaluate(assault([squad("us", "heroic"), squad("us", "heroic")], [squad()]))
     assert report.payload["heroic_removed"] == ["attacker-2"]
-    assert report.drm == 2 + 2 + 1 - 2  # one Heroic +1, not two
+    assert final_drm(report) == 2 + 2 + 1 - 2  # one Heroic +1, not two
     result = LHY.resolve(report, ScriptedDice([5]))
     standing = {p.id: p.status for p in (*report.situation.attackers,
                                          *report.situation.defenders)}  # fmt: skip

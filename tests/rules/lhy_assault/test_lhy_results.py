@@ -11,7 +11,7 @@ from lhy_strategies import assault, part, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import Report, final_drm
 
 LHY = get_ruleset("lhy-assault")
 
@@ -25,7 +25,7 @@ def at_drm(drm: int) -> Report:
     attackers = {4: [squad(cohesion=7), squad()], 0: [squad()], -3: [squad()]}[drm]
     defender = squad("german", {4: 5, 0: 5, -3: 8}[drm])
     report = LHY.evaluate(assault(attackers, [defender]))
-    assert report.drm == drm
+    assert final_drm(report) == drm
     return report
 
 
@@ -36,7 +36,7 @@ def at_drm(drm: int) -> Report:
 )  # fmt: skip
 def test_each_row_at_its_boundaries(drm: int, face: int, final: int, code: str) -> None:
     result = LHY.resolve(at_drm(drm), ScriptedDice([face]))
-    assert (result.modified_roll, result.code) == (final, code)
+    assert (result.table_roll().modified_roll, result.code) == (final, code)
 
 
 def test_each_rows_chance_is_exact() -> None:
@@ -63,7 +63,7 @@ def two_defenders(nationality: str, disrupted: str = "disrupted") -> Report:
     first = squad(nationality, 6)
     second = squad(nationality, 5, state=disrupted)
     report = LHY.evaluate(assault(ATTACKERS, [first, second], envelopment=True))
-    assert report.drm == 4
+    assert final_drm(report) == 4
     return report
 
 
@@ -138,7 +138,7 @@ def test_a_cohesion_check_is_a_d10_against_cohesion() -> None:
 def test_a_leader_failing_its_check_suffers_a_casualty() -> None:
     leader = part(unit("leader", "german", cohesion=7))
     report = LHY.evaluate(assault([squad()], [squad("german"), leader]))
-    checks = [f for f in follow_ups(report, 9 - report.drm) if f.kind == "cohesion-check"]
+    checks = [f for f in follow_ups(report, 9 - final_drm(report)) if f.kind == "cohesion-check"]
     (lead,) = [f for f in checks if f.target == "defender-2"]
     done = LHY.resolve_follow_up(report, lead, standing(report), ScriptedDice([8]))
     assert [(e.kind, e.amount) for e in done.effects] == [("lose-steps", 1)]
@@ -147,7 +147,7 @@ def test_a_leader_failing_its_check_suffers_a_casualty() -> None:
 def test_urban_assault_falls_on_the_best_combat_unit_of_each_side_on_6_or_7() -> None:
     report = LHY.evaluate(assault([squad(cohesion=6)], [squad("german", 6)],
                                   terrain="urban-building"))  # fmt: skip
-    assert report.drm == -2
+    assert final_drm(report) == -2
     urban = [f for f in follow_ups(report, 8) if f.kind == "urban-assault"]  # final 6
     assert [(f.side, f.target) for f in urban] == [("attacker", "attacker-1"),
                                                    ("defender", "defender-1")]  # fmt: skip
@@ -162,7 +162,7 @@ def test_urban_assault_falls_on_the_best_combat_unit_of_each_side_on_6_or_7() ->
 
 def destruction(vehicle, *defending, face: int = 9, **conditions):  # type: ignore[no-untyped-def]
     report = LHY.evaluate(assault([squad()], [*defending, vehicle], **conditions))
-    (attempt,) = [f for f in follow_ups(report, face - report.drm) if
+    (attempt,) = [f for f in follow_ups(report, face - final_drm(report)) if
                   f.kind == "vehicle-destruction"]  # fmt: skip
     return report, attempt
 
@@ -207,7 +207,7 @@ def test_a_vehicle_destruction_attempt_is_a_choice_then_a_d10() -> None:
 
 def test_no_attempt_without_an_undisrupted_combat_unit_latw_or_fp() -> None:
     report = LHY.evaluate(assault([squad()], [squad("german"), part(unit("afv", "german"))]))
-    result = LHY.resolve(report, ScriptedDice([9 - report.drm]))
+    result = LHY.resolve(report, ScriptedDice([9 - final_drm(report)]))
     broken = standing(report) | {"attacker-1": part(unit("squad"), state="disrupted").status}
     assert not [f for f in LHY.follow_ups(report, result, broken)
                 if f.kind == "vehicle-destruction" and f.side == "attacker"]  # fmt: skip
@@ -238,7 +238,7 @@ def test_each_units_fate_counts_the_table_roll_and_every_follow_up() -> None:
     assert report.unit_fates == {"attacker-1": half, "defender-1": half}
     section = part(unit("section", "german", cohesion=5, company=1))
     report = LHY.evaluate(assault([squad(cohesion=7), squad()], [section]))
-    assert report.drm == 4  # 14 (1/10): a casualty, its only step; 10-13, 6-9: a check
+    assert final_drm(report) == 4  # 14 (1/10): a casualty, its only step; 10-13, 6-9: a check
     assert report.unit_fates["defender-1"] == {
         "eliminated": Fraction(1, 10),
         "disrupted": Fraction(4, 10),
@@ -259,7 +259,7 @@ def test_riders_in_the_assault_hex_unload_whatever_the_row() -> None:
 
 def test_a_regrouping_unit_that_disrupts_is_no_longer_regrouping() -> None:
     report = LHY.evaluate(assault([squad()], [squad("german", 5, "regrouping")]))
-    result = LHY.resolve(report, ScriptedDice([9 - report.drm]))  # 6-9: the defender checks
+    result = LHY.resolve(report, ScriptedDice([9 - final_drm(report)]))  # 6-9: the defender checks
     (check,) = [f for f in LHY.follow_ups(report, result, standing(report))
                 if f.kind == "cohesion-check"]  # fmt: skip
     failed = LHY.resolve_follow_up(report, check, standing(report), ScriptedDice([10]))
@@ -281,7 +281,7 @@ def test_each_resolved_follow_up_names_the_outcome_it_came_to() -> None:
 def test_a_tied_urban_assault_is_picked_by_a_declared_die_of_as_many_faces() -> None:
     tied = [squad("german", 6), squad("german", 6), squad("german", 6)]
     report = LHY.evaluate(assault([squad(cohesion=6)], tied, terrain="urban-building"))
-    (urban,) = [f for f in follow_ups(report, 6 - report.drm) if f.side == "defender"
+    (urban,) = [f for f in follow_ups(report, 6 - final_drm(report)) if f.side == "defender"
                 and f.kind == "urban-assault"]  # fmt: skip  # final 6: both sides
     assert urban.die is not None and (urban.die.purpose, urban.die.sides) == (
         "urban assault pick",
@@ -300,7 +300,7 @@ def test_a_tied_urban_assault_is_picked_by_a_declared_die_of_as_many_faces() -> 
 def test_more_tied_units_than_a_d10_has_faces_are_drawn_by_hand_and_chosen() -> None:
     tied = [squad("german", 6) for _ in range(11)]
     report = LHY.evaluate(assault([squad(cohesion=6)], tied, terrain="urban-building"))
-    (urban,) = [f for f in follow_ups(report, 6 - report.drm) if f.side == "defender"
+    (urban,) = [f for f in follow_ups(report, 6 - final_drm(report)) if f.side == "defender"
                 and f.kind == "urban-assault"]  # fmt: skip
     assert urban.die is None and len(urban.choices) == 11 and "by hand" in urban.text
     done = LHY.resolve_follow_up(report, urban, standing(report), ScriptedDice([]), "defender-7")

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 from tw_helpers import evaluate, golden_attack, golden_defence, inline, p
 
+from hexcombat.rules.europa_units import AecValue
 from hexcombat.rules.explain import Step
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import Report, final_drm
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.units import AecValue
 from meaning import each_says, one_says
 
 FULL, HALF, DOUBLE = AecValue.FULL, AecValue.HALF, AecValue.DOUBLE
@@ -74,7 +74,7 @@ def test_no_aeca_means_no_armour_step_drm_and_no_atec_effect() -> None:
     step = atec_step(report)
     assert step.drm is None
     assert "the attacker uses no AEC" in step.text
-    assert report.drm == 0
+    assert final_drm(report) == 0
 
 
 def test_terrain_forbidding_aec_stops_aeca_and_so_atec() -> None:
@@ -131,7 +131,7 @@ def test_declining_aec_is_not_a_total_war_choice_and_is_warned() -> None:
         golden_attack(), golden_defence(), terrain="woods", attacker_declines_aec=True
     )
     plain = evaluate(golden_attack(), golden_defence(), terrain="woods")
-    assert declined.drm == plain.drm == 1  # 14D2d still nets +1: nothing is waived
+    assert final_drm(declined) == final_drm(plain) == 1  # 14D2d still nets +1: nothing is waived
     assert one_says(
         declined.warnings, rules=["10.F", "14D2"], names=["armour-ratio", "attacker", "AEC", "ATEC"]
     )

@@ -7,6 +7,8 @@ from tw_helpers import evaluate, inline, p, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.europa_features import NotSubject
+from hexcombat.rules.report import CombatResult, odds_column
 from hexcombat.rules.total_war import (
     RULESET,
     CdMode,
@@ -76,13 +78,20 @@ def test_lra_at_two_hexes_adds_strength_and_a_step() -> None:
     assert "may not advance" in step.text
 
 
+def not_subject(result: CombatResult) -> tuple[str, ...]:
+    """The attackers the result does not apply to (14A3), as the Europa result declares them."""
+    found = result.feature(NotSubject)
+    assert found is not None
+    return found.attacker
+
+
 def test_lra_at_two_hexes_is_exempt_and_out_of_the_exchange() -> None:
     report = evaluate([INF, p("ge-lr-art-iii", range=2)], [DEFENDER])
-    assert report.odds == "2:1"  # 9 to 4
+    assert odds_column(report) == "2:1"  # 9 to 4
     # generic CRT 2:1 column, modified roll 5: EX (defender eliminated, exchange)
     result = RULESET.resolve(report, ScriptedDice([5]))
     assert result.code == "EX"
-    assert result.attacker.exempt == ("LR Art III",)
+    assert not_subject(result) == ("LR Art III",)
     assert result.defender.loss_points == 4
     assert result.attacker.loss_points == 4  # from the Inf XX's 6, not the LRA's 3
     assert not result.attacker.eliminated
@@ -91,11 +100,11 @@ def test_lra_at_two_hexes_is_exempt_and_out_of_the_exchange() -> None:
 
 def test_lra_exempt_from_an_attacker_elimination() -> None:
     report = evaluate([INF, p("ge-lr-art-iii", range=2)], [p(inline("Fort", 3, defence=27))])
-    assert report.odds == "1:3"  # 9 to 27
+    assert odds_column(report) == "1:3"  # 9 to 27
     result = RULESET.resolve(report, ScriptedDice([1]))  # generic CRT 1:3, roll 1: AE
     assert result.code == "AE"
     assert result.attacker.eliminated
-    assert result.attacker.exempt == ("LR Art III",)
+    assert not_subject(result) == ("LR Art III",)
     assert not result.advance
 
 
@@ -123,7 +132,7 @@ def test_adjacent_lra_is_an_ordinary_unit() -> None:
     assert not [s for s in report.steps if s.rule == "14A3"]
     result = RULESET.resolve(report, ScriptedDice([5]))
     assert result.code == "EX"
-    assert result.attacker.exempt == ()
+    assert not_subject(result) == ()
     assert result.attacker.loss_points == 4
 
 

@@ -11,6 +11,8 @@ from tw_helpers import REPO, evaluate, inline, p, situation
 
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_units import AecValue, europa
+from hexcombat.rules.report import odds_column
 from hexcombat.rules.total_war import TotalWarRuleset
 from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
 from hexcombat.rules.total_war.light_infantry import light_infantry_from_source
@@ -20,7 +22,6 @@ from hexcombat.rules.total_war.tables import (
     engineer_chart_from_source,
     load_tables,
 )
-from hexcombat.rules.units import AecValue
 from hexcombat.sourcefile import SourceError, TomlSource
 from meaning import each_says, says, says_in
 
@@ -287,10 +288,10 @@ def test_unknown_terrain_and_weather_name_the_known_ones() -> None:
 def test_a_unit_without_strength_gives_the_modifiers_but_no_odds() -> None:
     # the texts' worked examples give no strengths: the DRM is worked out, the odds wait
     report = evaluate([p(inline("A", 1, attack=None))], [p(inline("D", 1))])
-    assert report.odds is None and report.outcomes == {}
+    assert odds_column(report) is None and report.outcomes == {}
     assert report.missing_strengths == (("A", "attack"),)
     with pytest.raises(RulesError) as caught:
-        report.require_odds()
+        report.require_strengths()
     assert says(str(caught.value), names=["cannot roll", "`attack`", "A"])
 
 
@@ -311,7 +312,7 @@ def test_the_counter_set_has_the_14d2d_sizes() -> None:
     source = TomlSource.load(REPO / "counters" / "total-war.toml")
     counters, found = counters_from_source(source)
     assert found == []
-    sizes = {k: counters[k].re for k in ("su-hv-tank-xx", "su-rifle-xx", "su-hv-tank-x",
+    sizes = {k: europa(counters[k]).re for k in ("su-hv-tank-xx", "su-rifle-xx", "su-hv-tank-x",
                                           "su-tank-x", "ax-inf-xx", "ax-hv-mot-aa-ii")}  # fmt: skip
     assert sizes == {
         "su-hv-tank-xx": 3,
@@ -321,9 +322,10 @@ def test_the_counter_set_has_the_14d2d_sizes() -> None:
         "ax-inf-xx": 3,
         "ax-hv-mot-aa-ii": Fraction(1, 2),
     }
-    assert counters["ax-hv-mot-aa-ii"].heavy_atec and not counters["ax-hv-mot-aa-ii"].heavy_armour
+    aa = europa(counters["ax-hv-mot-aa-ii"])
+    assert aa.heavy_atec and not aa.heavy_armour
     assert counters["br-aslt-eng-tank-x"].engineer == "assault"
-    assert counters["ge-lr-art-iii"].range == 2 and not counters["ge-lr-art-iii"].siege
+    assert counters["ge-lr-art-iii"].range == 2 and not europa(counters["ge-lr-art-iii"]).siege
 
 
 def test_an_unknown_capability_value_is_refused_at_its_line() -> None:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from tw_helpers import evaluate, golden_attack, golden_defence, steps
 
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.report import Report
+from hexcombat.rules.report import Report, drm_chances, final_drm
 from meaning import each_says
 
 
@@ -52,8 +52,8 @@ def test_14d2d_steps_in_the_example_s_order_with_its_values() -> None:
 
 def test_14d2d_net_modifier_is_plus_one() -> None:
     report = golden()
-    assert report.drm == 1
-    assert report.drm_distribution == {1: Fraction(1)}
+    assert final_drm(report) == 1
+    assert drm_chances(report) == {1: Fraction(1)}
     assert sum(s.drm for s in report.steps if s.drm) == 1
 
 

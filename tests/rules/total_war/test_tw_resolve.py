@@ -13,6 +13,7 @@ from tw_strategies import chance_ruleset
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.report import DrmChances, drm_chances, final_drm, odds_column
 from hexcombat.rules.total_war import RULESET
 from meaning import one_says, says
 
@@ -25,23 +26,24 @@ def test_every_roll_of_the_golden_case_reproduces_its_outcome_chances() -> None:
 def test_a_chance_modifier_is_drawn_then_the_combat_die_rolled(tmp_path: Path) -> None:
     ruleset = chance_ruleset(tmp_path)
     report = ruleset.evaluate(situation(golden_attack(), golden_defence(), terrain="woods"))
-    assert report.drm_distribution == {1: Fraction(1, 2), 2: Fraction(1, 2)}
-    assert report.drm == 1
+    assert drm_chances(report) == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    assert final_drm(report) == 1
     aeca = [s for s in report.steps if s.text.startswith("AECA")][0]
     assert aeca.drm == 2 and "+2, 1/2 chance of +3" in aeca.text
     assert outcomes_by_rolling(ruleset, report) == report.outcomes
     low = ruleset.resolve(report, ScriptedDice([3, 4]))  # chance faces 1-3 give the lower +1
     high = ruleset.resolve(report, ScriptedDice([4, 4]))  # 4-6 give +2
-    assert (low.drm, low.modified_roll) == (1, 5)
-    assert (high.drm, high.modified_roll) == (2, 6)
+    assert (low.table_roll().drm, low.table_roll().modified_roll) == (1, 5)
+    assert (high.table_roll().drm, high.table_roll().modified_roll) == (2, 6)
     assert says(high.steps[0].text, figures=["4", "+2", "+1", "50%", "+2", "50%"])
 
 
 def test_the_result_carries_losses_retreats_and_advance() -> None:
     report = evaluate(golden_attack(), golden_defence(), terrain="woods")
-    assert report.odds == "3:1"
+    assert odds_column(report) == "3:1"
     result = RULESET.resolve(report, ScriptedDice([6]))  # 3:1, 6 + 1 = 7: DH on the generic CRT
-    assert (result.code, result.die, result.drm, result.modified_roll) == ("DH", 6, 1, 7)
+    roll = result.table_roll()
+    assert (result.code, roll.die, roll.drm, roll.modified_roll) == ("DH", 6, 1, 7)
     assert result.defender.loss_fraction == Fraction(1, 2)
     assert result.defender.loss_points == 6  # half of 11, rounded up
     assert result.defender.retreat_hexes == 2
@@ -52,9 +54,9 @@ def test_the_result_carries_losses_retreats_and_advance() -> None:
 
 def test_the_modified_roll_is_limited_to_the_table() -> None:
     report = evaluate(golden_attack(), golden_defence(), terrain="woods")
-    high = replace(report, drm_distribution={9: Fraction(1)})
+    high = replace(report, features=(DrmChances({9: Fraction(1)}), *report.features))
     result = RULESET.resolve(high, ScriptedDice([6]))
-    assert result.modified_roll == 12
+    assert result.table_roll().modified_roll == 12
 
 
 def test_a_report_of_another_ruleset_is_refused() -> None:

@@ -9,6 +9,7 @@ import pytest
 from tw_helpers import evaluate, inline, p
 
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.report import final_drm
 from meaning import one_says, says, says_in
 
 INF = p(inline("Inf XX", 3, attack=6, defence=6))
@@ -57,7 +58,7 @@ def test_against_a_fortification_its_own_drm_is_applied() -> None:
     assert [(s.rule, s.value, s.drm) for s in fort] == [("14D1", -2, -2)]
     fortified = [s for s in report.steps if s.rule == "14D1"][1].text
     assert says_in(fortified, figures=["-2"], names=["fortification"])
-    assert report.drm == -2 + 1  # the fortification, and the assumed engineer +1
+    assert final_drm(report) == -2 + 1  # the fortification, and the assumed engineer +1
 
 
 def test_assault_engineers_double_their_attack_strength_as_assumed() -> None:
@@ -105,7 +106,7 @@ def test_against_a_minus_four_fortification_specialized_armour_is_not_an_enginee
     assert one_says(
         report.warnings, rules=["14D1"], figures=["-4", "-1", "-2", "-3"], names=["Eng Tank II"]
     )
-    assert report.drm == -4  # forest forbids AEC: nothing else
+    assert final_drm(report) == -4  # forest forbids AEC: nothing else
 
 
 def test_a_minus_four_fortification_of_a_major_city_still_has_engineers() -> None:

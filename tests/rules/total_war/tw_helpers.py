@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from hexcombat.rules.counters import load_counters
+from hexcombat.rules.europa_units import europa_unit, with_europa
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -20,14 +20,14 @@ COUNTERS = load_counters([REPO / "counters" / "total-war.toml"])
 
 def unit(counter_id: str, **changes: Any) -> Unit:
     """A shipped counter, optionally with some capabilities changed."""
-    return replace(COUNTERS[counter_id], **changes)
+    return with_europa(COUNTERS[counter_id], **changes)
 
 
 def inline(name: str, re: Fraction | int | str, **values: Any) -> Unit:
     """A unit defined in the test, with plausible strengths unless given."""
     values.setdefault("attack", 3)
     values.setdefault("defence", 3)
-    return Unit(name=name, re=Fraction(re), **values)
+    return europa_unit(name, Fraction(re), **values)
 
 
 def p(u: Unit | str, count: int = 1, **kw: Any) -> Participant:

@@ -9,10 +9,11 @@ from pathlib import Path
 from hypothesis import strategies as st
 from tw_helpers import situation
 
+from hexcombat.rules.europa_units import AecValue, europa_unit
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.total_war import TotalWarRuleset
 from hexcombat.rules.total_war.tables import load_tables
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import Unit
 
 RULE_REFERENCE = re.compile(r"^(CRT|\d+(?:[A-Z](?:\d+[a-z]?)?)?|\d+\.[A-Z](?:\.\d+)*)$")
 """A rule reference as the rulebooks print them (``14D2a``, ``14F``, ``10``, ``10.C.1``) or the
@@ -33,7 +34,7 @@ def units(draw: st.DrawFn, *, artillery: bool | None = None) -> Unit:
     """Any ground unit a counter could describe (never the CD side of a CDA unit)."""
     heavy = draw(st.booleans())
     is_art = draw(st.booleans()) if artillery is None else artillery
-    return Unit(
+    return europa_unit(
         name=draw(st.sampled_from(["Inf XX", "Tank X", "Hv Tank X", "Art III", "AT II", "Eng"])),
         re=draw(st.sampled_from(SIZES)),
         unit_type=draw(st.sampled_from(TYPES)),

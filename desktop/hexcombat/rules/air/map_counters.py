@@ -14,14 +14,15 @@ from fractions import Fraction
 
 from hexcombat.rules.air.units import AirUnit
 from hexcombat.rules.counters import CounterSet
-from hexcombat.rules.units import Unit
+from hexcombat.rules.europa_units import europa_unit
+from hexcombat.rules.units import Unit, flies
 
 
 def map_unit(counter_id: str, air: AirUnit) -> Unit:
     """The map counter of air unit ``air``."""
-    return Unit(
-        name=air.name,
-        re=Fraction(0),
+    return europa_unit(
+        air.name,
+        Fraction(0),
         id=counter_id,
         nationality=air.nationality,
         unit_type=air.category.value,
@@ -41,4 +42,4 @@ def air_counter_set(air_units: dict[str, AirUnit], title: str = "air units") -> 
 
 def is_air_unit(unit: Unit) -> bool:
     """An air unit (16A): it stands on the map at its base but fights no ground combat."""
-    return unit.air_type is not None
+    return flies(unit)

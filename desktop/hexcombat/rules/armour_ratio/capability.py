@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hexcombat.rules.units import SMALL_FORMATIONS, AecValue, Unit
+from hexcombat.rules.europa_units import SMALL_FORMATIONS, AecValue, europa
+from hexcombat.rules.europa_units import conversion_capacity as size_conversion
+from hexcombat.rules.units import Unit
 
 CM_TYPES = frozenset(
     {
@@ -98,7 +100,7 @@ def rule_conversion(unit: Unit) -> tuple[Fraction, str]:
     if is_german_big_division(unit):
         return Fraction(2), "a German panzer division over twelve combat value converts 2 REs"
     if unit.size in SMALL_FORMATIONS:
-        return unit.re, "brigades, regiments and battalions convert 1:1"
+        return europa(unit).re, "brigades, regiments and battalions convert 1:1"
     if unit.size is None:
         return Fraction(1), "a unit without a size mark converts 1 RE, as a division"
     return Fraction(1), "a division or corps converts 1 RE"
@@ -106,7 +108,10 @@ def rule_conversion(unit: Unit) -> tuple[Fraction, str]:
 
 def house_conversion(unit: Unit) -> bool:
     """A counter's ``conversion_re`` that is not 10.C.1's value: the player's own house rule."""
-    return unit.conversion_re is not None and unit.conversion_re != rule_conversion(unit)[0]
+    return (
+        europa(unit).conversion_re is not None
+        and europa(unit).conversion_re != rule_conversion(unit)[0]
+    )
 
 
 def may_have_intrinsic_atec(unit: Unit) -> bool:
@@ -121,9 +126,9 @@ def conversion_capacity(unit: Unit) -> Fraction:
     A counter's own ``conversion_re`` wins; otherwise German panzer or panzergrenadier divisions
     over twelve combat value convert 2 REs, and the unit's size decides the rest.
     """
-    if unit.conversion_re is None and is_german_big_division(unit):
+    if europa(unit).conversion_re is None and is_german_big_division(unit):
         return Fraction(2)
-    return unit.conversion_capacity()
+    return size_conversion(unit)
 
 
 def converting_capacity(unit: Unit, value: AecValue) -> Fraction:

@@ -15,10 +15,10 @@ from fractions import Fraction
 from hexcombat.rules.armour_ratio.modifiers import AecUse
 from hexcombat.rules.armour_ratio.totals import AecTotals, CapabilityTotal
 from hexcombat.rules.armour_ratio.totals_steps import res_text, unit_label
+from hexcombat.rules.europa_units import AecValue
 from hexcombat.rules.explain import Explanation, fmt
-from hexcombat.rules.report import RequiredLossRule, converted_max, usable_points
+from hexcombat.rules.required_losses import RequiredLossRule, converted_max, usable_points
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.units import AecValue
 
 
 @dataclass(frozen=True)

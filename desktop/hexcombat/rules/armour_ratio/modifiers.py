@@ -15,6 +15,7 @@ from hexcombat.rules.armour_ratio.tables import (
 from hexcombat.rules.armour_ratio.terrain import TerrainChart, adjust_for_terrain
 from hexcombat.rules.armour_ratio.totals import AecTotals
 from hexcombat.rules.armour_ratio.totals_steps import res_text
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.explain import Explanation, Provenance, fmt
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
@@ -309,10 +310,12 @@ def heavy_counts(situation: CombatSituation) -> HeavyCounts:
     """Count heavy armour and heavy ATEC units on both sides (10.I, 10.I.3)."""
 
     def armour(ps: tuple[Participant, ...]) -> int:
-        return sum(p.count for p in ps if p.unit.heavy_armour)
+        return sum(p.count for p in ps if europa(p.unit).heavy_armour)
 
     def atec(ps: tuple[Participant, ...]) -> int:
-        return sum(p.count * p.unit.heavy_atec_units for p in ps if p.unit.heavy_atec)
+        return sum(
+            p.count * europa(p.unit).heavy_atec_units for p in ps if europa(p.unit).heavy_atec
+        )
 
     return HeavyCounts(
         armour(situation.attackers),
@@ -328,8 +331,8 @@ def heavy_armour_modifier(
     """Heavy armour in the attack (+) and in the defence (-) by unit count (10.I)."""
     counts = heavy_counts(situation)
     for p in (*situation.attackers, *situation.defenders):
-        units, rule = p.unit.heavy_atec_units, rule_heavy_atec_units(p.unit)
-        if not p.unit.heavy_atec or units == 1 == rule:
+        units, rule = europa(p.unit).heavy_atec_units, rule_heavy_atec_units(p.unit)
+        if not europa(p.unit).heavy_atec or units == 1 == rule:
             continue
         if units == rule:
             ex.add("10.I.3", f"{p.unit.name} counts as {units} heavy ATEC units", units * p.count)

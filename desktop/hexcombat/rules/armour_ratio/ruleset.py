@@ -49,12 +49,15 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.europa_eligibility import EuropaEligibility
+from hexcombat.rules.europa_features import RequiredLossFigures, SideRequired
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_results import (
     TABLE_WORDING,
     europa_dice,
+    europa_features,
     europa_headline,
     europa_payload,
+    europa_roll,
     ids,
     loss_points,
     outcome_list,
@@ -65,7 +68,8 @@ from hexcombat.rules.europa_results import (
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
-from hexcombat.rules.report import CombatResult, Report, SideResult, converted_max
+from hexcombat.rules.report import CombatResult, Report, SideResult, drm_chances
+from hexcombat.rules.required_losses import converted_max
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.rules.units import Unit
@@ -293,8 +297,6 @@ class ArmourRatioRuleset(EuropaEligibility):
             ruleset=RULESET_ID,
             situation=situation,
             totals=totals,
-            odds=a.column,
-            drm_distribution=a.distribution,
             outcomes=outcomes,
             explanation=ex,
             missing_strengths=a.missing_strengths,
@@ -302,20 +304,28 @@ class ArmourRatioRuleset(EuropaEligibility):
             outcome_list=outcome_list(crt, outcomes),
             payload=europa_payload(a.column, a.distribution),
             dice=() if a.column is None else europa_dice(crt, a.distribution, "10.C"),
+            features=europa_features(
+                a.column,
+                a.distribution,
+                (a.strengths.attack, a.strengths.defence)
+                if a.strengths is not None and a.column is not None and a.odds is not None
+                else None,
+            ),
         )
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         """Roll the chance die (if any), then the combat die; apply the result and 10.F."""
         if report.ruleset != RULESET_ID:
             raise RulesError(f"a {report.ruleset!r} report cannot be resolved by armour-ratio")
-        report.require_odds()
+        report.require_strengths()
         a = self.analyse(report.situation, Explanation())
         power = a.strengths
         assert power is not None and a.column is not None  # as the report's: it has odds
         crt = self.crt_for(report.situation)
         ex = Explanation()
-        roll = roll_on_table(crt, a.column, report.drm_distribution, dice, ex, "10.C")
-        drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect
+        distribution = drm_chances(report)
+        roll = roll_on_table(crt, a.column, distribution, dice, ex, "10.C")
+        code, effect = roll.code, roll.effect
         att_loss, def_loss = loss_points(effect, power.printed_attack, power.printed_defence)
         if att_loss or def_loss:
             ex.add(
@@ -345,37 +355,41 @@ class ArmourRatioRuleset(EuropaEligibility):
             eliminated=att_loss >= power.printed_attack,
             loss_fraction=effect.attacker.loss_fraction,
             loss_points=att_loss,
-            required_losses=Fraction(att_rule.required() if att_rule else 0),
             retreat_hexes=effect.attacker.retreat_hexes,
-            converted_max=converted_max(att_loss) if att_rule and att_rule.converted else 0,
-            required_by=att_rule,
         )
         defender = SideResult(
             eliminated=def_loss >= power.printed_defence,
             loss_fraction=effect.defender.loss_fraction,
             loss_points=def_loss,
-            required_losses=Fraction(def_rule.required() if def_rule else 0),
             retreat_hexes=effect.defender.retreat_hexes,
-            converted_max=converted_max(def_loss) if def_rule and def_rule.converted else 0,
-            required_by=def_rule,
+        )
+        ten_f = RequiredLossFigures(  # 10.F
+            SideRequired(
+                Fraction(att_rule.required() if att_rule else 0),
+                converted_max(att_loss) if att_rule and att_rule.converted else 0,
+                att_rule,
+            ),
+            SideRequired(
+                Fraction(def_rule.required() if def_rule else 0),
+                converted_max(def_loss) if def_rule and def_rule.converted else 0,
+                def_rule,
+            ),
         )
         return CombatResult(
             code=code,
-            die=die,
-            drm=drm,
-            modified_roll=modified,
             attacker=attacker,
             defender=defender,
             advance=effect.advance,
             steps=ex.steps,
             headline=result_headline(roll, a.column),
-            rolls=table_rolls(crt, roll, report.drm_distribution, "10.C"),
+            rolls=table_rolls(crt, roll, distribution, "10.C"),
             effects=result_effects(
                 attacker,
                 defender,
                 effect,
                 (ids(s.attackers, "attacker"), ids(s.defenders, "defender")),
             ),
+            features=(europa_roll(roll), ten_f),
         )
 
     def loss_policy(self, report: Report, result: CombatResult) -> EuropaLosses:

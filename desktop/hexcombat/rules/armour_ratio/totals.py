@@ -27,9 +27,10 @@ from hexcombat.rules.armour_ratio.capability import (
 from hexcombat.rules.armour_ratio.terrain import TerrainChart, load_terrain_chart
 from hexcombat.rules.charts import Provenanced
 from hexcombat.rules.errors import IllegalAttackError, UnitDataError
+from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.units import AecValue, Unit
+from hexcombat.rules.units import Unit
 
 Capability = Literal["aeca", "aecd", "atec"]
 CONVERSION_RULE: dict[str, str] = {"aeca": "10.C.1", "aecd": "10.C.2", "atec": "10.C.3"}
@@ -153,7 +154,7 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
         for p in participants:
             if p.count < 1:
                 raise UnitDataError(f"{p.unit.name}: the number of {side} units must be 1 or more")
-            if p.unit.re <= 0:
+            if europa(p.unit).re <= 0:
                 raise UnitDataError(f"{p.unit.name} has no RE size; give it `re` or `size`")
     for p in situation.attackers:
         if p.range != 1:
@@ -189,11 +190,12 @@ def resolved_units(situation: CombatSituation) -> CombatSituation:
             situation.conditions,
         )
     for p in (*situation.attackers, *situation.defenders):
-        if p.unit.heavy_atec and p.unit.heavy_atec_units < 1:
+        if europa(p.unit).heavy_atec and europa(p.unit).heavy_atec_units < 1:
             raise UnitDataError(
                 f"{p.unit.name} qualifies for heavy antitank effects but heavy_atec_units = "
-                f"{p.unit.heavy_atec_units}: each qualifying unit counts as one heavy ATEC unit "
-                "whatever its size (10.I; the Axis 2-10 Hv AA X as two, 10.I.3); give 1 or more",
+                f"{europa(p.unit).heavy_atec_units}: each qualifying unit counts as one heavy ATEC "
+                "unit whatever its size (10.I; the Axis 2-10 Hv AA X as two, 10.I.3); give 1 or "
+                "more",
                 "10.I",
             )
     return situation
@@ -230,7 +232,7 @@ def strength_factor(p: Participant, conditions: Conditions, chart: TerrainChart)
 
 def value_of(unit: Unit, capability: Capability) -> AecValue:
     """A unit's printed value for ``capability``."""
-    return getattr(unit, capability)  # type: ignore[no-any-return]
+    return getattr(europa(unit), capability)  # type: ignore[no-any-return]
 
 
 def _pieces(
@@ -254,7 +256,7 @@ def _pieces(
         neutral = Fraction(0)
         note = ""
         if value == AecValue.HALF:
-            neutral = unit.re / 2  # 10.B.3: the other half is neutral and convertible
+            neutral = europa(unit).re / 2  # 10.B.3: the other half is neutral and convertible
         elif value == AecValue.NEUTRAL:
             if capability == "atec":
                 convertible = atec_convertible(unit)
@@ -274,7 +276,7 @@ def _pieces(
                         f"motorized infantry attacking {conditions.terrain} at full strength is "
                         "no longer neutral for AECA conversions (10.D)"
                     )
-            neutral = unit.re if convertible else Fraction(0)
+            neutral = europa(unit).re if convertible else Fraction(0)
         for _ in range(p.count):
             pieces.append(
                 _Piece(
@@ -283,10 +285,10 @@ def _pieces(
                     stack=ONE_STACK if p.stack is None else p.stack,
                     value=value,
                     factor=factors.factor,
-                    own=unit.re * value.factor,
+                    own=europa(unit).re * value.factor,
                     neutral=neutral,
                     capacity=converting_capacity(unit, value),
-                    intrinsic=unit.intrinsic_atec if capability == "atec" else Fraction(0),
+                    intrinsic=europa(unit).intrinsic_atec if capability == "atec" else Fraction(0),
                     note=note,
                     self_only=capability == "atec" and value == AecValue.HALF,
                 )
@@ -306,12 +308,12 @@ def _double_atec_conditions(pieces: list[_Piece], conditions: Conditions) -> Non
     infantry: dict[str, Fraction] = {}
     for piece in pieces:
         if piece.unit.unit_type in INFANTRY_TYPES:
-            infantry[piece.stack] = infantry.get(piece.stack, Fraction(0)) + piece.unit.re
+            infantry[piece.stack] = infantry.get(piece.stack, Fraction(0)) + europa(piece.unit).re
     stacked = dict(infantry)
     for piece in pieces:
         if piece.value != AecValue.DOUBLE or piece.unit.unit_type not in CONDITIONAL_DOUBLE_ATEC:
             continue
-        need = 3 * piece.unit.re
+        need = 3 * europa(piece.unit).re
         have = infantry.get(piece.stack, Fraction(0))
         total = stacked.get(piece.stack, Fraction(0))
         if not (conditions.flag("fortified") or conditions.flag("entrenched")):
@@ -332,7 +334,7 @@ def _double_atec_conditions(pieces: list[_Piece], conditions: Conditions) -> Non
             )
             continue
         piece.value = AecValue.FULL
-        piece.own = piece.unit.re
+        piece.own = europa(piece.unit).re
         piece.note = f"double ATEC counts only full: {reason}"
 
 
@@ -407,7 +409,8 @@ def capability_total(
         for x in mine:
             if x.intrinsic > 0:
                 room = max(
-                    Fraction(0), max(x.unit.re, x.own + x.converted_in) - x.own - x.converted_in
+                    Fraction(0),
+                    max(europa(x.unit).re, x.own + x.converted_in) - x.own - x.converted_in,
                 )
                 intrinsic += min(x.intrinsic, room)
         res = own + converted + intrinsic

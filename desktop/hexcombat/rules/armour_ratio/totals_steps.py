@@ -23,9 +23,9 @@ from hexcombat.rules.armour_ratio.totals import (
     value_of,
 )
 from hexcombat.rules.charts import Provenanced
+from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.explain import Explanation, Provenance, Step, fmt
 from hexcombat.rules.situation import Conditions, Participant
-from hexcombat.rules.units import AecValue
 from hexcombat.rules.vocabulary import SideName
 
 
@@ -59,7 +59,8 @@ def _conversion_reason(conv: Participant) -> str:
     if house_conversion(unit):
         rule, why = rule_conversion(unit)
         return (
-            f" (its counter's conversion_re converts {res_text(unit.conversion_re or rule)}: "
+            " (its counter's conversion_re converts "
+            f"{res_text(europa(unit).conversion_re or rule)}: "
             f"your own house rule; 10.C.1 gives {res_text(rule)}: {why})"
         )
     if is_german_big_division(unit):
@@ -89,14 +90,14 @@ def _house_rules(
         if c.converter != c.converted and house_conversion(unit):
             rule, why = rule_conversion(unit)
             ex.warn(
-                f"house rule: {unit.name} converts {res_text(unit.conversion_re or rule)} "
+                f"house rule: {unit.name} converts {res_text(europa(unit).conversion_re or rule)} "
                 f"(its conversion_re); 10.C.1 gives {res_text(rule)} ({why}): your own value, "
                 "not rule 10's"
             )
             found = True
     for u in total.units if total.capability == "atec" else ():
         unit = participants[u.index].unit
-        if unit.intrinsic_atec > 0 and not may_have_intrinsic_atec(unit):
+        if europa(unit).intrinsic_atec > 0 and not may_have_intrinsic_atec(unit):
             ex.warn(
                 f"house rule: {unit.name} has intrinsic ATEC; 10.C.3 gives intrinsic ATEC only "
                 "to infantry and motorized infantry divisions: your own value, not rule 10's"
@@ -129,7 +130,7 @@ def explain_capability(
                 ex.add(
                     "10.B.1",
                     f"{label}: {note}",
-                    p.unit.re * n * value.factor,
+                    europa(p.unit).re * n * value.factor,
                     side=side,
                     kind="strength",
                 )
@@ -139,8 +140,8 @@ def explain_capability(
         if len(u.parts) > 1:
             # 10.B.1: some of the units count double, the others only full; the total says both
             counted = ", ".join(
-                f"{res_text(p.unit.re * n)} with {value.value} {name} "
-                f"({res_text(p.unit.re * n * value.factor)})"
+                f"{res_text(europa(p.unit).re * n)} with {value.value} {name} "
+                f"({res_text(europa(p.unit).re * n * value.factor)})"
                 for n, value, _ in u.parts
             )
             ex.add(
@@ -151,9 +152,10 @@ def explain_capability(
                 kind="strength",
             )
         elif u.value in VALUE_RULE:
-            text = f"{unit_label(p)}: {res_text(p.unit.re * p.count)} with {u.value.value} {name}"
+            res = res_text(europa(p.unit).re * p.count)
+            text = f"{unit_label(p)}: {res} with {u.value.value} {name}"
             if u.value == AecValue.HALF:
-                half = p.unit.re * p.count / 2
+                half = europa(p.unit).re * p.count / 2
                 text += f"; its other {res_text(half)} {'is' if half <= 1 else 'are'} neutral"
             ex.add(VALUE_RULE[u.value], text, u.own_res, side=side, kind="strength")
         elif u.value == AecValue.NEUTRAL and u.note and any_converter:
@@ -180,12 +182,12 @@ def explain_capability(
             ex.add(conv_rule, text, c.res, side=side, kind="strength")
     for u in total.units:
         p = participants[u.index]
-        if cap == "atec" and p.unit.intrinsic_atec > 0:
+        if cap == "atec" and europa(p.unit).intrinsic_atec > 0:
             text = (
                 f"{unit_label(p)}: {res_text(u.converted_res)} converted + "
-                f"{res_text(p.unit.intrinsic_atec * p.count)} intrinsic ATEC, at most its "
-                f"{res_text(p.unit.re * p.count)}: {res_text(u.res)} of ATEC; intrinsic ATEC "
-                "converts no other unit"
+                f"{res_text(europa(p.unit).intrinsic_atec * p.count)} intrinsic ATEC, at most its "
+                f"{res_text(europa(p.unit).re * p.count)}: {res_text(u.res)} of ATEC; intrinsic "
+                "ATEC converts no other unit"
             )
             if may_have_intrinsic_atec(p.unit):
                 ex.add("10.C.3", text, u.res, side=side, kind="strength")

@@ -238,8 +238,6 @@ class AssaultMoraleRuleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"attacker_fire": a.fire, "defender_fire": d.fire},
-            odds=None,
-            drm_distribution={0: Fraction(1)},
             outcomes=outcomes,
             explanation=ex,
             headline=headline,
@@ -310,8 +308,6 @@ class AssaultMoraleRuleset(BasicEligibility):
             ruleset=self.id,
             situation=assault.situation,
             totals={"attacker_fire": a.fire, "defender_fire": d.fire},
-            odds=None,
-            drm_distribution={0: Fraction(1)},
             outcomes=outcomes,
             explanation=ex,
             headline=headline,
@@ -361,9 +357,6 @@ class AssaultMoraleRuleset(BasicEligibility):
             )
             return CombatResult(
                 code=first_fire_code(res),
-                die=face,
-                drm=report.drm,
-                modified_roll=face,
                 attacker=SideResult(),
                 defender=SideResult(),
                 advance=False,
@@ -392,12 +385,8 @@ class AssaultMoraleRuleset(BasicEligibility):
             side="attacker",
             kind="result",
         )
-        last = rolls[-1].faces[0]
         return CombatResult(
             code=e.code,
-            die=last,
-            drm=report.drm,
-            modified_roll=last,
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,

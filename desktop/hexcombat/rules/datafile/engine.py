@@ -21,7 +21,16 @@ from hexcombat.rules.eligibility import BasicEligibility, Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.losses import LossKind
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
+from hexcombat.rules.report import (
+    CombatResult,
+    DrmChances,
+    ModifiedRoll,
+    OddsColumn,
+    Outcome,
+    Report,
+    SideResult,
+    participant_id,
+)
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.step_losses import StepLosses
@@ -408,8 +417,7 @@ class DataRuleset(BasicEligibility):
                 "defence_strength": work.defence,
                 table.kind: work.value,
             },
-            odds=column if table.kind == "odds" and not isinstance(work.read, str) else None,
-            drm_distribution={work.drm: Fraction(1)},
+            features=self._features(column, work),
             outcomes=outcomes,
             explanation=work.explanation,
             headline=headline,
@@ -419,12 +427,16 @@ class DataRuleset(BasicEligibility):
         )
 
     def _payload(self, column: str, work: Working) -> dict[str, object]:
-        """The column read and the shift; on an odds table also ``odds_column``, which the
-        what-if reads to find the attack factors that reach the next column (rules/what_if.py)."""
-        payload: dict[str, object] = {"column": column, "shift": work.shift}
+        """The file's own figures: the column read and the shift."""
+        return {"column": column, "shift": work.shift}
+
+    def _features(self, column: str, work: Working) -> tuple[object, ...]:
+        """The DRM; on an odds table the column, with where attack strength moves it (the
+        what-if, rules/what_if.py)."""
+        found: list[object] = [DrmChances({work.drm: Fraction(1)})]
         if self.file.table.kind == "odds":
-            payload["odds_column"] = column
-        return payload
+            found.append(OddsColumn(column, work.attack, work.defence, tables.odds_boundaries))
+        return tuple(found)
 
     def _outcome(self, code: str, p: Fraction) -> Outcome:
         result = self.file.results[code]
@@ -474,9 +486,6 @@ class DataRuleset(BasicEligibility):
         advance = any(e.kind == "advance" for e in effects)
         return CombatResult(
             code=code,
-            die=total,
-            drm=work.drm,
-            modified_roll=modified,
             attacker=sides["attacker"],
             defender=sides["defender"],
             advance=advance,
@@ -484,6 +493,7 @@ class DataRuleset(BasicEligibility):
             headline=f"roll {total}{f' {work.drm:+d}' if work.drm else ''}: {code}, {result.text}",
             rolls=tuple(rolls),
             effects=tuple(effects),
+            features=(ModifiedRoll(total, work.drm, modified),),
         )
 
     def _effects(

@@ -95,10 +95,10 @@ def follow_ups(report: Report, result: CombatResult, standing: Standing) -> tupl
         for pid in effect.targets:
             if pid in standing:
                 found.append(_check(people[pid][1], effect.side, effect.rule, standing))
-    row = row_for(result.modified_roll)
+    row = row_for(result.table_roll().modified_roll)
     if row.urban and report.situation.conditions.terrain == "urban-building":
         low, high, sides = row.urban
-        if low <= result.modified_roll <= high:
+        if low <= result.table_roll().modified_roll <= high:
             for side in sides:
                 tied = _urban_candidates(report, standing, side)
                 if tied:

@@ -54,7 +54,17 @@ from hexcombat.rules.lhy_assault.vocab import (
     kind,
     marked,
 )
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, with_ids
+from hexcombat.rules.report import (
+    CombatResult,
+    CountedUnits,
+    DrmChances,
+    ModifiedRoll,
+    Outcome,
+    Report,
+    SideResult,
+    final_drm,
+    with_ids,
+)
 from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
@@ -139,8 +149,6 @@ class LhyAssaultRuleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"drm_before_limit": total, "drm": drm},
-            odds=None,
-            drm_distribution={drm: Fraction(1)},
             outcomes=dict(chances),
             explanation=ex,
             headline=f"assault DRM {said}",
@@ -155,6 +163,12 @@ class LhyAssaultRuleset(BasicEligibility):
                 for code, p in chances.items()
             ),
             payload=payload,
+            features=(
+                DrmChances({drm: Fraction(1)}),
+                CountedUnits(
+                    tuple(p.id or "" for p in attackers), tuple(p.id or "" for p in defenders)
+                ),
+            ),
             dice=(ASSAULT_DIE,),
         )
         return self._with_fates(report)
@@ -198,7 +212,7 @@ class LhyAssaultRuleset(BasicEligibility):
         code = report.payload.get("immediate")
         if isinstance(code, str):
             return _resolve_immediate(situation, code, dice)
-        drm = report.drm
+        drm = final_drm(report)
         face = dice.roll(10, ASSAULT_DIE.purpose)
         final = face + drm
         row = row_for(final)
@@ -228,9 +242,6 @@ class LhyAssaultRuleset(BasicEligibility):
         }
         return CombatResult(
             code=row.code,
-            die=face,
-            drm=drm,
-            modified_roll=final,
             attacker=sides["attacker"],
             defender=sides["defender"],
             advance=row.advance == "attacker",
@@ -238,6 +249,7 @@ class LhyAssaultRuleset(BasicEligibility):
             headline=f"assault die {face} {drm:+d} = {final}: {row.code} ({row.rolls})",
             rolls=(DieRoll(ASSAULT_DIE.purpose, 10, (face,), RULE),),
             effects=effects,
+            features=(ModifiedRoll(face, drm, final),),
         )
 
     def loss_policy(self, report: Report, result: CombatResult) -> CasualtyLosses:
@@ -447,8 +459,6 @@ def _immediate_report(
         ruleset=ruleset,
         situation=situation,
         totals={},
-        odds=None,
-        drm_distribution={0: Fraction(1)},
         outcomes=dict(chances),
         explanation=ex,
         headline=IMMEDIATE_TEXT[code]
@@ -485,7 +495,7 @@ def _resolve_immediate(situation: CombatSituation, code: str, dice: Dice) -> Com
         )
     ex.add("Assault", IMMEDIATE_TEXT[code], kind="result")
     return CombatResult(
-        code=code, die=face, drm=0, modified_roll=face, attacker=SideResult(),
+        code=code, attacker=SideResult(),
         defender=SideResult(), advance=False, steps=ex.steps, headline=IMMEDIATE_TEXT[code],
         rolls=rolls, effects=effects,
     )  # fmt: skip

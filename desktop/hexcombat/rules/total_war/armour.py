@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.total_war.forces import Force, listing
 from hexcombat.rules.total_war.heavy import AecConditions
@@ -42,7 +43,7 @@ def aeca_effect(
         )
         return None
     band = chart.lookup("aeca", share)
-    units = listing((p for p in att.non_artillery if p.unit.aeca.factor), _aeca_of)
+    units = listing((p for p in att.non_artillery if europa(p.unit).aeca.factor), _aeca_of)
     ex.add(
         band.rule,
         f"AECA ({units}) {fmt(att.aeca_res)} of {fmt(att.non_artillery_res)} attacking "
@@ -79,7 +80,7 @@ def atec_effect(
         )
         return None
     band = chart.lookup("atec", share)
-    units = listing((p for p in dfn.non_artillery if p.unit.atec.factor), _atec_of)
+    units = listing((p for p in dfn.non_artillery if europa(p.unit).atec.factor), _atec_of)
     ex.add(
         band.rule,
         f"ATEC ({units}) {fmt(dfn.atec_res)} of {fmt(dfn.non_artillery_res)} defending "
@@ -119,8 +120,8 @@ def required_losses_note(ex: Explanation) -> None:
 
 
 def _aeca_of(unit: Unit) -> Fraction:
-    return unit.re * unit.aeca.factor
+    return europa(unit).re * europa(unit).aeca.factor
 
 
 def _atec_of(unit: Unit) -> Fraction:
-    return unit.re * unit.atec.factor
+    return europa(unit).re * europa(unit).atec.factor

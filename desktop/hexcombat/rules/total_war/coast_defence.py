@@ -15,6 +15,7 @@ from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import load_chart, provenance_of
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
 from hexcombat.sourcefile import Problem, TomlSource
@@ -67,7 +68,7 @@ class CoastDefenceArtillery:
 
 def is_coast_defence(unit: Unit) -> bool:
     """A CDA unit: marked so, or long-range siege artillery, which is always CDA (14A4)."""
-    return unit.coast_defence or (unit.range >= 2 and unit.siege)
+    return europa(unit).coast_defence or (unit.range >= 2 and europa(unit).siege)
 
 
 def is_cd_side(unit: Unit) -> bool:

@@ -16,10 +16,12 @@ from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.europa_results import (
     europa_dice,
+    europa_features,
     europa_headline,
     europa_payload,
     outcome_list,
 )
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Provenance, Value
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
@@ -148,8 +150,6 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         ruleset=RULESET_ID,
         situation=situation,
         totals=totals,
-        odds=column,
-        drm_distribution=distribution,
         outcomes=outcomes,
         explanation=ex,
         missing_strengths=tuple(missing),
@@ -157,7 +157,16 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         outcome_list=outcome_list(data.crt, outcomes),
         payload=europa_payload(column, distribution),
         dice=() if column is None else europa_dice(data.crt, distribution, "CRT"),
+        features=europa_features(column, distribution, _worked_from(strengths)),
     )
+
+
+def _worked_from(strengths: dict[str, Value]) -> tuple[Fraction, Fraction] | None:
+    """The attack and defence strengths the odds were worked from (None without odds)."""
+    attack, defence = strengths.get("attack_strength"), strengths.get("defence_strength")
+    if not isinstance(attack, int | Fraction) or not isinstance(defence, int | Fraction):
+        return None
+    return Fraction(attack), Fraction(defence)
 
 
 def _attack(unit: Unit) -> int | None:
@@ -207,7 +216,7 @@ def _odds_and_outcomes(
 
 
 def _re(unit: Unit) -> Fraction:
-    return unit.re
+    return europa(unit).re
 
 
 def _left_out(parts: tuple[Participant, ...]) -> str:

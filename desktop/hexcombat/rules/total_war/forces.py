@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
@@ -34,12 +35,12 @@ class Force:
     @property
     def heavy_armour(self) -> tuple[Participant, ...]:
         """The non-artillery units with heavy armour effects."""
-        return tuple(p for p in self.non_artillery if p.unit.heavy_armour)
+        return tuple(p for p in self.non_artillery if europa(p.unit).heavy_armour)
 
     @property
     def heavy_atec(self) -> tuple[Participant, ...]:
         """The non-artillery units with heavy antitank effects (heavy armour included, 14D2)."""
-        return tuple(p for p in self.non_artillery if p.unit.heavy_atec)
+        return tuple(p for p in self.non_artillery if europa(p.unit).heavy_atec)
 
 
 def on_date(participants: Iterable[Participant], date: str | None) -> tuple[Participant, ...]:
@@ -55,17 +56,17 @@ def force(participants: tuple[Participant, ...]) -> Force:
         participants=participants,
         non_artillery=non_art,
         artillery=art,
-        non_artillery_res=sum((p.unit.re * p.count for p in non_art), Fraction(0)),
-        heavy_armour_units=sum(p.count for p in non_art if p.unit.heavy_armour),
-        heavy_atec_units=sum(p.count for p in non_art if p.unit.heavy_atec),
-        aeca_res=_capability(non_art, lambda u: u.aeca.factor),
-        aecd_res=_capability(non_art, lambda u: u.aecd.factor),
-        atec_res=_capability(non_art, lambda u: u.atec.factor),
+        non_artillery_res=sum((europa(p.unit).re * p.count for p in non_art), Fraction(0)),
+        heavy_armour_units=sum(p.count for p in non_art if europa(p.unit).heavy_armour),
+        heavy_atec_units=sum(p.count for p in non_art if europa(p.unit).heavy_atec),
+        aeca_res=_capability(non_art, lambda u: europa(u).aeca.factor),
+        aecd_res=_capability(non_art, lambda u: europa(u).aecd.factor),
+        atec_res=_capability(non_art, lambda u: europa(u).atec.factor),
     )
 
 
 def _capability(parts: tuple[Participant, ...], factor: Callable[[Unit], Fraction]) -> Fraction:
-    return sum((p.unit.re * factor(p.unit) * p.count for p in parts), Fraction(0))
+    return sum((europa(p.unit).re * factor(p.unit) * p.count for p in parts), Fraction(0))
 
 
 def listing(

@@ -7,20 +7,21 @@ exactly what the preview promised.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hexcombat.rules.combat import CombatResultsTable, roll_on_table
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_features import NotSubject
 from hexcombat.rules.europa_results import (
+    europa_roll,
     ids,
     loss_points,
+    require_odds,
     result_effects,
     result_headline,
     table_rolls,
 )
 from hexcombat.rules.explain import Explanation, fmt
-from hexcombat.rules.report import CombatResult, Report, SideResult
+from hexcombat.rules.report import CombatResult, Report, SideResult, drm_chances
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.total_war.artillery import TWO_HEXES, exempt_names
 from hexcombat.rules.total_war.evaluate import RULESET_ID
@@ -31,10 +32,11 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
     """The combat result for ``report`` rolled with ``dice`` on ``crt``."""
     if report.ruleset != RULESET_ID:
         raise RulesError(f"a {report.ruleset} report cannot be resolved by the {RULESET_ID} rules")
-    report.require_odds()
+    column = require_odds(report)
+    distribution = drm_chances(report)
     ex = Explanation()
-    roll = roll_on_table(crt, report.odds, report.drm_distribution, dice, ex, "CRT")
-    drm, die, modified, code, effect = roll.drm, roll.die, roll.modified, roll.code, roll.effect
+    roll = roll_on_table(crt, column, distribution, dice, ex, "CRT")
+    code, effect = roll.code, roll.effect
     cond = report.situation.conditions
     attackers = on_date(report.situation.attackers, cond.date)
     defenders = on_date(report.situation.defenders, cond.date)
@@ -42,8 +44,8 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
     subject = tuple(p for p in attackers if p.range != TWO_HEXES)
     attack_points = _strength(subject, "attack")
     att_loss, def_loss = loss_points(effect, attack_points, _strength(defenders, "defence"))
-    defender = _side(effect.defender, def_loss, ())
-    attacker = _side(effect.attacker, att_loss, exempt)
+    defender = _side(effect.defender, def_loss)
+    attacker = _side(effect.attacker, att_loss)
     if effect.exchange:
         owed = att_loss
         attacker.eliminated = attacker.eliminated or owed >= attack_points
@@ -83,16 +85,14 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
     )
     return CombatResult(
         code=code,
-        die=die,
-        drm=drm,
-        modified_roll=modified,
         attacker=attacker,
         defender=defender,
         advance=effect.advance,
         steps=ex.steps,
-        headline=result_headline(roll, report.odds),
-        rolls=table_rolls(crt, roll, report.drm_distribution, "CRT"),
+        headline=result_headline(roll, column),
+        rolls=table_rolls(crt, roll, distribution, "CRT"),
         effects=result_effects(attacker, defender, effect, targets),
+        features=(europa_roll(roll), NotSubject(exempt)),
     )
 
 
@@ -100,15 +100,13 @@ def _strength(parts: tuple[Participant, ...], kind: str) -> int:
     return sum((getattr(p.unit, kind) or 0) * p.count for p in parts)
 
 
-def _side(template: SideResult, points: int, exempt: tuple[str, ...]) -> SideResult:
+def _side(template: SideResult, points: int) -> SideResult:
     """A side's result: the CRT's effect with its loss in strength points."""
     return SideResult(
         eliminated=template.eliminated,
         loss_fraction=template.loss_fraction,
         loss_points=points,
-        required_losses=Fraction(0),
         retreat_hexes=template.retreat_hexes,
-        exempt=exempt,
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.europa_units import europa
 from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.total_war.forces import Force, listing
@@ -100,14 +101,14 @@ def engineer_effects(
                 side="attacker",
                 kind="strength",
             )
-    res = sum((p.unit.re * p.count for p in engineers), Fraction(0))
+    res = sum((europa(p.unit).re * p.count for p in engineers), Fraction(0))
     share = res / att.non_artillery_res
     enough = share >= chart.share
     drm = chart.drm if enough else 0
     comparison = "at least" if enough else "less than"
     ex.add(
         chart.drm_rule,
-        f"engineers ({listing(engineers, lambda u: u.re)}) {fmt(res)} of "
+        f"engineers ({listing(engineers, lambda u: europa(u).re)}) {fmt(res)} of "
         f"{fmt(att.non_artillery_res)} attacking non-artillery REs = {share_text(share)}, "
         f"{comparison} {share_text(chart.share)}: {drm:+d} (the engineer rule is not in the texts)",
         share,
