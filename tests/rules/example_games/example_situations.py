@@ -4,8 +4,6 @@ suite finds by ``RULESET_ID``."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from hypothesis import strategies as st
 
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
@@ -31,7 +29,6 @@ def example_situations(
     ) -> Unit:
         return Unit(
             name=name,
-            re=Fraction(1),  # forced: the shared Unit still asks for one (issue 24)
             attack=attack,
             defence=defence,
             unit_type=kind,
