@@ -143,7 +143,6 @@ KNOWN_LEAKS: dict[tuple[str, str], str] = {
     ("game/tutorials.py", "armour-ratio"): "i24a",
     ("game/tutorials.py", "assault-morale"): "i24a",
     ("game/tutorials.py", "lhy-assault"): "i24a",
-    ("board/graph.py", "14A3"): "i24b: the graph answers any reach a ruleset declares",
     ("ui/counter_legend.py", "14D2a"): "i24d: heavy armour a Europa capability it declares",
     ("ui/counter_legend.py", "14D2c"): "i24d",
     ("ui/counter_legend.py", "10.I"): "i24d",

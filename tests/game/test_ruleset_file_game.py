@@ -100,3 +100,26 @@ def test_a_fire_table_on_d66_disrupts_and_costs_a_step_on_a_saved_and_reopened_m
         assert model.losses == [target_uid]
         assert model.apply(), model.apply_problem
         assert state.counters[target_uid].status == UnitStatus(steps_lost=1, state="disrupted")
+
+
+def test_a_gun_of_range_3_is_offered_three_hexes_away_and_fires_from_there(
+    tmp_path: Path,
+) -> None:
+    """The barrage file reads each unit's reach from its counter's range: a gun printing
+    range 3 in 0101 fires at the infantry in 0401, three hexes along a row; a gun of range 1
+    beside it is not offered. Fire 7 is still the 6..9 column."""
+    from family_games import at, opened_game, uids_at
+
+    far = Unit(name="Far gun", unit_type="artillery", steps=2, range=3, rules=(("fire", 7),))
+    near = Unit(name="Near gun", unit_type="artillery", steps=2, rules=(("fire", 7),))
+    infantry = Unit(name="Infantry", unit_type="infantry", steps=2)
+    placed = [(far, "Red", "0101"), (near, "Red", "0101"), (infantry, "Blue", "0401")]
+    with registered("barrage", "barrage_ruleset"):
+        state = opened_game("barrage", "cccc", placed, tmp_path)
+        far_uid = next(u for u in uids_at(state, "0101") if state.counters[u].unit.range == 3)
+        model = AttackModel(state)
+        assert model.start(at(state, "0401")), model.refusal
+        assert model.attacker_uids() == [far_uid]
+        assert model.report is not None, model.problem
+        (attacker,) = model.report.situation.attackers
+        assert attacker.range == 3 and model.report.payload["column"] == "6..9"

@@ -47,7 +47,8 @@ def test_a_refused_typed_roll_is_said_under_the_field_in_both(
     for window in (bench.combat_panel, calculator):
         window.typed_roll.setText("9")
         assert window.use_typed_roll() is None
-        assert "a d6 has no 9" in window.roll_problem.text()
+        said = window.roll_problem.text()  # the die named as its ruleset declares it
+        assert "has no 9" in said and "combat die (d6)" in said
         assert window.roll_problem.isVisibleTo(window)
         assert "border" in window.typed_roll.styleSheet()  # the field framed in red
     calculator.typed_roll.setText("4")
