@@ -3,6 +3,7 @@ never overwrites anything."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from hexcombat.cli import main
 from hexcombat.game.check import check_file
 from hexcombat.game.new_ruleset import StarterError, new_ruleset
+from hexcombat.game.opening import open_game
+from hexcombat.rules import registry
 from hexcombat.rules.datafile.loader import load_ruleset_file
 
 
@@ -29,6 +32,24 @@ def test_the_starter_writes_a_ruleset_counters_a_map_and_a_scenario(
     assert len(ruleset.terrain) == 3
     for name in ("counters.toml", "map.toml"):
         assert check_file(str(folder / name)) == [], name
+
+
+def test_the_starter_checks_clean_explains_and_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its scenario finds the ruleset file beside it: 6 + 6 = 12 against 4 is 3:1, woods one
+    column left: 2:1 (its 1.1, 2.2); a 4 there is DR (its 1.3)."""
+    monkeypatch.setattr(registry, "_beside", {})  # the file found beside is this test's alone
+    folder = tmp_path / "my-game"
+    new_ruleset(folder)
+    assert main(["check", *(str(p) for p in sorted(folder.iterdir()))]) == 0
+    assert "4 file(s) checked, no problems" in capsys.readouterr().out
+    assert main(["explain", str(folder / "my-game-scenario.toml"), "--json", "--roll", "4"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ruleset"] == "my-game" and report["headline"] == "2:1, DRM +0"
+    assert report["result"]["result"] == "DR"
+    state = open_game(folder / "my-game-scenario.toml")
+    assert state.ruleset == "my-game" and len(state.counters) == 3
 
 
 def test_the_starter_never_overwrites_a_folder_that_holds_anything(tmp_path: Path) -> None:
