@@ -228,3 +228,30 @@ def test_each_example_tutorial_names_its_game_and_its_own_files(game: str) -> No
     assert data["ruleset"] == game
     assert (data["map"], data["counters"]) == ("map.toml", ["counters.toml"])
     assert data["tutorial"]["steps"]
+
+
+def test_hill_and_ford_what_if_columns() -> None:
+    """12:4 is 3:1, read at 2:1 after the woods (5.1, 6.2). Four factors more make 16:4, 4:1,
+    read at 3:1; one fewer makes 11:4, 2:1 (2.75 rounded in the defender's favour), read at 1:1.
+    On 3:1 a 1 is AR, 2 EX, 3..5 DR and 6 DE."""
+    from hexcombat.rules.what_if import what_if
+
+    ruleset, counters = _game("hill-and-ford")
+    report = ruleset.evaluate(
+        CombatSituation(
+            "hill-and-ford",
+            _side(counters, "hf-blue-infantry", "hf-blue-armour"),
+            _side(counters, "hf-red-infantry"),
+            Conditions(terrain="woods"),
+        )
+    )
+    figures = what_if(report, ruleset.evaluate, ruleset.vocabulary)
+    assert figures is not None and figures.column == "2:1"
+    assert figures.up is not None and (figures.up.factors, figures.up.column) == (4, "3:1")
+    assert {o.code: o.probability for o in figures.up.outcomes} == {
+        "AR": Fraction(1, 6),
+        "EX": Fraction(1, 6),
+        "DR": Fraction(3, 6),
+        "DE": Fraction(1, 6),
+    }
+    assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "1:1")
