@@ -174,7 +174,6 @@ class Ruleset(Protocol):
         ...
 
 
-
 RULESETS_PACKAGE = "hexcombat.rules"
 """The package whose folders (sub-packages) are rulesets: the one place that names it."""
 
@@ -250,7 +249,7 @@ def _not_a_ruleset(ruleset: object) -> str | None:
     """Why ``ruleset`` cannot be played, or None: what every caller reads first."""
     rid = getattr(ruleset, "id", None)
     if not isinstance(rid, str) or not rid.strip():
-        return "its RULESET has no id (text, e.g. id = \"my-game\")"
+        return 'its RULESET has no id (text, e.g. id = "my-game")'
     if not callable(getattr(ruleset, "evaluate", None)):
         return f"its RULESET {rid!r} has no evaluate(situation)"
     if not isinstance(getattr(ruleset, "declares", NONE), Declarations):
@@ -347,9 +346,3 @@ def declarations(ruleset_id: str) -> Declarations:
     """What the ruleset ``ruleset_id`` declares (its ``declares``; none for a ruleset without)."""
     declared = getattr(get_ruleset(ruleset_id), "declares", NONE)
     return declared if isinstance(declared, Declarations) else NONE
-
-
-def ruleset_folder(ruleset_id: str) -> str:
-    """Where the ruleset was found (its folder, or its plug-in), as :func:`left_out` says it."""
-    found = _known()
-    return found.where.get(ruleset_id, f"registered module {_registered.get(ruleset_id)}")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from hexcombat.rules.armour_ratio.chartfiles import CHART_KINDS
 from hexcombat.rules.armour_ratio.losses import (
     required_losses,
     who_takes_required_losses,
@@ -44,7 +45,6 @@ from hexcombat.rules.combat import (
     odds_column,
     roll_on_table,
 )
-from hexcombat.rules.armour_ratio.chartfiles import CHART_KINDS
 from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
