@@ -216,9 +216,11 @@ _registered: dict[str, str] = {}
 
 
 def _folders() -> Iterator[_Candidate]:
-    """Every folder of the rulesets package, in the order of their names."""
+    """Every folder of the rulesets package, in the order of their names (whatever order the
+    importer lists them in: a frozen build's differs)."""
     package = importlib.import_module(RULESETS_PACKAGE)
-    for info in pkgutil.iter_modules(package.__path__, f"{RULESETS_PACKAGE}."):
+    found = pkgutil.iter_modules(package.__path__, f"{RULESETS_PACKAGE}.")
+    for info in sorted(found, key=lambda info: info.name):
         if not info.ispkg:
             continue
         base = getattr(info.module_finder, "path", None)
