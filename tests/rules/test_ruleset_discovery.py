@@ -50,7 +50,15 @@ def test_a_family_package_without_a_ruleset_is_passed_by() -> None:
 def test_a_copied_folder_is_found_with_its_declarations(tmp_path: Path) -> None:
     copy_folder(ODDS_D6, tmp_path)
     with rulesets_path(tmp_path):
-        assert ruleset_ids()[-1] == "odds-d6" and left_out() == ()
+        # in the order of the folders' names, wherever each folder is
+        assert ruleset_ids() == (
+            "armour-ratio",
+            "assault-morale",
+            "lhy-assault",
+            "odds-d6",
+            "total-war",
+        )
+        assert left_out() == ()
         report = get_ruleset("odds-d6").evaluate(attack("odds-d6", terrain="woods"))
         # 2:1 (O1), woods -1 (O2): die 1..6 reads 1,1,2,3,4,5 on AL NE NE DL DL DL (O3)
         assert report.drm == -1
