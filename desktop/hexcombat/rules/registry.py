@@ -1,6 +1,18 @@
-"""The rulesets hexcombat knows, by the id a scenario names (``ruleset = "total-war"``).
+"""The rulesets hexcombat knows, by the id a scenario names (``ruleset = "<id>"``), found by
+discovery, never listed: a ruleset is
 
-A ruleset is a module with a small surface: ``evaluate`` a combat situation into a report, and
+- a folder (a sub-package) of :data:`RULESETS_PACKAGE` whose ``__init__`` provides ``RULESET``
+  (a folder without one is a family package, shared code of several rulesets, and is passed by);
+- or an installed Python package declaring an entry point in the group :data:`ENTRY_POINT_GROUP`
+  (``odds-d6 = "my_game.odds_d6"`` in its ``[project.entry-points."hexcombat.rulesets"]``), naming
+  a module with ``RULESET`` or the ruleset object itself, as pytest finds ``pytest11`` plug-ins;
+- or, for tests, a module made known for a while with :func:`register_ruleset`.
+
+Its id is its ``RULESET.id``. A folder or plug-in that cannot be taken (it fails to import, names
+no ruleset, or takes an id already taken) never stops the program: it is left out, and
+:func:`left_out` says which and why (``hexcombat check`` and the start page show it).
+
+A ruleset is an object with a small surface: ``evaluate`` a combat situation into a report, and
 ``resolve`` a report with dice into a result. Preview and resolution are the same function of the
 same inputs, so what the panel promises is what the roll applies.
 """
@@ -8,11 +20,17 @@ same inputs, so what the panel promises is what the roll applies.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+import pkgutil
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
 from typing import Protocol
 
 from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.declarations import NONE, Declarations
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.errors import RulesError
@@ -31,7 +49,7 @@ class Ruleset(Protocol):
     """What every ruleset module provides as its ``RULESET`` object."""
 
     id: str
-    """The id scenarios use, e.g. ``total-war``."""
+    """The id scenarios use, e.g. ``total-war``: the ruleset's own, never given elsewhere."""
     title: str
     """What a player reads, e.g. ``Total War (Europa) rules 14D, 14A, 23D``."""
     retreat: RetreatRules
@@ -42,6 +60,11 @@ class Ruleset(Protocol):
     wording: PlainWording
     """How a combat is said in one line: the panel's heading, the roll, the log's line
     (rules/wording.py; ``BasicEligibility`` gives the report's and the result's headlines)."""
+    references: Mapping[str, str]
+    """What each rule reference its steps cite says, in short (the combat panel's tooltips):
+    usually a :class:`~hexcombat.rules.references.ReferencesFile` in its own folder. A ruleset
+    may also set ``declares`` (:class:`~hexcombat.rules.declarations.Declarations`: its game,
+    chart kinds, tutorials and counter sets); :func:`declarations` reads it."""
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""
@@ -151,41 +174,180 @@ class Ruleset(Protocol):
         ...
 
 
-_MODULES = {
-    "total-war": "hexcombat.rules.total_war",
-    "armour-ratio": "hexcombat.rules.armour_ratio",
-    "lhy-assault": "hexcombat.rules.lhy_assault",
-    "assault-morale": "hexcombat.rules.assault_morale",
-}
+RULESETS_PACKAGE = "hexcombat.rules"
+"""The package whose folders (sub-packages) are rulesets: the one place that names it."""
+
+ENTRY_POINT_GROUP = "hexcombat.rulesets"
+"""The entry-point group an installed package declares its ruleset in."""
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A ruleset folder or plug-in hexcombat could not take, and why: the rest play on."""
+
+    where: str
+    """The folder (its path) or the plug-in (its distribution and entry point)."""
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: left out: {self.reason}"
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A place a ruleset may come from, not yet imported."""
+
+    where: str
+    load: Callable[[], object]
+    folder: bool
+    """A folder of the rulesets package: one without ``RULESET`` is a family package."""
+
+
+@dataclass
+class _Found:
+    rulesets: dict[str, Ruleset]
+    where: dict[str, str]
+    left_out: tuple[LeftOut, ...]
+
+
+_found: _Found | None = None
+_registered: dict[str, str] = {}
+"""Rulesets made known by :func:`register_ruleset`: id -> module path."""
+
+
+def _folders() -> Iterator[_Candidate]:
+    """Every folder of the rulesets package, in the order of their names (whatever order the
+    importer lists them in: a frozen build's differs)."""
+    package = importlib.import_module(RULESETS_PACKAGE)
+    found = pkgutil.iter_modules(package.__path__, f"{RULESETS_PACKAGE}.")
+    for info in sorted(found, key=lambda info: info.name):
+        if not info.ispkg:
+            continue
+        base = getattr(info.module_finder, "path", None)
+        folder = Path(base) / info.name.rsplit(".", 1)[1] if base else info.name
+        yield _Candidate(
+            f"ruleset folder {folder}",
+            lambda name=info.name: importlib.import_module(name),
+            folder=True,
+        )
+
+
+def _plugins() -> Iterator[_Candidate]:
+    """Every entry point of :data:`ENTRY_POINT_GROUP` among the installed packages."""
+    for entry in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = entry.dist.name if entry.dist is not None else "an installed package"
+        where = f"ruleset plug-in {dist} (entry point {entry.name} = {entry.value})"
+        yield _Candidate(where, entry.load, folder=False)
+
+
+def _ruleset_in(loaded: object) -> object | None:
+    """The ruleset a module provides (its ``RULESET``), or the object an entry point names."""
+    if isinstance(loaded, ModuleType):
+        return getattr(loaded, "RULESET", None)
+    return loaded
+
+
+def _not_a_ruleset(ruleset: object) -> str | None:
+    """Why ``ruleset`` cannot be played, or None: what every caller reads first."""
+    rid = getattr(ruleset, "id", None)
+    if not isinstance(rid, str) or not rid.strip():
+        return 'its RULESET has no id (text, e.g. id = "my-game")'
+    if not callable(getattr(ruleset, "evaluate", None)):
+        return f"its RULESET {rid!r} has no evaluate(situation)"
+    if not isinstance(getattr(ruleset, "declares", NONE), Declarations):
+        return f"its RULESET {rid!r} declares something that is not a Declarations"
+    return None
+
+
+def _discover() -> _Found:
+    """Import every folder and plug-in once, keeping the rulesets and what was left out."""
+    rulesets: dict[str, Ruleset] = {}
+    where: dict[str, str] = {}
+    left_out: list[LeftOut] = []
+    for candidate in [*_folders(), *_plugins()]:
+        try:
+            loaded = candidate.load()
+        except Exception as exc:  # a broken folder or plug-in: the others play on
+            left_out.append(LeftOut(candidate.where, f"{type(exc).__name__}: {exc}"))
+            continue
+        ruleset = _ruleset_in(loaded)
+        if ruleset is None:
+            if not candidate.folder:
+                left_out.append(LeftOut(candidate.where, "it names no RULESET"))
+            continue  # a family package: shared code, not a ruleset
+        if problem := _not_a_ruleset(ruleset):
+            left_out.append(LeftOut(candidate.where, problem))
+            continue
+        rid = ruleset.id  # type: ignore[attr-defined]
+        if rid in rulesets:
+            left_out.append(
+                LeftOut(candidate.where, f"the id {rid!r} is already taken by {where[rid]}")
+            )
+            continue
+        rulesets[rid] = ruleset  # type: ignore[assignment]
+        where[rid] = candidate.where
+    return _Found(rulesets, where, tuple(left_out))
+
+
+def _known() -> _Found:
+    global _found
+    if _found is None:
+        _found = _discover()
+    return _found
+
+
+def rescan() -> tuple[LeftOut, ...]:
+    """Look for rulesets again (a folder added, a package installed while running, a test's
+    temporary folder); what is left out this time."""
+    global _found
+    _found = None
+    return _known().left_out
+
+
+def left_out() -> tuple[LeftOut, ...]:
+    """The ruleset folders and plug-ins that could not be taken, each with why."""
+    return _known().left_out
 
 
 @contextmanager
 def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
     """Make the ruleset module ``module_path`` (its ``RULESET``) known as ``ruleset_id`` while
-    the ``with`` block runs, then forget it: how the conformance suite plays its tiny test
-    ruleset, and how a new ruleset is tried before it is listed in :data:`_MODULES`. An id
-    already known is refused, so a test cannot shadow a shipped ruleset."""
-    if ruleset_id in _MODULES:
+    the ``with`` block runs, then forget it: how the conformance suite plays its test rulesets
+    kept in the tests. An id already known is refused, so a test cannot shadow a found ruleset."""
+    if ruleset_id in ruleset_ids():
         raise RulesError(f"a ruleset {ruleset_id!r} is already registered")
-    _MODULES[ruleset_id] = module_path
+    _registered[ruleset_id] = module_path
     try:
         yield get_ruleset(ruleset_id)
     finally:
-        del _MODULES[ruleset_id]
+        del _registered[ruleset_id]
 
 
 def ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets a scenario may name."""
-    return tuple(_MODULES)
+    """The ids of the rulesets a scenario may name: the folders' (in the order of their
+    names), the plug-ins', then those registered for a test."""
+    return (*_known().rulesets, *_registered)
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known."""
-    module = _MODULES.get(ruleset_id)
-    if module is None:
-        known = ", ".join(_MODULES)
-        raise RulesError(f"unknown ruleset {ruleset_id!r}; hexcombat knows {known}")
-    return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
+    """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known
+    (and any ruleset left out, with why)."""
+    found = _known()
+    if ruleset_id in found.rulesets:
+        return found.rulesets[ruleset_id]
+    module = _registered.get(ruleset_id)
+    if module is not None:
+        return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
+    message = f"unknown ruleset {ruleset_id!r}; hexcombat knows {', '.join(ruleset_ids())}"
+    if found.left_out:
+        message += " (" + "; ".join(map(str, found.left_out)) + ")"
+    raise RulesError(message)
+
+
+def declarations(ruleset_id: str) -> Declarations:
+    """What the ruleset ``ruleset_id`` declares (its ``declares``; none for a ruleset without)."""
+    declared = getattr(get_ruleset(ruleset_id), "declares", NONE)
+    return declared if isinstance(declared, Declarations) else NONE
 
 
 _KIND_CACHE: dict[tuple[str, ...], tuple[CapabilityKind, ...]] = {}
