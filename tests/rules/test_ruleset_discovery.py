@@ -18,6 +18,7 @@ from hexcombat.rules.registry import (
     register_ruleset,
     ruleset_ids,
 )
+from hexcombat.rules.report import final_drm
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import unit_from_mapping
 from ruleset_folders import ODDS_D6, copy_folder, installed, rulesets_path, write_distribution
@@ -61,7 +62,7 @@ def test_a_copied_folder_is_found_with_its_declarations(tmp_path: Path) -> None:
         assert left_out() == ()
         report = get_ruleset("odds-d6").evaluate(attack("odds-d6", terrain="woods"))
         # 2:1 (O1), woods -1 (O2): die 1..6 reads 1,1,2,3,4,5 on AL NE NE DL DL DL (O3)
-        assert report.drm == -1
+        assert final_drm(report) == -1
         assert report.outcomes == {"AL": Fraction(1, 3), "NE": Fraction(1, 3), "DL": Fraction(1, 3)}
         declared = declarations("odds-d6")
         assert declared.game == "Classic odds (one d6)"
@@ -103,7 +104,7 @@ def test_an_installed_plug_in_is_found_by_its_entry_point(tmp_path: Path) -> Non
     assert "odds-d6" not in ruleset_ids()
     with installed(site, "odds_plugin"):
         assert "odds-d6" in ruleset_ids() and left_out() == ()
-        assert get_ruleset("odds-d6").evaluate(attack("odds-d6")).drm == 0
+        assert final_drm(get_ruleset("odds-d6").evaluate(attack("odds-d6"))) == 0
         assert [p.name for p in declarations("odds-d6").counter_set_files()] == ["odds-d6.toml"]
     assert "odds-d6" not in ruleset_ids()
 

@@ -15,6 +15,7 @@ from uihelpers import start_attack
 
 from hexcombat.game.calculator import new_combat
 from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rules.report import final_drm
 from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.main_window import MainWindow
 from hexcombat_cli import check, explain_json
@@ -55,7 +56,7 @@ def test_its_scenario_opens_on_the_map_and_the_combat_panel_evaluates_the_attack
     start_attack(window, qtbot, "0202")
     panel = window.combat_panel
     assert panel.report is not None and panel.report.ruleset == "odds-d6"
-    assert panel.report.drm == -1 and panel.report.outcomes == THIRDS
+    assert final_drm(panel.report) == -1 and panel.report.outcomes == THIRDS
     rows = {panel.steps.item(r, 0).text(): r for r in range(panel.steps.rowCount())}
     tip = panel.steps.item(rows["O2"], 1).toolTip()
     assert "O2 says: Terrain: a defender in woods gives -1" in tip  # its own references
@@ -76,7 +77,7 @@ def test_the_calculator_lists_it_and_evaluates_its_counters(qtbot, folder: Path)
     calculator.refresh()
     report = calculator.report
     # 6 to 3 is 2:1 in the clear: die 1..6 on AL NE NE DL DL DL (O1, O3)
-    assert report is not None and report.drm == 0
+    assert report is not None and final_drm(report) == 0
     assert report.outcomes == {"AL": Fraction(1, 6), "NE": Fraction(1, 3), "DL": Fraction(1, 2)}
     assert calculator.errors == []
     calculator.close()

@@ -20,7 +20,18 @@ from hexcombat.rules.eligibility import BasicEligibility
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.references import ReferencesFile
-from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult, participant_id
+from hexcombat.rules.report import (
+    CombatResult,
+    DrmChances,
+    ModifiedRoll,
+    OddsColumn,
+    Outcome,
+    Report,
+    SideResult,
+    final_drm,
+    participant_id,
+)
+from hexcombat.rules.report import odds_column as report_column
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.step_losses import StepLosses
@@ -116,20 +127,23 @@ class OddsD6Ruleset(BasicEligibility):
             ruleset=self.id,
             situation=situation,
             totals={"attack": attack, "defence": defence},
-            odds=None,
-            drm_distribution={drm: Fraction(1)},
+            features=(
+                OddsColumn(column, Fraction(attack), Fraction(defence)),
+                DrmChances({drm: 1}),
+            ),
             outcomes=chances,
             explanation=ex,
             headline=f"{column}, DRM {drm:+d}",
             outcome_list=tuple(Outcome(c, p, favours[c], CODES[c]) for c, p in chances.items()),
-            payload={"column": column},
+            payload={},
             dice=(DIE,),
         )
 
     def resolve(self, report: Report, dice: Dice) -> CombatResult:
         if report.ruleset != self.id:
             raise RulesError(f"a {report.ruleset} report cannot be resolved by the odds-d6 rules")
-        drm, column = report.drm, report.payload["column"]
+        drm, column = final_drm(report), report_column(report)
+        assert column is not None
         face = dice.roll(6, DIE.purpose)
         roll = min(max(face + drm, 1), 6)
         code = self._table()[column][roll - 1]
@@ -143,9 +157,7 @@ class OddsD6Ruleset(BasicEligibility):
             effects.append(Effect("lose-steps", side, "O3", CODES[code], targets, 1))
         return CombatResult(
             code=code,
-            die=face,
-            drm=drm,
-            modified_roll=face + drm,
+            features=(ModifiedRoll(face, drm, roll),),
             attacker=SideResult(),
             defender=SideResult(),
             advance=False,
