@@ -380,6 +380,6 @@ def test_the_converter_shows_the_part_read_so_far_then_the_whole(qapp, tmp_path)
     assert QColor.fromRgba(first.pixel(90, 160)).alpha() == 0  # the last rows: not yet
     assert QColor.fromRgba(last.pixel(90, 160)).alpha() == 255
     paths = [at for at, s in enumerate(said) if isinstance(s, Path)]
-    assert paths[0] < said.index(99 * 512 // 1645) and paths[-1] < said.index(100)
+    assert paths[0] < said.index(99 * 1024 // 1645) and paths[-1] < said.index(100)
     assert [s for s in said if isinstance(s, int)] == sorted(s for s in said if isinstance(s, int))
     assert QImage(str(tmp_path / "copy" / "overview.png")) == last  # kept for later opens
