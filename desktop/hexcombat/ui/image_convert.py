@@ -207,7 +207,7 @@ def _png_parts(path: Path) -> tuple[bytes, Iterator[bytes]]:
         if kind == b"IHDR":
             header = data
         elif kind in (b"PLTE", b"tRNS"):
-            extra += _chunk(kind, data)
+            extra += b"".join(_chunk(kind, data))
 
     def pieces() -> Iterator[bytes]:
         nonlocal length, kind
@@ -429,9 +429,7 @@ def _from_progressive(
     for index in range(bands):
         top = index * PROGRESSIVE_BAND
         reader = QImageReader(str(source))
-        reader.setClipRect(
-            QRect(0, top, info.width, min(PROGRESSIVE_BAND, info.height - top))
-        )
+        reader.setClipRect(QRect(0, top, info.width, min(PROGRESSIVE_BAND, info.height - top)))
         band = reader.read()
         if band.isNull():
             raise Unreadable(f"could not be decoded ({reader.errorString()})")

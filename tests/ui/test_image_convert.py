@@ -1,0 +1,226 @@
+"""The converter's PNG bands: every kind of PNG read band by band gives the picture Qt reads
+whole, pixel for pixel; a PNG cut short is refused by the row where it stops; and the
+converter's memory is a band's, not the picture's (issue 28)."""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
+
+from hexcombat.ui.image_convert import STRIP, Unreadable, png_bands
+
+WIDTH, HEIGHT = 31, 17
+"""Odd sizes: rows of one-bit pixels end inside a byte; bands of 3 rows leave 2 over."""
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def _paeth(a: int, b: int, c: int) -> int:
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+
+
+def written_png(
+    path: Path, rows: list[bytes], width: int, colour: int, depth: int, extra: bytes = b""
+) -> None:
+    """A PNG of ``rows`` (the samples, unfiltered), its rows filtered by each of the five PNG
+    filters in turn, so every band boundary meets each of them."""
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
+    unit = max(1, channels * depth // 8)
+    above = bytes(len(rows[0]))
+    data = bytearray()
+    for y, row in enumerate(rows):
+        kind = y % 5
+        out = bytearray([kind])
+        for i, x in enumerate(row):
+            a = row[i - unit] if i >= unit else 0
+            b, c = above[i], above[i - unit] if i >= unit else 0
+            guess = (0, a, b, (a + b) // 2, _paeth(a, b, c))[kind]
+            out.append((x - guess) % 256)
+        data += out
+        above = row
+
+    header = struct.pack(">IIBBBBB", width, len(rows), depth, colour, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + extra
+        + _chunk(b"IDAT", zlib.compress(bytes(data), 9))
+        + _chunk(b"IEND", b"")
+    )
+
+
+def _samples(y: int, count: int, depth: int) -> bytes:
+    """A row of ``count`` samples that changes from pixel to pixel and row to row."""
+    top = (1 << depth) - 1
+    values = [(x * 37 + y * 91 + (x * y) % 13) % (top + 1) for x in range(count)]
+    if depth == 16:
+        return b"".join(struct.pack(">H", v) for v in values)
+    if depth == 8:
+        return bytes(values)
+    bits = "".join(format(v, f"0{depth}b") for v in values)
+    bits += "0" * (-len(bits) % 8)
+    return bytes(int(bits[i : i + 8], 2) for i in range(0, len(bits), 8))
+
+
+HAND_MADE = {
+    "grey and alpha": (4, 8, b""),
+    "grey, 4 bits": (0, 4, b""),
+    "grey, 16 bits": (0, 16, b""),
+    "colour, 16 bits": (2, 16, b""),
+    "colour with a transparent colour": (2, 8, struct.pack(">HHH", 37, 91, 0)),
+    "palette, 2 bits": (3, 2, b""),
+}
+
+
+def hand_made(path: Path, kind: str) -> None:
+    colour, depth, trns = HAND_MADE[kind]
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
+    rows = [_samples(y, WIDTH * channels, depth) for y in range(HEIGHT)]
+    extra = b""
+    if colour == 3:
+        extra += _chunk(b"PLTE", bytes([0, 0, 0, 200, 30, 30, 30, 200, 30, 240, 240, 240]))
+    if trns:
+        extra += _chunk(b"tRNS", trns)
+    written_png(path, rows, WIDTH, colour, depth, extra)
+
+
+QT_MADE = [
+    QImage.Format.Format_RGB32,
+    QImage.Format.Format_ARGB32,
+    QImage.Format.Format_Grayscale8,
+    QImage.Format.Format_Grayscale16,
+    QImage.Format.Format_RGBA64,
+    QImage.Format.Format_RGBX64,
+    QImage.Format.Format_Indexed8,
+    QImage.Format.Format_Mono,
+]
+
+
+def qt_made(path: Path, fmt: QImage.Format) -> None:
+    """A picture of colours and half-transparent strokes, saved by Qt (which filters each row
+    adaptively) in the PNG kind ``fmt`` gives."""
+    image = QImage(WIDTH, HEIGHT, QImage.Format.Format_ARGB32)
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            image.setPixelColor(x, y, QColor((x * 37) % 256, (y * 53) % 256, (x * y) % 256, 255))
+    painter = QPainter(image)
+    painter.setPen(QColor(20, 90, 200, 120))
+    painter.drawLine(0, 0, WIDTH, HEIGHT)
+    painter.end()
+    assert image.convertToFormat(fmt).save(str(path), "PNG")
+
+
+def assert_bands_are_the_picture(path: Path) -> None:
+    whole = QImageReader(str(path)).read()
+    assert not whole.isNull()
+    top = 0
+    for band in png_bands(path, rows=3):
+        rows = band.height()
+        expected = whole.copy(0, top, whole.width(), rows)
+        assert band.convertToFormat(QImage.Format.Format_RGBA64) == expected.convertToFormat(
+            QImage.Format.Format_RGBA64
+        ), f"rows {top} to {top + rows - 1}"
+        top += rows
+    assert top == whole.height()
+
+
+@pytest.mark.parametrize("fmt", QT_MADE, ids=lambda f: f.name)
+def test_a_png_saved_by_qt_read_in_bands_is_the_whole_picture(
+    qapp, tmp_path: Path, fmt: QImage.Format
+) -> None:  # noqa: ANN001
+    qt_made(tmp_path / "scan.png", fmt)
+    assert_bands_are_the_picture(tmp_path / "scan.png")
+
+
+@pytest.mark.parametrize("kind", HAND_MADE)
+def test_a_png_of_every_filter_read_in_bands_is_the_whole_picture(
+    qapp, tmp_path: Path, kind: str
+) -> None:  # noqa: ANN001
+    hand_made(tmp_path / "scan.png", kind)
+    assert_bands_are_the_picture(tmp_path / "scan.png")
+
+
+def test_a_png_cut_short_is_refused_by_the_row_it_stops_at(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    rows = [_samples(y, 3 * 400, 8) for y in range(300)]
+    written_png(tmp_path / "whole.png", rows, 400, 2, 8)
+    data = (tmp_path / "whole.png").read_bytes()
+    (tmp_path / "cut.png").write_bytes(data[: len(data) // 2])
+    with pytest.raises(Unreadable, match=r"stops at row [0-9,]+ of 300"):
+        list(png_bands(tmp_path / "cut.png", rows=16))
+
+
+# memory ---------------------------------------------------------------------------------------
+
+
+def tall_png(path: Path, width: int, height: int) -> None:
+    """A PNG of ``height`` rows of colour written a row at a time (never whole in memory)."""
+    pack = zlib.compressobj(1)
+    with path.open("wb") as file:
+        file.write(b"\x89PNG\r\n\x1a\n")
+        file.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        pattern = bytes((x * 7) % 251 for x in range(3 * width))
+        for y in range(height):
+            data = pack.compress(b"\x01" + pattern[y % 97 :] + pattern[: y % 97])  # Sub
+            if data:
+                file.write(_chunk(b"IDAT", data))
+        file.write(_chunk(b"IDAT", pack.flush()))
+        file.write(_chunk(b"IEND", b""))
+
+
+CONVERT = """
+import json, resource, sys
+from pathlib import Path
+from PySide6.QtCore import QSize
+from hexcombat.ui.image_convert import convert
+why = convert(Path(sys.argv[1]), Path(sys.argv[2]), lambda share: None, (QSize(64, 64), print))
+print(json.dumps([why, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024]))
+"""
+
+
+def converter_peak_mb(source: Path, target: Path) -> int:
+    """The converter's peak memory (MB) converting ``source``, in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-c", CONVERT, str(source), str(target)],
+        capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    why, peak = json.loads(done.stdout.strip().splitlines()[-1])
+    assert why is None
+    return peak
+
+
+@pytest.mark.slow
+def test_the_converter_holds_a_band_of_a_png_never_the_whole_picture(tmp_path: Path) -> None:
+    """The same width, eight times the rows: the converter's peak memory grows by a few
+    megabytes (its strips' file names, the overview), not by the 300 MB more the picture
+    takes decoded; and stays within the process, a few bands and a megabyte of data."""
+    width = 6_000
+    band_mb = width * STRIP * 4 / 2**20  # a band decoded: 11.7 MB
+    short, tall = tmp_path / "short.png", tmp_path / "tall.png"
+    tall_png(short, width, 2 * STRIP)
+    tall_png(tall, width, 16 * STRIP)
+    small = converter_peak_mb(short, tmp_path / "short")
+    large = converter_peak_mb(tall, tmp_path / "tall")
+    decoded_more_mb = width * 14 * STRIP * 4 / 2**20  # 164 MB
+    assert large - small < 0.1 * decoded_more_mb, (small, large)
+    baseline = converter_peak_mb_of_nothing(tmp_path)
+    assert large - baseline < 8 * band_mb, (baseline, large)
+    assert len(list((tmp_path / "tall").glob("*.jpg"))) == 16
+    assert QImageReader(str(tmp_path / "tall" / "0015.jpg")).size() == QSize(width, STRIP)
+
+
+def converter_peak_mb_of_nothing(tmp_path: Path) -> int:
+    """The converter process's peak memory for a one-row picture: Python and Qt loaded."""
+    tall_png(tmp_path / "one.png", 16, 1)
+    return converter_peak_mb(tmp_path / "one.png", tmp_path / "one")
