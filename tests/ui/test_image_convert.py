@@ -224,3 +224,68 @@ def converter_peak_mb_of_nothing(tmp_path: Path) -> int:
     """The converter process's peak memory for a one-row picture: Python and Qt loaded."""
     tall_png(tmp_path / "one.png", 16, 1)
     return converter_peak_mb(tmp_path / "one.png", tmp_path / "one")
+
+
+# progressive JPEG ------------------------------------------------------------------------------
+
+MAKE_PROGRESSIVE = """
+import sys
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter
+width, height = int(sys.argv[2]), int(sys.argv[3])
+image = QImage(width, height, QImage.Format.Format_RGB32)
+image.fill(QColor(236, 226, 196))
+painter = QPainter(image)
+for y in range(0, height, 64):  # a stripe of colour every 64 rows, its hue by the row
+    painter.fillRect(0, y + 30, width, 20, QColor.fromHsv((y // 64 * 37) % 360, 200, 200))
+painter.end()
+writer = QImageWriter(sys.argv[1], b"jpeg")
+writer.setProgressiveScanWrite(True)
+writer.setQuality(85)
+assert writer.write(image)
+"""
+
+
+def progressive_jpeg(path: Path, width: int, height: int) -> None:
+    """A progressive JPEG (made in a process of its own: the test keeps its memory)."""
+    subprocess.run(
+        [sys.executable, "-c", MAKE_PROGRESSIVE, str(path), str(width), str(height)],
+        check=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_a_progressive_jpeg_is_copied_in_bands_without_a_seam(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """Bands of 1,024 rows each decoded from a frame cut below them: the strips hold the
+    picture's rows where they are, across every band's edge."""
+    from hexcombat.ui.image_convert import PROGRESSIVE_BAND, convert
+
+    progressive_jpeg(tmp_path / "scan.jpg", 300, 2 * PROGRESSIVE_BAND + 300)
+    said: list[object] = []
+    assert convert(tmp_path / "scan.jpg", tmp_path / "copy", said.append) is None
+    whole = QImageReader(str(tmp_path / "scan.jpg")).read()
+    assert [p.name for p in sorted((tmp_path / "copy").glob("*.jpg"))] == [
+        f"{i:04d}.jpg" for i in range(5)
+    ]
+    for y in (0, 40, 1023, 1024, 1063, 2047, 2048, 2087, 2343):  # paper, stripe, paper ...
+        strip = QImage(str(tmp_path / "copy" / f"{y // STRIP:04d}.jpg"))
+        for x in (5, 150, 295):
+            got, want = strip.pixelColor(x, y % STRIP), whole.pixelColor(x, y)
+            assert abs(got.hue() - want.hue()) <= 12 or want.saturation() < 40, (x, y)
+            assert abs(got.value() - want.value()) <= 12, (x, y)
+    assert said[-1] == 100
+
+
+@pytest.mark.slow
+def test_a_progressive_jpeg_is_never_decoded_whole_beside_its_coefficients(
+    tmp_path: Path,
+) -> None:
+    """libjpeg keeps a progressive JPEG's coefficients (3 bytes a pixel at 4:2:0) while it
+    decodes any row; the converter adds bands to them, never the 4 bytes a pixel of the whole
+    picture decoded."""
+    width, height = 3_000, 12_288
+    progressive_jpeg(tmp_path / "tall.jpg", width, height)
+    coefficients_mb = width * height * 3 / 2**20  # 105 MB
+    decoded_mb = width * height * 4 / 2**20  # 141 MB
+    peak = converter_peak_mb(tmp_path / "tall.jpg", tmp_path / "tall")
+    baseline = converter_peak_mb_of_nothing(tmp_path)
+    assert peak - baseline < coefficients_mb + decoded_mb / 2, (baseline, peak)
+    assert len(list((tmp_path / "tall").glob("*.jpg"))) == height // STRIP
