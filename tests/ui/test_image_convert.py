@@ -289,3 +289,51 @@ def test_a_progressive_jpeg_is_never_decoded_whole_beside_its_coefficients(
     baseline = converter_peak_mb_of_nothing(tmp_path)
     assert peak - baseline < coefficients_mb + decoded_mb / 2, (baseline, peak)
     assert len(list((tmp_path / "tall").glob("*.jpg"))) == height // STRIP
+
+
+def test_a_damaged_chunk_before_the_data_is_refused_unread(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """A chunk saying it holds 2 GB (a text, a palette) is skipped or refused, never read."""
+    hand_made(tmp_path / "good.png", "palette, 2 bits")
+    data = (tmp_path / "good.png").read_bytes()
+    at = data.index(b"PLTE") - 4
+    text = struct.pack(">I", 0x7FFFFFF0) + b"tEXt"  # a text chunk running past the file
+    (tmp_path / "text.png").write_bytes(data[:at] + text + data[at:])
+    with pytest.raises(Unreadable, match="cut short before its image data"):
+        list(png_bands(tmp_path / "text.png"))
+    palette = data[:at] + struct.pack(">I", 0x7FFFFFF0) + data[at + 4 :]
+    (tmp_path / "palette.png").write_bytes(palette)
+    with pytest.raises(Unreadable, match="a damaged chunk"):
+        list(png_bands(tmp_path / "palette.png"))
+
+
+def interlaced_png(path: Path, rows: list[bytes], width: int) -> None:
+    """An 8-bit grey PNG of ``rows`` saved interlaced (Adam7's seven passes, unfiltered)."""
+    passes = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2))
+    passes += ((0, 1, 1, 2),)
+    data = bytearray()
+    for x0, y0, dx, dy in passes:
+        for y in range(y0, len(rows), dy):
+            picked = rows[y][x0::dx]
+            if picked:
+                data += b"\x00" + picked
+    header = struct.pack(">IIBBBBB", width, len(rows), 8, 0, 0, 0, 1)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(bytes(data)))
+        + _chunk(b"IEND", b"")
+    )
+
+
+def test_an_interlaced_png_is_copied_whole(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """Its rows come in seven passes over the picture: decoded whole, then cut in strips."""
+    from hexcombat.ui.image_convert import convert
+
+    rows = [bytes(((x // 40 + y // 40) % 2) * 200 + 20 for x in range(300)) for y in range(700)]
+    interlaced_png(tmp_path / "scan.png", rows, 300)
+    assert convert(tmp_path / "scan.png", tmp_path / "copy", lambda share: None) is None
+    strip = QImage(str(tmp_path / "copy" / "0001.jpg"))
+    assert strip.size() == QSize(300, 700 - STRIP)
+    for x, y in ((20, 530), (60, 530), (20, 610), (60, 610)):  # checks of 40 pixels
+        want = rows[y][x]
+        assert abs(QColor(strip.pixel(x, y - STRIP)).red() - want) < 12, (x, y)

@@ -68,6 +68,7 @@ _READ = 1 << 18
 # back byte for byte: (colour type, bit depth).
 _STAND_IN = {1: (0, 8), 2: (0, 16), 3: (2, 8), 4: (6, 8), 6: (2, 16), 8: (6, 16)}
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
 
 
 class Unreadable(ValueError):
@@ -198,24 +199,27 @@ def _png_parts(path: Path) -> tuple[bytes, Iterator[bytes]]:
     file = path.open("rb")
     if file.read(8) != b"\x89PNG\r\n\x1a\n":
         file.close()
-        raise Unreadable("is not a PNG")
+        raise Unreadable("could not be decoded (it is not a PNG)")
     header, extra = b"", b""
     while True:
         top = file.read(8)
         if len(top) < 8:
             file.close()
-            raise Unreadable("is cut short before its image data")
+            raise Unreadable("could not be decoded (it is cut short before its image data)")
         length, kind = struct.unpack(">I4s", top)
         if kind == b"IDAT":
             break
-        data = file.read(length)
+        if kind not in (b"IHDR", b"PLTE", b"tRNS"):  # text, colour profile ...: not read
+            file.seek(length + 4, 1)
+            continue
+        data = file.read(min(length, 1024))  # IHDR 13 bytes, a palette at most 768
         file.read(4)
         if len(data) < length:
             file.close()
-            raise Unreadable("is cut short before its image data")
+            raise Unreadable("could not be decoded (a damaged chunk before its image data)")
         if kind == b"IHDR":
             header = data
-        elif kind in (b"PLTE", b"tRNS"):
+        else:
             extra += b"".join(_chunk(kind, data))
 
     def pieces() -> Iterator[bytes]:
@@ -244,10 +248,12 @@ def png_bands(path: Path, rows: int = STRIP) -> Iterator[QImage]:
     is damaged. Memory: a band (and a megabyte of inflated data), whatever the picture's size."""
     parts, pieces = _png_parts(path)
     header, extra = parts[:13], parts[13:]
+    if len(header) < 13:
+        raise Unreadable("could not be decoded (no image header before its image data)")
     width, height, depth, colour, _c, _f, interlace = struct.unpack(">IIBBBBB", header)
-    channels = _CHANNELS.get(colour)
-    if channels is None or interlace:
-        raise Unreadable("is a PNG of a kind read whole")
+    if depth not in _DEPTHS.get(colour, ()) or interlace or not (width and height):
+        raise Unreadable(f"could not be decoded (a PNG of colour type {colour}, {depth} bits)")
+    channels = _CHANNELS[colour]
     line = (width * channels * depth + 7) // 8
     unit = max(1, channels * depth // 8)
     stand_colour, stand_depth = _STAND_IN[unit]
