@@ -33,6 +33,7 @@ import time
 import zlib
 from array import array
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -334,21 +335,32 @@ class _Copy:
         self.fresh = False
         """Whether the overview has rows the window was not shown yet."""
         self.rows = 0
+        self.writer = ThreadPoolExecutor(max_workers=1)
+        """Writes one strip while the next band is decoded (Qt lets go of Python meanwhile)."""
+        self.writing: Future[None] | None = None
 
     def strip(self, top: int, image: QImage, paint: bool = True) -> None:
         """Write the rows from ``top`` (a multiple of :data:`STRIP`) as strips, and put them
-        on the overview (unless it is whole already)."""
+        on the overview (unless it is whole already). One strip is written at a time, beside
+        the band being decoded: the memory of two bands."""
         for at in range(0, image.height(), STRIP):
             rows = min(STRIP, image.height() - at)
             piece = image if rows == image.height() else image.copy(0, at, image.width(), rows)
-            writer = QImageWriter(str(self.part / strip_name((top + at) // STRIP)), b"jpeg")
-            writer.setQuality(QUALITY)
-            if not writer.write(piece):
-                why = writer.errorString()
-                raise OSError(f"its copy could not be written to {self.part} ({why})")
+            self.written()
+            path = self.part / strip_name((top + at) // STRIP)
+            self.writing = self.writer.submit(_write_strip, piece, path)
         self.rows = top + image.height()
         if paint:
             self._paint(top, image)
+
+    def written(self) -> None:
+        """Wait for the strip being written (``OSError`` when it could not be)."""
+        if self.writing is not None:
+            writing, self.writing = self.writing, None
+            writing.result()
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True, cancel_futures=True)
 
     def _paint(self, top: int, image: QImage) -> None:
         sy = self.size.height() / self.info.height
@@ -382,10 +394,18 @@ class _Copy:
             self.tell(shown)
 
     def finish(self, target: Path) -> None:
+        self.written()
         self.small.save(str(self.part / OVERVIEW_NAME), "PNG")
         if target.exists():
             shutil.rmtree(target)
         self.part.replace(target)
+
+
+def _write_strip(piece: QImage, path: Path) -> None:
+    writer = QImageWriter(str(path), b"jpeg")
+    writer.setQuality(QUALITY)
+    if not writer.write(piece):
+        raise OSError(f"its copy could not be written to {path} ({writer.errorString()})")
 
 
 def convert(
@@ -409,14 +429,17 @@ def convert(
             _from_progressive(source, info, copy, told)
         else:
             _whole(source, copy, told)
+        copy.show(force=True)
+        copy.finish(target)
     except Unreadable as exc:
+        copy.close()
         shutil.rmtree(part, ignore_errors=True)
         return str(exc)
     except OSError:
+        copy.close()
         shutil.rmtree(part, ignore_errors=True)
         raise
-    copy.show(force=True)
-    copy.finish(target)
+    copy.close()
     told(100)
     return None
 
