@@ -126,7 +126,7 @@ def assert_bands_are_the_picture(path: Path) -> None:
     whole = QImageReader(str(path)).read()
     assert not whole.isNull()
     top = 0
-    for band in png_bands(path, rows=3):
+    for band in png_bands(path, 3):
         rows = band.height()
         expected = whole.copy(0, top, whole.width(), rows)
         assert band.convertToFormat(QImage.Format.Format_RGBA64) == expected.convertToFormat(
@@ -158,7 +158,7 @@ def test_a_png_cut_short_is_refused_by_the_row_it_stops_at(qapp, tmp_path: Path)
     data = (tmp_path / "whole.png").read_bytes()
     (tmp_path / "cut.png").write_bytes(data[: len(data) // 2])
     with pytest.raises(Unreadable, match=r"stops at row [0-9,]+ of 300"):
-        list(png_bands(tmp_path / "cut.png", rows=16))
+        list(png_bands(tmp_path / "cut.png", 16))
 
 
 # memory ---------------------------------------------------------------------------------------
@@ -256,9 +256,9 @@ def progressive_jpeg(path: Path, width: int, height: int) -> None:
 def test_a_progressive_jpeg_is_copied_in_bands_without_a_seam(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     """Bands of 1,024 rows each decoded from a frame cut below them: the strips hold the
     picture's rows where they are, across every band's edge."""
-    from hexcombat.ui.image_convert import PROGRESSIVE_BAND, convert
+    from hexcombat.ui.image_convert import convert
 
-    progressive_jpeg(tmp_path / "scan.jpg", 300, 2 * PROGRESSIVE_BAND + 300)
+    progressive_jpeg(tmp_path / "scan.jpg", 300, 4 * STRIP + 300)
     said: list[object] = []
     assert convert(tmp_path / "scan.jpg", tmp_path / "copy", said.append) is None
     whole = QImageReader(str(tmp_path / "scan.jpg")).read()
@@ -299,11 +299,11 @@ def test_a_damaged_chunk_before_the_data_is_refused_unread(qapp, tmp_path: Path)
     text = struct.pack(">I", 0x7FFFFFF0) + b"tEXt"  # a text chunk running past the file
     (tmp_path / "text.png").write_bytes(data[:at] + text + data[at:])
     with pytest.raises(Unreadable, match="cut short before its image data"):
-        list(png_bands(tmp_path / "text.png"))
+        list(png_bands(tmp_path / "text.png", 16))
     palette = data[:at] + struct.pack(">I", 0x7FFFFFF0) + data[at + 4 :]
     (tmp_path / "palette.png").write_bytes(palette)
     with pytest.raises(Unreadable, match="a damaged chunk"):
-        list(png_bands(tmp_path / "palette.png"))
+        list(png_bands(tmp_path / "palette.png", 16))
 
 
 def interlaced_png(path: Path, rows: list[bytes], width: int) -> None:
@@ -337,3 +337,60 @@ def test_an_interlaced_png_is_copied_whole(qapp, tmp_path: Path) -> None:  # noq
     for x, y in ((20, 530), (60, 530), (20, 610), (60, 610)):  # checks of 40 pixels
         want = rows[y][x]
         assert abs(QColor(strip.pixel(x, y - STRIP)).red() - want) < 12, (x, y)
+
+
+# strips of a wide picture ---------------------------------------------------------------------
+
+
+def test_a_strip_of_any_picture_shown_takes_at_most_its_band_of_memory() -> None:
+    from hexcombat.board.mapimage import MAX_IMAGE_SIDE
+    from hexcombat.ui.image_convert import BAND_BYTES, strip_rows
+
+    assert [strip_rows(w) for w in (1_000, 12_000, 13_000, 24_000, 40_000)] == [
+        512, 512, 256, 256, 128,
+    ]  # fmt: skip
+    for width in range(1, MAX_IMAGE_SIDE + 1, 97):
+        assert width * 4 * strip_rows(width) <= BAND_BYTES
+
+
+def blocks_png(path: Path, width: int, height: int) -> None:
+    """A PNG of 64-pixel squares, each of its own colour (written a row at a time)."""
+    pack = zlib.compressobj(1)
+    with path.open("wb") as file:
+        file.write(b"\x89PNG\r\n\x1a\n")
+        file.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        for y in range(height):
+            row = b"".join(block_colour(x, y) * 64 for x in range(0, width, 64))[: 3 * width]
+            file.write(_chunk(b"IDAT", pack.compress(b"\x00" + row)))
+        file.write(_chunk(b"IDAT", pack.flush()))
+        file.write(_chunk(b"IEND", b""))
+
+
+def block_colour(x: int, y: int) -> bytes:
+    col, row = x // 64, y // 64
+    return bytes(((col * 53) % 200 + 30, (row * 71) % 200 + 30, ((col + row) * 29) % 200 + 30))
+
+
+def test_a_wide_picture_is_copied_in_shorter_strips_and_read_across_them(
+    qapp, tmp_path: Path
+) -> None:  # noqa: ANN001
+    """13,000 pixels wide: strips of 256 rows; a part read across three of them, whole and
+    at a quarter of its size, holds the picture's colours where they are."""
+    from PySide6.QtCore import QRect
+
+    from hexcombat.ui.image_convert import convert, read_strips
+
+    blocks_png(tmp_path / "wide.png", 13_000, 700)
+    assert convert(tmp_path / "wide.png", tmp_path / "copy", lambda share: None) is None
+    assert sorted(p.name for p in (tmp_path / "copy").glob("*.jpg")) == [
+        "0000.jpg", "0001.jpg", "0002.jpg",
+    ]  # fmt: skip
+    clip = QRect(12_288, 0, 712, 700)
+    for level in (0, 2):
+        part = read_strips(tmp_path / "copy", clip, level, 256)
+        assert part.size() == QSize(-(-712 // (1 << level)), -(-700 // (1 << level)))
+        for x, y in ((12_320, 32), (12_320, 288), (12_960, 544), (12_640, 672)):  # centres
+            want = block_colour(x, y)
+            got = part.pixelColor((x - clip.x()) >> level, (y - clip.y()) >> level)
+            assert abs(got.red() - want[0]) < 10 and abs(got.green() - want[1]) < 10, (x, y)
+            assert abs(got.blue() - want[2]) < 10, (level, x, y)

@@ -1,13 +1,13 @@
 """The first open of a scan that cannot be read a part at a time (a PNG, a progressive JPEG):
 copied once, band by band, into strips of baseline JPEG, in a process of its own.
 
-The copy is a folder of :data:`STRIP`-row strips (``0000.jpg``, ``0001.jpg`` ...) and the
+The copy is a folder of strips of :func:`strip_rows` rows (``0000.jpg``, ``0001.jpg`` ...) and the
 picture's overview (``overview.png``); tiles are read from the strips, a strip at a time, and a
 later open shows the overview at once. The folder is written as ``TARGET.part`` and renamed,
 so a copy that is there is whole.
 
 The picture is never decoded whole. A PNG's compressed rows are inflated as the file is read
-and handed to Qt's PNG reader :data:`STRIP` rows at a time, each band preceded by the last row
+and handed to Qt's PNG reader a strip's rows at a time, each band preceded by the last row
 of the band before (PNG rows are filtered against the row above), so the memory is a band's,
 whatever the picture's size. A progressive JPEG keeps its coefficients in memory while decoded
 (libjpeg needs them all for any row: about 3 bytes a pixel, 6 without colour subsampling, the
@@ -51,11 +51,26 @@ from PySide6.QtGui import QImage, QImageReader, QImageWriter, QPainter
 from hexcombat.board.mapimage import MAX_DECODED_BYTES, ImageInfo, header_info
 
 STRIP = 512
-"""Rows in one strip of the copy (and in one band of a PNG as it is read): a multiple of 16,
-so the strips of a subsampled JPEG meet without a seam, and of every tile level's shrink."""
-PROGRESSIVE_BAND = 2 * STRIP
-"""Rows of a progressive JPEG decoded at once: each band decodes the whole file's
-coefficients again, so fewer, taller bands are quicker (at a band's memory more)."""
+"""The most rows in one strip of the copy (and in one band of a PNG as it is read)."""
+BAND_BYTES = 24 << 20
+"""The most memory a strip takes decoded (four bytes a pixel): the converter holds a few, so
+its memory stays within a few of these whatever the picture's size."""
+PROGRESSIVE_STRIPS = 2
+"""Strips of a progressive JPEG decoded at once: each band decodes the file down to its foot
+again, so fewer, taller bands are quicker (at a band's memory more)."""
+
+
+def strip_rows(width: int) -> int:
+    """Rows in one strip of the copy of a picture ``width`` pixels wide: :data:`STRIP`, halved
+    until a strip takes at most :data:`BAND_BYTES` (128 rows for the widest picture shown). A
+    power of two from 64 up: a multiple of 16, so the strips of a subsampled JPEG meet without
+    a seam, and of every tile level's shrink, so a tile's rows start on a whole row of each."""
+    rows = STRIP
+    while rows > 64 and width * 4 * rows > BAND_BYTES:
+        rows //= 2
+    return rows
+
+
 QUALITY = 90
 OVERVIEW_EVERY = 0.5
 """Seconds between the overviews written while a PNG is read (the part read so far)."""
@@ -84,8 +99,9 @@ def strip_name(index: int) -> str:
 OVERVIEW_NAME = "overview.png"
 
 
-def read_strips(folder: Path, clip: QRect, level: int) -> QImage:
-    """The part ``clip`` of the picture a copy's ``folder`` holds, shrunk ``level`` times by
+def read_strips(folder: Path, clip: QRect, level: int, rows: int) -> QImage:
+    """The part ``clip`` of the picture a copy's ``folder`` (strips of ``rows`` rows) holds,
+    shrunk ``level`` times by
     half: read from the strips it crosses, each a part of a baseline JPEG (libjpeg decodes
     only the rows down to the part's bottom, and at a half, a quarter or an eighth of the size
     directly). A null image when a strip cannot be read."""
@@ -97,10 +113,10 @@ def read_strips(folder: Path, clip: QRect, level: int) -> QImage:
     )
     painter = QPainter(out)
     try:
-        for index in range(clip.top() // STRIP, clip.bottom() // STRIP + 1):
-            part = clip.intersected(QRect(clip.left(), index * STRIP, clip.width(), STRIP))
+        for index in range(clip.top() // rows, clip.bottom() // rows + 1):
+            part = clip.intersected(QRect(clip.left(), index * rows, clip.width(), rows))
             reader = QImageReader(str(folder / strip_name(index)))
-            reader.setClipRect(part.translated(0, -index * STRIP))
+            reader.setClipRect(part.translated(0, -index * rows))
             reader.setScaledSize(
                 QSize(
                     max(1, math.ceil(part.width() / shrink)),
@@ -243,7 +259,7 @@ def _png_parts(path: Path) -> tuple[bytes, Iterator[bytes]]:
     return header + extra, pieces()
 
 
-def png_bands(path: Path, rows: int = STRIP) -> Iterator[QImage]:
+def png_bands(path: Path, rows: int) -> Iterator[QImage]:
     """The picture of a (not interlaced) PNG, ``rows`` rows at a time, top to bottom, each
     decoded by Qt as the whole picture would be; ``Unreadable`` when its data stops short or
     is damaged. Memory: a band (and a megabyte of inflated data), whatever the picture's size."""
@@ -323,6 +339,7 @@ class _Copy:
         overview: tuple[QSize, Callable[[Path], None]] | None,
     ) -> None:
         self.part, self.info = part, info
+        self.strip_rows = strip_rows(info.width)
         if part.exists():
             shutil.rmtree(part)
         part.mkdir(parents=True)
@@ -340,14 +357,14 @@ class _Copy:
         self.writing: Future[None] | None = None
 
     def strip(self, top: int, image: QImage, paint: bool = True) -> None:
-        """Write the rows from ``top`` (a multiple of :data:`STRIP`) as strips, and put them
+        """Write the rows from ``top`` (a multiple of a strip's rows) as strips, and put them
         on the overview (unless it is whole already). One strip is written at a time, beside
         the band being decoded: the memory of two bands."""
-        for at in range(0, image.height(), STRIP):
-            rows = min(STRIP, image.height() - at)
+        for at in range(0, image.height(), self.strip_rows):
+            rows = min(self.strip_rows, image.height() - at)
             piece = image if rows == image.height() else image.copy(0, at, image.width(), rows)
             self.written()
-            path = self.part / strip_name((top + at) // STRIP)
+            path = self.part / strip_name((top + at) // self.strip_rows)
             self.writing = self.writer.submit(_write_strip, piece, path)
         self.rows = top + image.height()
         if paint:
@@ -451,7 +468,7 @@ def _interlaced(source: Path) -> bool:
 
 def _from_png(source: Path, info: ImageInfo, copy: _Copy, told: Callable[[int], None]) -> None:
     top = 0
-    for band in png_bands(source):
+    for band in png_bands(source, copy.strip_rows):
         copy.strip(top, band)
         top += band.height()
         told(99 * top // info.height)
@@ -462,7 +479,7 @@ def _from_progressive(
     source: Path, info: ImageInfo, copy: _Copy, told: Callable[[int], None]
 ) -> None:
     """The overview first (decoded at an eighth: the coefficients, no picture), then the
-    strips in bands of :data:`PROGRESSIVE_BAND` rows (the coefficients down to the band's
+    strips in bands of :data:`PROGRESSIVE_STRIPS` strips (the coefficients down to the band's
     bottom, and the band).
 
     Each band is read from a copy of the file whose frame header says the picture ends at the
@@ -481,11 +498,12 @@ def _from_progressive(
     at = _frame_height_at(source)
     cut = copy.part / "source.jpg"
     shutil.copyfile(source, cut)
-    bands = math.ceil(info.height / PROGRESSIVE_BAND)
+    band_rows = PROGRESSIVE_STRIPS * copy.strip_rows
+    bands = math.ceil(info.height / band_rows)
     try:
         for index in range(bands):
-            top = index * PROGRESSIVE_BAND
-            rows = min(PROGRESSIVE_BAND, info.height - top)
+            top = index * band_rows
+            rows = min(band_rows, info.height - top)
             with cut.open("r+b") as file:
                 file.seek(at)
                 # an MCU row more than the band: its last row's colours are smoothed with the

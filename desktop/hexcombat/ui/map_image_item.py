@@ -43,7 +43,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
 from hexcombat.board.mapimage import ImageInfo, MapImage, image_info
-from hexcombat.ui.image_convert import OVERVIEW_NAME, convert, read_strips
+from hexcombat.ui.image_convert import OVERVIEW_NAME, convert, read_strips, strip_rows
 
 IMAGE_Z = -20.0
 """Beneath the board (-10), which is drawn over the image faintly or not at all."""
@@ -110,7 +110,7 @@ class _ReadTiles(QRunnable):
         for key in keys:
             band = band.united(tile_rects(key, *self.size)[0])
         if Path(self.path).is_dir():  # the strips copy of a PNG or progressive JPEG
-            image = read_strips(Path(self.path), band, level)
+            image = read_strips(Path(self.path), band, level, strip_rows(self.size[0]))
         else:
             reader = QImageReader(self.path)
             reader.setClipRect(band)
@@ -341,11 +341,11 @@ def overview_size(width: int, height: int) -> QSize:
     return QSize(max(1, math.ceil(width / shrink)), max(1, math.ceil(height / shrink)))
 
 
-def converted_copy(path: Path) -> Path:
+def converted_copy(path: Path, width: int) -> Path:
     """Where the strips copy of a PNG or progressive JPEG lives (a folder,
     :mod:`hexcombat.ui.image_convert`): the user's cache folder, named by the picture's path,
-    size and time, so an edited scan is converted again. A copy of an older hexcombat (one
-    JPEG of the whole picture, ``NAME.jpg``) is removed."""
+    size and time, so an edited scan is converted again, and by its strips' rows. A copy of an
+    older hexcombat (one JPEG of the whole picture, ``NAME.jpg``) is removed."""
     stat = path.stat()
     key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()
     folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation))
@@ -353,7 +353,7 @@ def converted_copy(path: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     name = hashlib.sha256(key).hexdigest()[:24]
     (folder / f"{name}.jpg").unlink(missing_ok=True)
-    return folder / name
+    return folder / f"{name}-{strip_rows(width)}"
 
 
 class MapImageItem(QGraphicsItem):
@@ -395,7 +395,7 @@ class MapImageItem(QGraphicsItem):
         if self.info.tiled:
             self._use(str(image.path))
         else:
-            copy = converted_copy(image.path)
+            copy = converted_copy(image.path, self.info.width)
             if copy.is_dir():
                 self._use(str(copy))
             else:
