@@ -1,20 +1,20 @@
 """The first open of a scan that cannot be read a part at a time (a PNG, a progressive JPEG):
 copied once, band by band, into strips of baseline JPEG, in a process of its own.
 
-The copy is a folder of strips of :func:`strip_rows` rows (``0000.jpg``, ``0001.jpg`` ...) and the
-picture's overview (``overview.png``); tiles are read from the strips, a strip at a time, and a
-later open shows the overview at once. The folder is written as ``TARGET.part`` and renamed,
-so a copy that is there is whole.
+The copy is a folder of strips of :func:`strip_rows` rows (``0000.jpg``, ``0001.jpg`` ...)
+and the picture's overview (``overview.png``); tiles are read from the strips, a strip at a
+time, and a later open shows the overview at once. The folder is written as ``TARGET.part``
+and renamed, so a copy that is there is whole.
 
 The picture is never decoded whole. A PNG's compressed rows are inflated as the file is read
 and handed to Qt's PNG reader a strip's rows at a time, each band preceded by the last row
 of the band before (PNG rows are filtered against the row above), so the memory is a band's,
 whatever the picture's size. A progressive JPEG keeps its coefficients in memory while decoded
-(libjpeg needs them all for any row: about 3 bytes a pixel, 6 without colour subsampling, the
-bound :func:`hexcombat.board.mapimage.header_info` checks); its overview is read first at an
-eighth of its size, then its strips in bands, never the whole picture decoded beside the
-coefficients. An interlaced PNG, whose rows come in seven passes over the whole picture, is
-decoded whole (within :data:`~hexcombat.board.mapimage.MAX_DECODED_BYTES`).
+(libjpeg needs them all for any row: about 3 bytes a pixel, 6 without colour subsampling,
+within the 4 bytes a pixel :func:`hexcombat.board.mapimage.header_info` allows); its overview
+is read first at an eighth of its size, then its strips in bands, never the whole picture
+decoded beside the coefficients. An interlaced PNG, whose rows come in seven passes over the
+whole picture, is decoded whole (within :data:`~hexcombat.board.mapimage.MAX_DECODED_BYTES`).
 
 The window starts this converter (``hexcombat convert-image SOURCE TARGET W H``, or
 ``python -m hexcombat.ui.image_convert``) and stays within its own memory, showing the progress
@@ -101,10 +101,9 @@ OVERVIEW_NAME = "overview.png"
 
 def read_strips(folder: Path, clip: QRect, level: int, rows: int) -> QImage:
     """The part ``clip`` of the picture a copy's ``folder`` (strips of ``rows`` rows) holds,
-    shrunk ``level`` times by
-    half: read from the strips it crosses, each a part of a baseline JPEG (libjpeg decodes
-    only the rows down to the part's bottom, and at a half, a quarter or an eighth of the size
-    directly). A null image when a strip cannot be read."""
+    shrunk ``level`` times by half: read from the strips it crosses, each a part of a baseline
+    JPEG (libjpeg decodes only the rows down to the part's bottom, and at a half, a quarter or
+    an eighth of the size directly). A null image when a strip cannot be read."""
     shrink = 1 << level
     out = QImage(
         max(1, math.ceil(clip.width() / shrink)),
