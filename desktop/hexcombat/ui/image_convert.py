@@ -438,6 +438,8 @@ def convert(
         info = header_info(file.read(1 << 20), str(source))
     part = target.with_name(f"{target.name}.part")
     copy = _Copy(part, info, overview)
+    limit = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(MAX_DECODED_BYTES >> 20)  # Qt's own: 256 MB
     try:
         if info.kind == "png" and not _interlaced(source):
             _from_png(source, info, copy, told)
@@ -448,14 +450,16 @@ def convert(
         copy.show(force=True)
         copy.finish(target)
     except Unreadable as exc:
-        copy.close()
+        copy.close()  # the strip being written first
         shutil.rmtree(part, ignore_errors=True)
         return str(exc)
     except OSError:
         copy.close()
         shutil.rmtree(part, ignore_errors=True)
         raise
-    copy.close()
+    finally:
+        copy.close()
+        QImageReader.setAllocationLimit(limit)
     told(100)
     return None
 
@@ -483,10 +487,8 @@ def _from_progressive(
 
     Each band is read from a copy of the file whose frame header says the picture ends at the
     band's bottom: libjpeg then decodes each scan's data down to there only and skips the rest
-    (warning of "extraneous bytes", silenced here), so the bands together cost about half the
-    file's decoding per band, not all of it each time."""
-    QImageReader.setAllocationLimit(MAX_DECODED_BYTES >> 20)
-    QLoggingCategory.setFilterRules("qt.gui.imageio.jpeg.warning=false")
+    (warning of "extraneous bytes", silenced in the converter process), so the bands together
+    cost about half the file's decoding per band, not all of it each time."""
     reader = QImageReader(str(source))
     reader.setScaledSize(copy.size)
     small = reader.read()
@@ -540,7 +542,6 @@ def _frame_height_at(source: Path) -> int:
 
 def _whole(source: Path, copy: _Copy, told: Callable[[int], None]) -> None:
     """An interlaced PNG: decoded whole (its rows come in seven passes over the picture)."""
-    QImageReader.setAllocationLimit(MAX_DECODED_BYTES >> 20)
     reader = QImageReader(str(source))
     image = reader.read()
     if image.isNull():
@@ -564,6 +565,8 @@ def main(argv: list[str]) -> int:
     def overview_ready(path: Path) -> None:
         print(f"overview {path}", flush=True)
 
+    # a progressive JPEG's bands end short of its data on purpose (see _from_progressive)
+    QLoggingCategory.setFilterRules("qt.gui.imageio.jpeg.warning=false")
     wanted = None
     if len(argv) == 4:
         wanted = (QSize(int(argv[2]), int(argv[3])), overview_ready)
