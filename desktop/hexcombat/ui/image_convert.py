@@ -339,8 +339,10 @@ class _Copy:
     ) -> None:
         self.part, self.info = part, info
         self.strip_rows = strip_rows(info.width)
-        if part.exists():
+        if part.exists():  # a copy left half made (the window closed while it was made)
             shutil.rmtree(part)
+        for shown in part.parent.glob(f"{part.name}.overview-*.png"):
+            shown.unlink(missing_ok=True)
         part.mkdir(parents=True)
         self.size = overview[0] if overview else QSize(1, 1)
         self.tell = overview[1] if overview else None
