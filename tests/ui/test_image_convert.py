@@ -394,3 +394,16 @@ def test_a_wide_picture_is_copied_in_shorter_strips_and_read_across_them(
             got = part.pixelColor((x - clip.x()) >> level, (y - clip.y()) >> level)
             assert abs(got.red() - want[0]) < 10 and abs(got.green() - want[1]) < 10, (x, y)
             assert abs(got.blue() - want[2]) < 10, (level, x, y)
+
+
+def test_a_copy_left_half_made_is_made_again_whole(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """The window closed while a copy was made: its strips and overviews are replaced."""
+    from hexcombat.ui.image_convert import convert
+
+    hand_made(tmp_path / "scan.png", "grey, 16 bits")
+    (tmp_path / "copy.part").mkdir()
+    (tmp_path / "copy.part" / "0007.jpg").write_bytes(b"half")
+    (tmp_path / "copy.part.overview-42.png").write_bytes(b"half")
+    assert convert(tmp_path / "scan.png", tmp_path / "copy", lambda share: None) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy", "scan.png"]
+    assert sorted(p.name for p in (tmp_path / "copy").iterdir()) == ["0000.jpg", "overview.png"]
