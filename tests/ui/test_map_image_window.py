@@ -334,6 +334,37 @@ def test_a_png_s_first_open_converts_in_a_process_of_its_own_with_a_progress_bar
     assert (Path(item.source) / "0000.jpg").is_file()
 
 
+def test_a_progressive_jpeg_shows_its_overview_then_its_tiles(window, qtbot, tmp_path) -> None:
+    """Its overview whole before its strips are made (a progress bar until then), then tiles
+    from the strips, the red hex where it is printed."""
+    from PySide6.QtGui import QImageWriter
+
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "plain.png", "PNG")
+    writer = QImageWriter(str(tmp_path / "scan.jpg"), b"jpeg")
+    writer.setProgressiveScanWrite(True)
+    writer.setQuality(95)
+    assert writer.write(QImage(str(tmp_path / "plain.png")))
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    item = window.scene.map_image
+    assert not item.info.tiled and window.image_progress.isVisible()
+    heard: list[str] = []
+    item.signals.tile_read.connect(lambda key, image: heard.append(f"tile {key}"))
+    item.signals.converted.connect(lambda target: heard.append("strips"))
+    qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
+    assert heard[:2] == ["tile (-1, 0, 0)", "strips"]  # the overview (whole) first
+    assert (Path(item.source) / "0003.jpg").is_file() and window.image_progress.isHidden()
+    window._display_switched("board_over_image", False)
+    h = window.session.state.hexmap.hex_at(RED)
+    window.view.set_scale(3.0)
+    window.view.center_on_hex(h)
+    qtbot.waitUntil(lambda: sharp(window), timeout=20_000)
+    frame = render(window)
+    centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(12, 12)
+    assert QColor(frame.pixel(centre)).red() > 180 and QColor(frame.pixel(centre)).green() < 60
+
+
 def test_a_png_cut_short_is_said_by_the_window_and_by_check(window, qtbot, tmp_path) -> None:
     from hexcombat.board.mapfile import check_map_source
     from hexcombat.sourcefile import TomlSource
