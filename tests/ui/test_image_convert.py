@@ -5,7 +5,6 @@ converter's memory is a band's, not the picture's (issue 28)."""
 from __future__ import annotations
 
 import json
-import os
 import struct
 import subprocess
 import sys
@@ -191,14 +190,10 @@ print(json.dumps([why, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 102
 
 
 def converter_peak_mb(source: Path, target: Path) -> int:
-    """The converter's peak memory (MB) converting ``source``, in a process of its own started
-    as the window starts it."""
-    from hexcombat.ui.image_convert import CONVERTER_ENVIRONMENT
-
+    """The converter's peak memory (MB) converting ``source``, in a process of its own."""
     done = subprocess.run(
         [sys.executable, "-c", CONVERT, str(source), str(target)],
         capture_output=True, text=True, check=True, timeout=120,
-        env={**os.environ, **CONVERTER_ENVIRONMENT},
     )  # fmt: skip
     why, peak = json.loads(done.stdout.strip().splitlines()[-1])
     assert why is None

@@ -71,11 +71,6 @@ def strip_rows(width: int) -> int:
     return rows
 
 
-CONVERTER_ENVIRONMENT = {"MALLOC_MMAP_THRESHOLD_": str(1 << 20)}
-"""What the converter process runs with: glibc's allocator (Linux) then gives every buffer of
-a megabyte or more (a band, a strip) back to the system when it is freed, instead of keeping
-it for later ones (its default after the first such buffer), so the process's memory is the
-bands in use, not what the allocator happens to keep. Other systems ignore it."""
 QUALITY = 90
 OVERVIEW_EVERY = 0.5
 """Seconds between the overviews written while a PNG is read (the part read so far)."""

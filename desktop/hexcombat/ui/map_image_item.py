@@ -29,7 +29,6 @@ from pathlib import Path
 from PySide6.QtCore import (
     QObject,
     QProcess,
-    QProcessEnvironment,
     QRect,
     QRectF,
     QRunnable,
@@ -44,13 +43,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
 from hexcombat.board.mapimage import ImageInfo, MapImage, image_info
-from hexcombat.ui.image_convert import (
-    CONVERTER_ENVIRONMENT,
-    OVERVIEW_NAME,
-    convert,
-    read_strips,
-    strip_rows,
-)
+from hexcombat.ui.image_convert import OVERVIEW_NAME, convert, read_strips, strip_rows
 
 IMAGE_Z = -20.0
 """Beneath the board (-10), which is drawn over the image faintly or not at all."""
@@ -213,10 +206,6 @@ class _Converter(QObject):
         self.process.errorOccurred.connect(self._failed)
         program, arguments = converter_command(source, target)
         arguments += [str(overview.width()), str(overview.height())]
-        environment = QProcessEnvironment.systemEnvironment()
-        for name, value in CONVERTER_ENVIRONMENT.items():
-            environment.insert(name, value)
-        self.process.setProcessEnvironment(environment)
         _Converter.running[target] = self
         self.process.start(program, arguments)
 
