@@ -316,8 +316,9 @@ def rescan() -> tuple[LeftOut, ...]:
 
 
 def left_out() -> tuple[LeftOut, ...]:
-    """The ruleset folders and plug-ins that could not be taken, each with why."""
-    return _known().left_out
+    """The ruleset folders, plug-ins and ruleset files of the player's rulesets folder that
+    could not be taken, each with why."""
+    return (*_known().left_out, *files_left_out())
 
 
 @contextmanager
