@@ -3,8 +3,9 @@ helpers are importable.
 
 The helpers every ruleset's tests share (``dice_paths``, the conformance suite's) and each
 ruleset's hypothesis strategies (``tw_strategies``, ``ar_strategies``), which the conformance
-suite reuses, live in their test folders; they go on the path here, not in a conftest of their
-own: with ``--doctest-modules`` two conftest modules of one name clash when collected together.
+suite reuses, live in their test folders (every folder of tests/rules: a new ruleset's tests
+need no edit here); they go on the path here, not in a conftest of their own: with
+``--doctest-modules`` two conftest modules of one name clash when collected together.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ for _var in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
     os.environ[_var] = str(_PROCESS_HOME / _var.lower())
 
 RULES_TESTS = Path(__file__).resolve().parent / "rules"
-for _folder in ("conformance", "total_war", "armour_ratio", "lhy_assault", "assault_morale"):
-    if str(RULES_TESTS / _folder) not in sys.path:
-        sys.path.insert(0, str(RULES_TESTS / _folder))
+for _folder in sorted(p for p in RULES_TESTS.iterdir() if p.is_dir() and p.name != "__pycache__"):
+    if str(_folder) not in sys.path:  # each ruleset's test folder, and the conformance suite's
+        sys.path.insert(0, str(_folder))
 
-from hexcombat.game.opening import default_tutorial, open_game  # noqa: E402
+from hexcombat.game.opening import default_ruleset, default_tutorial, open_game  # noqa: E402
 from hexcombat.game.state import GameState  # noqa: E402
 from hexcombat.rules.registry import get_ruleset  # noqa: E402  (after the platform is chosen)
 
@@ -54,9 +55,10 @@ def own_settings_folders(
 
 @pytest.fixture
 def zoc_free(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Total War played with enemy zones of control that do not block retreats (the shipped,
-    assumed rules block them, and would leave the 14D2d tutorial's defender no retreat at all)."""
-    rules = get_ruleset("total-war")
+    """The built-in tutorial's ruleset played with enemy zones of control that do not block
+    retreats (the shipped, assumed rules block them, and would leave the 14D2d tutorial's
+    defender no retreat at all)."""
+    rules = get_ruleset(default_ruleset())
     monkeypatch.setattr(rules, "retreat", replace(rules.retreat, enemy_zoc_blocks=False))
 
 

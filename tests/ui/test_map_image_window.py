@@ -116,9 +116,19 @@ def test_a_png_is_converted_once_and_read_in_tiles(window, qtbot, tmp_path) -> N
     assert window.open_file(tmp_path / "scan.toml"), window.errors
     item = window.scene.map_image
     qtbot.waitUntil(lambda: item.source is not None, timeout=20_000)
-    assert item.source.endswith(".jpg") and Path(item.source).is_file()
+    copy = Path(item.source)
+    strips = ["0000.jpg", "0001.jpg", "0002.jpg", "0003.jpg"]  # 1,645 rows: four of 512
+    assert sorted(p.name for p in copy.iterdir()) == [*strips, "overview.png"]
+    window._display_switched("board_over_image", False)  # the image alone
+    h = window.session.state.hexmap.hex_at(RED)  # its centre in the second strip
     window.view.set_scale(3.0)
+    window.view.center_on_hex(h)
     qtbot.waitUntil(lambda: sharp(window), timeout=20_000)
+    frame = render(window)
+    centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(12, 12)
+    assert QColor(frame.pixel(centre)).red() > 180 and QColor(frame.pixel(centre)).green() < 60
+    assert window.open_file(tmp_path / "scan.toml"), window.errors  # again: no converting
+    assert window.scene.map_image.source == str(copy) and window.image_progress.isHidden()
 
 
 def test_two_clicks_and_their_labels_calibrate_the_image(window, tmp_path) -> None:
@@ -321,7 +331,38 @@ def test_a_png_s_first_open_converts_in_a_process_of_its_own_with_a_progress_bar
     assert "first time only" in bar.format()
     qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
     assert not bar.isVisible() and item.progress == 1.0
-    assert Path(item.source).is_file() and item.source.endswith(".jpg")
+    assert (Path(item.source) / "0000.jpg").is_file()
+
+
+def test_a_progressive_jpeg_shows_its_overview_then_its_tiles(window, qtbot, tmp_path) -> None:
+    """Its overview whole before its strips are made (a progress bar until then), then tiles
+    from the strips, the red hex where it is printed."""
+    from PySide6.QtGui import QImageWriter
+
+    QStandardPaths.setTestModeEnabled(True)
+    printed_map(tmp_path / "plain.png", "PNG")
+    writer = QImageWriter(str(tmp_path / "scan.jpg"), b"jpeg")
+    writer.setProgressiveScanWrite(True)
+    writer.setQuality(95)
+    assert writer.write(QImage(str(tmp_path / "plain.png")))
+    (tmp_path / "scan.toml").write_text(map_text("scan.jpg"))
+    assert window.open_file(tmp_path / "scan.toml"), window.errors
+    item = window.scene.map_image
+    assert not item.info.tiled and window.image_progress.isVisible()
+    heard: list[str] = []
+    item.signals.tile_read.connect(lambda key, image: heard.append(f"tile {key}"))
+    item.signals.converted.connect(lambda target: heard.append("strips"))
+    qtbot.waitUntil(lambda: item.source is not None, timeout=30_000)
+    assert heard[:2] == ["tile (-1, 0, 0)", "strips"]  # the overview (whole) first
+    assert (Path(item.source) / "0003.jpg").is_file() and window.image_progress.isHidden()
+    window._display_switched("board_over_image", False)
+    h = window.session.state.hexmap.hex_at(RED)
+    window.view.set_scale(3.0)
+    window.view.center_on_hex(h)
+    qtbot.waitUntil(lambda: sharp(window), timeout=20_000)
+    frame = render(window)
+    centre = window.view.mapFromScene(window.scene.hex_centre(h)) + QPoint(12, 12)
+    assert QColor(frame.pixel(centre)).red() > 180 and QColor(frame.pixel(centre)).green() < 60
 
 
 def test_a_png_cut_short_is_said_by_the_window_and_by_check(window, qtbot, tmp_path) -> None:
@@ -342,18 +383,33 @@ def test_a_png_cut_short_is_said_by_the_window_and_by_check(window, qtbot, tmp_p
     assert not window.image_progress.isVisible()
 
 
-def test_the_converter_gives_the_overview_before_writing_the_copy(qapp, tmp_path) -> None:  # noqa: ANN001
+def test_the_converter_shows_the_part_read_so_far_then_the_whole(qapp, tmp_path) -> None:  # noqa: ANN001
     from PySide6.QtCore import QSize
 
-    from hexcombat.ui.image_convert import convert
+    from hexcombat.ui import image_convert
 
     printed_map(tmp_path / "scan.png", "PNG")
     said: list[object] = []
-    why = convert(
-        tmp_path / "scan.png", tmp_path / "copy.jpg", said.append, (QSize(64, 48), said.append)
-    )
-    assert why is None and (tmp_path / "copy.jpg").is_file()
-    small = tmp_path / "copy.jpg.overview.png"
-    assert QImage(str(small)).size() == QSize(64, 48)
-    assert said.index(small) < said.index(100)  # shown while the copy is written
+    shown: list[QImage] = []
+
+    def overview(path: Path) -> None:
+        said.append(path)
+        shown.append(QImage(str(path)))
+
+    image_convert.OVERVIEW_EVERY, every = 0.0, image_convert.OVERVIEW_EVERY
+    try:
+        why = image_convert.convert(
+            tmp_path / "scan.png", tmp_path / "copy", said.append, (QSize(189, 165), overview)
+        )
+    finally:
+        image_convert.OVERVIEW_EVERY = every
+    assert why is None and (tmp_path / "copy" / "0003.jpg").is_file()
+    assert all(image.size() == QSize(189, 165) for image in shown)
+    first, last = shown[0], shown[-1]
+    assert QColor.fromRgba(first.pixel(90, 10)).alpha() == 255  # the first band: read
+    assert QColor.fromRgba(first.pixel(90, 160)).alpha() == 0  # the last rows: not yet
+    assert QColor.fromRgba(last.pixel(90, 160)).alpha() == 255
+    paths = [at for at, s in enumerate(said) if isinstance(s, Path)]
+    assert paths[0] < said.index(99 * 1024 // 1645) and paths[-1] < said.index(100)
     assert [s for s in said if isinstance(s, int)] == sorted(s for s in said if isinstance(s, int))
+    assert QImage(str(tmp_path / "copy" / "overview.png")) == last  # kept for later opens

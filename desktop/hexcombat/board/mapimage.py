@@ -42,9 +42,11 @@ sheets at 300 dpi is under 15,000 pixels a side."""
 MAX_IMAGE_PIXELS = 400_000_000
 """The most pixels a map image may hold (four times a 12,000 x 9,000 scan)."""
 MAX_DECODED_BYTES = 512 * 1024 * 1024
-"""The most memory one picture that must be decoded whole (a PNG, a progressive JPEG) may take,
-at four bytes a pixel: a 12,000 x 9,000 scan takes 432 MB. A baseline JPEG is read in tiles
-and costs only the tiles shown."""
+"""The largest picture, decoded at four bytes a pixel, that is copied before it is shown (a
+PNG, a progressive JPEG: a 12,000 x 9,000 scan is 432 MB). The copy is made band by band
+(``hexcombat.ui.image_convert``), but a progressive JPEG's coefficients are all in memory
+while it is decoded (3 bytes a pixel, 6 without colour subsampling) and an interlaced PNG is
+decoded whole. A baseline JPEG is read in tiles and costs only the tiles shown."""
 DECODED_PIXEL_BYTES = 4
 """Bytes a pixel takes once decoded (32-bit colour)."""
 HEADER_BYTES = 1 << 20
@@ -241,10 +243,10 @@ def header_info(head: bytes, name: str) -> ImageInfo:
     if not info.tiled and decoded > MAX_DECODED_BYTES:
         kind = "PNG" if info.kind == "png" else "progressive JPEG"
         raise ImageTooLarge(
-            f"{path} is a {kind} of {info.width} x {info.height} pixels: it must be decoded "
-            f"whole, {decoded >> 20:,} MB, more than the {MAX_DECODED_BYTES >> 20} MB hexcombat "
-            "allows one picture; save it as a baseline (not progressive) JPEG, which is read in "
-            "tiles"
+            f"{path} is a {kind} of {info.width} x {info.height} pixels, {decoded >> 20:,} MB "
+            f"decoded: more than the {MAX_DECODED_BYTES >> 20} MB hexcombat allows a picture it "
+            "must copy before showing; save it as a baseline (not progressive) JPEG, which is "
+            "read in tiles as it is"
         )
     return info
 

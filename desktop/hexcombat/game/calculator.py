@@ -25,6 +25,7 @@ from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapwrite import toml_key, toml_string
 from hexcombat.game.air_scenario import air_units_in, fly_scenario
 from hexcombat.game.conditions import vocabulary_of
+from hexcombat.game.default_game import default_ruleset
 from hexcombat.game.evaluation import evaluate_scenario, resolve_report
 from hexcombat.game.explain_cli import format_result, unit_names
 from hexcombat.game.roll import RecordingDice, dice_asked, read_typed_roll, what_to_type
@@ -324,8 +325,9 @@ class CalculatorCombat:
 
 
 def new_combat(ruleset: str | None = None) -> CalculatorCombat:
-    """An empty combat in clear weather on clear terrain, by ``ruleset`` (else the first)."""
-    ruleset = ruleset or ruleset_ids()[0]
+    """An empty combat in clear weather on clear terrain, by ``ruleset`` (else the built-in
+    tutorial's)."""
+    ruleset = ruleset or default_ruleset()
     combat = CalculatorCombat(
         {
             "ruleset": ruleset,

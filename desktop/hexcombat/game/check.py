@@ -21,7 +21,7 @@ from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
 from hexcombat.rules.datafile.loader import is_ruleset_data, ruleset_file_problems
 from hexcombat.rules.missions import counter_air_rules
-from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, ruleset_ids
+from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, left_out, ruleset_ids
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
 Checker = Callable[[TomlSource], list[Problem]]
@@ -104,7 +104,11 @@ def save_problems(path: str | Path) -> list[Problem]:
 
 
 def check_command(files: list[str]) -> int:
-    """Print every problem in ``files``; exit status 1 when there is any, 0 otherwise."""
+    """Print every problem in ``files``; exit status 1 when there is any, 0 otherwise. A ruleset
+    folder or plug-in left out (it fails to import, names no ruleset, takes a taken id) is said
+    first: a file naming its ruleset is then refused as naming an unknown one."""
+    for broken in left_out():
+        print(f"note: {broken}", file=sys.stdout)
     found = 0
     for name in files:
         for problem in check_file(name):

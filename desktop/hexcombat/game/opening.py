@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexcombat.board.mapfile import is_map_source, map_from_source
+from hexcombat.game.default_game import TUTORIAL, default_ruleset, default_tutorial
 from hexcombat.game.saves import load_game
 from hexcombat.game.scenario import (
     is_scenario_source,
@@ -13,29 +14,16 @@ from hexcombat.game.scenario import (
 )
 from hexcombat.game.scenario_game import game_from_scenario
 from hexcombat.game.state import GameState
-from hexcombat.paths import maps_dir
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, read_capped
 
-TUTORIAL = "tutorial-14d2d-scenario.toml"
-"""The scenario ``hexcombat`` opens with no file: the 14D2d worked example, ready to attack."""
-
-
 __all__ = [
-    "RULESET",
     "TUTORIAL",
+    "default_ruleset",
     "default_tutorial",
     "game_from_scenario",
     "is_save_path",
     "open_game",
 ]
-
-RULESET = "total-war"
-"""The ruleset of a game started from a bare map (a scenario or save names its own)."""
-
-
-def default_tutorial() -> Path:
-    """The built-in tutorial scenario."""
-    return maps_dir() / TUTORIAL
 
 
 def is_save_path(path: str | Path) -> bool:
@@ -71,8 +59,12 @@ def open_game(path: str | Path) -> GameState:
             )
         return game_from_scenario(scenario)
     if is_map_source(source):
-        # a bare map to lay out: every shipped counter set is on the palette
-        state = GameState(map_from_source(source), library=load_counter_library(RULESET)[0])
+        # a bare map to lay out, played with the built-in tutorial's ruleset: every shipped
+        # counter set is on the palette
+        ruleset = default_ruleset()
+        state = GameState(
+            map_from_source(source), ruleset=ruleset, library=load_counter_library(ruleset)[0]
+        )
         state.map_text = path.read_text(encoding="utf-8")
         return state
     raise SourceError([Problem(str(path), 1, "not a hexcombat map, scenario or saved game")])

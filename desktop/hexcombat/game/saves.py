@@ -328,7 +328,12 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     ):
         conditions_rolled = data["pending_roll"]["conditions"]
         data["pending_roll"]["conditions"] = _with_crt(conditions_rolled, crt_text, fail)
-    ruleset = data.get("ruleset", "total-war")
+    ruleset = data.get("ruleset")  # every save names its ruleset, since format version 1
+    if ruleset is None:
+        raise fail(
+            f'the save names no ruleset ("ruleset": one of {", ".join(ruleset_ids())}); '
+            "hexcombat writes it in every save"
+        )
     note = play_carried(data, name)  # a ruleset file's copy, played whatever is on disk now
     if ruleset not in ruleset_ids():
         raise fail(

@@ -27,12 +27,12 @@ from hexcombat.game.turn import (
 )
 from hexcombat.game.tutorial_steps import TutorialStep, read_tutorial
 from hexcombat.named_files import OutsideFolder, confined
-from hexcombat.paths import counters_dir, maps_dir, rulesets_dir
+from hexcombat.paths import counters_dir, maps_dir
 from hexcombat.rules.combat import crt_from_source
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.missions import air_rules_of, air_rulesets, counter_air_rules, no_air_rules
-from hexcombat.rules.registry import find_beside, ruleset_ids
+from hexcombat.rules.registry import declarations, find_beside, ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import (
@@ -162,9 +162,12 @@ def is_scenario_source(source: TomlSource) -> bool:
 
 
 def shipped_counter_files() -> list[Path]:
-    """Every counter set shipped with hexcombat: ``counters/``, and each example game's own
-    (``rulesets/<game>/counters.toml``)."""
-    return sorted(counters_dir().glob("*.toml")) + sorted(rulesets_dir().glob("*/counters.toml"))
+    """Every counter set shipped with hexcombat: the shipped ``counters/``, then those each
+    ruleset brings in its own folder (``declares.counter_sets``), each once."""
+    found = dict.fromkeys(sorted(counters_dir().glob("*.toml")))
+    for ruleset in ruleset_ids():
+        found |= dict.fromkeys(declarations(ruleset).counter_set_files())
+    return list(found)
 
 
 def _read_counters(path: Path, problems: list[Problem]) -> tuple[CounterSet, str | None]:

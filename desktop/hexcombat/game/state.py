@@ -16,6 +16,7 @@ from typing import Protocol
 from hexcombat.board.graph import BoardGraph
 from hexcombat.board.hexes import Hex
 from hexcombat.board.mapfile import HexMap
+from hexcombat.game.default_game import default_ruleset
 from hexcombat.game.turn import default_phase, turn_text
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.registry import get_ruleset
@@ -254,14 +255,15 @@ class GameState:
         self,
         hexmap: HexMap,
         *,
-        ruleset: str = "total-war",
+        ruleset: str | None = None,
         conditions: Conditions | None = None,
         library: CounterSet | None = None,
         title: str = "",
         seed: int = 1,
     ) -> None:
         self.hexmap = hexmap
-        self.ruleset = ruleset
+        self.ruleset = ruleset or default_ruleset()
+        """The id of the ruleset in force (a game given none: the built-in tutorial's)."""
         self.conditions = conditions or Conditions()
         self.library = library or CounterSet()
         self.title = title or hexmap.name

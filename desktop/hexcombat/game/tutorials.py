@@ -1,5 +1,6 @@
-"""The shipped tutorials: every scenario in ``maps/`` with walkthrough steps, each a rules worked
-example laid out on its map, and the attack each one is about.
+"""The tutorials: every scenario with walkthrough steps in the shipped ``maps/`` and in the folders
+each ruleset declares for its own (``declares.tutorials``), each a rules worked example laid out
+on its map, and the attack each one is about.
 
 The Tutorials menu lists them; opening one sets its attack up in the combat panel, so the player
 sees the worked example's numbers at once.
@@ -11,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hexcombat.board.hexes import Hex
-from hexcombat.game.opening import TUTORIAL
+from hexcombat.game.default_game import TUTORIAL
 from hexcombat.game.state import GameState
-from hexcombat.paths import maps_dir, rulesets_dir
+from hexcombat.paths import maps_dir
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.registry import get_ruleset
+from hexcombat.rules.registry import declarations, get_ruleset, ruleset_ids
 from hexcombat.sourcefile import SourceError, load_shared
 
 SCENARIO_SUFFIX = "-scenario.toml"
@@ -29,7 +30,7 @@ class Tutorial:
     path: Path
     title: str
     ruleset: str
-    """The ruleset it is played with (``total-war``, ``armour-ratio``): the menu groups by it."""
+    """The id of the ruleset it is played with (its ``ruleset``): the menu groups by it."""
     summary: str = ""
     """One line on what it shows (``[tutorial] summary``), for the start page."""
     calculator: bool = False
@@ -43,29 +44,38 @@ class Tutorial:
 
     @property
     def game(self) -> str:
-        """The game its ruleset comes from, as the start page groups tutorials."""
-        return GAMES.get(self.ruleset) or _title(self.ruleset) or "Unreadable files"
+        """The game its ruleset comes from, as the start page groups tutorials: what the ruleset
+        declares (``declares.game``, else its title); the ruleset id when it is not known."""
+        return game_of(self.ruleset) if self.ruleset else "Unreadable files"
 
 
-GAMES = {
-    "total-war": "Total War (Europa)",
-    "armour-ratio": "Europa rule 10 revision (armour ratios)",
-    "assault-morale": "Tactical assault (morale checks)",
-    "lhy-assault": "The Last Hundred Yards (assault)",
-}
-"""The games the rulesets come from (docs/rules.md), as a player knows them."""
+def game_of(ruleset: str) -> str:
+    """The game ``ruleset`` comes from, as a player knows it (its declared ``game``, else its
+    title); its id when hexcombat does not know it."""
+    try:
+        return declarations(ruleset).game or get_ruleset(ruleset).title
+    except RulesError:
+        return ruleset
+
+
+def tutorial_files(folder: Path | None = None) -> list[Path]:
+    """The tutorial scenario files of ``folder``, or else of the shipped ``maps/`` and of every
+    ruleset's declared tutorials, each once."""
+    if folder is not None:
+        return sorted(folder.glob(f"*{SCENARIO_SUFFIX}"))
+    found = dict.fromkeys(sorted(maps_dir().glob(f"*{SCENARIO_SUFFIX}")))
+    for ruleset in ruleset_ids():
+        found |= dict.fromkeys(declarations(ruleset).tutorial_files())
+    return list(found)
 
 
 def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
-    """Every tutorial scenario in ``folder`` (the shipped ``maps/``), grouped by ruleset (the
-    built-in tutorial's first), then in the order of their titles, which name the rule (10.C,
-    10.C.1, 10.D, ...). A file that cannot be read is still listed, under its file name: opening
-    it shows what is wrong with it."""
+    """Every tutorial scenario in ``folder`` (else the shipped ``maps/`` and the rulesets'
+    own), grouped by ruleset (the built-in tutorial's first), then in the order of their titles,
+    which name the rule (10.C, 10.C.1, 10.D, ...). A file that cannot be read is still listed,
+    under its file name: opening it shows what is wrong with it."""
     found = []
-    paths = sorted((folder or maps_dir()).glob(f"*{SCENARIO_SUFFIX}"))
-    if folder is None:  # and the example games' tutorials, one folder a game (rulesets/)
-        paths += sorted(rulesets_dir().glob(f"*/*{SCENARIO_SUFFIX}"))
-    for path in paths:
+    for path in tutorial_files(folder):
         try:
             data = load_shared(path).data  # read only: parsed once per process
         except SourceError:
@@ -87,14 +97,6 @@ def shipped_tutorials(folder: Path | None = None) -> list[Tutorial]:
         )
     first = next((t.ruleset for t in found if t.path.name == TUTORIAL), "")
     return sorted(found, key=lambda t: (t.ruleset != first, t.ruleset, *_rule_order(t.title)))
-
-
-def _title(ruleset_id: str) -> str:
-    """A ruleset's title (a ruleset file's ``[game] title``), or its id when none is known."""
-    try:
-        return get_ruleset(ruleset_id).title if ruleset_id else ""
-    except RulesError:
-        return ruleset_id
 
 
 def rule_key(tutorial: Tutorial) -> tuple[tuple[tuple[int, str], ...], str]:

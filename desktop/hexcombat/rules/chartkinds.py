@@ -1,37 +1,46 @@
 """Every kind of chart file hexcombat reads, by the ``chart = "..."`` key each file starts with,
-so ``hexcombat check`` validates a player's edited copy as the chart it is."""
+so ``hexcombat check`` validates a player's edited copy as the chart it is: the core's own (rule
+references) and those each ruleset declares (``declares.chart_kinds``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator, Mapping
 
-from hexcombat.rules.armour_ratio.chartfiles import CHART_KINDS as ARMOUR_RATIO_CHARTS
-from hexcombat.rules.assault_morale.table import assault_table_from_source
-from hexcombat.rules.combat import crt_from_source
+from hexcombat.rules.declarations import ChartLoader
 from hexcombat.rules.references import references_from_source
-from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
-from hexcombat.rules.total_war.light_infantry import light_infantry_from_source
-from hexcombat.rules.total_war.tables import (
-    aec_chart_from_source,
-    armour_chart_from_source,
-    engineer_chart_from_source,
-)
+from hexcombat.rules.registry import declarations, ruleset_ids
 from hexcombat.sourcefile import Problem, TomlSource
 
-ChartLoader = Callable[[TomlSource], tuple[object, list[Problem]]]
+CORE_CHART_KINDS: dict[str, ChartLoader] = {"rule-references": references_from_source}
+"""The chart kinds of the core: every ruleset's references file is one."""
 
-CHART_KINDS: dict[str, ChartLoader] = {
-    "combat-results": crt_from_source,
-    "tw-armour-effects": armour_chart_from_source,
-    "tw-aec-terrain": aec_chart_from_source,
-    "tw-engineer-effects": engineer_chart_from_source,
-    "tw-coast-defence": coast_defence_from_source,
-    "tw-light-infantry": light_infantry_from_source,
-    "rule-references": references_from_source,
-    "assault-combat-table": assault_table_from_source,
-    **ARMOUR_RATIO_CHARTS,
-}
-"""``chart = ...`` value -> the loader that parses and checks it."""
+
+def chart_kinds() -> dict[str, ChartLoader]:
+    """``chart = ...`` value -> the loader that parses and checks it: the core's, then each
+    ruleset's in the registry's order (rulesets of a family declare a kind with one loader; of
+    two loaders for one kind, the first ruleset's is used)."""
+    kinds = dict(CORE_CHART_KINDS)
+    for ruleset in ruleset_ids():
+        for kind, loader in declarations(ruleset).chart_kinds.items():
+            kinds.setdefault(kind, loader)
+    return kinds
+
+
+class _DeclaredKinds(Mapping[str, ChartLoader]):
+    """:func:`chart_kinds` as a mapping, asked afresh each time (a ruleset found later counts)."""
+
+    def __getitem__(self, kind: str) -> ChartLoader:
+        return chart_kinds()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(chart_kinds())
+
+    def __len__(self) -> int:
+        return len(chart_kinds())
+
+
+CHART_KINDS: Mapping[str, ChartLoader] = _DeclaredKinds()
+"""Every chart kind, the core's and the rulesets' (:func:`chart_kinds`)."""
 
 
 def is_chart_source(source: TomlSource) -> bool:
@@ -41,9 +50,10 @@ def is_chart_source(source: TomlSource) -> bool:
 
 def check_chart_source(source: TomlSource) -> list[Problem]:
     """Every problem in a chart file, or one naming the kinds when ``chart`` is unknown."""
+    kinds = chart_kinds()
     kind = source.data.get("chart")
-    loader = CHART_KINDS.get(kind) if isinstance(kind, str) else None
+    loader = kinds.get(kind) if isinstance(kind, str) else None
     if loader is None:
-        known = ", ".join(CHART_KINDS)
+        known = ", ".join(kinds)
         return [source.problem(("chart",), f"unknown chart kind {kind!r}; known: {known}")]
     return loader(source)[1]

@@ -282,6 +282,10 @@ class EuropaValuesKind:
     required_by_default = True
     """A counter read without its game (or of a game that does not say) needs Europa's RE
     size, as it always has: only a tactical counter needs none."""
+    key_rules: Mapping[str, str] = {
+        "heavy_armour": "14D2a, 10.I",  # 14D2a heavy armour in the attack; 10.I heavy units
+        "heavy_antitank": "14D2c, 10.I",  # 14D2c heavy antitank in defence; 10.I
+    }
 
     def parse(self, key: str, value: Any, where: str) -> Any:
         """One key's value, or :class:`UnitDataError` naming ``where`` and why."""

@@ -1,17 +1,26 @@
 """Short summaries of the rules that steps cite, so hovering a step shows what its rule says.
 
-A reference without its own entry falls back to the rule it belongs to (``10.C.1`` -> ``10.C``
--> ``10``; ``14D2a`` -> ``14D2``).
+Each ruleset brings its own (its ``references``), usually a :class:`ReferencesFile` in its own
+folder: a ``chart = "rule-references"`` TOML whose ``[rules]`` maps each reference to its
+summary. The core keeps only the reader and the grammar of falling back: a reference without its
+own entry falls back to the rule it belongs to (``10.C.1`` -> ``10.C`` -> ``10``; ``14D2a`` ->
+``14D2``).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from hexcombat.paths import charts_dir
-from hexcombat.sourcefile import Problem, TomlSource
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.registry import get_ruleset
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
-REFERENCES = charts_dir() / "references.toml"
+REFERENCES = charts_dir() / "europa_references.toml"
+"""Transitional: the conformance helpers (tests/rules/conformance) still import this name from
+the time one central file held every ruleset's references; every ruleset now brings its own
+``references``, so nothing reads it through this name."""
 
 
 def references_from_source(source: TomlSource) -> tuple[dict[str, str], list[Problem]]:
@@ -27,15 +36,34 @@ def references_from_source(source: TomlSource) -> tuple[dict[str, str], list[Pro
     return {ref: text for ref, text in raw.items() if isinstance(text, str)}, problems
 
 
-@cache
-def _summaries(ruleset: str | None = None) -> dict[str, str]:
-    """Every summary, a ruleset's own (``[ruleset."<id>".rules]``) over the shared ones."""
-    source = TomlSource.load(REFERENCES)
-    summaries = references_from_source(source)[0]
-    own = source.data.get("ruleset", {}).get(ruleset, {}) if ruleset else {}
-    if isinstance(own, dict) and isinstance(own.get("rules"), dict):
-        summaries |= {k: v for k, v in own["rules"].items() if isinstance(v, str)}
-    return summaries
+class ReferencesFile(Mapping[str, str]):
+    """A ruleset's rule references, read from its references files on first use (a later file's
+    entry wins over an earlier one's: a family's shared file, then the ruleset's own). A file
+    that cannot be read gives no summaries (``hexcombat check`` says what is wrong with it)."""
+
+    def __init__(self, *paths: str | Path) -> None:
+        self.paths = tuple(Path(p) for p in paths)
+        self._summaries: dict[str, str] | None = None
+
+    def _read(self) -> dict[str, str]:
+        if self._summaries is None:
+            summaries: dict[str, str] = {}
+            for path in self.paths:
+                try:
+                    summaries |= references_from_source(TomlSource.load(path))[0]
+                except SourceError:
+                    continue  # a tooltip without its summary; check names the file and line
+            self._summaries = summaries
+        return self._summaries
+
+    def __getitem__(self, ref: str) -> str:
+        return self._read()[ref]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 def _parents(ref: str) -> list[str]:
@@ -48,11 +76,20 @@ def _parents(ref: str) -> list[str]:
     return chain
 
 
-def rule_text(ref: str, ruleset: str | None = None) -> str | None:
-    """What rule ``ref`` says, in short (as ``ruleset`` numbers its rules: Total War's rule 10
-    is not rule 10 of the armour-ratio rules); None when hexcombat has no summary for it."""
-    summaries = _summaries(ruleset)
+def summary_in(references: Mapping[str, str], ref: str) -> str | None:
+    """What rule ``ref`` says in ``references``, or in the rule it belongs to; None when none."""
     for candidate in _parents(ref.strip()):
-        if candidate in summaries:
-            return summaries[candidate]
+        if candidate in references:
+            return references[candidate]
     return None
+
+
+def rule_text(ref: str, ruleset: str) -> str | None:
+    """What rule ``ref`` says, in short, as ``ruleset`` numbers its rules (Total War's rule 10
+    is not rule 10 of the armour-ratio rules); None when the ruleset has no summary for it (or
+    is not known)."""
+    try:
+        references = getattr(get_ruleset(ruleset), "references", None)
+    except RulesError:
+        return None
+    return summary_in(references, ref) if isinstance(references, Mapping) else None

@@ -1,6 +1,21 @@
-"""The rulesets hexcombat knows, by the id a scenario names (``ruleset = "total-war"``).
+"""The rulesets hexcombat knows, by the id a scenario names (``ruleset = "<id>"``), found by
+discovery, never listed: a ruleset is
 
-A ruleset is a module with a small surface: ``evaluate`` a combat situation into a report, and
+- a folder (a sub-package) of :data:`RULESETS_PACKAGE` whose ``__init__`` provides ``RULESET``
+  (a folder without one is a family package, shared code of several rulesets, and is passed by);
+- or an installed Python package declaring an entry point in the group :data:`ENTRY_POINT_GROUP`
+  (``odds-d6 = "my_game.odds_d6"`` in its ``[project.entry-points."hexcombat.rulesets"]``), naming
+  a module with ``RULESET`` or the ruleset object itself, as pytest finds ``pytest11`` plug-ins;
+- or, for tests, a module made known for a while with :func:`register_ruleset`;
+- or a ruleset written as a file, without code (docs/ruleset-file.md), in the player's rulesets
+  folder or beside the scenario that names it: a family folder that finds such files gives
+  ``RULESET_FILES`` and ``RULESET_BESIDE`` (:func:`find_beside`).
+
+Its id is its ``RULESET.id``. A folder or plug-in that cannot be taken (it fails to import, names
+no ruleset, or takes an id already taken) never stops the program: it is left out, and
+:func:`left_out` says which and why (``hexcombat check`` and the start page show it).
+
+A ruleset is an object with a small surface: ``evaluate`` a combat situation into a report, and
 ``resolve`` a report with dice into a result. Preview and resolution are the same function of the
 same inputs, so what the panel promises is what the roll applies.
 """
@@ -8,13 +23,17 @@ same inputs, so what the panel promises is what the roll applies.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+import pkgutil
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
+from types import ModuleType
 from typing import Protocol
 
 from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.declarations import NONE, Declarations
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.errors import RulesError
@@ -33,7 +52,7 @@ class Ruleset(Protocol):
     """What every ruleset module provides as its ``RULESET`` object."""
 
     id: str
-    """The id scenarios use, e.g. ``total-war``."""
+    """The id scenarios use, e.g. ``total-war``: the ruleset's own, never given elsewhere."""
     title: str
     """What a player reads, e.g. ``Total War (Europa) rules 14D, 14A, 23D``."""
     retreat: RetreatRules
@@ -44,6 +63,11 @@ class Ruleset(Protocol):
     wording: PlainWording
     """How a combat is said in one line: the panel's heading, the roll, the log's line
     (rules/wording.py; ``BasicEligibility`` gives the report's and the result's headlines)."""
+    references: Mapping[str, str]
+    """What each rule reference its steps cite says, in short (the combat panel's tooltips):
+    usually a :class:`~hexcombat.rules.references.ReferencesFile` in its own folder. A ruleset
+    may also set ``declares`` (:class:`~hexcombat.rules.declarations.Declarations`: its game,
+    chart kinds, tutorials and counter sets); :func:`declarations` reads it."""
 
     def evaluate(self, situation: CombatSituation) -> Report:
         """Every modifier with its rule, the odds, and the chance of every outcome."""
@@ -153,108 +177,224 @@ class Ruleset(Protocol):
         ...
 
 
-_MODULES = {
-    "total-war": "hexcombat.rules.total_war",
-    "armour-ratio": "hexcombat.rules.armour_ratio",
-    "lhy-assault": "hexcombat.rules.lhy_assault",
-    "assault-morale": "hexcombat.rules.assault_morale",
-}
+RULESETS_PACKAGE = "hexcombat.rules"
+"""The package whose folders (sub-packages) are rulesets: the one place that names it."""
 
-
-@contextmanager
-def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
-    """Make the ruleset module ``module_path`` (its ``RULESET``) known as ``ruleset_id`` while
-    the ``with`` block runs, then forget it: how the conformance suite plays its tiny test
-    ruleset, and how a new ruleset is tried before it is listed in :data:`_MODULES`. An id
-    already known is refused, so a test cannot shadow a shipped ruleset."""
-    if ruleset_id in _MODULES:
-        raise RulesError(f"a ruleset {ruleset_id!r} is already registered")
-    _MODULES[ruleset_id] = module_path
-    try:
-        yield get_ruleset(ruleset_id)
-    finally:
-        del _MODULES[ruleset_id]
-
-
-def ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets a scenario may name: the built-in ones, then those found in
-    ruleset files (the shipped example games, the player's rulesets folder, then beside the
-    scenarios opened or carried by a save)."""
-    files = _file_rulesets()
-    return (
-        *_MODULES,
-        *(r for r in files if r not in _MODULES),
-        *(r for r in _beside if r not in files),
-    )
-
-
-def builtin_ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets written in Python (a ruleset file may not take one)."""
-    return tuple(_MODULES)
-
-
-def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known
-    (and any ruleset file left out, with why)."""
-    module = _MODULES.get(ruleset_id)
-    if module is not None:
-        return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
-    found = _beside.get(ruleset_id) or _file_rulesets().get(ruleset_id)
-    if found is not None:
-        return found
-    message = f"unknown ruleset {ruleset_id!r}; hexcombat knows {', '.join(ruleset_ids())}"
-    if _file_left_out:
-        message += " (" + "; ".join(map(str, _file_left_out)) + ")"
-    raise RulesError(message)
-
-
-# --- rulesets written as files (docs/ruleset-file.md): a family finds them ------------------
-
-_FILE_FAMILIES = ("hexcombat.rules.datafile",)
-"""The ruleset families that find rulesets in files, by module: each gives ``RULESET_FILES``
-(the rulesets of the player's rulesets folder) and ``RULESET_BESIDE`` (the one a scenario
-names beside it). Imported only when first asked, like :data:`_MODULES`."""
-_files: dict[str, Ruleset] | None = None
-_file_left_out: list[FileLeftOut] = []
-_beside: dict[str, Ruleset] = {}
+ENTRY_POINT_GROUP = "hexcombat.rulesets"
+"""The entry-point group an installed package declares its ruleset in."""
 
 
 @dataclass(frozen=True)
-class FileLeftOut:
-    """A ruleset file hexcombat could not play, and why: the rest play on."""
+class LeftOut:
+    """A ruleset folder or plug-in hexcombat could not take, and why: the rest play on."""
 
     where: str
+    """The folder (its path) or the plug-in (its distribution and entry point)."""
     reason: str
 
     def __str__(self) -> str:
         return f"{self.where}: left out: {self.reason}"
 
 
+@dataclass(frozen=True)
+class _Candidate:
+    """A place a ruleset may come from, not yet imported."""
+
+    where: str
+    load: Callable[[], object]
+    folder: bool
+    """A folder of the rulesets package: one without ``RULESET`` is a family package."""
+
+
+@dataclass
+class _Found:
+    rulesets: dict[str, Ruleset]
+    where: dict[str, str]
+    left_out: tuple[LeftOut, ...]
+    file_families: tuple[ModuleType, ...] = ()
+    """Family folders that find rulesets written as files (their ``RULESET_FILES``)."""
+
+
+_found: _Found | None = None
+_registered: dict[str, str] = {}
+"""Rulesets made known by :func:`register_ruleset`: id -> module path."""
+
+
+def _folders() -> Iterator[_Candidate]:
+    """Every folder of the rulesets package, in the order of their names (whatever order the
+    importer lists them in: a frozen build's differs)."""
+    package = importlib.import_module(RULESETS_PACKAGE)
+    found = pkgutil.iter_modules(package.__path__, f"{RULESETS_PACKAGE}.")
+    for info in sorted(found, key=lambda info: info.name):
+        if not info.ispkg:
+            continue
+        base = getattr(info.module_finder, "path", None)
+        folder = Path(base) / info.name.rsplit(".", 1)[1] if base else info.name
+        yield _Candidate(
+            f"ruleset folder {folder}",
+            lambda name=info.name: importlib.import_module(name),
+            folder=True,
+        )
+
+
+def _plugins() -> Iterator[_Candidate]:
+    """Every entry point of :data:`ENTRY_POINT_GROUP` among the installed packages."""
+    for entry in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = entry.dist.name if entry.dist is not None else "an installed package"
+        where = f"ruleset plug-in {dist} (entry point {entry.name} = {entry.value})"
+        yield _Candidate(where, entry.load, folder=False)
+
+
+def _ruleset_in(loaded: object) -> object | None:
+    """The ruleset a module provides (its ``RULESET``), or the object an entry point names."""
+    if isinstance(loaded, ModuleType):
+        return getattr(loaded, "RULESET", None)
+    return loaded
+
+
+def _not_a_ruleset(ruleset: object) -> str | None:
+    """Why ``ruleset`` cannot be played, or None: what every caller reads first."""
+    rid = getattr(ruleset, "id", None)
+    if not isinstance(rid, str) or not rid.strip():
+        return 'its RULESET has no id (text, e.g. id = "my-game")'
+    if not callable(getattr(ruleset, "evaluate", None)):
+        return f"its RULESET {rid!r} has no evaluate(situation)"
+    if not isinstance(getattr(ruleset, "declares", NONE), Declarations):
+        return f"its RULESET {rid!r} declares something that is not a Declarations"
+    return None
+
+
+def _discover() -> _Found:
+    """Import every folder and plug-in once, keeping the rulesets and what was left out."""
+    rulesets: dict[str, Ruleset] = {}
+    where: dict[str, str] = {}
+    left_out: list[LeftOut] = []
+    file_families: list[ModuleType] = []
+    for candidate in [*_folders(), *_plugins()]:
+        try:
+            loaded = candidate.load()
+        except Exception as exc:  # a broken folder or plug-in: the others play on
+            left_out.append(LeftOut(candidate.where, f"{type(exc).__name__}: {exc}"))
+            continue
+        ruleset = _ruleset_in(loaded)
+        if ruleset is None:
+            if not candidate.folder:
+                left_out.append(LeftOut(candidate.where, "it names no RULESET"))
+            elif isinstance(loaded, ModuleType) and callable(
+                getattr(loaded, "RULESET_FILES", None)
+            ):
+                file_families.append(loaded)  # it finds rulesets written as files
+            continue  # a family package: shared code, not a ruleset
+        if problem := _not_a_ruleset(ruleset):
+            left_out.append(LeftOut(candidate.where, problem))
+            continue
+        rid = ruleset.id  # type: ignore[attr-defined]
+        if rid in rulesets:
+            left_out.append(
+                LeftOut(candidate.where, f"the id {rid!r} is already taken by {where[rid]}")
+            )
+            continue
+        rulesets[rid] = ruleset  # type: ignore[assignment]
+        where[rid] = candidate.where
+    return _Found(rulesets, where, tuple(left_out), tuple(file_families))
+
+
+def _known() -> _Found:
+    global _found
+    if _found is None:
+        _found = _discover()
+    return _found
+
+
+def rescan() -> tuple[LeftOut, ...]:
+    """Look for rulesets again (a folder added, a package installed while running, a test's
+    temporary folder); what is left out this time."""
+    global _found, _files
+    _found, _files = None, None
+    _file_left_out.clear()
+    return _known().left_out
+
+
+def left_out() -> tuple[LeftOut, ...]:
+    """The ruleset folders, plug-ins and ruleset files of the player's rulesets folder that
+    could not be taken, each with why."""
+    return (*_known().left_out, *files_left_out())
+
+
+@contextmanager
+def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
+    """Make the ruleset module ``module_path`` (its ``RULESET``) known as ``ruleset_id`` while
+    the ``with`` block runs, then forget it: how the conformance suite plays its test rulesets
+    kept in the tests. An id already known is refused, so a test cannot shadow a found ruleset."""
+    if ruleset_id in ruleset_ids():
+        raise RulesError(f"a ruleset {ruleset_id!r} is already registered")
+    _registered[ruleset_id] = module_path
+    try:
+        yield get_ruleset(ruleset_id)
+    finally:
+        del _registered[ruleset_id]
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """The ids of the rulesets a scenario may name: the folders' (in the order of their
+    names), the plug-ins', those registered for a test, then those written as ruleset files
+    (the player's rulesets folder, then beside the scenarios opened; docs/ruleset-file.md)."""
+    found = (*_known().rulesets, *_registered)
+    files = tuple(r for r in (*_file_rulesets(), *_beside) if r not in found)
+    return (*found, *dict.fromkeys(files))
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset for ``ruleset_id``; an unknown id raises :class:`RulesError` naming the known
+    (and any ruleset left out, with why)."""
+    found = _known()
+    if ruleset_id in found.rulesets:
+        return found.rulesets[ruleset_id]
+    module = _registered.get(ruleset_id)
+    if module is not None:
+        return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
+    written = _beside.get(ruleset_id) or _file_rulesets().get(ruleset_id)  # a save's copy first
+    if written is not None:
+        return written
+    message = f"unknown ruleset {ruleset_id!r}; hexcombat knows {', '.join(ruleset_ids())}"
+    left = (*found.left_out, *_file_left_out)
+    if left:
+        message += " (" + "; ".join(map(str, left)) + ")"
+    raise RulesError(message)
+
+
+def declarations(ruleset_id: str) -> Declarations:
+    """What the ruleset ``ruleset_id`` declares (its ``declares``; none for a ruleset without)."""
+    declared = getattr(get_ruleset(ruleset_id), "declares", NONE)
+    return declared if isinstance(declared, Declarations) else NONE
+
+
+# --- rulesets written as files (docs/ruleset-file.md) ------------------------------------------
+# A family folder of the rulesets package that finds rulesets in files gives ``RULESET_FILES``
+# (the rulesets of the player's rulesets folder, and the files left out) and ``RULESET_BESIDE``
+# (the file a scenario names beside it); discovery notes such folders (``_Found.file_families``).
+
+_files: dict[str, Ruleset] | None = None
+_file_left_out: list[LeftOut] = []
+_beside: dict[str, Ruleset] = {}
+
+
 def _file_rulesets() -> dict[str, Ruleset]:
-    """The rulesets of the player's rulesets folder, found once (:func:`rescan_files`)."""
+    """The rulesets of the player's rulesets folder, found once (:func:`rescan`)."""
     global _files
     if _files is None:
         _files = {}
-        for family in _FILE_FAMILIES:
-            found, left = importlib.import_module(family).RULESET_FILES(tuple(_MODULES))
+        builtin = (*_known().rulesets, *_registered)
+        for family in _known().file_families:
+            found, left = family.RULESET_FILES(builtin)
             for ruleset in found:
                 _files.setdefault(ruleset.id, ruleset)
-            _file_left_out.extend(FileLeftOut(where, reason) for where, reason in left)
+            _file_left_out.extend(LeftOut(where, reason) for where, reason in left)
     return _files
 
 
-def rescan_files() -> tuple[FileLeftOut, ...]:
-    """Look in the player's rulesets folder again (a file added or mended while running);
-    the files left out this time."""
-    global _files
-    _files = None
-    _file_left_out.clear()
-    _file_rulesets()
-    return tuple(_file_left_out)
-
-
-def files_left_out() -> tuple[FileLeftOut, ...]:
-    """The ruleset files that could not be played, each with why."""
+def files_left_out() -> tuple[LeftOut, ...]:
+    """The ruleset files of the player's rulesets folder that could not be played, with why."""
     _file_rulesets()
     return tuple(_file_left_out)
 
@@ -263,12 +403,11 @@ def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
     """Make the ruleset file a scenario in ``folder`` names (``<ruleset_id>.toml`` beside it)
     known by its id, when no ruleset has that id yet; its problems when it has any (empty:
     found, or no such file)."""
-    if ruleset_id in ruleset_ids() or not ruleset_id:
+    if not ruleset_id or ruleset_id in ruleset_ids():
         return []
-    for family in _FILE_FAMILIES:
-        ruleset, problems = importlib.import_module(family).RULESET_BESIDE(
-            folder, ruleset_id, tuple(_MODULES)
-        )
+    builtin = (*_known().rulesets, *_registered)
+    for family in _known().file_families:
+        ruleset, problems = family.RULESET_BESIDE(folder, ruleset_id, builtin)
         if ruleset is not None:
             _beside[ruleset_id] = ruleset
             return []
@@ -277,18 +416,24 @@ def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
     return []
 
 
+def builtin_ruleset_ids() -> tuple[str, ...]:
+    """The ids of the rulesets written as code (folders, plug-ins, a test's): a ruleset file
+    may not take one."""
+    return (*_known().rulesets, *_registered)
+
+
 def ruleset_from_text(text: str, name: str) -> Ruleset:
     """A ruleset file's whole ``text`` as a ruleset (the copy a saved game carries), read by the
     file family; :class:`~hexcombat.sourcefile.SourceError` names its problems at ``name``."""
-    family = importlib.import_module(_FILE_FAMILIES[0])
-    return family.RULESET_TEXT(text, name, tuple(_MODULES))  # type: ignore[no-any-return]
+    family = _known().file_families[0]
+    return family.RULESET_TEXT(text, name, builtin_ruleset_ids())  # type: ignore[no-any-return]
 
 
 def play_ruleset(ruleset: Ruleset) -> None:
     """Play ``ruleset`` under its id from now on, in place of a ruleset file of that id: the
-    copy of its ruleset file a saved game carries. A built-in ruleset's id is refused."""
-    if ruleset.id in _MODULES:
-        raise RulesError(f"{ruleset.id!r} is a built-in ruleset's id")
+    copy of its ruleset file a saved game carries. A ruleset written as code keeps its id."""
+    if ruleset.id in builtin_ruleset_ids():
+        raise RulesError(f"{ruleset.id!r} is a ruleset written as code")
     _beside[ruleset.id] = ruleset
 
 

@@ -258,6 +258,9 @@ class CapabilityKind(Protocol):
     """Short names a counter's ``assumed`` list may use for several keys (``aec``)."""
     required_by_default: bool
     """Whether a unit whose game is not known needs it."""
+    key_rules: Mapping[str, str]
+    """The rule each key that marks a counter is read by (``heavy_armour`` -> ``14D2a, 10.I``),
+    cited where the marking is explained, as the counter legend does."""
 
     def parse(self, key: str, value: Any, where: str) -> Any:
         """One key's value; :class:`UnitDataError` naming ``where`` and why."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 
+from hexcombat.rules.registry import unit_capability_kinds
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import Unit, unit_from_mapping
 from hexcombat.ui.counter_art import draw_counter
@@ -42,17 +43,28 @@ def _squad() -> Unit:
     )
 
 
+def _rule(key: str) -> str:
+    """`` (rule)`` citing the rule a declared unit capability reads the marking ``key`` by
+    (heavy armour's, from the ruleset that declares it); nothing when none declares it."""
+    for kind in unit_capability_kinds():
+        rule = getattr(kind, "key_rules", {}).get(key)
+        if rule:
+            return f" ({rule})"
+    return ""
+
+
 def counter_marks() -> list[CounterMark]:
     """Every marking a counter may carry, in the order a player meets them."""
     return [
         CounterMark(
             "Heavy armour band",
-            "black band across the upper left corner: heavy armour effects (14D2a, 10.I)",
+            f"black band across the upper left corner: heavy armour effects{_rule('heavy_armour')}",
             _unit(name="Hv Tank X", heavy_armour=True),
         ),
         CounterMark(
             "Heavy antitank band",
-            "purple band across the upper left corner: heavy antitank effects (14D2c, 10.I)",
+            "purple band across the upper left corner: heavy antitank effects"
+            + _rule("heavy_antitank"),
             _unit(name="Hv Mot AA II", size="II", type="anti-aircraft", heavy_antitank=True),
         ),
         CounterMark(

@@ -9,10 +9,10 @@ repainted as tiles arrive. Tiles are kept in a least-recently-used cache of
 :data:`CACHE_BYTES`.
 
 Only a baseline JPEG can be read a part at a time without decoding all of it. A PNG or a
-progressive JPEG is decoded once into a baseline JPEG copy in the user's cache folder, by a
-converter process of its own (:mod:`hexcombat.ui.image_convert`: the whole picture is in its
-memory, never in the window's), whose progress the window shows; tiles are read from that copy
-from then on.
+progressive JPEG is copied once, band by band, into strips of baseline JPEG in the user's cache
+folder, by a converter process of its own (:mod:`hexcombat.ui.image_convert`: a band of the
+picture at a time, in its memory, never in the window's), whose progress the window shows with
+the overview of the part read so far; tiles are read from the strips from then on.
 """
 
 from __future__ import annotations
@@ -37,12 +37,13 @@ from PySide6.QtCore import (
     QThreadPool,
 )
 from PySide6.QtCore import Signal as QtSignal
-from PySide6.QtGui import QImage, QImageReader, QImageWriter, QPainter, QTransform
+from PySide6.QtGui import QImage, QImageReader, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcombat.board.layout import Layout
 from hexcombat.board.mapfile import HexMap
-from hexcombat.board.mapimage import MAX_DECODED_BYTES, ImageInfo, MapImage, image_info
+from hexcombat.board.mapimage import ImageInfo, MapImage, image_info
+from hexcombat.ui.image_convert import OVERVIEW_NAME, convert, read_strips, strip_rows
 
 IMAGE_Z = -20.0
 """Beneath the board (-10), which is drawn over the image faintly or not at all."""
@@ -53,9 +54,6 @@ OVERVIEW_SIDE = 1024
 CACHE_BYTES = 96 * 1024 * 1024
 """The tiles kept in memory (a 1080p screen shows about twelve 1 MB tiles)."""
 _FORMAT = QImage.Format.Format_ARGB32_Premultiplied
-_MAX_DECODE_MB = MAX_DECODED_BYTES >> 20
-"""Qt refuses to decode a picture over 256 MB; converting a PNG of the largest size decoded
-whole (:data:`~hexcombat.board.mapimage.MAX_DECODED_BYTES`) needs more, once."""
 
 _MAX_WANTED = 64
 """More tiles wanted than four screens show: the older ones are from a view panned away."""
@@ -111,12 +109,17 @@ class _ReadTiles(QRunnable):
         band = QRect()
         for key in keys:
             band = band.united(tile_rects(key, *self.size)[0])
-        reader = QImageReader(self.path)
-        reader.setClipRect(band)
-        reader.setScaledSize(
-            QSize(math.ceil(band.width() / (1 << level)), math.ceil(band.height() / (1 << level)))
-        )
-        image = reader.read()
+        if Path(self.path).is_dir():  # the strips copy of a PNG or progressive JPEG
+            image = read_strips(Path(self.path), band, level, strip_rows(self.size[0]))
+        else:
+            reader = QImageReader(self.path)
+            reader.setClipRect(band)
+            reader.setScaledSize(
+                QSize(
+                    math.ceil(band.width() / (1 << level)), math.ceil(band.height() / (1 << level))
+                )
+            )
+            image = reader.read()
         for key in keys:
             if image.isNull():
                 self.signals.tile_read.emit(key, image)  # null: not asked for again
@@ -136,8 +139,11 @@ class _ReadOverview(QRunnable):
 
     def run(self) -> None:
         _yield_to_the_window()
-        reader = QImageReader(self.path)
-        reader.setScaledSize(self.size)
+        if Path(self.path).is_dir():  # a strips copy keeps its overview
+            reader = QImageReader(str(Path(self.path) / OVERVIEW_NAME))
+        else:
+            reader = QImageReader(self.path)
+            reader.setScaledSize(self.size)
         image = reader.read()
         if not image.isNull():
             image = image.convertToFormat(_FORMAT)
@@ -148,12 +154,13 @@ class _ReadOverview(QRunnable):
 
 
 class _Convert(QRunnable):
-    """Decodes a PNG (or progressive JPEG) once and writes a baseline JPEG copy to read tiles
-    from."""
+    """Makes the strips copy of a PNG (or progressive JPEG) in a worker thread: when no
+    converter process can be started (its memory is then the window's, a band's)."""
 
-    def __init__(self, signals: _Signals, source: str, target: str) -> None:
+    def __init__(self, signals: _Signals, source: str, target: str, overview: QSize) -> None:
         super().__init__()
         self.signals, self.source, self.target = signals, source, target
+        self.overview = overview
 
     def run(self) -> None:
         _yield_to_the_window()
@@ -163,22 +170,21 @@ class _Convert(QRunnable):
             pass
 
     def _convert(self) -> None:
-        limit = QImageReader.allocationLimit()
-        QImageReader.setAllocationLimit(_MAX_DECODE_MB)
+        def told(share: int) -> None:
+            _emit(self.signals.progress, min(99, share))
+
+        def shown(path: Path) -> None:
+            image = QImage(str(path))
+            path.unlink(missing_ok=True)
+            if not image.isNull():
+                _emit2(self.signals.tile_read, OVERVIEW, image.convertToFormat(_FORMAT))
+
         try:
-            image = QImageReader(self.source).read()
-        finally:
-            QImageReader.setAllocationLimit(limit)
-        written = False
-        if not image.isNull():
-            part = self.target + ".part"
-            writer = QImageWriter(part, b"jpeg")
-            writer.setQuality(90)
-            written = writer.write(image)
-            del image
-            if written:
-                Path(part).replace(self.target)
-        self.signals.converted.emit(self.target if written else "")
+            why = convert(Path(self.source), Path(self.target), told, (self.overview, shown))
+        except (OSError, ValueError) as exc:
+            why = str(exc)
+        _emit(self.signals.progress, 100)
+        self.signals.converted.emit(self.target if why is None else "")
 
 
 class _Converter(QObject):
@@ -189,7 +195,7 @@ class _Converter(QObject):
 
     def __init__(self, source: str, target: str, overview: QSize) -> None:
         super().__init__()
-        self.source, self.target = source, target
+        self.source, self.target, self.overview = source, target, overview
         self.signals: list[_Signals] = []
         self.errors = b""
         self.output = b""
@@ -237,14 +243,14 @@ class _Converter(QObject):
         self.errors = (self.errors + bytes(self.process.readAllStandardError().data()))[-2000:]
 
     def _finished(self, code: int, _status: QProcess.ExitStatus) -> None:
-        done = code == 0 and Path(self.target).is_file()
+        done = code == 0 and Path(self.target).is_dir()
         self._end(self.target if done else "")
 
     def _failed(self, error: QProcess.ProcessError) -> None:
         if error == QProcess.ProcessError.FailedToStart:  # no converter: convert here instead
             _Converter.running.pop(self.target, None)
             for signals in self.signals:
-                _readers().start(_Convert(signals, self.source, self.target))
+                _readers().start(_Convert(signals, self.source, self.target, self.overview))
             self.signals = []
 
     def _end(self, target: str) -> None:
@@ -335,15 +341,19 @@ def overview_size(width: int, height: int) -> QSize:
     return QSize(max(1, math.ceil(width / shrink)), max(1, math.ceil(height / shrink)))
 
 
-def converted_copy(path: Path) -> Path:
-    """Where the baseline JPEG copy of a PNG lives: the user's cache folder, named by the
-    picture's path, size and time, so an edited scan is converted again."""
+def converted_copy(path: Path, width: int) -> Path:
+    """Where the strips copy of a PNG or progressive JPEG lives (a folder,
+    :mod:`hexcombat.ui.image_convert`): the user's cache folder, named by the picture's path,
+    size and time, so an edited scan is converted again, and by its strips' rows. A copy of an
+    older hexcombat (one JPEG of the whole picture, ``NAME.jpg``) is removed."""
     stat = path.stat()
     key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()
     folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation))
     folder = folder / "map-images"
     folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{hashlib.sha256(key).hexdigest()[:24]}.jpg"
+    name = hashlib.sha256(key).hexdigest()[:24]
+    (folder / f"{name}.jpg").unlink(missing_ok=True)
+    return folder / f"{name}-{strip_rows(width)}"
 
 
 class MapImageItem(QGraphicsItem):
@@ -385,8 +395,8 @@ class MapImageItem(QGraphicsItem):
         if self.info.tiled:
             self._use(str(image.path))
         else:
-            copy = converted_copy(image.path)
-            if copy.is_file():
+            copy = converted_copy(image.path, self.info.width)
+            if copy.is_dir():
                 self._use(str(copy))
             else:
                 self.progress = 0.0

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcombat.game.tutorials import Tutorial, rule_key, shipped_tutorials
+from hexcombat.rules.registry import left_out
 
 DONE_KEY = "tutorials/done"
 """The settings key listing the tutorials walked to their last step, by file name."""
@@ -67,6 +68,10 @@ class StartPage(QDialog):
             "a unit and it moves; Restart puts the example back."
         )
         intro.setWordWrap(True)
+        self.left_out = QLabel()
+        self.left_out.setObjectName("LeftOutRulesets")
+        self.left_out.setWordWrap(True)
+        self.left_out.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tabs = QTabWidget()
         self.by_rule = self._tree("TutorialsByRule")
         self.by_game = self._tree("TutorialsByGame")
@@ -79,6 +84,7 @@ class StartPage(QDialog):
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addWidget(self.left_out)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
         self.resize(900, 700)
@@ -100,7 +106,13 @@ class StartPage(QDialog):
         return tree
 
     def fill(self) -> None:
-        """List every shipped tutorial again (and which are done now)."""
+        """List every shipped tutorial again (and which are done now), and say which ruleset
+        folders or plug-ins were left out (their tutorials cannot be played), and why."""
+        broken = left_out()
+        self.left_out.setVisible(bool(broken))
+        self.left_out.setText(
+            "Left out (their games cannot be played):\n" + "\n".join(map(str, broken))
+        )
         tutorials = shipped_tutorials()
         done = done_tutorials(self.settings)
         self.by_rule.clear()

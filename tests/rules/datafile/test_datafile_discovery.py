@@ -125,3 +125,15 @@ def test_the_players_folder_rulesets_are_known_and_a_broken_one_is_left_out(
     assert "ridge-line" in ruleset_ids() and "broken" not in ruleset_ids()
     assert get_ruleset("ridge-line").title.startswith("Ridge Line")
     assert [Path(x.where).name for x in files_left_out()] == ["broken.toml"]
+
+
+def test_a_broken_file_in_the_players_folder_is_noted_by_check(own_registry: Path) -> None:
+    """``hexcombat check`` says first which ruleset files it left out, and why."""
+    from hexcombat.rules.registry import left_out
+    from hexcombat_cli import check
+
+    own_registry.mkdir(parents=True)
+    (own_registry / "broken.toml").write_text("schema = 1\n[game]\nid = 'broken'\n")
+    assert [Path(x.where).name for x in left_out()] == ["broken.toml"]
+    done = check(RIVER)
+    assert done.stdout.startswith(f"note: {own_registry / 'broken.toml'}: left out: ")

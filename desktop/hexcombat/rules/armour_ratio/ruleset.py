@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from hexcombat.rules.armour_ratio.chartfiles import CHART_KINDS
 from hexcombat.rules.armour_ratio.losses import (
     required_losses,
     who_takes_required_losses,
@@ -44,10 +45,12 @@ from hexcombat.rules.combat import (
     odds_column,
     roll_on_table,
 )
+from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.europa_declarations import EUROPA_CHART_KINDS, EUROPA_REFERENCES
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_features import RequiredLossFigures, SideRequired
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
@@ -68,6 +71,7 @@ from hexcombat.rules.europa_results import (
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
 from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
+from hexcombat.rules.references import ReferencesFile
 from hexcombat.rules.report import CombatResult, Report, SideResult, drm_chances
 from hexcombat.rules.required_losses import converted_max
 from hexcombat.rules.retreat import EUROPA_RETREAT
@@ -129,6 +133,11 @@ class ArmourRatioRuleset(EuropaEligibility):
     vocabulary = EUROPA_VOCABULARY
     retreat = EUROPA_RETREAT  # assumed: rule 10 states no retreat rules
     wording = TABLE_WORDING  # the odds column, the DRM and the roll, as players read them
+    references = ReferencesFile(EUROPA_REFERENCES)
+    declares = Declarations(
+        game="Europa rule 10 revision (armour ratios)",
+        chart_kinds={**EUROPA_CHART_KINDS, **CHART_KINDS},
+    )
 
     def __init__(
         self,

@@ -40,6 +40,7 @@ from hexcombat.rules.assault_morale.table import (
     ASSAULT_COMBAT,
     AssaultResult,
     AssaultTable,
+    assault_table_from_source,
     fire_text,
     load_assault_table,
 )
@@ -55,6 +56,7 @@ from hexcombat.rules.assault_morale.vocabulary import (
     VOCABULARY,
 )
 from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import (
@@ -67,6 +69,7 @@ from hexcombat.rules.eligibility import (
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, percent
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult, Standing
+from hexcombat.rules.references import ReferencesFile
 from hexcombat.rules.report import CombatResult, Outcome, Report, SideResult
 from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
@@ -92,6 +95,11 @@ class AssaultMoraleRuleset(BasicEligibility):
     title = "Assault and morale: the Assault Combat Table with morale checks"
     retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)
     vocabulary = VOCABULARY
+    references = ReferencesFile(Path(__file__).parent / "references.toml")
+    declares = Declarations(
+        game="Tactical assault (morale checks)",
+        chart_kinds={"assault-combat-table": assault_table_from_source},
+    )
 
     def __init__(self, table: str | Path = ASSAULT_COMBAT) -> None:
         self._table_path = table

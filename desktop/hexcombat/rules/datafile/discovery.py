@@ -11,6 +11,7 @@ from pathlib import Path
 from hexcombat.paths import player_data_dir, rulesets_dir
 from hexcombat.rules.datafile.engine import DataRuleset
 from hexcombat.rules.datafile.loader import MAX_BYTES, is_ruleset_data, load_ruleset_file
+from hexcombat.rules.declarations import Declarations
 from hexcombat.sourcefile import SourceError, TomlSource, is_file
 
 MAX_FILES = 200
@@ -113,5 +114,9 @@ def known_rulesets(
     left: list[FileLeftOut] = []
     for folder in [*sorted(p for p in rulesets_dir().glob("*") if p.is_dir()), rulesets_folder()]:
         more, out = rulesets_in(folder, (*builtin_ids, *(r.id for r in found)))
+        for game in more if folder != rulesets_folder() else ():  # an example game's folder
+            game.declares = Declarations(
+                tutorials=(folder,), counter_sets=(folder / "counters.toml",)
+            )
         found, left = found + more, left + out
     return found, left

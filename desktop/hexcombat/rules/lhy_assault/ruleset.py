@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.dice import Dice, ScriptedDice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
@@ -54,6 +56,7 @@ from hexcombat.rules.lhy_assault.vocab import (
     kind,
     marked,
 )
+from hexcombat.rules.references import ReferencesFile
 from hexcombat.rules.report import (
     CombatResult,
     CountedUnits,
@@ -90,6 +93,8 @@ class LhyAssaultRuleset(BasicEligibility):
     id = "lhy-assault"
     title = "The Last Hundred Yards: assault"
     vocabulary = VOCABULARY
+    references = ReferencesFile(Path(__file__).parent / "references.toml")
+    declares = Declarations(game="The Last Hundred Yards (assault)")
     retreat = RetreatRules(
         enemy_zoc_blocks=False,
         friendly_units_cancel_zoc=False,

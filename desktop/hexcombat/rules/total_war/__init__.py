@@ -16,12 +16,15 @@ from pathlib import Path
 from hexcombat.rules.air.capability import AIR
 from hexcombat.rules.combat import GENERIC_CRT, load_crt
 from hexcombat.rules.counters import CounterSet
+from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
+from hexcombat.rules.europa_declarations import EUROPA_CHART_KINDS, EUROPA_REFERENCES
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_results import TABLE_WORDING
 from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
+from hexcombat.rules.references import ReferencesFile
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
@@ -30,6 +33,7 @@ from hexcombat.rules.total_war.coast_defence import (
     COAST_DEFENCE_CHART,
     CdMode,
     CoastDefenceArtillery,
+    coast_defence_from_source,
     coast_defence_id_problems,
     is_coast_defence,
     load_coast_defence,
@@ -46,6 +50,7 @@ from hexcombat.rules.total_war.evaluate import RULESET_ID, Data, evaluate
 from hexcombat.rules.total_war.light_infantry import (
     LIGHT_INFANTRY,
     is_light_infantry,
+    light_infantry_from_source,
     load_light_infantry,
     terrain_exception,
 )
@@ -54,6 +59,9 @@ from hexcombat.rules.total_war.tables import (
     AEC_TERRAIN,
     ARMOUR_EFFECTS,
     ENGINEER_EFFECTS,
+    aec_chart_from_source,
+    armour_chart_from_source,
+    engineer_chart_from_source,
     load_tables,
 )
 from hexcombat.rules.units import Unit
@@ -69,6 +77,18 @@ class TotalWarRuleset(EuropaEligibility):
     air = AIR  # its air rules, 16A and 23D: it flies a scenario's [[air]] missions
     retreat = EUROPA_RETREAT  # assumed: the excerpts state no retreat rules
     wording = TABLE_WORDING  # the odds column, the DRM and the roll, as players read them
+    references = ReferencesFile(EUROPA_REFERENCES, Path(__file__).parent / "references.toml")
+    declares = Declarations(
+        game="Total War (Europa)",
+        chart_kinds={
+            **EUROPA_CHART_KINDS,
+            "tw-armour-effects": armour_chart_from_source,
+            "tw-aec-terrain": aec_chart_from_source,
+            "tw-engineer-effects": engineer_chart_from_source,
+            "tw-coast-defence": coast_defence_from_source,
+            "tw-light-infantry": light_infantry_from_source,
+        },
+    )
 
     def __init__(
         self,
