@@ -255,3 +255,14 @@ def test_hill_and_ford_what_if_columns() -> None:
         "DE": Fraction(1, 6),
     }
     assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "1:1")
+
+
+def test_each_example_game_cites_the_rules_of_its_own_file() -> None:
+    from hexcombat.rules.references import rule_text
+    from hexcombat.rules.registry import get_ruleset
+
+    first = {"hill-and-ford": "5.1", "hedgerow-line": "8.1", "firefight": "3.1"}
+    for game, rule in first.items():
+        ruleset = get_ruleset(game)
+        assert dict(ruleset.references) == dict(load_ruleset_file(ruleset.file.path).rules)
+        assert rule_text(rule, game) == ruleset.file.rules[rule]
