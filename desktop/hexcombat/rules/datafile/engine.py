@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from hexcombat.rules.datafile import model as m
 from hexcombat.rules.datafile import tables
+from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll, Effect
@@ -104,6 +105,7 @@ class DataRuleset(BasicEligibility):
         self.id = file.id
         self.title = file.title
         self.references: Mapping[str, str] = dict(file.rules)
+        self.declares = Declarations(game=file.title)  # its tutorials listed under its title
         self.terrain = tuple(file.terrain)
         self.vocabulary = vocabulary_of(file)
         self.retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)
