@@ -22,7 +22,6 @@ from __future__ import annotations
 import ast
 import re
 import sys
-import tomllib
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -30,7 +29,6 @@ from pathlib import Path
 import pytest
 
 import hexcombat
-from hexcombat.rules.references import REFERENCES
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 
 PACKAGE = Path(hexcombat.__file__).resolve().parent
@@ -52,14 +50,8 @@ results table; the ``crt`` condition every ruleset has names one)."""
 
 
 def declared_references(ruleset_id: str) -> frozenset[str]:
-    """The references a ruleset declares: its own (``references``), else those the shipped
-    references file summarises for it (shared and its own)."""
-    own = getattr(get_ruleset(ruleset_id), "references", None)
-    if own is not None:
-        return frozenset(own)
-    data = tomllib.loads(REFERENCES.read_text(encoding="utf-8"))
-    mine = data.get("ruleset", {}).get(ruleset_id, {}).get("rules", {})
-    return frozenset(data.get("rules", {})) | frozenset(mine)
+    """The references a ruleset declares (its ``references``)."""
+    return frozenset(get_ruleset(ruleset_id).references)
 
 
 def is_code_or_chart(reference: str) -> bool:

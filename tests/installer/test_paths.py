@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules import combat, references
+from hexcombat.rules import combat
 from hexcombat.rules.armour_ratio import tables as ar_tables
 from hexcombat.rules.armour_ratio import terrain
 from hexcombat.rules.total_war import coast_defence, light_infantry
@@ -15,7 +15,6 @@ from hexcombat.rules.total_war import tables as tw_tables
 def test_every_chart_path_is_under_charts_dir() -> None:
     paths = [
         combat.GENERIC_CRT,
-        references.REFERENCES,
         ar_tables.HERE,
         terrain.TERRAIN_EFFECTS,
         coast_defence.COAST_DEFENCE,

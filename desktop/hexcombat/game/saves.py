@@ -50,8 +50,8 @@ from hexcombat.game.state import (
 )
 from hexcombat.game.status_commands import MAX_MARKERS, status_problem
 from hexcombat.game.turn import default_phase, phase_names, unknown_phase
-from hexcombat.rules.combat import MAX_DIE, crt_from_source
-from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.chartkinds import own_table_problems
+from hexcombat.rules.dice import MAX_DIE, ScriptedDice
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.follow_ups import FollowUp
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
@@ -321,13 +321,6 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
     raw_conditions = data.get("conditions", {})
     if not isinstance(raw_conditions, dict):
         raise fail("conditions must be an object of condition: value", '"conditions"')
-    crt_text = _embedded_crt(data.get("crt_toml"), text, name, fail)
-    raw_conditions = _with_crt(raw_conditions, crt_text, fail)
-    if isinstance(data.get("pending_roll"), dict) and isinstance(
-        data["pending_roll"].get("conditions"), dict
-    ):
-        conditions_rolled = data["pending_roll"]["conditions"]
-        data["pending_roll"]["conditions"] = _with_crt(conditions_rolled, crt_text, fail)
     ruleset = data.get("ruleset")  # every save names its ruleset, since format version 1
     if ruleset is None:
         raise fail(
@@ -340,6 +333,13 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
             f"unknown ruleset {ruleset!r}; hexcombat knows {', '.join(ruleset_ids())}",
             '"ruleset"',
         )
+    crt_text = _embedded_crt(data.get("crt_toml"), text, name, fail, ruleset)
+    raw_conditions = _with_crt(raw_conditions, crt_text, fail)
+    if isinstance(data.get("pending_roll"), dict) and isinstance(
+        data["pending_roll"].get("conditions"), dict
+    ):
+        conditions_rolled = data["pending_roll"]["conditions"]
+        data["pending_roll"]["conditions"] = _with_crt(conditions_rolled, crt_text, fail)
     vocabulary = get_ruleset(ruleset).vocabulary
     for key, value in raw_conditions.items():
         problem = condition_problem(vocabulary, key, value)
@@ -450,15 +450,18 @@ def _crt_text(crt: str | None) -> str | None:
         ) from exc
 
 
-def _embedded_crt(value: Any, text: str, name: str, fail: Callable[..., SourceError]) -> str | None:
+def _embedded_crt(
+    value: Any, text: str, name: str, fail: Callable[..., SourceError], ruleset: str
+) -> str | None:
     """The save's own combat results table (``crt_toml``), checked as ``hexcombat check``
-    checks a table file; None when the game plays on the generic table."""
+    checks a table file, as the table its ruleset declares a player may replace; None when the
+    game plays on the shipped table."""
     if value is None:
         return None
     if not isinstance(value, str):
         raise fail("crt_toml must be the text of the game's combat results table", '"crt_toml"')
     try:
-        _, problems = crt_from_source(TomlSource.parse(value, f"{name} (embedded table)"))
+        problems = own_table_problems(ruleset, TomlSource.parse(value, f"{name} (embedded table)"))
     except SourceError as exc:
         problems = exc.problems
     if problems:

@@ -28,7 +28,7 @@ from hexcombat.game.turn import (
 from hexcombat.game.tutorial_steps import TutorialStep, read_tutorial
 from hexcombat.named_files import OutsideFolder, confined
 from hexcombat.paths import counters_dir, maps_dir
-from hexcombat.rules.combat import crt_from_source
+from hexcombat.rules.chartkinds import own_table_problems
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.missions import air_rules_of, air_rulesets, counter_air_rules, no_air_rules
@@ -294,7 +294,7 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
     _check_air_ruleset(source, ruleset, problems)
     vocabulary = vocabulary_of(ruleset)
     conditions = _conditions(source, vocabulary, problems)
-    conditions = replace(conditions, crt=_own_crt(source, problems))
+    conditions = replace(conditions, crt=_own_crt(source, ruleset, problems))
     _check_sides(source, problems)
     phasing_player, phase = _turn(source, vocabulary, problems)
     tutorial = _tutorial(source, problems)
@@ -408,12 +408,18 @@ def _within_stacking(
     return kept
 
 
-def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
+def _own_crt(source: TomlSource, ruleset: str, problems: list[Problem]) -> str | None:
     """``crt = "my-crt.toml"``: the player's combat results table (relative to the scenario),
-    used by either ruleset for this scenario's combats; its own problems are reported with the
-    table's file and line, so ``check`` validates it with the scenario."""
+    read as the table its ruleset declares a player may replace (``declares.own_table``) for
+    this scenario's combats; its own problems are reported with the table's file and line, so
+    ``check`` validates it with the scenario."""
     raw = source.data.get("crt")
     if raw is None:
+        return None
+    if not declarations(ruleset).own_table:
+        problems.append(
+            source.problem(("crt",), f"the {ruleset} rules read no table of a player's own (crt)")
+        )
         return None
     if not isinstance(raw, str):
         problems.append(source.problem(("crt",), "crt must be the path of a CRT file (TOML)"))
@@ -429,7 +435,7 @@ def _own_crt(source: TomlSource, problems: list[Problem]) -> str | None:
         )
         return None
     try:
-        found = crt_from_source(TomlSource.load(path))[1]
+        found = own_table_problems(ruleset, TomlSource.load(path))
     except SourceError as exc:
         found = exc.problems
     if found:

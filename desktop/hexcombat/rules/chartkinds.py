@@ -57,3 +57,18 @@ def check_chart_source(source: TomlSource) -> list[Problem]:
         known = ", ".join(kinds)
         return [source.problem(("chart",), f"unknown chart kind {kind!r}; known: {known}")]
     return loader(source)[1]
+
+
+def own_table_problems(ruleset_id: str, source: TomlSource) -> list[Problem]:
+    """Every problem of a player's own table file (a scenario's ``crt = "..."``, a save's
+    embedded table) for ruleset ``ruleset_id``, read as the chart kind the ruleset declares it
+    replaces (``declares.own_table``); one problem when the ruleset reads none."""
+    declared = declarations(ruleset_id)
+    loader = declared.chart_kinds.get(declared.own_table) if declared.own_table else None
+    if loader is None:
+        return [
+            source.problem(
+                (), f"the {ruleset_id} rules read no table of a player's own (crt = ...)"
+            )
+        ]
+    return loader(source)[1]

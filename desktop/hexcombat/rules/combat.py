@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import entry_provenance, load_chart
-from hexcombat.rules.dice import Dice
+from hexcombat.rules.dice import MAX_DIE, Dice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.europa_vocabulary import CHANCE_DIE, COMBAT_DIE
 from hexcombat.rules.explain import Explanation, Provenance, fmt
@@ -27,10 +27,6 @@ from hexcombat.sourcefile import Problem, TomlSource
 GENERIC_CRT = charts_dir() / "crt_generic.toml"
 RESULT_CODES = ("AE", "AH", "AR", "AS", "EX", "HX", "DH", "DR", "DE")
 """The Europa combat result codes (docs/rules.md)."""
-MAX_DIE = 100
-"""The most faces a table's die may have. Wargame tables roll a d6, a d10 or percentile dice
-(d100); every face is a row the table must hold and every chance is counted face by face, so a
-bigger die is refused rather than looped over."""
 MAX_ROLL = 1000
 """The largest modified roll (either sign) a table's row may name. A table's rows run from its
 lowest modified roll to its highest without a gap, so each is checked one by one: a d100 with

@@ -44,6 +44,10 @@ class Declarations:
     """The chart files the ruleset reads, by the ``chart = "..."`` each file starts with, and the
     loader that parses and checks each: ``hexcombat check`` validates a player's edited copy as
     the chart it is. Rulesets of one family may declare the same kind with the same loader."""
+    own_table: str = ""
+    """The chart kind (one of ``chart_kinds``) a scenario's ``crt = "..."`` or a save's table
+    replaces: the player's own copy of the rulebook's table, checked by that kind's loader.
+    Empty: the ruleset reads no table of a player's own, and a scenario naming one is refused."""
     tutorials: tuple[Path, ...] = ()
     """Folders (or files) holding the ruleset's own tutorial scenarios (``*-scenario.toml`` with
     ``[tutorial]`` steps), listed on the start page beside the shipped ``maps/``: a copied folder

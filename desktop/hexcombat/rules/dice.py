@@ -15,6 +15,11 @@ from typing import Protocol
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.vocabulary import DieSpec
 
+MAX_DIE = 100
+"""The most faces a table's die may have. Wargame tables roll a d6, a d10 or percentile dice
+(d100); every face is a row the table must hold and every chance is counted face by face, so a
+bigger die is refused rather than looped over."""
+
 
 class Dice(Protocol):
     """Anything that can roll one die with ``sides`` faces, returning 1..sides; ``purpose``

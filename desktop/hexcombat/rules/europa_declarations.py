@@ -14,3 +14,5 @@ EUROPA_REFERENCES = Path(__file__).resolve().parent / "europa_references.toml"
 
 EUROPA_CHART_KINDS: dict[str, ChartLoader] = {"combat-results": crt_from_source}
 """The Europa combat results table (``crt_generic.toml`` or a player's own)."""
+EUROPA_OWN_TABLE = "combat-results"
+"""The table a player replaces with their rulebook's (a scenario's ``crt = "..."``): the CRT."""

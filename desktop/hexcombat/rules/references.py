@@ -12,15 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from hexcombat.paths import charts_dir
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.sourcefile import Problem, SourceError, TomlSource
-
-REFERENCES = charts_dir() / "europa_references.toml"
-"""Transitional: the conformance helpers (tests/rules/conformance) still import this name from
-the time one central file held every ruleset's references; every ruleset now brings its own
-``references``, so nothing reads it through this name."""
 
 
 def references_from_source(source: TomlSource) -> tuple[dict[str, str], list[Problem]]:

@@ -50,7 +50,11 @@ from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
-from hexcombat.rules.europa_declarations import EUROPA_CHART_KINDS, EUROPA_REFERENCES
+from hexcombat.rules.europa_declarations import (
+    EUROPA_CHART_KINDS,
+    EUROPA_OWN_TABLE,
+    EUROPA_REFERENCES,
+)
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_features import RequiredLossFigures, SideRequired
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
@@ -137,6 +141,7 @@ class ArmourRatioRuleset(EuropaEligibility):
     declares = Declarations(
         game="Europa rule 10 revision (armour ratios)",
         chart_kinds={**EUROPA_CHART_KINDS, **CHART_KINDS},
+        own_table=EUROPA_OWN_TABLE,
     )
 
     def __init__(

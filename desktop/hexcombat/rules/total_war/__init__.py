@@ -19,7 +19,11 @@ from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
-from hexcombat.rules.europa_declarations import EUROPA_CHART_KINDS, EUROPA_REFERENCES
+from hexcombat.rules.europa_declarations import (
+    EUROPA_CHART_KINDS,
+    EUROPA_OWN_TABLE,
+    EUROPA_REFERENCES,
+)
 from hexcombat.rules.europa_eligibility import EuropaEligibility
 from hexcombat.rules.europa_losses import EuropaLosses, europa_loss_policy
 from hexcombat.rules.europa_results import TABLE_WORDING
@@ -80,6 +84,7 @@ class TotalWarRuleset(EuropaEligibility):
     references = ReferencesFile(EUROPA_REFERENCES, Path(__file__).parent / "references.toml")
     declares = Declarations(
         game="Total War (Europa)",
+        own_table=EUROPA_OWN_TABLE,
         chart_kinds={
             **EUROPA_CHART_KINDS,
             "tw-armour-effects": armour_chart_from_source,
