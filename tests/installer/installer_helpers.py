@@ -47,7 +47,7 @@ def shipped_data() -> dict[str, list[Path]]:
     return {
         "maps": _files(REPO / "maps"),
         "counters": _files(REPO / "counters"),
-        "charts": _files(PACKAGE / "rules", "**/*.toml"),
+        "charts": _files(PACKAGE / "rulesets", "**/*.toml"),
     }
 
 

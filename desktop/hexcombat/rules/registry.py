@@ -83,7 +83,7 @@ class Ruleset(Protocol):
         ...
 
     # who fights, from where, and what the result leaves alone (rules/eligibility.py; both
-    # Europa rulesets share rules/europa_eligibility.py)
+    # Europa rulesets share rulesets/europa/eligibility.py)
 
     def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
         """Why ``unit`` takes no part in ground combat at all (neither attacking nor
@@ -177,7 +177,7 @@ class Ruleset(Protocol):
         ...
 
 
-RULESETS_PACKAGE = "hexcombat.rules"
+RULESETS_PACKAGE = "hexcombat.rulesets"
 """The package whose folders (sub-packages) are rulesets: the one place that names it."""
 
 ENTRY_POINT_GROUP = "hexcombat.rulesets"
