@@ -399,6 +399,18 @@ def files_left_out() -> tuple[LeftOut, ...]:
     return tuple(_file_left_out)
 
 
+def ruleset_file_problems(source: TomlSource) -> list[Problem] | None:
+    """Every problem of ``source`` when it is a ruleset written as a file (a family that finds
+    such files recognises it: ``RULESET_FILE_PROBLEMS``); None when it is no such file.
+    ``hexcombat check`` asks this, importing no ruleset."""
+    builtin = (*_known().rulesets, *_registered)
+    for family in _known().file_families:
+        found = family.RULESET_FILE_PROBLEMS(source, builtin)
+        if found is not None:
+            return list(found)
+    return None
+
+
 def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
     """Make the ruleset file a scenario in ``folder`` names (``<ruleset_id>.toml`` beside it)
     known by its id, when no ruleset has that id yet; its problems when it has any (empty:

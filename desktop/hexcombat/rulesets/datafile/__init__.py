@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hexcombat.sourcefile import Problem, SourceError
+from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
 def RULESET_FILES(builtin_ids: tuple[str, ...]) -> tuple[list[object], list[tuple[str, str]]]:  # noqa: N802
     """The rulesets of the player's rulesets folder and the files left out, with why: what
     the registry asks this family (rules/registry.py)."""
-    from hexcombat.rules.datafile.discovery import player_rulesets
+    from hexcombat.rulesets.datafile.discovery import player_rulesets
 
     found, left = player_rulesets(builtin_ids)
     return list(found), [(x.where, x.reason) for x in left]
@@ -27,7 +27,7 @@ def RULESET_BESIDE(  # noqa: N802
 ) -> tuple[object | None, list[Problem]]:
     """The ruleset file ``<ruleset_id>.toml`` in a scenario's ``folder`` (None and no problem
     when there is none), or its problems."""
-    from hexcombat.rules.datafile.discovery import beside
+    from hexcombat.rulesets.datafile.discovery import beside
 
     if not (folder / f"{ruleset_id}.toml").is_file():
         return None, []
@@ -35,3 +35,15 @@ def RULESET_BESIDE(  # noqa: N802
         return beside(folder, ruleset_id, builtin_ids), []
     except SourceError as exc:
         return None, exc.problems
+
+
+def RULESET_FILE_PROBLEMS(  # noqa: N802
+    source: TomlSource, builtin_ids: tuple[str, ...]
+) -> list[Problem] | None:
+    """Every problem of ``source`` when it is a ruleset file (a top-level ``schema`` beside a
+    ``[game]`` table), its size included; None when it is another kind of file."""
+    from hexcombat.rulesets.datafile.loader import is_ruleset_data, ruleset_file_problems
+
+    if not is_ruleset_data(source.data):
+        return None
+    return ruleset_file_problems(source.path, builtin_ids)

@@ -12,9 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from hexcombat.rules.datafile import model as m
-from hexcombat.rules.datafile import tables
-from hexcombat.rules.datafile.point_losses import PointLosses
 from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
@@ -45,6 +42,9 @@ from hexcombat.rules.vocabulary import (
     Vocabulary,
 )
 from hexcombat.rules.wording import PlainWording
+from hexcombat.rulesets.datafile import model as m
+from hexcombat.rulesets.datafile import tables
+from hexcombat.rulesets.datafile.point_losses import PointLosses
 
 SIDES: tuple[SideName, SideName] = ("attacker", "defender")
 

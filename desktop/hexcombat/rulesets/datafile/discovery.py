@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hexcombat.paths import player_data_dir
-from hexcombat.rules.datafile.engine import DataRuleset
-from hexcombat.rules.datafile.loader import MAX_BYTES, is_ruleset_data, load_ruleset_file
+from hexcombat.rulesets.datafile.engine import DataRuleset
+from hexcombat.rulesets.datafile.loader import MAX_BYTES, is_ruleset_data, load_ruleset_file
 from hexcombat.sourcefile import SourceError, TomlSource, is_file
 
 MAX_FILES = 200

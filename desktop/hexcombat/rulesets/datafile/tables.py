@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from hexcombat.rules.datafile import model as m
+from hexcombat.rulesets.datafile import model as m
 
 
 def entry_totals(entry: m.DieEntry) -> dict[int, Fraction]:

@@ -9,8 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
-from hexcombat.rules.datafile import model as m
-from hexcombat.rules.datafile.tables import die_totals
+from hexcombat.rulesets.datafile import model as m
+from hexcombat.rulesets.datafile.tables import die_totals
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, read_capped
 
 CHECKER_DEFECT = "hexcombat could not check this file (a defect of hexcombat, please report it)"
