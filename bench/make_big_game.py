@@ -15,8 +15,8 @@ from pathlib import Path
 from hexcombat.board.mapfile import map_from_source
 from hexcombat.game.saves import save_game
 from hexcombat.game.state import Counter, GameState
-from hexcombat.rules.europa_units import europa_unit
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.europa.units import europa_unit
 from hexcombat.sourcefile import TomlSource
 from make_big_map import generate
 

@@ -15,15 +15,15 @@ WITHOUT_AIR = "tw-without-air"
 WITH_AIR = "tw-with-air"
 MODULES = {
     WITHOUT_AIR: (
-        "from hexcombat.rules.total_war import TotalWarRuleset\n\n\n"
+        "from hexcombat.rulesets.total_war import TotalWarRuleset\n\n\n"
         "class WithoutAir(TotalWarRuleset):\n"
         f'    id = "{WITHOUT_AIR}"\n'
         "    air = None  # Total War's ground rules, no air rules declared\n\n\n"
         "RULESET = WithoutAir()\n"
     ),
     WITH_AIR: (
-        "from hexcombat.rules.air.capability import AIR\n"
-        "from hexcombat.rules.total_war import TotalWarRuleset\n\n\n"
+        "from hexcombat.rulesets.europa.air.capability import AIR\n"
+        "from hexcombat.rulesets.total_war import TotalWarRuleset\n\n\n"
         "class WithAir(TotalWarRuleset):\n"
         f'    id = "{WITH_AIR}"\n'
         "    air = AIR\n\n\n"

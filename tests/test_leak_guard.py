@@ -75,7 +75,7 @@ def ruleset_words(ids: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def ruleset_packages(ids: Iterable[str]) -> frozenset[str]:
-    """The package each registered ruleset lives in (``hexcombat.rules.total_war``)."""
+    """The package each registered ruleset lives in (``hexcombat.rulesets.total_war``)."""
     found = set()
     for rid in ids:
         module = type(get_ruleset(rid)).__module__
@@ -164,8 +164,8 @@ def test_no_module_of_the_game_the_board_or_the_window_names_a_game() -> None:
         'GAME = "LHY"',
         'DEFAULT = "total-war"',
         'RULESET = {"ruleset": "lhy-assault"}',
-        "from hexcombat.rules.total_war import RULESET",
-        "import hexcombat.rules.lhy_assault.ruleset",
+        "from hexcombat.rulesets.total_war import RULESET",
+        "import hexcombat.rulesets.lhy_assault.ruleset",
     ],
 )
 def test_the_guard_finds_a_game_planted_in_a_module(planted: str, tmp_path: Path) -> None:

@@ -28,10 +28,10 @@ def data_root() -> Path:
 
 
 def charts_dir() -> Path:
-    """The rules' charts (``crt_generic.toml``, ``total_war/*.toml``, ...): package data beside
-    the rules code in all three layouts (``hexcombat/rules`` in a checkout and a wheel,
-    ``_internal/hexcombat/rules`` in a frozen build)."""
-    return Path(__file__).resolve().parent / "rules"
+    """The rulesets' charts (``europa/crt_generic.toml``, ``total_war/*.toml``, ...): package
+    data beside each ruleset's code in all three layouts (``hexcombat/rulesets`` in a checkout
+    and a wheel, ``_internal/hexcombat/rulesets`` in a frozen build)."""
+    return Path(__file__).resolve().parent / "rulesets"
 
 
 def maps_dir() -> Path:

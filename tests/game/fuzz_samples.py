@@ -427,7 +427,7 @@ def canaries(folder: Path) -> Path:
     if not (canary / "map.toml").is_file():
         canary.mkdir(exist_ok=True)
         (canary / "map.toml").write_text(f"# {CANARY}\n" + IMAGE_MAP)
-        crt = ROOT / "desktop" / "hexcombat" / "rules" / "crt_generic.toml"
+        crt = ROOT / "desktop" / "hexcombat" / "rulesets" / "europa" / "crt_generic.toml"
         (canary / "crt.toml").write_text(f"# {CANARY}\n" + crt.read_text())
         counters = ROOT / "counters" / "total-war.toml"
         (canary / "counters.toml").write_text(f"# {CANARY}\n" + counters.read_text())

@@ -122,7 +122,7 @@ def test_a_ground_ruleset_offers_no_air_mission_in_the_calculator() -> None:
 
 
 PACKAGE = Path(__file__).resolve().parents[2] / "desktop" / "hexcombat"
-AIR_MODULES = ("hexcombat.rules.air", "hexcombat.rules.air_counters")
+AIR_MODULES = ("hexcombat.rulesets.europa.air", "hexcombat.rules.air_counters")
 
 
 def air_imports(path: Path) -> list[str]:

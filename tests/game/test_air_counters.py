@@ -13,10 +13,10 @@ from hexcombat.game.commands import AddCounter
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_counter_library, load_scenario
 from hexcombat.game.state import Counter, GameError, GameState
-from hexcombat.rules.air.map_counters import is_air_unit
-from hexcombat.rules.europa_units import europa
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.units import unit_from_mapping
+from hexcombat.rulesets.europa.air.map_counters import is_air_unit
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import SourceError
 
 REPO = Path(__file__).resolve().parents[2]

@@ -17,11 +17,11 @@ from hexcombat.game.calculator import (
     roll_typed,
 )
 from hexcombat.game.evaluation import resolve_report
-from hexcombat.rules.air.scenario import AirReport
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_units import europa
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report, final_drm
+from hexcombat.rulesets.europa.air.scenario import AirReport
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import SourceError
 from hexcombat_cli import explain_json
 from meaning import each_says, says

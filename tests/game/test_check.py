@@ -33,7 +33,7 @@ def test_every_shipped_file_checks_clean() -> None:
 
 
 def test_problems_in_several_files_are_all_reported(tmp_path: Path) -> None:
-    crt = (REPO / "desktop/hexcombat/rules/crt_generic.toml").read_text()
+    crt = (REPO / "desktop/hexcombat/rulesets/europa/crt_generic.toml").read_text()
     bad_crt = tmp_path / "crt.toml"
     bad_crt.write_text(crt.replace('results = ["AE", "AE",', 'results = ["AE", "ZZ",', 1))
     line = (

@@ -14,12 +14,12 @@ import pytest
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.registry import ruleset_ids
-from hexcombat.rules.total_war.tables import AEC_TERRAIN
+from hexcombat.rulesets.total_war.tables import AEC_TERRAIN
 from hexcombat_cli import check
 from meaning import each_says, one_says, says_in
 
 REPO = Path(__file__).resolve().parents[2]
-RULES = REPO / "desktop/hexcombat/rules"
+RULES = REPO / "desktop/hexcombat/rulesets"
 
 GROUND = """\
 ruleset = "RULESET"
@@ -314,7 +314,7 @@ def test_a_month_that_does_not_exist_is_refused(tmp_path: Path) -> None:
 
 
 def test_bad_crt_values_are_reported_by_check_not_raised(tmp_path: Path) -> None:
-    text = (RULES / "crt_generic.toml").read_text()
+    text = (RULES / "europa/crt_generic.toml").read_text()
     lines = text.splitlines()
     # the first "loss = 0.5" is AH's: the attacker loses half
     loss = next(i for i, x in enumerate(lines) if x.strip() == "loss = 0.5") + 1

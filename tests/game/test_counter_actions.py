@@ -13,7 +13,7 @@ from hexcombat.game.commands import RunCounterAction, SetPhase, counter_actions
 from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameError, GameState, RuleRefusedError
 from hexcombat.rules.counters import CounterSet
-from hexcombat.rules.total_war.eligibility import FLIP_MODE
+from hexcombat.rulesets.total_war.eligibility import FLIP_MODE
 from meaning import says
 
 CDA = Path(__file__).resolve().parent / "data" / "cda-14a4.toml"

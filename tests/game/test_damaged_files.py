@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = (ROOT / "maps/tutorial-14d2d-scenario.toml").read_text(encoding="utf-8")
 MAP = (ROOT / "maps/tutorial-14d2d.toml").read_text(encoding="utf-8")
 COUNTERS = (ROOT / "counters/total-war.toml").read_text(encoding="utf-8")
-TERRAIN = (ROOT / "desktop/hexcombat/rules/armour_ratio/terrain_effects.toml").read_text()
+TERRAIN = (ROOT / "desktop/hexcombat/rulesets/armour_ratio/terrain_effects.toml").read_text()
 CRT = (ROOT / "tests/game/data/my-crt.toml").read_text(encoding="utf-8")
 AIR = (ROOT / "tests/cases/tw-23d1-me109e.toml").read_text(encoding="utf-8")
 

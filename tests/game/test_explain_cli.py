@@ -11,7 +11,7 @@ import pytest
 
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import default_tutorial
-from hexcombat.rules.combat import chance_faces
+from hexcombat.rulesets.europa.combat import chance_faces
 from meaning import one_says, says, says_in
 
 TUTORIAL = default_tutorial()

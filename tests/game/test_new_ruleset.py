@@ -13,7 +13,7 @@ from hexcombat.game.check import check_file
 from hexcombat.game.new_ruleset import StarterError, new_ruleset
 from hexcombat.game.opening import open_game
 from hexcombat.rules import registry
-from hexcombat.rules.datafile.loader import load_ruleset_file
+from hexcombat.rulesets.datafile.loader import load_ruleset_file
 
 
 def test_the_starter_writes_a_ruleset_counters_a_map_and_a_scenario(

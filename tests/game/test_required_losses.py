@@ -14,8 +14,8 @@ from hexcombat.game.attack import (
 )
 from hexcombat.game.state import GameState
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.situation import Conditions
+from hexcombat.rulesets.europa.features import required_of
 from meaning import each_says, one_says
 
 MOT_INF = {"type": "motorized-infantry", "motorized": True, "aeca": "neutral"}

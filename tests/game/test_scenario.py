@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from hexcombat.game.scenario import load_scenario
-from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.registry import ruleset_ids
+from hexcombat.rulesets.europa.units import AecValue, europa
 from hexcombat.sourcefile import SourceError
 from meaning import one_says, says, says_in
 

@@ -26,8 +26,8 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, Counter, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_losses import fewest_points
 from hexcombat.rules.units import unit_from_mapping
+from hexcombat.rulesets.europa.losses import fewest_points
 from hexcombat.sourcefile import SourceError
 from hexcombat_cli import check
 from meaning import says_in
@@ -244,7 +244,7 @@ def test_a_save_of_as_many_counters_as_a_game_holds_opens_in_bounded_time(
 def test_a_saved_combat_results_table_is_held_to_the_same_limits(tmp_path: Path) -> None:
     path = saved_stack(tmp_path, 1)
     data = json.loads(path.read_text())
-    crt = (REPO / "desktop" / "hexcombat" / "rules" / "crt_generic.toml").read_text()
+    crt = (REPO / "desktop" / "hexcombat" / "rulesets" / "europa" / "crt_generic.toml").read_text()
     data["crt_toml"] = crt.replace("roll = 12", "roll = 1000000000000")
     data["conditions"]["crt"] = str(tmp_path / "gone.toml")
     path.write_text(json.dumps(data, indent=1))

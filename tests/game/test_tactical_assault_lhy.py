@@ -21,10 +21,10 @@ from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.game.status_commands import status_marks
-from hexcombat.rules.lhy_assault.follow import NO_ATTEMPT
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import final_drm
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.lhy_assault.follow import NO_ATTEMPT
 from meaning import says
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"

@@ -23,10 +23,10 @@ from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import Change, Counter, GameError, GameState, RuleRefusedError
 from hexcombat.game.turn import default_phase, no_attacks_in, phase_names
 from hexcombat.rules.errors import IllegalAttackError
-from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.report import odds_column
 from hexcombat.rules.situation import Conditions
-from hexcombat.rules.total_war.eligibility import FLIP_MODE
+from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY
+from hexcombat.rulesets.total_war.eligibility import FLIP_MODE
 from hexcombat.sourcefile import SourceError
 from meaning import says, says_in
 

@@ -48,7 +48,7 @@ def shipped_data() -> dict[str, list[Path]]:
         "maps": _files(REPO / "maps"),
         "counters": _files(REPO / "counters"),
         "rulesets": _files(REPO / "rulesets"),
-        "charts": _files(PACKAGE / "rules", "**/*.toml"),
+        "charts": _files(PACKAGE / "rulesets", "**/*.toml"),
     }
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexcombat.paths import charts_dir
-from hexcombat.rules import combat
-from hexcombat.rules.armour_ratio import tables as ar_tables
-from hexcombat.rules.armour_ratio import terrain
-from hexcombat.rules.total_war import coast_defence, light_infantry
-from hexcombat.rules.total_war import tables as tw_tables
+from hexcombat.rulesets.armour_ratio import tables as ar_tables
+from hexcombat.rulesets.armour_ratio import terrain
+from hexcombat.rulesets.europa import combat
+from hexcombat.rulesets.total_war import coast_defence, light_infantry
+from hexcombat.rulesets.total_war import tables as tw_tables
 
 
 def test_every_chart_path_is_under_charts_dir() -> None:
@@ -24,4 +24,4 @@ def test_every_chart_path_is_under_charts_dir() -> None:
     for path in paths:
         assert Path(path).is_relative_to(charts_dir()), path
         assert Path(path).exists(), path
-    assert (charts_dir() / "crt_generic.toml").is_file()
+    assert (charts_dir() / "europa" / "crt_generic.toml").is_file()

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from hexcombat.rules.air import (
+from hexcombat.rules.errors import IllegalMissionError, UnitDataError
+from hexcombat.rulesets.europa.air import (
     AirType,
     AirUnit,
     Category,
@@ -19,7 +20,6 @@ from hexcombat.rules.air import (
     fly,
     load_air_counters,
 )
-from hexcombat.rules.errors import IllegalMissionError, UnitDataError
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, says
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from hexcombat.rules.air.capability import AIR
-from hexcombat.rules.air.scenario import AIR_ROLL_REFUSAL, AirReport
-from hexcombat.rules.air.units import AirType, Category
 from hexcombat.rules.missions import MissionReport, air_rules_of, air_rulesets, no_air_rules
 from hexcombat.rules.registry import ruleset_ids
 from hexcombat.rules.units import AIR_CATEGORIES, AIR_TYPE_LETTERS, TACTICAL_UNIT_TYPES
+from hexcombat.rulesets.europa.air.capability import AIR
+from hexcombat.rulesets.europa.air.scenario import AIR_ROLL_REFUSAL, AirReport
+from hexcombat.rulesets.europa.air.units import AirType, Category
 from meaning import says
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.rules.air.sortie import Sortie, fly
-from hexcombat.rules.air.units import air_counters_from_source, load_air_counters
-from hexcombat.rules.armour_ratio import RULESET as ARMOUR_RATIO
 from hexcombat.rules.counters import counters_from_source, load_counters
-from hexcombat.rules.europa_units import europa
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.total_war import RULESET as TOTAL_WAR
 from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rulesets.armour_ratio import RULESET as ARMOUR_RATIO
+from hexcombat.rulesets.europa.air.sortie import Sortie, fly
+from hexcombat.rulesets.europa.air.units import air_counters_from_source, load_air_counters
+from hexcombat.rulesets.europa.units import europa
+from hexcombat.rulesets.total_war import RULESET as TOTAL_WAR
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, one_says, says_in
 

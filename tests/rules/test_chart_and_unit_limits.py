@@ -11,10 +11,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from hexcombat.rules.combat import MAX_DIE, MAX_RETREAT, MAX_ROLL, crt_from_source
 from hexcombat.rules.errors import UnitDataError
-from hexcombat.rules.europa_units import europa
 from hexcombat.rules.units import MAX_STRENGTH, unit_from_mapping
+from hexcombat.rulesets.europa.combat import MAX_DIE, MAX_RETREAT, MAX_ROLL, crt_from_source
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, says, says_in
 

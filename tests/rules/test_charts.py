@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.rules.armour_ratio.tables import ARMOUR_EFFECTS, armour_effects_from_source
-from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, terrain_chart_from_source
 from hexcombat.rules.chartkinds import CHART_KINDS
 from hexcombat.rules.charts import load_chart, read_chart
-from hexcombat.rules.combat import GENERIC_CRT, crt_from_source, load_crt
-from hexcombat.rules.total_war.coast_defence import COAST_DEFENCE, load_coast_defence
-from hexcombat.rules.total_war.tables import AEC_TERRAIN, load_tables
+from hexcombat.rulesets.armour_ratio.tables import ARMOUR_EFFECTS, armour_effects_from_source
+from hexcombat.rulesets.armour_ratio.terrain import TERRAIN_EFFECTS, terrain_chart_from_source
+from hexcombat.rulesets.europa.combat import GENERIC_CRT, crt_from_source, load_crt
+from hexcombat.rulesets.total_war.coast_defence import COAST_DEFENCE, load_coast_defence
+from hexcombat.rulesets.total_war.tables import AEC_TERRAIN, load_tables
 from hexcombat.sourcefile import SourceError
 from meaning import says
 

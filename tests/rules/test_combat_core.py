@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.rules.combat import (
+from hexcombat.rules.dice import ScriptedDice, SeededDice
+from hexcombat.rules.errors import IllegalAttackError
+from hexcombat.rules.explain import Explanation
+from hexcombat.rulesets.europa.combat import (
     RESULT_CODES,
     chance_die,
     crt_from_source,
@@ -17,9 +20,6 @@ from hexcombat.rules.combat import (
     odds,
     odds_column,
 )
-from hexcombat.rules.dice import ScriptedDice, SeededDice
-from hexcombat.rules.errors import IllegalAttackError
-from hexcombat.rules.explain import Explanation
 from hexcombat.sourcefile import SourceError, TomlSource
 from meaning import each_says, says
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.rules.air.map_counters import map_unit
-from hexcombat.rules.air.units import load_air_counters
 from hexcombat.rules.counters import load_counters
 from hexcombat.rules.eligibility import BasicEligibility, CounterInPlay, TurnNow
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.situation import Participant
-from hexcombat.rules.total_war.eligibility import FLIP_MODE
+from hexcombat.rulesets.europa.air.map_counters import map_unit
+from hexcombat.rulesets.europa.air.units import load_air_counters
+from hexcombat.rulesets.total_war.eligibility import FLIP_MODE
 from meaning import says
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import ar_helpers as ar
 import tw_helpers as tw
 
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_losses import EuropaLosses
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rulesets.europa.losses import EuropaLosses
 from meaning import each_says
 
 

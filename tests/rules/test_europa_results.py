@@ -1,4 +1,4 @@
-"""What both operational rulesets report the same way (rules/europa_results.py): the headline a
+"""What both operational rulesets report the same way (rulesets/europa/results.py): the headline a
 player reads first, whom each result favours, the dice, and the loss arithmetic they share."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from tw_helpers import evaluate, inline, p
 
 from hexcombat.game.evaluation import evaluate_scenario, scenario_situation
 from hexcombat.game.scenario import load_scenario
-from hexcombat.rules.combat import load_crt
-from hexcombat.rules.europa_results import favours, loss_points
 from hexcombat.rules.report import odds_column, with_ids
+from hexcombat.rulesets.europa.combat import load_crt
+from hexcombat.rulesets.europa.results import favours, loss_points
 from meaning import says_in
 
 CASES = Path(__file__).resolve().parents[1] / "cases"

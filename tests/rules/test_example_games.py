@@ -11,12 +11,12 @@ import pytest
 
 from hexcombat.paths import rulesets_dir
 from hexcombat.rules.counters import CounterSet, counters_from_source
-from hexcombat.rules.datafile.engine import DataRuleset
-from hexcombat.rules.datafile.loader import load_ruleset_file
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.report import CombatResult, DrmChances, ModifiedRoll, OddsColumn, Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.datafile.engine import DataRuleset
+from hexcombat.rulesets.datafile.loader import load_ruleset_file
 from hexcombat.sourcefile import TomlSource
 
 GAMES = ("hill-and-ford", "hedgerow-line", "firefight")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from hexcombat.rules.counters import counters_from_source
-from hexcombat.rules.europa_units import europa
 from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says
 

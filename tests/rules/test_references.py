@@ -18,8 +18,9 @@ def cited_rules() -> set[str]:
     """Rule references written as literal first arguments of ``ex.add`` or ``rule=`` in code."""
     found: set[str] = set()
     pattern = re.compile(r'(?:ex\.add\(\s*|rule\s*=\s*)"([0-9A-Z][^"{}]*)"')
-    for path in (REPO / "desktop" / "hexcombat" / "rules").rglob("*.py"):
-        found |= set(pattern.findall(path.read_text()))
+    for package in ("rules", "rulesets"):  # the core and every shipped ruleset
+        for path in (REPO / "desktop" / "hexcombat" / package).rglob("*.py"):
+            found |= set(pattern.findall(path.read_text()))
     return found
 
 

@@ -45,7 +45,7 @@ def test_the_shipped_rulesets_are_found_in_their_folders() -> None:
 
 
 def test_a_family_package_without_a_ruleset_is_passed_by() -> None:
-    import hexcombat.rules.air  # noqa: F401  (a folder of the rulesets package with no RULESET)
+    import hexcombat.rulesets.europa.air  # noqa: F401  (a folder of the rulesets package with no RULESET)
 
     assert "air" not in ruleset_ids() and left_out() == ()
 

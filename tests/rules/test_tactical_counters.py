@@ -13,9 +13,9 @@ import pytest
 
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.counters import counters_from_source
-from hexcombat.rules.europa_units import europa
 from hexcombat.rules.units import TACTICAL_UNIT_TYPES, UNIT_TYPES
 from hexcombat.rules.vocabulary import CapabilitySpec, Vocabulary
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, says
 

@@ -9,10 +9,10 @@ from fractions import Fraction
 
 from hexcombat.game.saves import unit_to_json
 from hexcombat.rules.counters import counters_from_source
-from hexcombat.rules.europa_units import EUROPA_VALUES, AecValue, EuropaValues, europa
-from hexcombat.rules.europa_vocabulary import EUROPA_VOCABULARY
 from hexcombat.rules.units import Unit, band, flies, stack_size, unit_from_mapping
 from hexcombat.rules.vocabulary import Vocabulary
+from hexcombat.rulesets.europa.units import EUROPA_VALUES, AecValue, EuropaValues, europa
+from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY
 from hexcombat.sourcefile import TomlSource
 
 PLAIN = Vocabulary()
@@ -94,7 +94,7 @@ def test_the_europa_rulesets_declare_their_unit_values() -> None:
 
 def test_the_air_type_letters_are_the_air_rules_own() -> None:
     """16A1: a counter's air_type is checked against the letters the air rules know."""
-    from hexcombat.rules.air.units import AirType
     from hexcombat.rules.units import AIR_TYPE_LETTERS
+    from hexcombat.rulesets.europa.air.units import AirType
 
     assert AIR_TYPE_LETTERS == tuple(t.value for t in AirType)

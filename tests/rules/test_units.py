@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from hexcombat.rules.air.units import air_counters_from_source
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dates import month_problem
-from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.units import unit_from_mapping
+from hexcombat.rulesets.europa.air.units import air_counters_from_source
+from hexcombat.rulesets.europa.units import AecValue, europa
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from hexcombat.game.scenario import load_counter_library
-from hexcombat.rules.europa_units import with_europa
 from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rulesets.europa.units import with_europa
 from hexcombat.ui.counter_art import (
     RANGE_INKS,
     counter_colours,

@@ -177,8 +177,8 @@ def test_the_palette_says_why_the_ruleset_keeps_a_counter_out_of_ground_combat()
     the ruleset says (Total War: 16A, 23D1), never as the palette's own rule."""
     from fractions import Fraction
 
-    from hexcombat.rules.europa_units import europa_unit
     from hexcombat.rules.registry import get_ruleset
+    from hexcombat.rulesets.europa.units import europa_unit
     from hexcombat.ui.counter_palette import tooltip
 
     me109 = europa_unit(
@@ -231,7 +231,7 @@ def test_a_counter_set_naming_no_game_is_offered_in_every_game() -> None:
     from fractions import Fraction
 
     from hexcombat.rules.counters import CounterSet
-    from hexcombat.rules.europa_units import europa_unit
+    from hexcombat.rulesets.europa.units import europa_unit
 
     tank = europa_unit("Tank X", Fraction(1), unit_type="armour", attack=3, defence=3, size="X")
     mine = CounterSet({"my-tank": tank})  # a player's own file with no game = "..."

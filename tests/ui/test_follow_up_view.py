@@ -188,7 +188,7 @@ def test_a_follow_up_that_can_end_only_one_way_offers_no_roll(qtbot) -> None:  #
     from fractions import Fraction
 
     from hexcombat.game.follow_ups import Chance, FollowUpRow
-    from hexcombat.rules.lhy_assault.follow import NO_ATTEMPT
+    from hexcombat.rulesets.lhy_assault.follow import NO_ATTEMPT
     from hexcombat.ui.follow_up_view import FollowUpRowView
 
     taken: list[str] = []

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from hexcombat.board.hexside import Hexside
 from hexcombat.game.opening import open_game
-from hexcombat.rules.europa_units import europa
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.ui.map_scene import MapScene
 from hexcombat.ui.overlay_item import STYLES, OverlayItem
 

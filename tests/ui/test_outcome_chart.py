@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QScrollArea, QStyle
 from uihelpers import combat_bench
 
-from hexcombat.rules.combat import load_crt
-from hexcombat.rules.europa_results import outcome_list
+from hexcombat.rulesets.europa.combat import load_crt
+from hexcombat.rulesets.europa.results import outcome_list
 from hexcombat.ui.outcome_bars import (
     MIN_BARS_WIDTH,
     OutcomeBars,

@@ -19,9 +19,8 @@ from hexcombat.game.scenario import is_scenario_source, load_counter_library
 from hexcombat.game.scenario_check import check_scenario
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
-from hexcombat.rules.datafile.loader import is_ruleset_data, ruleset_file_problems
 from hexcombat.rules.missions import counter_air_rules
-from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, left_out, ruleset_ids
+from hexcombat.rules.registry import get_ruleset, left_out, ruleset_file_problems, ruleset_ids
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
 Checker = Callable[[TomlSource], list[Problem]]
@@ -30,7 +29,7 @@ Checker = Callable[[TomlSource], list[Problem]]
 def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
     """Each kind of file: its name, how to recognise it, and how to check it."""
     return [
-        ("ruleset", lambda source: is_ruleset_data(source.data), check_ruleset_file),
+        ("ruleset", lambda source: ruleset_file_problems(source) is not None, check_ruleset_file),
         ("chart", is_chart_source, check_chart),
         ("counters", is_counter_source, check_counters),
         ("air counters", is_air_counter_file, check_air_counter_file),
@@ -41,7 +40,7 @@ def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
 
 def check_ruleset_file(source: TomlSource) -> list[Problem]:
     """A ruleset file's problems (docs/ruleset-file.md), every one at its line."""
-    return ruleset_file_problems(source.path, builtin_ruleset_ids())
+    return ruleset_file_problems(source) or []
 
 
 def check_counters(source: TomlSource) -> list[Problem]:

@@ -4,9 +4,9 @@ TOML hands over whatever the file holds: ``nan``, ``inf``, ``1e400`` (read as in
 or text such as ``"1/7"``. One reader turns a number into a :class:`~fractions.Fraction` and
 refuses the rest, so no loader meets an ``OverflowError`` or a ``"1e99999999"`` that takes
 minutes to expand. A chart's shares, multipliers and chances are held to more: never negative,
-never huge, and a chance one the dice can roll: the chance roll is a d6, d10 or d100
-(:func:`hexcombat.rules.combat.chance_die`), so only sixths, tenths and hundredths (and what they
-reduce to: 1/2, 1/3, 1/4, 1/5, 1/20, 1/25, 1/50) can be drawn.
+never huge, and a chance one the dice can roll: a chance roll is a d6, d10 or d100 (the Europa
+family's ``chance_die``), so only sixths, tenths and hundredths (and what they reduce to: 1/2,
+1/3, 1/4, 1/5, 1/20, 1/25, 1/50) can be drawn.
 """
 
 from __future__ import annotations

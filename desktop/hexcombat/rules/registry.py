@@ -83,7 +83,7 @@ class Ruleset(Protocol):
         ...
 
     # who fights, from where, and what the result leaves alone (rules/eligibility.py; both
-    # Europa rulesets share rules/europa_eligibility.py)
+    # Europa rulesets share rulesets/europa/eligibility.py)
 
     def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
         """Why ``unit`` takes no part in ground combat at all (neither attacking nor
@@ -177,7 +177,7 @@ class Ruleset(Protocol):
         ...
 
 
-RULESETS_PACKAGE = "hexcombat.rules"
+RULESETS_PACKAGE = "hexcombat.rulesets"
 """The package whose folders (sub-packages) are rulesets: the one place that names it."""
 
 ENTRY_POINT_GROUP = "hexcombat.rulesets"
@@ -397,6 +397,18 @@ def files_left_out() -> tuple[LeftOut, ...]:
     """The ruleset files of the player's rulesets folder that could not be played, with why."""
     _file_rulesets()
     return tuple(_file_left_out)
+
+
+def ruleset_file_problems(source: TomlSource) -> list[Problem] | None:
+    """Every problem of ``source`` when it is a ruleset written as a file (a family that finds
+    such files recognises it: ``RULESET_FILE_PROBLEMS``); None when it is no such file.
+    ``hexcombat check`` asks this, importing no ruleset."""
+    builtin = (*_known().rulesets, *_registered)
+    for family in _known().file_families:
+        found = family.RULESET_FILE_PROBLEMS(source, builtin)
+        if found is not None:
+            return list(found)
+    return None
 
 
 def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:

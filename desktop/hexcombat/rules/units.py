@@ -116,7 +116,7 @@ class Unit:
     vocabulary says which it reads (``hexcombat check`` checks them at their line)."""
     capabilities: tuple[Any, ...] = ()
     """The capabilities a ruleset family declares for its units, each a frozen dataclass of
-    its own (the Europa rulesets' RE size and armour values, ``rules/europa_units.py``), read
+    its own (the Europa rulesets' RE size and armour values, ``rulesets/europa/units.py``), read
     from the counter's keys by its :class:`CapabilityKind`; asked for with :meth:`capability`."""
     changes: tuple[DatedChange, ...] = field(default=(), compare=False)
     """Values that change by date (10.H), oldest first."""

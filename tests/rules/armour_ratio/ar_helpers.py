@@ -8,13 +8,13 @@ from typing import Any
 
 from hexcombat.board.mapfile import load_map
 from hexcombat.game.state import Counter, GameState
-from hexcombat.rules.armour_ratio import RULESET
 from hexcombat.rules.counters import load_counters
-from hexcombat.rules.europa_units import AecValue, europa_unit, with_europa
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit, unit_from_mapping
+from hexcombat.rulesets.armour_ratio import RULESET
+from hexcombat.rulesets.europa.units import AecValue, europa_unit, with_europa
 
 REPO = Path(__file__).resolve().parents[3]
 COUNTERS = load_counters([REPO / "counters" / "armour-ratio.toml"])

@@ -9,12 +9,12 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from hexcombat.rules.armour_ratio import load_terrain_chart
-from hexcombat.rules.armour_ratio.ruleset import ArmourRatioRuleset
-from hexcombat.rules.armour_ratio.tables import ARMOUR_EFFECTS
-from hexcombat.rules.europa_units import AecValue, europa_unit
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.armour_ratio import load_terrain_chart
+from hexcombat.rulesets.armour_ratio.ruleset import ArmourRatioRuleset
+from hexcombat.rulesets.armour_ratio.tables import ARMOUR_EFFECTS
+from hexcombat.rulesets.europa.units import AecValue, europa_unit
 
 CHART = load_terrain_chart()
 TYPES = [

@@ -7,13 +7,13 @@ from fractions import Fraction
 import pytest
 from ar_helpers import inline, unit
 
-from hexcombat.rules.armour_ratio import conversion_capacity
-from hexcombat.rules.armour_ratio.capability import (
+from hexcombat.rulesets.armour_ratio import conversion_capacity
+from hexcombat.rulesets.armour_ratio.capability import (
     aec_convertible,
     atec_convertible,
     converting_capacity,
 )
-from hexcombat.rules.europa_units import AecValue
+from hexcombat.rulesets.europa.units import AecValue
 
 
 @pytest.mark.parametrize(

@@ -7,14 +7,14 @@ from fractions import Fraction
 
 import pytest
 
-from hexcombat.rules.armour_ratio import (
+from hexcombat.rulesets.armour_ratio import (
     check_armour_ratio_chart,
     is_armour_ratio_chart,
     load_armour_effects,
     load_special_unit_table,
     load_terrain_chart,
 )
-from hexcombat.rules.armour_ratio.tables import (
+from hexcombat.rulesets.armour_ratio.tables import (
     ARMOUR_EFFECTS,
     SPECIAL_UNIT_COMBAT,
     armour_effects_from_source,
@@ -22,7 +22,7 @@ from hexcombat.rules.armour_ratio.tables import (
     ratio_text,
     special_unit_from_source,
 )
-from hexcombat.rules.armour_ratio.terrain import TERRAIN_EFFECTS, terrain_chart_from_source
+from hexcombat.rulesets.armour_ratio.terrain import TERRAIN_EFFECTS, terrain_chart_from_source
 from hexcombat.sourcefile import SourceError, TomlSource
 from hexcombat_cli import check
 from meaning import each_says, says_in

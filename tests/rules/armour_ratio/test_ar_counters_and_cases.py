@@ -13,11 +13,11 @@ import pytest
 from ar_helpers import COUNTERS, REPO, unit
 
 from hexcombat.game.scenario import load_scenario
-from hexcombat.rules.armour_ratio import RULESET, conversion_capacity
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.report import drm_chances, final_drm
+from hexcombat.rulesets.armour_ratio import RULESET, conversion_capacity
+from hexcombat.rulesets.europa.units import AecValue, europa
 from hexcombat.sourcefile import TomlSource
 
 CASES = sorted((REPO / "tests" / "cases").glob("ar-*.toml"))

@@ -11,12 +11,12 @@ from ar_helpers import MINIMAL_DEFENDER, REPO, evaluate, inline, p, situation, u
 from hexcombat.game.attack import AttackSetup, evaluate_attack
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import open_game
-from hexcombat.rules.armour_ratio import RULESET, UnknownTerrainError
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.report import odds_column
 from hexcombat.rules.situation import Participant
+from hexcombat.rulesets.armour_ratio import RULESET, UnknownTerrainError
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says, says
 
@@ -177,7 +177,7 @@ def test_on_the_map_long_range_artillery_two_hexes_away_is_refused() -> None:
 def test_the_reach_under_rule_10_is_adjacent_and_cites_rule_10() -> None:
     """Two-hex fire is Total War's 14A3: the armour-ratio ruleset neither offers it nor cites
     it; only adjacent units attack (10)."""
-    from hexcombat.rules.armour_ratio import RULESET
+    from hexcombat.rulesets.armour_ratio import RULESET
 
     lra = inline("LR Art III", size="III", unit_type="artillery", range=2)
     assert RULESET.attack_range(lra) == 1

@@ -15,12 +15,12 @@ from ar_helpers import (
     unit,
 )
 
-from hexcombat.rules.armour_ratio import RULESET, aec_totals, required_losses
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import drm_chances, final_drm
+from hexcombat.rulesets.armour_ratio import RULESET, aec_totals, required_losses
+from hexcombat.rulesets.europa.features import required_of
 
 
 def test_the_registry_finds_the_ruleset() -> None:

@@ -9,13 +9,13 @@ from ar_helpers import inline, only, p, situation, steps, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexcombat.rules.armour_ratio import RULESET, AecUse, loss_points, required_losses
-from hexcombat.rules.armour_ratio.losses import who_takes_required_losses
-from hexcombat.rules.combat import load_crt
 from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.explain import Explanation
-from hexcombat.rules.required_losses import _pooled_flow, usable_points
+from hexcombat.rulesets.armour_ratio import RULESET, AecUse, loss_points, required_losses
+from hexcombat.rulesets.armour_ratio.losses import who_takes_required_losses
+from hexcombat.rulesets.europa.combat import load_crt
+from hexcombat.rulesets.europa.features import required_of
+from hexcombat.rulesets.europa.required_losses import _pooled_flow, usable_points
 from meaning import one_says, says
 
 

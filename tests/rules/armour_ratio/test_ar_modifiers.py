@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, only, p, steps, unit
 
-from hexcombat.rules.armour_ratio import adjust_for_terrain
-from hexcombat.rules.europa_units import AecValue
 from hexcombat.rules.report import drm_chances, final_drm
+from hexcombat.rulesets.armour_ratio import adjust_for_terrain
+from hexcombat.rulesets.europa.units import AecValue
 from meaning import says
 
 

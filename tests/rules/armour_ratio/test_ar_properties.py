@@ -13,15 +13,15 @@ from dice_paths import outcomes_by_rolling
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexcombat.rules.armour_ratio import RULESET, adjust_for_terrain, aec_totals, armour_modifier
-from hexcombat.rules.armour_ratio.modifiers import aec_modifier_before_terrain
-from hexcombat.rules.armour_ratio.tables import load_armour_effects
-from hexcombat.rules.armour_ratio.totals import resolved_units
 from hexcombat.rules.dice import SeededDice
-from hexcombat.rules.europa_features import required_of
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.report import drm_chances
 from hexcombat.rules.situation import CombatSituation
+from hexcombat.rulesets.armour_ratio import RULESET, adjust_for_terrain, aec_totals, armour_modifier
+from hexcombat.rulesets.armour_ratio.modifiers import aec_modifier_before_terrain
+from hexcombat.rulesets.armour_ratio.tables import load_armour_effects
+from hexcombat.rulesets.armour_ratio.totals import resolved_units
+from hexcombat.rulesets.europa.features import required_of
 
 pytestmark = pytest.mark.slow  # hypothesis searches each property over many combats
 

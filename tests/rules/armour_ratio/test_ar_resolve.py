@@ -6,9 +6,9 @@ from fractions import Fraction
 
 from ar_helpers import evaluate, inline, only, p, unit
 
-from hexcombat.rules.armour_ratio import RULESET
 from hexcombat.rules.dice import ScriptedDice, SeededDice
-from hexcombat.rules.europa_features import required_of
+from hexcombat.rulesets.armour_ratio import RULESET
+from hexcombat.rulesets.europa.features import required_of
 from meaning import says_in
 
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from ar_helpers import MINIMAL_DEFENDER, evaluate, inline, only, p, situation, steps, unit
 
-from hexcombat.rules.armour_ratio import aec_totals
-from hexcombat.rules.europa_units import AecValue, europa
+from hexcombat.rulesets.armour_ratio import aec_totals
+from hexcombat.rulesets.europa.units import AecValue, europa
 from meaning import one_says, says, says_in
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from am_strategies import unit
 
-from hexcombat.rules.assault_morale import RULESET
-from hexcombat.rules.assault_morale.assault import Assault
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.assault_morale import RULESET
+from hexcombat.rulesets.assault_morale.assault import Assault
 
 __all__ = ["RULESET", "assault", "squad", "side", "situation", "unit"]
 

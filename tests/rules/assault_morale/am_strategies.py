@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from hexcombat.rules.assault_morale.vocabulary import INFANTRY
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.assault_morale.vocabulary import INFANTRY
 
 TROOPS = ["squad", "half-squad", "hmg", "mmg", "mortar", "aa", "afv"]
 DEFENDING = [*TROOPS, "leader", "wagon", "truck", "prime-mover"]

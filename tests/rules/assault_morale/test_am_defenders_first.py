@@ -10,10 +10,10 @@ from fractions import Fraction
 
 from am_helpers import RULESET, assault, side, situation, squad, unit
 
-from hexcombat.rules.assault_morale.fates import unit_fates
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.assault_morale.fates import unit_fates
 
 DUG_IN = frozenset({"dug-in"})
 

@@ -13,11 +13,11 @@ import pytest
 from am_helpers import RULESET, side, situation, squad, unit
 
 from hexcombat.game.explain_cli import explain_command
-from hexcombat.rules.assault_morale.vocabulary import RECOVERY_DIE
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.eligibility import CounterInPlay, TurnNow
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.assault_morale.vocabulary import RECOVERY_DIE
 from meaning import each_says, one_says
 
 CASES = Path(__file__).resolve().parents[2] / "cases"

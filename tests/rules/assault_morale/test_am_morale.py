@@ -8,7 +8,12 @@ from fractions import Fraction
 import pytest
 from am_helpers import RULESET, side, situation, squad, unit
 
-from hexcombat.rules.assault_morale.morale import (
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.errors import IllegalAttackError, RulesError
+from hexcombat.rules.follow_ups import FollowUp
+from hexcombat.rules.situation import Participant
+from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.assault_morale.morale import (
     DEMORALIZED,
     DISRUPTED,
     HOLDS,
@@ -19,12 +24,7 @@ from hexcombat.rules.assault_morale.morale import (
     recovery,
     recovery_chances,
 )
-from hexcombat.rules.assault_morale.vocabulary import MORALE_DIE
-from hexcombat.rules.dice import ScriptedDice
-from hexcombat.rules.errors import IllegalAttackError, RulesError
-from hexcombat.rules.follow_ups import FollowUp
-from hexcombat.rules.situation import Participant
-from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.assault_morale.vocabulary import MORALE_DIE
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from am_helpers import RULESET, side, situation, squad
 
-from hexcombat.rules.assault_morale.table import (
+from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rulesets.assault_morale.table import (
     ASSAULT_COMBAT,
     assault_table_from_source,
     load_assault_table,
 )
-from hexcombat.rules.dice import ScriptedDice
 from hexcombat.sourcefile import TomlSource
 from meaning import each_says
 

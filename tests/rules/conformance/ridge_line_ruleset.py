@@ -4,8 +4,8 @@ module with a ``RULESET``."""
 
 from pathlib import Path
 
-from hexcombat.rules.datafile.engine import DataRuleset
-from hexcombat.rules.datafile.loader import load_ruleset_file
+from hexcombat.rulesets.datafile.engine import DataRuleset
+from hexcombat.rulesets.datafile.loader import load_ruleset_file
 
 FILE = Path(__file__).resolve().parents[1] / "datafile" / "data" / "ridge-line.toml"
 RULESET = DataRuleset(load_ruleset_file(FILE))

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from hexcombat.rules.datafile.engine import DataRuleset
-from hexcombat.rules.datafile.loader import load_ruleset_file
 from hexcombat.rules.registry import register_ruleset
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.datafile.engine import DataRuleset
+from hexcombat.rulesets.datafile.loader import load_ruleset_file
 
 DATA = Path(__file__).resolve().parent / "data"
 RIVER, RIDGE, BARRAGE = (

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from datafile_helpers import RIDGE, RIVER
 
-from hexcombat.rules.datafile.discovery import beside, rulesets_folder, rulesets_in
+from hexcombat.rulesets.datafile.discovery import beside, rulesets_folder, rulesets_in
 from hexcombat.sourcefile import SourceError
 
 REPO = Path(__file__).resolve().parents[3]

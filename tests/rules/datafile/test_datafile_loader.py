@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from datafile_helpers import BARRAGE, RIDGE, RIVER, variant
 
-from hexcombat.rules.datafile.loader import (
+from hexcombat.rulesets.datafile.loader import (
     CHECKER_DEFECT,
     load_ruleset_file,
     ruleset_file_problems,

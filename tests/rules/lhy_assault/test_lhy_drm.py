@@ -10,10 +10,10 @@ import pytest
 from lhy_strategies import assault, part, unit
 
 from hexcombat.rules.errors import IllegalAttackError
-from hexcombat.rules.lhy_assault.assault import unit_drm
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CountedUnits, Report, final_drm
 from hexcombat.rules.situation import Conditions, Participant
+from hexcombat.rulesets.lhy_assault.assault import unit_drm
 from meaning import says
 
 LHY = get_ruleset("lhy-assault")

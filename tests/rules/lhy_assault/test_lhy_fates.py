@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from lhy_strategies import assault, part, unit
 
-from hexcombat.rules.lhy_assault.ruleset import LhyAssaultRuleset
+from hexcombat.rulesets.lhy_assault.ruleset import LhyAssaultRuleset
 
 
 def squad(nationality: str, cohesion: int, hex_: str, company: int = 1):  # type: ignore[no-untyped-def]

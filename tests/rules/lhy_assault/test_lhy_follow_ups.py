@@ -17,12 +17,12 @@ from lhy_strategies import situations
 from hexcombat.game.outcome_chart import spared
 from hexcombat.rules.dice import DiceWanted, ScriptedDice
 from hexcombat.rules.follow_ups import FollowUp, FollowUpResult
-from hexcombat.rules.lhy_assault.fates import apply
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import CombatResult, Report
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.status import UnitStatus
 from hexcombat.rules.vocabulary import SideName
+from hexcombat.rulesets.lhy_assault.fates import apply
 
 LHY = get_ruleset("lhy-assault")
 

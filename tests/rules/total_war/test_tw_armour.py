@@ -7,10 +7,10 @@ from fractions import Fraction
 
 from tw_helpers import evaluate, golden_attack, golden_defence, inline, p
 
-from hexcombat.rules.europa_units import AecValue
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report, final_drm
 from hexcombat.rules.situation import Participant
+from hexcombat.rulesets.europa.units import AecValue
 from meaning import each_says, one_says
 
 FULL, HALF, DOUBLE = AecValue.FULL, AecValue.HALF, AecValue.DOUBLE

@@ -7,9 +7,9 @@ from tw_helpers import evaluate, inline, p, unit
 
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError
-from hexcombat.rules.europa_features import NotSubject
 from hexcombat.rules.report import CombatResult, odds_column
-from hexcombat.rules.total_war import (
+from hexcombat.rulesets.europa.features import NotSubject
+from hexcombat.rulesets.total_war import (
     RULESET,
     CdMode,
     CoastDefenceArtillery,

@@ -11,12 +11,12 @@ from tw_helpers import REPO, evaluate, inline, p, situation
 
 from hexcombat.rules.counters import counters_from_source
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.europa_units import AecValue, europa
 from hexcombat.rules.report import odds_column
-from hexcombat.rules.total_war import TotalWarRuleset
-from hexcombat.rules.total_war.coast_defence import coast_defence_from_source
-from hexcombat.rules.total_war.light_infantry import light_infantry_from_source
-from hexcombat.rules.total_war.tables import (
+from hexcombat.rulesets.europa.units import AecValue, europa
+from hexcombat.rulesets.total_war import TotalWarRuleset
+from hexcombat.rulesets.total_war.coast_defence import coast_defence_from_source
+from hexcombat.rulesets.total_war.light_infantry import light_infantry_from_source
+from hexcombat.rulesets.total_war.tables import (
     aec_chart_from_source,
     armour_chart_from_source,
     engineer_chart_from_source,

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from tw_helpers import evaluate, inline, only, p, steps
 
-from hexcombat.rules.europa_units import AecValue
 from hexcombat.rules.report import final_drm
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.europa.units import AecValue
 
 
 def infantry(re: Fraction | int | str, name: str = "Inf") -> Participant:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tw_helpers import COUNTERS, evaluate, inline, p, unit
 
-from hexcombat.rules.total_war import is_light_infantry, terrain_exception
-from hexcombat.rules.total_war.light_infantry import load_light_infantry, member_type
+from hexcombat.rulesets.total_war import is_light_infantry, terrain_exception
+from hexcombat.rulesets.total_war.light_infantry import load_light_infantry, member_type
 
 NAMED_BY_14F = {
     "light-infantry": "Lt Inf/Jager",

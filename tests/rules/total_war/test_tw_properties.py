@@ -18,11 +18,11 @@ from tw_strategies import (
     units,
 )
 
-from hexcombat.rules.europa_units import AecValue, with_europa
 from hexcombat.rules.report import Report, drm_chances, final_drm, odds_column
 from hexcombat.rules.situation import CombatSituation, Participant
-from hexcombat.rules.total_war import RULESET, TotalWarRuleset
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.europa.units import AecValue, with_europa
+from hexcombat.rulesets.total_war import RULESET, TotalWarRuleset
 
 pytestmark = pytest.mark.slow  # hypothesis searches each property over many combats
 

@@ -14,7 +14,7 @@ from tw_strategies import chance_ruleset
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.report import DrmChances, drm_chances, final_drm, odds_column
-from hexcombat.rules.total_war import RULESET
+from hexcombat.rulesets.total_war import RULESET
 from meaning import one_says, says
 
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from tw_helpers import COUNTERS, REPO
 
-from hexcombat.rules.air import evaluate_air_scenario, load_air_counters
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.total_war import RULESET
 from hexcombat.rules.units import unit_from_mapping
+from hexcombat.rulesets.europa.air import evaluate_air_scenario, load_air_counters
+from hexcombat.rulesets.total_war import RULESET
 
 CASES = sorted((REPO / "tests" / "cases").glob("tw-*.toml"))
 AIR_COUNTERS = load_air_counters([REPO / "counters" / "total-war-air.toml"])

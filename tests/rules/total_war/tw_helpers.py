@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from hexcombat.rules.counters import load_counters
-from hexcombat.rules.europa_units import europa_unit, with_europa
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
-from hexcombat.rules.total_war import RULESET
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.europa.units import europa_unit, with_europa
+from hexcombat.rulesets.total_war import RULESET
 
 REPO = Path(__file__).resolve().parents[3]
 COUNTERS = load_counters([REPO / "counters" / "total-war.toml"])

@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import strategies as st
 from tw_helpers import situation
 
-from hexcombat.rules.europa_units import AecValue, europa_unit
 from hexcombat.rules.situation import CombatSituation, Participant
-from hexcombat.rules.total_war import TotalWarRuleset
-from hexcombat.rules.total_war.tables import load_tables
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.europa.units import AecValue, europa_unit
+from hexcombat.rulesets.total_war import TotalWarRuleset
+from hexcombat.rulesets.total_war.tables import load_tables
 
 RULE_REFERENCE = re.compile(r"^(CRT|\d+(?:[A-Z](?:\d+[a-z]?)?)?|\d+\.[A-Z](?:\.\d+)*)$")
 """A rule reference as the rulebooks print them (``14D2a``, ``14F``, ``10``, ``10.C.1``) or the

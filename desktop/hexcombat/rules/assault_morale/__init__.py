@@ -1,5 +1,0 @@
-"""The assault-morale ruleset: the Assault Combat Table with morale checks."""
-
-from hexcombat.rules.assault_morale.ruleset import RULESET
-
-__all__ = ["RULESET"]

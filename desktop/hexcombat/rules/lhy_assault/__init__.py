@@ -1,5 +1,0 @@
-"""The Last Hundred Yards assault ruleset (``lhy-assault``): see docs/rules.md."""
-
-from hexcombat.rules.lhy_assault.ruleset import RULESET
-
-__all__ = ["RULESET"]
