@@ -20,7 +20,7 @@ from hexcombat.game.scenario_check import check_scenario
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
 from hexcombat.rules.missions import counter_air_rules
-from hexcombat.rules.registry import get_ruleset, left_out, ruleset_ids
+from hexcombat.rules.registry import get_ruleset, left_out, ruleset_file_problems, ruleset_ids
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
 Checker = Callable[[TomlSource], list[Problem]]
@@ -29,12 +29,18 @@ Checker = Callable[[TomlSource], list[Problem]]
 def _checkers() -> list[tuple[str, Callable[[TomlSource], bool], Checker]]:
     """Each kind of file: its name, how to recognise it, and how to check it."""
     return [
+        ("ruleset", lambda source: ruleset_file_problems(source) is not None, check_ruleset_file),
         ("chart", is_chart_source, check_chart),
         ("counters", is_counter_source, check_counters),
         ("air counters", is_air_counter_file, check_air_counter_file),
         ("scenario", is_scenario_source, check_scenario),
         ("map", is_map_source, check_map_source),
     ]
+
+
+def check_ruleset_file(source: TomlSource) -> list[Problem]:
+    """A ruleset file's problems (docs/ruleset-file.md), every one at its line."""
+    return ruleset_file_problems(source) or []
 
 
 def check_counters(source: TomlSource) -> list[Problem]:

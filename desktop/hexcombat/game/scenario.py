@@ -32,7 +32,7 @@ from hexcombat.rules.chartkinds import own_table_problems
 from hexcombat.rules.counters import CounterSet, counters_from_source
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.missions import air_rules_of, air_rulesets, counter_air_rules, no_air_rules
-from hexcombat.rules.registry import declarations, ruleset_ids
+from hexcombat.rules.registry import declarations, find_beside, ruleset_ids
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.units import (
@@ -257,6 +257,8 @@ def scenario_from_source(source: TomlSource) -> tuple[Scenario | None, list[Prob
         if key not in TOP_LEVEL_KEYS:
             problems.append(source.problem((key,), f"unknown scenario key {key!r}"))
     ruleset = data.get("ruleset")
+    if isinstance(ruleset, str) and ruleset not in ruleset_ids():  # a ruleset file beside it
+        problems += find_beside(Path(source.path).resolve().parent, ruleset)
     if ruleset not in ruleset_ids():
         known = ", ".join(ruleset_ids())
         message = (

@@ -6,7 +6,10 @@ discovery, never listed: a ruleset is
 - or an installed Python package declaring an entry point in the group :data:`ENTRY_POINT_GROUP`
   (``odds-d6 = "my_game.odds_d6"`` in its ``[project.entry-points."hexcombat.rulesets"]``), naming
   a module with ``RULESET`` or the ruleset object itself, as pytest finds ``pytest11`` plug-ins;
-- or, for tests, a module made known for a while with :func:`register_ruleset`.
+- or, for tests, a module made known for a while with :func:`register_ruleset`;
+- or a ruleset written as a file, without code (docs/ruleset-file.md), in the player's rulesets
+  folder or beside the scenario that names it: a family folder that finds such files gives
+  ``RULESET_FILES`` and ``RULESET_BESIDE`` (:func:`find_beside`).
 
 Its id is its ``RULESET.id``. A folder or plug-in that cannot be taken (it fails to import, names
 no ruleset, or takes an id already taken) never stops the program: it is left out, and
@@ -208,6 +211,8 @@ class _Found:
     rulesets: dict[str, Ruleset]
     where: dict[str, str]
     left_out: tuple[LeftOut, ...]
+    file_families: tuple[ModuleType, ...] = ()
+    """Family folders that find rulesets written as files (their ``RULESET_FILES``)."""
 
 
 _found: _Found | None = None
@@ -264,6 +269,7 @@ def _discover() -> _Found:
     rulesets: dict[str, Ruleset] = {}
     where: dict[str, str] = {}
     left_out: list[LeftOut] = []
+    file_families: list[ModuleType] = []
     for candidate in [*_folders(), *_plugins()]:
         try:
             loaded = candidate.load()
@@ -274,6 +280,10 @@ def _discover() -> _Found:
         if ruleset is None:
             if not candidate.folder:
                 left_out.append(LeftOut(candidate.where, "it names no RULESET"))
+            elif isinstance(loaded, ModuleType) and callable(
+                getattr(loaded, "RULESET_FILES", None)
+            ):
+                file_families.append(loaded)  # it finds rulesets written as files
             continue  # a family package: shared code, not a ruleset
         if problem := _not_a_ruleset(ruleset):
             left_out.append(LeftOut(candidate.where, problem))
@@ -286,7 +296,7 @@ def _discover() -> _Found:
             continue
         rulesets[rid] = ruleset  # type: ignore[assignment]
         where[rid] = candidate.where
-    return _Found(rulesets, where, tuple(left_out))
+    return _Found(rulesets, where, tuple(left_out), tuple(file_families))
 
 
 def _known() -> _Found:
@@ -299,14 +309,16 @@ def _known() -> _Found:
 def rescan() -> tuple[LeftOut, ...]:
     """Look for rulesets again (a folder added, a package installed while running, a test's
     temporary folder); what is left out this time."""
-    global _found
-    _found = None
+    global _found, _files
+    _found, _files = None, None
+    _file_left_out.clear()
     return _known().left_out
 
 
 def left_out() -> tuple[LeftOut, ...]:
-    """The ruleset folders and plug-ins that could not be taken, each with why."""
-    return _known().left_out
+    """The ruleset folders, plug-ins and ruleset files of the player's rulesets folder that
+    could not be taken, each with why."""
+    return (*_known().left_out, *files_left_out())
 
 
 @contextmanager
@@ -325,8 +337,11 @@ def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
 
 def ruleset_ids() -> tuple[str, ...]:
     """The ids of the rulesets a scenario may name: the folders' (in the order of their
-    names), the plug-ins', then those registered for a test."""
-    return (*_known().rulesets, *_registered)
+    names), the plug-ins', those registered for a test, then those written as ruleset files
+    (the player's rulesets folder, then beside the scenarios opened; docs/ruleset-file.md)."""
+    found = (*_known().rulesets, *_registered)
+    files = tuple(r for r in (*_file_rulesets(), *_beside) if r not in found)
+    return (*found, *dict.fromkeys(files))
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
@@ -338,9 +353,13 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     module = _registered.get(ruleset_id)
     if module is not None:
         return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
+    written = _file_rulesets().get(ruleset_id) or _beside.get(ruleset_id)
+    if written is not None:
+        return written
     message = f"unknown ruleset {ruleset_id!r}; hexcombat knows {', '.join(ruleset_ids())}"
-    if found.left_out:
-        message += " (" + "; ".join(map(str, found.left_out)) + ")"
+    left = (*found.left_out, *_file_left_out)
+    if left:
+        message += " (" + "; ".join(map(str, left)) + ")"
     raise RulesError(message)
 
 
@@ -348,6 +367,65 @@ def declarations(ruleset_id: str) -> Declarations:
     """What the ruleset ``ruleset_id`` declares (its ``declares``; none for a ruleset without)."""
     declared = getattr(get_ruleset(ruleset_id), "declares", NONE)
     return declared if isinstance(declared, Declarations) else NONE
+
+
+# --- rulesets written as files (docs/ruleset-file.md) ------------------------------------------
+# A family folder of the rulesets package that finds rulesets in files gives ``RULESET_FILES``
+# (the rulesets of the player's rulesets folder, and the files left out) and ``RULESET_BESIDE``
+# (the file a scenario names beside it); discovery notes such folders (``_Found.file_families``).
+
+_files: dict[str, Ruleset] | None = None
+_file_left_out: list[LeftOut] = []
+_beside: dict[str, Ruleset] = {}
+
+
+def _file_rulesets() -> dict[str, Ruleset]:
+    """The rulesets of the player's rulesets folder, found once (:func:`rescan`)."""
+    global _files
+    if _files is None:
+        _files = {}
+        builtin = (*_known().rulesets, *_registered)
+        for family in _known().file_families:
+            found, left = family.RULESET_FILES(builtin)
+            for ruleset in found:
+                _files.setdefault(ruleset.id, ruleset)
+            _file_left_out.extend(LeftOut(where, reason) for where, reason in left)
+    return _files
+
+
+def files_left_out() -> tuple[LeftOut, ...]:
+    """The ruleset files of the player's rulesets folder that could not be played, with why."""
+    _file_rulesets()
+    return tuple(_file_left_out)
+
+
+def ruleset_file_problems(source: TomlSource) -> list[Problem] | None:
+    """Every problem of ``source`` when it is a ruleset written as a file (a family that finds
+    such files recognises it: ``RULESET_FILE_PROBLEMS``); None when it is no such file.
+    ``hexcombat check`` asks this, importing no ruleset."""
+    builtin = (*_known().rulesets, *_registered)
+    for family in _known().file_families:
+        found = family.RULESET_FILE_PROBLEMS(source, builtin)
+        if found is not None:
+            return list(found)
+    return None
+
+
+def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
+    """Make the ruleset file a scenario in ``folder`` names (``<ruleset_id>.toml`` beside it)
+    known by its id, when no ruleset has that id yet; its problems when it has any (empty:
+    found, or no such file)."""
+    if not ruleset_id or ruleset_id in ruleset_ids():
+        return []
+    builtin = (*_known().rulesets, *_registered)
+    for family in _known().file_families:
+        ruleset, problems = family.RULESET_BESIDE(folder, ruleset_id, builtin)
+        if ruleset is not None:
+            _beside[ruleset_id] = ruleset
+            return []
+        if problems:
+            return list(problems)
+    return []
 
 
 _KIND_CACHE: dict[tuple[str, ...], tuple[CapabilityKind, ...]] = {}

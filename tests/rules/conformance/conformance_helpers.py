@@ -49,6 +49,9 @@ TEST_RULESETS: dict[str, str] = {
     "tiny": "tiny_ruleset",
     "odds-2d6": "odds2d6_ruleset",
     "differential": "differential_ruleset",
+    "river-crossing": "river_crossing_ruleset",  # ruleset files (docs/ruleset-file.md)
+    "ridge-line": "ridge_line_ruleset",
+    "barrage": "barrage_ruleset",
 }
 """Rulesets of other families kept in the tests (this folder), by id and module: the suite
 checks them beside every registered one, each registered while its checks run."""
