@@ -15,7 +15,11 @@ from pathlib import Path
 
 from hexcombat.rules.registry import RULESETS_PACKAGE, rescan
 
-ODDS_D6 = Path(__file__).resolve().parent / "rulesets" / "odds_d6"
+KEPT_FOLDERS = Path(__file__).resolve().parent / "rulesets"
+"""Where the ruleset folders kept in the tests are: the conformance suite copies each where the
+registry finds it and checks it as every other ruleset."""
+
+ODDS_D6 = KEPT_FOLDERS / "odds_d6"
 """The odds-d6 test ruleset's folder."""
 
 

@@ -71,8 +71,11 @@ def test_each_shipped_ruleset_asks_for_its_own_dice_in_the_order_rolled(
     assert {d.purpose for d in dice} <= declared  # each a die the ruleset declares
     said = ", then ".join(words)
     prompt = typed_roll_prompt(report)
-    assert prompt.startswith(f"or type {'one number' if len(sides) == 1 else '2 numbers'}: ")
-    assert said in prompt and said in typed_roll_help(report)
+    if len(sides) == 1:  # one die: said whole
+        assert prompt.startswith("or type one number: ") and said in prompt
+    else:  # the first die named, so the prompt fits its field; the tooltip names them all
+        assert prompt == f"or type 2 numbers, the {dice[0].purpose} first"
+    assert said in typed_roll_help(report)
     assert [w for w in EVERY_DIE - set(words) if w in prompt] == []  # no other game's dice
     # the calculator says the same
     assert said in calculator_dice(report)
@@ -115,8 +118,9 @@ def test_the_calculator_opens_a_case_with_the_same_words_as_the_map() -> None:
     report = open_combat(case).evaluate()
     assert isinstance(report, Report)
     assert "the attacker's table die (d6), then the defender's table die (d6)" in (
-        typed_roll_prompt(report)
+        typed_roll_help(report)
     )
+    assert typed_roll_prompt(report) == "or type 2 numbers, the attacker's table die first"
 
 
 # a test-only ruleset with two dice of its own names -------------------------------------------
@@ -139,7 +143,8 @@ def test_a_ruleset_with_dice_of_its_own_names_gets_its_own_words(duel: GameState
     report = model.report
     assert report is not None, model.problem
     prompt = typed_roll_prompt(report)
-    assert prompt.startswith("or type 2 numbers: the attacker's d6, then the defender's d6, e.g.")
+    assert prompt == "or type 2 numbers, the attacker's d6 first"
+    assert "2 numbers: the attacker's d6, then the defender's d6, e.g." in typed_roll_help(report)
     for europa in ("chance roll", "combat die", "DRM"):
         assert europa not in prompt and europa not in typed_roll_help(report)
     with pytest.raises(GameError) as refused:
@@ -148,11 +153,12 @@ def test_a_ruleset_with_dice_of_its_own_names_gets_its_own_words(duel: GameState
     # 5 beats 2: the Guards lose a step and check morale (T4), a 2d6 the duel declares too
     assert model.roll([5, 2]) is None
     assert model.follow_up and model.follow_up[0].purpose == "morale check"
-    prompt = typed_roll_prompt(report, model.follow_up)
-    assert prompt.startswith("type 3 numbers: the attacker's d6, then the defender's d6, then ")
-    assert "the morale check (2d6)" in prompt
+    assert typed_roll_prompt(report, model.follow_up) == "type 3 numbers, the attacker's d6 first"
+    helped = typed_roll_help(report, model.follow_up)
+    assert "3 numbers: the attacker's d6, then the defender's d6, then " in helped
+    assert "the morale check (2d6)" in helped
     assert model.roll([5, 2, 6]) is None  # the second die of the 2d6
-    said = typed_roll_prompt(report, model.follow_up)
+    said = typed_roll_help(report, model.follow_up)
     assert "then the morale check (2d6), 2 numbers, e.g. 4 2 5 3" in said  # said once
     resolution = model.roll([5, 2, 6, 3])  # 6 + 3 = 9, above 7: disrupted (T4)
     assert resolution is not None, model.roll_problem

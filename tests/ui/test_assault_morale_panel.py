@@ -49,7 +49,7 @@ def test_each_sides_die_and_the_dice_asked_in_the_order_rolled(assault, qtbot) -
     )
     typed = win.combat_panel.typed_roll
     both = ["the attacker's table die (d6)", "then the defender's table die (d6)"]
-    assert says(typed.placeholderText(), figures=["2", "4", "2"], names=["2 numbers", *both])
+    assert typed.placeholderText() == "or type 2 numbers, the attacker's table die first"
     assert says_in(typed.toolTip(), figures=["2", "4", "2"], names=both)
     win.session.run(AddMarker(uids["rifles"], marker="dug-in"))  # ACT: the defenders fire first
     start_attack(win, qtbot, "0202")

@@ -168,7 +168,9 @@ def test_the_field_asks_for_two_dice_where_a_chance_roll_comes_first(qtbot) -> N
     # before the combat die: two dice to type
     panel = combat_bench(qtbot, MAPS / "tutorial-10c-ratio-scenario.toml").combat_panel
     assert "DRM +3 (+3: 50%, +4: 50%)" in panel.odds.text()
-    assert "2 numbers: the chance roll" in panel.typed_roll.placeholderText()
+    prompt = panel.typed_roll.placeholderText()
+    assert prompt == "or type 2 numbers, the chance roll for the DRM first"
+    assert "2 numbers: the chance roll" in panel.typed_roll.toolTip()
     type_roll(panel, qtbot, "4")
     assert panel.resolution is None
     assert says_in(

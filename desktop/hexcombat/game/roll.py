@@ -113,13 +113,24 @@ def what_to_type(dice: Sequence[DieSpec]) -> str:
 
 def typed_roll_prompt(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:
     """The typed-dice field's prompt for ``report``'s dice, the same in the Combat panel and
-    the calculator: ``or type one number: the combat die (d6), e.g. 4``; ``type ...`` once the
+    the calculator: ``or type one number: the combat die (d6), e.g. 4``; for several dice the
+    first is named by its purpose (``or type 2 numbers, the attacker's table die first``) and the
+    tooltip names them all; ``type ...`` once the
     result has asked for a ``follow_up`` die, which only typed dice give now. Raises what
     resolving a bad chart raises."""
     dice = dice_asked(report, follow_up)
     if not dice:
         return "no dice: the rules decide it before any roll"
-    return f"{'type' if follow_up else 'or type'} {what_to_type(dice)}"
+    verb = "type" if follow_up else "or type"
+    if (
+        len(dice) == 1
+        or all(d == dice[0] for d in dice[: dice[0].count])
+        and len(dice) == dice[0].count
+    ):  # one die, or the dice of one roll: said whole, as short as that is
+        return f"{verb} {what_to_type(dice)}"
+    # several dice: the first named (the order is what a player gets wrong), the rest in the
+    # tooltip (typed_roll_help), so the prompt fits the field
+    return f"{verb} {len(dice)} numbers, the {dice[0].purpose} first"
 
 
 def typed_roll_help(report: Report, follow_up: Sequence[DiceWanted] = ()) -> str:

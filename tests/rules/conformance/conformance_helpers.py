@@ -3,18 +3,25 @@ hypothesis situations, every roll a report can consume, the rule references a st
 and the documented schema of ``hexcombat explain --json`` (docs/report-schema.md).
 
 A newly registered ruleset is picked up by ``ruleset_ids()``; it needs at least one scenario in
-tests/cases or maps and a ``*_strategies.py`` in its tests declaring ``RULESET_ID`` (its own
-strategy), or the suite fails saying so. Nothing here names a registered ruleset.
+tests/cases, maps or the tutorials it declares, and a ``*_strategies.py`` declaring
+``RULESET_ID`` (its own strategy) in its tests or in its own folder, or the suite fails saying
+so. The ruleset folders kept in the tests (tests/rulesets) are copied where the registry's folder
+discovery finds them (:func:`folder_rulesets`), as a player copies a folder into a checkout.
+Nothing here names a ruleset.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import json
 import re
+import shutil
 import sys
+import tempfile
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -25,8 +32,9 @@ from hypothesis import strategies as st
 from hexcombat.game.evaluation import scenario_situation
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.references import rule_text
-from hexcombat.rules.registry import Ruleset
+from hexcombat.rules.registry import Ruleset, declarations, get_ruleset, ruleset_ids
 from hexcombat.rules.situation import CombatSituation
+from ruleset_folders import KEPT_FOLDERS, copy_folder, rulesets_path
 
 REPO = Path(__file__).resolve().parents[3]
 SCENARIO_FILES = (
@@ -53,21 +61,73 @@ TESTS = REPO / "tests"
 
 
 @cache
+def _folder_copies() -> Path:
+    """The ruleset folders kept in the tests, copied once into a temporary folder (removed when
+    the test run ends)."""
+    into = Path(tempfile.mkdtemp(prefix="hexcombat-ruleset-folders-"))
+    atexit.register(shutil.rmtree, into, ignore_errors=True)
+    for folder in sorted(KEPT_FOLDERS.iterdir()):
+        if (folder / "__init__.py").is_file():
+            copy_folder(folder, into)
+    return into
+
+
+@contextmanager
+def folder_rulesets() -> Iterator[None]:
+    """The ruleset folders kept in the tests (tests/rulesets) found by the registry's own folder
+    discovery while the block runs, as if copied into the checkout's rulesets package; gone from
+    ``ruleset_ids()`` afterwards."""
+    with rulesets_path(_folder_copies()):
+        yield
+
+
+def _declared_id(path: Path) -> str | None:
+    """The ``RULESET_ID`` a strategies module declares (read from its text: finding one imports
+    nothing)."""
+    declared = re.search(r'^RULESET_ID = "([^"]+)"', path.read_text(encoding="utf-8"), re.M)
+    return declared[1] if declared else None
+
+
+@cache
 def _strategy_files() -> dict[str, Path]:
-    """Each ``*_strategies.py`` under tests/ by the ``RULESET_ID`` it declares (read from the
-    text, so collecting the suite imports none of them)."""
+    """Each ``*_strategies.py`` under tests/ by the ``RULESET_ID`` it declares, but for those of
+    the ruleset folders kept there (each is found in its copy, :func:`_own_strategies`)."""
     found: dict[str, Path] = {}
     for path in sorted(TESTS.rglob("*_strategies.py")):
-        declared = re.search(r'^RULESET_ID = "([^"]+)"', path.read_text(encoding="utf-8"), re.M)
-        if declared:
-            assert declared[1] not in found, f"{declared[1]}: two strategy modules"
-            found[declared[1]] = path
+        declared = _declared_id(path)
+        if declared and not path.is_relative_to(KEPT_FOLDERS):
+            assert declared not in found, f"{declared}: two strategy modules"
+            found[declared] = path
     return found
 
 
+def _own_strategies(ruleset_id: str) -> tuple[Path, str] | None:
+    """The ``*_strategies.py`` a ruleset brings in its own folder (or plug-in package), beside
+    the module that gives its ``RULESET``, and its module name; None when it brings none."""
+    if ruleset_id not in ruleset_ids():
+        return None
+    module = sys.modules[type(get_ruleset(ruleset_id)).__module__]
+    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    if not package or module.__file__ is None:
+        return None
+    for path in sorted(Path(module.__file__).parent.glob("*_strategies.py")):
+        if _declared_id(path) == ruleset_id:
+            return path, f"{package}.{path.stem}"
+    return None
+
+
+def _strategy_file(ruleset_id: str) -> Path | None:
+    own = _own_strategies(ruleset_id)
+    return own[0] if own else _strategy_files().get(ruleset_id)
+
+
 def strategies_module(ruleset_id: str) -> ModuleType | None:
-    """The hypothesis strategies module the ruleset's tests keep (``*_strategies.py`` with
-    ``RULESET_ID`` and ``situations()``), or None when it has none."""
+    """The hypothesis strategies module (``*_strategies.py`` with ``RULESET_ID`` and
+    ``situations()``) the ruleset brings in its own folder, or else its tests keep; None when it
+    has none."""
+    own = _own_strategies(ruleset_id)
+    if own is not None:
+        return importlib.import_module(own[1])
     path = _strategy_files().get(ruleset_id)
     if path is None:
         return None
@@ -95,12 +155,12 @@ def with_chances(ruleset_id: str) -> Callable[[Path], Ruleset] | None:
     return getattr(module, "chance_ruleset", None)
 
 
-def chance_rulesets() -> list[str]:
-    """The rulesets whose strategies give a :func:`with_chances` ruleset."""
+def chance_rulesets(rulesets: tuple[str, ...]) -> list[str]:
+    """The ``rulesets`` whose strategies give a :func:`with_chances` ruleset."""
     return [
         rid
-        for rid, path in _strategy_files().items()
-        if "def chance_ruleset" in path.read_text(encoding="utf-8")
+        for rid in rulesets
+        if (path := _strategy_file(rid)) and "def chance_ruleset" in path.read_text("utf-8")
     ]
 
 
@@ -109,11 +169,19 @@ def is_ground_scenario(data: Mapping[str, Any]) -> bool:
     return "ruleset" in data and "air" not in data and ("attacker" in data or "map" in data)
 
 
+def declared_tutorials(ruleset_id: str) -> tuple[Path, ...]:
+    """The tutorial scenarios the ruleset declares in its own folder (a copied folder's)."""
+    if ruleset_id not in ruleset_ids():
+        return ()
+    return tuple(declarations(ruleset_id).tutorial_files())
+
+
 @cache
 def scenarios_of(ruleset_id: str) -> tuple[Path, ...]:
-    """Every ground-combat scenario of tests/cases and maps fought under ``ruleset_id``."""
+    """Every ground-combat scenario of tests/cases, maps and the ruleset's own declared
+    tutorials fought under ``ruleset_id``."""
     found = []
-    for path in SCENARIO_FILES:
+    for path in dict.fromkeys((*SCENARIO_FILES, *declared_tutorials(ruleset_id))):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if data.get("ruleset") == ruleset_id and is_ground_scenario(data):
             found.append(path)
@@ -129,8 +197,6 @@ def scenario_combat(path: Path) -> CombatSituation:
 
 def all_scenarios() -> list[tuple[str, Path]]:
     """(ruleset id, scenario) for every registered ruleset's scenarios, for parametrising."""
-    from hexcombat.rules.registry import ruleset_ids
-
     return [(rid, path) for rid in ruleset_ids() for path in scenarios_of(rid)]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import tomllib
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -42,6 +43,8 @@ from conformance_helpers import (
     RecordingDice,
     all_scenarios,
     chance_rulesets,
+    declared_tutorials,
+    folder_rulesets,
     own_references,
     reference_problem,
     report_schema,
@@ -82,16 +85,21 @@ from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.vocabulary import DieSpec
 from meaning import place
 
-RULESETS = (*ruleset_ids(), *TEST_RULESETS)
-"""Every registered ruleset, then the test rulesets of other families kept in this folder."""
-SCENARIOS = all_scenarios()
+with folder_rulesets():  # what is found is collected; found again while the module runs
+    RULESETS = (*ruleset_ids(), *TEST_RULESETS)
+    """Every registered ruleset (the ruleset folders kept in the tests among them, copied where
+    the registry finds folders), then the test rulesets of other families kept in this folder."""
+    SCENARIOS = all_scenarios()
+    MAP_SCENARIOS = [
+        (rid, path)
+        for rid, path in SCENARIOS
+        if (path.parent.name == "maps" or path in declared_tutorials(rid))
+        and tomllib.loads(path.read_text(encoding="utf-8")).get("map")
+    ]
+    """The tutorials laid out on a map, shipped or a ruleset's own (the calculator's tutorials
+    have none)."""
+    CHANCE_RULESETS = chance_rulesets(RULESETS)
 SCENARIO_IDS = [f"{rid}:{path.stem}" for rid, path in SCENARIOS]
-MAP_SCENARIOS = [
-    (rid, path)
-    for rid, path in SCENARIOS
-    if path.parent.name == "maps" and tomllib.loads(path.read_text(encoding="utf-8")).get("map")
-]
-"""The shipped scenarios laid out on a map (the calculator's tutorials have none)."""
 GENERATED = settings(
     max_examples=25,
     deadline=None,
@@ -103,8 +111,10 @@ few enough that the suite runs in well under a minute on a loaded machine."""
 
 @pytest.fixture(autouse=True, scope="module")
 def test_rulesets() -> Iterator[None]:
-    """The test rulesets of other families known by their ids while this module runs."""
+    """The ruleset folders kept in the tests found in their copies, and the test rulesets of
+    other families known by their ids, while this module runs; afterwards neither."""
     with ExitStack() as known:
+        known.enter_context(folder_rulesets())
         for ruleset_id, module in TEST_RULESETS.items():
             known.enter_context(register_ruleset(ruleset_id, module))
         yield
@@ -477,7 +487,7 @@ def test_each_generated_report_keeps_the_rulesets_promises(ruleset_id: str) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset_id", chance_rulesets())
+@pytest.mark.parametrize("ruleset_id", CHANCE_RULESETS)
 def test_each_generated_report_with_chances_keeps_the_rulesets_promises(
     ruleset_id: str, tmp_path: Path
 ) -> None:
@@ -757,11 +767,22 @@ def test_a_combat_in_conditions_the_ruleset_does_not_declare_is_refused(ruleset_
 
 
 def without_map(ruleset_id: str) -> Path:
-    """A scenario of the ruleset that states its conditions itself (no map)."""
-    for path in scenarios_to_check(ruleset_id):
+    """A scenario of the ruleset that states its conditions itself (no map), else its first
+    (on a map: a ruleset whose scenarios are all tutorials on a map)."""
+    found = scenarios_to_check(ruleset_id)
+    for path in found:
         if "map" not in tomllib.loads(path.read_text(encoding="utf-8")):
             return path
-    raise AssertionError(f"{ruleset_id}: no scenario without a map to write conditions into")
+    return found[0]
+
+
+def map_beside(path: Path, out: Path) -> None:
+    """The map ``path`` is laid out on (if any) copied into ``out``, so a changed copy of the
+    scenario written there finds it."""
+    name = tomllib.loads(path.read_text(encoding="utf-8")).get("map")
+    if isinstance(name, str):
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path.parent / name, out / name)
 
 
 def with_condition(path: Path, key: str, value: object, out: Path) -> int:
@@ -779,16 +800,48 @@ def with_condition(path: Path, key: str, value: object, out: Path) -> int:
     return at + 2
 
 
+def on_terrain(path: Path, terrain: str, out: Path) -> int:
+    """``path`` written to ``out`` on a copy of its map whose every hex is ``terrain`` (a
+    terrain of the map's own, declared under its ``[extra]``); the line of its first attacker,
+    where ``hexcombat check`` names a combat its ruleset refuses."""
+    name = tomllib.loads(path.read_text(encoding="utf-8"))["map"]
+    board = (path.parent / name).read_text(encoding="utf-8")
+    assert "[extra]" not in board, f"{name}: a map with [extra] terrain of its own"
+    lines, section = [], ""
+    for line in board.splitlines():
+        if line.startswith("["):
+            section = line.strip()
+        elif section == "[legend]" and "=" in line:
+            line = f"{line.split('=', 1)[0].rstrip()} = {json.dumps(terrain)}"
+        lines.append(line)
+    lines += ["", "[extra]", f"terrain = [{json.dumps(terrain)}]"]
+    moved = out.parent / f"{out.stem}-map" / name
+    moved.parent.mkdir(parents=True)
+    moved.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    scenario = text.replace(
+        f"map = {json.dumps(name)}", f"map = {json.dumps(f'{moved.parent.name}/{name}')}", 1
+    )
+    assert scenario != text, f"{path.name}: its map line is not map = {json.dumps(name)}"
+    out.write_text(scenario, encoding="utf-8")
+    return scenario.splitlines().index("[[attacker]]") + 1
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_check_refuses_an_undeclared_condition_at_its_file_and_line(
     ruleset_id: str, tmp_path: Path
 ) -> None:
     path = without_map(ruleset_id)
     assert check_file(path) == [], f"{path.name} must check clean to begin with"
+    map_beside(path, tmp_path)
+    on_a_map = "map" in tomllib.loads(path.read_text(encoding="utf-8"))
     for name, bad in bad_conditions(get_ruleset(ruleset_id)).items():
         ((key, value),) = bad.items()
         out = tmp_path / f"{len(name)}-{path.name}"
-        line = with_condition(path, key, value, out)
+        if key == "terrain" and on_a_map:  # on a map the terrain is the map's
+            line = on_terrain(path, str(value), out)
+        else:
+            line = with_condition(path, key, value, out)
         problems = [str(p) for p in check_file(out)]
         assert len(problems) == 1, (name, problems)
         assert place(problems[0]) == (str(out), line), (name, problems)
@@ -834,6 +887,7 @@ def test_check_refuses_a_unit_value_the_ruleset_does_not_read_at_its_line(
     ruleset_id: str, tmp_path: Path
 ) -> None:
     path = without_map(ruleset_id)
+    map_beside(path, tmp_path)
     for key, value in bad_unit_values(get_ruleset(ruleset_id)).items():
         out = tmp_path / f"{key}-{path.name}"
         line = with_unit_value(path, key, value, out)

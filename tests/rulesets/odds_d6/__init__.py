@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.rules.declarations import Declarations
+from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.dice import Dice
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility
@@ -75,9 +76,14 @@ def odds_column(attack: int, defence: int) -> str:
 
 
 def _strength(side: tuple[Participant, ...], kind: str) -> int:
+    """O1: the side's strength; every unit fights adjacent to the defended hex, one or more of
+    it, with a strength of 1 or more."""
     for p in side:
-        if getattr(p.unit, kind) is None:
-            raise UnitDataError(f"{p.unit.name}: needs `{kind}`", "O1")
+        if p.range != 1:
+            raise IllegalAttackError(f"{p.unit.name} is {p.range} hexes away: adjacent only", "O1")
+        strength = getattr(p.unit, kind)
+        if strength is None or strength < 1 or p.count < 1:
+            raise UnitDataError(f"{p.unit.name}: needs `{kind}` and a count of 1 or more", "O1")
     return sum(getattr(p.unit, kind) * p.count for p in side)
 
 
@@ -86,6 +92,7 @@ class OddsD6Ruleset(BasicEligibility):
     title = "Classic odds, one d6 (tests only)"
     retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)  # no retreats
     vocabulary = Vocabulary(dice=(DIE,), steps=True, dated=False)
+    terrain = tuple(TERRAIN_DRM)  # O2
     references = ReferencesFile(HERE / "references.toml")
     declares = Declarations(
         game="Classic odds (one d6)",
@@ -109,8 +116,11 @@ class OddsD6Ruleset(BasicEligibility):
         return drm
 
     def evaluate(self, situation: CombatSituation) -> Report:
+        if situation.ruleset not in (self.id, ""):
+            raise RulesError(f"this combat is for the {situation.ruleset} rules, not {self.id}")
         if not situation.attackers or not situation.defenders:
             raise IllegalAttackError("an attack needs an attacker and a defender", "O1")
+        refuse_undeclared(situation.conditions, self.vocabulary, "O2")
         attack = _strength(situation.attackers, "attack")
         defence = _strength(situation.defenders, "defence")
         ex = Explanation()
@@ -129,7 +139,7 @@ class OddsD6Ruleset(BasicEligibility):
             totals={"attack": attack, "defence": defence},
             features=(
                 OddsColumn(column, Fraction(attack), Fraction(defence)),
-                DrmChances({drm: 1}),
+                DrmChances({drm: Fraction(1)}),
             ),
             outcomes=chances,
             explanation=ex,
