@@ -5,6 +5,7 @@
 game's: the attack rolled and waiting to be applied);
 ``hexcombat check FILE...`` validates maps, counters, charts, scenarios and saved games;
 ``hexcombat import FILE.tmx|FILE.vmod -o MAP.toml`` makes a map from Tiled or VASSAL;
+``hexcombat new-ruleset NAME`` writes a new game's starting ruleset, counters, map and scenario;
 ``hexcombat --smoke`` checks an installation offscreen (see :mod:`hexcombat.ui.smoke`).
 """
 
@@ -111,6 +112,27 @@ def _import(argv: list[str]) -> int:
     return import_command(args.file, args.output, args.terrain, args.board, convert)
 
 
+def _new_ruleset(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="hexcombat new-ruleset",
+        description="Write a new folder NAME holding a commented starting ruleset file (an odds "
+        "table, one die, three terrains), a counter set, a small map and a scenario that open at "
+        "once; change them to your game's (docs/ruleset-file.md). Nothing is overwritten.",
+    )
+    parser.add_argument("name", help="the new folder; its name is the game's id (e.g. my-game)")
+    args = parser.parse_args(argv)
+    from hexcombat.game.new_ruleset import StarterError, new_ruleset
+
+    try:
+        written = new_ruleset(args.name)
+    except StarterError as exc:
+        print(f"hexcombat new-ruleset: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexcombat`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -118,8 +140,14 @@ def main(argv: list[str] | None = None) -> int:
         from hexcombat.ui.image_convert import main as convert_image
 
         return convert_image(args[1:])
-    if args and args[0] in ("explain", "check", "import"):
-        command = {"explain": _explain, "check": _check, "import": _import}[args[0]]
+    commands = {
+        "explain": _explain,
+        "check": _check,
+        "import": _import,
+        "new-ruleset": _new_ruleset,
+    }
+    if args and args[0] in commands:
+        command = commands[args[0]]
         try:
             status = command(args[1:])
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit

@@ -53,6 +53,12 @@ def counters_dir() -> Path:
     return data_root() / "counters"
 
 
+def rulesets_dir() -> Path:
+    """The shipped example games written as ruleset files: one folder per game, each with its
+    ruleset file, counter set, map and tutorial scenario (docs/ruleset-file.md)."""
+    return data_root() / "rulesets"
+
+
 def icons_dir() -> Path:
     """hexcombat's application icon (SVG and PNG sizes): ``icons/`` beside ``maps/`` in a wheel
     or a frozen build, ``installer/icons/`` in a source checkout."""

@@ -42,11 +42,12 @@ def _files(folder: Path, pattern: str = "**/*") -> list[Path]:
 
 def shipped_data() -> dict[str, list[Path]]:
     """Every data file the repository ships, by where a wheel or a frozen build keeps it:
-    maps and counter sets by their path under ``maps/`` or ``counters/``; the charts by their path
-    in the package (``hexcombat/rules/...``)."""
+    maps, counter sets and the example games by their path under ``maps/``, ``counters/`` or
+    ``rulesets/``; the charts by their path in the package (``hexcombat/rules/...``)."""
     return {
         "maps": _files(REPO / "maps"),
         "counters": _files(REPO / "counters"),
+        "rulesets": _files(REPO / "rulesets"),
         "charts": _files(PACKAGE / "rulesets", "**/*.toml"),
     }
 

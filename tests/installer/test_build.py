@@ -53,6 +53,7 @@ def bundled(build: Build) -> dict[str, list[Path]]:
     return {
         "maps": [build.internal / p.relative_to(REPO) for p in data["maps"]],
         "counters": [build.internal / p.relative_to(REPO) for p in data["counters"]],
+        "rulesets": [build.internal / p.relative_to(REPO) for p in data["rulesets"]],
         "charts": [build.internal / p.relative_to(PACKAGE.parent) for p in data["charts"]],
     }
 
@@ -191,7 +192,7 @@ def test_a_failed_build_says_why_in_one_line(tmp_path: Path) -> None:
 
 def test_every_map_counter_set_and_chart_is_in_the_bundle(frozen: Build) -> None:
     data = shipped_data()
-    assert data["maps"] and data["counters"] and data["charts"]
+    assert data["maps"] and data["counters"] and data["rulesets"] and data["charts"]
     for kind, sources in data.items():
         for source, copy in zip(sources, bundled(frozen)[kind], strict=True):
             assert copy.is_file(), f"{kind}: {copy} is missing"

@@ -44,7 +44,12 @@ def test_every_package_under_desktop_is_found_with_no_list_to_edit(
         ".".join(init.parent.relative_to(PACKAGE.parent).parts)
         for init in PACKAGE.rglob("__init__.py")
     )
-    data = ["hexcombat.data.maps", "hexcombat.data.counters", "hexcombat.data.icons"]
+    data = [
+        "hexcombat.data.maps",
+        "hexcombat.data.counters",
+        "hexcombat.data.rulesets",
+        "hexcombat.data.icons",
+    ]
     assert sorted(found) == sorted(packages + data)
 
 
@@ -57,11 +62,13 @@ def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
         expected = {
             **{f"hexcombat/data/{p.relative_to(REPO).as_posix()}": p for p in data["maps"]},
             **{f"hexcombat/data/{p.relative_to(REPO).as_posix()}": p for p in data["counters"]},
+            **{f"hexcombat/data/{p.relative_to(REPO).as_posix()}": p for p in data["rulesets"]},
             **{p.relative_to(PACKAGE.parent).as_posix(): p for p in data["charts"]},
             **{f"hexcombat/data/icons/{p.name}": p for p in icon_files()},
         }
         assert any(n.startswith("hexcombat/data/maps/") and n.endswith(".toml") for n in expected)
         assert any(n.startswith("hexcombat/data/counters/") for n in expected)
+        assert any(n.startswith("hexcombat/data/rulesets/") for n in expected)
         for name, source in expected.items():
             assert name in names, f"{name} is not in the wheel"
             assert zf.read(name) == source.read_bytes(), f"{name} differs from {source}"
@@ -71,7 +78,8 @@ def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
         if "__pycache__" not in p.parts
     }
     assert modules - names == set(), "modules missing from the wheel"
-    assert not [n for n in names if n.startswith(("tests/", "installer/", "maps/", "counters/"))]
+    outside = ("tests/", "installer/", "maps/", "counters/", "rulesets/")
+    assert not [n for n in names if n.startswith(outside)]
 
 
 @wheel_test

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from hexcombat.rules.references import ReferencesFile, rule_text
-from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.rules.registry import builtin_ruleset_ids, get_ruleset, ruleset_ids
 
 REPO = Path(__file__).resolve().parents[2]
 """The repository root, for the shipped files under test."""
@@ -56,7 +56,7 @@ def test_a_tactical_ruleset_reads_no_europa_rule() -> None:
 
 
 def test_each_ruleset_brings_its_references_from_its_own_folder() -> None:
-    for rid in ruleset_ids():
+    for rid in builtin_ruleset_ids():  # a ruleset file brings its own [rules] (its own test)
         references = get_ruleset(rid).references
         assert isinstance(references, ReferencesFile) and len(references) > 0, rid
         folder = Path(inspect.getfile(type(get_ruleset(rid)))).parent

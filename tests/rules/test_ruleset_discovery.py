@@ -23,7 +23,9 @@ from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import unit_from_mapping
 from ruleset_folders import ODDS_D6, copy_folder, installed, rulesets_path, write_distribution
 
-SHIPPED = {"total-war", "armour-ratio", "lhy-assault", "assault-morale"}
+EXAMPLE_GAMES = ("firefight", "hedgerow-line", "hill-and-ford")
+"""The example games shipped as ruleset files (rulesets/), found after the folders."""
+SHIPPED = {"total-war", "armour-ratio", "lhy-assault", "assault-morale", *EXAMPLE_GAMES}
 
 
 def attack(ruleset: str, terrain: str = "clear") -> CombatSituation:
@@ -58,6 +60,7 @@ def test_a_copied_folder_is_found_with_its_declarations(tmp_path: Path) -> None:
             "lhy-assault",
             "odds-d6",
             "total-war",
+            *EXAMPLE_GAMES,
         )
         assert left_out() == ()
         report = get_ruleset("odds-d6").evaluate(attack("odds-d6", terrain="woods"))

@@ -376,12 +376,50 @@ TACTICAL: dict[str, list[Step]] = {
     ],
 }
 GOLDEN.update(TACTICAL)
+FILES: dict[str, list[Step]] = {
+    # the example games written as ruleset files (rulesets/): 12:4 in woods reads 2:1, where
+    # DR is a 4 or 5: 2/6 (5.1, 6.2, 5.3)
+    "hill-and-ford-tutorial-scenario.toml": [
+        Step(
+            "",
+            [("0303", "Red Rifle Regt"), ("0302", "Blue Rifle Div"), ("0202", "Blue Tank Bde")],
+        ),
+        Step("", [("0302", "Blue Rifle Div"), ("0202", "Blue Tank Bde")]),
+        Step("2:1, DRM +0"),
+        Step("33.3%"),
+        Step(after=""),
+    ],
+    # 10 - 4 = +6, woods -1; D1R1 on 6 to 8 after the -1: 16/36 (8.1, 9.2, 8.3)
+    "hedgerow-line-tutorial-scenario.toml": [
+        Step(
+            "",
+            [("0303", "Red Rifle Coy"), ("0302", "Blue Rifle Coy"), ("0402", "Blue Tank Plt")],
+        ),
+        Step("", [("0302", "Blue Rifle Coy"), ("0402", "Blue Tank Plt")]),
+        Step("-1"),
+        Step("44.4%"),
+        Step(after=""),
+    ],
+    # fire 4 + 6 = 10, woods -1; L1D on 7 or 8: 2/10 (3.1, 4.2, 3.3)
+    "firefight-tutorial-scenario.toml": [
+        Step(
+            "",
+            [("0303", "Red Rifle Sqd"), ("0302", "Blue Rifle Sqd"), ("0402", "Blue MG Team")],
+        ),
+        Step("", [("0302", "Blue Rifle Sqd"), ("0402", "Blue MG Team")]),
+        Step("-1"),
+        Step("20%"),
+        Step(after=""),
+    ],
+}
+GOLDEN.update(FILES)
 
 
 def open_walk(window: MainWindow, name: str) -> TutorialPanel:
     """Open the tutorial as the start page does; its panel (the calculator's for no map)."""
     calculators = len(window.calculators)
-    assert window.open_tutorial(MAPS / name), window.errors
+    path = next(t.path for t in shipped_tutorials() if t.path.name == name)  # maps/, rulesets/
+    assert window.open_tutorial(path), window.errors
     if len(window.calculators) > calculators:
         return window.calculators[-1].tutorial_panel
     return window.tutorial_panel
@@ -417,7 +455,9 @@ def marked_row(table) -> int | None:  # noqa: ANN001
 def test_every_shipped_tutorial_is_walked_here() -> None:
     assert sorted(t.path.name for t in shipped_tutorials()) == sorted(GOLDEN)
     tactical = [t.path.name for t in shipped_tutorials() if loses_steps(t.ruleset)]
-    assert sorted(tactical) == sorted(TACTICAL)
+    assert sorted(tactical) == sorted(
+        [*TACTICAL, *(n for n in FILES if not n.startswith("hill-and-ford"))]
+    )  # the example games' own: hedgerow-line and firefight lose steps
     # every ruleset found has a tutorial to walk (one assault per tactical ruleset at least)
     assert {t.ruleset for t in shipped_tutorials()} == set(ruleset_ids())
 
@@ -612,9 +652,12 @@ def test_the_start_page_lists_every_tutorial_by_rule_and_by_game(window, qtbot) 
     games = [page.by_game.topLevelItem(i).text(0) for i in range(page.by_game.topLevelItemCount())]
     assert "Total War (Europa)" in games and "Europa rule 10 revision (armour ratios)" in games
     listed = [page.by_rule.topLevelItem(i).text(0) for i in range(page.by_rule.topLevelItemCount())]
-    # the numbered rules (the tactical aids number none: their tutorials come first)
-    rules = [t.split(":")[0] for t in listed if t[:1].isdigit()][:3]
-    assert rules == ["10.B.2", "10.B.3", "10.B.3"]
+    # the numbered rules (the tactical aids number none: their tutorials come first), by number:
+    # the example games' own 3.1, 5.1 and 8.1 before Europa's 10.B.2
+    rules = [t.split(":")[0] for t in listed if t[:1].isdigit()][:5]
+    assert rules == ["3.1", "5.1", "8.1", "10.B.2", "10.B.3"]
+    games = [page.by_game.topLevelItem(i).text(0) for i in range(page.by_game.topLevelItemCount())]
+    assert "Hill and Ford: odds on one d6" in games  # a ruleset file's game, by its title
     assert all(done == "" for _n, _s, done in by_rule)
     # walking one to its end marks it done, remembered in the settings
     panel = window.tutorial_panel

@@ -55,9 +55,10 @@ ODDS_LINE = {
 
 
 def shipped_walkthroughs() -> dict[str, str]:
-    """Each scenario in maps/ with walkthrough steps, by file name, with its title."""
+    """Each scenario in maps/ (and the example games' in rulesets/) with walkthrough steps, by
+    file name, with its title."""
     found = {}
-    for path in MAPS.glob("*.toml"):
+    for path in [*MAPS.glob("*.toml"), *(MAPS.parent / "rulesets").glob("*/*-scenario.toml")]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if data.get("tutorial", {}).get("steps"):
             found[path.name] = data["title"]

@@ -1,11 +1,12 @@
 """Saved games: JSON with a ``format`` version, written atomically (a temporary file in the same
 folder, flushed to disk, then renamed over the old save), so a crash never leaves half a save.
 
-A save is self-contained: it embeds the map's TOML text, its own combat results table's text
-and every counter's full capabilities and status in play, so a game reopens the same even if
-those files change or move. Format 2 added the counters' status; a format-1 save opens as a game
-of fresh counters. Loading never evaluates anything from the file, and reads no other file a
-save names (a save may come from someone else); every problem names the file and line.
+A save is self-contained: it embeds the map's TOML text, its own combat results table's text,
+a ruleset file's whole text (a game played with one) and every counter's full capabilities and
+status in play, so a game reopens the same even if those files change or move. Format 2 added
+the counters' status; a format-1 save opens as a game of fresh counters. Loading never evaluates
+anything from the file, and reads no other file a save names (a save may come from someone
+else); every problem names the file and line.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from hexcombat.game.commands import plural
 from hexcombat.game.conditions import condition_problem, vocabulary_of
 from hexcombat.game.follow_ups import PendingFollowUps
 from hexcombat.game.roll import PendingRoll
+from hexcombat.game.ruleset_files import carried, play_carried
 from hexcombat.game.scenario import load_counter_library
 from hexcombat.game.state import (
     MAX_COUNTERS,
@@ -128,6 +130,7 @@ def game_to_json(state: GameState, map_text: str) -> dict[str, Any]:
         "version": VERSION,
         "title": state.title,
         "ruleset": state.ruleset,
+        **carried(state.ruleset),  # a ruleset file's whole text: the rules it was played with
         "conditions": conditions,
         "phasing_player": state.phasing_player or None,
         "sides": state.side_order,
@@ -324,6 +327,7 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
             f'the save names no ruleset ("ruleset": one of {", ".join(ruleset_ids())}); '
             "hexcombat writes it in every save"
         )
+    note = play_carried(data, name)  # a ruleset file's copy, played whatever is on disk now
     if ruleset not in ruleset_ids():
         raise fail(
             f"unknown ruleset {ruleset!r}; hexcombat knows {', '.join(ruleset_ids())}",
@@ -373,6 +377,7 @@ def _game_from_json(data: Any, text: str, name: str) -> GameState:
         seed=seed,
     )
     state.phase = phase
+    state.opened_note = note
     state.chosen_phasing_player = player
     state.dice = GameDice(seed, used)
     state.map_text = map_text

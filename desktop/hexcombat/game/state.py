@@ -276,6 +276,8 @@ class GameState:
         """What the scenario is about, in its author's words (the tutorial dock shows it)."""
         self.map_text: str | None = None
         """The map file's TOML text, embedded in saves so a game never loses its map."""
+        self.opened_note: str | None = None
+        """What the player is told on opening it (a save's ruleset file differs from theirs)."""
         self.phase = default_phase(self.vocabulary)
         """The phase of the phasing player's turn (one of the ruleset's phases)."""
         self.chosen_phasing_player: str | None = None

@@ -353,7 +353,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     module = _registered.get(ruleset_id)
     if module is not None:
         return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
-    written = _file_rulesets().get(ruleset_id) or _beside.get(ruleset_id)
+    written = _beside.get(ruleset_id) or _file_rulesets().get(ruleset_id)  # a save's copy first
     if written is not None:
         return written
     message = f"unknown ruleset {ruleset_id!r}; hexcombat knows {', '.join(ruleset_ids())}"
@@ -426,6 +426,27 @@ def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
         if problems:
             return list(problems)
     return []
+
+
+def builtin_ruleset_ids() -> tuple[str, ...]:
+    """The ids of the rulesets written as code (folders, plug-ins, a test's): a ruleset file
+    may not take one."""
+    return (*_known().rulesets, *_registered)
+
+
+def ruleset_from_text(text: str, name: str) -> Ruleset:
+    """A ruleset file's whole ``text`` as a ruleset (the copy a saved game carries), read by the
+    file family; :class:`~hexcombat.sourcefile.SourceError` names its problems at ``name``."""
+    family = _known().file_families[0]
+    return family.RULESET_TEXT(text, name, builtin_ruleset_ids())  # type: ignore[no-any-return]
+
+
+def play_ruleset(ruleset: Ruleset) -> None:
+    """Play ``ruleset`` under its id from now on, in place of a ruleset file of that id: the
+    copy of its ruleset file a saved game carries. A ruleset written as code keeps its id."""
+    if ruleset.id in builtin_ruleset_ids():
+        raise RulesError(f"{ruleset.id!r} is a ruleset written as code")
+    _beside[ruleset.id] = ruleset
 
 
 _KIND_CACHE: dict[tuple[str, ...], tuple[CapabilityKind, ...]] = {}

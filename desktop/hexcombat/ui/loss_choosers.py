@@ -160,7 +160,19 @@ class StrengthPointLosses(LossChooser):
         assert resolution is not None
         losses, policy = model.losses, resolution.losses
         needed = policy.needed(req.side, losses)
-        points = policy.side(req.side)  # type: ignore[attr-defined]
+        side_of = getattr(policy, "side", None)
+        if side_of is None:  # a policy with only the contract's methods (a ruleset file's)
+            worth = policy.worth(req.side)
+            ticked_worth = sum(worth.get(u, 0) for u in losses)
+            return (
+                [
+                    f"The {html.escape(req.side)} loses at least "
+                    f"<b>{plural(needed, 'strength point')}</b>: {ticked_worth} ticked."
+                ]
+                if needed > 0
+                else []
+            )
+        points = side_of(req.side)
         if points.eliminate_all:
             return [f"The {html.escape(req.side)} is eliminated."]
         if needed <= 0:

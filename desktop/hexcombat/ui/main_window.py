@@ -775,6 +775,8 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot open {path.name}", f"could not open {path}: {_what(exc)}")
             return False
         self._remember(path)
+        if state.opened_note:  # a save's ruleset file differs from the player's own
+            self.statusBar().showMessage(state.opened_note, 20000)
         if state.tutorial and not saved:
             self.set_up_tutorial_attack()
         if state.tutorial and self.scene is not None:  # the hexes its text names, readable

@@ -41,6 +41,7 @@ SCENARIO_FILES = (
     sorted((REPO / "tests" / "cases").glob("*.toml"))
     + sorted((REPO / "maps").glob("*-scenario.toml"))
     + sorted((Path(__file__).resolve().parent / "cases").glob("*.toml"))
+    + sorted((REPO / "rulesets").glob("*/*-scenario.toml"))  # the example games' (one folder each)
 )
 SCHEMA_DOC = REPO / "docs" / "report-schema.md"
 

@@ -37,4 +37,4 @@ def test_a_defender_said_to_fire_from_two_hexes_is_refused_at_its_line(
     problems = [str(p) for p in check_file(bad)]
     assert len(problems) == 1, problems
     assert f"{bad.name}:{entry + 1}:" in problems[0]
-    assert "defends in the attacked hex" in problems[0]
+    assert "defends in" in problems[0]  # "... the attacked hex", a ruleset file's "... its own hex"

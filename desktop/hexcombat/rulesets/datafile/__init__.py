@@ -14,11 +14,11 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 
 def RULESET_FILES(builtin_ids: tuple[str, ...]) -> tuple[list[object], list[tuple[str, str]]]:  # noqa: N802
-    """The rulesets of the player's rulesets folder and the files left out, with why: what
-    the registry asks this family (rules/registry.py)."""
-    from hexcombat.rulesets.datafile.discovery import player_rulesets
+    """The rulesets of the shipped example games and of the player's rulesets folder, and the
+    files left out, with why: what the registry asks this family (rules/registry.py)."""
+    from hexcombat.rulesets.datafile.discovery import known_rulesets
 
-    found, left = player_rulesets(builtin_ids)
+    found, left = known_rulesets(builtin_ids)
     return list(found), [(x.where, x.reason) for x in left]
 
 
@@ -47,3 +47,13 @@ def RULESET_FILE_PROBLEMS(  # noqa: N802
     if not is_ruleset_data(source.data):
         return None
     return ruleset_file_problems(source.path, builtin_ids)
+
+
+def RULESET_TEXT(text: str, name: str, builtin_ids: tuple[str, ...]) -> object:  # noqa: N802
+    """The ruleset a ruleset file's ``text`` holds (the copy a saved game carries), checked as
+    the file would be; :class:`SourceError` names its problems at ``name``'s lines."""
+    from hexcombat.rulesets.datafile.engine import DataRuleset
+    from hexcombat.rulesets.datafile.loader import ruleset_from_source
+    from hexcombat.sourcefile import TomlSource
+
+    return DataRuleset(ruleset_from_source(TomlSource.parse(text, name), builtin_ids))

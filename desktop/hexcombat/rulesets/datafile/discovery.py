@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from hexcombat.paths import player_data_dir
+from hexcombat.paths import player_data_dir, rulesets_dir
+from hexcombat.rules.declarations import Declarations
 from hexcombat.rulesets.datafile.engine import DataRuleset
 from hexcombat.rulesets.datafile.loader import MAX_BYTES, is_ruleset_data, load_ruleset_file
 from hexcombat.sourcefile import SourceError, TomlSource, is_file
@@ -102,3 +103,20 @@ def beside(folder: Path, ruleset_id: str, builtin_ids: tuple[str, ...] = ()) -> 
         )
         raise SourceError([TomlSource.load(path).problem(("game", "id"), said)])
     return ruleset
+
+
+def known_rulesets(
+    builtin_ids: tuple[str, ...] = (),
+) -> tuple[list[DataRuleset], list[FileLeftOut]]:
+    """The shipped example games (``rulesets/<game>/``, one folder a game), then the player's
+    rulesets folder's, and those left out."""
+    found: list[DataRuleset] = []
+    left: list[FileLeftOut] = []
+    for folder in [*sorted(p for p in rulesets_dir().glob("*") if p.is_dir()), rulesets_folder()]:
+        more, out = rulesets_in(folder, (*builtin_ids, *(r.id for r in found)))
+        for game in more if folder != rulesets_folder() else ():  # an example game's folder
+            game.declares = Declarations(
+                tutorials=(folder,), counter_sets=(folder / "counters.toml",)
+            )
+        found, left = found + more, left + out
+    return found, left
