@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.game.air_scenario import air_roll_refusal, evaluate_air
+from hexcombat.game.combat_report import reads_drm
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.opening import is_save_path
@@ -84,7 +85,7 @@ def format_report(report: Report, title: str = "") -> str:
     lines.append("")
     distribution = drm_chances(report)
     chances = ", ".join(f"{signed(d)} {percent(p)}" for d, p in sorted(distribution.items()))
-    if has_drm(report):
+    if reads_drm(report):  # a game read with no modifier shows none, not "Final DRM: 0"
         lines.append(
             f"Final DRM: {signed(final_drm(report))}"
             + (f"  ({chances})" if len(distribution) > 1 else "")
@@ -99,17 +100,6 @@ def format_report(report: Report, title: str = "") -> str:
         lines.append("Warnings:")
         lines.extend(f"  - {w}" for w in report.warnings)
     return "\n".join(lines)
-
-
-def has_drm(report: Report) -> bool:
-    """Whether the combat is read with a die roll modifier: a step gives one, the total is not
-    zero, or odds pick a column a modified die is read on. A table read by each side's own
-    column (fire against columns, no modifier) has none to print."""
-    return (
-        bool(odds_column(report))
-        or bool(final_drm(report))
-        or any(s.drm is not None for s in report.steps)
-    )
 
 
 def format_outcomes(report: Report) -> list[str]:
