@@ -165,7 +165,13 @@ def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatRep
     applied += [("Changed", change) for change in entry.changes]  # a follow-up's roll
     drm_column = any(s.drm for s in steps) or not entry.figures  # figures say what it read
     return CombatReport(
-        title or entry.text, tuple(facts), tuple(steps), (), (), tuple(applied), drm_column=drm_column
+        title or entry.text,
+        tuple(facts),
+        tuple(steps),
+        (),
+        (),
+        tuple(applied),
+        drm_column=drm_column,
     )
 
 
@@ -222,7 +228,10 @@ def _markdown_one(report: CombatReport) -> list[str]:
         out.append("")
     if report.steps:
         drm = report.drm_column
-        out += ["| Rule | Step | Value |" + (" DRM |" if drm else ""), "|---|---|---|" + "---|" * drm]
+        out += [
+            "| Rule | Step | Value |" + (" DRM |" if drm else ""),
+            "|---|---|---|" + "---|" * drm,
+        ]
         for s in report.steps:
             text = md(s.text) + (" *(assumed)*" if s.assumed else "")
             row = f"| {md(s.rule)} | {text} | {md(s.value)} |"
