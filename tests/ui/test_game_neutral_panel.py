@@ -82,3 +82,19 @@ def test_the_tutorial_after_a_game_without_drm_shows_its_drm_column_again(
     assert odds_window.open_file(default_tutorial()), odds_window.errors
     start_attack(odds_window, qtbot, "0504")
     assert shown_columns(odds_window) == STEP_COLUMNS
+
+
+def test_the_stack_panel_says_nothing_of_res_for_a_game_whose_units_have_none(
+    differential_window: MainWindow,
+) -> None:
+    """The militia (attack 1, defence 3, D1) has no RE, no steps and no size: the panel counts
+    the counter and names its type, with no "no REs" and no blank for its size."""
+    window = differential_window
+    window.scene.select_hex(window.session.state.hexmap.hex_at("0401"))
+    inspector = window.inspector
+    title = inspector.title.text()
+    assert "RE" not in title
+    assert title.endswith("Blue: 1 counter")
+    row = inspector.list.item(0)
+    assert row.text().split("\n")[1] == "infantry"
+    assert "RE" not in row.toolTip()

@@ -67,7 +67,8 @@ def steps_left(counter: Counter) -> str:
 
 def stack_size(stack: list[Counter]) -> str:
     """What a stack amounts to as its players count it: ``4 RE`` for divisions and regiments,
-    ``3 of 4 steps`` for squads and vehicles, both in a stack of both."""
+    ``3 of 4 steps`` for squads and vehicles, both in a stack of both; "" for units of a game
+    that sizes a stack in neither (no "REs" for a game that has none)."""
     parts = []
     counted = [c for c in stack if not counts_steps(c)]
     sizes = [size for c in counted if (size := unit_stack_size(c.unit)) is not None]
@@ -78,14 +79,14 @@ def stack_size(stack: list[Counter]) -> str:
         total = sum(c.unit.steps or 0 for c in tactical)
         left = total - sum(c.status.steps_lost for c in tactical)
         parts.append(f"{left} of {plural(total, 'step')}")
-    return ", ".join(parts) or "no REs"
+    return ", ".join(parts)
 
 
 def unit_line(counter: Counter) -> str:
     """The row's second line: ``XX infantry``, or a squad's ``infantry, 1 of 2 steps``."""
     unit = counter.unit
     if not counts_steps(counter):
-        return f"{unit.size or ''} {unit.unit_type}"
+        return " ".join(t for t in (unit.size, unit.unit_type) if t)  # XX infantry
     return ", ".join(t for t in (unit.unit_type, steps_left(counter)) if t)
 
 
@@ -218,7 +219,7 @@ class StackInspector(QWidget):
         side = stack[0].side  # names from a file are text, never markup
         self.title.setText(
             f"<b>{html.escape(label)}</b> ({html.escape(terrain)}) - {html.escape(side)}: "
-            f"{plural(len(stack), 'counter')}, {stack_size(stack)}"
+            + ", ".join(t for t in (plural(len(stack), "counter"), stack_size(stack)) if t)
         )
         sides = state.side_order  # as the map colours them
         vocabulary = state.vocabulary
