@@ -144,6 +144,9 @@ class WhatIfView(QWidget):
         """Work out and show the what-if figures of ``report`` (nothing without odds)."""
         self.figures = report_what_if(report)
         self.drm = report is None or reads_drm(report)
+        shown = self.figures
+        if shown is not None and not (self.drm or shown.up or shown.down or shown.drm):
+            self.figures = None  # no DRM and a column nothing moves: nothing to weigh
         if self.figures is None:
             self.label.clear()
             self.toggle.setChecked(False)
