@@ -13,8 +13,11 @@ import pytest
 from differential_strategies import unit as differential_unit
 from family_games import known, saved_game
 from odds2d6_strategies import unit as odds_unit
+from PySide6.QtWidgets import QMessageBox
 from uihelpers import start_attack
 
+from hexcombat.game.calculator import new_combat
+from hexcombat.ui.calculator_window import CalculatorWindow
 from hexcombat.ui.main_window import MainWindow
 from hexcombat.ui.steps_table import DRM_COLUMN, STEP_COLUMNS
 
@@ -98,3 +101,38 @@ def test_the_stack_panel_says_nothing_of_res_for_a_game_whose_units_have_none(
     row = inspector.list.item(0)
     assert row.text().split("\n")[1] == "infantry"
     assert "RE" not in row.toolTip()
+
+
+def calculator_on(qtbot, ruleset_id: str) -> CalculatorWindow:  # noqa: ANN001
+    calculator = CalculatorWindow(new_combat())
+    calculator.errors = []
+    calculator.show_error = lambda title, text: calculator.errors.append((title, text))
+    calculator.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(calculator)
+    index = calculator.ruleset_box.findData(ruleset_id)
+    assert index >= 0
+    calculator.ruleset_box.setCurrentIndex(index)
+    return calculator
+
+
+def test_the_calculator_shows_a_differential_combat_without_size_or_drm(qtbot) -> None:  # noqa: ANN001
+    """Its inline example is a unit of the game (no Europa size), typed in as it stands it is
+    taken, and the working of 3 against 2 (D1) has no DRM column."""
+    with known("differential"):
+        calculator = calculator_on(qtbot, "differential")
+        example = calculator.inline.placeholderText()
+        assert "size" not in example
+        calculator.combat.add_inline("attacker", example)
+        calculator.combat.add_inline("defender", 'name = "Militia", attack = 1, defence = 2')
+        calculator.refresh()
+        assert calculator.report is not None and calculator.report.totals["difference"] == 1
+        table = calculator.report_view.steps
+        assert table.isColumnHidden(DRM_COLUMN)
+        assert calculator.errors == []
+        calculator.close()
+
+
+def test_the_calculator_keeps_europa_s_example_and_drm_column(qtbot) -> None:  # noqa: ANN001
+    calculator = calculator_on(qtbot, "total-war")
+    assert calculator.inline.placeholderText().startswith('name = "Tank II", size = "II"')
+    calculator.close()
