@@ -100,3 +100,14 @@ def test_the_europa_tutorial_keeps_its_final_drm_and_its_drm_column(state: GameS
     assert ("Odds and DRM", tutorial_report.headline) in shown.facts
     assert "| Rule | Step | Value | DRM |" in markdown([shown], "Combat")
     assert "<th>DRM</th>" in html_report([shown], "Combat")
+
+
+def test_a_misspelt_inline_unit_is_shown_an_example_every_game_reads() -> None:
+    """The example names no Europa value (``aeca``, ``size``) a differential unit has not."""
+    from hexcombat.game.calculator import CalculatorError, read_inline_unit
+
+    with pytest.raises(CalculatorError) as refused_unit:
+        read_inline_unit('name = "Cavalry" attack = 5')
+    said = str(refused_unit.value)
+    assert "e.g. name = " in said
+    assert "aeca" not in said and "size" not in said
