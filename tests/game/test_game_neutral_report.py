@@ -111,3 +111,15 @@ def test_a_misspelt_inline_unit_is_shown_an_example_every_game_reads() -> None:
     said = str(refused_unit.value)
     assert "e.g. name = " in said
     assert "aeca" not in said and "size" not in said
+
+
+def test_a_tutorial_step_showing_the_final_drm_of_a_game_without_one_is_refused(
+    odds_report: Report,
+) -> None:
+    """A tutorial of the 2d6 game that points at "drm" points at nothing: said, not read as
+    a DRM of 0; its odds are read."""
+    from hexcombat.game.tutorial_steps import MissingValue, read_shown, value_of
+
+    with pytest.raises(MissingValue, match="no final DRM"):
+        value_of(read_shown("drm"), odds_report)
+    assert value_of(read_shown("odds"), odds_report) == "2:1"
