@@ -136,3 +136,17 @@ def test_the_calculator_keeps_europa_s_example_and_drm_column(qtbot) -> None:  #
     calculator = calculator_on(qtbot, "total-war")
     assert calculator.inline.placeholderText().startswith('name = "Tank II", size = "II"')
     calculator.close()
+
+
+def test_the_stack_panel_counts_no_re_a_game_does_not_declare(window: MainWindow) -> None:
+    """The tiny game's guards are written with ``re = 1``, but the tiny ruleset declares no RE
+    (T1-T3): the panel counts their steps, never "1 RE"."""
+    from tiny_game import TARGET_HEX, tiny_game, tiny_rules
+
+    with tiny_rules():
+        window.show_game(tiny_game())
+        window.scene.select_hex(window.session.state.hexmap.hex_at(TARGET_HEX))
+        title = window.inspector.title.text()
+        assert "RE" not in title
+        assert title.endswith("Blue: 1 counter, 2 of 2 steps")
+        assert "RE" not in window.inspector.list.item(0).toolTip()
