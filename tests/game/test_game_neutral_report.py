@@ -123,3 +123,26 @@ def test_a_tutorial_step_showing_the_final_drm_of_a_game_without_one_is_refused(
     with pytest.raises(MissingValue, match="no final DRM"):
         value_of(read_shown("drm"), odds_report)
     assert value_of(read_shown("odds"), odds_report) == "2:1"
+
+
+def test_explain_says_a_2d6_roll_as_rolled_with_no_modifier(odds_report: Report) -> None:
+    """6 + 5 = 11 on 2:1 is D2 (O3): the two dice and their sum, not "6 +0 = 6"."""
+    from hexcombat.game.evaluation import resolve_report
+    from hexcombat.game.explain_cli import format_result
+    from hexcombat.rules.dice import ScriptedDice
+
+    result = resolve_report(odds_report, ScriptedDice([6, 5]))  # the fixture knows the ruleset
+    assert result.code == "D2"
+    (roll,) = [line for line in format_result(result).splitlines() if line.startswith("Roll: ")]
+    assert roll == "Roll: 6 + 5 = 11: D2"
+
+
+def test_explain_says_a_differential_die_with_no_plus_0(differential_report: Report) -> None:
+    """A 4 on the +2 column is DR (D2): the die as rolled."""
+    from hexcombat.game.evaluation import resolve_report
+    from hexcombat.game.explain_cli import format_result
+    from hexcombat.rules.dice import ScriptedDice
+
+    result = resolve_report(differential_report, ScriptedDice([4]))
+    assert result.code == "DR"
+    assert "Roll: 4: DR" in format_result(result).splitlines()

@@ -23,6 +23,7 @@ from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import (
     NEEDS_STRENGTHS,
     CombatResult,
+    ModifiedRoll,
     Report,
     drm_chances,
     exact,
@@ -177,9 +178,16 @@ def format_result(result: CombatResult, names: dict[str, str] | None = None) -> 
     lines = [result.headline] if result.headline else []
     sided = [r for r in result.rolls if r.side is not None and r.for_unit is None]
     roll = result.table_roll()
+    table = [r for r in result.rolls if r.for_unit is None]
     if len(sided) > 1:  # each side rolls its own die: each said, not one modified roll
         rolled = "; ".join(f"{r.purpose} {r.total}" for r in sided)
         lines.append(f"Roll: {rolled}: {result.code}")
+    elif result.feature(ModifiedRoll) is None and table:
+        # read with no modifier (2d6 on an odds column, a die on attack minus defence): the
+        # dice as rolled, their sum when several, and no "+0"
+        faces, total = table[-1].faces, table[-1].total
+        said = f"{' + '.join(map(str, faces))} = {total}" if len(faces) > 1 else f"{total}"
+        lines.append(f"Roll: {said}: {result.code}")
     elif result.rolls or roll.die:
         lines.append(f"Roll: {roll.die} {roll.drm:+d} = {roll.modified_roll}: {result.code}")
     else:  # decided before any roll
