@@ -401,7 +401,7 @@ def read_inline_unit(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise CalculatorError(
             f"not a unit: {exc}; write key = value pairs apart by commas, "
-            'text in quotes, e.g. name = "Tank II", size = "II", attack = 1, aeca = "full"'
+            'text in quotes, e.g. name = "Tank II", attack = 1'  # every game's keys, no Europa one
         ) from exc
 
 

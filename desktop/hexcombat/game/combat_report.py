@@ -18,6 +18,7 @@ from hexcombat.rules.explain import Step, percent
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import (
     CombatResult,
+    DrmChances,
     Report,
     exact,
     fate_chances,
@@ -55,6 +56,22 @@ class CombatReport:
     """The end states of :attr:`fates`' columns after side and unit (``Good order``, ...)."""
     fates: tuple[tuple[str, ...], ...] = ()
     """Each unit's side, name (and hex) and its chance of each end state, defenders first."""
+    drm_column: bool = True
+    """Whether the steps table has a DRM column: not for a game read with no modifier."""
+
+
+def reads_drm(report: Report) -> bool:
+    """Whether the combat is read with a die roll modifier: the report declares one
+    (:class:`DrmChances`) or a step gives one. A game without (odds on 2d6, attack minus
+    defence, fire against columns) has no DRM to show, not a DRM of 0."""
+    return report.feature(DrmChances) is not None or any(s.drm is not None for s in report.steps)
+
+
+def headline_label(report: Report) -> str:
+    """What the report's headline is said to be: its odds and DRM as far as the report
+    declares them (an assault's DRM on a d10 has no odds), else just the combat."""
+    said = [w for w, has in (("Odds", odds_column(report)), ("DRM", reads_drm(report))) if has]
+    return " and ".join(said) or "Combat"
 
 
 def _step(step: Step) -> ReportStep:
@@ -71,8 +88,7 @@ def from_report(
 ) -> CombatReport:
     """A combat as the ruleset worked it out (before the roll, or with ``result`` after it:
     when it was rolled and whether the dice were typed in, when known)."""
-    said = "Odds and DRM" if odds_column(report) else "DRM"  # an assault's DRM on a d10 has no odds
-    facts = [("Ruleset", report.ruleset), (said, report.headline)]
+    facts = [("Ruleset", report.ruleset), (headline_label(report), report.headline)]
     steps = [_step(s) for s in report.steps]
     if result is not None:
         dice = "; ".join(f"{r.purpose} {' '.join(map(str, r.faces))}" for r in result.rolls)
@@ -93,6 +109,7 @@ def from_report(
         (),
         header,
         fates,
+        reads_drm(report) or any(s.drm for s in steps),  # a result's step may give one
     )
 
 
@@ -146,7 +163,16 @@ def from_log_entry(entry: CombatLogEntry, title: str | None = None) -> CombatRep
     if (entry.rolled_at or applied) and not entry.losses and not entry.changes:
         applied.insert(0, ("Losses", "none"))
     applied += [("Changed", change) for change in entry.changes]  # a follow-up's roll
-    return CombatReport(title or entry.text, tuple(facts), tuple(steps), (), (), tuple(applied))
+    drm_column = any(s.drm for s in steps) or not entry.figures  # figures say what it read
+    return CombatReport(
+        title or entry.text,
+        tuple(facts),
+        tuple(steps),
+        (),
+        (),
+        tuple(applied),
+        drm_column=drm_column,
+    )
 
 
 def last_combat(log: Sequence[CombatLogEntry]) -> list[CombatLogEntry]:
@@ -201,10 +227,15 @@ def _markdown_one(report: CombatReport) -> list[str]:
     if report.facts:
         out.append("")
     if report.steps:
-        out += ["| Rule | Step | Value | DRM |", "|---|---|---|---|"]
+        drm = report.drm_column
+        out += [
+            "| Rule | Step | Value |" + (" DRM |" if drm else ""),
+            "|---|---|---|" + "---|" * drm,
+        ]
         for s in report.steps:
             text = md(s.text) + (" *(assumed)*" if s.assumed else "")
-            out.append(f"| {md(s.rule)} | {text} | {md(s.value)} | {md(s.drm)} |")
+            row = f"| {md(s.rule)} | {text} | {md(s.value)} |"
+            out.append(row + (f" {md(s.drm)} |" if drm else ""))
         out.append("")
     if report.warnings:
         out += ["Warnings:", ""] + [f"- {md(w)}" for w in report.warnings] + [""]
@@ -259,12 +290,17 @@ def _html_one(report: CombatReport) -> list[str]:
         out += [f"<li><b>{_e(k)}:</b> {_e(v)}</li>" for k, v in report.facts]
         out.append("</ul>")
     if report.steps:
-        out.append("<table><tr><th>Rule</th><th>Step</th><th>Value</th><th>DRM</th></tr>")
+        drm = report.drm_column
+        out.append(
+            "<table><tr><th>Rule</th><th>Step</th><th>Value</th>"
+            + ("<th>DRM</th>" if drm else "")
+            + "</tr>"
+        )
         for s in report.steps:
             note = ' <span class="assumed">(assumed)</span>' if s.assumed else ""
             out.append(
                 f'<tr><td class="rule">{_e(s.rule)}</td><td>{_e(s.text)}{note}</td>'
-                f"<td>{_e(s.value)}</td><td>{_e(s.drm)}</td></tr>"
+                f"<td>{_e(s.value)}</td>" + (f"<td>{_e(s.drm)}</td>" if drm else "") + "</tr>"
             )
         out.append("</table>")
     if report.warnings:

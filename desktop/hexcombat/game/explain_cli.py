@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from hexcombat.game.air_scenario import air_roll_refusal, evaluate_air
+from hexcombat.game.combat_report import reads_drm
 from hexcombat.game.commands import plural
 from hexcombat.game.evaluation import resolve_report
 from hexcombat.game.opening import is_save_path
@@ -22,6 +23,7 @@ from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import (
     NEEDS_STRENGTHS,
     CombatResult,
+    ModifiedRoll,
     Report,
     drm_chances,
     exact,
@@ -84,7 +86,7 @@ def format_report(report: Report, title: str = "") -> str:
     lines.append("")
     distribution = drm_chances(report)
     chances = ", ".join(f"{signed(d)} {percent(p)}" for d, p in sorted(distribution.items()))
-    if has_drm(report):
+    if reads_drm(report):  # a game read with no modifier shows none, not "Final DRM: 0"
         lines.append(
             f"Final DRM: {signed(final_drm(report))}"
             + (f"  ({chances})" if len(distribution) > 1 else "")
@@ -99,17 +101,6 @@ def format_report(report: Report, title: str = "") -> str:
         lines.append("Warnings:")
         lines.extend(f"  - {w}" for w in report.warnings)
     return "\n".join(lines)
-
-
-def has_drm(report: Report) -> bool:
-    """Whether the combat is read with a die roll modifier: a step gives one, the total is not
-    zero, or odds pick a column a modified die is read on. A table read by each side's own
-    column (fire against columns, no modifier) has none to print."""
-    return (
-        bool(odds_column(report))
-        or bool(final_drm(report))
-        or any(s.drm is not None for s in report.steps)
-    )
 
 
 def format_outcomes(report: Report) -> list[str]:
@@ -187,9 +178,16 @@ def format_result(result: CombatResult, names: dict[str, str] | None = None) -> 
     lines = [result.headline] if result.headline else []
     sided = [r for r in result.rolls if r.side is not None and r.for_unit is None]
     roll = result.table_roll()
+    table = [r for r in result.rolls if r.for_unit is None]
     if len(sided) > 1:  # each side rolls its own die: each said, not one modified roll
         rolled = "; ".join(f"{r.purpose} {r.total}" for r in sided)
         lines.append(f"Roll: {rolled}: {result.code}")
+    elif result.feature(ModifiedRoll) is None and table:
+        # read with no modifier (2d6 on an odds column, a die on attack minus defence): the
+        # dice as rolled, their sum when several, and no "+0"
+        faces, total = table[-1].faces, table[-1].total
+        said = f"{' + '.join(map(str, faces))} = {total}" if len(faces) > 1 else f"{total}"
+        lines.append(f"Roll: {said}: {result.code}")
     elif result.rolls or roll.die:
         lines.append(f"Roll: {roll.die} {roll.drm:+d} = {roll.modified_roll}: {result.code}")
     else:  # decided before any roll

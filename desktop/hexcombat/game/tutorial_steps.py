@@ -22,7 +22,7 @@ from hexcombat.board.hexes import Hex, distance
 from hexcombat.board.hexside import Hexside
 from hexcombat.board.mapfile import HexMap
 from hexcombat.rules.explain import Step, Value, fmt, percent, signed
-from hexcombat.rules.report import Report, drm_chances, odds_column
+from hexcombat.rules.report import DrmChances, Report, odds_column
 from hexcombat.sourcefile import Problem, TomlSource
 
 STEP_KEYS = ("text", "show", "label", "row", "highlight", "wait", "reading")
@@ -443,8 +443,9 @@ def value_of(
             )
         step = report.steps[index]
         return step.drm if shown.kind == "step-drm" else step.value
-    # an air report has no DRM and no odds
-    distribution: Mapping[int, Fraction] = drm_chances(report) if isinstance(report, Report) else {}
+    # an air report has no DRM and no odds, nor has a game that declares none (not a DRM of 0)
+    declared = report.feature(DrmChances) if isinstance(report, Report) else None
+    distribution: Mapping[int, Fraction] = declared.distribution if declared else {}
     if shown.kind == "drm":
         if not distribution:
             raise MissingValue("the report has no final DRM")

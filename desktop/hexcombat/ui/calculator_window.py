@@ -165,6 +165,17 @@ def _words(exc: Exception) -> str:
     return str(exc)
 
 
+def inline_example(vocabulary: Vocabulary) -> str:
+    """An inline unit as the ruleset's counters are written: a squad has steps and its
+    ruleset's values, no size; a Europa division its size (what its capabilities need); a unit
+    of a game that declares neither, its strengths alone (no size it does not have)."""
+    if vocabulary.steps:
+        return 'name = "Rifle Sqd", steps = 2, rules = { ... }'
+    if vocabulary.unit_capabilities:
+        return 'name = "Tank II", size = "II", type = "armour", attack = 1'
+    return 'name = "Rifles", type = "infantry", attack = 3, defence = 2'
+
+
 class CalculatorWindow(QMainWindow):
     """One calculator combat in its own window."""
 
@@ -581,11 +592,7 @@ class CalculatorWindow(QMainWindow):
             self.across.addItem(feature, feature)
         rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
         self.across.setToolTip(f"What the attacker attacks across{rule}")
-        self.inline.setPlaceholderText(  # a squad has steps and its ruleset's values, no size
-            'name = "Rifle Sqd", steps = 2, rules = { ... }'
-            if vocabulary.steps
-            else 'name = "Tank II", size = "II", type = "armour", attack = 1'
-        )
+        self.inline.setPlaceholderText(inline_example(vocabulary))
         conditions = self.combat.conditions()
         self.weather.clear()
         self.weather.addItems(list(vocabulary.weather))

@@ -51,6 +51,7 @@ from hexcombat.game.attack import (
 )
 from hexcombat.game.attack_model import AttackEvent, AttackModel
 from hexcombat.game.combat_log import report_words
+from hexcombat.game.combat_report import reads_drm
 from hexcombat.game.combat_view_model import (
     NO_ATTACK_SUMMARY,
     Line,
@@ -839,7 +840,7 @@ class CombatPanel(QWidget):
 
     def _show_steps(self, report: Report) -> None:
         """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
-        show_steps(self.steps, report.steps, self.session.state.ruleset)
+        show_steps(self.steps, report.steps, self.session.state.ruleset, reads_drm(report))
 
     def _show_dice_wanted(self) -> None:
         """Say in the typed-roll field how many dice this attack rolls, and check a refused

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QBoxLayout, QLabel, QScrollArea, QWidget
 
+from hexcombat.game.combat_report import reads_drm
 from hexcombat.rules.explain import Step
 from hexcombat.rules.report import Outcome, Report
 from hexcombat.rules.vocabulary import Vocabulary
@@ -98,7 +99,8 @@ class ReportView:
             self.warn(warnings, width)
             self.show_outcomes(())
             return
-        self.show_steps(report.steps, ruleset, warnings or report.warnings, width)
+        drm_column = reads_drm(report)  # a game read with no DRM has no DRM column
+        self.show_steps(report.steps, ruleset, warnings or report.warnings, width, drm_column)
         self.show_outcomes(report.outcome_list)
 
     def show_steps(
@@ -107,9 +109,10 @@ class ReportView:
         ruleset: str,
         warnings: Sequence[str] | str = (),
         width: int = 0,
+        drm_column: bool = True,
     ) -> None:
         """Only the working and its warnings (a report with no chances: air missions)."""
-        show_steps(self.steps, steps, ruleset)
+        show_steps(self.steps, steps, ruleset, drm_column)
         self.warn(warnings, width)
 
     def warn(self, warnings: Sequence[str] | str, width: int = 0) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
+from fractions import Fraction
 
 from PySide6.QtCore import QMimeData, QPoint, QSize, Qt
 from PySide6.QtGui import QDropEvent
@@ -38,8 +39,7 @@ from hexcombat.game.status_commands import (
     status_words,
 )
 from hexcombat.rules.explain import fmt
-from hexcombat.rules.units import TACTICAL
-from hexcombat.rules.units import stack_size as unit_stack_size
+from hexcombat.rules.units import TACTICAL, Unit, markings
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.ui.counter_actions import add_counter_actions
 from hexcombat.ui.counter_art import counter_icon, strength_text
@@ -49,11 +49,20 @@ from hexcombat.ui.game_session import GameSession
 UID_ROLE = Qt.ItemDataRole.UserRole
 
 
-def counts_steps(counter: Counter) -> bool:
+def declared_size(unit: Unit, vocabulary: Vocabulary) -> tuple[Fraction, str] | None:
+    """What ``unit`` adds to a stack's size (``(3, "RE")``) by a capability its game declares;
+    None where the game declares none (a counter written with an ``re`` in a game without REs
+    is not said to be "1 RE")."""
+    declared = tuple(kind.type for kind in vocabulary.unit_capabilities)
+    sizes = (m.stack_size() for m in markings(unit) if isinstance(m, declared))
+    return next((size for size in sizes if size is not None), None)
+
+
+def counts_steps(counter: Counter, vocabulary: Vocabulary) -> bool:
     """Whether the counter is a squad, weapon or vehicle that loses steps and counts no REs
     (its counter set's ``scale``, or steps and no RE): a player reads its steps, not REs."""
     unit = counter.unit
-    size = unit_stack_size(unit)
+    size = declared_size(unit, vocabulary)
     return unit.scale == TACTICAL or (unit.steps is not None and not (size and size[0]))
 
 
@@ -65,27 +74,28 @@ def steps_left(counter: Counter) -> str:
     return f"{steps - counter.status.steps_lost} of {plural(steps, 'step')}"
 
 
-def stack_size(stack: list[Counter]) -> str:
+def stack_size(stack: list[Counter], vocabulary: Vocabulary) -> str:
     """What a stack amounts to as its players count it: ``4 RE`` for divisions and regiments,
-    ``3 of 4 steps`` for squads and vehicles, both in a stack of both."""
+    ``3 of 4 steps`` for squads and vehicles, both in a stack of both; "" for units of a game
+    that sizes a stack in neither (no "REs" for a game that has none)."""
     parts = []
-    counted = [c for c in stack if not counts_steps(c)]
-    sizes = [size for c in counted if (size := unit_stack_size(c.unit)) is not None]
+    counted = [c for c in stack if not counts_steps(c, vocabulary)]
+    sizes = [size for c in counted if (size := declared_size(c.unit, vocabulary)) is not None]
     if sizes:  # as its ruleset sizes a unit (REs, say)
         parts.append(f"{fmt(sum(amount for amount, _ in sizes))} {sizes[0][1]}")
-    tactical = [c for c in stack if counts_steps(c) and c.unit.steps is not None]
+    tactical = [c for c in stack if counts_steps(c, vocabulary) and c.unit.steps is not None]
     if tactical:
         total = sum(c.unit.steps or 0 for c in tactical)
         left = total - sum(c.status.steps_lost for c in tactical)
         parts.append(f"{left} of {plural(total, 'step')}")
-    return ", ".join(parts) or "no REs"
+    return ", ".join(parts)
 
 
-def unit_line(counter: Counter) -> str:
+def unit_line(counter: Counter, vocabulary: Vocabulary) -> str:
     """The row's second line: ``XX infantry``, or a squad's ``infantry, 1 of 2 steps``."""
     unit = counter.unit
-    if not counts_steps(counter):
-        return f"{unit.size or ''} {unit.unit_type}"
+    if not counts_steps(counter, vocabulary):
+        return " ".join(t for t in (unit.size, unit.unit_type) if t)  # XX infantry
     return ", ".join(t for t in (unit.unit_type, steps_left(counter)) if t)
 
 
@@ -112,8 +122,8 @@ def rule_values(counter: Counter, vocabulary: Vocabulary) -> str:
 def unit_sum(counter: Counter, vocabulary: Vocabulary) -> str:
     """The tooltip's summary: ``2 RE`` for a division; ``1 of 2 steps; Kind squad,
     Cohesion 6`` for a squad or vehicle."""
-    if not counts_steps(counter):
-        size = unit_stack_size(counter.unit)
+    if not counts_steps(counter, vocabulary):
+        size = declared_size(counter.unit, vocabulary)
         return f"{fmt(size[0])} {size[1]}" if size is not None else ""
     return "; ".join(t for t in (steps_left(counter), rule_values(counter, vocabulary)) if t)
 
@@ -216,9 +226,10 @@ class StackInspector(QWidget):
         label = state.hexmap.label(self.hex)
         terrain = state.hexmap.terrain[self.hex]
         side = stack[0].side  # names from a file are text, never markup
+        size = stack_size(stack, state.vocabulary)
         self.title.setText(
             f"<b>{html.escape(label)}</b> ({html.escape(terrain)}) - {html.escape(side)}: "
-            f"{plural(len(stack), 'counter')}, {stack_size(stack)}"
+            + ", ".join(t for t in (plural(len(stack), "counter"), size) if t)
         )
         sides = state.side_order  # as the map colours them
         vocabulary = state.vocabulary
@@ -226,7 +237,7 @@ class StackInspector(QWidget):
             unit, status = counter.unit, counter.status
             if unit.steps is not None:  # its steps said as "1 of 2 steps", not again as lost
                 status = replace(status, steps_lost=0)
-            text = f"{unit.name}  {strength_text(unit)}\n{unit_line(counter)}"
+            text = f"{unit.name}  {strength_text(unit)}\n{unit_line(counter, vocabulary)}"
             if words := status_words(status, vocabulary):
                 text += f"\n{words}"  # e.g. "Disrupted; heroic; 1 step lost"
             marks = status_marks(counter.status, vocabulary)

@@ -18,6 +18,8 @@ from hexcombat.rules.references import rule_text
 
 STEP_COLUMNS = ["Rule", "Step", "Value", "DRM"]
 STEP_TEXT = 1
+DRM_COLUMN = 3
+"""Hidden for a game read with no die roll modifier (:func:`reads_drm`)."""
 """The column that stretches and wraps: the step's words are the explanation."""
 ASSUMED_COLOUR = "#9a5a00"
 """A step or warning that used a value the rules texts do not give."""
@@ -45,8 +47,12 @@ def steps_table(name: str = "CombatSteps") -> QTableWidget:
     return table
 
 
-def show_steps(table: QTableWidget, steps: Sequence[Step], ruleset: str) -> None:
-    """Each step with its rule (the rule's summary in the tooltip), value and DRM."""
+def show_steps(
+    table: QTableWidget, steps: Sequence[Step], ruleset: str, drm_column: bool = True
+) -> None:
+    """Each step with its rule (the rule's summary in the tooltip), value and DRM; the DRM
+    column only where the game has a DRM (``drm_column``), never an empty one."""
+    table.setColumnHidden(DRM_COLUMN, not drm_column)
     table.setRowCount(len(steps))
     for row, step in enumerate(steps):
         drm = "" if step.drm is None else f"{step.drm:+d}"
@@ -63,7 +69,7 @@ def show_steps(table: QTableWidget, steps: Sequence[Step], ruleset: str) -> None
             item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             if step.drm:
                 bold = QFont(table.font())  # the table's size (table mode's too)
-                bold.setBold(column == 3)
+                bold.setBold(column == DRM_COLUMN)
                 item.setFont(bold)
             if step.provenance == "assumed":
                 item.setForeground(QColor(ASSUMED_COLOUR))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcombat.game.combat_report import reads_drm
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import drm_text, fmt, percent
 from hexcombat.rules.registry import get_ruleset
@@ -68,8 +69,8 @@ def drm_lines(changes: Sequence[DrmChange]) -> list[str]:
     return [f"{drm}: {'; '.join(names)}" for drm, names in groups.items()]
 
 
-def what_if_lines(figures: WhatIf) -> list[str]:
-    """What the section says, one line each."""
+def what_if_lines(figures: WhatIf, drm: bool = True) -> list[str]:
+    """What the section says, one line each; nothing of a DRM for a game without (``drm``)."""
     lines = []
     if figures.column is not None:
         lines += [
@@ -79,17 +80,18 @@ def what_if_lines(figures: WhatIf) -> list[str]:
     if figures.drm:
         lines.append(f"{drm_text(figures.drm_distribution)} now; it would be")
         lines += [f"  {line}" for line in drm_lines(figures.drm)]
-    else:
+    elif drm:
         lines.append("no single change moves the DRM")
     return lines
 
 
-def summary(figures: WhatIf) -> str:
+def summary(figures: WhatIf, drm: bool = True) -> str:
     """One line beside the odds: ``What if: +8 \u2192 4:1, -4 \u2192 2:1, 9 DRM changes``
     (attack factors more or fewer, and the column they reach)."""
     moves = [f"{c.factors:+d} \u2192 {c.column}" for c in (figures.up, figures.down) if c]
     count = len(figures.drm)
-    moves.append(f"{count or 'no'} DRM change{'s' if count != 1 else ''}")
+    if drm or count:  # a game read with no DRM: no "no DRM changes"
+        moves.append(f"{count or 'no'} DRM change{'s' if count != 1 else ''}")
     return "What if: " + ", ".join(moves)
 
 
@@ -101,6 +103,8 @@ class WhatIfView(QWidget):
         super().__init__(parent)
         self.setObjectName("WhatIf")
         self.figures: WhatIf | None = None
+        self.drm = True
+        """Whether the report has a DRM to speak of (:func:`reads_drm`)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -139,17 +143,21 @@ class WhatIfView(QWidget):
     def show_report(self, report: Report | None) -> None:
         """Work out and show the what-if figures of ``report`` (nothing without odds)."""
         self.figures = report_what_if(report)
+        self.drm = report is None or reads_drm(report)
+        shown = self.figures
+        if shown is not None and not (self.drm or shown.up or shown.down or shown.drm):
+            self.figures = None  # no DRM and a column nothing moves: nothing to weigh
         if self.figures is None:
             self.label.clear()
             self.toggle.setChecked(False)
             self.toggle.hide()
             return
-        self._summary = summary(self.figures)
+        self._summary = summary(self.figures, self.drm)
         self.fit()
         self.label.setText(
             "<br>".join(
                 html.escape(line).replace("  ", "&nbsp;&nbsp;&nbsp;&nbsp;")
-                for line in what_if_lines(self.figures)
+                for line in what_if_lines(self.figures, self.drm)
             )
         )
         self.toggle.show()
@@ -182,4 +190,5 @@ class WhatIfView(QWidget):
 
     def text(self) -> str:
         """What the section says, as plain lines (for the calculator and tests)."""
-        return "\n".join(what_if_lines(self.figures)) if self.figures is not None else ""
+        shown = self.figures
+        return "\n".join(what_if_lines(shown, self.drm)) if shown is not None else ""
