@@ -239,3 +239,35 @@ def test_firefight_a_squad_two_hexes_away_fires_by_its_counter_range() -> None:
     assert model.start(tutorial_target(state))
     model.set_taking_part(state.hexmap.hex_at("0301"), True)
     assert model.report is not None and model.report.headline == "14..19, DRM -1"
+
+
+def test_a_save_carries_the_rules_in_play_even_when_the_file_was_edited_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game opens under the starter's file (woods one column left: 2:1); the player edits
+    the file while the game is open, then saves: the save carries the rules the game was played
+    with, not the edited file, and reopens at 2:1."""
+    monkeypatch.setenv("HEXCOMBAT_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "river-game"
+    new_ruleset(folder)
+    mine = tmp_path / "data" / "rulesets" / "river-game.toml"
+    mine.parent.mkdir(parents=True)
+    (folder / "river-game.toml").rename(mine)
+    new_session(monkeypatch)
+    state = open_game(folder / "river-game-scenario.toml")
+    model = AttackModel(state)
+    assert model.start(state.hexmap.hex_at("0303"))
+    assert model.report is not None and model.report.headline == "2:1, DRM +0"
+    original = mine.read_text(encoding="utf-8")
+    mine.write_text(
+        original.replace("shift = -1                          # one column left", ""),
+        encoding="utf-8",
+    )
+    save = tmp_path / "game.json"
+    save_game(state, save)
+    assert json.loads(save.read_text(encoding="utf-8"))["ruleset_file"] == original
+    new_session(monkeypatch)
+    reopened = load_game(save)
+    model = AttackModel(reopened)
+    assert model.start(reopened.hexmap.hex_at("0303"))
+    assert model.report is not None and model.report.headline == "2:1, DRM +0"

@@ -48,13 +48,23 @@ def _disk_text(ruleset_id: str) -> str | None:
         return None
 
 
+def _played_text(ruleset_id: str) -> str | None:
+    """The text the ruleset ``ruleset_id`` in play was read from (its file's ``text``), else
+    its file as it is on disk now; None for a ruleset written as code."""
+    try:
+        text = getattr(getattr(get_ruleset(ruleset_id), "file", None), "text", None)
+    except RulesError:
+        return None
+    return text if isinstance(text, str) and text else _disk_text(ruleset_id)
+
+
 def carried(ruleset_id: str) -> dict[str, str]:
     """What a save carries of its ruleset: the whole text of the ruleset file it is played with
     (nothing for a built-in ruleset)."""
     if ruleset_id in builtin_ruleset_ids():
         return {}
-    if ruleset_id not in _texts and (text := _disk_text(ruleset_id)) is not None:
-        _texts[ruleset_id] = text
+    if ruleset_id not in _texts and (text := _played_text(ruleset_id)) is not None:
+        _texts[ruleset_id] = text  # the text the rules in play were read from, not today's file
     return {"ruleset_file": _texts[ruleset_id]} if ruleset_id in _texts else {}
 
 

@@ -52,8 +52,11 @@ def RULESET_FILE_PROBLEMS(  # noqa: N802
 def RULESET_TEXT(text: str, name: str, builtin_ids: tuple[str, ...]) -> object:  # noqa: N802
     """The ruleset a ruleset file's ``text`` holds (the copy a saved game carries), checked as
     the file would be; :class:`SourceError` names its problems at ``name``'s lines."""
+    from dataclasses import replace
+
     from hexcombat.rulesets.datafile.engine import DataRuleset
     from hexcombat.rulesets.datafile.loader import ruleset_from_source
     from hexcombat.sourcefile import TomlSource
 
-    return DataRuleset(ruleset_from_source(TomlSource.parse(text, name), builtin_ids))
+    found = ruleset_from_source(TomlSource.parse(text, name), builtin_ids)
+    return DataRuleset(replace(found, text=text))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
@@ -99,7 +100,7 @@ def load_ruleset_file(path: str | Path, builtin_ids: tuple[str, ...] = ()) -> m.
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SourceError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from exc
-    return ruleset_from_source(TomlSource.parse(text, path), builtin_ids)
+    return replace(ruleset_from_source(TomlSource.parse(text, path), builtin_ids), text=text)
 
 
 def ruleset_from_source(source: TomlSource, builtin_ids: tuple[str, ...] = ()) -> m.RulesetFile:

@@ -4,7 +4,7 @@ reads a file or knows the contract's types, so the arithmetic and the adapter sh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
@@ -199,3 +199,6 @@ class RulesetFile:
     limits: Limits
     states: tuple[StateDecl, ...]
     results: Mapping[str, ResultDecl]
+    text: str = field(default="", repr=False, compare=False)
+    """The file's text as it was read: the rules this ruleset plays, which a save carries
+    (a later edit of the file on disk is another ruleset, read when the program starts again)."""
