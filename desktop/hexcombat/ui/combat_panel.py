@@ -339,7 +339,7 @@ class CombatPanel(QWidget):
         self.weather = QComboBox()
         self.weather.setObjectName("Weather")
         self.weather.addItems(self.session.state.vocabulary.weather)
-        self.weather.setToolTip("The game's weather: it decides whether armour effects apply")
+        self.weather.setToolTip("The game's weather, as its rules read it")
         self.weather.currentTextChanged.connect(lambda _t: self._weather_or_date_chosen())
         self.date = QLineEdit()
         self.date.setObjectName("Date")
