@@ -54,7 +54,7 @@ def test_hill_and_ford_dr_retreats_two_hexes_and_the_attacker_advances(tmp_path:
     history = History(state)
     model = AttackModel(state, history.run)
     assert model.start(tutorial_target(state))
-    assert model.report is not None and model.report.headline == "2:1, DRM +0"
+    assert model.report is not None and model.report.headline == "2:1"
     assert model.dice_wanted() == [6]
     resolution = model.roll([5])
     assert resolution is not None and resolution.result.code == "DR"
@@ -163,7 +163,7 @@ def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_chang
     assert state.ruleset == "river-game"
     model = AttackModel(state)
     assert model.start(state.hexmap.hex_at("0303"))
-    assert model.report is not None and model.report.headline == "2:1, DRM +0"
+    assert model.report is not None and model.report.headline == "2:1"
     assert model.roll([4]) is not None  # DR on 2:1, waiting to be applied
     save = tmp_path / "game.json"
     save_game(state, save)
@@ -177,7 +177,7 @@ def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_chang
     fresh = open_game(folder / "river-game-scenario.toml")
     model = AttackModel(fresh)
     assert model.start(fresh.hexmap.hex_at("0303"))
-    assert model.report is not None and model.report.headline == "3:1, DRM +0"  # as edited
+    assert model.report is not None and model.report.headline == "3:1"  # as edited
 
     new_session(monkeypatch)
     reopened = load_game(save)
@@ -185,7 +185,7 @@ def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_chang
     assert reopened.pending_roll is not None
     model = AttackModel(reopened)
     assert model.start(reopened.hexmap.hex_at("0303"))
-    assert model.report is not None and model.report.headline == "2:1, DRM +0"  # as saved
+    assert model.report is not None and model.report.headline == "2:1"  # as saved
 
     mine.unlink()
     new_session(monkeypatch)
@@ -257,7 +257,7 @@ def test_a_save_carries_the_rules_in_play_even_when_the_file_was_edited_before_i
     state = open_game(folder / "river-game-scenario.toml")
     model = AttackModel(state)
     assert model.start(state.hexmap.hex_at("0303"))
-    assert model.report is not None and model.report.headline == "2:1, DRM +0"
+    assert model.report is not None and model.report.headline == "2:1"
     original = mine.read_text(encoding="utf-8")
     mine.write_text(
         original.replace("shift = -1                          # one column left", ""),
@@ -270,4 +270,4 @@ def test_a_save_carries_the_rules_in_play_even_when_the_file_was_edited_before_i
     reopened = load_game(save)
     model = AttackModel(reopened)
     assert model.start(reopened.hexmap.hex_at("0303"))
-    assert model.report is not None and model.report.headline == "2:1, DRM +0"
+    assert model.report is not None and model.report.headline == "2:1"

@@ -385,7 +385,7 @@ FILES: dict[str, list[Step]] = {
             [("0303", "Red Rifle Regt"), ("0302", "Blue Rifle Div"), ("0202", "Blue Tank Bde")],
         ),
         Step("", [("0302", "Blue Rifle Div"), ("0202", "Blue Tank Bde")]),
-        Step("2:1, DRM +0"),
+        Step("2:1"),
         Step("33.3%"),
         Step(after=""),
     ],

@@ -110,6 +110,7 @@ class DataRuleset(BasicEligibility):
         self.vocabulary = vocabulary_of(file)
         self.retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)
         self.wording = PlainWording()
+        self.reads_drm = _declares_a_drm(file)
 
     # --- the combat worked out -----------------------------------------------------------
 
@@ -410,7 +411,8 @@ class DataRuleset(BasicEligibility):
         column = (
             work.read if isinstance(work.read, str) else table.columns[work.read.index or 0].label
         )
-        headline = f"{column}, DRM {work.drm:+d}" if not isinstance(work.read, str) else column
+        drm = f", DRM {work.drm:+d}" if self.reads_drm and not isinstance(work.read, str) else ""
+        headline = f"{column}{drm}"
         return Report(
             ruleset=self.id,
             situation=situation,
@@ -435,7 +437,7 @@ class DataRuleset(BasicEligibility):
     def _features(self, column: str, work: Working) -> tuple[object, ...]:
         """The DRM; on an odds table the column, with where attack strength moves it (the
         what-if, rules/what_if.py)."""
-        found: list[object] = [DrmChances({work.drm: Fraction(1)})]
+        found: list[object] = [DrmChances({work.drm: Fraction(1)})] if self.reads_drm else []
         if self.file.table.kind == "odds":
             found.append(OddsColumn(column, work.attack, work.defence, tables.odds_boundaries))
         return tuple(found)
@@ -495,7 +497,7 @@ class DataRuleset(BasicEligibility):
             headline=f"roll {total}{f' {work.drm:+d}' if work.drm else ''}: {code}, {result.text}",
             rolls=tuple(rolls),
             effects=tuple(effects),
-            features=(ModifiedRoll(total, work.drm, modified),),
+            features=(ModifiedRoll(total, work.drm, modified),),  # the table's read (a d66 too)
         )
 
     def _effects(
@@ -578,3 +580,11 @@ class DataRuleset(BasicEligibility):
 def _columns(shift: int) -> str:
     n = abs(shift)
     return f"{n} column{'s' if n != 1 else ''} {'right' if shift > 0 else 'left'}"
+
+
+def _declares_a_drm(file: m.RulesetFile) -> bool:
+    """Whether the file gives a die roll modifier anywhere (a terrain, hexside or modifier
+    ``drm``, or limits on it): a game without one shows no DRM, as the built-in ones do."""
+    features = (*file.terrain.values(), *file.hexsides.values(), *file.modifiers)
+    limits = file.limits
+    return any(f.drm for f in features) or limits.drm_min is not None or limits.drm_max is not None
