@@ -46,7 +46,7 @@ def test_the_starter_checks_clean_explains_and_opens(
     assert "4 file(s) checked, no problems" in capsys.readouterr().out
     assert main(["explain", str(folder / "my-game-scenario.toml"), "--json", "--roll", "4"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["ruleset"] == "my-game" and report["headline"] == "2:1"  # a game with no DRM says none
+    assert report["ruleset"] == "my-game" and report["headline"] == "2:1"  # no DRM: none said
     assert report["result"]["result"] == "DR"
     state = open_game(folder / "my-game-scenario.toml")
     assert state.ruleset == "my-game" and len(state.counters) == 3
