@@ -16,6 +16,13 @@ from hexcombat.rules import registry
 from hexcombat.rulesets.datafile.loader import load_ruleset_file
 
 
+@pytest.fixture(autouse=True)
+def _own_rulesets_found_beside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own rulesets found beside its files (``check`` and ``explain`` find a
+    starter's ruleset file beside its counters and scenario, for the rest of the process)."""
+    monkeypatch.setattr(registry, "_beside", {})
+
+
 def test_the_starter_writes_a_ruleset_counters_a_map_and_a_scenario(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -74,3 +81,25 @@ def test_a_name_that_cannot_be_a_game_id_is_refused_with_nothing_written(
     assert main(["new-ruleset", str(tmp_path / name)]) == 1
     assert "hexcombat new-ruleset:" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_of_its_own_unit_types_is_checked_and_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game of legions: the ruleset file declares ``types = ["legion", "armour"]`` and its
+    counters are legions, a type no shipped counter set knows. ``check`` reads the counters with
+    the ruleset file beside them and passes every file; a misspelt type is still refused at its
+    line; the scenario explains."""
+    folder = tmp_path / "legions"
+    new_ruleset(folder)
+    rules, counters = folder / "legions.toml", folder / "counters.toml"
+    rules.write_text(
+        rules.read_text().replace('types = ["infantry", "armour"]', 'types = ["legion", "armour"]')
+    )
+    counters.write_text(counters.read_text().replace('type = "infantry"', 'type = "legion"'))
+    assert [str(p) for f in sorted(folder.glob("*.toml")) for p in check_file(f)] == []
+    assert main(["explain", str(folder / "legions-scenario.toml")]) == 0
+    assert "2:1" in capsys.readouterr().out
+    counters.write_text(counters.read_text().replace('type = "legion"', 'type = "legoin"', 1))
+    (problem,) = [str(p) for p in check_file(counters)]
+    assert problem.startswith(f"{counters}:") and "'legoin'" in problem

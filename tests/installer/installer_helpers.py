@@ -21,10 +21,15 @@ SMOKE_DRM_LINE = "hexcombat smoke: 14D2d tutorial DRM +1"
 
 def smoke_tutorials_line() -> str:
     """What ``hexcombat --smoke`` prints once it has opened and evaluated every tutorial: each
-    shipped scenario with walkthrough steps."""
+    shipped scenario with walkthrough steps, those of the example games written as ruleset
+    files (``rulesets/<game>/``) among them."""
+    scenarios = [
+        *(REPO / "maps").glob("*-scenario.toml"),
+        *(REPO / "rulesets").glob("*/*-scenario.toml"),
+    ]
     count = sum(
         1
-        for path in (REPO / "maps").glob("*-scenario.toml")
+        for path in scenarios
         if tomllib.loads(path.read_text(encoding="utf-8")).get("tutorial", {}).get("steps")
     )
     return f"hexcombat smoke: {count} tutorials open and their attacks evaluate"

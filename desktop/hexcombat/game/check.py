@@ -20,7 +20,13 @@ from hexcombat.game.scenario_check import check_scenario
 from hexcombat.rules.chartkinds import check_chart_source, is_chart_source
 from hexcombat.rules.counters import check_counter_source, is_counter_source
 from hexcombat.rules.missions import counter_air_rules
-from hexcombat.rules.registry import get_ruleset, left_out, ruleset_file_problems, ruleset_ids
+from hexcombat.rules.registry import (
+    find_beside,
+    get_ruleset,
+    left_out,
+    ruleset_file_problems,
+    ruleset_ids,
+)
 from hexcombat.sourcefile import Problem, SourceError, TomlSource, said_once
 
 Checker = Callable[[TomlSource], list[Problem]]
@@ -46,6 +52,11 @@ def check_ruleset_file(source: TomlSource) -> list[Problem]:
 def check_counters(source: TomlSource) -> list[Problem]:
     """A counter set's problems, its units' ``rules`` values checked against its game's
     ruleset."""
+    game = source.data.get("game")
+    if isinstance(game, str) and source.path.parent.is_dir():  # a game whose ruleset file is
+        found = find_beside(source.path.parent, game)  # beside its counters: checked by it
+        if found:
+            return found
     return check_counter_source(source, vocabulary_of)
 
 

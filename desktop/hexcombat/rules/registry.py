@@ -42,7 +42,7 @@ from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
-from hexcombat.rules.units import CapabilityKind, Unit, set_capability_source
+from hexcombat.rules.units import CapabilityKind, Unit, set_capability_source, set_type_source
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.rules.wording import PlainWording
 from hexcombat.sourcefile import Problem, TomlSource
@@ -467,4 +467,20 @@ def unit_capability_kinds() -> tuple[CapabilityKind, ...]:
     return _KIND_CACHE[ids]
 
 
+_TYPE_CACHE: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def declared_unit_types() -> frozenset[str]:
+    """Every unit type a registered ruleset declares beyond the shared ones (its vocabulary's
+    ``unit_types``): a counter of any game may name them."""
+    ids = ruleset_ids()
+    if ids not in _TYPE_CACHE:
+        found: set[str] = set()
+        for ruleset_id in ids:
+            found |= get_ruleset(ruleset_id).vocabulary.unit_types
+        _TYPE_CACHE[ids] = frozenset(found)
+    return _TYPE_CACHE[ids]
+
+
 set_capability_source(unit_capability_kinds)
+set_type_source(declared_unit_types)

@@ -286,6 +286,21 @@ def set_capability_source(source: CapabilitySource) -> None:
     _capability_source[:] = [source]
 
 
+_type_source: list[Callable[[], frozenset[str]]] = []
+
+
+def set_type_source(source: Callable[[], frozenset[str]]) -> None:
+    """Say where the unit types the rulesets declare come from: the registry does, as it is
+    imported (as :func:`set_capability_source`)."""
+    _type_source[:] = [source]
+
+
+def declared_types() -> frozenset[str]:
+    """Every unit type a registered ruleset declares beyond the shared ones (none before the
+    registry is loaded)."""
+    return _type_source[0]() if _type_source else frozenset()
+
+
 def capability_kinds() -> tuple[CapabilityKind, ...]:
     """Every unit capability a registered ruleset declares, each once: the keys a counter table
     may have beyond the shared ones (none before the registry is loaded)."""
@@ -557,8 +572,11 @@ def unit_problems(
 
 def _is_unit_type(value: object, tactical: bool = False) -> bool:
     """Whether ``value`` names a unit type (a list or table names none, and is no set key); a
-    tactical counter's types are :data:`TACTICAL_UNIT_TYPES`."""
-    return isinstance(value, str) and value in (TACTICAL_UNIT_TYPES if tactical else UNIT_TYPES)
+    tactical counter's types are :data:`TACTICAL_UNIT_TYPES`; a type a registered ruleset
+    declares (``Vocabulary.unit_types``) is one too, whatever its game."""
+    if not isinstance(value, str):
+        return False
+    return value in (TACTICAL_UNIT_TYPES if tactical else UNIT_TYPES) or value in declared_types()
 
 
 def _change_problems(

@@ -194,6 +194,10 @@ class Vocabulary:
     one_attacking_force: bool = False
     """Whether the stacks attacking together are one force for what units share with those
     they stack with (conversions), rather than each stack for itself."""
+    unit_types: frozenset[str] = frozenset()
+    """Unit types its counters may name beyond those the shared counter vocabulary knows
+    (``rules/units.py``: the types the shipped counter sets use and their symbols are drawn
+    for): a game of legions and cohorts declares them, and its counters are then read."""
     unit_capabilities: tuple[CapabilityKind, ...] = ()
     """The capabilities the ruleset's units have beyond what every game's unit has, each read
     from the counter tables by its :class:`~hexcombat.rules.units.CapabilityKind` (the Europa

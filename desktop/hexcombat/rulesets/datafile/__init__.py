@@ -28,8 +28,15 @@ def RULESET_BESIDE(  # noqa: N802
     """The ruleset file ``<ruleset_id>.toml`` in a scenario's ``folder`` (None and no problem
     when there is none), or its problems."""
     from hexcombat.rulesets.datafile.discovery import beside
+    from hexcombat.rulesets.datafile.loader import ID
 
-    if not (folder / f"{ruleset_id}.toml").is_file():
+    if not ID.match(ruleset_id):  # no ruleset file has such an id: a name no path is made of
+        return None, []
+    try:
+        there = (folder / f"{ruleset_id}.toml").is_file()
+    except OSError:  # a folder that cannot be read
+        return None, []
+    if not there:
         return None, []
     try:
         return beside(folder, ruleset_id, builtin_ids), []

@@ -74,6 +74,7 @@ def vocabulary_of(file: m.RulesetFile) -> Vocabulary:
             else ()
         ),
         steps=file.steps,
+        unit_types=frozenset(file.types),  # its own types are types its counters may name
         dated=False,
         hexside_features=tuple(file.hexsides),
         hexside_rule=next((f.rule for f in file.hexsides.values()), ""),
