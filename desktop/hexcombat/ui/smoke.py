@@ -25,15 +25,17 @@ class SmokeError(Exception):
 
 
 def data_files() -> dict[str, list[Path]]:
-    """Every shipped data file this installation finds: maps and scenarios, counter sets, and the
-    rulesets' charts (which live beside the rules code)."""
-    from hexcombat.paths import charts_dir, counters_dir, maps_dir
+    """Every shipped data file this installation finds: maps and scenarios, counter sets, the
+    rulesets' charts (which live beside the rules code), and the example games written as
+    ruleset files (one folder a game)."""
+    from hexcombat.paths import charts_dir, counters_dir, maps_dir, rulesets_dir
 
     charts = charts_dir()
     return {
         "maps and scenarios": _files(maps_dir(), "*.toml"),
         "counter sets": _files(counters_dir(), "*.toml"),
         "charts": _files(charts, "**/*.toml"),
+        "example game files": _files(rulesets_dir(), "*/*.toml"),
     }
 
 
