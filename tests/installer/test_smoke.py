@@ -62,6 +62,7 @@ def test_smoke_fails_when_the_tutorial_cannot_be_opened(tmp_path: Path) -> None:
     root = tmp_path / "data"
     shutil.copytree(REPO / "maps", root / "maps")
     shutil.copytree(REPO / "counters", root / "counters")
+    shutil.copytree(REPO / "rulesets", root / "rulesets")
     shutil.copytree(INSTALLER / "icons", root / "icons")
     tutorial = root / "maps" / TUTORIAL
     text = tutorial.read_text(encoding="utf-8")
@@ -77,6 +78,7 @@ def test_smoke_fails_when_another_tutorial_is_broken(tmp_path: Path) -> None:
     root = tmp_path / "data"
     shutil.copytree(REPO / "maps", root / "maps")
     shutil.copytree(REPO / "counters", root / "counters")
+    shutil.copytree(REPO / "rulesets", root / "rulesets")
     shutil.copytree(INSTALLER / "icons", root / "icons")
     tutorial = root / "maps" / "tutorial-14a3-lra-scenario.toml"
     text = tutorial.read_text(encoding="utf-8")
@@ -94,6 +96,7 @@ def test_smoke_fails_without_the_application_icon(tmp_path: Path) -> None:
     root = tmp_path / "data"
     shutil.copytree(REPO / "maps", root / "maps")
     shutil.copytree(REPO / "counters", root / "counters")
+    shutil.copytree(REPO / "rulesets", root / "rulesets")
     (root / "icons").mkdir()
     done = run([sys.executable, "-c", WITH_DATA_ROOT, root], env=clean_env(tmp_path))
     assert done.returncode == 1, done.stdout
