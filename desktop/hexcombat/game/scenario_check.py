@@ -24,6 +24,7 @@ from hexcombat.game.state import GameError
 from hexcombat.game.tutorial_steps import entry_uids, tutorial_problems
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.missions import MissionReport
+from hexcombat.rules.references import cited
 from hexcombat.rules.report import Report
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
@@ -73,7 +74,7 @@ def hexside_problems(scenario: Scenario, source: TomlSource) -> list[Problem]:
         return []  # an unknown ruleset is refused at its own line
     features = vocabulary.hexside_features
     known = ", ".join(features) or "none"
-    rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
+    rule = cited(vocabulary.hexside_rule)
     problems = []
     for side in SIDES:
         for i, placement in enumerate(scenario.side(side)):

@@ -9,6 +9,7 @@ not the game.
 
 from __future__ import annotations
 
+from hexcombat.rules.references import cited
 from hexcombat.rules.vocabulary import ConditionValue, PhaseSpec, Vocabulary
 
 
@@ -72,7 +73,7 @@ def _attacks_in(phase: PhaseSpec) -> str:
     """``resolved in the combat phase``: the phase's attacks as a warning names them."""
     if phase.attack_words:
         return phase.attack_words
-    rule = f" ({phase.rule})" if phase.rule else ""
+    rule = cited(phase.rule)
     return f"made in the {phase.name} phase{rule}"
 
 
@@ -99,7 +100,7 @@ def phase_tip(vocabulary: Vocabulary, phase: str) -> str:
     info = vocabulary.phase(phase)
     if info is None or not info.note:
         return ""
-    rule = f" ({info.rule})" if info.rule else ""
+    rule = cited(info.rule)
     return f"{info.title or info.name.capitalize()} phase{rule}: {info.note}"
 
 

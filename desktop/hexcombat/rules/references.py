@@ -87,3 +87,8 @@ def rule_text(ref: str, ruleset: str) -> str | None:
     except RulesError:
         return None
     return summary_in(references, ref) if isinstance(references, Mapping) else None
+
+
+def cited(rule: str) -> str:
+    """`` (rule)`` after a label that cites ``rule``; nothing when there is none."""
+    return f" ({rule})" if rule else ""

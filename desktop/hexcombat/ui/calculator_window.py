@@ -59,6 +59,7 @@ from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.roll import typed_roll_prompt
 from hexcombat.rules.dice import DiceWanted
 from hexcombat.rules.missions import MissionReport, air_rules_of
+from hexcombat.rules.references import cited
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
 from hexcombat.rules.vocabulary import Vocabulary
@@ -79,11 +80,6 @@ ERROR_RED = "#b02020"
 AIR = "air mission"
 """The side box's choice that flies the counter typed on the mission chosen (its ruleset's air
 rules' missions)."""
-
-
-def cited(rule: str) -> str:
-    """`` (rule)`` after a label that cites ``rule``; nothing when there is none."""
-    return f" ({rule})" if rule else ""
 
 
 SIDE_KEYS = {"attacker": "Ctrl+1", "defender": "Ctrl+2", AIR: "Ctrl+3"}
@@ -494,7 +490,7 @@ class CalculatorWindow(QMainWindow):
         chosen = self.mission.currentData()
         self.mission.clear()
         for mission_id, mission in self.combat.missions.items():
-            rule = f" ({mission.rule})" if mission.rule else ""
+            rule = cited(mission.rule or "")
             self.mission.addItem(f"{mission_id}{rule}", mission_id)
         if chosen is not None and self.mission.findData(chosen) >= 0:
             self.mission.setCurrentIndex(self.mission.findData(chosen))
@@ -590,7 +586,7 @@ class CalculatorWindow(QMainWindow):
         self.across.addItem("(no hexside feature)", None)
         for feature in vocabulary.hexside_features:
             self.across.addItem(feature, feature)
-        rule = f" ({vocabulary.hexside_rule})" if vocabulary.hexside_rule else ""
+        rule = cited(vocabulary.hexside_rule)
         self.across.setToolTip(f"What the attacker attacks across{rule}")
         self.inline.setPlaceholderText(inline_example(vocabulary))
         conditions = self.combat.conditions()

@@ -77,6 +77,7 @@ from hexcombat.game.roll import dice_asked, read_typed_roll, typed_roll_help, ty
 from hexcombat.game.state import Command, GameError
 from hexcombat.game.turn import phase_tip
 from hexcombat.rules.errors import RulesError
+from hexcombat.rules.references import cited
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import Conditions
 from hexcombat.sourcefile import SourceError
@@ -459,7 +460,7 @@ class CombatPanel(QWidget):
         self.phase.setObjectName("Phase")
         for i, phase in enumerate(self.model.vocabulary.phases):
             self.phase.addItem(phase.name)
-            rule = f" ({phase.rule})" if phase.rule else ""
+            rule = cited(phase.rule)
             self.phase.setItemData(i, f"{phase.note}{rule}", Qt.ItemDataRole.ToolTipRole)
         self._syncing_turn = False
         self.phasing_player.currentTextChanged.connect(lambda _t: self._turn_chosen())

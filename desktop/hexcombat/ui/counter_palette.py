@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from hexcombat.rules.counters import CounterSet
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.missions import unit_air_rules
+from hexcombat.rules.references import cited
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.units import Unit
 from hexcombat.ui.counter_art import air_code, counter_icon, is_air, strength_text
@@ -44,7 +45,7 @@ def tooltip(counter_id: str, unit: Unit, refusal: Refusal | None = None) -> str:
     else:
         reach = "" if unit.movement is None else f", range {unit.movement}"
         air = unit_air_rules(unit)
-        rating = f" ({air.rating_rule})" if air and air.rating_rule else ""
+        rating = cited(air.rating_rule) if air else ""
         text = (
             f"{counter_id}: {unit.unit_type} type {air_code(unit)}{rating}, {where}: air attack "
             f"{unit.attack}, air defence {unit.defence}{reach}."
