@@ -53,3 +53,9 @@ class DuelRuleset(TinyRuleset):
 
 
 RULESET = DuelRuleset()
+
+OUTSIDE_CONFORMANCE = (
+    "the tiny ruleset's fire with each side's die named, for the dice wording, with no "
+    "scenario or strategy of its own: tests/game/test_dice_wording.py checks it"
+)
+"""Why the conformance suite does not run over it as a whole (conformance_helpers)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from declared_rulesets import europa_family
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from meaning import each_says, says_in
@@ -46,7 +47,7 @@ def refused_alike(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     return checked
 
 
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_the_ground_combat_is_sound(tmp_path: Path, ruleset: str) -> None:
     assert check_file(write(tmp_path, GROUND.replace("RULESET", ruleset))) == []
 
@@ -58,7 +59,7 @@ ZERO_RE = (
 )
 
 
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_a_counter_given_0_res_is_refused_at_its_re(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str
 ) -> None:
@@ -70,7 +71,7 @@ def test_a_counter_given_0_res_is_refused_at_its_re(
     assert refused_alike(path, capsys) == [f"{path}:9: attacker 1: {ZERO_RE}"]
 
 
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_an_inline_unit_of_0_res_is_refused_at_its_re(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str
 ) -> None:

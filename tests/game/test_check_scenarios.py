@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from declared_rulesets import europa_family
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.rules.registry import ruleset_ids
@@ -54,7 +55,7 @@ def checked(path: Path) -> list[str]:
     return [str(p) for p in check_file(path)]
 
 
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_the_sound_scenario_checks_clean(tmp_path: Path, ruleset: str) -> None:
     assert checked(write(tmp_path, GROUND.replace("RULESET", ruleset))) == []
 
@@ -407,7 +408,7 @@ def test_defenders_with_no_defence_strength_are_reported_at_the_defender(tmp_pat
     )
 
 
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_an_attacker_with_no_strength_checks_clean_and_explains_its_modifiers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str
 ) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from declared_rulesets import europa_family
 from hexcombat.game.explain_cli import explain_command
 from hexcombat.game.opening import default_tutorial
 from hexcombat.rulesets.europa.combat import chance_faces
@@ -119,7 +120,7 @@ defence = 5
 """
 
 
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_odds_below_the_lowest_column_use_the_chart_s_assumed_below_lowest(
     ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

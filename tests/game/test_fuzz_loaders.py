@@ -1,9 +1,11 @@
 """Damaged files from someone else never crash hexcombat: a seeded fuzz of the shipped maps,
-counter sets, charts and scenarios (bytes, lines and values changed: wrong types, NaN, infinity,
-huge numbers, lists, tables, newlines, Unicode line separators), each run through
-``hexcombat check`` and ``hexcombat explain --json`` in-process. Each must succeed or refuse the
-file with ``file:line: message`` lines, one per problem, within a time bound; never another
-exception. A damaged map or scenario that opens as a game must also save and reopen.
+counter sets, charts and scenarios, the example games' files (rulesets/: a ruleset file, counters,
+a map, a scenario) and those ``hexcombat new-ruleset`` writes (bytes, lines and values
+changed: wrong types, NaN, infinity, huge numbers, lists, tables, newlines, Unicode line
+separators), each run through ``hexcombat check`` and ``hexcombat explain --json`` in-process.
+Each must succeed or refuse the file with ``file:line: message`` lines, one per problem, within
+a time bound; never another exception. A damaged map or scenario that opens as a game must
+also save and reopen.
 
 Tiled maps (with their tilesets), VASSAL modules and maps over a scanned image
 (tests/game/fuzz_samples.py) are damaged too, at random and as hostile files are (a label no
@@ -37,8 +39,10 @@ from fuzz_samples import Reads, damaged, outside, run_file, samples
 
 from hexcombat.game.check import check_file
 from hexcombat.game.explain_cli import explain_command
+from hexcombat.game.new_ruleset import new_ruleset
 from hexcombat.game.opening import open_game
 from hexcombat.game.saves import load_game, save_game
+from hexcombat.rules import registry
 from hexcombat.sourcefile import Problem, SourceError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,6 +53,7 @@ SHIPPED = sorted(
         *ROOT.glob("desktop/hexcombat/rules/**/*.toml"),
         *ROOT.glob("tests/cases/*.toml"),
         *ROOT.glob("tests/game/data/*.toml"),
+        *ROOT.glob("rulesets/*/*.toml"),  # the example games: ruleset file, counters, map, scenario
     ]
 )
 BUDGET = float(os.environ.get("HEXCOMBAT_FUZZ_SECONDS", "16"))
@@ -264,17 +269,33 @@ def fuzz(
     return tried
 
 
+def with_starter(folder: Path) -> list[Path]:
+    """The shipped files and those ``hexcombat new-ruleset`` writes (a ruleset file, counters,
+    a map and a scenario), written into ``folder``."""
+    return [*SHIPPED, *new_ruleset(folder / "starter")]
+
+
+@pytest.fixture
+def own_beside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ruleset files found beside this test's scenarios (the starter's) are its own."""
+    monkeypatch.setattr(registry, "_beside", {})
+
+
 @pytest.mark.slow
-def test_the_shipped_files_pass_the_fuzz_checks_undamaged(tmp_path: Path) -> None:
+def test_the_shipped_files_pass_the_fuzz_checks_undamaged(tmp_path: Path, own_beside: None) -> None:
     """The checks below hold for the files as shipped (so a failure is the damage's)."""
     assert len(SHIPPED) > 30
-    for path in SHIPPED:
+    assert {p.parent.name for p in SHIPPED if p.parent.parent.name == "rulesets"}, "examples"
+    for path in with_starter(tmp_path):
         run_both(path)
 
 
 @pytest.mark.slow
-def test_damaged_files_are_refused_at_their_line_never_with_a_traceback(tmp_path: Path) -> None:
-    tried = fuzz(SHIPPED, tmp_path, BUDGET, SEED, run_both)
+def test_damaged_files_are_refused_at_their_line_never_with_a_traceback(
+    tmp_path: Path, own_beside: None
+) -> None:
+    sources = with_starter(tmp_path / "sources")
+    tried = fuzz(sources, tmp_path, BUDGET, SEED, run_both)
     assert tried > 20  # the time budget let the fuzz try a fair number of files
 
 

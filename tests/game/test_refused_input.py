@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from declared_rulesets import europa_family
 from hexcombat.game.explain_cli import explain_command
 from hexcombat_cli import check
 from meaning import each_says, says, says_in
@@ -132,7 +133,7 @@ def test_a_positive_fortification_is_refused_in_either_ruleset() -> None:
     from hexcombat.rules.registry import get_ruleset
 
     # 14D1's fortification modifiers are -1, -2, -3: a fortification never helps the attacker
-    for ruleset in ("total-war", "armour-ratio"):
+    for ruleset in europa_family():
         vocabulary = get_ruleset(ruleset).vocabulary
         assert says(
             condition_problem(vocabulary, "fortification", 3),

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from tutorial_attacks import full_attack
 
+from declared_rulesets import europa_family
 from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
     Resolution,
@@ -65,7 +66,7 @@ def test_terrain_the_ruleset_prohibits_is_never_entered(state: GameState) -> Non
 
 
 def test_the_shipped_rulesets_block_retreats_by_zoc_and_say_it_is_assumed() -> None:
-    for ruleset_id in ("total-war", "armour-ratio"):  # the Europa rulesets
+    for ruleset_id in europa_family():
         rules = get_ruleset(ruleset_id).retreat
         assert rules == EUROPA_RETREAT and rules.assumed
     assert says(

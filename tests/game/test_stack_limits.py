@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from declared_rulesets import europa_family
 from hexcombat.game.attack import (
     AttackSetup,
     evaluate_attack,
@@ -26,6 +27,7 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.scenario import load_scenario
 from hexcombat.game.state import MAX_COUNTERS, MAX_STACK, Counter, GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.units import unit_from_mapping
 from hexcombat.rulesets.europa.losses import fewest_points
 from hexcombat.sourcefile import SourceError
@@ -341,7 +343,7 @@ def biggest_combat(ruleset: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", ["total-war", "armour-ratio"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_the_biggest_combat_the_limits_allow_runs_in_bounded_time(
     tmp_path: Path, ruleset: str
 ) -> None:
@@ -353,9 +355,10 @@ def test_the_biggest_combat_the_limits_allow_runs_in_bounded_time(
         state = load_game(tmp_path / "big.json")
     assert len(state.counters) == 19 * MAX_STACK
     target = state.hexmap.hex_at("0504")
-    # Total War's long-range artillery fires from two hexes (14A3); rule 10 has only adjacent
-    # attacks, so under armour-ratio the stacks two away stand by
-    reach = ADJACENT + (TWO_AWAY if ruleset == "total-war" else [])
+    # long-range artillery fires from two hexes where the ruleset gives it that reach (Total
+    # War's 14A3); where only adjacent units attack (rule 10) the stacks two away stand by
+    lra = state.stacks()[state.hexmap.hex_at(TWO_AWAY[0])][0].unit
+    reach = ADJACENT + (TWO_AWAY if get_ruleset(ruleset).attack_range(lra) >= 2 else [])
     attackers = [c.uid for label in reach for c in state.stacks()[state.hexmap.hex_at(label)]]
     setup = AttackSetup(target, attackers, state.conditions)
     with within(BOUND_SECONDS):

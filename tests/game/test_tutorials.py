@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from tutorial_attacks import full_attack
 
+from declared_rulesets import europa_family
 from hexcombat.game.apply_result import apply_combat_command
 from hexcombat.game.attack import (
     AttackSetup,
@@ -130,7 +131,7 @@ def test_every_shipped_europa_map_tutorial_has_golden_numbers() -> None:
     europa = [
         t.path.name
         for t in shipped_tutorials()
-        if t.ruleset in ("total-war", "armour-ratio") and not t.calculator
+        if t.ruleset in europa_family() and not t.calculator
     ]
     assert sorted(europa) == sorted(GOLDEN)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from declared_rulesets import europa_family
 from hexcombat.game.evaluation import evaluate_scenario
 from hexcombat.game.scenario import load_scenario
 from meaning import one_says
@@ -27,7 +28,7 @@ def scenario(tmp_path: Path, ruleset: str, conditions: str = "") -> Path:
     return path
 
 
-@pytest.mark.parametrize("ruleset", ["armour-ratio", "total-war"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_no_date_names_every_dated_change_left_out(tmp_path: Path, ruleset: str) -> None:
     report = evaluate_scenario(load_scenario(scenario(tmp_path, ruleset)))
     assert one_says(
@@ -38,7 +39,7 @@ def test_no_date_names_every_dated_change_left_out(tmp_path: Path, ruleset: str)
     )
 
 
-@pytest.mark.parametrize("ruleset", ["armour-ratio", "total-war"])
+@pytest.mark.parametrize("ruleset", europa_family())
 def test_a_date_applies_them_without_the_warning(tmp_path: Path, ruleset: str) -> None:
     report = evaluate_scenario(load_scenario(scenario(tmp_path, ruleset, 'date = "1941-07"')))
     assert not [w for w in report.warnings if w.startswith("no date given")]

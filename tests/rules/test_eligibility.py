@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from declared_rulesets import europa_family
 from hexcombat.rules.counters import load_counters
 from hexcombat.rules.eligibility import BasicEligibility, CounterInPlay, TurnNow
 from hexcombat.rules.errors import IllegalAttackError, RulesError
-from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import Participant
 from hexcombat.rulesets.europa.air.map_counters import map_unit
 from hexcombat.rulesets.europa.air.units import load_air_counters
@@ -19,7 +20,7 @@ from hexcombat.rulesets.total_war.eligibility import FLIP_MODE
 from meaning import says
 
 REPO = Path(__file__).resolve().parents[2]
-EUROPA = [r for r in ruleset_ids() if r in ("total-war", "armour-ratio")]
+EUROPA = europa_family()
 """The Europa rulesets, which share these answers (a tactical ruleset has its own)."""
 COUNTERS = load_counters([REPO / "counters" / "total-war.toml"])
 ME_109E = map_unit(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ar_helpers as ar
 import tw_helpers as tw
 
+from declared_rulesets import europa_family
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.situation import CombatSituation, Participant
@@ -164,7 +165,7 @@ def test_participants_without_ids_are_named_by_side_and_place() -> None:
 
 
 def test_every_ruleset_gives_a_loss_policy() -> None:
-    for ruleset_id in ("total-war", "armour-ratio"):  # the Europa rulesets' strength points
+    for ruleset_id in europa_family():  # the Europa rulesets' strength points
         inf = Participant(tw.inline("Inf XX", 3, attack=6, defence=6), id="a")
         defender = Participant(tw.inline("Def XX", 3, attack=4, defence=4), id="d")
         situation = CombatSituation(ruleset_id, (inf,), (defender,))

@@ -19,7 +19,9 @@ from hexcombat.rulesets.datafile.engine import DataRuleset
 from hexcombat.rulesets.datafile.loader import load_ruleset_file
 from hexcombat.sourcefile import TomlSource
 
-GAMES = ("hill-and-ford", "hedgerow-line", "firefight")
+GAMES = tuple(sorted(p.name for p in rulesets_dir().iterdir() if p.is_dir()))
+"""Every example game shipped as a folder of rulesets/: a folder added is checked with them."""
+assert {"hill-and-ford", "hedgerow-line", "firefight"} <= set(GAMES)  # the three the docs walk
 
 
 def _game(game: str) -> tuple[DataRuleset, CounterSet]:

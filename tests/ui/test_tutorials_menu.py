@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu
 
+from declared_rulesets import europa_family
 from hexcombat.game.opening import default_tutorial
 from hexcombat.game.tutorials import shipped_tutorials
 from hexcombat.ui.combat_panel import UID_ROLE
@@ -46,8 +47,8 @@ PANEL: dict[str, tuple[str, list[tuple[str, str, int, str]]]] = {
     "tutorial-10c-ratio-scenario.toml": ("0504", [("10.C", "5.1:1", 3, "+3")]),
     "tutorial-14a3-lra-scenario.toml": ("0504", [("14A3", "LR Art III fires at two hexes", 2, "")]),
 }
-EUROPA = ("total-war", "armour-ratio")
-"""The operational rulesets, whose map tutorials this file checks."""
+EUROPA = europa_family()
+"""The operational rulesets (the Europa family), whose map tutorials this file checks."""
 ODDS_LINE = {
     "tutorial-14d2d-scenario.toml": "DRM +1",  # 14D2d: "Net +1"
     "tutorial-10c-ratio-scenario.toml": "DRM +3 (+3: 50%, +4: 50%)",  # 10.C: +3, 50% chance of +4

@@ -1,13 +1,29 @@
-"""What the conformance suite checks every registered ruleset with: its scenarios, its
+"""What the conformance suite checks every ruleset it finds with: its scenarios, its
 hypothesis situations, every roll a report can consume, the rule references a step may cite,
 and the documented schema of ``hexcombat explain --json`` (docs/report-schema.md).
 
-A newly registered ruleset is picked up by ``ruleset_ids()``; it needs at least one scenario in
-tests/cases, maps or the tutorials it declares, and a ``*_strategies.py`` declaring
-``RULESET_ID`` (its own strategy) in its tests or in its own folder, or the suite fails saying
-so. The ruleset folders kept in the tests (tests/rulesets) are copied where the registry's folder
-discovery finds them (:func:`folder_rulesets`), as a player copies a folder into a checkout.
-Nothing here names a ruleset.
+The rulesets it checks are discovered, never listed (:func:`suite_rulesets`):
+
+- every ruleset the registry finds: the folders of the rulesets package and the installed
+  plug-ins (entry points), and the ruleset files (TOML) shipped as example games under
+  ``rulesets/`` at the repository root;
+- the ruleset folders kept in the tests (each folder with an ``__init__.py`` under
+  tests/rulesets, as ``tests/rulesets/odds_d6``), copied where the registry's folder discovery
+  finds them (:func:`folder_rulesets`), as a player copies a folder into a checkout;
+- every test-only Python ruleset kept in the tests: a module named ``*_ruleset.py`` anywhere
+  under tests/ (but a ``test_*`` module) whose ``RULESET`` is the ruleset
+  (:func:`kept_ruleset_modules`). One that serves a few tests and cannot be checked as a whole
+  says so in ``OUTSIDE_CONFORMANCE = "why, and which tests check it instead"``; one that only
+  plays a ruleset file kept in the tests is that file, checked once as a file;
+- every ruleset file kept in the tests (a TOML file anywhere under tests/ with a top-level
+  ``schema`` beside a ``[game]`` table, :func:`kept_ruleset_files`) and the starter file
+  ``hexcombat new-ruleset`` writes (:func:`starter_folder`), copied into a player's rulesets
+  folder of the suite's own, where the registry's file discovery finds them.
+
+A ruleset found so needs at least one scenario (tests/cases, maps, this folder's cases/, the
+tutorials it declares, or a scenario beside its ruleset file) and a ``*_strategies.py``
+declaring ``RULESET_ID`` (its own strategy) in its tests or in its own folder, or the suite
+fails saying so. Nothing here names a ruleset.
 """
 
 from __future__ import annotations
@@ -15,24 +31,35 @@ from __future__ import annotations
 import atexit
 import importlib
 import json
+import os
 import re
 import shutil
 import sys
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
 from hexcombat.game.evaluation import scenario_situation
+from hexcombat.game.new_ruleset import new_ruleset
 from hexcombat.game.scenario import load_scenario
 from hexcombat.rules.references import rule_text
-from hexcombat.rules.registry import Ruleset, declarations, get_ruleset, ruleset_ids
+from hexcombat.rules.registry import (
+    Ruleset,
+    declarations,
+    get_ruleset,
+    left_out,
+    register_ruleset,
+    rescan,
+    ruleset_ids,
+)
 from hexcombat.rules.situation import CombatSituation
 from ruleset_folders import KEPT_FOLDERS, copy_folder, rulesets_path
 
@@ -44,41 +71,213 @@ SCENARIO_FILES = (
     + sorted((REPO / "rulesets").glob("*/*-scenario.toml"))  # the example games' (one folder each)
 )
 SCHEMA_DOC = REPO / "docs" / "report-schema.md"
-
-
-TEST_RULESETS: dict[str, str] = {
-    "tiny": "tiny_ruleset",
-    "odds-2d6": "odds2d6_ruleset",
-    "differential": "differential_ruleset",
-    "river-crossing": "river_crossing_ruleset",  # ruleset files (docs/ruleset-file.md)
-    "ridge-line": "ridge_line_ruleset",
-    "barrage": "barrage_ruleset",
-}
-"""Rulesets of other families kept in the tests (this folder), by id and module: the suite
-checks them beside every registered one, each registered while its checks run."""
-
 TESTS = REPO / "tests"
+T = TypeVar("T")
+
+OUTSIDE = "OUTSIDE_CONFORMANCE"
+"""The attribute a test-only ruleset module sets to a reason when the suite cannot check it as
+a whole (it has no scenarios or strategies of its own; other tests check it)."""
+
+STARTER_ID = "starter"
+"""The id of the game ``hexcombat new-ruleset starter`` writes, which the suite checks (its
+strategies: ``RULESET_ID = "starter"`` in tests/rules/datafile/new_ruleset_strategies.py)."""
 
 
-@cache
-def _folder_copies() -> Path:
-    """The ruleset folders kept in the tests, copied once into a temporary folder (removed when
-    the test run ends)."""
-    into = Path(tempfile.mkdtemp(prefix="hexcombat-ruleset-folders-"))
+@dataclass(frozen=True)
+class Kept:
+    """Where the suite looks for the rulesets kept in the tests: a discovery test adds a folder
+    of its own to see the suite grow."""
+
+    tests: tuple[Path, ...] = (TESTS,)
+    """Folders searched (with their sub-folders) for ``*_ruleset.py`` and ruleset files."""
+    folders: tuple[Path, ...] = (KEPT_FOLDERS,)
+    """Folders whose sub-folders are ruleset folders (each with an ``__init__.py``)."""
+
+
+KEPT = Kept()
+
+
+def by_kept(find: Callable[[Kept], T]) -> Callable[..., T]:
+    """``find`` found once for each :class:`Kept` (the suite's own when none is given)."""
+    found = cache(find)
+
+    def once(kept: Kept = KEPT) -> T:
+        return found(kept)
+
+    once.__doc__ = find.__doc__
+    return once
+
+
+def _temporary(prefix: str) -> Path:
+    """A new temporary folder, removed when the test run ends."""
+    into = Path(tempfile.mkdtemp(prefix=prefix))
     atexit.register(shutil.rmtree, into, ignore_errors=True)
-    for folder in sorted(KEPT_FOLDERS.iterdir()):
-        if (folder / "__init__.py").is_file():
-            copy_folder(folder, into)
+    return into
+
+
+def kept_folders(kept: Kept = KEPT) -> list[Path]:
+    """The ruleset folders kept in the tests, in the order of their names."""
+    found = [
+        folder
+        for root in kept.folders
+        for folder in sorted(root.iterdir())
+        if (folder / "__init__.py").is_file()
+    ]
+    names = [f.name for f in found]
+    assert len(set(names)) == len(names), f"two kept ruleset folders of one name: {names}"
+    return found
+
+
+@by_kept
+def _folder_copies(kept: Kept) -> Path:
+    """The ruleset folders kept in the tests, copied once into a temporary folder."""
+    into = _temporary("hexcombat-ruleset-folders-")
+    for folder in kept_folders(kept):
+        copy_folder(folder, into)
     return into
 
 
 @contextmanager
-def folder_rulesets() -> Iterator[None]:
+def folder_rulesets(kept: Kept = KEPT) -> Iterator[None]:
     """The ruleset folders kept in the tests (tests/rulesets) found by the registry's own folder
     discovery while the block runs, as if copied into the checkout's rulesets package; gone from
     ``ruleset_ids()`` afterwards."""
-    with rulesets_path(_folder_copies()):
+    with rulesets_path(_folder_copies(kept)):
         yield
+
+
+def _is_ruleset_file(path: Path) -> bool:
+    """A TOML file holding a ruleset (docs/ruleset-file.md): a top-level ``schema`` beside a
+    ``[game]`` table; a file that does not parse is none (the tests keep broken files in
+    ``tmp_path``, never here)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return "schema" in data and isinstance(data.get("game"), dict)
+
+
+def _under(roots: tuple[Path, ...], pattern: str) -> list[Path]:
+    """The files matching ``pattern`` under ``roots`` (sub-folders too), bytecode folders and
+    the kept ruleset folders aside (the registry finds those as folders)."""
+    return sorted(
+        path
+        for root in roots
+        for path in root.rglob(pattern)
+        if "__pycache__" not in path.parts
+        and not path.is_relative_to(KEPT_FOLDERS)
+        and not path.name.startswith("test_")  # a test module, not a ruleset
+    )
+
+
+@by_kept
+def kept_ruleset_files(kept: Kept) -> tuple[Path, ...]:
+    """Every ruleset file kept in the tests (tests/rules/datafile/data and wherever else)."""
+    return tuple(p for p in _under(kept.tests, "*.toml") if _is_ruleset_file(p))
+
+
+@cache
+def starter_folder() -> Path:
+    """The folder ``hexcombat new-ruleset starter`` writes (its ruleset file, counter set, map
+    and scenario), written once into a temporary folder."""
+    folder = _temporary("hexcombat-starter-") / STARTER_ID
+    new_ruleset(folder)
+    return folder
+
+
+def suite_ruleset_files(kept: Kept = KEPT) -> tuple[Path, ...]:
+    """The ruleset files the suite plays beside those the registry finds: the tests' and the
+    starter's."""
+    return (*kept_ruleset_files(kept), starter_folder() / f"{STARTER_ID}.toml")
+
+
+@by_kept
+def _player_folder(kept: Kept) -> Path:
+    """A player's data folder of the suite's own whose rulesets folder holds a copy of each
+    ruleset file of :func:`suite_ruleset_files`."""
+    data = _temporary("hexcombat-ruleset-files-")
+    (data / "rulesets").mkdir()
+    for path in suite_ruleset_files(kept):
+        copy = data / "rulesets" / path.name
+        assert not copy.exists(), f"two ruleset files named {path.name} in the tests"
+        shutil.copyfile(path, copy)
+    return data
+
+
+@contextmanager
+def file_rulesets(kept: Kept = KEPT) -> Iterator[None]:
+    """The ruleset files of :func:`suite_ruleset_files` found by the registry's own file
+    discovery (the player's rulesets folder) while the block runs; gone afterwards."""
+    before = os.environ.get("HEXCOMBAT_DATA_DIR")
+    os.environ["HEXCOMBAT_DATA_DIR"] = str(_player_folder(kept))
+    try:
+        rescan()
+        yield
+    finally:
+        if before is None:
+            del os.environ["HEXCOMBAT_DATA_DIR"]
+        else:
+            os.environ["HEXCOMBAT_DATA_DIR"] = before
+        rescan()
+
+
+def _says_outside(path: Path) -> bool:
+    """Whether the module at ``path`` sets :data:`OUTSIDE` (read from its text: finding one
+    imports nothing)."""
+    return re.search(rf"^{OUTSIDE}(: str)? = ", path.read_text(encoding="utf-8"), re.M) is not None
+
+
+def _import(path: Path) -> ModuleType:
+    """The test module at ``path``, imported by its name (its folder put on the path after the
+    others, so it shadows nothing)."""
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
+    return importlib.import_module(path.stem)
+
+
+@by_kept
+def kept_ruleset_modules(kept: Kept) -> dict[str, str]:
+    """The test-only Python rulesets kept in the tests, by id and module name: every
+    ``*_ruleset.py`` under tests/ giving a ``RULESET``, but those saying why they are left
+    out (:data:`OUTSIDE`) and those that only play a ruleset file kept in the tests."""
+    files = {p.resolve() for p in kept_ruleset_files(kept)}
+    found: dict[str, str] = {}
+    for path in _under(kept.tests, "*_ruleset.py"):
+        if _says_outside(path):
+            continue
+        ruleset = getattr(_import(path), "RULESET", None)
+        assert ruleset is not None, f"{path}: no RULESET, and no {OUTSIDE} saying why"
+        played = getattr(getattr(ruleset, "file", None), "path", None)
+        if played is not None:  # a ruleset file's module: the file is checked as a file
+            assert Path(played).resolve() in files, f"{path} plays {played}, not kept here"
+            continue
+        assert ruleset.id not in found, f"{ruleset.id}: two test ruleset modules"
+        found[ruleset.id] = path.stem
+    return found
+
+
+def left_out_modules(kept: Kept = KEPT) -> dict[str, str]:
+    """The ``*_ruleset.py`` modules under tests/ the suite leaves out, each with its reason."""
+    return {
+        path.stem: str(getattr(_import(path), OUTSIDE))
+        for path in _under(kept.tests, "*_ruleset.py")
+        if _says_outside(path)
+    }
+
+
+@contextmanager
+def suite_rulesets(kept: Kept = KEPT) -> Iterator[tuple[str, ...]]:
+    """Every ruleset the suite checks known while the block runs: those the registry finds,
+    the ruleset folders, modules and files kept in the tests, and the starter file. Yields
+    their ids; none may be left out (a ruleset that fails to load is never checked for want of
+    being found)."""
+    with ExitStack() as known:
+        known.enter_context(folder_rulesets(kept))
+        known.enter_context(file_rulesets(kept))
+        for ruleset_id, module in kept_ruleset_modules(kept).items():
+            known.enter_context(register_ruleset(ruleset_id, module))
+        assert left_out() == (), f"rulesets the suite found but could not load: {left_out()}"
+        yield ruleset_ids()
 
 
 def _declared_id(path: Path) -> str | None:
@@ -176,12 +375,23 @@ def declared_tutorials(ruleset_id: str) -> tuple[Path, ...]:
     return tuple(declarations(ruleset_id).tutorial_files())
 
 
+def beside_ruleset_files(kept: Kept = KEPT) -> tuple[Path, ...]:
+    """The TOML files beside each ruleset file the suite plays (the starter's scenario): a
+    scenario there is the file's own."""
+    return tuple(
+        path
+        for folder in dict.fromkeys(p.parent for p in suite_ruleset_files(kept))
+        for path in sorted(folder.glob("*.toml"))
+    )
+
+
 @cache
 def scenarios_of(ruleset_id: str) -> tuple[Path, ...]:
-    """Every ground-combat scenario of tests/cases, maps and the ruleset's own declared
-    tutorials fought under ``ruleset_id``."""
+    """Every ground-combat scenario of tests/cases, maps, the ruleset's own declared tutorials
+    and the folders of the ruleset files the suite plays, fought under ``ruleset_id``."""
     found = []
-    for path in dict.fromkeys((*SCENARIO_FILES, *declared_tutorials(ruleset_id))):
+    sources = (*SCENARIO_FILES, *beside_ruleset_files(), *declared_tutorials(ruleset_id))
+    for path in dict.fromkeys(sources):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if data.get("ruleset") == ruleset_id and is_ground_scenario(data):
             found.append(path)

@@ -263,3 +263,9 @@ class FollowUpRuleset(TinyRuleset):
 
 
 RULESET = FollowUpRuleset()
+
+OUTSIDE_CONFORMANCE = (
+    "its combats are the tiny ruleset's, with no scenario of its own: test_follow_up_ruleset.py "
+    "runs the suite's check_report and check_follow_up over the tiny strategies' combats"
+)
+"""Why the conformance suite does not run over it as a whole (conformance_helpers)."""

@@ -143,3 +143,9 @@ class RetreatTestRuleset(BasicEligibility):
 
 
 RULESET = RetreatTestRuleset()
+
+OUTSIDE_CONFORMANCE = (
+    "a retreat and advance for the game layer, with no scenario or strategy of its own: "
+    "test_retreat_declarations.py and tests/game/test_tactical_retreats.py check it"
+)
+"""Why the conformance suite does not run over it as a whole (conformance_helpers)."""

@@ -160,3 +160,9 @@ class TacticalRuleset(TinyRuleset):
 
 
 RULESET = TacticalRuleset()
+
+OUTSIDE_CONFORMANCE = (
+    "no scenario or hypothesis strategy of its own: test_tactical_ruleset.py checks its "
+    "assaults with the suite's check_report, check_report_json and check_unit_fates"
+)
+"""Why the conformance suite does not run over it as a whole (conformance_helpers)."""

@@ -1,10 +1,15 @@
-"""What every ruleset promises a player, checked over each of its scenarios (tests/cases, maps,
-and this folder's cases/) and over hypothesis-generated combats from its own strategies, for
-every registered ruleset and the test rulesets of other families kept here (the tiny one, odds
-on 2d6 with step losses, a differential CRT). Each check is driven by what the ruleset declares
-(its dice by their DieSpecs, its references, its weather, conditions and terrain), never by the
-shape of one family (odds, a chance roll then a combat die, Europa's rule numbers); a refusal is
-checked by its error type, its rule and, in a scenario, its file and line, never its English:
+"""What every ruleset promises a player, checked over each of its scenarios (tests/cases, maps, this
+folder's cases/, its tutorials, the scenario beside its ruleset file) and over hypothesis-generated
+combats from its own strategies, for every ruleset the suite discovers, no list kept
+(conformance_helpers says where it looks): every ruleset the registry finds (folders, plug-ins, the
+example games shipped as ruleset files), the ruleset folders kept in tests/rulesets, every
+``*_ruleset.py`` kept in the tests (the tiny one, odds on 2d6 with step losses, a differential CRT;
+one that cannot be checked as a whole says why in ``OUTSIDE_CONFORMANCE``), every ruleset file kept
+in the tests and the starter file ``hexcombat new-ruleset`` writes (test_suite_discovery.py). Each
+check is driven by what the ruleset declares (its dice by their DieSpecs, its references, its
+weather, conditions and terrain), never by the shape of one family (odds, a chance roll then a
+combat die, Europa's rule numbers); a refusal is checked by its error type, its rule and, in a
+scenario, its file and line, never its English:
 
 1. the preview is the resolution: resolving with every sequence of dice the report can consume
    (the dice it declares first, as its DieSpecs say: faces, how many added, what for; then any
@@ -31,7 +36,6 @@ import re
 import shutil
 import tomllib
 from collections.abc import Iterator
-from contextlib import ExitStack
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -39,12 +43,11 @@ from typing import Any
 
 import pytest
 from conformance_helpers import (
-    TEST_RULESETS,
     RecordingDice,
     all_scenarios,
+    beside_ruleset_files,
     chance_rulesets,
     declared_tutorials,
-    folder_rulesets,
     own_references,
     reference_problem,
     report_schema,
@@ -52,6 +55,7 @@ from conformance_helpers import (
     scenarios_of,
     schema_problems,
     situations_of,
+    suite_rulesets,
     with_chances,
 )
 from dice_paths import Roll, every_follow_up_roll, every_roll, outcomes_by_rolling
@@ -69,7 +73,7 @@ from hexcombat.rules.dice import DiceWanted, ScriptedDice, SeededDice
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Step
 from hexcombat.rules.follow_ups import FollowUp, Standing
-from hexcombat.rules.registry import Ruleset, get_ruleset, register_ruleset, ruleset_ids
+from hexcombat.rules.registry import Ruleset, get_ruleset
 from hexcombat.rules.report import (
     ELIMINATED,
     GOOD_ORDER,
@@ -85,20 +89,26 @@ from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.vocabulary import DieSpec
 from meaning import place
 
-with folder_rulesets():  # what is found is collected; found again while the module runs
-    RULESETS = (*ruleset_ids(), *TEST_RULESETS)
-    """Every registered ruleset (the ruleset folders kept in the tests among them, copied where
-    the registry finds folders), then the test rulesets of other families kept in this folder."""
+with suite_rulesets() as found:  # what is found is collected; found again while the module runs
+    RULESETS = found
+    """Every ruleset the suite finds (conformance_helpers): the registry's folders, plug-ins and
+    shipped example games, and the ruleset folders, modules and files kept in the tests, and
+    the starter file."""
     SCENARIOS = all_scenarios()
     MAP_SCENARIOS = [
         (rid, path)
         for rid, path in SCENARIOS
-        if (path.parent.name == "maps" or path in declared_tutorials(rid))
+        if (
+            path.parent.name == "maps"
+            or path in declared_tutorials(rid)
+            or path in beside_ruleset_files()
+        )
         and tomllib.loads(path.read_text(encoding="utf-8")).get("map")
     ]
-    """The tutorials laid out on a map, shipped or a ruleset's own (the calculator's tutorials
-    have none)."""
+    """The scenarios laid out on a map: the tutorials, shipped or a ruleset's own, and the
+    starter's (the calculator's tutorials have none)."""
     CHANCE_RULESETS = chance_rulesets(RULESETS)
+assert len(RULESETS) >= 2 and SCENARIOS and MAP_SCENARIOS, "the suite found nothing to check"
 SCENARIO_IDS = [f"{rid}:{path.stem}" for rid, path in SCENARIOS]
 GENERATED = settings(
     max_examples=25,
@@ -111,12 +121,10 @@ few enough that the suite runs in well under a minute on a loaded machine."""
 
 @pytest.fixture(autouse=True, scope="module")
 def test_rulesets() -> Iterator[None]:
-    """The ruleset folders kept in the tests found in their copies, and the test rulesets of
-    other families known by their ids, while this module runs; afterwards neither."""
-    with ExitStack() as known:
-        known.enter_context(folder_rulesets())
-        for ruleset_id, module in TEST_RULESETS.items():
-            known.enter_context(register_ruleset(ruleset_id, module))
+    """Every ruleset the suite found known while this module runs; afterwards only those the
+    registry finds."""
+    with suite_rulesets() as found:
+        assert found == RULESETS, "the rulesets found now are not those collected"
         yield
 
 
@@ -777,10 +785,11 @@ def without_map(ruleset_id: str) -> Path:
 
 
 def map_beside(path: Path, out: Path) -> None:
-    """The map ``path`` is laid out on (if any) copied into ``out``, so a changed copy of the
-    scenario written there finds it."""
-    name = tomllib.loads(path.read_text(encoding="utf-8")).get("map")
-    if isinstance(name, str):
+    """The map ``path`` is laid out on and the counter sets it names beside it (if any) copied
+    into ``out``, so a changed copy of the scenario written there finds them."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    named = [data.get("map"), *data.get("counters", [])]
+    for name in (n for n in named if isinstance(n, str) and (path.parent / n).is_file()):
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path.parent / name, out / name)
 

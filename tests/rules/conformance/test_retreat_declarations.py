@@ -1,21 +1,34 @@
 """Every ruleset's retreat rules make sense under its own vocabulary (rules/retreat.py): a retreat
-limit of at least 1 hex, limiting conditions that are its true-or-false conditions. The retreat
-test ruleset (retreat_ruleset.py, R3) is checked with the registered ones."""
+limit of at least 1 hex, limiting conditions that are its true-or-false conditions, for every
+ruleset the conformance suite finds (conformance_helpers). The retreat test ruleset
+(retreat_ruleset.py, R3), which the suite leaves out, is checked on its own."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
+from conformance_helpers import suite_rulesets
 from retreat_game import retreat_rules
 
-from hexcombat.rules.registry import get_ruleset, ruleset_ids
+from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.retreat import RetreatRules
 from meaning import each_says
 
+with suite_rulesets() as found:
+    RULESETS = found
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_each_rulesets_retreat_rules_fit_its_vocabulary(ruleset_id: str) -> None:
+
+@pytest.fixture(scope="module")
+def suite() -> Iterator[None]:
+    """Every ruleset the conformance suite finds known while the checks over them run."""
+    with suite_rulesets():
+        yield
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_each_rulesets_retreat_rules_fit_its_vocabulary(ruleset_id: str, suite: None) -> None:
     ruleset = get_ruleset(ruleset_id)
     assert ruleset.retreat.problems(ruleset.vocabulary) == []
 

@@ -11,14 +11,23 @@ import time
 from pathlib import Path
 
 import pytest
-from datafile_helpers import BARRAGE, RIDGE, RIVER, variant
+from datafile_helpers import BARRAGE, DATA, RIDGE, RIVER, variant
 
+from hexcombat.game.new_ruleset import new_ruleset
+from hexcombat.paths import rulesets_dir
+from hexcombat.rules.dice import SeededDice
+from hexcombat.rules.errors import RulesError
+from hexcombat.rules.situation import CombatSituation, Conditions, Participant
+from hexcombat.rules.units import Unit
+from hexcombat.rulesets.datafile.engine import DataRuleset
 from hexcombat.rulesets.datafile.loader import (
     CHECKER_DEFECT,
+    is_ruleset_data,
     load_ruleset_file,
     ruleset_file_problems,
 )
-from hexcombat.sourcefile import SourceError
+from hexcombat.rulesets.datafile.model import RulesetFile
+from hexcombat.sourcefile import SourceError, TomlSource
 from hexcombat_cli import check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "game"))
@@ -145,20 +154,81 @@ def test_hostile_sizes_are_refused_by_name_within_a_second(tmp_path: Path, text:
     assert refused.value.problems and all(p.file == str(path) for p in refused.value.problems)
 
 
-def test_damaged_files_are_refused_at_a_line_never_with_another_exception(tmp_path: Path) -> None:
-    """The other loaders' seeded damage (tests/game/test_fuzz_loaders.py), 150 times over the
-    three test files: each is taken or refused with problems at lines the file has."""
-    rng = random.Random(20261128)
-    sources = [p.read_text() for p in (RIVER, RIDGE, BARRAGE)]
-    for n in range(150):
+def shipped_ruleset_files() -> list[Path]:
+    """The ruleset file of every example game shipped under rulesets/ (one folder a game)."""
+    return [
+        path
+        for path in sorted(rulesets_dir().glob("*/*.toml"))
+        if is_ruleset_data(TomlSource.load(path).data)
+    ]
+
+
+FUZZED = {
+    **{path.name: path for path in sorted(DATA.glob("*.toml"))},  # the test files
+    **{path.name: path for path in shipped_ruleset_files()},
+    "starter": None,  # what `hexcombat new-ruleset` writes, written by the test
+}
+"""Every ruleset file the fuzz damages: the tests' own, each shipped example game's and the
+starter file."""
+assert len(FUZZED) >= 7, FUZZED  # three test files, three example games, the starter
+DAMAGED = 150
+"""Damaged copies of each file: each is read or refused in well under a second, so a file's
+150 take a fraction of a second (the loaders' long fuzz, tests/game, is marked slow)."""
+
+
+def a_combat(file: RulesetFile) -> CombatSituation:
+    """One attacker against one defender of the file's first unit type, in its first terrain,
+    with every strength it reads (a damaged file may still refuse them, by name)."""
+    reads = (file.attack_value, file.defence_value)
+    named = {v: 4 for v in reads if v not in ("attack", "defence")}
+    unit = Unit(
+        name="Probe",
+        attack=4,
+        defence=3,
+        unit_type=file.types[0] if file.types else "infantry",
+        steps=2 if file.steps else None,
+        rules=tuple(sorted(named.items())),
+    )
+    terrain = next(iter(file.terrain), "clear")
+    return CombatSituation(file.id, (Participant(unit),), (Participant(unit),), Conditions(terrain))
+
+
+@pytest.mark.parametrize("name", list(FUZZED))
+def test_damaged_files_are_refused_at_a_line_never_with_another_exception(
+    tmp_path: Path, name: str
+) -> None:
+    """The other loaders' seeded damage (tests/game/test_fuzz_loaders.py), 150 times over each
+    ruleset file shipped or kept: each is refused with problems naming the file at lines it
+    has, or read and played (a combat evaluated and rolled, or refused by a named rules
+    error), never another exception."""
+    source = FUZZED[name] or new_ruleset(tmp_path / "starter")[0]
+    assert ruleset_file_problems(source) == [], "sound before it is damaged"
+    sound = DataRuleset(load_ruleset_file(source))
+    assert sound.evaluate(a_combat(sound.file)).outcome_list, "the probe combat plays undamaged"
+    text = source.read_text(encoding="utf-8")
+    rng = random.Random(f"20261128:{name}")
+    refused = 0
+    for n in range(DAMAGED):
         path = tmp_path / f"damaged-{n}.toml"
-        path.write_text(mutate(rng, rng.choice(sources)), encoding="utf-8", errors="replace")
+        path.write_text(mutate(rng, text), encoding="utf-8", errors="replace")
         lines = path.read_bytes().count(b"\n") + 1
         started = time.monotonic()
-        for problem in ruleset_file_problems(path):
+        found = ruleset_file_problems(path)
+        for problem in found:
+            assert problem.file == str(path), (path, problem)
             assert 1 <= problem.line <= lines and "\n" not in problem.message, (path, problem)
             assert CHECKER_DEFECT not in problem.message, (path, problem)
+        if not found:  # read: it plays, or refuses the combat by a named rules error
+            ruleset = DataRuleset(load_ruleset_file(path))
+            try:
+                report = ruleset.evaluate(a_combat(ruleset.file))
+                if report.dice:
+                    ruleset.resolve(report, SeededDice(n))
+            except RulesError as exc:
+                assert type(exc) is not RulesError and str(exc).strip(), (path, exc)
+        refused += bool(found)
         assert time.monotonic() - started < 1.0, path
+    assert 0 < refused < DAMAGED, "the damage both breaks files and leaves some readable"
 
 
 def test_check_tells_a_ruleset_file_by_its_schema_key(tmp_path: Path) -> None:
