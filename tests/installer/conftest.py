@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 from installer_helpers import INSTALLER, REPO, Build, run
 
+PICTURE_IN_A_RULESET_FOLDER = "desktop/hexcombat/rulesets/total_war/a-picture-the-ruleset-shows.png"
+"""Put into the copy the wheel is built from (see :func:`wheel`)."""
+
 
 @pytest.fixture(scope="session")
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Build:
@@ -42,6 +45,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
     )
     shutil.copytree(REPO, source, ignore=ignore)
+    # a file of a kind no shipped ruleset folder has yet: a ruleset folder ships whatever it holds
+    (source / PICTURE_IN_A_RULESET_FOLDER).write_bytes(b"\x89PNG\r\n\x1a\n")
     out = tmp / "out"
     done = run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, source],

@@ -45,15 +45,22 @@ def _files(folder: Path, pattern: str = "**/*") -> list[Path]:
     )
 
 
+def _code(folder: Path) -> list[Path]:
+    return [p for p in _files(folder) if p.suffix in (".py", ".pyc", ".pyo")]
+
+
 def shipped_data() -> dict[str, list[Path]]:
     """Every data file the repository ships, by where a wheel or a frozen build keeps it:
     maps, counter sets and the example games by their path under ``maps/``, ``counters/`` or
-    ``rulesets/``; the charts by their path in the package (``hexcombat/rules/...``)."""
+    ``rulesets/``; the charts (every TOML file of the package, and every file but code of a ruleset
+    folder, whatever its kind) by their path in the package (``hexcombat/rulesets/...``)."""
     return {
         "maps": _files(REPO / "maps"),
         "counters": _files(REPO / "counters"),
         "rulesets": _files(REPO / "rulesets"),
-        "charts": _files(PACKAGE / "rulesets", "**/*.toml"),
+        "charts": sorted(
+            {*_files(PACKAGE, "**/*.toml"), *_files(PACKAGE / "rulesets")} - set(_code(PACKAGE))
+        ),
     }
 
 

@@ -54,6 +54,18 @@ def test_every_package_under_desktop_is_found_with_no_list_to_edit(
 
 
 @wheel_test
+def test_a_ruleset_folder_ships_files_of_any_kind(wheel: Path) -> None:
+    """A ruleset folder's picture (or any file that is not code) goes into the wheel with no
+    list edited; its compiled leftovers do not."""
+    from conftest import PICTURE_IN_A_RULESET_FOLDER
+
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    assert PICTURE_IN_A_RULESET_FOLDER.removeprefix("desktop/") in names
+    assert not [n for n in names if n.endswith(".pyc") or "__pycache__" in n]
+
+
+@wheel_test
 def test_the_wheel_carries_the_package_and_every_data_file(wheel: Path) -> None:
     assert wheel.name == f"hexcombat-{__version__}-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as zf:
