@@ -59,7 +59,9 @@ SHIPPED = sorted(
 BUDGET = float(os.environ.get("HEXCOMBAT_FUZZ_SECONDS", "16"))
 SEED = int(os.environ.get("HEXCOMBAT_FUZZ_SEED", "20261123"))
 PER_FILE = 2.0
-"""Seconds one damaged file may take through check and explain (a hang is a defect too)."""
+"""Seconds of processor time one damaged file may take through check and explain (a hang is a
+defect too). Measured as processor time, so a machine busy with other work does not fail it; the
+wall-clock alarm around each file (:func:`_deadline`) still stops a hang, at a few times this."""
 
 VALUES = [
     "nan", "-nan", "inf", "+inf", "-inf", "1e400", "-1e400", "0", "-1", "1.5", "-0.0",
@@ -206,8 +208,8 @@ def _no_nan(text: str) -> None:
 
 def run_both(path: Path) -> None:
     """``check`` and ``explain --json`` of one file: success or located problems, in time."""
-    started = time.monotonic()
-    with _deadline(PER_FILE * 2):
+    started = time.process_time()
+    with _deadline(PER_FILE * 5):
         for problem in check_file(path):
             assert_located(problem)
         out, err = io.StringIO(), io.StringIO()
@@ -220,8 +222,8 @@ def run_both(path: Path) -> None:
         assert status == 1
         assert err.getvalue(), "explain refused the file without saying why"
         assert_output_lines(err.getvalue(), path)
-    elapsed = time.monotonic() - started
-    assert elapsed < PER_FILE, f"{path} took {elapsed:.1f} s"
+    elapsed = time.process_time() - started
+    assert elapsed < PER_FILE, f"{path} took {elapsed:.1f} s of processor time"
 
 
 def reopen(path: Path, save: Path) -> None:
