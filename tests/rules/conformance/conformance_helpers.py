@@ -53,6 +53,7 @@ TEST_RULESETS: dict[str, str] = {
     "river-crossing": "river_crossing_ruleset",  # ruleset files (docs/ruleset-file.md)
     "ridge-line": "ridge_line_ruleset",
     "barrage": "barrage_ruleset",
+    "skirmish": "skirmish_ruleset",
 }
 """Rulesets of other families kept in the tests (this folder), by id and module: the suite
 checks them beside every registered one, each registered while its checks run."""

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from datafile_helpers import BARRAGE, RIDGE, RIVER, variant
+from datafile_helpers import BARRAGE, RIDGE, RIVER, SKIRMISH, variant
 
 from hexcombat.rulesets.datafile.loader import (
     CHECKER_DEFECT,
@@ -35,7 +35,7 @@ def problems(path: Path) -> list[tuple[int, str]]:
     return [(p.line, p.message) for p in ruleset_file_problems(path)]
 
 
-@pytest.mark.parametrize("path", [RIVER, RIDGE, BARRAGE])
+@pytest.mark.parametrize("path", [RIVER, RIDGE, BARRAGE, SKIRMISH])
 def test_the_test_files_are_sound(path: Path) -> None:
     assert ruleset_file_problems(path) == []
     assert check(path).returncode == 0
@@ -146,11 +146,12 @@ def test_hostile_sizes_are_refused_by_name_within_a_second(tmp_path: Path, text:
 
 
 def test_damaged_files_are_refused_at_a_line_never_with_another_exception(tmp_path: Path) -> None:
-    """The other loaders' seeded damage (tests/game/test_fuzz_loaders.py), 150 times over the
-    three test files: each is taken or refused with problems at lines the file has."""
+    """The other loaders' seeded damage (tests/game/test_fuzz_loaders.py), 200 times over the
+    four test files (an opposed roll and conditions over unit values among them): each is
+    taken or refused with problems at lines the file has."""
     rng = random.Random(20261128)
-    sources = [p.read_text() for p in (RIVER, RIDGE, BARRAGE)]
-    for n in range(150):
+    sources = [p.read_text() for p in (RIVER, RIDGE, BARRAGE, SKIRMISH)]
+    for n in range(200):
         path = tmp_path / f"damaged-{n}.toml"
         path.write_text(mutate(rng, rng.choice(sources)), encoding="utf-8", errors="replace")
         lines = path.read_bytes().count(b"\n") + 1
