@@ -27,6 +27,7 @@ from hexcombat.rules.report import (
     Outcome,
     Report,
     SideResult,
+    TableColumn,
     participant_id,
 )
 from hexcombat.rules.retreat import RetreatRules
@@ -504,11 +505,17 @@ class DataRuleset(BasicEligibility):
         return {"column": column, "shift": work.shift}
 
     def _features(self, column: str, work: Working) -> tuple[object, ...]:
-        """The DRM; on an odds table the column, with where attack strength moves it (the
-        what-if, rules/what_if.py)."""
+        """The DRM; the column, with where attack strength moves it (the what-if,
+        rules/what_if.py): the odds of an odds table, a differential's or fire table's range."""
         found: list[object] = [DrmChances({work.drm: Fraction(1)})] if self.reads_drm else []
-        if self.file.table.kind == "odds":
-            found.append(OddsColumn(column, work.attack, work.defence, tables.odds_boundaries))
+        table, strength = self.file.table, self.file.attack_value  # a printed or named value
+        if table.kind == "odds":
+            found.append(
+                OddsColumn(column, work.attack, work.defence, tables.odds_boundaries, strength)
+            )
+        else:
+            boundaries = tables.range_boundaries(table)
+            found.append(TableColumn(column, work.attack, work.defence, boundaries, strength))
         return tuple(found)
 
     def _outcome(self, code: str, p: Fraction) -> Outcome:

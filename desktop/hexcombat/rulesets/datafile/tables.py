@@ -5,7 +5,7 @@ throughout; nothing here knows the contract's types."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -113,6 +113,27 @@ def odds_boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iter
         else:
             yield Fraction(a) * defence if d == 1 else defence / d
             a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
+
+
+def range_boundaries(
+    table: m.Table,
+) -> Callable[[Fraction, Fraction, int], Iterator[Fraction]]:
+    """Where a differential or fire table's column changes, as the what-if asks
+    (:data:`hexcombat.rules.report.Boundaries`): the value is attack minus defence (a fire
+    table: defence 0) rounded down, so column ``c`` begins at the attack ``defence + c.low``.
+    Up: the least attack reaching each column to the right (and the ``above`` end past the
+    last); down: the attack just under which the combat drops to each column to the left
+    (and below the first)."""
+
+    def boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
+        value = math.floor(attack - defence)
+        starts = [c.low for c in table.columns] + [table.columns[-1].high + 1]
+        if direction > 0:
+            yield from (defence + low for low in starts if low > value)
+        else:
+            yield from (defence + low for low in reversed(starts) if low <= value)
+
+    return boundaries
 
 
 def odds_label(ratio: Fraction) -> str:
