@@ -195,3 +195,24 @@ def test_an_opposed_roll_needs_each_die_to_say_whose_it_is(tmp_path: Path) -> No
         line == line_of(path, "combine =") and "no [[dice]] entry has side = 'defender'" in said
         for line, said in found
     ), found
+
+
+def test_the_roll_is_explained_side_by_side_and_a_held_difference_says_so() -> None:
+    """A 6 against a 1 is +5 (S2); with +1 (S6) it is 6, past the last row: the 5 row is read
+    (S1), and the working says both."""
+    r = ruleset(SKIRMISH)
+    report = r.evaluate(
+        fight([soldier("Guards", 5, 1, morale=5)], [soldier("Rifles", 1, 4, training="elite")])
+    )
+    result = r.resolve(report, ScriptedDice([6, 1]))
+    texts = [(s.rule, s.text) for s in result.steps]
+    assert ("S2", "the attacker's 6 - the defender's 1 = 5") in texts
+    assert ("S1", "difference 5 +1 = 6 (the rows end at 5) on -2..-1: DR") in texts
+    assert result.table_roll().modified_roll == 5
+    woods = r.evaluate(
+        fight([Participant(soldier("A", 9, 1), across="stream")], [soldier("D", 1, 4)], "woods")
+    )
+    low = r.resolve(woods, ScriptedDice([1, 6]))  # -5 -1 = -6: the -5 row (S9's -1)
+    assert ("S1", "difference -5 -1 = -6 (the rows start at -5) on 4..6: AL") in [
+        (s.rule, s.text) for s in low.steps
+    ]

@@ -571,8 +571,12 @@ class DataRuleset(BasicEligibility):
         else:
             modified, code = tables.row_code(table, work.read.index or 0, total, work.drm)
             column = table.columns[work.read.index or 0].label
-            said = f"{total} {work.drm:+d} = {modified}" if work.drm else f"{total}"
-            ex.add(table.rule, f"roll {said} on {column}: {code}", code, kind="result")
+            said = f"{total} {work.drm:+d} = {total + work.drm}" if work.drm else f"{total}"
+            if modified != total + work.drm:  # held within the rows
+                end = "end" if modified < total + work.drm else "start"
+                said += f" (the rows {end} at {modified})"
+            word = "difference" if table.combine == "difference" else "roll"
+            ex.add(table.rule, f"{word} {said} on {column}: {code}", code, kind="result")
         result = self.file.results[code]
         effects, sides = self._effects(report.situation, result, ex)
         advance = any(e.kind == "advance" for e in effects)
