@@ -63,3 +63,38 @@ def unit_conditions(draw: st.DrawFn) -> tuple[str, bool]:
     else:
         sound = False
     return "{ " + ", ".join(parts) + " }", sound
+
+
+@st.composite
+def opposed_tables(draw: st.DrawFn) -> tuple[str, str, bool]:
+    """The ``[[dice]]`` and ``[table.rows]`` of an opposed roll as TOML, and whether the format
+    allows them: each side's dice (1 or 2 of 4, 6 or 10 sides; a die may say no side, or both
+    the same), rows of one to three differences each from the lowest difference the dice give
+    to the highest, one perhaps left out or one too far."""
+    entries, sides = [], []
+    for who in ("attacker", "defender"):
+        count, faces = draw(st.integers(1, 2)), draw(st.sampled_from([4, 6, 10]))
+        side = draw(st.sampled_from([who, who, who, None, "attacker"]))
+        sides.append((side, count, faces))
+        said = f'side = "{side}"\n' if side else ""
+        entries.append(
+            f'[[dice]]\nname = "{who} dice"\nsides = {faces}\ncount = {count}\n{said}rule = "S2"\n'
+        )
+    (a_side, a_count, a_faces), (d_side, d_count, d_faces) = sides
+    low, high = a_count - d_count * d_faces, a_count * a_faces - d_count
+    keys, at = [], low
+    while at <= high:
+        width = draw(st.integers(1, 3))
+        keys.append((at, min(at + width - 1, high)))
+        at += width
+    fault = draw(st.sampled_from(["none", "none", "gap", "beyond"]))
+    if fault == "gap" and len(keys) > 1:
+        keys.pop(draw(st.integers(0, len(keys) - 1)))
+    elif fault == "beyond":
+        keys[-1] = (keys[-1][0], high + 1)
+    else:
+        fault = "none"
+    codes = '["AL", "NE", "DR", "DL"]'
+    rows = "".join(f'"{lo}..{hi}" = {codes}\n' for lo, hi in keys)
+    sound = fault == "none" and {a_side, d_side} == {"attacker", "defender"}
+    return "\n".join(entries), rows, sound

@@ -133,6 +133,9 @@ def test_a_duplicate_key_is_told_at_its_line(tmp_path: Path) -> None:
         "schema = 1\n[game]\n[[modifiers]]\nwhen = [" + "{ kind = 'terrain' }, " * 5000 + "]\n",
         "schema = 1\n[game]\n[[dice]]\nsides = 100\ncount = 4\n[[dice]]\nsides = 100\ncount = 4\n"
         '[table.rows]\n"1..999999" = []\n',
+        "schema = 1\n[game]\n[[dice]]\nsides = 100\ncount = 4\nside = 'attacker'\n[[dice]]\n"
+        "sides = 100\ncount = 4\nside = 'defender'\n[table]\ncombine = 'difference'\n"
+        '[table.rows]\n"-999999..999999" = []\n',  # an opposed roll of 4d100 against 4d100
     ],
 )
 def test_hostile_sizes_are_refused_by_name_within_a_second(tmp_path: Path, text: str) -> None:

@@ -11,18 +11,22 @@ difference -5, -4..-2, -1..1, 2..4, 5; woods -1 and a stream -1 (S9), DRMs held 
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from datafile_helpers import SKIRMISH, combat, registered, ruleset, unit, variant
+from hypothesis import given, settings
+from skirmish_strategies import opposed_tables
 
 from hexcombat.game.roll import dice_asked, read_typed_roll, what_to_type
 from hexcombat.rules.dice import ScriptedDice, SeededDice
 from hexcombat.rules.report import drm_chances
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.datafile.loader import CHECKER_DEFECT, ruleset_file_problems
 from hexcombat.rulesets.datafile.tables import roll_totals
 
 IN36 = Fraction(1, 36)
@@ -216,3 +220,27 @@ def test_the_roll_is_explained_side_by_side_and_a_held_difference_says_so() -> N
     assert ("S1", "difference -5 -1 = -6 (the rows start at -5) on 4..6: AL") in [
         (s.rule, s.text) for s in low.steps
     ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(opposed_tables())
+def test_generated_opposed_rolls_are_taken_exactly_when_every_difference_has_a_row(
+    drawn: tuple[str, str, bool],
+) -> None:
+    """Any two sides' dice and rows (skirmish_strategies.opposed_tables): taken exactly when
+    each die says whose it is, both sides roll, and the rows cover the differences from the
+    lowest (the attacker's least against the defender's most) to the highest, each once; else
+    refused at lines of the file, never as a defect of the checker."""
+    dice, rows, sound = drawn
+    text = SKIRMISH.read_text()
+    start, end = text.index("[[dice]]"), text.index("[table]")
+    text = text[:start] + dice + "\n" + text[end:]
+    start, end = text.index("[table.rows]\n"), text.index("[units]")
+    text = text[:start] + "[table.rows]\n" + rows + "\n" + text[end:]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "generated.toml"
+        path.write_text(text)
+        found = ruleset_file_problems(path)
+        lines = text.count("\n") + 1
+    assert all(CHECKER_DEFECT not in p.message and 1 <= p.line <= lines for p in found), found
+    assert (found == []) == sound, (dice, rows, found)
