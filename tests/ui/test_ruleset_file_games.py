@@ -58,6 +58,21 @@ def test_the_calculator_lists_the_games_by_title_and_evaluates_one(qtbot) -> Non
     assert box.currentData() == "firefight"
     report = calculator.combat.evaluate()
     assert report.headline == "7..9, DRM -1"  # fire 9, buildings -2, point-blank +1 (3.1, 4.3)
+    # the what-if on a fire table: one factor more is fire 10, the 10..13 column; three fewer
+    # drop to 6, the 5..6 column
+    calculator.refresh()
+    said = calculator.what_if.text()
+    assert said.startswith("7..9 now; +1 attack factor: 10..13 ("), said
+    assert "\n-3 attack factors: 5..6 (" in said, said
+
+
+def test_a_differential_games_what_if_moves_its_column(window, qtbot) -> None:  # noqa: ANN001
+    """Hedgerow Line's tutorial: 10 - 4 is +6, the 5..6 column; the panel's what-if says one
+    factor more reaches 7..9 and two fewer drop to 3..4 (8.1)."""
+    path = rulesets_dir() / "hedgerow-line" / "hedgerow-line-tutorial-scenario.toml"
+    assert window.open_tutorial(path), window.errors
+    toggle = window.combat_panel.what_if.toggle
+    assert toggle.isVisibleTo(window) and toggle.text().startswith("What if: +1 \u2192 7..9, -2")
 
 
 def test_a_save_whose_ruleset_file_changed_says_so_on_opening(

@@ -28,24 +28,36 @@ FeatureT = TypeVar("FeatureT")
 
 
 Boundaries = Callable[[Fraction, Fraction, int], Iterator[Fraction]]
-"""``(attack, defence, direction)``: the attack strengths at which an odds table's column
-changes, nearest first (``direction`` +1: the least strength reaching each better column; -1:
-the strength just under which each worse one begins). The table's own rounding says them."""
+"""``(attack, defence, direction)``: the attack strengths at which a table's column (odds,
+a differential, a fire strength) changes, nearest first (``direction`` +1: the least strength
+reaching each better column; -1: the strength just under which each worse one begins). The
+table's own rounding says them."""
 
 
 @dataclass(frozen=True)
-class OddsColumn:
-    """Feature: the combat is rolled on a column of an odds table (``3:1``) that attack
-    strength moves, so a what-if can tell how many factors reach the next column."""
+class TableColumn:
+    """Feature: the combat is rolled on a column of a table that attack strength moves (an
+    odds ratio, attack minus defence, a fire strength), so a what-if can tell how many factors
+    reach the next column each way and the chances there (rules/what_if.py)."""
 
     column: str | None
-    """The column rolled on; None while a unit lacks the strength the odds need."""
+    """The column rolled on; None while a unit lacks the strength the column needs."""
     attack: Fraction | None = None
-    """The attack strength the odds were worked from (None without odds)."""
+    """The attack strength the column was worked from (None without one)."""
     defence: Fraction | None = None
-    """The defence strength the odds were worked from (None without odds)."""
+    """The defence strength the column was worked from (0 where the table reads none)."""
     boundaries: Boundaries | None = field(default=None, compare=False)
     """Where the column changes (:data:`Boundaries`); None: the what-if cannot move it."""
+    strength: str = "attack"
+    """The unit value the attack strength is read from: the counter's printed ``attack``, or
+    a value the ruleset names (``fire``) among the unit's ``rules``."""
+
+
+@dataclass(frozen=True)
+class OddsColumn(TableColumn):
+    """Feature: the combat is rolled on a column of an odds table (``3:1``) that attack
+    strength moves: a :class:`TableColumn` whose column is the odds (``Report.to_json``'s
+    ``odds``)."""
 
 
 @dataclass(frozen=True)
@@ -185,7 +197,7 @@ class Report:
     ``eliminated``; each unit's chances add up to 1. Empty: the ruleset gives none."""
     features: tuple[object, ...] = ()
     """What only some games have, each a typed feature (:class:`OddsColumn`,
-    :class:`DrmChances`, :class:`CountedUnits`, or a ruleset family's own)."""
+    :class:`TableColumn`, :class:`DrmChances`, :class:`CountedUnits`, or a ruleset family's own)."""
 
     def feature(self, kind: type[FeatureT]) -> FeatureT | None:
         """The report's feature of type ``kind``; None when the ruleset declares none."""
@@ -262,6 +274,13 @@ def drm_chances(report: Report) -> Mapping[int, Fraction]:
 def final_drm(report: Report) -> int:
     """The report's final DRM (:func:`drm_chances`); where a chart gives a chance, the lower."""
     return min(drm_chances(report))
+
+
+def table_column(report: Report) -> str | None:
+    """The column of any table the combat is rolled on (:class:`TableColumn`, odds among
+    them); None for a game without one, or while a strength is missing."""
+    found = report.feature(TableColumn)
+    return found.column if found is not None else None
 
 
 def odds_column(report: Report) -> str | None:

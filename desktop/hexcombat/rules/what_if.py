@@ -1,10 +1,12 @@
-"""What-if odds: how many attack factors more reach the next odds column (and how many fewer
-drop to the one below), and which single change would move the die roll modifier.
+"""What-if columns: how many attack factors more reach the next column of the table (and how
+many fewer drop to the one below), with the chances there, and which single change would move
+the die roll modifier.
 
 Every figure is found by evaluating a changed situation with the ruleset itself, never by
 arithmetic of our own beside it: what the what-if promises is what the combat would then be.
-Only a report that declares an odds column (:class:`~hexcombat.rules.report.OddsColumn`, with
-where its table's columns change) has odds to move; any other gets no what-if at all.
+Only a report that declares a table column (:class:`~hexcombat.rules.report.TableColumn`: an
+odds column, a differential's or a fire table's, with where its columns change) has a column to
+move; any other gets no what-if at all.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from hexcombat.rules.errors import RulesError
-from hexcombat.rules.report import OddsColumn, Outcome, Report, drm_chances, odds_column
+from hexcombat.rules.report import Outcome, Report, TableColumn, drm_chances, table_column
 from hexcombat.rules.situation import CombatSituation, Participant
+from hexcombat.rules.units import Unit
 from hexcombat.rules.vocabulary import ConditionSpec, ConditionValue, Vocabulary
 
 Evaluate = Callable[[CombatSituation], Report]
@@ -29,8 +32,8 @@ class ColumnChange:
     factors: int
     """Printed attack strength points added (positive) or taken away (negative)."""
     counted: Fraction
-    """What they count in the odds: as many, or fewer where the unit's strength is halved
-    (attacking across a river, 10.D)."""
+    """What they count in the attack total: as many, or fewer where the unit's strength is
+    halved (attacking across a river, 10.D)."""
     unit: str
     """The attacking unit they are counted on."""
     column: str
@@ -52,13 +55,13 @@ class DrmChange:
 
 @dataclass(frozen=True)
 class WhatIf:
-    """The odds column and DRM as they stand, and what would move them."""
+    """The column and DRM as they stand, and what would move them."""
 
     column: str | None
     drm_distribution: Mapping[int, Fraction]
     outcomes: tuple[Outcome, ...]
     up: ColumnChange | None
-    """How few more attack factors reach the next column; None at the top (or no odds)."""
+    """How few more attack factors reach the next column; None at the top."""
     down: ColumnChange | None
     """How few fewer attack factors drop to the column below; None when none can."""
     drm: tuple[DrmChange, ...]
@@ -67,8 +70,8 @@ class WhatIf:
 
 def what_if(report: Report, evaluate: Evaluate, vocabulary: Vocabulary) -> WhatIf | None:
     """The what-if figures for ``report``, re-evaluating with ``evaluate`` (the ruleset's);
-    None when the ruleset's report has no odds column."""
-    odds = report.feature(OddsColumn)
+    None when the ruleset's report has no table column."""
+    odds = report.feature(TableColumn)
     if odds is None:
         return None
     column = odds.column
@@ -86,22 +89,45 @@ def what_if(report: Report, evaluate: Evaluate, vocabulary: Vocabulary) -> WhatI
     )
 
 
-# the odds ------------------------------------------------------------------------------------
+# the column ----------------------------------------------------------------------------------
 
 
 def _strengths(report: Report) -> tuple[Fraction, Fraction] | None:
-    """The attack and defence strengths the odds were worked from (its :class:`OddsColumn`)."""
-    odds = report.feature(OddsColumn)
+    """The attack and defence strengths the column was worked from (its :class:`TableColumn`)."""
+    odds = report.feature(TableColumn)
     if odds is None or odds.attack is None or odds.defence is None:
         return None
     return odds.attack, odds.defence
 
 
-def with_attack(situation: CombatSituation, index: int, change: int) -> CombatSituation:
-    """``situation`` with the printed attack strength of one counter of attacker ``index``
-    changed (of several alike, one is taken apart from the others)."""
+def _key(report: Report) -> str:
+    """The unit value the report's attack strength is read from (:class:`TableColumn`)."""
+    found = report.feature(TableColumn)
+    return found.strength if found is not None else "attack"
+
+
+def printed(unit: Unit, key: str = "attack") -> int | None:
+    """The unit's attack strength as its counter gives it: the printed ``attack``, or the value
+    ``key`` among its ``rules`` (a fire strength)."""
+    if key == "attack":
+        return unit.attack
+    value = unit.rule_value(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def with_attack(
+    situation: CombatSituation, index: int, change: int, key: str = "attack"
+) -> CombatSituation:
+    """``situation`` with the attack strength (``key``: :func:`printed`) of one counter of
+    attacker ``index`` changed (of several alike, one is taken apart from the others)."""
     p = situation.attackers[index]
-    one = replace(p, count=1, unit=replace(p.unit, attack=(p.unit.attack or 0) + change))
+    value = (printed(p.unit, key) or 0) + change
+    if key == "attack":
+        unit = replace(p.unit, attack=value)
+    else:
+        rules = tuple(sorted({**dict(p.unit.rules), key: value}.items()))
+        unit = replace(p.unit, rules=rules)
+    one = replace(p, count=1, unit=unit)
     others = (replace(p, count=p.count - 1),) if p.count > 1 else ()
     attackers = (*situation.attackers[:index], one, *others, *situation.attackers[index + 1 :])
     return replace(situation, attackers=attackers)
@@ -109,20 +135,20 @@ def with_attack(situation: CombatSituation, index: int, change: int) -> CombatSi
 
 def strength_lever(report: Report, evaluate: Evaluate) -> tuple[int, Fraction] | None:
     """The attacker whose printed attack strength the what-if changes, and what one factor
-    on it counts in the odds: one whose strength counts whole (not halved across a river,
-    not multiplied) if there is one, the strongest such, so taking factors away from it goes
+    on it counts in the attack total: one whose strength counts whole (not halved across a
+    river, not multiplied) if there is one, the strongest such, so taking factors away from it goes
     furthest; else the one counting most. A change that moves a modifier is never used.
-    None when no attacker's strength counts in the odds."""
+    None when no attacker's strength counts in the attack total."""
     strengths = _strengths(report)
     if strengths is None:
         return None
-    attackers = report.situation.attackers
-    order = sorted(range(len(attackers)), key=lambda i: -(attackers[i].unit.attack or 0))
+    attackers, key = report.situation.attackers, _key(report)
+    order = sorted(range(len(attackers)), key=lambda i: -(printed(attackers[i].unit, key) or 0))
     best: tuple[int, Fraction] | None = None
     for index in order:
-        if attackers[index].unit.attack is None:
+        if printed(attackers[index].unit, key) is None:
             continue
-        changed = _evaluate(evaluate, with_attack(report.situation, index, 1))
+        changed = _evaluate(evaluate, with_attack(report.situation, index, 1, key))
         moved = None if changed is None else _strengths(changed)
         if changed is None or moved is None:
             continue
@@ -137,7 +163,7 @@ def strength_lever(report: Report, evaluate: Evaluate) -> tuple[int, Fraction] |
 
 
 def _column_change(
-    report: Report, evaluate: Evaluate, odds: OddsColumn, direction: int
+    report: Report, evaluate: Evaluate, odds: TableColumn, direction: int
 ) -> ColumnChange | None:
     """The fewest attack factors more (``direction`` +1) or fewer (-1) that move the combat
     to another column, with the chances there, found by evaluating the changed combat; the
@@ -148,18 +174,19 @@ def _column_change(
         return None
     index, counts = lever
     attack, defence = strengths
-    printed = report.situation.attackers[index].unit.attack or 0
+    key = _key(report)
+    own = printed(report.situation.attackers[index].unit, key) or 0
     for boundary in odds.boundaries(attack, defence, direction):
         if direction > 0:
             factors = math.ceil((boundary - attack) / counts)
         else:
             factors = -(math.floor((attack - boundary) / counts) + 1)
-        if attack + factors * counts <= 0 or printed + factors < 0:
+        if attack + factors * counts <= 0 or own + factors < 0:
             return None
-        changed = _evaluate(evaluate, with_attack(report.situation, index, factors))
+        changed = _evaluate(evaluate, with_attack(report.situation, index, factors, key))
         if changed is None:
             return None
-        moved = odds_column(changed)
+        moved = table_column(changed)
         if moved is not None and moved != odds.column:
             return ColumnChange(
                 factors,
@@ -191,7 +218,7 @@ def drm_changes(report: Report, evaluate: Evaluate, vocabulary: Vocabulary) -> I
             change,
             dict(drm_chances(changed)),
             changed.outcome_list,
-            odds_column(changed),
+            table_column(changed),
         )
 
 

@@ -1,6 +1,7 @@
-"""The Combat panel's what-if section: beside the odds, how many attack factors more reach the
-next column and how many fewer drop to the one below, with the chance of each result there; and
-each single change that would move the DRM. The figures are rules/what_if.py's."""
+"""The Combat panel's what-if section: beside the column (odds, a differential, a fire
+strength), how many attack factors more reach the next column and how many fewer drop to the one
+below, with the chance of each result there; and each single change that would move the DRM.
+The figures are rules/what_if.py's."""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ TIP = (
 
 
 def report_what_if(report: Report | None) -> WhatIf | None:
-    """The what-if figures for ``report`` by its own ruleset; None for a ruleset without an
-    odds column, or no report."""
+    """The what-if figures for ``report`` by its own ruleset; None for a ruleset without a
+    table column, or no report."""
     if report is None:
         return None
     try:
@@ -97,7 +98,7 @@ def summary(figures: WhatIf, drm: bool = True) -> str:
 
 class WhatIfView(QWidget):
     """A compact what-if section: one line (``toggle``, which the panel places) unfolds on a
-    click into this widget, every figure; nothing shows for a ruleset without odds."""
+    click into this widget, every figure; nothing shows for a ruleset without a column."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -141,7 +142,7 @@ class WhatIfView(QWidget):
         self.setVisible(shown)
 
     def show_report(self, report: Report | None) -> None:
-        """Work out and show the what-if figures of ``report`` (nothing without odds)."""
+        """Work out and show the what-if figures of ``report`` (nothing without a column)."""
         self.figures = report_what_if(report)
         self.drm = report is None or reads_drm(report)
         shown = self.figures

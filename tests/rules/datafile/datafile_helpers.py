@@ -16,10 +16,11 @@ from hexcombat.rulesets.datafile.engine import DataRuleset
 from hexcombat.rulesets.datafile.loader import load_ruleset_file
 
 DATA = Path(__file__).resolve().parent / "data"
-RIVER, RIDGE, BARRAGE = (
+RIVER, RIDGE, BARRAGE, SKIRMISH = (
     DATA / "river-crossing.toml",
     DATA / "ridge-line.toml",
     DATA / "barrage.toml",
+    DATA / "skirmish.toml",
 )
 
 

@@ -19,13 +19,19 @@ def situations_for(
     conditions: st.SearchStrategy[dict[str, object]] | None = None,
     across: list[str | None] | None = None,
     states: list[str] | None = None,
+    values: dict[str, st.SearchStrategy[int | str]] | None = None,
 ) -> st.SearchStrategy[CombatSituation]:
-    """One to three units a side of the file's types, in any terrain it allows."""
+    """One to three units a side of the file's types, in any terrain it allows; each unit
+    with the ``values`` the file names (morale, training), drawn from their strategies."""
 
-    def unit(name: str, kind: str, attack: int, defence: int, elite: bool) -> Unit:
-        rules: tuple[tuple[str, bool | int], ...] = (("fire", attack),) if fire else ()
+    def unit(
+        name: str, kind: str, attack: int, defence: int, elite: bool, named: dict[str, int | str]
+    ) -> Unit:
+        rules: tuple[tuple[str, bool | int | str], ...] = (("fire", attack),) if fire else ()
         if elite and not fire:
             rules = (("elite", True),)
+        if named:
+            rules = tuple(sorted(named.items()))
         return Unit(
             name=name,
             attack=None if fire else attack,
@@ -42,6 +48,7 @@ def situations_for(
         st.integers(0, 12),
         st.integers(1, 9),
         st.booleans(),
+        st.fixed_dictionaries(values or {}),
     )
     status = st.sampled_from([UnitStatus(), *(UnitStatus(state=s) for s in states or [])])
     attacker = st.builds(

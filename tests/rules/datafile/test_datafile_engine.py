@@ -352,18 +352,6 @@ def test_an_odds_table_has_what_if_columns() -> None:
         "AR": 2 * SIXTH,
     }
     assert figures.down is not None and (figures.down.factors, figures.down.column) == (-1, "1:1")
-    assert (
-        what_if(
-            ruleset(RIDGE).evaluate(
-                combat(
-                    [unit("A", 4, 1, steps=2)], [unit("D", 1, 4, steps=2)], ruleset_id="ridge-line"
-                )
-            ),
-            r.evaluate,
-            r.vocabulary,
-        )
-        is None
-    )  # a differential table has no odds to move
 
 
 def test_a_low_total_with_a_negative_drm_is_held_to_the_lowest_row() -> None:

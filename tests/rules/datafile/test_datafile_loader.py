@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from datafile_helpers import BARRAGE, DATA, RIDGE, RIVER, variant
+from datafile_helpers import BARRAGE, DATA, RIDGE, RIVER, SKIRMISH, variant
 
 from hexcombat.game.new_ruleset import new_ruleset
 from hexcombat.paths import rulesets_dir
@@ -44,7 +44,7 @@ def problems(path: Path) -> list[tuple[int, str]]:
     return [(p.line, p.message) for p in ruleset_file_problems(path)]
 
 
-@pytest.mark.parametrize("path", [RIVER, RIDGE, BARRAGE])
+@pytest.mark.parametrize("path", [RIVER, RIDGE, BARRAGE, SKIRMISH])
 def test_the_test_files_are_sound(path: Path) -> None:
     assert ruleset_file_problems(path) == []
     assert check(path).returncode == 0
@@ -142,6 +142,9 @@ def test_a_duplicate_key_is_told_at_its_line(tmp_path: Path) -> None:
         "schema = 1\n[game]\n[[modifiers]]\nwhen = [" + "{ kind = 'terrain' }, " * 5000 + "]\n",
         "schema = 1\n[game]\n[[dice]]\nsides = 100\ncount = 4\n[[dice]]\nsides = 100\ncount = 4\n"
         '[table.rows]\n"1..999999" = []\n',
+        "schema = 1\n[game]\n[[dice]]\nsides = 100\ncount = 4\nside = 'attacker'\n[[dice]]\n"
+        "sides = 100\ncount = 4\nside = 'defender'\n[table]\ncombine = 'difference'\n"
+        '[table.rows]\n"-999999..999999" = []\n',  # an opposed roll of 4d100 against 4d100
     ],
 )
 def test_hostile_sizes_are_refused_by_name_within_a_second(tmp_path: Path, text: str) -> None:
@@ -170,7 +173,7 @@ FUZZED = {
 }
 """Every ruleset file the fuzz damages: the tests' own, each shipped example game's and the
 starter file."""
-assert len(FUZZED) >= 7, FUZZED  # three test files, three example games, the starter
+assert len(FUZZED) >= 8, FUZZED  # four test files, three example games, the starter
 DAMAGED = 150
 """Damaged copies of each file: each is read or refused in well under a second, so a file's
 150 take a fraction of a second (the loaders' long fuzz, tests/game, is marked slow)."""

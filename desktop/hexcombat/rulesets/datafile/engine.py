@@ -27,6 +27,7 @@ from hexcombat.rules.report import (
     Outcome,
     Report,
     SideResult,
+    TableColumn,
     participant_id,
 )
 from hexcombat.rules.retreat import RetreatRules
@@ -136,6 +137,7 @@ class DataRuleset(BasicEligibility):
         ):
             for p in participants:
                 self._check_unit(p, side)
+                self._check_values(p, side)
         ex = Explanation()
         for decl in self.file.conditions:
             value = c.choice(decl.key, decl.default)
@@ -153,7 +155,7 @@ class DataRuleset(BasicEligibility):
         active = [mod for mod in f.modifiers if all(self._holds(t, situation) for t in mod.when)]
         for mod in active:
             if mod.prohibited:
-                raise IllegalAttackError(mod.text, mod.rule)
+                raise IllegalAttackError(self._said(mod, situation), mod.rule)
         attack = self._side_total(situation, "attacker", terrain, active, ex)
         defence = Fraction(0)
         if self.file.table.kind != "fire":  # a fire table reads no defence
@@ -161,6 +163,12 @@ class DataRuleset(BasicEligibility):
         value = self._value(attack, defence, ex)
         base = tables.column_of(table, value)
         ex.add(table.rule, f"the table reads {self._place_words(base)}", self._place_label(base))
+        if table.combine == "difference":
+            ex.add(
+                f.dice[0].rule,
+                "each side rolls its own dice: the rows read the attacker's total minus the "
+                "defender's",
+            )
         shift, drm = self._shifts_and_drms(situation, terrain, crossing, active, ex)
         limits = f.limits
         held_shift = tables.held(shift, limits.shift_min, limits.shift_max)
@@ -223,7 +231,9 @@ class DataRuleset(BasicEligibility):
                     (hexside.rule, f"{who} across {hexside.label}", hexside.shift, hexside.drm)
                 )
         sources += [
-            (mod.rule, mod.text, mod.shift, mod.drm) for mod in active if mod.shift or mod.drm
+            (mod.rule, self._said(mod, situation), mod.shift, mod.drm)
+            for mod in active
+            if mod.shift or mod.drm
         ]
         for rule, text, s, d in sources:
             if s:
@@ -289,6 +299,10 @@ class DataRuleset(BasicEligibility):
             return any(p.unit.rule_value(test.name) is True for p in side)
         if kind == "state-present":
             return any(p.status.state == test.name for p in side)
+        if kind == "any-unit":
+            return any(self._meets(p.unit, test) for p in side)
+        if kind == "every-unit":
+            return all(self._meets(p.unit, test) for p in side)
         if kind == "terrain":
             return situation.conditions.terrain in test.terrains
         if kind == "any-across":
@@ -298,6 +312,61 @@ class DataRuleset(BasicEligibility):
         decl = next(c for c in self.file.conditions if c.key == test.name)
         value = situation.conditions.choice(test.name, decl.default)
         return value == test.value if decl.kind == "choice" else value is True
+
+    def _meets(self, unit: Unit, test: m.Test) -> bool:
+        """Whether ``unit``'s named value is as ``test`` asks (``any-unit`` / ``every-unit``):
+        an int within ``at_least``..``at_most``, a choice among ``is``, a bool as ``is`` (a
+        bool the counter does not give is false)."""
+        value = unit.rule_value(test.name)
+        if test.flag is not None:
+            return (value is True) == test.flag
+        if test.one_of:
+            return value in test.one_of
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False  # refused before (_check_values): never read as a guess
+        low, high = test.at_least, test.at_most
+        return (low is None or value >= low) and (high is None or value <= high)
+
+    def _check_values(self, p: Participant, side: SideName) -> None:
+        """A unit on a side a modifier reads a named ``int`` or ``choice`` value of must give
+        it, of its kind: a missing morale is refused, never read as some number."""
+        for mod in self.file.modifiers:
+            for test in mod.when:
+                if test.kind not in ("any-unit", "every-unit") or test.side != side:
+                    continue
+                decl = next(v for v in self.file.values if v.key == test.name)
+                if decl.kind == "bool":
+                    continue
+                value = p.unit.rule_value(decl.key)
+                if decl.kind == "int":
+                    ok = isinstance(value, int) and not isinstance(value, bool)
+                    wanted = "a whole number"
+                else:
+                    ok = value in decl.choices
+                    wanted = "one of " + ", ".join(decl.choices)
+                if not ok:
+                    said = "none" if value is None else repr(value)
+                    raise UnitDataError(
+                        f"{p.unit.name}: needs `{decl.key}` ({decl.label}: {wanted}, not "
+                        f"{said}), which {mod.rule} reads",
+                        decl.rule,
+                    )
+
+    def _said(self, mod: m.Modifier, situation: CombatSituation) -> str:
+        """The modifier's text, naming the units whose values made it apply: ``led by
+        morale 5 or more: +1 (Guards: morale 5)``."""
+        named = []
+        for test in mod.when:
+            if test.kind not in ("any-unit", "every-unit"):
+                continue
+            side = situation.attackers if test.side == "attacker" else situation.defenders
+            decl = next(v for v in self.file.values if v.key == test.name)
+            for p in side:
+                if self._meets(p.unit, test):
+                    value = p.unit.rule_value(test.name)
+                    shown = ("yes" if value else "no") if decl.kind == "bool" else value
+                    named.append(f"{p.unit.name}: {decl.label.lower()} {shown}")
+        return f"{mod.text} ({'; '.join(dict.fromkeys(named))})" if named else mod.text
 
     def _side_total(
         self,
@@ -349,7 +418,7 @@ class DataRuleset(BasicEligibility):
         for mod in active:
             factor = mod.attack if side == "attacker" else mod.defence
             if factor is not None:
-                factors.append((mod.rule, mod.text, factor))
+                factors.append((mod.rule, self._said(mod, situation), factor))
         for rule_, text, factor in factors:
             total *= m.FACTORS[factor]
             ex.add(
@@ -436,11 +505,17 @@ class DataRuleset(BasicEligibility):
         return {"column": column, "shift": work.shift}
 
     def _features(self, column: str, work: Working) -> tuple[object, ...]:
-        """The DRM; on an odds table the column, with where attack strength moves it (the
-        what-if, rules/what_if.py)."""
+        """The DRM; the column, with where attack strength moves it (the what-if,
+        rules/what_if.py): the odds of an odds table, a differential's or fire table's range."""
         found: list[object] = [DrmChances({work.drm: Fraction(1)})] if self.reads_drm else []
-        if self.file.table.kind == "odds":
-            found.append(OddsColumn(column, work.attack, work.defence, tables.odds_boundaries))
+        table, strength = self.file.table, self.file.attack_value  # a printed or named value
+        if table.kind == "odds":
+            found.append(
+                OddsColumn(column, work.attack, work.defence, tables.odds_boundaries, strength)
+            )
+        else:
+            boundaries = tables.range_boundaries(table)
+            found.append(TableColumn(column, work.attack, work.defence, boundaries, strength))
         return tuple(found)
 
     def _outcome(self, code: str, p: Fraction) -> Outcome:
@@ -465,17 +540,29 @@ class DataRuleset(BasicEligibility):
         work = self._work(report.situation)
         table = self.file.table
         ex = Explanation()
-        rolls, total = [], 0
+        rolls, values = [], []
         for entry in self.file.dice:
             spec = die_spec(entry)
             faces = tuple(dice.roll(entry.sides, spec.purpose) for _ in range(entry.count))
             rolls.append(DieRoll(spec.purpose, entry.sides, faces, entry.rule, entry.side))
             value = 10 * faces[0] + faces[1] if entry.read == "d66" else sum(faces)
-            total += value
+            values.append(value)
             ex.add(
                 entry.rule,
                 f"{entry.name}: {' '.join(map(str, faces))} = {value}",
                 value,
+                kind="roll",
+            )
+        total = tables.side_totals(self.file.dice, values, table.combine)
+        if table.combine == "difference":  # an opposed roll: the rows read the difference
+            mine = {
+                side: sum(v for d, v in zip(self.file.dice, values, strict=True) if d.side == side)
+                for side in SIDES
+            }
+            ex.add(
+                self.file.dice[0].rule,
+                f"the attacker's {mine['attacker']} - the defender's {mine['defender']} = {total}",
+                total,
                 kind="roll",
             )
         if isinstance(work.read, str):
@@ -484,8 +571,12 @@ class DataRuleset(BasicEligibility):
         else:
             modified, code = tables.row_code(table, work.read.index or 0, total, work.drm)
             column = table.columns[work.read.index or 0].label
-            said = f"{total} {work.drm:+d} = {modified}" if work.drm else f"{total}"
-            ex.add(table.rule, f"roll {said} on {column}: {code}", code, kind="result")
+            said = f"{total} {work.drm:+d} = {total + work.drm}" if work.drm else f"{total}"
+            if modified != total + work.drm:  # held within the rows
+                end = "end" if modified < total + work.drm else "start"
+                said += f" (the rows {end} at {modified})"
+            word = "difference" if table.combine == "difference" else "roll"
+            ex.add(table.rule, f"{word} {said} on {column}: {code}", code, kind="result")
         result = self.file.results[code]
         effects, sides = self._effects(report.situation, result, ex)
         advance = any(e.kind == "advance" for e in effects)
@@ -495,7 +586,8 @@ class DataRuleset(BasicEligibility):
             defender=sides["defender"],
             advance=advance,
             steps=ex.steps,
-            headline=f"roll {total}{f' {work.drm:+d}' if work.drm else ''}: {code}, {result.text}",
+            headline=f"{'difference' if table.combine == 'difference' else 'roll'} {total}"
+            f"{f' {work.drm:+d}' if work.drm else ''}: {code}, {result.text}",
             rolls=tuple(rolls),
             effects=tuple(effects),
             features=(ModifiedRoll(total, work.drm, modified),),  # the table's read (a d66 too)

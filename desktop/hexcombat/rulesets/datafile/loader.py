@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from hexcombat.rulesets.datafile import model as m
-from hexcombat.rulesets.datafile.tables import die_totals
+from hexcombat.rulesets.datafile.tables import roll_totals
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource, read_capped
 
 CHECKER_DEFECT = "hexcombat could not check this file (a defect of hexcombat, please report it)"
@@ -37,6 +37,8 @@ MAX = {
 }
 MAX_SIDES, MAX_COUNT, MAX_AMOUNT, MAX_SHIFT, MAX_DICE = 100, 4, 99, 20, 8
 MAX_TEXT = 300
+MAX_NUMBER = 9999
+"""The largest (and, negated, the least) number a condition compares a unit's value with."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 RULE = re.compile(r"^\S{1,20}$")
 CODE = re.compile(r"^[A-Za-z0-9/+*_.-]{1,12}$")
@@ -53,7 +55,11 @@ TEST_PARAMS: Mapping[str, frozenset[str]] = {
     "any-across": frozenset({"hexside"}),
     "all-across": frozenset({"hexside"}),
     "condition": frozenset({"condition", "value"}),
+    "any-unit": frozenset({"side", "value", "at_least", "at_most", "is"}),
+    "every-unit": frozenset({"side", "value", "at_least", "at_most", "is"}),
 }
+UNIT_TESTS = ("any-unit", "every-unit")
+"""Conditions over a value the player names, of the units on a side."""
 EFFECT_PARAMS: Mapping[str, frozenset[str]] = {
     "eliminate": frozenset({"side"}),
     "lose-steps": frozenset({"side", "amount"}),
@@ -280,7 +286,6 @@ class _Reader:
         types = self.names(("units", "types"), units.get("types"), "types")
         values = self.read_values(units.get("values"))
         ints = {v.key for v in values if v.kind == "int"}
-        bools = {v.key for v in values if v.kind == "bool"}
         strengths = {}
         for key in ("attack", "defence"):
             name = self.text(("units", key), units.get(key), required=False, default=key)
@@ -298,7 +303,7 @@ class _Reader:
         limits = self.read_limits(data.get("limits"))
         names = _Names(
             types,
-            bools,
+            {v.key: v for v in values},
             {s.key for s in states},
             set(terrain),
             set(hexsides),
@@ -607,6 +612,8 @@ class _Reader:
             "hexside": ("hexside feature of [hexsides]", lambda n: n in names.hexsides),
             "condition": ("condition of [conditions]", lambda n: n in names.conditions),
         }
+        if kind in UNIT_TESTS:
+            return self.read_unit_test(where, data, cast(m.Side, side), kind, names)
         for param, (what, known) in lookups.items():
             if param in TEST_PARAMS[kind] and not (kind == "condition" and param == "value"):
                 name = self.text((*where, param), data.get(param))
@@ -631,6 +638,77 @@ class _Reader:
             elif "value" in data:
                 self.add((*where, "value"), f"{name} is a check box: it takes no value")
         return m.Test(cast(Any, kind), cast(Any, side), name, terrains, choice)
+
+    def read_unit_test(
+        self, where: KeyPath, data: Mapping[str, Any], side: m.Side, kind: str, names: _Names
+    ) -> m.Test:
+        """``any-unit`` / ``every-unit``: a value of ``[units.values]`` compared as its kind
+        allows (an ``int`` with ``at_least`` / ``at_most``, a ``choice`` or ``bool`` with
+        ``is``); a value not declared, or compared as another kind, told at its line."""
+        name = self.text((*where, "value"), data.get("value"))
+        decl = names.values.get(name)
+        if name and decl is None:
+            known = ", ".join(sorted(names.values)) or "none"
+            self.add((*where, "value"), f"{_short(name)} is no value of [units.values] ({known})")
+        bounds = {
+            k: self.whole((*where, k), data.get(k), -MAX_NUMBER, MAX_NUMBER, 0)
+            if k in data
+            else None
+            for k in ("at_least", "at_most")
+        }
+        said = data.get("is")
+        one_of: tuple[str, ...] = ()
+        flag = None
+        if decl is not None and decl.kind == "int":
+            if "is" in data:
+                self.add(
+                    (*where, "is"),
+                    f"{name} is a whole-number value: compare it with at_least / at_most, not is",
+                )
+            if bounds["at_least"] is None and bounds["at_most"] is None:
+                self.add(where, f"{name} is a whole-number value: give at_least, at_most or both")
+            low, high = bounds["at_least"], bounds["at_most"]
+            if low is not None and high is not None and low > high:
+                self.add((*where, "at_least"), f"at_least {low} is above at_most {high}")
+        elif decl is not None:
+            for k in ("at_least", "at_most"):
+                if k in data:
+                    self.add(
+                        (*where, k),
+                        f"{name} is a {decl.kind} value, no number: compare it with is = "
+                        + (
+                            "true or false"
+                            if decl.kind == "bool"
+                            else f"one of {', '.join(map(repr, decl.choices))}"
+                        ),
+                    )
+            if said is None:
+                self.add(where, f"{kind} on {name} needs is = ...")
+            elif decl.kind == "bool":
+                if isinstance(said, bool):
+                    flag = said
+                else:
+                    self.add((*where, "is"), f"{name} is true or false, not {_short(said)}")
+            else:
+                one_of = self.names(
+                    (*where, "is"), [said] if isinstance(said, str) else said, "choices"
+                )
+                for choice in one_of:
+                    if choice not in decl.choices:
+                        self.add(
+                            (*where, "is"),
+                            f"{_short(choice)} is not a choice of {name} "
+                            f"({', '.join(decl.choices)})",
+                        )
+        return m.Test(
+            cast(Any, kind),
+            side,
+            name,
+            at_least=bounds["at_least"],
+            at_most=bounds["at_most"],
+            one_of=one_of,
+            flag=flag,
+        )
 
     def read_results(self, value: object, steps: bool, states: set[str]) -> dict[str, m.ResultDecl]:
         found = {}
@@ -707,11 +785,19 @@ class _Reader:
         self, value: object, dice: tuple[m.DieEntry, ...], codes: set[str]
     ) -> m.Table | None:
         data = self.table(("table",), value)
-        self.keys(("table",), data, {"kind", "rule", "columns", "below", "above", "rows"})
+        self.keys(
+            ("table",), data, {"kind", "rule", "columns", "below", "above", "rows", "combine"}
+        )
         kind = self.one_of(
             ("table", "kind"), data.get("kind"), ("odds", "differential", "fire"), None, True
         )
         rule = self.rule(("table", "rule"), data.get("rule"))
+        combine = cast(
+            m.Combine,
+            self.one_of(("table", "combine"), data.get("combine"), ("sum", "difference"), "sum"),
+        )
+        if combine == "difference" and not self.opposed(dice):
+            combine = "sum"  # told: the rows are checked against the dice as they are
         columns = self.read_columns(data.get("columns"), kind)
         ends: dict[str, str | None] = {}
         for end in ("below", "above"):
@@ -725,10 +811,32 @@ class _Reader:
                     )
                 else:
                     ends[end] = code
-        rows = self.read_rows(data.get("rows"), dice, len(columns), codes)
+        rows = self.read_rows(data.get("rows"), dice, len(columns), codes, combine)
         if kind is None or not columns or rows is None:
             return None
-        return m.Table(cast(Any, kind), rule, columns, ends["below"], ends["above"], rows)
+        return m.Table(cast(Any, kind), rule, columns, ends["below"], ends["above"], rows, combine)
+
+    def opposed(self, dice: tuple[m.DieEntry, ...]) -> bool:
+        """Whether ``dice`` can be read as an opposed roll (``combine = "difference"``): every
+        entry says whose it is, each side rolls at least one; each problem told at its line."""
+        sound = True
+        for i, entry in enumerate(dice):
+            if entry.side is None:
+                self.add(
+                    ("dice", i),
+                    f'dice {_short(entry.name)} has no side: with table.combine = "difference" '
+                    'each die says whose it is (side = "attacker" or "defender")',
+                )
+                sound = False
+        for side in SIDES:
+            if dice and not any(d.side == side for d in dice):
+                self.add(
+                    ("table", "combine"),
+                    f'table.combine = "difference" reads the attacker\'s dice minus the '
+                    f"defender's: no [[dice]] entry has side = {side!r}",
+                )
+                sound = False
+        return sound
 
     def read_columns(self, value: object, kind: str | None) -> tuple[m.Column, ...]:
         where: KeyPath = ("table", "columns")
@@ -776,14 +884,20 @@ class _Reader:
         return tuple(found)
 
     def read_rows(
-        self, value: object, dice: tuple[m.DieEntry, ...], width: int, codes: set[str]
+        self,
+        value: object,
+        dice: tuple[m.DieEntry, ...],
+        width: int,
+        codes: set[str],
+        combine: m.Combine = "sum",
     ) -> tuple[m.Row, ...] | None:
         where: KeyPath = ("table", "rows")
         raw = self.sized(where, value, "rows", dict)
         if not raw:
             self.add(where, "table.rows is missing: one row of results per die total")
             return None
-        totals = set(die_totals(dice)) if dice else set()
+        totals = set(roll_totals(dice, combine)) if dice else set()
+        what = "difference" if combine == "difference" else "total"
         low_total, high_total = (min(totals), max(totals)) if totals else (0, 0)
         rows, seen = [], set()
         for key, codes_in in raw.items():
@@ -800,14 +914,14 @@ class _Reader:
                 self.add(at, f"row {key}: its bounds are out of order")
                 continue
             if totals and (low < low_total or high > high_total):
-                self.add(at, f"row {key}: the dice give totals {low_total} to {high_total} only")
+                self.add(at, f"row {key}: the dice give {what}s {low_total} to {high_total} only")
                 continue
             covered = [t for t in range(low, high + 1) if t in totals] if totals else []
             if totals and not covered:
-                self.add(at, f"row {key}: the dice never give that total")
+                self.add(at, f"row {key}: the dice never give that {what}")
             again = [t for t in covered if t in seen]
             if again:
-                self.add(at, f"row {key} covers the total {again[0]} a row above covers too")
+                self.add(at, f"row {key} covers the {what} {again[0]} a row above covers too")
             seen.update(covered)
             if not isinstance(codes_in, list) or len(codes_in) > MAX["columns"]:
                 self.add(at, f"row {key} must be a list of result codes, one per column")
@@ -821,8 +935,9 @@ class _Reader:
         missing = sorted(totals - seen)
         if missing:
             said = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+            whose = "die total" if what == "total" else "difference"
             self.add(
-                where, f"no row for the die total(s) {said}: every total the dice give needs one"
+                where, f"no row for the {whose}(s) {said}: every {what} the dice give needs one"
             )
         return tuple(sorted(rows, key=lambda r: r.low))
 
@@ -833,13 +948,14 @@ class _Names:
     def __init__(
         self,
         types: tuple[str, ...],
-        bools: set[str],
+        values: dict[str, m.ValueDecl],
         states: set[str],
         terrain: set[str],
         hexsides: set[str],
         conditions: dict[str, m.ConditionDecl],
     ) -> None:
-        self.types, self.bools, self.states = set(types), bools, states
+        self.types, self.values, self.states = set(types), values, states
+        self.bools = {k for k, v in values.items() if v.kind == "bool"}
         self.terrain, self.hexsides, self.conditions = terrain, hexsides, conditions
 
 

@@ -15,6 +15,9 @@ TableKind = Literal["odds", "differential", "fire"]
 Side = Literal["attacker", "defender"]
 Factor = Literal["doubled", "halved"]
 Rounding = Literal["down", "up", "exact"]
+Combine = Literal["sum", "difference"]
+"""How the dice give the row: every entry added (``sum``), or the attacker's dice total minus
+the defender's (``difference``: an opposed roll, each side rolling its own)."""
 FACTORS: Mapping[str, Fraction] = {"doubled": Fraction(2), "halved": Fraction(1, 2)}
 COLUMN = "column"
 """``below`` / ``above``: read the nearest column rather than a result of its own."""
@@ -59,6 +62,9 @@ class Table:
     """A result code, :data:`COLUMN`, or None: no combat may fall below the lowest column."""
     above: str | None
     rows: tuple[Row, ...]
+    combine: Combine = "sum"
+    """The rows are read on the dice total (``sum``) or on the attacker's dice total minus
+    the defender's (``difference``)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,8 @@ TestKind = Literal[
     "any-across",
     "all-across",
     "condition",
+    "any-unit",
+    "every-unit",
 ]
 
 
@@ -122,6 +130,14 @@ class Test:
     terrains: tuple[str, ...] = ()
     value: str | None = None
     """For ``condition`` on a choice: the choice it asks for."""
+    at_least: int | None = None
+    """For ``any-unit`` / ``every-unit`` on an ``int`` value: the least it may be."""
+    at_most: int | None = None
+    """For ``any-unit`` / ``every-unit`` on an ``int`` value: the most it may be."""
+    one_of: tuple[str, ...] = ()
+    """For ``any-unit`` / ``every-unit`` on a ``choice`` value: the choices it may be."""
+    flag: bool | None = None
+    """For ``any-unit`` / ``every-unit`` on a ``bool`` value: true or false."""
 
 
 @dataclass(frozen=True)

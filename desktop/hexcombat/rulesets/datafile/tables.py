@@ -5,7 +5,7 @@ throughout; nothing here knows the contract's types."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -36,9 +36,36 @@ def _ways(dice: tuple[m.DieEntry, ...]) -> tuple[dict[int, int], int]:
 
 
 def die_totals(dice: tuple[m.DieEntry, ...]) -> dict[int, Fraction]:
-    """Each total the table is read with (every entry added), with its exact chance."""
+    """Each total of ``dice`` added together, with its exact chance."""
     ways, outof = _ways(dice)
     return {total: Fraction(n, outof) for total, n in sorted(ways.items())}
+
+
+def roll_totals(dice: tuple[m.DieEntry, ...], combine: m.Combine = "sum") -> dict[int, Fraction]:
+    """Each value the table's rows are read on, with its exact chance: every entry added
+    (``sum``), or the attacker's dice total minus the defender's (``difference``: the two
+    sides' totals convolved, 1d6 against 1d6 giving -5..5, 0 with 6/36)."""
+    if combine == "sum":
+        return die_totals(dice)
+    ways, outof = _difference(dice)
+    return {total: Fraction(n, outof) for total, n in sorted(ways.items())}
+
+
+@cache
+def _difference(dice: tuple[m.DieEntry, ...]) -> tuple[dict[int, int], int]:
+    """How many ways each difference (attacker's total minus defender's) comes up, of how
+    many: whole numbers, as :func:`_ways`."""
+    attack, a_outof = _ways(tuple(d for d in dice if d.side == "attacker"))
+    defence, d_outof = _ways(tuple(d for d in dice if d.side == "defender"))
+    return _added(attack, {-total: n for total, n in defence.items()}), a_outof * d_outof
+
+
+def side_totals(dice: tuple[m.DieEntry, ...], values: list[int], combine: m.Combine) -> int:
+    """The value the rows are read on from each entry's rolled value (in ``dice`` order): their
+    sum, or the attacker's entries' sum minus the defender's."""
+    if combine == "sum":
+        return sum(values)
+    return sum(v if d.side == "attacker" else -v for d, v in zip(dice, values, strict=True))
 
 
 def _added(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
@@ -86,6 +113,27 @@ def odds_boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iter
         else:
             yield Fraction(a) * defence if d == 1 else defence / d
             a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
+
+
+def range_boundaries(
+    table: m.Table,
+) -> Callable[[Fraction, Fraction, int], Iterator[Fraction]]:
+    """Where a differential or fire table's column changes, as the what-if asks
+    (:data:`hexcombat.rules.report.Boundaries`): the value is attack minus defence (a fire
+    table: defence 0) rounded down, so column ``c`` begins at the attack ``defence + c.low``.
+    Up: the least attack reaching each column to the right (and the ``above`` end past the
+    last); down: the attack just under which the combat drops to each column to the left
+    (and below the first)."""
+
+    def boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
+        value = math.floor(attack - defence)
+        starts = [c.low for c in table.columns] + [table.columns[-1].high + 1]
+        if direction > 0:
+            yield from (defence + low for low in starts if low > value)
+        else:
+            yield from (defence + low for low in reversed(starts) if low <= value)
+
+    return boundaries
 
 
 def odds_label(ratio: Fraction) -> str:
@@ -174,13 +222,14 @@ def row_code(table: m.Table, index: int, total: int, drm: int) -> tuple[int, str
 def chances(
     table: m.Table, dice: tuple[m.DieEntry, ...], read: Place | str, drm: int
 ) -> dict[str, Fraction]:
-    """The exact chance of every result code: over every dice total, or certain when the combat
-    falls at an end of the table that gives one result."""
+    """The exact chance of every result code: over every value the dice give the rows (a
+    total, or an opposed roll's difference), or certain when the combat falls at an end of the
+    table that gives one result."""
     if isinstance(read, str):
         return {read: Fraction(1)}
     assert read.index is not None
     found: dict[str, Fraction] = {}
-    for total, p in die_totals(dice).items():
+    for total, p in roll_totals(dice, table.combine).items():
         code = row_code(table, read.index, total, drm)[1]
         found[code] = found.get(code, Fraction(0)) + p
     return found
