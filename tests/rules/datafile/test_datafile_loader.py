@@ -181,9 +181,14 @@ DAMAGED = 150
 
 def a_combat(file: RulesetFile) -> CombatSituation:
     """One attacker against one defender of the file's first unit type, in its first terrain,
-    with every strength it reads (a damaged file may still refuse them, by name)."""
+    with every strength and named value it reads (a damaged file may still refuse them, by name)."""
     reads = (file.attack_value, file.defence_value)
-    named = {v: 4 for v in reads if v not in ("attack", "defence")}
+    named: dict[str, object] = {v: 4 for v in reads if v not in ("attack", "defence")}
+    for value in file.values:  # every value the file names, which its conditions may read
+        if value.kind == "int":
+            named.setdefault(value.key, 4)
+        elif value.kind == "choice" and value.choices:
+            named.setdefault(value.key, value.choices[0])
     unit = Unit(
         name="Probe",
         attack=4,
