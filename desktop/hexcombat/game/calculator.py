@@ -110,7 +110,8 @@ class CalculatorCombat:
 
     def set_ruleset(self, ruleset: str) -> None:
         """Fight the combat by ``ruleset``: conditions and hexside features it does not read
-        are dropped, so nothing it would refuse stays set unseen."""
+        are dropped, and a weather or terrain it does not declare becomes its first, so nothing
+        it would refuse stays set unseen."""
         vocabulary = vocabulary_of(ruleset)
         if vocabulary is None:
             raise CalculatorError(f"unknown ruleset {ruleset!r}; use {', '.join(ruleset_ids())}")
@@ -122,6 +123,8 @@ class CalculatorCombat:
                 del conditions[key]
         if conditions.get("weather") not in vocabulary.weather:
             conditions["weather"] = vocabulary.weather[0]
+        if vocabulary.terrain and conditions.get("terrain") not in vocabulary.terrain:
+            conditions["terrain"] = vocabulary.terrain[0]  # the ruleset's own, first declared
         for side in SIDES:
             for entry in self.entries(side):
                 if entry.get("across") not in (None, *vocabulary.hexside_features):
