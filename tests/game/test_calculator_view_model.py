@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hexcombat.game.calculator import new_combat, open_combat, roll_typed
+from hexcombat.game.calculator import CalculatorError, new_combat, open_combat, roll_typed
 from hexcombat.game.combat_view_model import (
     AIR_SIDE,
     calculator_conditions,
@@ -128,3 +128,22 @@ def test_a_ground_combat_rolls_its_own_dice() -> None:
     roll = calculator_roll(report)
     assert roll.rollable and roll.prompt is not None and "d10" in roll.prompt  # Assault
     assert calculator_roll(None) == type(roll)(False, None)
+
+
+def test_the_counter_typed_is_picked_without_a_window() -> None:
+    combat = new_combat("total-war")
+    entry = combat.add_searched("attacker", "2 su-rifle-xx", 1, "minor-river")
+    assert entry == {"counter": "su-rifle-xx", "count": 2, "across": "minor-river"}
+    completed = "su-hv-tank-xx  \u2014  Hv Tank XX"  # a completion as the field shows it
+    assert combat.add_searched("defender", completed, 1, "minor-river") == {
+        "counter": "su-hv-tank-xx"  # a defender attacks across nothing
+    }
+    with pytest.raises(CalculatorError) as several:
+        combat.add_searched("attacker", "tank")
+    assert "counters match 'tank'" in str(several.value) and "su-tank-x" in str(several.value)
+    with pytest.raises(CalculatorError) as air:
+        combat.add_searched("attacker", "ge-me-109e")
+    assert "is an air counter: Ctrl+3" in str(air.value)  # 23D: it flies, it does not attack
+    flown = new_combat("total-war")
+    entry = flown.add_searched(AIR_SIDE, "ge-me-109e", 1, None, "defensive-air-support")
+    assert entry == {"counter": "ge-me-109e", "mission": "defensive-air-support"}

@@ -21,7 +21,13 @@ from hexcombat.board.hexside import Hexside
 from hexcombat.game.apply_result import retreat_notices
 from hexcombat.game.attack import Candidate, advance_uids, can_roll, retreating
 from hexcombat.game.attack_model import AttackModel
-from hexcombat.game.calculator import CalculatorCombat, Rolled, find_air_units, find_counters
+from hexcombat.game.calculator import (
+    AIR_SIDE,
+    CalculatorCombat,
+    Rolled,
+    find_air_units,
+    find_counters,
+)
 from hexcombat.game.combat_log import words
 from hexcombat.game.commands import plural
 from hexcombat.game.conditions import vocabulary_of
@@ -475,10 +481,6 @@ def map_marks(model: AttackModel) -> MapMarks | None:
 # conditions, its headline and its roll are decided here from the plain
 # :class:`~hexcombat.game.calculator.CalculatorCombat`, with the Combat panel's own rules for
 # what is shown (:func:`weather_shown`, :func:`date_asked`), and only laid out there.
-
-AIR_SIDE = "air mission"
-"""The calculator's side that flies the counter typed on the mission chosen (its ruleset's air
-rules' missions)."""
 
 
 @dataclass(frozen=True)

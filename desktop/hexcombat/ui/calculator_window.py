@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
@@ -44,8 +43,6 @@ from hexcombat.game.calculator import (
     CalculatorError,
     MoreDice,
     Rolled,
-    find_air_units,
-    find_counters,
     new_combat,
     on_the_table,
     open_combat,
@@ -711,32 +708,20 @@ class CalculatorWindow(QMainWindow):
         self.refresh(chosen)
 
     def add_searched(self, side: str) -> bool:
-        """Add the counter typed in the search field (``2 rifle xx``: two) to ``side``."""
-        text = self.search.text().split("\u2014")[0].strip()
-        count = self.count.value()
-        first, _, rest = text.partition(" ")
-        if first.isdigit() and rest:
-            count, text = int(first), rest.strip().removeprefix("x ").strip()
-        if side == AIR:
-            return self._fly_searched(text, count)
-        library, game = self.combat.library, self.combat.ruleset
-        found = _best_matches(find_counters(library, text, game=game), text) or _best_matches(
-            find_counters(library, text),
-            text,  # another game's counter, named on purpose
+        """Add the counter typed in the search field (``2 rifle xx``: two) to ``side``, as
+        :meth:`~hexcombat.game.calculator.CalculatorCombat.add_searched` picks it."""
+        text, count, across, mission = (
+            self.search.text(),
+            self.count.value(),
+            self.across.currentData(),
+            self.mission.currentData(),
         )
-        flown = [cid for cid, _ in find_air_units(self.combat.air_library, text)]
-        if not found and flown:  # an air counter flies a mission (23D): it is no attacker
-            self.setup_problem.setText(
-                f"{', '.join(flown[:4])} is an air counter: Ctrl+3 flies it on the mission chosen"
-            )
-            return False
-        if len(found) != 1:
-            self.setup_problem.setText(_not_one(found, text, "counter"))
-            return False
-        across = self.across.currentData() if side == "attacker" else None
-        if not self._added(lambda: self.combat.add_counter(side, found[0][0], count, across)):
+        add = self.combat.add_searched
+        if not self._added(lambda: add(side, text, count, across, mission)):
             return False
         self.search.clear()
+        if side == AIR:
+            return True
         self._search_added = True  # Return on a completion: the completer puts it back next
         QTimer.singleShot(0, lambda: setattr(self, "_search_added", False))
         self._showing = True
@@ -750,18 +735,6 @@ class CalculatorWindow(QMainWindow):
         if self._search_added:  # the field takes the completion after this: clear it then
             self._search_added = False
             QTimer.singleShot(0, self.search.clear)
-
-    def _fly_searched(self, text: str, count: int) -> bool:
-        """An air counter of the counter sets flown on the mission chosen (23D)."""
-        found = _best_matches(find_air_units(self.combat.air_library, text), text)
-        if len(found) != 1:
-            self.setup_problem.setText(_not_one(found, text, "air counter"))
-            return False
-        mission = self.mission.currentData()
-        if not self._added(lambda: self.combat.add_air_counter(found[0][0], mission, count)):
-            return False
-        self.search.clear()
-        return True
 
     def add_inline(self) -> bool:
         """Add the unit typed in the counter vocabulary (an air mission when it has one)."""
@@ -918,24 +891,8 @@ class CalculatorWindow(QMainWindow):
             event.ignore()
 
 
-T = TypeVar("T")
-
-
 def _offer(box: QComboBox, items: Sequence[str], chosen: str) -> None:
     """``box`` offering ``items`` with ``chosen`` shown (typed in, for an editable box)."""
     box.clear()
     box.addItems(list(items))
     box.setCurrentText(chosen)
-
-
-def _best_matches(found: list[tuple[str, T]], text: str) -> list[tuple[str, T]]:
-    """The counters ``text`` names: the one whose id it is exactly, else every match."""
-    return [(cid, unit) for cid, unit in found if cid == text] or found
-
-
-def _not_one(found: Sequence[tuple[str, object]], text: str, what: str) -> str:
-    """Why ``text`` picks no single counter: none matches, or which several do."""
-    if not found:
-        return f"no {what} matches {text!r}"
-    names = ", ".join(cid for cid, _ in found[:8])
-    return f"{len(found)} {what}s match {text!r}: {names}" + (", ..." if len(found) > 8 else "")
