@@ -147,3 +147,17 @@ def test_the_counter_typed_is_picked_without_a_window() -> None:
     flown = new_combat("total-war")
     entry = flown.add_searched(AIR_SIDE, "ge-me-109e", 1, None, "defensive-air-support")
     assert entry == {"counter": "ge-me-109e", "mission": "defensive-air-support"}
+
+
+@pytest.mark.parametrize(
+    "case", ["tw-14d2d", "ar-10d-forest-river", "lhy-assault-squads", "hill-and-ford-ford"]
+)
+def test_every_terrain_offered_is_one_the_rules_read(case: str) -> None:
+    """Nothing offered is refused as unknown terrain: the box and the rules read one list."""
+    combat = open_combat(CASES / f"{case}.toml")
+    shown = calculator_conditions(combat)
+    assert shown is not None and len(shown.terrain.items) >= 4
+    for terrain in shown.terrain.items:
+        combat.set_condition("terrain", terrain)
+        _report, problems = combat.checked()
+        assert not [p for p in problems if repr(terrain) in p], (terrain, problems)
