@@ -12,10 +12,12 @@ import pytest
 from hexcombat.game.calculator import CalculatorError, new_combat, open_combat, roll_typed
 from hexcombat.game.combat_view_model import (
     AIR_SIDE,
+    SideFields,
     calculator_conditions,
     calculator_headline,
     calculator_roll,
     calculator_setup,
+    side_fields,
 )
 from hexcombat.rules.report import Report
 
@@ -161,3 +163,21 @@ def test_every_terrain_offered_is_one_the_rules_read(case: str) -> None:
         combat.set_condition("terrain", terrain)
         _report, problems = combat.checked()
         assert not [p for p in problems if repr(terrain) in p], (terrain, problems)
+
+
+def test_a_unit_typed_for_a_side_uses_that_side_s_fields() -> None:
+    assert side_fields("attacker") == SideFields(mission=False, across=True)
+    assert side_fields("defender") == SideFields(mission=False, across=False)
+    assert side_fields(AIR_SIDE) == SideFields(mission=True, across=False)
+    combat = new_combat("hill-and-ford")
+    typed = 'name = "Red Rifles", type = "infantry", defence = 4'
+    assert "across" not in combat.add_typed("defender", typed, 1, "minor-river")
+    flown = new_combat("total-war")
+    entry = flown.add_typed(
+        AIR_SIDE,
+        'name = "AF", rating = "6AF5", tactical_bombing = 2',
+        1,
+        None,
+        "defensive-air-support",
+    )
+    assert entry["mission"] == "defensive-air-support"  # the mission chosen (23D2)

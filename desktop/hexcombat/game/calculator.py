@@ -239,11 +239,22 @@ class CalculatorCombat:
         self.data.setdefault(side, []).append(entry)
         return entry
 
-    def add_typed(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
-        """A unit typed inline: an ``[[air]]`` mission when it names one, else a ground unit."""
+    def add_typed(
+        self,
+        side: str,
+        text: str,
+        count: int = 1,
+        across: str | None = None,
+        mission: str | None = None,
+    ) -> dict:
+        """A unit typed inline: an ``[[air]]`` mission when it names one or is typed for
+        :data:`AIR_SIDE` (flown on ``mission`` unless it names its own), else a ground unit,
+        an attacker attacking ``across``."""
+        if side == AIR_SIDE and "mission" not in text:  # the mission chosen says which
+            text += f", mission = {toml_string(str(mission))}"
         if "mission" in read_inline_unit(text):
             return self.add_air(text)
-        return self.add_inline(side, text, count, across)
+        return self.add_inline(side, text, count, across if side == "attacker" else None)
 
     def add_air_counter(self, counter_id: str, mission: str, count: int = 1) -> dict[str, Any]:
         """Fly ``count`` of the air counter ``counter_id`` on ``mission``, as a scenario

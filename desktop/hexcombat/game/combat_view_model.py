@@ -622,6 +622,20 @@ def calculator_setup(combat: CalculatorCombat) -> CalculatorSetup:
 
 
 @dataclass(frozen=True)
+class SideFields:
+    """The set-up's fields a side uses: the mission box for an air mission only, what a unit
+    attacks across for an attacker only."""
+
+    mission: bool
+    across: bool
+
+
+def side_fields(side: str) -> SideFields:
+    """The fields shown while units are added to ``side``."""
+    return SideFields(mission=side == AIR_SIDE, across=side == "attacker")
+
+
+@dataclass(frozen=True)
 class CalculatorHeadline:
     """What heads the calculator's working: why there is no report yet (``problems``), or the
     report's headline in its ruleset's words (``title``, shown large) with the dice rolled and

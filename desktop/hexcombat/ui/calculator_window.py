@@ -56,6 +56,7 @@ from hexcombat.game.combat_view_model import (
     calculator_headline,
     calculator_roll,
     calculator_setup,
+    side_fields,
 )
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.dice import DiceWanted
@@ -483,11 +484,11 @@ class CalculatorWindow(QMainWindow):
             self.mission.setCurrentIndex(self.mission.findData(chosen))
 
     def _side_chosen(self, side: str) -> None:
-        """The mission box is there for an air mission only, the hexside an attacker attacks
-        across for an attacker only."""
-        self.setup_form.setRowVisible(self.mission_row, side == AIR)
-        self.across_label.setVisible(side == "attacker")
-        self.across.setVisible(side == "attacker")
+        """The fields ``side`` uses (:func:`~hexcombat.game.combat_view_model.side_fields`)."""
+        fields = side_fields(side)
+        self.setup_form.setRowVisible(self.mission_row, fields.mission)
+        self.across_label.setVisible(fields.across)
+        self.across.setVisible(fields.across)
 
     # -- reports --------------------------------------------------------------------------------
 
@@ -738,12 +739,10 @@ class CalculatorWindow(QMainWindow):
 
     def add_inline(self) -> bool:
         """Add the unit typed in the counter vocabulary (an air mission when it has one)."""
-        side = self.side_box.currentText()
-        text = self.inline.text()
-        if side == AIR and "mission" not in text:  # the mission box says which
-            text += f', mission = "{self.mission.currentData()}"'
-        across = self.across.currentData() if side == "attacker" else None
-        if not self._added(lambda: self.combat.add_typed(side, text, self.count.value(), across)):
+        side, text, count = self.side_box.currentText(), self.inline.text(), self.count.value()
+        across, mission = self.across.currentData(), self.mission.currentData()
+        add = self.combat.add_typed
+        if not self._added(lambda: add(side, text, count, across, mission)):
             return False
         self.inline.clear()
         return True
