@@ -83,6 +83,23 @@ def test_the_calculator_lists_it_and_evaluates_its_counters(qtbot, folder: Path)
     calculator.close()
 
 
+def test_the_calculator_offers_its_terrain_and_reads_the_wood(qtbot, folder: Path) -> None:  # noqa: ANN001
+    """The terrain box lists what the folder's ruleset declares (O2: clear and woods), no other
+    game's; the wood chosen there is read as O2 says."""
+    calculator = CalculatorWindow(new_combat("total-war"))
+    calculator.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(calculator)
+    calculator.ruleset_box.setCurrentIndex(calculator.ruleset_box.findData("odds-d6"))
+    box = calculator.terrain
+    assert [box.itemText(i) for i in range(box.count())] == ["clear", "woods"]
+    calculator.combat.add_counter("attacker", "od-rifles")
+    calculator.combat.add_counter("defender", "od-guards")
+    box.setCurrentIndex(box.findText("woods"))
+    assert calculator.combat.conditions()["terrain"] == "woods"
+    assert calculator.report is not None and final_drm(calculator.report) == -1  # O2
+    calculator.close()
+
+
 def test_explain_and_check_read_its_files(folder: Path, tmp_path: Path) -> None:
     explained = explain_json(scenario(folder))
     assert explained["ruleset"] == "odds-d6" and explained["drm"] == -1

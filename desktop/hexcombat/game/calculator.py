@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hexcombat.atomicfile import write_atomically
 from hexcombat.board.mapwrite import toml_key, toml_string
@@ -60,6 +60,8 @@ from hexcombat.sourcefile import Problem, SourceError, TomlSource
 
 UNSAVED = Path("calculator combat")
 """The name problems of a combat not saved yet are said against."""
+AIR_SIDE = "air mission"
+"""The side a counter typed is flown from, on a mission, rather than added to a ground side."""
 GENERAL = ("terrain", "weather", "date")
 """The conditions every ruleset reads (the combat results table is the scenario's ``crt``)."""
 
@@ -110,7 +112,8 @@ class CalculatorCombat:
 
     def set_ruleset(self, ruleset: str) -> None:
         """Fight the combat by ``ruleset``: conditions and hexside features it does not read
-        are dropped, so nothing it would refuse stays set unseen."""
+        are dropped, and a weather or terrain it does not declare becomes its first, so nothing
+        it would refuse stays set unseen."""
         vocabulary = vocabulary_of(ruleset)
         if vocabulary is None:
             raise CalculatorError(f"unknown ruleset {ruleset!r}; use {', '.join(ruleset_ids())}")
@@ -122,6 +125,8 @@ class CalculatorCombat:
                 del conditions[key]
         if conditions.get("weather") not in vocabulary.weather:
             conditions["weather"] = vocabulary.weather[0]
+        if vocabulary.terrain and conditions.get("terrain") not in vocabulary.terrain:
+            conditions["terrain"] = vocabulary.terrain[0]  # the ruleset's own, first declared
         for side in SIDES:
             for entry in self.entries(side):
                 if entry.get("across") not in (None, *vocabulary.hexside_features):
@@ -165,6 +170,42 @@ class CalculatorCombat:
         entry: dict[str, Any] = {"counter": counter_id}
         return self._add(side, entry, count, across)
 
+    def add_searched(
+        self,
+        side: str,
+        text: str,
+        count: int = 1,
+        across: str | None = None,
+        mission: str | None = None,
+    ) -> dict[str, Any]:
+        """Add the counter the search field names: ``text`` as typed or completed (``2 rifle
+        xx``: two, whatever ``count`` says; a completion's `` — name`` dropped), to ``side``
+        (an attacker attacking ``across``; for :data:`AIR_SIDE`, flown on ``mission``). It must
+        name one counter: its id exactly, else the one match among the ruleset's game's, else
+        among any game's (named on purpose); :class:`CalculatorError` says which match when
+        none or several do, and that an air counter flies a mission (23D) rather than
+        attacking."""
+        text = text.split("\u2014")[0].strip()
+        first, _, rest = text.partition(" ")
+        if first.isdigit() and rest:
+            count, text = int(first), rest.strip().removeprefix("x ").strip()
+        if side == AIR_SIDE:
+            flown = best_matches(find_air_units(self.air_library, text), text)
+            if len(flown) != 1:
+                raise CalculatorError(not_one(flown, text, "air counter"))
+            return self.add_air_counter(flown[0][0], mission or "", count)
+        found = best_matches(
+            find_counters(self.library, text, game=self.ruleset), text
+        ) or best_matches(find_counters(self.library, text), text)
+        air = [cid for cid, _ in find_air_units(self.air_library, text)]
+        if not found and air:  # an air counter flies a mission (23D): it is no attacker
+            raise CalculatorError(
+                f"{', '.join(air[:4])} is an air counter: Ctrl+3 flies it on the mission chosen"
+            )
+        if len(found) != 1:
+            raise CalculatorError(not_one(found, text, "counter"))
+        return self.add_counter(side, found[0][0], count, across if side == "attacker" else None)
+
     def add_inline(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
         """Add a unit typed in the counter vocabulary, as a scenario writes it inline
         (``name = "Tank II", size = "II", type = "armour", attack = 1, aeca = "full"``);
@@ -198,11 +239,22 @@ class CalculatorCombat:
         self.data.setdefault(side, []).append(entry)
         return entry
 
-    def add_typed(self, side: str, text: str, count: int = 1, across: str | None = None) -> dict:
-        """A unit typed inline: an ``[[air]]`` mission when it names one, else a ground unit."""
+    def add_typed(
+        self,
+        side: str,
+        text: str,
+        count: int = 1,
+        across: str | None = None,
+        mission: str | None = None,
+    ) -> dict:
+        """A unit typed inline: an ``[[air]]`` mission when it names one or is typed for
+        :data:`AIR_SIDE` (flown on ``mission`` unless it names its own), else a ground unit,
+        an attacker attacking ``across``."""
+        if side == AIR_SIDE and "mission" not in text:  # the mission chosen says which
+            text += f", mission = {toml_string(str(mission))}"
         if "mission" in read_inline_unit(text):
             return self.add_air(text)
-        return self.add_inline(side, text, count, across)
+        return self.add_inline(side, text, count, across if side == "attacker" else None)
 
     def add_air_counter(self, counter_id: str, mission: str, count: int = 1) -> dict[str, Any]:
         """Fly ``count`` of the air counter ``counter_id`` on ``mission``, as a scenario
@@ -374,6 +426,22 @@ def is_calculator_scenario(path: str | Path) -> bool:
         return False
     data = source.data
     return "map" not in data and any(key in data for key in ("ruleset", *SIDES, "air"))
+
+
+T = TypeVar("T")
+
+
+def best_matches(found: list[tuple[str, T]], text: str) -> list[tuple[str, T]]:
+    """The counters ``text`` names: the one whose id it is exactly, else every match."""
+    return [(cid, unit) for cid, unit in found if cid == text] or found
+
+
+def not_one(found: Sequence[tuple[str, object]], text: str, what: str) -> str:
+    """Why ``text`` picks no single counter: none matches, or which several do."""
+    if not found:
+        return f"no {what} matches {text!r}"
+    names = ", ".join(cid for cid, _ in found[:8])
+    return f"{len(found)} {what}s match {text!r}: {names}" + (", ..." if len(found) > 8 else "")
 
 
 def find_air_units(library: Mapping[str, AirCounter], text: str) -> list[tuple[str, AirCounter]]:

@@ -1,16 +1,19 @@
-"""What the Combat panel shows of the attack being prepared, decided without Qt.
+"""What the Combat panel and the calculator show of a combat, decided without Qt.
 
 The panel (:mod:`hexcombat.ui.combat_panel`) is a view: it asks this presenter what to show
 (the headline, whether Roll is on and what its tooltip says, the folded set-up's line, the
 result in lines, who retreats how far and who cannot, the map's marks) and only lays the
 answer out. Each answer is plain data read from the
-:class:`~hexcombat.game.attack_model.AttackModel`, so it is tested without a window.
+:class:`~hexcombat.game.attack_model.AttackModel`, so it is tested without a window. The
+calculator (:mod:`hexcombat.ui.calculator_window`) is the same view of a combat without a map:
+its set-up, conditions, headline and roll are read here from its plain
+:class:`~hexcombat.game.calculator.CalculatorCombat` (the last section).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from hexcombat.board.hexes import Hex
@@ -18,11 +21,22 @@ from hexcombat.board.hexside import Hexside
 from hexcombat.game.apply_result import retreat_notices
 from hexcombat.game.attack import Candidate, advance_uids, can_roll, retreating
 from hexcombat.game.attack_model import AttackModel
+from hexcombat.game.calculator import (
+    AIR_SIDE,
+    CalculatorCombat,
+    Rolled,
+    find_air_units,
+    find_counters,
+)
 from hexcombat.game.combat_log import words
 from hexcombat.game.commands import plural
+from hexcombat.game.conditions import vocabulary_of
+from hexcombat.game.roll import typed_roll_prompt
 from hexcombat.game.state import GameState
 from hexcombat.rules.effects import Effect
-from hexcombat.rules.report import NEEDS_STRENGTHS
+from hexcombat.rules.missions import MissionReport, air_rules_of
+from hexcombat.rules.references import cited
+from hexcombat.rules.report import NEEDS_STRENGTHS, Report
 from hexcombat.rules.vocabulary import ConditionSpec, ConditionValue, PhaseSpec, Vocabulary
 
 NO_ATTACK_SUMMARY = "Attackers and conditions"
@@ -460,3 +474,221 @@ def map_marks(model: AttackModel) -> MapMarks | None:
                 if end == chosen_end:  # the way it goes, start to end
                     paths.append((start, *way) if way and way[0] != start else tuple(way))
     return MapMarks(hexes, sides, paths, roles)
+
+
+# the calculator --------------------------------------------------------------------------------
+# The calculator (ui/calculator_window.py) is the same combat view at the table: its set-up, its
+# conditions, its headline and its roll are decided here from the plain
+# :class:`~hexcombat.game.calculator.CalculatorCombat`, with the Combat panel's own rules for
+# what is shown (:func:`weather_shown`, :func:`date_asked`), and only laid out there.
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a box offers, the one chosen, and whether the box is there at all."""
+
+    items: tuple[str, ...]
+    chosen: str
+    shown: bool = True
+
+
+def terrain_choices(vocabulary: Vocabulary, chosen: str) -> tuple[str, ...]:
+    """The terrain offered for the defended hex: the ruleset's declared terrain. A terrain the
+    combat names that the ruleset does not declare (a file's, or a ruleset declaring none) is
+    offered last, so the box shows what the combat says and the rules' refusal says why."""
+    declared = vocabulary.terrain
+    return declared if not chosen or chosen in declared else (*declared, chosen)
+
+
+@dataclass(frozen=True)
+class CalculatorConditions:
+    """The calculator's conditions: the terrain and weather boxes, the month, the hexside
+    features an attacker may attack across, and every condition the ruleset declares with its
+    value now."""
+
+    terrain: Choices
+    weather: Choices
+    date: str
+    date_shown: bool
+    date_tip: str
+    """What the empty month field says: the ruleset's rule dating counter values."""
+    across: tuple[str, ...]
+    across_tip: str
+    conditions: tuple[tuple[ConditionSpec, ConditionValue], ...]
+
+
+def calculator_conditions(combat: CalculatorCombat) -> CalculatorConditions | None:
+    """What the calculator's conditions show for ``combat`` (None: its ruleset is unknown, said
+    by the evaluation): all from its ruleset's vocabulary, one weather being no choice and a
+    ruleset reading no date asking none, as in the Combat panel."""
+    vocabulary = vocabulary_of(combat.ruleset)
+    if vocabulary is None:
+        return None
+    conditions = combat.conditions()
+    terrain = str(conditions.get("terrain", "clear"))
+    weather = str(conditions.get("weather", vocabulary.weather[0]))
+    date = str(conditions.get("date", ""))
+    return CalculatorConditions(
+        terrain=Choices(terrain_choices(vocabulary, terrain), terrain),
+        weather=Choices(vocabulary.weather, weather, weather_shown(vocabulary)),
+        date=date,
+        date_shown=date_asked(vocabulary, conditions.get("date")),
+        date_tip=f"YYYY-MM (dated counter values{cited(vocabulary.date_rule)})",
+        across=vocabulary.hexside_features,
+        across_tip=f"What the attacker attacks across{cited(vocabulary.hexside_rule)}",
+        conditions=tuple(
+            (spec, conditions.get(spec.key, spec.default)) for spec in vocabulary.conditions
+        ),
+    )
+
+
+def inline_example(vocabulary: Vocabulary) -> str:
+    """An inline unit as the ruleset's counters are written: a squad has steps and its
+    ruleset's values, no size; a unit whose ruleset reads capabilities its size (what they
+    need); a unit of a game that declares neither, its strengths alone (no size it lacks)."""
+    if vocabulary.steps:
+        return 'name = "Rifle Sqd", steps = 2, rules = { ... }'
+    if vocabulary.unit_capabilities:
+        return 'name = "Tank II", size = "II", type = "armour", attack = 1'
+    return 'name = "Rifles", type = "infantry", attack = 3, defence = 2'
+
+
+@dataclass(frozen=True)
+class CalculatorSetup:
+    """The calculator's set-up for its combat's ruleset: the sides a unit typed is added to,
+    the missions an air counter may fly, the counters offered as the player types, and the
+    tooltips, each citing the ruleset's own rule (none when it has none)."""
+
+    sides: tuple[str, ...]
+    missions: tuple[tuple[str, str], ...]
+    """Each mission its air rules fly: its id and the words the box shows."""
+    completions: tuple[str, ...]
+    side_tip: str
+    mission_tip: str
+    search_tip: str
+    inline_tip: str
+    inline_example: str
+    air_title: str
+    """The air missions list's title."""
+
+    @property
+    def flies(self) -> bool:
+        """Its ruleset flies air missions: the air side and Fly as Air Mission are offered."""
+        return bool(self.missions)
+
+
+def calculator_setup(combat: CalculatorCombat) -> CalculatorSetup:
+    """The set-up the calculator offers for ``combat``'s ruleset."""
+    air = air_rules_of(combat.ruleset)
+    missions = cited(air.missions_rule) if air else ""
+    mission = f" or an air mission{missions} flown on the mission chosen" if air else ""
+    ctrl3 = f", Ctrl+3 as an air mission{missions}" if air else ""
+    keyed = (
+        f" With the mission key (rating, mission, ...) it is an air mission{missions}."
+        if air
+        else ""
+    )
+    flown = tuple(
+        (mission_id, f"{mission_id}{cited(m.rule or '')}")
+        for mission_id, m in combat.missions.items()
+    )
+    names = [
+        f"{cid}  \u2014  {unit.name}"
+        for cid, unit in find_counters(combat.library, "", game=combat.ruleset)
+    ]
+    names += [
+        f"{cid}  \u2014  {unit.name} (air{cited(air.units_rule if air else '')})"
+        for cid, unit in find_air_units(combat.air_library, "")
+    ]
+    vocabulary = vocabulary_of(combat.ruleset)
+    return CalculatorSetup(
+        sides=("attacker", "defender", *((AIR_SIDE,) if flown else ())),
+        missions=flown,
+        completions=tuple(names),
+        side_tip=f"Whom Enter in Counter or Inline unit adds to: an attacker, a defender{mission}",
+        mission_tip=f"The mission an air counter flies{missions}",
+        search_tip=(
+            "Type part of a counter's id or name (a number first adds that many); Enter adds it "
+            f"to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders{ctrl3}"
+        ),
+        inline_tip=(
+            "A unit not in the counter sets, in the counter files' words (name, size, type, "
+            "attack, defence and the values its ruleset reads); Enter adds it to the side "
+            f"chosen.{keyed}"
+        ),
+        inline_example=inline_example(vocabulary) if vocabulary else "",
+        air_title=f"Air missions{missions}",
+    )
+
+
+@dataclass(frozen=True)
+class SideFields:
+    """The set-up's fields a side uses: the mission box for an air mission only, what a unit
+    attacks across for an attacker only."""
+
+    mission: bool
+    across: bool
+
+
+def side_fields(side: str) -> SideFields:
+    """The fields shown while units are added to ``side``."""
+    return SideFields(mission=side == AIR_SIDE, across=side == "attacker")
+
+
+@dataclass(frozen=True)
+class CalculatorHeadline:
+    """What heads the calculator's working: why there is no report yet (``problems``), or the
+    report's headline in its ruleset's words (``title``, shown large) with the dice rolled and
+    the result, or the air missions' totals (``air``: no die to roll)."""
+
+    problems: tuple[str, ...] = ()
+    title: str = ""
+    air: str = ""
+    faces: str = ""
+    """The dice rolled, as typed or rolled (empty: not rolled)."""
+    code: str = ""
+    """The rolled result's code."""
+
+    @property
+    def large(self) -> bool:
+        """Shown large (larger still in table mode): a ground combat's odds and DRM."""
+        return bool(self.title)
+
+
+def calculator_headline(
+    report: Report | MissionReport | None, problems: Sequence[str], rolled: Rolled | None
+) -> CalculatorHeadline:
+    """The calculator's headline for ``report`` (None: ``problems`` say why), ``rolled`` once
+    the dice fell."""
+    if report is None:
+        return CalculatorHeadline(problems=tuple(problems))
+    if isinstance(report, MissionReport):  # air missions: strengths, no die to roll
+        totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.totals.items())
+        return CalculatorHeadline(air=totals)
+    if rolled is None:
+        return CalculatorHeadline(title=report.headline)
+    faces = " ".join(str(r) for r in rolled.rolls)
+    return CalculatorHeadline(title=report.headline, faces=faces, code=rolled.result.code)
+
+
+@dataclass(frozen=True)
+class CalculatorRoll:
+    """What the calculator's roll offers: Roll and the typed dice on or off, and what the
+    typed-dice field asks (None: as it was)."""
+
+    rollable: bool
+    prompt: str | None
+
+
+def calculator_roll(report: Report | MissionReport | None) -> CalculatorRoll:
+    """A ground combat's report rolls, its field asking for its dice as the Combat panel's
+    does (:func:`~hexcombat.game.roll.typed_roll_prompt`); air missions roll no die (their
+    rules say why); no report rolls nothing."""
+    if isinstance(report, MissionReport):
+        return CalculatorRoll(False, report.roll_refusal)
+    if not isinstance(report, Report):
+        return CalculatorRoll(False, None)
+    try:
+        return CalculatorRoll(True, typed_roll_prompt(report))
+    except Exception:  # noqa: BLE001 - a bad chart: the roll itself says what is wrong
+        return CalculatorRoll(True, "")

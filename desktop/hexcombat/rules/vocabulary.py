@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -177,6 +178,15 @@ class Vocabulary:
     """Whether units lose steps (tactical games) rather than strength points."""
     weather: tuple[str, ...] = ("clear",)
     """The weather its charts know, the usual first."""
+    terrain: tuple[str, ...] = ()
+    """The terrain its rules know for the defended hex, the usual first: what the calculator
+    offers and what any other terrain is refused against. Empty: not declared (a test ruleset),
+    the terrain is typed."""
+    glossary: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """The game's own words as its rules texts write them, by the lower-case word (or words
+    joined by ``_``) a report's totals are keyed with: ``res`` -> ``REs``, ``aeca_atec_ratio``
+    -> ``AECA:ATEC``. A tutorial step naming a total spells it so (:meth:`spelled`); a game
+    with no glossary has its totals read as their keys' words."""
     dated: bool = True
     """Whether its rules read the game month (a date in the rules, or units' dated changes):
     without, the panel asks for no date unless a counter in play changes by one."""
@@ -252,6 +262,24 @@ class Vocabulary:
             elif (problem := spec.problem(value)) is not None:
                 found.append((key, f"rules.{problem}"))
         return found
+
+    def spelled(self, key: str) -> str:
+        """A report total's key in the game's words (``aeca_res`` -> ``AECA REs``): the longest
+        run of its ``_``-joined words the glossary knows first, every other word as it is."""
+        words = key.split("_")
+        said: list[str] = []
+        at = 0
+        while at < len(words):
+            for end in range(len(words), at, -1):
+                phrase = "_".join(words[at:end])
+                if phrase in self.glossary:
+                    said.append(self.glossary[phrase])
+                    at = end
+                    break
+            else:
+                said.append(words[at])
+                at += 1
+        return " ".join(said)
 
     def die_faces(self) -> int:
         """The most faces any of the ruleset's dice has: a saved roll above it is refused."""

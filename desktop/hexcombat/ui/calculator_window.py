@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
@@ -39,14 +38,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcombat.board.mapfile import TERRAIN_TYPES
 from hexcombat.game.calculator import (
     CalculatorCombat,
     CalculatorError,
     MoreDice,
     Rolled,
-    find_air_units,
-    find_counters,
     new_combat,
     on_the_table,
     open_combat,
@@ -54,15 +50,19 @@ from hexcombat.game.calculator import (
     roll_typed,
 )
 from hexcombat.game.combat_report import CombatReport, from_report
-from hexcombat.game.combat_view_model import date_asked, weather_shown
+from hexcombat.game.combat_view_model import (
+    AIR_SIDE,
+    calculator_conditions,
+    calculator_headline,
+    calculator_roll,
+    calculator_setup,
+    side_fields,
+)
 from hexcombat.game.conditions import vocabulary_of
-from hexcombat.game.roll import typed_roll_prompt
 from hexcombat.rules.dice import DiceWanted
-from hexcombat.rules.missions import MissionReport, air_rules_of
-from hexcombat.rules.references import cited
+from hexcombat.rules.missions import MissionReport
 from hexcombat.rules.registry import get_ruleset, ruleset_ids
 from hexcombat.rules.report import Report
-from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.sourcefile import SourceError
 from hexcombat.ui.combat_keys import show_keys_in_tip
 from hexcombat.ui.condition_controls import ConditionControl, condition_control
@@ -77,7 +77,7 @@ from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
-AIR = "air mission"
+AIR = AIR_SIDE
 """The side box's choice that flies the counter typed on the mission chosen (its ruleset's air
 rules' missions)."""
 
@@ -161,17 +161,6 @@ def _words(exc: Exception) -> str:
     return str(exc)
 
 
-def inline_example(vocabulary: Vocabulary) -> str:
-    """An inline unit as the ruleset's counters are written: a squad has steps and its
-    ruleset's values, no size; a Europa division its size (what its capabilities need); a unit
-    of a game that declares neither, its strengths alone (no size it does not have)."""
-    if vocabulary.steps:
-        return 'name = "Rifle Sqd", steps = 2, rules = { ... }'
-    if vocabulary.unit_capabilities:
-        return 'name = "Tank II", size = "II", type = "armour", attack = 1'
-    return 'name = "Rifles", type = "infantry", attack = 3, defence = 2'
-
-
 class CalculatorWindow(QMainWindow):
     """One calculator combat in its own window."""
 
@@ -183,6 +172,8 @@ class CalculatorWindow(QMainWindow):
         self.rolled: Rolled | None = None
         self.follow_up: tuple[DiceWanted, ...] = ()
         self.rolls_made = 0
+        self.combat_problems: list[str] = []
+        """Why the combat cannot be evaluated yet (one line each)."""
         self.dirty = False
         self.controls: list[ConditionControl] = []
         self.fought: list[CombatReport] = []
@@ -241,8 +232,7 @@ class CalculatorWindow(QMainWindow):
         top.addRow("&Side", self.side_box)
         self.mission = QComboBox()
         self.mission.setObjectName("CalculatorMission")
-        self._offer_missions()
-        top.addRow("&Mission", self.mission)
+        top.addRow("&Mission", self.mission)  # its missions: the ruleset's, once shown
         self.mission_row = top.rowCount() - 1
         self.search = QLineEdit()
         self.search.setObjectName("CounterSearch")
@@ -304,8 +294,7 @@ class CalculatorWindow(QMainWindow):
         self.conditions_form = QFormLayout(self.conditions_box)
         self.terrain = QComboBox()
         self.terrain.setObjectName("CalculatorTerrain")
-        self.terrain.setEditable(True)
-        self.terrain.addItems(list(TERRAIN_TYPES))
+        self.terrain.setEditable(True)  # the ruleset's terrain offered (its vocabulary's)
         self.terrain.currentTextChanged.connect(lambda t: self._condition("terrain", t.strip()))
         self.weather = QComboBox()
         self.weather.setObjectName("CalculatorWeather")
@@ -484,23 +473,22 @@ class CalculatorWindow(QMainWindow):
         self._show_headline()
         QTimer.singleShot(0, self._fit_setup)  # once the new type has reached every field
 
-    def _offer_missions(self) -> None:
-        """The mission box offers the missions the combat's ruleset's air rules fly (none when
-        it declares none), keeping the one chosen when it still flies."""
+    def _offer_missions(self, missions: Sequence[tuple[str, str]]) -> None:
+        """The mission box offers ``missions`` (the combat's ruleset's air rules', none when it
+        declares none), keeping the one chosen when it still flies."""
         chosen = self.mission.currentData()
         self.mission.clear()
-        for mission_id, mission in self.combat.missions.items():
-            rule = cited(mission.rule or "")
-            self.mission.addItem(f"{mission_id}{rule}", mission_id)
+        for mission_id, words in missions:
+            self.mission.addItem(words, mission_id)
         if chosen is not None and self.mission.findData(chosen) >= 0:
             self.mission.setCurrentIndex(self.mission.findData(chosen))
 
     def _side_chosen(self, side: str) -> None:
-        """The mission box is there for an air mission only, the hexside an attacker attacks
-        across for an attacker only."""
-        self.setup_form.setRowVisible(self.mission_row, side == AIR)
-        self.across_label.setVisible(side == "attacker")
-        self.across.setVisible(side == "attacker")
+        """The fields ``side`` uses (:func:`~hexcombat.game.combat_view_model.side_fields`)."""
+        fields = side_fields(side)
+        self.setup_form.setRowVisible(self.mission_row, fields.mission)
+        self.across_label.setVisible(fields.across)
+        self.across.setVisible(fields.across)
 
     # -- reports --------------------------------------------------------------------------------
 
@@ -547,83 +535,47 @@ class CalculatorWindow(QMainWindow):
         self.setup_problem.clear()  # another combat, or ruleset: an old refusal is not its
         self.refresh()
 
-    def _cite_rules(self, vocabulary: Vocabulary | None) -> None:
-        """The tooltips and labels that cite a rule cite the combat's ruleset's own: its air
-        rules' missions rule, its rule for dated counter values; none when it has none."""
-        air = air_rules_of(self.combat.ruleset)
-        missions = cited(air.missions_rule) if air else ""
-        mission = f" or an air mission{missions} flown on the mission chosen" if air else ""
-        self.side_box.setToolTip(
-            f"Whom Enter in Counter or Inline unit adds to: an attacker, a defender{mission}"
-        )
-        self.mission.setToolTip(f"The mission an air counter flies{missions}")
-        ctrl3 = f", Ctrl+3 as an air mission{missions}" if air else ""
-        self.search.setToolTip(
-            "Type part of a counter's id or name (a number first adds that many); Enter adds it "
-            f"to the side chosen, Ctrl+1 to the attackers, Ctrl+2 to the defenders{ctrl3}"
-        )
-        keyed = (
-            f" With the mission key (rating, mission, ...) it is an air mission{missions}."
-            if air
-            else ""
-        )
-        self.inline.setToolTip(
-            "A unit not in the counter sets, in the counter files' words (name, size, type, "
-            "attack, defence and the values its ruleset reads); Enter adds it to the side "
-            f"chosen.{keyed}"
-        )
-        self.list_boxes["air"].setTitle(f"Air missions{missions}")
-        date_rule = cited(vocabulary.date_rule) if vocabulary else ""
-        self.date.setPlaceholderText(f"YYYY-MM (dated counter values{date_rule})")
-
     def _fill_vocabulary(self) -> None:
-        """The ruleset's words: its hexside features, weather and own conditions."""
-        vocabulary = vocabulary_of(self.combat.ruleset)
-        self._cite_rules(vocabulary)
-        if vocabulary is None:
+        """The set-up and conditions the presenter decides for the combat's ruleset
+        (:func:`~hexcombat.game.combat_view_model.calculator_setup` and
+        :func:`~hexcombat.game.combat_view_model.calculator_conditions`), laid out."""
+        setup = calculator_setup(self.combat)
+        self.side_box.setToolTip(setup.side_tip)
+        self.mission.setToolTip(setup.mission_tip)
+        self.search.setToolTip(setup.search_tip)
+        self.inline.setToolTip(setup.inline_tip)
+        self.list_boxes["air"].setTitle(setup.air_title)
+        shown = calculator_conditions(self.combat)
+        if shown is None:  # an unknown ruleset: the evaluation says so
+            self.date.setPlaceholderText("YYYY-MM (dated counter values)")
             return
+        self.date.setPlaceholderText(shown.date_tip)
         self.across.clear()
         self.across.addItem("(no hexside feature)", None)
-        for feature in vocabulary.hexside_features:
+        for feature in shown.across:
             self.across.addItem(feature, feature)
-        rule = cited(vocabulary.hexside_rule)
-        self.across.setToolTip(f"What the attacker attacks across{rule}")
-        self.inline.setPlaceholderText(inline_example(vocabulary))
-        conditions = self.combat.conditions()
-        self.weather.clear()
-        self.weather.addItems(list(vocabulary.weather))
-        self.weather.setCurrentText(str(conditions.get("weather", vocabulary.weather[0])))
-        self.terrain.setCurrentText(str(conditions.get("terrain", "clear")))
-        self.date.setText(str(conditions.get("date", "")))
-        # one weather is no choice; a ruleset reading no date asks none (the Combat panel too)
-        self.conditions_form.setRowVisible(self.weather, weather_shown(vocabulary))
-        dated = date_asked(vocabulary, conditions.get("date"))
-        self.conditions_form.setRowVisible(self.date, dated)
+        self.across.setToolTip(shown.across_tip)
+        self.inline.setPlaceholderText(setup.inline_example)
+        _offer(self.weather, shown.weather.items, shown.weather.chosen)
+        _offer(self.terrain, shown.terrain.items, shown.terrain.chosen)
+        self.date.setText(shown.date)
+        self.conditions_form.setRowVisible(self.weather, shown.weather.shown)
+        self.conditions_form.setRowVisible(self.date, shown.date_shown)
         for control in self.controls:
             self.conditions_form.removeRow(control.widget)
         self.controls = []
-        for spec in vocabulary.conditions:
+        for spec, value in shown.conditions:
             control = condition_control(spec, lambda v, key=spec.key: self._condition(key, v))
-            control.show_value(conditions.get(spec.key, spec.default))
+            control.show_value(value)
             self.controls.append(control)
             self.conditions_form.addRow(control.widget)
-        air = air_rules_of(self.combat.ruleset)
-        names = [
-            f"{cid}  \u2014  {unit.name}"
-            for cid, unit in find_counters(self.combat.library, "", game=self.combat.ruleset)
-        ]
-        names += [
-            f"{cid}  \u2014  {unit.name} (air{cited(air.units_rule if air else '')})"
-            for cid, unit in find_air_units(self.combat.air_library, "")
-        ]
-        self.completions.setStringList(names)
+        self.completions.setStringList(list(setup.completions))
         side = self.side_box.currentText()
         self.side_box.clear()
-        flies = bool(self.combat.missions)  # the missions its ruleset's air rules fly
-        self.side_box.addItems(["attacker", "defender"] + ([AIR] if flies else []))
+        self.side_box.addItems(list(setup.sides))
         self.side_box.setCurrentText(side)
-        self.actions_by_method["add_air_mission"].setEnabled(flies)
-        self._offer_missions()
+        self.actions_by_method["add_air_mission"].setEnabled(setup.flies)
+        self._offer_missions(setup.missions)
         self._side_chosen(self.side_box.currentText())
 
     def refresh(self, chosen: tuple[str, int] | None = None) -> None:
@@ -651,55 +603,50 @@ class CalculatorWindow(QMainWindow):
             self.report, problems = self.combat.checked()
         except Exception as exc:  # the last line of defence: a bug in a ruleset keeps the window
             self.report, problems = None, [f"could not evaluate the combat: {exc!r}"]
+        self.combat_problems = problems
         self._show_report(problems)
         self._update_title()
         self.on_refreshed()
 
     def _show_report(self, problems: list[str]) -> None:
+        """The report's working in the Combat panel's own views, the headline and the roll as
+        the presenter decides them."""
         report = self.report
         vocabulary = vocabulary_of(self.combat.ruleset)
         ground = report if isinstance(report, Report) else None
         self.report_view.show_report(ground, self.combat.ruleset, vocabulary)
-        self._headline = ("", "")
-        self.what_if.show_report(report if isinstance(report, Report) else None)
-        rollable = isinstance(report, Report)
-        self.roll_button.setEnabled(rollable)
-        self.roll_action.setEnabled(rollable)
-        self.typed_roll.setEnabled(rollable)
-        if report is None:
-            self.headline.setText(
-                f"<span style='color:{ERROR_RED}'>"
-                + "<br>".join(html.escape(p) for p in problems)
-                + "</span>"
-            )
-            return
-        if isinstance(report, MissionReport):  # air missions: strengths, no die to roll
+        self.what_if.show_report(ground)
+        roll = calculator_roll(report)
+        self.roll_button.setEnabled(roll.rollable)
+        self.roll_action.setEnabled(roll.rollable)
+        self.typed_roll.setEnabled(roll.rollable)
+        if roll.prompt is not None:
+            self.typed_roll.setPlaceholderText(roll.prompt)
+        if isinstance(report, MissionReport):  # air missions: their working, no chances
             self.report_view.show_steps(report.steps, self.combat.ruleset, report.warnings)
-            totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.totals.items())
-            self.headline.setText(f"<b>Air missions</b>: {html.escape(totals)}")
-            self.typed_roll.setPlaceholderText(report.roll_refusal)
-            return
-        self._headline = (f"<b>{html.escape(report.headline)}</b>", "")  # the ruleset's words
         self._show_headline()
-        try:
-            self.typed_roll.setPlaceholderText(typed_roll_prompt(report))
-        except Exception:  # noqa: BLE001 - no odds: nothing to roll on, said by the roll itself
-            self.typed_roll.setPlaceholderText("")
 
     def _show_headline(self) -> None:
-        """The odds and DRM large (larger still in table mode), the report's headline under."""
-        big, line = getattr(self, "_headline", ("", ""))
-        if not big:
+        """The presenter's headline: why there is no report (in red), the air missions'
+        totals, or the odds and DRM large (larger still in table mode) with the roll and the
+        result as large once rolled."""
+        problems = self.combat_problems if self.report is None else []
+        said = calculator_headline(self.report, problems, self.rolled)
+        if said.problems:
+            lines = "<br>".join(html.escape(p) for p in said.problems)
+            self.headline.setText(f"<span style='color:{ERROR_RED}'>{lines}</span>")
+            return
+        if not said.large:
+            self.headline.setText(f"<b>Air missions</b>: {html.escape(said.air)}")
             return
         size = f"{desktop_points(HEADLINE_SCALE):.1f}pt" if self.table_mode else "15pt"
-        if self.rolled is not None:  # the roll and the result as large as the odds
-            faces = " ".join(str(r) for r in self.rolled.rolls)
+        big = f"<b>{html.escape(said.title)}</b>"  # the ruleset's words
+        if said.faces:
             big += (
-                f" &nbsp; roll <b>{html.escape(faces)}</b> \u2192 "
-                f"<b>{html.escape(self.rolled.result.code)}</b>"
+                f" &nbsp; roll <b>{html.escape(said.faces)}</b> \u2192 "
+                f"<b>{html.escape(said.code)}</b>"
             )
-        under = f"<br>{line}" if line else ""
-        self.headline.setText(f"<span style='font-size:{size}'>{big}</span>{under}")
+        self.headline.setText(f"<span style='font-size:{size}'>{big}</span>")
 
     def _update_title(self) -> None:
         name = self.combat.path.name if self.combat.path else "new combat"
@@ -762,32 +709,20 @@ class CalculatorWindow(QMainWindow):
         self.refresh(chosen)
 
     def add_searched(self, side: str) -> bool:
-        """Add the counter typed in the search field (``2 rifle xx``: two) to ``side``."""
-        text = self.search.text().split("\u2014")[0].strip()
-        count = self.count.value()
-        first, _, rest = text.partition(" ")
-        if first.isdigit() and rest:
-            count, text = int(first), rest.strip().removeprefix("x ").strip()
-        if side == AIR:
-            return self._fly_searched(text, count)
-        library, game = self.combat.library, self.combat.ruleset
-        found = _best_matches(find_counters(library, text, game=game), text) or _best_matches(
-            find_counters(library, text),
-            text,  # another game's counter, named on purpose
+        """Add the counter typed in the search field (``2 rifle xx``: two) to ``side``, as
+        :meth:`~hexcombat.game.calculator.CalculatorCombat.add_searched` picks it."""
+        text, count, across, mission = (
+            self.search.text(),
+            self.count.value(),
+            self.across.currentData(),
+            self.mission.currentData(),
         )
-        flown = [cid for cid, _ in find_air_units(self.combat.air_library, text)]
-        if not found and flown:  # an air counter flies a mission (23D): it is no attacker
-            self.setup_problem.setText(
-                f"{', '.join(flown[:4])} is an air counter: Ctrl+3 flies it on the mission chosen"
-            )
-            return False
-        if len(found) != 1:
-            self.setup_problem.setText(_not_one(found, text, "counter"))
-            return False
-        across = self.across.currentData() if side == "attacker" else None
-        if not self._added(lambda: self.combat.add_counter(side, found[0][0], count, across)):
+        add = self.combat.add_searched
+        if not self._added(lambda: add(side, text, count, across, mission)):
             return False
         self.search.clear()
+        if side == AIR:
+            return True
         self._search_added = True  # Return on a completion: the completer puts it back next
         QTimer.singleShot(0, lambda: setattr(self, "_search_added", False))
         self._showing = True
@@ -802,26 +737,12 @@ class CalculatorWindow(QMainWindow):
             self._search_added = False
             QTimer.singleShot(0, self.search.clear)
 
-    def _fly_searched(self, text: str, count: int) -> bool:
-        """An air counter of the counter sets flown on the mission chosen (23D)."""
-        found = _best_matches(find_air_units(self.combat.air_library, text), text)
-        if len(found) != 1:
-            self.setup_problem.setText(_not_one(found, text, "air counter"))
-            return False
-        mission = self.mission.currentData()
-        if not self._added(lambda: self.combat.add_air_counter(found[0][0], mission, count)):
-            return False
-        self.search.clear()
-        return True
-
     def add_inline(self) -> bool:
         """Add the unit typed in the counter vocabulary (an air mission when it has one)."""
-        side = self.side_box.currentText()
-        text = self.inline.text()
-        if side == AIR and "mission" not in text:  # the mission box says which
-            text += f', mission = "{self.mission.currentData()}"'
-        across = self.across.currentData() if side == "attacker" else None
-        if not self._added(lambda: self.combat.add_typed(side, text, self.count.value(), across)):
+        side, text, count = self.side_box.currentText(), self.inline.text(), self.count.value()
+        across, mission = self.across.currentData(), self.mission.currentData()
+        add = self.combat.add_typed
+        if not self._added(lambda: add(side, text, count, across, mission)):
             return False
         self.inline.clear()
         return True
@@ -969,17 +890,8 @@ class CalculatorWindow(QMainWindow):
             event.ignore()
 
 
-T = TypeVar("T")
-
-
-def _best_matches(found: list[tuple[str, T]], text: str) -> list[tuple[str, T]]:
-    """The counters ``text`` names: the one whose id it is exactly, else every match."""
-    return [(cid, unit) for cid, unit in found if cid == text] or found
-
-
-def _not_one(found: Sequence[tuple[str, object]], text: str, what: str) -> str:
-    """Why ``text`` picks no single counter: none matches, or which several do."""
-    if not found:
-        return f"no {what} matches {text!r}"
-    names = ", ".join(cid for cid, _ in found[:8])
-    return f"{len(found)} {what}s match {text!r}: {names}" + (", ..." if len(found) > 8 else "")
+def _offer(box: QComboBox, items: Sequence[str], chosen: str) -> None:
+    """``box`` offering ``items`` with ``chosen`` shown (typed in, for an editable box)."""
+    box.clear()
+    box.addItems(list(items))
+    box.setCurrentText(chosen)

@@ -693,7 +693,7 @@ class MainWindow(QMainWindow):
         steps, entries = scenario_walk(walk_path)
         if [s.text for s in steps] != list(state.tutorial):  # a save: its steps as text
             steps, entries = [], {}
-        panel.show_tutorial(state.title, state.description, steps or state.tutorial)
+        panel.show_tutorial(state.title, state.description, steps or state.tutorial, state.ruleset)
         if steps and walk_path is not None and self.scene is not None and self.combat_panel:
             self.walk = MapWalk(self, walk_path)
             panel.attach(self.walk, entries, walk_path)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.tutorial_steps import (
     EntryKey,
     ReportLike,
@@ -38,6 +39,7 @@ from hexcombat.game.tutorial_steps import (
     step_index,
     wait_words,
 )
+from hexcombat.rules.vocabulary import Vocabulary
 
 _STEP_NUMBER = re.compile(r"^\s*\d+[.)]\s+")
 """Steps in the scenario files may carry their own number ("1. ..."); the list numbers them."""
@@ -64,19 +66,20 @@ def _paragraphs(text: str) -> list[str]:
     return [" ".join(part.split()) for part in re.split(r"\n\s*\n", text) if part.strip()]
 
 
-WORDS = {"aeca": "AECA", "aecd": "AECD", "atec": "ATEC", "res": "REs", "drm": "DRM"}
-"""A report total's words as the rules texts write them (``aeca_res`` -> ``AECA REs``)."""
+NO_WORDS = Vocabulary()
+"""A tutorial of a game with no glossary (or none known): a total read as its key's words."""
 
 
 NOT_SHOWN = ("not worked out", "not in this combat now")
 """How :func:`shown_now` begins when it has no number to show."""
 
 
-def shown_name(shown: Shown) -> str:
-    """What a step's number is, in words: ``attacking non-artillery REs``, ``DRM of 14D2a``."""
+def shown_name(shown: Shown, vocabulary: Vocabulary | None = None) -> str:
+    """What a step's number is, in words: ``attacking non-artillery REs``, ``DRM of 14D2a``;
+    a total in the words of the tutorial's ruleset's glossary (``vocabulary``; None: its keys'
+    words as they are)."""
     if shown.kind == "total":
-        words = [WORDS.get(w, w) for w in shown.key.split("_")]
-        return " ".join(words).replace("AECA ATEC ratio", "AECA:ATEC")
+        return (vocabulary or NO_WORDS).spelled(shown.key)
     if shown.kind == "step-drm":
         return f"DRM of {shown.key}"
     if shown.kind == "step-value":
@@ -130,6 +133,8 @@ class TutorialPanel(QWidget):
         only their texts, and then this is empty."""
         self.current = -1
         """The step the player is at, -1 before the first (a tutorial opens at its first)."""
+        self.vocabulary: Vocabulary | None = None
+        """The tutorial's ruleset's declarations: its glossary names the totals a step shows."""
         self.host: WalkHost | None = None
         self.entries: Mapping[EntryKey, Sequence[str]] = {}
         """Each scenario entry's counters on the map (``("attacker", 2)`` -> ids)."""
@@ -196,10 +201,17 @@ class TutorialPanel(QWidget):
     # what is shown --------------------------------------------------------------------------
 
     def show_tutorial(
-        self, title: str, description: str, steps: Sequence[str | TutorialStep]
+        self,
+        title: str,
+        description: str,
+        steps: Sequence[str | TutorialStep],
+        ruleset: str = "",
     ) -> None:
         """Show ``title``, ``description`` and ``steps`` (numbered in order), at the first
-        step; steps read from a scenario (:class:`TutorialStep`) walk with their numbers."""
+        step; steps read from a scenario (:class:`TutorialStep`) walk with their numbers, the
+        numbers they show named in the words of ``ruleset``'s glossary (read through the
+        registry; none for a game without one)."""
+        self.vocabulary = vocabulary_of(ruleset) if ruleset else None
         self.title = title
         self.description = description
         self.walk = [s for s in steps if isinstance(s, TutorialStep)]
@@ -293,14 +305,13 @@ class TutorialPanel(QWidget):
         if step is None or step.show is None or not value:
             self.value_label.setText("")
             return
+        name = html.escape(step.label or shown_name(step.show, self.vocabulary))
         if value.startswith(NOT_SHOWN):  # why there is no number: words, not a headline
-            self.value_label.setText(
-                f"{html.escape(step.label or shown_name(step.show))}: <i>{html.escape(value)}</i>"
-            )
+            self.value_label.setText(f"{name}: <i>{html.escape(value)}</i>")
             return
         size = self.font().pointSizeF() * 1.6
         self.value_label.setText(
-            f"{html.escape(step.label or shown_name(step.show))}: "
+            f"{name}: "
             f"<span style='font-size:{size:.1f}pt; font-weight:bold'>{html.escape(value)}</span>"
         )
 

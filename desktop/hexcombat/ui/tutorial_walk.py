@@ -539,7 +539,10 @@ def attach_calculator_walk(
     combat = calculator.combat
     panel.on_finished = finished
     panel.show_tutorial(
-        str(combat.data.get("title", "")), str(combat.data.get("description", "")), steps
+        str(combat.data.get("title", "")),
+        str(combat.data.get("description", "")),
+        steps,
+        combat.ruleset,  # its glossary names the totals the steps show
     )
     panel.attach(CalculatorWalk(calculator, path), {}, path)
     return True

@@ -61,9 +61,9 @@ class TinyRuleset(BasicEligibility):
     title = "Tiny: fire, a step, a morale check (tests only)"
     retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)  # no retreats
     references = REFERENCES
-    terrain = TERRAIN
     vocabulary = Vocabulary(
         conditions=(ConditionSpec("dug_in", "bool", "Dug in", "T2"),),
+        terrain=TERRAIN,  # T5: the calculator offers these, any other is refused
         dice=(FIRE_DIE, MORALE),
         states=(StateSpec("disrupted", "Disrupted", "T4", rank=1),),
         steps=True,

@@ -91,8 +91,7 @@ class OddsD6Ruleset(BasicEligibility):
     id = "odds-d6"
     title = "Classic odds, one d6 (tests only)"
     retreat = RetreatRules(enemy_zoc_blocks=True, friendly_units_cancel_zoc=True)  # no retreats
-    vocabulary = Vocabulary(dice=(DIE,), steps=True, dated=False)
-    terrain = tuple(TERRAIN_DRM)  # O2
+    vocabulary = Vocabulary(dice=(DIE,), steps=True, dated=False, terrain=tuple(TERRAIN_DRM))  # O2
     references = ReferencesFile(HERE / "references.toml")
     declares = Declarations(
         game="Classic odds (one d6)",

@@ -8,7 +8,7 @@ same inputs, so what the panel promises is what the roll applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -84,7 +84,7 @@ from hexcombat.rulesets.europa.results import (
     result_headline,
     table_rolls,
 )
-from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY
+from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY, chart_terrain
 
 RULESET_ID = "armour-ratio"
 
@@ -157,6 +157,8 @@ class ArmourRatioRuleset(EuropaEligibility):
         terrain_effects: str | Path = TERRAIN_EFFECTS,
     ) -> None:
         self._paths = (crt, armour_effects, special_unit_combat, terrain_effects)
+        # the terrain it knows is the Terrain Effects Chart's (10.D): any other is refused
+        self.vocabulary = replace(EUROPA_VOCABULARY, terrain=chart_terrain(Path(terrain_effects)))
 
     @property
     def crt(self) -> CombatResultsTable:

@@ -39,6 +39,7 @@ ANTI_TANK_DIE = DieSpec("A-T fire", 6, rule="Assault", follow_up=True)
 RECOVERY_DIE = DieSpec("recovery roll", 6, count=2, rule="Recovery", follow_up=True)
 
 VOCABULARY = Vocabulary(
+    terrain=HEX_TERRAIN,  # any other terrain is refused (ACT)
     conditions=(
         ConditionSpec(
             "first_round",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 
 from hexcombat.rules.declarations import Declarations
 from hexcombat.rules.declared_conditions import refuse_undeclared
@@ -79,6 +80,8 @@ def vocabulary_of(file: m.RulesetFile) -> Vocabulary:
         dated=False,
         hexside_features=tuple(file.hexsides),
         hexside_rule=next((f.rule for f in file.hexsides.values()), ""),
+        terrain=tuple(file.terrain),
+        glossary=MappingProxyType(dict(file.glossary)),
     )
 
 

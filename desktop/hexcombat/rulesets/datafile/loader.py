@@ -34,12 +34,15 @@ MAX = {
     "types": 100,
     "states": 50,
     "choices": 50,
+    "glossary": 100,
 }
 MAX_SIDES, MAX_COUNT, MAX_AMOUNT, MAX_SHIFT, MAX_DICE = 100, 4, 99, 20, 8
 MAX_TEXT = 300
 MAX_NUMBER = 9999
 """The largest (and, negated, the least) number a condition compares a unit's value with."""
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+WORD = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
+"""A glossary's key: a word of a report total's key, or words joined by ``_`` (``aeca_res``)."""
 RULE = re.compile(r"^\S{1,20}$")
 CODE = re.compile(r"^[A-Za-z0-9/+*_.-]{1,12}$")
 RANGE = re.compile(r"^([+-]?\d{1,6})(?:\.\.([+-]?\d{1,6}))?$")
@@ -84,6 +87,7 @@ TOP = {
     "limits",
     "states",
     "results",
+    "glossary",
 }
 
 
@@ -301,6 +305,7 @@ class _Reader:
         hexsides = self.features("hexsides", data.get("hexsides"))
         conditions = self.read_conditions(data.get("conditions"))
         limits = self.read_limits(data.get("limits"))
+        glossary = self.read_glossary(data.get("glossary"))
         names = _Names(
             types,
             {v.key: v for v in values},
@@ -339,7 +344,25 @@ class _Reader:
             limits=limits,
             states=states,
             results=results,
+            glossary=glossary,
         )
+
+    def read_glossary(self, value: object) -> dict[str, str]:
+        """``[glossary]``: the game's own words as its rules write them, by the lower-case word
+        its report's totals are keyed with (``sp = "SPs"``); a tutorial spells totals so."""
+        found: dict[str, str] = {}
+        for key, words in self.sized(("glossary",), value, "glossary", dict).items():
+            if not WORD.match(key) or len(key) > 40:
+                self.add(
+                    ("glossary", key),
+                    f"glossary key {_short(key)} must be lower-case words joined by _ "
+                    "(at most 40 characters)",
+                )
+                continue
+            said = self.text(("glossary", key), words)
+            if said:
+                found[key] = said
+        return found
 
     def read_rules(self, value: object) -> None:
         rules = self.sized(("rules",), value, "rules", dict)

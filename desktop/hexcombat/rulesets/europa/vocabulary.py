@@ -3,6 +3,10 @@ sequence. Each ruleset's ``vocabulary`` is built from these; nothing above ``rul
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from types import MappingProxyType
+
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, PhaseSpec, Vocabulary
 from hexcombat.rulesets.europa.units import EUROPA_VALUES
 
@@ -120,6 +124,32 @@ CHANCE_DIE = DieSpec("chance roll for the DRM", 6, rule="10.C", follow_up=False)
 """Rolled before the combat die when a chart gives the DRM as a chance (10.C); a d10 or d100
 when the chances are tenths or hundredths."""
 
+EUROPA_GLOSSARY = MappingProxyType(
+    {
+        "aeca": "AECA",  # 14D2: armour effects capability of the attackers
+        "aecd": "AECD",  # 14D2: of the defenders
+        "atec": "ATEC",  # 14D2: anti-tank effects capability
+        "res": "REs",  # 10.B: regimental equivalents
+        "drm": "DRM",
+        "aeca_atec_ratio": "AECA:ATEC",  # 10.C: the ratio the armour chart is read on
+    }
+)
+"""The Europa rules' words as they write them, by the words a report's totals are keyed with
+(``aeca_res`` -> ``AECA REs``): a tutorial step naming a total says it so."""
+
+
+def chart_terrain(path: Path) -> tuple[str, ...]:
+    """The terrain a chart file lists under ``[terrain]``, in its order: the terrain a ruleset
+    reading that chart knows (it refuses any other). A file that cannot be read gives none: its
+    problems are told, with their lines, when the chart is loaded for a combat."""
+    try:
+        with path.open("rb") as file:
+            terrain = tomllib.load(file).get("terrain")
+    except (OSError, tomllib.TOMLDecodeError):
+        return ()
+    return tuple(terrain) if isinstance(terrain, dict) else ()
+
+
 EUROPA_VOCABULARY = Vocabulary(
     conditions=EUROPA_CONDITIONS,
     dice=(CHANCE_DIE, COMBAT_DIE),
@@ -134,4 +164,5 @@ EUROPA_VOCABULARY = Vocabulary(
     # another hex: conversions reach the whole attacking force (docs/rules.md)
     one_attacking_force=True,
     unit_capabilities=(EUROPA_VALUES,),  # RE sizes and armour values (10.B, 14D2)
+    glossary=EUROPA_GLOSSARY,
 )

@@ -112,6 +112,8 @@ COVER_HEXSIDES = frozenset({"wall", "hedgerow"})
 
 VOCABULARY = Vocabulary(
     attack_name="Assault",  # the aid's own word for the combat (Assault)
+    terrain=TERRAIN,  # Assault: any other terrain is refused
+    glossary={"drm": "DRM"},  # Assault DRM: the die roll modifier, as the aid writes it
     conditions=CONDITIONS,
     capabilities=(
         CapabilitySpec("kind", "choice", "Kind", "Assault", choices=KINDS),

@@ -32,7 +32,7 @@ from hexcombat.rulesets.europa.declarations import (
 from hexcombat.rulesets.europa.eligibility import EuropaEligibility
 from hexcombat.rulesets.europa.losses import EuropaLosses, europa_loss_policy
 from hexcombat.rulesets.europa.results import TABLE_WORDING
-from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY
+from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY, chart_terrain
 from hexcombat.rulesets.total_war.coast_defence import (
     COAST_DEFENCE,
     COAST_DEFENCE_CHART,
@@ -106,6 +106,8 @@ class TotalWarRuleset(EuropaEligibility):
         light_infantry: str | Path = LIGHT_INFANTRY,
     ) -> None:
         self._paths = (crt, armour_effects, aec_terrain, engineer_effects)
+        # the terrain it knows is the AEC chart's (14D2d): any other is refused against it
+        self.vocabulary = replace(EUROPA_VOCABULARY, terrain=chart_terrain(Path(aec_terrain)))
         self._coast_defence = coast_defence
         self._light_infantry = light_infantry
         self._data: Data | None = None
