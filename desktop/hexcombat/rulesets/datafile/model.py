@@ -199,6 +199,8 @@ class RulesetFile:
     limits: Limits
     states: tuple[StateDecl, ...]
     results: Mapping[str, ResultDecl]
+    sizes: tuple[str, ...] = ()
+    """The size marks its counters may print (``[units] sizes``: ``XX``, ``III``)."""
     text: str = field(default="", repr=False, compare=False)
     """The file's text as it was read: the rules this ruleset plays, which a save carries
     (a later edit of the file on disk is another ruleset, read when the program starts again)."""

@@ -4,7 +4,7 @@ sequence. Each ruleset's ``vocabulary`` is built from these; nothing above ``rul
 from __future__ import annotations
 
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, PhaseSpec, Vocabulary
-from hexcombat.rulesets.europa.units import EUROPA_VALUES
+from hexcombat.rulesets.europa.units import EUROPA_VALUES, SIZE_MARKS, UNIT_TYPES
 
 FORTIFICATION = ConditionSpec(
     "fortification",
@@ -134,4 +134,6 @@ EUROPA_VOCABULARY = Vocabulary(
     # another hex: conversions reach the whole attacking force (docs/rules.md)
     one_attacking_force=True,
     unit_capabilities=(EUROPA_VALUES,),  # RE sizes and armour values (10.B, 14D2)
+    unit_types=UNIT_TYPES,  # the types the rules texts name (14D1, 14D2, 14A, 14F, 10.B.4, 16A)
+    unit_sizes=SIZE_MARKS,  # II to XXX: the marks its counters print (14D2d, 10.C.1)
 )
