@@ -6,7 +6,9 @@ the same counter keys."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +141,11 @@ def test_a_game_without_europa_s_values_gets_none_from_a_false_flag(key: str) ->
 def plain(game: str) -> Vocabulary:
     """A game that declares no unit capability (a ruleset file's)."""
     return Vocabulary()
+
+
+def test_no_ruleset_reads_a_unit_s_scale() -> None:
+    """``scale`` is a drawing hint (``Unit.scale``): a ruleset reads its own vocabulary's
+    ``steps``, never the hint, so no rule depends on it."""
+    rulesets = Path(core_units.__file__).resolve().parents[1] / "rulesets"
+    readers = [p for p in rulesets.rglob("*.py") if re.search(r"\.scale\b", p.read_text())]
+    assert readers == []

@@ -2,7 +2,9 @@
 scenario, saves and the rulesets: what every game's unit has (a name, a nationality, a type, a
 size mark, its printed strengths, steps, range, and the values its ruleset reads under
 ``rules``), plus the capabilities a ruleset family declares (:class:`CapabilityKind`: the
-Europa rulesets' RE sizes and armour values), read from the same tables at their lines.
+Europa rulesets' RE sizes, armour values and categories), read from the same tables at their
+lines. The core names no game's types, sizes or values: the types and size marks a counter may
+name are those the registered rulesets declare (``Vocabulary.unit_types``, ``unit_sizes``).
 
 Values that change by date are listed in ``changes``; :meth:`Unit.on` resolves them.
 """
@@ -70,12 +72,12 @@ class Unit:
     """Steps the counter has (a tactical game's full and reduced sides); None where the game
     counts strength points instead. A unit that loses its last step is eliminated."""
     scale: str | None = None
-    """A game-neutral hint the counter set gives (``scale = "tactical"``): a squad, weapon or
-    vehicle that loses steps, which the map and the Stack panel draw without a size mark. It
-    stands for ``Vocabulary.steps`` only where the counter's game is not known (a set read
-    without its ruleset): the unit then loses steps, as a known game's vocabulary would say. No
-    rule reads it: a ruleset reads its own vocabulary. Kept with the unit, so a scenario placing
-    it and a save holding it read it as its counter set did."""
+    """A game-neutral hint, not a rule: ``tactical`` when the counter loses steps (a squad,
+    weapon or vehicle: its game's ``Vocabulary.steps``, or its set's own ``scale = "tactical"``
+    where the set is read without its game's ruleset), which the map and the Stack panel draw
+    without a size mark; None otherwise. The core reads it only to stand for ``steps`` where the
+    game is not known; no ruleset reads it. Kept with the unit, so a scenario placing it and a
+    save holding it read it as its counter set did."""
     rules: tuple[tuple[str, RuleValue], ...] = ()
     """Values the unit's ruleset reads beyond the shared keys (a fire value, a morale, steps),
     as a counter set writes them under ``rules = { ... }``, sorted by key; the ruleset's
