@@ -89,6 +89,7 @@ VOCABULARY = Vocabulary(
     ),
     steps=True,
     unit_types=UNIT_TYPES,
+    unit_sizes=(),  # its squads, weapons and vehicles print no size mark
     dated=False,  # the aid names no date; a counter's dated changes still bring the Date box
     hexside_features=("major-river", "minor-river"),  # the aid shifts for a major river only
     hexside_rule="ACT shift",

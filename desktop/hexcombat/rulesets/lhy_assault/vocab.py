@@ -144,6 +144,7 @@ VOCABULARY = Vocabulary(
     ),
     steps=True,
     unit_types=UNIT_TYPES,
+    unit_sizes=(),  # its squads, weapons and vehicles print no size mark
     hexside_features=("wall", "hedgerow"),
     hexside_rule="Assault",
     advance_once_per_turn="14.3.3",
