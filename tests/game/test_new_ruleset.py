@@ -103,3 +103,31 @@ def test_a_game_of_its_own_unit_types_is_checked_and_played(
     counters.write_text(counters.read_text().replace('type = "legion"', 'type = "legoin"', 1))
     (problem,) = [str(p) for p in check_file(counters)]
     assert problem.startswith(f"{counters}:") and "'legoin'" in problem
+
+
+def test_a_game_of_its_own_size_marks_is_checked_and_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game of companies: the ruleset file declares ``sizes = ["I"]`` and its counters print
+    ``I``, a mark no shipped ruleset declares. ``check`` reads the counters with the ruleset file
+    beside them and passes; without the declaration the mark is refused at its line, naming the
+    marks the rulesets declare; the scenario explains."""
+    monkeypatch.setattr(registry, "_beside", {})  # the game is forgotten after the test
+    folder = tmp_path / "companies"
+    new_ruleset(folder)
+    rules, counters = folder / "companies.toml", folder / "counters.toml"
+    declared = 'types = ["infantry", "armour"]'
+    rules.write_text(rules.read_text().replace(declared, f'{declared}\nsizes = ["I"]'))
+    counters.write_text(counters.read_text().replace('size = "XX"', 'size = "I"'))
+    assert [str(p) for f in sorted(folder.glob("*.toml")) for p in check_file(f)] == []
+    assert main(["explain", str(folder / "companies-scenario.toml")]) == 0
+    assert "2:1" in capsys.readouterr().out
+    registry._beside.clear()  # another run: a game of companies that declares no sizes
+    other = tmp_path / "coys"
+    new_ruleset(other)
+    counters = other / "counters.toml"
+    counters.write_text(counters.read_text().replace('size = "XX"', 'size = "I"'))
+    found = [str(p) for p in check_file(counters)]
+    line = counters.read_text().splitlines().index('size = "I"') + 1
+    assert len(found) == 3 and found[0].startswith(f"{counters}:{line}: ")
+    assert found[0].endswith("size must be one of II, III, X, XX, XXX, not 'I'")

@@ -1,17 +1,17 @@
 """Air rules are a capability a ruleset declares: Total War declares its air rules (16A, 23D),
-the other shipped rulesets none; the shared unit vocabulary declares the 16A1 air types as plain
-values, which must be the air rules' own."""
+the other shipped rulesets none; the Europa family's unit values declare the 16A1 air types as
+plain values, which must be the air rules' own."""
 
 from __future__ import annotations
 
 import pytest
 
 from hexcombat.rules.missions import MissionReport, air_rules_of, air_rulesets, no_air_rules
-from hexcombat.rules.registry import ruleset_ids
-from hexcombat.rules.units import AIR_CATEGORIES, AIR_TYPE_LETTERS, TACTICAL_UNIT_TYPES
+from hexcombat.rules.registry import declared_unit_types, ruleset_ids
 from hexcombat.rulesets.europa.air.capability import AIR
 from hexcombat.rulesets.europa.air.scenario import AIR_ROLL_REFUSAL, AirReport
 from hexcombat.rulesets.europa.air.units import AirType, Category
+from hexcombat.rulesets.europa.units import AIR_CATEGORIES, AIR_TYPE_LETTERS
 from meaning import says
 
 
@@ -19,7 +19,7 @@ def test_the_unit_vocabulary_s_air_types_are_the_air_rules_own() -> None:
     """16A1: F, HF, AF, DF (fighters), B, A, D (bombers), T (transports)."""
     assert AIR_TYPE_LETTERS == tuple(t.value for t in AirType)
     assert AIR_CATEGORIES == {c.value for c in Category}
-    assert not AIR_CATEGORIES & TACTICAL_UNIT_TYPES  # no tactical counter is an air unit
+    assert not AIR_CATEGORIES & declared_unit_types(steps=True)  # no squad is an air unit
 
 
 @pytest.mark.parametrize("ruleset", ruleset_ids())

@@ -13,7 +13,7 @@ import pytest
 
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.rules.counters import counters_from_source
-from hexcombat.rules.units import TACTICAL_UNIT_TYPES, UNIT_TYPES
+from hexcombat.rules.registry import declared_unit_types
 from hexcombat.rules.vocabulary import CapabilitySpec, Vocabulary
 from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import TomlSource
@@ -103,7 +103,7 @@ def test_tactical_unit_types_are_accepted_only_in_a_tactical_set(kind: str) -> N
         [str(p) for p in found],
         dict(at=("c.toml", 7), names=["'sq'", "unknown unit type", repr(kind)]),
     )
-    assert kind in TACTICAL_UNIT_TYPES and kind not in UNIT_TYPES
+    assert kind in declared_unit_types(steps=True) and kind not in declared_unit_types()
 
 
 def test_an_air_category_is_no_tactical_type() -> None:

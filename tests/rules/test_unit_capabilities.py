@@ -94,7 +94,7 @@ def test_the_europa_rulesets_declare_their_unit_values() -> None:
 
 def test_the_air_type_letters_are_the_air_rules_own() -> None:
     """16A1: a counter's air_type is checked against the letters the air rules know."""
-    from hexcombat.rules.units import AIR_TYPE_LETTERS
     from hexcombat.rulesets.europa.air.units import AirType
+    from hexcombat.rulesets.europa.units import AIR_TYPE_LETTERS
 
     assert AIR_TYPE_LETTERS == tuple(t.value for t in AirType)

@@ -102,6 +102,18 @@ def test_parachute_glider_and_air_landing_each_draw_their_own_mark_over_the_cros
             assert len(differing(marked[a], marked[b], range(25, 76), lower)) > 60, (a, b)
 
 
+def test_motorized_infantry_draws_its_wheels_line_from_its_symbol_mark(qapp) -> None:
+    """A counter's ``motorized = true`` is the Europa family's value (10.B.4); its capability
+    names the ``motorized`` symbol mark, and the map draws the infantry cross with the upright
+    line through it, as the motorized-infantry type is drawn."""
+    infantry = render(unit(attack=6, movement=4))
+    motorized = render(unit(attack=6, movement=4, motorized=True))
+    by_type = render(unit(type="motorized-infantry", attack=6, movement=4))
+    assert pixels(infantry, range(49, 52), range(55, 59), INK) == []
+    assert len(pixels(motorized, range(49, 52), range(55, 59), INK)) >= 6
+    assert differing(motorized, by_type, range(25, 76), range(27, 62)) == []
+
+
 def test_the_glider_has_long_wings_the_parachute_a_canopy(qapp) -> None:
     para = render(unit(type="parachute", attack=6, movement=4))
     glider = render(unit(type="glider", attack=6, movement=4))

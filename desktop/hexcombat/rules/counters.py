@@ -21,8 +21,11 @@ changes = [{ date = "1944-01", aeca = "double" }]
 ```
 
 Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_type``) or a key
-of a capability the game's ruleset declares (the Europa rulesets' ``re``, ``aeca``, ...); a set of
-a game whose ruleset declares no RE size needs none.
+of a capability the game's ruleset declares (the Europa rulesets' ``re``, ``aeca``,
+``artillery``, ...); a set of a game whose ruleset declares no RE size needs none. A counter's
+``size`` and ``type`` are read when a registered ruleset declares them
+(``Vocabulary.unit_sizes``, ``unit_types``), else refused at their line naming those declared:
+this module names no game's sizes or types.
 
 A tactical game's counters (squads, guns and vehicles that lose steps) need no ``size`` or
 ``re``: a set is tactical when its ``game``'s ruleset says its units lose steps, or when it says

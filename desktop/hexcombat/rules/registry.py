@@ -42,7 +42,13 @@ from hexcombat.rules.losses import LossPolicy
 from hexcombat.rules.report import CombatResult, Outcome, Report
 from hexcombat.rules.retreat import FreeRetreat, RetreatRules
 from hexcombat.rules.situation import CombatSituation, Participant
-from hexcombat.rules.units import CapabilityKind, Unit, set_capability_source, set_type_source
+from hexcombat.rules.units import (
+    CapabilityKind,
+    Unit,
+    set_capability_source,
+    set_size_source,
+    set_type_source,
+)
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.rules.wording import PlainWording
 from hexcombat.sourcefile import Problem, TomlSource
@@ -467,20 +473,39 @@ def unit_capability_kinds() -> tuple[CapabilityKind, ...]:
     return _KIND_CACHE[ids]
 
 
-_TYPE_CACHE: dict[tuple[str, ...], frozenset[str]] = {}
+_TYPE_CACHE: dict[tuple[tuple[str, ...], bool], frozenset[str]] = {}
 
 
-def declared_unit_types() -> frozenset[str]:
-    """Every unit type a registered ruleset declares beyond the shared ones (its vocabulary's
-    ``unit_types``): a counter of any game may name them."""
+def declared_unit_types(steps: bool = False) -> frozenset[str]:
+    """Every unit type a registered ruleset whose units lose steps (``steps``), or strength
+    points, declares (its vocabulary's ``unit_types``): a counter of either kind may name the
+    types of any game of its kind (a squad is no fighter, a division no leader)."""
     ids = ruleset_ids()
-    if ids not in _TYPE_CACHE:
+    if (ids, steps) not in _TYPE_CACHE:
         found: set[str] = set()
         for ruleset_id in ids:
-            found |= get_ruleset(ruleset_id).vocabulary.unit_types
-        _TYPE_CACHE[ids] = frozenset(found)
-    return _TYPE_CACHE[ids]
+            vocabulary = get_ruleset(ruleset_id).vocabulary
+            if vocabulary.steps == steps:
+                found |= vocabulary.unit_types
+        _TYPE_CACHE[ids, steps] = frozenset(found)
+    return _TYPE_CACHE[ids, steps]
+
+
+_SIZE_CACHE: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def declared_unit_sizes() -> tuple[str, ...]:
+    """Every size mark a registered ruleset declares (its vocabulary's ``unit_sizes``), each
+    once and sorted (``II, III, X, XX, XXX``): the marks a counter of any game may print."""
+    ids = ruleset_ids()
+    if ids not in _SIZE_CACHE:
+        found: set[str] = set()
+        for ruleset_id in ids:
+            found |= set(get_ruleset(ruleset_id).vocabulary.unit_sizes)
+        _SIZE_CACHE[ids] = tuple(sorted(found))
+    return _SIZE_CACHE[ids]
 
 
 set_capability_source(unit_capability_kinds)
 set_type_source(declared_unit_types)
+set_size_source(declared_unit_sizes)

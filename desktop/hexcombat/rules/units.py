@@ -2,7 +2,9 @@
 scenario, saves and the rulesets: what every game's unit has (a name, a nationality, a type, a
 size mark, its printed strengths, steps, range, and the values its ruleset reads under
 ``rules``), plus the capabilities a ruleset family declares (:class:`CapabilityKind`: the
-Europa rulesets' RE sizes and armour values), read from the same tables at their lines.
+Europa rulesets' RE sizes, armour values and categories), read from the same tables at their
+lines. The core names no game's types, sizes or values: the types and size marks a counter may
+name are those the registered rulesets declare (``Vocabulary.unit_types``, ``unit_sizes``).
 
 Values that change by date are listed in ``changes``; :meth:`Unit.on` resolves them.
 """
@@ -26,39 +28,9 @@ MAX_STEPS = 20
 """The most steps a counter may have: tactical counters print two (full and reduced) and a few
 more on step markers; a unit's steps are drawn as pips and lost one by one."""
 
-SIZE_MARKS = ("II", "III", "X", "XX", "XXX")
-"""The size marks a counter prints: battalion, regiment, brigade, division, corps."""
-
-AIR_CATEGORIES = frozenset({"fighter", "bomber", "transport"})
-"""The three basic categories of air units (16A1), as unit types."""
-UNIT_TYPES = frozenset(
-    {
-        "armour", "heavy-armour", "assault-gun", "heavy-assault-gun", "tank-destroyer",
-        "heavy-tank-destroyer", "engineer-tank", "heavy-engineer-tank", "flamethrower-tank",
-        "assault-engineer-tank", "mechanized", "motorized-infantry", "panzer-grenadier",
-        "infantry", "rifle", "mountain", "high-mountain", "light-infantry", "jager", "commando",
-        "partisan", "parachute", "parachute-infantry", "air-landing", "glider", "cavalry",
-        "engineer", "heavy-engineer", "assault-engineer", "artillery", "anti-tank",
-        "heavy-anti-tank", "anti-aircraft", "heavy-anti-aircraft", "mortar", "rocket", "hq",
-        "coast-defence-artillery", *AIR_CATEGORIES,
-    }
-)  # fmt: skip
-"""Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A)."""
-TACTICAL_UNIT_TYPES = frozenset(
-    (UNIT_TYPES - AIR_CATEGORIES)
-    | {"machine-gun", "leader", "wagon", "truck", "prime-mover", "half-track", "carrier",
-       "fighting-vehicle", "flamethrower", "fortified-position"}
-)  # fmt: skip
-"""Unit types a tactical game's counter may have: the ground types above and the squads' weapons
-and vehicles the tactical player aids name (HMG and MG teams, leaders, wagons, trucks, prime
-movers, half-tracks, carriers, fighting vehicles, flamethrowers, fortified positions). A tactical
-counter's own kind (``rules = { kind = "hmg" }``) is its ruleset's to read."""
-AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
-"""The air unit types of rule 16A1, as a counter's rating prints them (``air_type``): plain values,
-which the air rules' own types (``AirType``) must match."""
 TACTICAL = "tactical"
-"""The ``scale`` of a tactical game's counter: a squad, weapon or vehicle that loses steps, with
-no size mark or REs."""
+"""The one ``scale`` a counter may say (:attr:`Unit.scale`): a squad, weapon or vehicle that
+loses steps, drawn without a size mark."""
 
 CapabilityT = TypeVar("CapabilityT")
 
@@ -84,32 +56,28 @@ class Unit:
     nationality: str = ""
     """``soviet``, ``german``, ``axis``, ...: colours on the map, and 10.I.3's Axis Hv AA."""
     size: str | None = None
-    """Size mark: II, III, X, XX, XXX."""
+    """Size mark, one a registered ruleset declares (``Vocabulary.unit_sizes``: the Europa
+    family's II, III, X, XX, XXX); None for a counter that prints none."""
     unit_type: str = "infantry"
-    """One of :data:`UNIT_TYPES`."""
+    """A type a registered ruleset declares (``Vocabulary.unit_types``)."""
     attack: int | None = None
     """Printed attack strength (the ``16`` of a ``16-10``)."""
     defence: int | None = None
     """Printed defence strength; equals attack for Europa counters that print one combat value."""
     movement: int | None = None
     """Printed movement allowance (the ``10`` of a ``16-10``)."""
-    artillery: bool = False
-    """Artillery: left out of the non-artillery RE totals (14D2a)."""
-    motorized: bool = False
-    """Motorized: non-motorized artillery may not be converted to AEC (10.B.4)."""
-    light_infantry: bool = False
-    """Member of the light infantry category (14F)."""
-    engineer: str | None = None
-    """``combat`` or ``assault``: engineer capability, including specialized armour (14D1)."""
     range: int = 1
     """Attack range in hexes: 2 for long-range artillery (14A3)."""
     steps: int | None = None
     """Steps the counter has (a tactical game's full and reduced sides); None where the game
     counts strength points instead. A unit that loses its last step is eliminated."""
     scale: str | None = None
-    """``tactical`` for a tactical game's counter (no size or REs: it counts none, and may be of
-    :data:`TACTICAL_UNIT_TYPES`); None for the counters of games that count REs. Kept with the
-    unit, so a scenario placing it and a save holding it read it as its counter set did."""
+    """A game-neutral hint, not a rule: ``tactical`` when the counter loses steps (a squad,
+    weapon or vehicle: its game's ``Vocabulary.steps``, or its set's own ``scale = "tactical"``
+    where the set is read without its game's ruleset), which the map and the Stack panel draw
+    without a size mark; None otherwise. The core reads it only to stand for ``steps`` where the
+    game is not known; no ruleset reads it. Kept with the unit, so a scenario placing it and a
+    save holding it read it as its counter set did."""
     rules: tuple[tuple[str, RuleValue], ...] = ()
     """Values the unit's ruleset reads beyond the shared keys (a fire value, a morale, steps),
     as a counter set writes them under ``rules = { ... }``, sorted by key; the ruleset's
@@ -215,6 +183,29 @@ def flies(unit: Unit) -> bool:
     return any(m.flies() for m in markings(unit))
 
 
+MOTORIZED = "motorized"
+"""The symbol mark of a motorized unit (:class:`SymbolMarks`): wheels under its type's symbol."""
+
+
+@runtime_checkable
+class SymbolMarks(Protocol):
+    """What a capability adds to the symbol the counter's type box draws, in game-neutral words
+    (``motorized``: the wheels under an infantry symbol), so the map draws it without knowing
+    the game or reading a ruleset's values."""
+
+    def symbol_marks(self) -> frozenset[str]:
+        """The marks, each a word the map's symbols know (``motorized``); empty: none."""
+
+
+def symbol_marks(unit: Unit) -> frozenset[str]:
+    """Every mark ``unit``'s capabilities add to its type's symbol (``motorized``)."""
+    found: frozenset[str] = frozenset()
+    for capability in unit.capabilities:
+        if isinstance(capability, SymbolMarks):
+            found |= capability.symbol_marks()
+    return found
+
+
 def _changed(capability: Any, values: Mapping[str, Any]) -> Any:
     """``capability`` with the dated change's values of its own keys."""
     own = capability.__dataclass_fields__  # a frozen dataclass (quicker than fields())
@@ -227,7 +218,6 @@ class UnitOutline(NamedTuple):
     its game needs the capability."""
 
     unit_type: str
-    motorized: bool
     size: str | None
     size_given: bool
     """The table states ``size`` itself (not only the counter it is based on)."""
@@ -238,6 +228,8 @@ class UnitOutline(NamedTuple):
     based: bool = False
     """The table is based on a counter (a scenario entry naming one): what it leaves out is
     the counter's."""
+    base: Unit | None = None
+    """That counter, when the reader has it (its own values are asked of it)."""
 
     @staticmethod
     def is_type(value: object, tactical: bool = False) -> bool:
@@ -286,19 +278,34 @@ def set_capability_source(source: CapabilitySource) -> None:
     _capability_source[:] = [source]
 
 
-_type_source: list[Callable[[], frozenset[str]]] = []
+_type_source: list[Callable[[bool], frozenset[str]]] = []
+_size_source: list[Callable[[], tuple[str, ...]]] = []
 
 
-def set_type_source(source: Callable[[], frozenset[str]]) -> None:
-    """Say where the unit types the rulesets declare come from: the registry does, as it is
-    imported (as :func:`set_capability_source`)."""
+def set_type_source(source: Callable[[bool], frozenset[str]]) -> None:
+    """Say where the unit types the rulesets declare come from (asked with whether the
+    counter's units lose steps): the registry does, as it is imported (as
+    :func:`set_capability_source`)."""
     _type_source[:] = [source]
 
 
-def declared_types() -> frozenset[str]:
-    """Every unit type a registered ruleset declares beyond the shared ones (none before the
-    registry is loaded)."""
-    return _type_source[0]() if _type_source else frozenset()
+def set_size_source(source: Callable[[], tuple[str, ...]]) -> None:
+    """Say where the size marks the rulesets declare come from: the registry does, as it is
+    imported (as :func:`set_capability_source`)."""
+    _size_source[:] = [source]
+
+
+def declared_types(steps: bool = False) -> frozenset[str]:
+    """Every unit type a registered ruleset declares (``Vocabulary.unit_types``) for counters
+    that lose ``steps`` (a tactical game's) or strength points; none before the registry is
+    loaded: the core names no game's types."""
+    return _type_source[0](steps) if _type_source else frozenset()
+
+
+def declared_sizes() -> tuple[str, ...]:
+    """Every size mark a registered ruleset declares (``Vocabulary.unit_sizes``), sorted; none
+    before the registry is loaded: the core names no game's sizes."""
+    return _size_source[0]() if _size_source else ()
 
 
 def capability_kinds() -> tuple[CapabilityKind, ...]:
@@ -313,7 +320,6 @@ def _kind_of(key: str) -> CapabilityKind | None:
 
 SHARED_FIELDS = frozenset(f.name for f in fields(Unit)) - {"capabilities", "changes", "assumed"}
 """The values every game's unit has, as :class:`Unit` fields."""
-_BOOL_FIELDS = {f.name for f in fields(Unit) if f.type in ("bool",)}
 _SHARED_KEYS = (SHARED_FIELDS - {"unit_type"}) | {"type", "count", "from", "changes", "assumed"}
 _NOT_ASSUMABLE = {"unit_type", "name", "id", "assumed", "scale", "capabilities", "changes"}
 
@@ -385,8 +391,8 @@ def _is_rule_key(key: str) -> bool:
 
 def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -> dict[str, Any]:
     """Parse the keys of a unit description: the shared ones into :class:`Unit` field values,
-    a declared capability's by its :class:`CapabilityKind`; a ``tactical`` counter may have
-    the types of :data:`TACTICAL_UNIT_TYPES`."""
+    a declared capability's by its :class:`CapabilityKind`; a ``tactical`` counter (one that
+    loses steps) may have the types the games whose units lose steps declare."""
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = "unit_type" if key == "type" else key
@@ -401,18 +407,16 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
                 raise UnitDataError(f"{where}: unknown unit key {key!r}")
             out[name] = kind.parse(name, value, where)
         elif name == "size":
-            if not isinstance(value, str) or value not in SIZE_MARKS:
-                raise UnitDataError(
-                    f"{where}: size must be one of {', '.join(SIZE_MARKS)}, not {value!r}"
-                )
+            if not _is_size(value):
+                sizes = ", ".join(declared_sizes()) or "none (no ruleset declares a size)"
+                raise UnitDataError(f"{where}: size must be one of {sizes}, not {value!r}")
             out[name] = value
         elif name == "unit_type":
             if not _is_unit_type(value, tactical):
-                raise UnitDataError(f"{where}: unknown unit type {value!r}")
-            out[name] = value
-        elif name in _BOOL_FIELDS:
-            if not isinstance(value, bool):
-                raise UnitDataError(f"{where}: {key} must be true or false, not {value!r}")
+                known = ", ".join(sorted(declared_types(tactical))) or "none"
+                raise UnitDataError(
+                    f"{where}: unknown unit type {value!r} (the rulesets' types: {known})"
+                )
             out[name] = value
         elif name == "range":
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -443,10 +447,6 @@ def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -
                     f'{where}: scale must be "{TACTICAL}" (a squad, weapon or vehicle that loses '
                     f"steps, with no size or RE) or left out, not {_short(value)}"
                 )
-            out[name] = value
-        elif name in ("engineer",):
-            if not isinstance(value, str) or value not in ("combat", "assault"):
-                raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
             out[name] = value
         else:  # nationality
             if not isinstance(value, str):
@@ -531,9 +531,8 @@ def _outline(
 ) -> UnitOutline:
     """What a capability's reader knows of the unit the table makes."""
     unit_type = shared.get("unit_type", base.unit_type if base else "infantry")
-    motorized = shared.get("motorized", base.motorized if base else False)
     size = shared.get("size", base.size if base else None)
-    return UnitOutline(unit_type, motorized, size, "size" in data, tactical, True, False)
+    return UnitOutline(unit_type, size, "size" in data, tactical, True, False, base)
 
 
 def unit_problems(
@@ -560,23 +559,25 @@ def unit_problems(
     elif too_long := long_name(name, where):
         found.append(("name", too_long))
     unit_type = data["type"] if _is_unit_type(data.get("type"), tactical) else "infantry"
-    size = data.get("size") if data.get("size") in SIZE_MARKS else None
-    motorized = data.get("motorized") is True
+    size = data.get("size") if _is_size(data.get("size")) else None
     for kind in capability_kinds():
         outline = UnitOutline(
-            unit_type, motorized, size, "size" in data, tactical, _required(kind, kinds), False
+            unit_type, size, "size" in data, tactical, _required(kind, kinds), False
         )
         found += kind.problems(data, where, outline)
     return [*found, *_change_problems(data.get("changes", []), where, tactical)]
 
 
 def _is_unit_type(value: object, tactical: bool = False) -> bool:
-    """Whether ``value`` names a unit type (a list or table names none, and is no set key); a
-    tactical counter's types are :data:`TACTICAL_UNIT_TYPES`; a type a registered ruleset
-    declares (``Vocabulary.unit_types``) is one too, whatever its game."""
-    if not isinstance(value, str):
-        return False
-    return value in (TACTICAL_UNIT_TYPES if tactical else UNIT_TYPES) or value in declared_types()
+    """Whether ``value`` names a unit type (a list or table names none, and is no set key): one
+    a registered ruleset declares (``Vocabulary.unit_types``) for counters that lose steps
+    (``tactical``), or for counters that lose strength points."""
+    return isinstance(value, str) and value in declared_types(tactical)
+
+
+def _is_size(value: object) -> bool:
+    """Whether ``value`` is a size mark a registered ruleset declares (``unit_sizes``)."""
+    return isinstance(value, str) and value in declared_sizes()
 
 
 def _change_problems(

@@ -205,9 +205,13 @@ class Vocabulary:
     """Whether the stacks attacking together are one force for what units share with those
     they stack with (conversions), rather than each stack for itself."""
     unit_types: frozenset[str] = frozenset()
-    """Unit types its counters may name beyond those the shared counter vocabulary knows
-    (``rules/units.py``: the types the shipped counter sets use and their symbols are drawn
-    for): a game of legions and cohorts declares them, and its counters are then read."""
+    """The unit types its counters may name (``infantry``, ``armour``; a game of legions and
+    cohorts its own): the core knows none, and reads a counter's ``type`` when a registered
+    ruleset whose units lose steps as the counter's do (:attr:`steps`) declares it."""
+    unit_sizes: tuple[str, ...] = ()
+    """The size marks its counters may print (the Europa family's ``II`` to ``XXX``; none for a
+    game of squads, whose counters print none): the core knows none, and reads a counter's
+    ``size`` when a registered ruleset declares it."""
     unit_capabilities: tuple[CapabilityKind, ...] = ()
     """The capabilities the ruleset's units have beyond what every game's unit has, each read
     from the counter tables by its :class:`~hexcombat.rules.units.CapabilityKind` (the Europa

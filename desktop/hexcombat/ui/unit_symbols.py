@@ -13,7 +13,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from hexcombat.rules.units import Unit
+from hexcombat.rules.units import MOTORIZED, Unit, symbol_marks
 
 ARMOURED = frozenset(
     {"armour", "heavy-armour", "assault-gun", "heavy-assault-gun", "tank-destroyer",
@@ -60,7 +60,7 @@ def draw_symbol(
     elif kind in ("mechanized", "panzer-grenadier"):
         cross()
         track()
-    elif kind == "motorized-infantry" or (kind == "infantry" and unit.motorized):
+    elif kind == "motorized-infantry" or (kind == "infantry" and MOTORIZED in symbol_marks(unit)):
         cross()
         p.drawLine(QPointF(c.x(), t), QPointF(c.x(), b))
     elif kind in ("artillery", "mortar", "rocket", "coast-defence-artillery"):

@@ -51,7 +51,7 @@ def test_units_of_the_examples_have_the_values_the_texts_give() -> None:
     assert europa(unit("ax-hv-mot-aa-iii")).heavy_atec_units == 2  # docs/rules.md, 10.I.3
     assert europa(unit("ax-hv-aa-x-2-10")).heavy_atec_units == 2  # 10.I.3
     assert europa(unit("su-hv-tank-xx")).heavy_armour and europa(unit("su-hv-tank-x")).heavy_armour
-    assert not unit("su-art-iii").motorized  # never converted to AEC (10.B.4)
+    assert not europa(unit("su-art-iii")).motorized  # never converted to AEC (10.B.4)
     assert {"su-tank-x", "su-mot-inf-iii", "su-at-iii", "su-mot-xx", "su-tank-xx"} <= set(
         COUNTERS.counters
     )

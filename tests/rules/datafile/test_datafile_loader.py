@@ -19,7 +19,7 @@ from hexcombat.rules.dice import SeededDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
-from hexcombat.rulesets.datafile.engine import DataRuleset
+from hexcombat.rulesets.datafile.engine import DataRuleset, vocabulary_of
 from hexcombat.rulesets.datafile.loader import (
     CHECKER_DEFECT,
     is_ruleset_data,
@@ -111,6 +111,9 @@ def test_every_problem_is_told_at_its_line_in_one_run(tmp_path: Path) -> None:
          "lose-steps in a strength-point game"),
         ('drm_min = -1', 'drm_min = 3', "limits.drm_min 3 is above limits.drm_max 1"),
         ('type = "armour"', 'type = "cavalry"', "'cavalry' is no unit type"),
+        ('types = ["infantry", "armour", "artillery"]',
+         'types = ["infantry", "armour", "artillery"]\nsizes = ["XX", 3]',
+         "units.sizes holds names"),
         ('[[dice]]\nname = "combat die"', '[[dice]]\nname = "combat die"\nread = "d66"',
          "a d66 roll is two d6"),
     ],
@@ -245,6 +248,17 @@ def test_check_tells_a_ruleset_file_by_its_schema_key(tmp_path: Path) -> None:
     done = check(path)
     assert done.returncode == 1
     assert f"{path}:{line_of(path, '10.9')}: rule '10.9' is not among" in done.stdout
+
+
+def test_a_ruleset_file_declares_the_size_marks_its_counters_print(tmp_path: Path) -> None:
+    """``[units] sizes``: the marks its counters may print, as its vocabulary declares them."""
+    path = variant(
+        tmp_path,
+        'types = ["infantry", "armour", "artillery"]',
+        'types = ["infantry", "armour", "artillery"]\nsizes = ["I", "..."]',
+    )
+    assert vocabulary_of(load_ruleset_file(path)).unit_sizes == ("I", "...")
+    assert vocabulary_of(load_ruleset_file(RIVER)).unit_sizes == ()  # it declares none
 
 
 def test_the_format_pages_blocks_make_a_sound_ruleset_file(tmp_path: Path) -> None:

@@ -324,7 +324,7 @@ def test_the_counter_set_has_the_14d2d_sizes() -> None:
     }
     aa = europa(counters["ax-hv-mot-aa-ii"])
     assert aa.heavy_atec and not aa.heavy_armour
-    assert counters["br-aslt-eng-tank-x"].engineer == "assault"
+    assert europa(counters["br-aslt-eng-tank-x"]).engineer == "assault"
     assert counters["ge-lr-art-iii"].range == 2 and not europa(counters["ge-lr-art-iii"]).siege
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tw_helpers import COUNTERS, evaluate, inline, p, unit
 
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.rulesets.total_war import is_light_infantry, terrain_exception
 from hexcombat.rulesets.total_war.light_infantry import load_light_infantry, member_type
 
@@ -42,7 +43,7 @@ def test_the_counter_flag_wins_and_every_shipped_member_is_flagged() -> None:
     assert is_light_infantry(inline("Ski X", 1, unit_type="infantry", light_infantry=True))
     assert not is_light_infantry(inline("Inf", 1))
     for counter_id, u in COUNTERS.counters.items():
-        assert u.light_infantry == (member_type(u) is not None), counter_id
+        assert europa(u).light_infantry == (member_type(u) is not None), counter_id
 
 
 def test_terrain_exceptions_are_assumed_data() -> None:

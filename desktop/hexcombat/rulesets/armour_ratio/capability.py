@@ -52,14 +52,14 @@ GERMAN_BIG_DIVISION_TYPES = frozenset({"armour", "panzer-grenadier"})
 
 def is_artillery(unit: Unit) -> bool:
     """Artillery by flag or type (10.B.4 names non-motorized artillery)."""
-    return unit.artillery or unit.unit_type in ("artillery", "coast-defence-artillery")
+    return europa(unit).artillery or unit.unit_type in ("artillery", "coast-defence-artillery")
 
 
 def aec_convertible(unit: Unit) -> bool:
     """Whether a neutral unit of this type may be converted to AECA/AECD (10.B.4)."""
     if unit.unit_type in NOT_AEC_CONVERTIBLE:
         return False
-    return not (is_artillery(unit) and not unit.motorized)
+    return not (is_artillery(unit) and not europa(unit).motorized)
 
 
 def aec_exclusion(unit: Unit) -> str:

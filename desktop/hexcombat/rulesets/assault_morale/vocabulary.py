@@ -10,6 +10,7 @@ from hexcombat.rules.vocabulary import (
     StateSpec,
     Vocabulary,
 )
+from hexcombat.rulesets.europa.units import GROUND_UNIT_TYPES
 
 KINDS = (
     "squad", "half-squad", "hmg", "mmg", "mortar", "aa", "afv", "leader", "wagon", "truck",
@@ -30,6 +31,12 @@ HEX_TERRAIN = (
     "sunken-road", "marsh", "jungle", "river",
 )  # fmt: skip
 """The tactical maps' hex terrain; the rules read woods, town, entrenchment and hill."""
+
+UNIT_TYPES = GROUND_UNIT_TYPES | {"machine-gun", "leader", "wagon", "truck", "prime-mover"}
+"""The unit types its counters may name: the ground types of the board games (as the Europa
+family names them, shared on purpose; no air category: a ``transport`` is an aircraft, 16A1)
+and the weapons and vehicles the aid names (HMG and MG teams, leaders, wagons, trucks, prime
+movers: ACT 1M2 b)."""
 
 ATTACKER_DIE = DieSpec("attacker's table die", 6, rule="ACT", side="attacker")
 DEFENDER_DIE = DieSpec("defender's table die", 6, rule="ACT", side="defender")
@@ -82,6 +89,8 @@ VOCABULARY = Vocabulary(
         StateSpec("dug-in", "Dug in", "ACT", short="DG"),
     ),
     steps=True,
+    unit_types=UNIT_TYPES,
+    unit_sizes=(),  # its squads, weapons and vehicles print no size mark
     dated=False,  # the aid names no date; a counter's dated changes still bring the Date box
     hexside_features=("major-river", "minor-river"),  # the aid shifts for a major river only
     hexside_rule="ACT shift",

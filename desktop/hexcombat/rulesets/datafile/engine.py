@@ -77,6 +77,7 @@ def vocabulary_of(file: m.RulesetFile) -> Vocabulary:
         ),
         steps=file.steps,
         unit_types=frozenset(file.types),  # its own types are types its counters may name
+        unit_sizes=file.sizes,  # and its own size marks, marks they may print
         dated=False,
         hexside_features=tuple(file.hexsides),
         hexside_rule=next((f.rule for f in file.hexsides.values()), ""),

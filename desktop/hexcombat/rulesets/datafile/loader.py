@@ -32,6 +32,7 @@ MAX = {
     "effects": 10,
     "values": 100,
     "types": 100,
+    "sizes": 20,
     "states": 50,
     "choices": 50,
     "glossary": 100,
@@ -286,8 +287,9 @@ class _Reader:
         steps = self.flag(("game", "steps"), game.get("steps"))
         dice = self.read_dice(data.get("dice"))
         units = self.table(("units",), data.get("units"), required=False)
-        self.keys(("units",), units, {"attack", "defence", "types", "values"})
+        self.keys(("units",), units, {"attack", "defence", "types", "sizes", "values"})
         types = self.names(("units", "types"), units.get("types"), "types")
+        sizes = self.names(("units", "sizes"), units.get("sizes"), "sizes")
         values = self.read_values(units.get("values"))
         ints = {v.key for v in values if v.kind == "int"}
         strengths = {}
@@ -336,6 +338,7 @@ class _Reader:
             attack_value=strengths["attack"],
             defence_value=strengths["defence"],
             types=types,
+            sizes=sizes,
             values=values,
             terrain=terrain,
             hexsides=hexsides,

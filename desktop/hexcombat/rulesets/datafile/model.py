@@ -217,6 +217,8 @@ class RulesetFile:
     results: Mapping[str, ResultDecl]
     glossary: Mapping[str, str] = field(default_factory=dict)
     """The game's own words as its rules write them, by a report total's word (``[glossary]``)."""
+    sizes: tuple[str, ...] = ()
+    """The size marks its counters may print (``[units] sizes``: ``XX``, ``III``)."""
     text: str = field(default="", repr=False, compare=False)
     """The file's text as it was read: the rules this ruleset plays, which a save carries
     (a later edit of the file on disk is another ruleset, read when the program starts again)."""

@@ -20,13 +20,39 @@ from typing import Any
 from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.numbers import exact_number
 from hexcombat.rules.units import (
-    AIR_CATEGORIES,
-    AIR_TYPE_LETTERS,
     MAX_STRENGTH,
+    MOTORIZED,
     CapabilityKind,
     Unit,
     UnitOutline,
 )
+
+SIZE_MARKS = ("II", "III", "X", "XX", "XXX")
+"""The size marks a Europa counter prints: battalion, regiment, brigade, division, corps (the
+family's vocabulary declares them: ``Vocabulary.unit_sizes``)."""
+
+AIR_CATEGORIES = frozenset({"fighter", "bomber", "transport"})
+"""The three basic categories of air units (16A1), as unit types."""
+GROUND_UNIT_TYPES = frozenset(
+    {
+        "armour", "heavy-armour", "assault-gun", "heavy-assault-gun", "tank-destroyer",
+        "heavy-tank-destroyer", "engineer-tank", "heavy-engineer-tank", "flamethrower-tank",
+        "assault-engineer-tank", "mechanized", "motorized-infantry", "panzer-grenadier",
+        "infantry", "rifle", "mountain", "high-mountain", "light-infantry", "jager", "commando",
+        "partisan", "parachute", "parachute-infantry", "air-landing", "glider", "cavalry",
+        "engineer", "heavy-engineer", "assault-engineer", "artillery", "anti-tank",
+        "heavy-anti-tank", "anti-aircraft", "heavy-anti-aircraft", "mortar", "rocket", "hq",
+        "coast-defence-artillery",
+    }
+)  # fmt: skip
+"""Ground unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4): a tactical
+game's counters name them too, beside its own squads' weapons and vehicles."""
+UNIT_TYPES = GROUND_UNIT_TYPES | AIR_CATEGORIES
+"""Unit types named by the rules texts (14D1, 14D2, 14A, 14F, 10.B.4, 16A): what the family's
+vocabulary declares (``Vocabulary.unit_types``)."""
+AIR_TYPE_LETTERS = ("F", "HF", "AF", "DF", "B", "A", "D", "T")
+"""The air unit types of rule 16A1, as a counter's rating prints them (``air_type``): plain values,
+which the air rules' own types (``AirType``) must match."""
 
 
 class AecValue(StrEnum):
@@ -93,7 +119,15 @@ NEEDS_RE = "give the unit a size (II, III, X, XX, XXX) or an re"
 
 _AEC_FIELDS = ("aeca", "aecd", "atec")
 _RE_FIELDS = ("re", "conversion_re", "intrinsic_atec")
-_BOOL_FIELDS = ("heavy_armour", "heavy_antitank", "coast_defence", "siege")
+_BOOL_FIELDS = (
+    "heavy_armour", "heavy_antitank", "coast_defence", "siege", "artillery", "motorized",
+    "light_infantry",
+)  # fmt: skip
+_CATEGORY_FIELDS = ("artillery", "motorized", "light_infantry", "engineer")
+"""Categories a counter says it is of (14D2a, 10.B.4, 14F, 14D1); a counter that says
+none of them (``artillery = false``) has no Europa values for it: a saved squad wrote them."""
+ENGINEERING = ("combat", "assault")
+"""An engineer's capability (14D1): combat or assault engineering."""
 
 
 @dataclass(frozen=True)
@@ -127,11 +161,20 @@ class EuropaValues:
     air_type: str | None = None
     """An air unit's type letters (16A1: F, HF, AF, DF, B, A, D, T); None for a ground unit.
     Air units take no part in ground combat; on the map they stand at their bases."""
+    artillery: bool = False
+    """Artillery: left out of the non-artillery RE totals (14D2a)."""
+    motorized: bool = False
+    """Motorized: non-motorized artillery may not be converted to AEC (10.B.4); drawn as wheels
+    under an infantry symbol (:meth:`symbol_marks`)."""
+    light_infantry: bool = False
+    """Member of the light infantry category (14F)."""
+    engineer: str | None = None
+    """``combat`` or ``assault``: engineer capability, including specialized armour (14D1)."""
 
     def fitted(self, unit: Unit) -> EuropaValues:
         """These values as 14D2 (10.I) gives them to ``unit``'s type: a type the rule names
         qualifies by its type, flags or not; every other type keeps the flags it is given."""
-        by_type = heavy_by_type(unit.unit_type, unit.motorized)
+        by_type = heavy_by_type(unit.unit_type, self.motorized)
         if by_type is None or by_type == (self.heavy_armour, self.heavy_antitank):
             return self
         return replace(self, heavy_armour=by_type[0], heavy_antitank=by_type[1])
@@ -160,6 +203,10 @@ class EuropaValues:
     def flies(self) -> bool:
         """An air unit (16A): it stands at its base and fights no ground combat."""
         return self.air_type is not None
+
+    def symbol_marks(self) -> frozenset[str]:
+        """``motorized`` for a motorized unit (units.SymbolMarks): its symbol shows wheels."""
+        return frozenset({MOTORIZED}) if self.motorized else frozenset()
 
 
 NO_VALUES = EuropaValues()
@@ -316,6 +363,10 @@ class EuropaValuesKind:
                 allowed = ", ".join(AIR_TYPE_LETTERS)
                 raise UnitDataError(f"{where}: air_type must be one of {allowed} (16A1)")
             return value
+        if key == "engineer":
+            if not isinstance(value, str) or value not in ENGINEERING:
+                raise UnitDataError(f'{where}: engineer must be "combat" or "assault"')
+            return value
         raise UnitDataError(f"{where}: unknown unit key {key!r}")  # pragma: no cover
 
     def build(
@@ -330,6 +381,9 @@ class EuropaValuesKind:
         of these values has none; a unit that needs REs and has neither size nor ``re`` is
         refused."""
         given = dict(values)
+        if base is None:  # a category a counter says it is not of adds no values of its own
+            unsaid = [k for k in _CATEGORY_FIELDS if given.get(k, False) in (False, None)]
+            given = {k: v for k, v in given.items() if k not in unsaid}
         sized_squad = outline.tactical and outline.size is not None  # REs from its size mark
         if base is None and not given and not sized_squad:
             if outline.tactical or not outline.required:
@@ -360,7 +414,9 @@ class EuropaValuesKind:
         needs = outline.required and not outline.tactical and not outline.based
         if needs and "re" not in data and "size" not in data:
             found.append((None, f"{where}: {NEEDS_RE}"))
-        unit_type, motorized = outline.unit_type, outline.motorized
+        unit_type = outline.unit_type
+        had = europa(outline.base) if outline.base is not None else NO_VALUES
+        motorized = data["motorized"] if isinstance(data.get("motorized"), bool) else had.motorized
         try:
             re = parse_re(data["re"], where) if "re" in data and not outline.tactical else None
         except UnitDataError:

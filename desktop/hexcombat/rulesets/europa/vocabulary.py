@@ -8,7 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from hexcombat.rules.vocabulary import ConditionSpec, DieSpec, PhaseSpec, Vocabulary
-from hexcombat.rulesets.europa.units import EUROPA_VALUES
+from hexcombat.rulesets.europa.units import EUROPA_VALUES, SIZE_MARKS, UNIT_TYPES
 
 FORTIFICATION = ConditionSpec(
     "fortification",
@@ -165,4 +165,6 @@ EUROPA_VOCABULARY = Vocabulary(
     one_attacking_force=True,
     unit_capabilities=(EUROPA_VALUES,),  # RE sizes and armour values (10.B, 14D2)
     glossary=EUROPA_GLOSSARY,
+    unit_types=UNIT_TYPES,  # the types the rules texts name (14D1, 14D2, 14A, 14F, 10.B.4, 16A)
+    unit_sizes=SIZE_MARKS,  # II to XXX: the marks its counters print (14D2d, 10.C.1)
 )

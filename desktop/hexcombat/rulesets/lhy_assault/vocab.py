@@ -17,6 +17,7 @@ from hexcombat.rules.vocabulary import (
     StateSpec,
     Vocabulary,
 )
+from hexcombat.rulesets.europa.units import GROUND_UNIT_TYPES
 
 KINDS = (
     "squad", "section", "mg", "fp", "leader", "latw", "ft",
@@ -26,6 +27,13 @@ COMBAT = frozenset({"squad", "section", "mg"})
 """Combat units: the units whose steps and cohesion the aid counts (Assault)."""
 VEHICLES = frozenset({"carrier", "half-track", "fv", "afv"})
 """Vehicular units (a towed gun is a gun and its crew: not a vehicle, 14.3.3 "unloaded")."""
+UNIT_TYPES = GROUND_UNIT_TYPES | {
+    "machine-gun", "leader", "half-track", "carrier", "fighting-vehicle", "flamethrower",
+    "fortified-position",
+}  # fmt: skip
+"""The unit types its counters may name: the ground types of the board games (as the Europa
+family names them, shared on purpose; no air category) and the weapons, vehicles and works the
+aid names (MGs, leaders, half-tracks, carriers, FVs, FTs, FPs: Assault)."""
 JAPANESE_RUSSIAN = frozenset({"japanese", "russian"})
 """The nationalities the aid flags for their own results and DRMs."""
 
@@ -137,6 +145,8 @@ VOCABULARY = Vocabulary(
         StateSpec("loaded", "Loaded", "14.3.3", short="L"),
     ),
     steps=True,
+    unit_types=UNIT_TYPES,
+    unit_sizes=(),  # its squads, weapons and vehicles print no size mark
     hexside_features=("wall", "hedgerow"),
     hexside_rule="Assault",
     advance_once_per_turn="14.3.3",

@@ -50,8 +50,8 @@ def on_date(participants: Iterable[Participant], date: str | None) -> tuple[Part
 
 def force(participants: tuple[Participant, ...]) -> Force:
     """Total one side."""
-    non_art = tuple(p for p in participants if not p.unit.artillery)
-    art = tuple(p for p in participants if p.unit.artillery)
+    non_art = tuple(p for p in participants if not europa(p.unit).artillery)
+    art = tuple(p for p in participants if europa(p.unit).artillery)
     return Force(
         participants=participants,
         non_artillery=non_art,

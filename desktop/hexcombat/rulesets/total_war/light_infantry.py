@@ -14,6 +14,7 @@ from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import load_chart, provenance_of
 from hexcombat.rules.explain import Provenance
 from hexcombat.rules.units import Unit
+from hexcombat.rulesets.europa.units import europa
 from hexcombat.sourcefile import Problem, TomlSource
 
 LIGHT_INFANTRY = charts_dir() / "total_war" / "light_infantry.toml"
@@ -57,14 +58,14 @@ def member_type(unit: Unit, data: LightInfantryData | None = None) -> Member | N
     """The category entry ``unit``'s type falls under, if any (14F)."""
     data = data or load_light_infantry()
     member = data.members.get(unit.unit_type)
-    if member is None or (member.non_motorized and unit.motorized):
+    if member is None or (member.non_motorized and europa(unit).motorized):
         return None
     return member
 
 
 def is_light_infantry(unit: Unit, data: LightInfantryData | None = None) -> bool:
     """In the light infantry category: flagged on its counter, or of a member type (14F)."""
-    return unit.light_infantry or member_type(unit, data) is not None
+    return europa(unit).light_infantry or member_type(unit, data) is not None
 
 
 def terrain_exception(

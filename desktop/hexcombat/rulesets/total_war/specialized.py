@@ -35,7 +35,7 @@ MAJOR_CITY = "major-city"
 
 def engineer_role(unit: Unit) -> str | None:
     """``combat`` or ``assault`` for engineers and specialized armour (14D1); None otherwise."""
-    return SPECIALIZED_ARMOUR.get(unit.unit_type, unit.engineer)
+    return SPECIALIZED_ARMOUR.get(unit.unit_type, europa(unit).engineer)
 
 
 def fortification(conditions: Conditions, ex: Explanation) -> list[Mapping[int, Fraction]]:
