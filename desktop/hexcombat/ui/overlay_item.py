@@ -89,8 +89,9 @@ class OverlayItem(QGraphicsItem):
         for h, role in self.drawing_order():
             colour, width, alpha = STYLES.get(role, STYLES["candidate"])
             outline_colour = QColor(colour)
-            if role.startswith("retreat") and h in self.tints:
-                outline_colour = QColor(self.tints[h])
+            if role.startswith("retreat") and h in self.tints:  # bolder: a pale side colour
+                outline_colour = QColor(self.tints[h])  # (field grey) must still stand out
+                width, alpha = width * 1.4, max(alpha, 120)
             fill = QColor(outline_colour)
             fill.setAlpha(alpha)
             pen = QPen(outline_colour, size * width)
