@@ -96,7 +96,7 @@ def _retreats(
                 pickers.append(chooser.player())
             moves.update({u: end for u in stack})
             to = state.hexmap.label(end)
-            notes.append(f"units in {label} retreat to {to} ({picked})")
+            notes.append(f"units in {label} retreat to {to}")
             words.append(f"{units_in_words(state, stack)}: {label} -> {to} ({picked})")
             freely = free_retreats(ruleset, situation, stack)
             markers += free_retreat_markers(state, effect.side, freely, stack)
