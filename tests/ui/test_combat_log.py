@@ -54,6 +54,7 @@ def test_a_dh_logs_the_time_losses_retreat_and_advance(window, qtbot, at_21_14: 
     lost = panel.chosen_losses()
     assert lost and {state.counters[u].unit.name for u in lost} == {"AT X"}
     (ends,) = panel.retreat_ends.values()
+    assert len(ends) > 1  # the German player picks (the owner: Europa's texts do not say)
     end = state.hexmap.label(sorted(ends, key=state.hexmap.label)[0])
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=hex_point(window, end))  # fmt: skip
@@ -68,11 +69,13 @@ def test_a_dh_logs_the_time_losses_retreat_and_advance(window, qtbot, at_21_14: 
         "21:14  0404, 0505, 0604 -> 0504: 5:1, DRM +3, roll 1 = 4: DH",
         f"Losses: German: AT X ×{len(lost)} in 0504, {points} strength points" if len(lost) > 1
         else f"Losses: German: AT X in 0504, {points} strength points",
-        f"Retreat: AT X ×{kept}: 0504 -> {end}",
+        f"Retreat: AT X ×{kept}: 0504 -> {end} (picked by the German defender, its owner: "
+        "assumed)",
         "Advance: Tank XXX ×3 from 0505 into 0504",
     ]  # fmt: skip
     assert state.log[0].rolled_at == at_21_14
-    # undo and redo keep the record
+    # the undo names who picked the retreat; undo and redo keep the record
+    assert window.undo_action.text().endswith("; retreat picked by the German defender")
     window.undo_action.trigger()
     window.redo_action.trigger()
     assert log_lines(window) == [entry]

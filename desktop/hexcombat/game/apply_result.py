@@ -19,6 +19,7 @@ from hexcombat.game.attack import (
     retreat_options,
     retreating,
     retreating_stack,
+    side_names,
     side_uids,
     stack_limit,
     targets_of,
@@ -31,7 +32,12 @@ from hexcombat.game.combat_log import (
     units_in_words,
 )
 from hexcombat.game.commands import ApplyCombat
-from hexcombat.game.retreat import end_refusal, free_retreat_markers, free_retreats
+from hexcombat.game.retreat import (
+    end_refusal,
+    free_retreat_markers,
+    free_retreats,
+    retreat_chooser,
+)
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.losses import LossPolicy
@@ -43,11 +49,12 @@ def _retreats(
     resolution: Resolution,
     losses: list[str],
     retreats: dict[Hex, Hex],
-) -> tuple[list[str], dict[str, Hex], list[str], list[str], list[str], list[Effect]]:
+) -> tuple[list[str], dict[str, Hex], list[str], list[str], list[str], list[Effect], list[str]]:
     """The stacks that must retreat: the units the ruleset eliminates instead of retreating
     (each with its rule), a stack with no legal end eliminated, the others moved to the end the
-    player chose, the units that retreat freely marked as the ruleset says. Returns
-    (eliminated, moves, notes, log words, problems, marker effects)."""
+    player who picks chose (the log names who), the units that retreat freely marked as the
+    ruleset says. Returns (eliminated, moves, notes, log words, problems, marker effects, the
+    players who picked among several ends)."""
     options = retreat_options(state, resolution, losses)
     ruleset = get_ruleset(state.ruleset)
     rules = ruleset.retreat
@@ -59,6 +66,8 @@ def _retreats(
     problems: list[str] = []
     markers: list[Effect] = []
     notes = [f"retreat: {rules.describe()}"] if options or instead else []
+    names = side_names(state, resolution)
+    pickers: list[str] = []
     for uid, why in instead.items():
         where = f"{state.counters[uid].unit.name} in {state.hexmap.label(state.hex_of(uid))}"
         notes.append(f"{where} is eliminated instead of retreating: {why}")
@@ -81,12 +90,27 @@ def _retreats(
             limit = stack_limit(state, resolution, stack, rules)
             problems.append(end_refusal(state, rules, effect, start, end, limit))
         else:
+            chooser = retreat_chooser(effect, names)
+            picked = chooser.logged(only=len(ends) == 1)
+            if len(ends) > 1:
+                pickers.append(chooser.player())
             moves.update({u: end for u in stack})
-            notes.append(f"units in {label} retreat to {state.hexmap.label(end)}")
-            words.append(f"{units_in_words(state, stack)}: {label} -> {state.hexmap.label(end)}")
+            to = state.hexmap.label(end)
+            notes.append(f"units in {label} retreat to {to}")
+            words.append(f"{units_in_words(state, stack)}: {label} -> {to} ({picked})")
             freely = free_retreats(ruleset, situation, stack)
             markers += free_retreat_markers(state, effect.side, freely, stack)
-    return eliminated, moves, notes, words, problems, markers
+    return eliminated, moves, notes, words, problems, markers, pickers
+
+
+def picked_words(pickers: list[str]) -> str:
+    """What the undo text adds for the retreats picked among several ends (``pickers``: the
+    player who picked, once per stack): ``; retreat picked by the Red attacker``; "" when
+    nobody had a choice."""
+    if not pickers:
+        return ""
+    who = " and ".join(dict.fromkeys(pickers))
+    return f"; retreat{'s' if len(pickers) > 1 else ''} picked by {who}"
 
 
 def retreat_notices(
@@ -265,7 +289,7 @@ def apply_combat_command(
     destroyed = effect_eliminations(state, resolution)
     eliminated += [u for u in destroyed if u not in eliminated]
     effects = [e for e in effects if e.kind != "eliminate"]
-    doomed, moves, notes, retreat_words, refused, markers = _retreats(
+    doomed, moves, notes, retreat_words, refused, markers, pickers = _retreats(
         state, resolution, losses, retreats
     )
     notes[:0] = destroyed.values()
@@ -304,6 +328,7 @@ def apply_combat_command(
         eliminated,
         moves,
         entry,
+        text=entry.text + picked_words(pickers),
         effects=tuple(effects),
         participants=participants(resolution),
         advanced=tuple(advance) if once else (),

@@ -28,9 +28,12 @@ from hexcombat.game.candidates import (
     phasing_refusal,
 )
 from hexcombat.game.retreat import (
+    RetreatChooser,
+    chosen_end,
     effect_ends,
     eliminated_instead,
     free_retreats,
+    retreat_chooser,
     retreat_limit,
 )
 from hexcombat.game.state import GameState
@@ -63,6 +66,8 @@ __all__ = [
     "phasing_refusal",
     "resolve_attack",
     "retreat_options",
+    "retreat_choosers",
+    "default_retreats",
     "suggested_losses",
 ]
 
@@ -290,3 +295,51 @@ def retreat_options(
             limit = stack_limit(state, resolution, stack, rules)
             options[start] = effect_ends(state, rules, start, effect, side, away_from, limit)
     return options
+
+
+def side_names(state: GameState, resolution: Resolution) -> dict[str, str]:
+    """Each side's name on the map (``attacker`` -> ``Red``), from its participants' counters
+    (the defender's from the attacked stack when none is left)."""
+    names: dict[str, str] = {}
+    for side in SIDES:
+        uid = next((u for u in side_uids(resolution, side) if u in state.counters), None)
+        if uid is not None:
+            names[side] = state.counters[uid].side
+    if "defender" not in names and (held := state.side_at(resolution.setup.target)):
+        names["defender"] = held
+    return names
+
+
+def retreat_choosers(
+    state: GameState, resolution: Resolution, losses: list[str], starts: list[Hex]
+) -> dict[Hex, RetreatChooser]:
+    """Who picks where the stack in each of ``starts`` retreats, as its retreat effect says."""
+    names = side_names(state, resolution)
+    found = {}
+    for start in starts:
+        stack = retreating_stack(state, resolution, losses, start)
+        if stack is not None:
+            found[start] = retreat_chooser(stack[0], names)
+    return found
+
+
+def default_retreats(
+    state: GameState,
+    resolution: Resolution,
+    losses: list[str],
+    options: dict[Hex, dict[Hex, tuple[Hex, ...]]],
+) -> dict[Hex, Hex]:
+    """The end the program picks for each retreating stack (of ``options``, as
+    :func:`retreat_options` gives them) in the interest of the player who picks it
+    (:func:`~hexcombat.game.retreat.chosen_end`); a stack with no legal end has none."""
+    gone = leaving(state, resolution, losses)
+    picked = {}
+    for start, ends in options.items():
+        stack = retreating_stack(state, resolution, losses, start)
+        if stack is None or not ends:
+            continue
+        effect, uids = stack
+        end = chosen_end(state, state.counters[uids[0]].side, ends, effect.chooser, gone)
+        if end is not None:
+            picked[start] = end
+    return picked

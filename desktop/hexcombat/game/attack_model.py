@@ -25,14 +25,17 @@ from hexcombat.game.attack import (
     advance_uids,
     attack_candidates,
     can_roll,
+    default_retreats,
     evaluate_attack,
     phasing_refusal,
     resolve_attack,
+    retreat_choosers,
     retreat_options,
     suggested_losses,
 )
 from hexcombat.game.commands import ApplyCombat, SetPhase, SetWeatherAndDate
 from hexcombat.game.follow_ups import ApplyThenFollowUps, PendingFollowUps, waiting_text
+from hexcombat.game.retreat import RetreatChooser
 from hexcombat.game.roll import RollCombat, dice_rolled
 from hexcombat.game.state import Change, Command, Counter, GameError, GameState, counters_in
 from hexcombat.game.turn import no_attacks_in, phase_conditions
@@ -577,6 +580,36 @@ class AttackModel:
                 self.set_retreat(start, end)
                 return True
         return False
+
+    def retreat_choosers(self) -> dict[Hex, RetreatChooser]:
+        """Who picks where each retreating stack goes (its retreat effect's ``chooser``), by
+        the hex it starts from."""
+        if self.resolution is None:
+            return {}
+        starts = list(self.retreat_ends)
+        return retreat_choosers(self.state, self.resolution, self.losses, starts)
+
+    def default_retreats(self) -> dict[Hex, Hex]:
+        """The end the program would pick for each retreating stack, in the interest of the
+        player who picks it (the owner: the safest end; the opponent: the worst for it)."""
+        if self.resolution is None:
+            return {}
+        return default_retreats(self.state, self.resolution, self.losses, self.retreat_ends)
+
+    def pick_for_choosers(self, start: Hex | None = None) -> bool:
+        """The program picks for the player who chooses: the stack from ``start`` (every
+        stack still to pick when None) goes to its default end, which the player sees and may
+        change before Apply. False when there is nothing to pick."""
+        defaults = self.default_retreats()
+        if start is not None:
+            defaults = {start: defaults[start]} if start in defaults else {}
+        else:
+            defaults = {s: e for s, e in defaults.items() if s not in self.retreats}
+        if not defaults:
+            return False
+        self.retreats.update(defaults)
+        self._choices_changed()
+        return True
 
     def advance_choices(self) -> list[str]:
         """The units that may be ticked to advance: the survivors of the side the result lets

@@ -31,6 +31,7 @@ from hexcombat.game.calculator import (
 from hexcombat.game.combat_log import words
 from hexcombat.game.commands import plural
 from hexcombat.game.conditions import vocabulary_of
+from hexcombat.game.retreat import RetreatChooser
 from hexcombat.game.roll import typed_roll_prompt
 from hexcombat.game.state import GameState
 from hexcombat.rules.effects import Effect
@@ -364,11 +365,14 @@ class RetreatEnd:
 
 @dataclass(frozen=True)
 class RetreatChoice:
-    """Where the stack in ``start`` may retreat to."""
+    """Where the stack in ``start`` may retreat to, who picks (``chooser``: the player the
+    retreat effect names) and the end the program picks for them (``default``)."""
 
     start: Hex
     label: str
     ends: list[RetreatEnd]
+    chooser: RetreatChooser | None = None
+    default: RetreatEnd | None = None
 
     @property
     def trapped(self) -> bool:
@@ -377,24 +381,54 @@ class RetreatChoice:
 
     @property
     def player_picks(self) -> bool:
-        """Several ends: the player chooses (hexcombat never picks a retreat for them)."""
+        """Several ends: the player who chooses picks one (the program picks only when asked,
+        :meth:`AttackModel.pick_for_choosers`, and shows what it picked)."""
         return len(self.ends) > 1
+
+    @property
+    def prompt(self) -> str:
+        """``The Red attacker picks where the defender's stack in 0504 retreats (7.4).``;
+        "" when nobody has a choice."""
+        if self.chooser is None or not self.player_picks:
+            return ""
+        return self.chooser.prompt(self.label)
+
+    @property
+    def side(self) -> str:
+        """The picking side's name on the map (whose colour marks the ends); "" unknown."""
+        return self.chooser.side if self.chooser is not None else ""
+
+    @property
+    def pick_words(self) -> str:
+        """The button that lets the program pick for the chooser: ``Pick for the attacker:
+        0606``; "" when nobody has a choice."""
+        if self.chooser is None or self.default is None or not self.player_picks:
+            return ""
+        return f"Pick for the {self.chooser.role}: {self.default.label}"
+
+    @property
+    def pick_tip(self) -> str:
+        """How the program picks for the chooser (hexcombat's reading)."""
+        if self.chooser is None:
+            return ""
+        return f"The program picks as {self.chooser.player()} would: {self.chooser.aim()}."
 
 
 def retreat_choices(model: AttackModel) -> list[RetreatChoice]:
-    """Each retreating stack's legal ends, in the order the model has them."""
+    """Each retreating stack's legal ends, in the order the model has them, with who picks
+    and the end the program would pick for them."""
     label = model.state.hexmap.label
-    return [
-        RetreatChoice(
-            start,
-            label(start),
-            [
-                RetreatEnd(end, label(end), " > ".join(label(h) for h in way))
-                for end, way in ends.items()
-            ],
-        )
-        for start, ends in model.retreat_ends.items()
-    ]
+    choosers = model.retreat_choosers()
+    defaults = model.default_retreats()
+    choices = []
+    for start, ends in model.retreat_ends.items():
+        shown = [
+            RetreatEnd(end, label(end), " > ".join(label(h) for h in way))
+            for end, way in ends.items()
+        ]
+        default = next((e for e in shown if e.hex == defaults.get(start)), None)
+        choices.append(RetreatChoice(start, label(start), shown, choosers.get(start), default))
+    return choices
 
 
 def advance_rows(model: AttackModel) -> list[tuple[str, str]]:
@@ -445,6 +479,9 @@ class MapMarks:
     sides: dict[Hexside, frozenset[str]]
     paths: list[tuple[Hex, ...]]
     roles: dict[Hex, str]
+    pickers: dict[Hex, str] = field(default_factory=dict)
+    """Each retreat end among several -> the name of the side that picks it (its colour
+    marks the end)."""
 
 
 def map_marks(model: AttackModel) -> MapMarks | None:
@@ -466,14 +503,19 @@ def map_marks(model: AttackModel) -> MapMarks | None:
             if candidate.range == 1:
                 sides[Hexside(candidate.hex, target)] = candidate.features
     paths: list[tuple[Hex, ...]] = []
+    pickers: dict[Hex, str] = {}
     if model.resolution is not None:
+        choosers = model.retreat_choosers()
         for start, ends in model.retreat_ends.items():
             chosen_end = model.retreats.get(start)
+            chooser = choosers.get(start)
             for end, way in ends.items():
                 hexes[end] = "retreat-chosen" if end == chosen_end else "retreat"
+                if chooser is not None and chooser.side and len(ends) > 1:
+                    pickers[end] = chooser.side
                 if end == chosen_end:  # the way it goes, start to end
                     paths.append((start, *way) if way and way[0] != start else tuple(way))
-    return MapMarks(hexes, sides, paths, roles)
+    return MapMarks(hexes, sides, paths, roles, pickers)
 
 
 # the calculator --------------------------------------------------------------------------------

@@ -1,16 +1,18 @@
 """A beaten stack's retreat on the map: the ruleset's :class:`RetreatRules` turned into the
 board's retreat-path query, with the enemy stacks, their zones of control and the friendly
-stacks of the game as it stands; and what the ruleset's retreat hooks say of each unit (who is
-eliminated instead of retreating, who retreats freely and with which marker)."""
+stacks of the game as it stands; what the ruleset's retreat hooks say of each unit (who is
+eliminated instead of retreating, who retreats freely and with which marker); and who picks
+where a retreat goes, with the end the program picks for that player (:func:`chosen_end`)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 
 from hexcombat.board.graph import RetreatLimit
 from hexcombat.board.hexes import Hex, distance
 from hexcombat.game.state import GameState
-from hexcombat.rules.effects import Effect
+from hexcombat.rules.effects import Chooser, Effect
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.registry import Ruleset
 from hexcombat.rules.report import participant_id
@@ -166,3 +168,113 @@ def free_retreat_markers(
         text = f"{free.text}: marked {marker}"
         effects.append(Effect("add-marker", side, free.rule, text, (uid,), state=free.marker))
     return effects
+
+
+# --- who picks where a retreat goes --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RetreatChooser:
+    """The player who picks where a retreat goes among its legal ends (the effect's
+    ``chooser``): the retreating side's own player or its opponent, under ``rule``."""
+
+    chooser: Chooser
+    retreating: SideName
+    """The side that retreats (``attacker``, ``defender``)."""
+    rule: str
+    """The rule that says who picks; "": assumed (the rules text is silent)."""
+    side_names: Mapping[str, str]
+    """``attacker``/``defender`` -> the side's name on the map (``Blue``); "" unknown."""
+
+    @property
+    def role(self) -> SideName:
+        """The side that picks: the retreating one, or its enemy."""
+        if self.chooser == "owner":
+            return self.retreating
+        return "attacker" if self.retreating == "defender" else "defender"
+
+    @property
+    def side(self) -> str:
+        """The picking side's name on the map (whose colour the prompt takes); "" unknown."""
+        return self.side_names.get(self.role, "")
+
+    def player(self) -> str:
+        """``the Red attacker``: the picking side, with its name on the map when known."""
+        return f"the {self.side} {self.role}" if self.side else f"the {self.role}"
+
+    def prompt(self, where: str) -> str:
+        """What the Combat panel asks: ``The Red attacker picks where the defender's stack in
+        0504 retreats (7.4).``; the owner picking where no rule says so is marked assumed."""
+        whose = "its" if self.chooser == "owner" else f"the {self.retreating}'s"
+        source = self.rule or "assumed: the rules do not say who picks"
+        said = f"{self.player()} picks where {whose} stack in {where} retreats ({source})"
+        return said[:1].upper() + said[1:] + "."
+
+    def aim(self) -> str:
+        """How the program picks for this player (hexcombat's reading, docs/rules.md)."""
+        if self.chooser == "owner":
+            return (
+                f"the end safest for the {self.retreating}: next to the fewest enemy-held hexes, "
+                "then the farthest from the nearest one, then the lowest hex number"
+            )
+        return (
+            f"the end worst for the {self.retreating}: next to the most enemy-held hexes, then "
+            "the nearest to one, then the lowest hex number"
+        )
+
+    def logged(self, only: bool) -> str:
+        """The log's words for who chose (``picked by the Red attacker, 7.4``); ``only``: the
+        stack had one legal end, so nobody had a choice."""
+        if only:
+            return "the only legal end"
+        if not self.rule:
+            return f"picked by {self.player()}, its owner: assumed"
+        return f"picked by {self.player()}, {self.rule}"
+
+
+def retreat_chooser(effect: Effect, side_names: Mapping[str, str]) -> RetreatChooser:
+    """Who picks where ``effect``'s retreat goes, as the effect says (the owner when it is a
+    ruleset's assumption: ``chooser_rule`` empty)."""
+    return RetreatChooser(effect.chooser, effect.side, effect.chooser_rule, dict(side_names))
+
+
+def enemy_hexes(state: GameState, side: str, gone: Collection[str] = ()) -> set[Hex]:
+    """The hexes holding units of a side other than ``side``, leaving out the counters in
+    ``gone`` (lost in the combat being applied)."""
+    return {
+        state.hex_of(uid)
+        for uid, counter in state.counters.items()
+        if counter.side != side and uid not in gone
+    }
+
+
+def chosen_end(
+    state: GameState,
+    side: str,
+    ends: Collection[Hex],
+    chooser: Chooser,
+    gone: Collection[str] = (),
+) -> Hex | None:
+    """The end the program picks among the legal ``ends`` of a retreat of ``side``'s stack
+    when it picks for the player who chooses (hexcombat's reading, docs/rules.md "Who picks a
+    retreat"): the owner takes the end safest for the stack, the opponent the worst for it.
+
+    Safest: next to the fewest enemy-held hexes, then the farthest from the nearest one; worst:
+    next to the most, then the nearest. Ties go to the lowest hex number (the map's label), so
+    the same board always gives the same end. None when there is no legal end."""
+    enemy = enemy_hexes(state, side, gone)
+    label = state.hexmap.label
+
+    def danger(end: Hex) -> tuple[int, int]:
+        """Enemy-held hexes next to ``end`` and the hexes to the nearest (far when none)."""
+        beside = sum(1 for h in enemy if distance(h, end) == 1)
+        nearest = min((distance(h, end) for h in enemy), default=10**6)
+        return beside, nearest
+
+    def key(end: Hex) -> tuple[int, int, str, Hex]:
+        beside, nearest = danger(end)
+        if chooser == "owner":
+            return beside, -nearest, label(end), end
+        return -beside, nearest, label(end), end
+
+    return min(ends, key=key, default=None)

@@ -29,6 +29,10 @@ EffectKind = Literal[
 ]
 """What a result may do to participants."""
 
+Chooser = Literal["owner", "opponent"]
+"""Who picks a retreat's path and end within the rules' limits: the retreating side's own
+player (``owner``) or its enemy (``opponent``)."""
+
 
 @dataclass(frozen=True)
 class Effect:
@@ -50,6 +54,12 @@ class Effect:
     """The state or marker set, added or removed (a key of the ruleset's vocabulary)."""
     most: int | None = None
     """For retreats given as a range (2-4 hexes): the most; ``amount`` is the least."""
+    chooser: Chooser = "owner"
+    """For a retreat: who picks where it goes among the legal ends (the board gives the same
+    ends whoever picks; only who picks, and the end the program picks for them, differ)."""
+    chooser_rule: str = ""
+    """The rule that says who picks a retreat; "": the rules text is silent and the owner
+    picking is hexcombat's assumption (docs/rules.md, "Who picks a retreat")."""
 
     def to_json(self) -> dict[str, object]:
         """The effect as JSON-ready data (``hexcombat explain --json``)."""
@@ -63,6 +73,8 @@ class Effect:
             "modifier": self.modifier,
             "state": self.state,
             "most": self.most,
+            "chooser": self.chooser if self.kind == "retreat" else None,
+            "chooser_rule": self.chooser_rule if self.kind == "retreat" else "",
         }
 
 

@@ -55,6 +55,7 @@ from hexcombat.game.combat_report import reads_drm
 from hexcombat.game.combat_view_model import (
     NO_ATTACK_SUMMARY,
     Line,
+    RetreatChoice,
     advance_prompt,
     advance_rows,
     attack_title,
@@ -90,6 +91,7 @@ from hexcombat.ui.condition_controls import (
     setting_phases,
 )
 from hexcombat.ui.counted_units_view import CountedUnitsView
+from hexcombat.ui.counter_art import side_colours
 from hexcombat.ui.dice_faces import numbered
 from hexcombat.ui.follow_up_view import FollowUpView
 from hexcombat.ui.game_session import GameSession
@@ -570,6 +572,10 @@ class CombatPanel(QWidget):
         self.retreat_form = QFormLayout()
         result_layout.addLayout(self.retreat_form)
         self.retreat_boxes: dict[Hex, QComboBox] = {}
+        self.retreat_prompts: dict[Hex, QLabel] = {}
+        """Who picks where each stack retreats, by the hex it starts from."""
+        self.retreat_picks: dict[Hex, QPushButton] = {}
+        """The buttons that let the program pick for the player who chooses."""
         self.advance = QListWidget()
         self.advance.itemChanged.connect(lambda _i: self._advance_ticked())
         self.advance.setMaximumHeight(90)
@@ -882,7 +888,9 @@ class CombatPanel(QWidget):
         marks = map_marks(self.model)
         if marks is None:
             return
-        self.scene.overlay.highlight(marks.hexes, marks.sides, marks.paths)
+        sides = self.session.state.side_order
+        tints = {h: side_colours(side, sides)[0] for h, side in marks.pickers.items()}
+        self.scene.overlay.highlight(marks.hexes, marks.sides, marks.paths, tints)
         self.scene.set_roles(marks.roles)
 
     # rolling and applying ------------------------------------------------------------------
@@ -1030,8 +1038,10 @@ class CombatPanel(QWidget):
         self._building = True
         while self.retreat_form.rowCount():
             self.retreat_form.removeRow(0)
-        self.retreat_boxes = {}
+        self.retreat_boxes, self.retreat_prompts, self.retreat_picks = {}, {}, {}
         for choice in retreat_choices(model):
+            if choice.prompt:  # who picks, in the colour of their counters
+                self._add_retreat_prompt(choice)
             box = QComboBox()
             if choice.trapped:
                 box.addItem("no legal retreat: eliminated")
@@ -1042,7 +1052,7 @@ class CombatPanel(QWidget):
             for end in choice.ends:
                 box.addItem(end.label, end.hex)
                 box.setItemData(box.count() - 1, end.route, Qt.ItemDataRole.ToolTipRole)
-            if choice.player_picks:  # hexcombat never picks a retreat for the player
+            if choice.player_picks:  # the player who chooses picks (or asks the program)
                 box.setPlaceholderText("click a highlighted hex")
                 box.setCurrentIndex(-1)
             start = choice.start
@@ -1051,6 +1061,13 @@ class CombatPanel(QWidget):
                 lambda _i, start=start, box=box: self._retreat_picked(start, box)
             )
             self.retreat_form.addRow(f"Retreat from {choice.label} to", box)
+            if choice.pick_words:  # the program picks for the chooser when asked, in view
+                pick = QPushButton(choice.pick_words)
+                pick.setObjectName("RetreatPick")
+                pick.setToolTip(choice.pick_tip)
+                pick.clicked.connect(lambda _c=False, start=start: self.pick_for_chooser(start))
+                self.retreat_picks[start] = pick
+                self.retreat_form.addRow("", pick)
         self.advance.clear()
         can_advance = may_advance(model)
         self.advance_label.setVisible(can_advance)
@@ -1071,6 +1088,27 @@ class CombatPanel(QWidget):
             item.setData(UID_ROLE, uid)
             self.advance.addItem(item)
         self._building = False
+
+    def _add_retreat_prompt(self, choice: RetreatChoice) -> None:
+        """The line that says who picks where the stack retreats, on the picking side's
+        counter colours (the map outlines its legal ends in the same colour)."""
+        prompt = QLabel(choice.prompt)
+        prompt.setObjectName("RetreatPrompt")
+        prompt.setWordWrap(True)
+        prompt.setToolTip(choice.pick_tip)
+        if choice.side:
+            back, ink = side_colours(choice.side, self.session.state.side_order)
+            prompt.setStyleSheet(
+                f"QLabel {{ background: {back.name()}; color: {ink.name()}; "
+                "font-weight: bold; padding: 3px; border-radius: 3px; }"
+            )
+        self.retreat_prompts[choice.start] = prompt
+        self.retreat_form.addRow(prompt)
+
+    def pick_for_chooser(self, start: Hex | None = None) -> bool:
+        """Let the program pick where the stack from ``start`` retreats (every stack still to
+        pick when None) as the player who chooses would; the pick shows, and may be changed."""
+        return self.model.pick_for_choosers(start)
 
     def _retreat_picked(self, start: Hex, box: QComboBox) -> None:
         if not self._building:

@@ -1,6 +1,7 @@
 """Highlights drawn over the board for an attack being set up: the target hex, the hexes of
 stacks taking part, the hexsides they cross (rivers in strong colours), and the retreat ends a
-player may pick. A handful of outlines, drawn by one item."""
+player may pick (in the colour of the side that picks). A handful of outlines, drawn by one
+item."""
 
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ class OverlayItem(QGraphicsItem):
         self.hexsides: dict[Hexside, frozenset[str]] = {}
         self.paths: list[tuple[Hex, ...]] = []
         """Each chosen retreat's way, start to end: drawn as a line with the end marked."""
+        self.tints: dict[Hex, QColor] = {}
+        """Retreat ends outlined in the colour of the side that picks them."""
         self._bounds = QRectF()
         self.setZValue(-5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -53,10 +56,13 @@ class OverlayItem(QGraphicsItem):
         hexes: dict[Hex, str],
         hexsides: dict[Hexside, frozenset[str]],
         paths: list[tuple[Hex, ...]] | None = None,
+        tints: dict[Hex, QColor] | None = None,
     ) -> None:
         """Highlight ``hexes`` (hex -> role) and ``hexsides`` (with their features); ``paths``:
-        the chosen retreats, each from its start to its end."""
+        the chosen retreats, each from its start to its end; ``tints``: retreat ends drawn in
+        the colour of the side that picks them rather than the plain retreat green."""
         self.prepareGeometryChange()
+        self.tints = dict(tints or {})
         self.hexes = dict(hexes)
         self.hexsides = dict(hexsides)
         self.paths = [p for p in paths or [] if len(p) > 1]
@@ -82,14 +88,24 @@ class OverlayItem(QGraphicsItem):
         size = self.layout.size
         for h, role in self.drawing_order():
             colour, width, alpha = STYLES.get(role, STYLES["candidate"])
-            fill = QColor(colour)
+            outline_colour = QColor(colour)
+            if role.startswith("retreat") and h in self.tints:  # bolder: a pale side colour
+                outline_colour = QColor(self.tints[h])  # (field grey) must still stand out
+                width, alpha = width * 1.4, max(alpha, 120)
+            fill = QColor(outline_colour)
             fill.setAlpha(alpha)
-            pen = QPen(QColor(colour), size * width)
+            pen = QPen(outline_colour, size * width)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.setPen(pen)
             painter.setBrush(fill)
             outline: QPolygonF = hex_polygon(self.layout, h)
             painter.drawPolygon(outline)
+            if role.startswith("retreat") and h in self.tints:  # a dark edge: any side's colour
+                edge = QPen(QColor("#202020"), size * 0.02)  # shows on any terrain
+                edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(edge)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawPolygon(outline)
             if role == "target":  # a white dashed line along the red: the target's own style
                 dash = QPen(TARGET_DASH, size * 0.035, Qt.PenStyle.DashLine)
                 dash.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -114,8 +130,8 @@ class OverlayItem(QGraphicsItem):
         """Each chosen retreat: a line from the stack's hex through the way it goes, ending in
         a dot on the end chosen, so it stands out from the ends not chosen."""
         size = self.layout.size
-        colour = QColor(STYLES["retreat-chosen"][0])
         for path in self.paths:
+            colour = QColor(self.tints.get(path[-1], QColor(STYLES["retreat-chosen"][0])))
             points = [QPointF(*self.layout.hex_to_pixel(h)) for h in path]
             pen = QPen(colour, size * 0.12)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)

@@ -256,6 +256,10 @@ def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> Non
         assert reference_problem(effect.rule, ruleset.id, own_references(ruleset)) is None
         if effect.kind in ("lose-points", "lose-steps", "retreat"):
             assert effect.amount > 0, effect
+        if effect.kind == "retreat":  # who picks where it goes, under a rule it cites (or assumed)
+            assert effect.chooser in ("owner", "opponent"), effect
+            said = effect.chooser_rule or effect.rule  # no chooser_rule: the owner, assumed
+            assert reference_problem(said, ruleset.id, own_references(ruleset)) is None
         if effect.kind in ("set-state", "add-marker", "remove-marker"):
             assert effect.state in states, f"{effect.state!r} is not declared by {ruleset.id}"
         if effect.kind in HARMS and favours not in declared:  # the winner takes no harm

@@ -635,10 +635,22 @@ class DataRuleset(BasicEligibility):
                 sides[side].eliminated = True
                 sides[other].loss_points += printed
             elif e.kind == "retreat":
-                chooser = "its owner" if e.chooser == "owner" else "the enemy"
+                chooser = "the enemy" if e.chooser == "opponent" else "its owner"
                 hexes = f"{e.amount} hex{'es' if e.amount != 1 else ''}"
                 text = f"the {side} retreats {hexes}, {chooser} choosing the path"
-                effects.append(Effect("retreat", side, rule, text, ids[side], e.amount))
+                picks = e.chooser or "owner"  # unsaid: the owner, assumed (docs/ruleset-file.md)
+                effects.append(
+                    Effect(
+                        "retreat",
+                        side,
+                        rule,
+                        text,
+                        ids[side],
+                        e.amount,
+                        chooser=picks,
+                        chooser_rule=rule if e.chooser else "",
+                    )
+                )
                 sides[side].retreat_hexes = max(sides[side].retreat_hexes, e.amount)
             elif e.kind == "state":
                 label = next(s.label for s in self.file.states if s.key == e.state)

@@ -795,9 +795,7 @@ class _Reader:
             self.add(
                 (*where, "kind"), f"{kind} in a step game ([game] steps = true): use lose-steps"
             )
-        chooser = self.one_of(
-            (*where, "chooser"), data.get("chooser"), ("owner", "opponent"), "owner"
-        )
+        chooser = self.one_of((*where, "chooser"), data.get("chooser"), ("owner", "opponent"), None)
         state = ""
         if kind == "state":
             state = self.text((*where, "state"), data.get("state"))

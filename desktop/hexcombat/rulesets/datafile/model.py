@@ -180,7 +180,8 @@ class EffectDecl:
     side: Side
     amount: int = 0
     """Steps or strength points lost; hexes retreated or advanced."""
-    chooser: Literal["owner", "opponent"] = "owner"
+    chooser: Literal["owner", "opponent"] | None = None
+    """Who picks a retreat's path; None: the file does not say (the owner, assumed)."""
     state: str = ""
 
 

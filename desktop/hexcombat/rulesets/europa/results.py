@@ -261,6 +261,9 @@ def side_effects(
                 f"the {side} retreats {hexes} hex{'es' if hexes != 1 else ''}",
                 targets,
                 amount=hexes,
+                # the owning player picks the path within the retreat rules; assumed: the
+                # excerpts state no retreat rules (docs/rules.md, "Who picks a retreat")
+                chooser="owner",
             )
         )
     return effects

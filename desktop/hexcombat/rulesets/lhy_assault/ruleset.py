@@ -495,7 +495,14 @@ def _resolve_immediate(situation: CombatSituation, code: str, dice: Dice) -> Com
         side: SideName = "attacker" if code == "AR" else "defender"
         effects = (
             Effect(
-                "retreat", side, "14.3.3", f"the {side}s retreat 2-4 hexes", ids[side], 2, most=4
+                "retreat",
+                side,
+                "14.3.3",
+                f"the {side}s retreat 2-4 hexes",
+                ids[side],
+                2,
+                most=4,
+                chooser="owner",  # 14.3.3 names no chooser: the owner, assumed
             ),
         )
     ex.add("Assault", IMMEDIATE_TEXT[code], kind="result")
@@ -538,6 +545,7 @@ def _row_effects(situation: CombatSituation, row: Row, ex: Explanation) -> tuple
             tuple(p.id or "" for p in losers),
             lo,
             most=hi,
+            chooser="owner",  # 14.3.3 names no chooser: the losing side's player, assumed
         )
     )
     casualties = [
