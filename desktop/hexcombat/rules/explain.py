@@ -17,7 +17,8 @@ Provenance = Literal["rule", "assumed"]
 """``rule``: stated or implied by the rules text; ``assumed``: our placeholder chart value."""
 
 Value = int | Fraction | str | None
-"""A step's value: a die roll modifier, an RE total or proportion, a ratio or odds as text."""
+"""A step's value: a die roll modifier, a strength total or proportion, a ratio or odds as
+text."""
 
 StepKind = Literal["drm", "shift", "strength", "limit", "roll", "result", "note"]
 """What a step does: adds a die roll modifier, shifts a column, sets or changes a strength,
@@ -36,7 +37,7 @@ class Step:
     text: str
     """What was done, in a player's words."""
     value: Value = None
-    """The number this step produced, if any (exact: REs are fractions)."""
+    """The number this step produced, if any (exact: a proportion is a fraction)."""
     provenance: Provenance = "rule"
     """Whether the value is from the rules text or an assumed chart entry."""
     drm: int | None = None

@@ -15,8 +15,9 @@ from hexcombat.rules.explain import Explanation, Favours, Step, Value, json_numb
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.vocabulary import DieSpec, SideName, Vocabulary
 
-NEEDS_STRENGTHS = "the odds and the chance of each result need strengths"
-"""What a report without odds says: some unit lacks the strength the odds are computed from."""
+NEEDS_STRENGTHS = "the chance of each result needs strengths"
+"""What a report whose units lack a strength says by default (``Report.needs_strengths``): a
+ruleset may say it in its own words."""
 
 FeatureT = TypeVar("FeatureT")
 
@@ -24,7 +25,18 @@ FeatureT = TypeVar("FeatureT")
 # the optional features a report or a result declares ------------------------------------------
 # What only some games have is a typed feature the ruleset adds to ``Report.features`` (or
 # ``CombatResult.features``); code above the rulesets asks ``report.feature(OddsColumn)`` and
-# gets None where the game has none, never a key of the ruleset's own ``payload``.
+# gets None where the game has none, never a key of the ruleset's own ``payload``. Each feature
+# writes its own keys into the JSON of the report or result carrying it (:class:`JsonFeature`):
+# a game without odds has no ``odds`` key.
+
+
+class JsonFeature:
+    """A feature that writes its own keys into ``hexcombat explain --json`` (report-schema.md
+    says which keys come with which feature)."""
+
+    def json_fragment(self) -> Mapping[str, object]:
+        """This feature's keys, JSON-ready."""
+        raise NotImplementedError
 
 
 Boundaries = Callable[[Fraction, Fraction, int], Iterator[Fraction]]
@@ -34,7 +46,7 @@ the strength just under which each worse one begins). The table's own rounding s
 
 
 @dataclass(frozen=True)
-class OddsColumn:
+class OddsColumn(JsonFeature):
     """Feature: the combat is rolled on a column of an odds table (``3:1``) that attack
     strength moves, so a what-if can tell how many factors reach the next column."""
 
@@ -47,11 +59,15 @@ class OddsColumn:
     boundaries: Boundaries | None = field(default=None, compare=False)
     """Where the column changes (:data:`Boundaries`); None: the what-if cannot move it."""
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``odds``: the column (null while a strength is missing)."""
+        return {"odds": self.column}
+
 
 @dataclass(frozen=True)
-class DrmChances:
+class DrmChances(JsonFeature):
     """Feature: the die roll modifier the table roll gets, with the chance of each value where
-    a chart gives a chance ("+3 with a 50% chance of +4", 10.C); a single value is certain."""
+    a chart gives a chance ("+3 with a 50% chance of +4"); a single value is certain."""
 
     distribution: Mapping[int, Fraction]
 
@@ -60,9 +76,13 @@ class DrmChances:
         """The final DRM; where a chart gives a chance, the lower value."""
         return min(self.distribution)
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``drm`` (the lower where a chart gives a chance) and ``drm_distribution``."""
+        return drm_json(self.distribution)
+
 
 @dataclass(frozen=True)
-class CountedUnits:
+class CountedUnits(JsonFeature):
     """Feature: the ruleset's counting limits picked which participants count ("per side at
     most 4 non-vehicular combat steps ... count"); the result still applies to all."""
 
@@ -75,11 +95,15 @@ class CountedUnits:
         """Whether the participant counts on either side."""
         return participant_id in self.attacker or participant_id in self.defender
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``counted``: each side's participant ids that count."""
+        return {"counted": {"attacker": list(self.attacker), "defender": list(self.defender)}}
+
 
 @dataclass(frozen=True)
-class ModifiedRoll:
-    """Feature of a result: the table was read on one die plus a modifier (a CRT's combat die
-    and DRM, an assault's d10 + DRM); the dice themselves are ``CombatResult.rolls``."""
+class ModifiedRoll(JsonFeature):
+    """Feature of a result: the table was read on one die plus a modifier (an odds table's
+    combat die and DRM, an assault's d10 + DRM); the dice themselves are ``CombatResult.rolls``."""
 
     die: int
     """The die as rolled."""
@@ -88,10 +112,14 @@ class ModifiedRoll:
     modified_roll: int
     """Die plus DRM, limited to the table's rows."""
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``die``, ``drm`` and ``modified_roll`` of a result."""
+        return {"die": self.die, "drm": self.drm, "modified_roll": self.modified_roll}
+
 
 class SideFigures:
-    """A result feature that adds its own figures to each side of the result's JSON (the
-    10.F required losses of the Europa rulesets)."""
+    """A result feature that adds its own figures to each side of the result's JSON (a
+    family's required losses, the units a result leaves alone)."""
 
     def side_json(self, side: SideName) -> Mapping[str, object]:
         """The figures this feature gives ``side``."""
@@ -164,17 +192,21 @@ class Report:
     """Each combat result code with its exact probability (none while strengths are missing)."""
     explanation: Explanation = field(default_factory=Explanation)
     missing_strengths: tuple[tuple[str, str], ...] = ()
-    """Each unit without the strength the odds need, and which (``("Tank X", "attack")``): the
-    worked examples of the rules texts give none. Then ``odds`` is None and there are no
-    outcomes."""
+    """Each unit without a strength the chance of each result needs, and which (``("Tank X",
+    "attack")``): a scenario may leave them out when only the modifiers matter. Then there are
+    no outcomes, and the combat cannot be rolled (:meth:`require_strengths`)."""
+    needs_strengths: str = NEEDS_STRENGTHS
+    """What the missing strengths are needed for, in the ruleset's words, as the refusal to
+    roll and the explanation say it (an odds game: ``the odds and the chance of each result
+    need strengths``)."""
     headline: str = ""
     """What a player reads first, e.g. ``3:1, DRM +1``."""
     outcome_list: tuple[Outcome, ...] = ()
     """Each result with its exact chance (adding up to 1) and whom it favours; empty when the
     combat cannot be rolled (``missing_strengths``)."""
     payload: Mapping[str, object] = field(default_factory=dict)
-    """The ruleset's own figures beside the general ones (Europa: ``odds_column``,
-    ``drm_chances``); :func:`json_ready` writes them for ``--json``."""
+    """The ruleset's own figures beside the general ones (a fire game: each side's column);
+    :func:`json_ready` writes them for ``--json``."""
     dice: tuple[DieSpec, ...] = ()
     """The dice the combat rolls first, in order (a chance roll, then the combat die);
     follow-up rolls (a morale check) are declared in the ruleset's vocabulary."""
@@ -192,10 +224,11 @@ class Report:
         return find_feature(self.features, kind)
 
     def require_strengths(self) -> None:
-        """Refuse to roll for a combat whose odds wait for strengths (the roll needs them)."""
+        """Refuse to roll for a combat whose results wait for strengths (the roll needs them),
+        in the ruleset's words (:attr:`needs_strengths`)."""
         if self.missing_strengths:
             raise UnitDataError(
-                f"cannot roll: {NEEDS_STRENGTHS}: {strengths_wanted(self.missing_strengths)}"
+                f"cannot roll: {self.needs_strengths}: {strengths_wanted(self.missing_strengths)}"
             )
 
     @property
@@ -209,20 +242,26 @@ class Report:
         return self.explanation.warnings
 
     def to_json(self) -> dict[str, object]:
-        """The report as JSON-ready data (``hexcombat explain --json``)."""
-        distribution = drm_chances(self)
+        """The report as JSON-ready data (``hexcombat explain --json``): the keys every game's
+        report has, and those of each feature it carries (:class:`JsonFeature`; a feature's
+        own keys follow ``headline``, one that gives a key every report has replaces it, so a
+        game without a DRM says 0, certainly)."""
+        head: dict[str, object] = {"ruleset": self.ruleset, "headline": self.headline}
+        body = self._body_json()
+        added: dict[str, object] = {}
+        for feature in self.features:
+            if isinstance(feature, JsonFeature):
+                for key, value in feature.json_fragment().items():
+                    (body if key in body else added)[key] = value
+        return head | added | body
+
+    def _body_json(self) -> dict[str, object]:
+        """The keys every game's report has after its headline."""
         return {
-            "ruleset": self.ruleset,
-            "headline": self.headline,
-            "odds": odds_column(self),
             "missing_strengths": [
                 {"unit": unit, "strength": kind} for unit, kind in self.missing_strengths
             ],
-            "drm": min(distribution),
-            "drm_distribution": [
-                {"drm": d, "probability": float(p), "exact": exact(p)}
-                for d, p in sorted(distribution.items())
-            ],
+            **drm_json(NO_DRM),
             "totals": {k: json_number(v) for k, v in self.totals.items()},
             "steps": [s.to_json() for s in self.steps],
             "warnings": list(self.warnings),
@@ -250,6 +289,17 @@ class Report:
 
 NO_DRM: Mapping[int, Fraction] = {0: Fraction(1)}
 """The DRM chances of a report that declares no :class:`DrmChances`: none, certainly."""
+
+
+def drm_json(distribution: Mapping[int, Fraction]) -> dict[str, object]:
+    """``drm`` (the lowest) and ``drm_distribution`` (each with its exact chance) as JSON."""
+    return {
+        "drm": min(distribution),
+        "drm_distribution": [
+            {"drm": d, "probability": float(p), "exact": exact(p)}
+            for d, p in sorted(distribution.items())
+        ],
+    }
 
 
 def drm_chances(report: Report) -> Mapping[int, Fraction]:
@@ -421,8 +471,8 @@ class CombatResult:
     """Every die rolled, in order, with what it decided (chance roll, combat die, follow-ups),
     each named by the purpose of its :class:`DieSpec`."""
     effects: tuple[Effect, ...] = ()
-    """What the result does, addressed to participant ids; units not subject to it (14A3)
-    are in no effect's targets."""
+    """What the result does, addressed to participant ids; units not subject to it (as the
+    ruleset's ``result_exemption`` says) are in no effect's targets."""
     features: tuple[object, ...] = ()
     """What only some games' results have (:class:`ModifiedRoll`, a family's own figures)."""
 
@@ -460,12 +510,10 @@ class CombatResult:
                 data |= feature.side_json(name)
             return data
 
-        roll = self.table_roll()
-        return {
+        roll = self.table_roll()  # its ModifiedRoll, else the table's roll unmodified
+        data: dict[str, object] = {
             "result": self.code,
-            "die": roll.die,
-            "drm": roll.drm,
-            "modified_roll": roll.modified_roll,
+            **roll.json_fragment(),
             "attacker": side(self.attacker, "attacker"),
             "defender": side(self.defender, "defender"),
             "advance": self.advance,
@@ -474,3 +522,7 @@ class CombatResult:
             "rolls": [r.to_json() for r in self.rolls],
             "effects": [e.to_json() for e in self.effects],
         }
+        for feature in self.features:  # a family's own result features (its ModifiedRoll: above)
+            if isinstance(feature, JsonFeature) and not isinstance(feature, ModifiedRoll):
+                data |= feature.json_fragment()
+        return data

@@ -29,8 +29,8 @@ class ColumnChange:
     factors: int
     """Printed attack strength points added (positive) or taken away (negative)."""
     counted: Fraction
-    """What they count in the odds: as many, or fewer where the unit's strength is halved
-    (attacking across a river, 10.D)."""
+    """What they count in the odds: as many, or fewer where the ruleset halves the unit's
+    strength (attacking across a river)."""
     unit: str
     """The attacking unit they are counted on."""
     column: str
@@ -232,7 +232,7 @@ def _other_values(
 
 
 def _lower(label: str) -> str:
-    """``Fortified`` as ``fortified``; ``AEC`` stays ``AEC``."""
+    """``Fortified`` as ``fortified``; a label that opens with an abbreviation (``ZOC``) stays."""
     first = label.split(" ", 1)[0]
     return label if first.isupper() else label[:1].lower() + label[1:]
 

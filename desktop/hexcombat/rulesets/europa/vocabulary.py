@@ -134,4 +134,8 @@ EUROPA_VOCABULARY = Vocabulary(
     # another hex: conversions reach the whole attacking force (docs/rules.md)
     one_attacking_force=True,
     unit_capabilities=(EUROPA_VALUES,),  # RE sizes and armour values (10.B, 14D2)
+    # 10.A: AECD and ATEC are defending capabilities (an attacker's defence is not read either)
+    attacker_unread=frozenset({"defence", "aecd", "atec", "intrinsic_atec"}),
+    # 10.A.1: AECA is an attacking capability (a defender's attack is not read either)
+    defender_unread=frozenset({"attack", "aeca"}),
 )
