@@ -19,6 +19,7 @@ from tw_helpers import inline, p, situation
 
 import hexcombat.rules
 from hexcombat.rules.assumed_values import warn_assumed_counters
+from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.registry import get_ruleset
@@ -145,3 +146,26 @@ def test_a_europa_roll_refused_for_missing_strengths_names_the_odds() -> None:
     report = TOTAL_WAR.evaluate(situation([p(inline("A", 1, attack=None))], [p(inline("D", 1))]))
     with pytest.raises(RulesError, match="^cannot roll: the odds and the chance of each result"):
         report.require_strengths()
+
+
+def test_a_result_without_required_losses_has_none_of_their_keys() -> None:
+    report = PlainFire().evaluate(_fire())
+    side = PlainFire().resolve(report, ScriptedDice([1])).to_json()
+    # 10.F's required losses and 14A3's exemption are the Europa family's keys, not every game's
+    for key in ("required_losses", "converted_max", "exempt"):
+        assert key not in side["attacker"] and key not in side["defender"]  # type: ignore[operator]
+
+
+def test_a_europa_result_keeps_its_side_keys_in_their_places() -> None:
+    report = TOTAL_WAR.evaluate(situation([p(inline("A", 3, attack=12))], [p(inline("D", 3))]))
+    side = TOTAL_WAR.resolve(report, ScriptedDice([6])).to_json()["defender"]
+    assert list(side) == [  # type: ignore[call-overload]
+        "eliminated",
+        "loss_fraction",
+        "loss_points",
+        "required_losses",
+        "retreat_hexes",
+        "retreat_min_hexes",
+        "exempt",
+        "converted_max",
+    ]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from types import MappingProxyType
+from typing import ClassVar, TypeVar
 
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.errors import UnitDataError
@@ -119,11 +120,28 @@ class ModifiedRoll(JsonFeature):
 
 class SideFigures:
     """A result feature that adds its own figures to each side of the result's JSON (a
-    family's required losses, the units a result leaves alone)."""
+    family's required losses, the units a result leaves alone); a game without them has none
+    of its keys."""
+
+    placed_after: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Where each of its keys goes in a side's JSON: after the key named; a key not named
+    goes last."""
 
     def side_json(self, side: SideName) -> Mapping[str, object]:
         """The figures this feature gives ``side``."""
         raise NotImplementedError
+
+    def placed(self, side: SideName, data: dict[str, object]) -> dict[str, object]:
+        """``data`` (a side's JSON) with this feature's figures for ``side`` in their places."""
+        for key, value in self.side_json(side).items():
+            after = self.placed_after.get(key)
+            if key in data or after not in data:
+                data[key] = value
+                continue
+            items = list(data.items())
+            at = [k for k, _v in items].index(after) + 1  # type: ignore[arg-type]
+            data = dict([*items[:at], (key, value), *items[at:]])
+        return data
 
 
 def find_feature(features: tuple[object, ...], kind: type[FeatureT]) -> FeatureT | None:
@@ -427,15 +445,6 @@ def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
-SIDE_JSON_DEFAULTS: Mapping[str, object] = {
-    "required_losses": 0,
-    "exempt": [],
-    "converted_max": 0,
-}
-"""The keys every side of a result's JSON has had since the first format (report-schema.md):
-a result whose features give none writes these."""
-
-
 @dataclass
 class SideResult:
     """What one side must do after the roll, in every game's terms."""
@@ -500,14 +509,11 @@ class CombatResult:
                 "eliminated": s.eliminated,
                 "loss_fraction": json_number(s.loss_fraction),
                 "loss_points": s.loss_points,
-                "required_losses": SIDE_JSON_DEFAULTS["required_losses"],
                 "retreat_hexes": s.retreat_hexes,
                 "retreat_min_hexes": s.retreat_min_hexes or s.retreat_hexes,
-                "exempt": list(SIDE_JSON_DEFAULTS["exempt"]),  # type: ignore[call-overload]
-                "converted_max": SIDE_JSON_DEFAULTS["converted_max"],
             }
             for feature in figures:
-                data |= feature.side_json(name)
+                data = feature.placed(name, data)
             return data
 
         roll = self.table_roll()  # its ModifiedRoll, else the table's roll unmodified

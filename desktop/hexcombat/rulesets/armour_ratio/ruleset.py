@@ -65,7 +65,7 @@ from hexcombat.rulesets.europa.declarations import (
     EUROPA_REFERENCES,
 )
 from hexcombat.rulesets.europa.eligibility import EuropaEligibility
-from hexcombat.rulesets.europa.features import RequiredLossFigures, SideRequired
+from hexcombat.rulesets.europa.features import NotSubject, RequiredLossFigures, SideRequired
 from hexcombat.rulesets.europa.losses import EuropaLosses, europa_loss_policy
 from hexcombat.rulesets.europa.missing_strengths import (
     NEEDS_STRENGTHS,
@@ -413,7 +413,7 @@ class ArmourRatioRuleset(EuropaEligibility):
                 effect,
                 (ids(s.attackers, "attacker"), ids(s.defenders, "defender")),
             ),
-            features=(europa_roll(roll), ten_f),
+            features=(europa_roll(roll), ten_f, NotSubject(())),  # no unit is exempt here
         )
 
     def loss_policy(self, report: Report, result: CombatResult) -> EuropaLosses:
