@@ -34,7 +34,7 @@ CORE = Path(hexcombat.rules.__file__).resolve().parent
 MOVING_ELSEWHERE = {"units.py", "counters.py"}
 """Unit types, sizes and the unit's Europa fields are being moved out by their own change."""
 EUROPA_WORDS = re.compile(
-    r"\b(aec[ad]?|atec|intrinsic_atec|heavy_(armou?r|atec|[a-z]+)|coast_defence|europa\w*)\b",
+    r"(?<![a-z])(aec[ad]?|atec|intrinsic_atec|heavy_[a-z]+|coast_defence|europa)(?![a-z])",
     re.IGNORECASE,
 )
 """The Europa family's unit keys (10.A, 14D2a, 14A4) and its name."""

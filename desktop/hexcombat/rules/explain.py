@@ -1,9 +1,10 @@
 """Every number hexcombat shows, with the rule that grants it and where its value came from.
 
 A :class:`Step` is one line of the combat panel: the rule reference as the rulebook prints it
-(``14D2a``, ``10.C.1``, ``23D1``), what was done in words, and the value it produced. A step whose
-value came from a chart entry the rules texts do not give is ``assumed``; the report then carries
-a warning so the player knows what to check against their own rulebook.
+(``14D2a``, ``10.C.1``, ``10.5.2.2``, ``T4``), what was done in words, and the value it
+produced. A step whose value came from a chart entry the rules texts do not give is
+``assumed``; the report then carries a warning so the player knows what to check against their
+own rulebook.
 """
 
 from __future__ import annotations

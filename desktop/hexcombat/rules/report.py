@@ -205,7 +205,7 @@ class Report:
     ruleset: str
     situation: CombatSituation
     totals: dict[str, Value]
-    """Ruleset totals, e.g. ``aeca_res``, ``atec_res``, ``attack_strength``, ``odds``."""
+    """Ruleset totals, e.g. ``attack_strength``, ``defence_strength``, ``odds``."""
     outcomes: dict[str, Fraction]
     """Each combat result code with its exact probability (none while strengths are missing)."""
     explanation: Explanation = field(default_factory=Explanation)

@@ -44,7 +44,7 @@ class DrmChange:
     """One change a player could make, and the DRM (and chances) it gives."""
 
     change: str
-    """The change in a player's words: ``one more Hv Tank X attacking``, ``mud weather``."""
+    """The change in a player's words: ``one more Rifles attacking``, ``mud weather``."""
     drm_distribution: Mapping[int, Fraction]
     outcomes: tuple[Outcome, ...]
     column: str | None
