@@ -51,15 +51,11 @@ class PlainFire(TinyRuleset):
         defender_unread=frozenset({"attack"}),
     )
 
-    def evaluate(self, situation: CombatSituation) -> Report:
-        report = TinyRuleset.evaluate(self, replace(situation, ruleset=""))
-        c = situation.conditions
+    def evaluate(self, combat: CombatSituation) -> Report:  # type: ignore[override]
+        report = TinyRuleset.evaluate(self, replace(combat, ruleset=""))
+        dated = combat.conditions.date is not None
         warn_assumed_counters(
-            situation.attackers,
-            situation.defenders,
-            c.date is not None,
-            self.vocabulary,
-            report.explanation,
+            combat.attackers, combat.defenders, dated, self.vocabulary, report.explanation
         )
         return replace(report, ruleset=self.id, features=())
 
