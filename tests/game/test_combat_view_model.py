@@ -46,7 +46,6 @@ from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.effects import Effect
-from hexcombat.rules.report import NEEDS_STRENGTHS
 from hexcombat.rules.vocabulary import ConditionSpec
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -91,7 +90,9 @@ def test_roll_is_off_with_the_strengths_missing_and_the_tip_says_why(model: Atta
     model.report = replace(model.report, missing_strengths=("Inf XX defence",))
     controls = roll_controls(model)
     assert not controls.rollable and not controls.typed
-    assert NEEDS_STRENGTHS in controls.tip
+    # in the ruleset's words: an odds game says the odds need them too
+    assert model.report.needs_strengths in controls.tip
+    assert "the odds and the chance of each result need strengths" in controls.tip
 
 
 def test_an_attack_decided_before_any_roll_is_applied_with_nothing_to_type() -> None:

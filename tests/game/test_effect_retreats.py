@@ -17,7 +17,7 @@ from hexcombat.game.attack import Resolution, resolve_attack, retreat_options
 from hexcombat.game.state import GameError, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.effects import Effect
-from hexcombat.rules.retreat import EUROPA_RETREAT
+from hexcombat.rulesets.europa.retreat import EUROPA_RETREAT
 
 NO_ZOC = replace(EUROPA_RETREAT, enemy_zoc_blocks=False)
 

@@ -24,8 +24,9 @@ from hexcombat.game.commands import AddCounter
 from hexcombat.game.state import Counter, GameState
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.registry import get_ruleset
-from hexcombat.rules.retreat import EUROPA_RETREAT, RetreatRules
+from hexcombat.rules.retreat import RetreatRules
 from hexcombat.rules.units import unit_from_mapping
+from hexcombat.rulesets.europa.retreat import EUROPA_RETREAT
 from meaning import says
 
 NO_ZOC = replace(EUROPA_RETREAT, enemy_zoc_blocks=False)

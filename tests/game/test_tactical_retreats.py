@@ -32,9 +32,9 @@ from hexcombat.game.attack import Resolution, retreat_options
 from hexcombat.game.commands import AddCounter, SetPhase
 from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import Counter, GameError, GameState
-from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import Conditions
 from hexcombat.rules.status import UnitStatus
+from hexcombat.rulesets.europa.retreat import EUROPA_RETREAT
 from meaning import one_says, says, says_in
 
 

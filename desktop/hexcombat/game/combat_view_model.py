@@ -129,7 +129,8 @@ def roll_controls(model: AttackModel) -> RollControls:
     elif can_roll(model.report) or model.report is None:
         tip = "Roll the game's seeded dice (R)"
     else:
-        tip = f"No roll: {NEEDS_STRENGTHS} (see the warnings)"
+        needs = model.report.needs_strengths if model.report is not None else NEEDS_STRENGTHS
+        tip = f"No roll: {needs} (see the warnings)"
     return RollControls(
         rollable=rollable,
         typed=rollable and not at_once,

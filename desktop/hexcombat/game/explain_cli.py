@@ -21,9 +21,9 @@ from hexcombat.rules.errors import RulesError
 from hexcombat.rules.explain import fmt
 from hexcombat.rules.registry import get_ruleset
 from hexcombat.rules.report import (
-    NEEDS_STRENGTHS,
     CombatResult,
     ModifiedRoll,
+    OddsColumn,
     Report,
     drm_chances,
     exact,
@@ -74,8 +74,8 @@ def format_report(report: Report, title: str = "") -> str:
     column = odds_column(report)
     if column:
         lines.append(f"Odds: {column}")
-    elif report.missing_strengths:  # a ruleset without odds (no CRT column) says nothing
-        lines.append(f"Odds: none: {NEEDS_STRENGTHS}")
+    elif report.missing_strengths and report.feature(OddsColumn) is not None:  # a game of odds
+        lines.append(f"Odds: none: {report.needs_strengths}")
     lines.append("")
     width = max((len(s.rule) for s in report.steps), default=4)
     for step in report.steps:

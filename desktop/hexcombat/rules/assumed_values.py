@@ -1,8 +1,11 @@
 """Warnings for counter values the rules texts do not give.
 
-A counter set marks such placeholders per counter (``assumed = ["attack", "aec"]``). When a unit
-with one takes part in a combat, the report says so, so a player knows which printed value to
-check on their own counter: "assumed value used: Tank X attack; Inf XX defence".
+A counter set marks such placeholders per counter (``assumed = ["attack", "defence"]``). When a
+unit with one takes part in a combat, the report says so, so a player knows which printed value
+to check on their own counter: "assumed value used: Tank X attack; Inf XX defence".
+
+Which values a side reads is the ruleset's to say (``Vocabulary.unread_by``): a value its side
+does not read changes nothing in the report, so it is not warned of.
 """
 
 from __future__ import annotations
@@ -10,23 +13,19 @@ from __future__ import annotations
 from hexcombat.rules.explain import Explanation
 from hexcombat.rules.situation import Participant
 from hexcombat.rules.units import Unit
+from hexcombat.rules.vocabulary import SideName, Vocabulary
 
 NOT_READ_IN_COMBAT = frozenset({"movement"})
 """Keys no combat reads: a placeholder there changes nothing in a report."""
-ATTACKER_UNREAD = frozenset({"defence", "aecd", "atec", "intrinsic_atec"})
-"""What an attacking unit does not use (10.A: AECD and ATEC are defending capabilities)."""
-DEFENDER_UNREAD = frozenset({"attack", "aeca"})
-"""What a defending unit does not use (10.A.1: AECA is an attacking capability)."""
 
 
-def used_assumed(unit: Unit, side: str, dated: bool) -> tuple[str, ...]:
-    """The assumed keys of ``unit`` that a combat on ``side`` reads (``attacker``/``defender``).
-
-    An attacker's defence, AECD and ATEC and a defender's attack and AECA are not read; the
-    dates of dated changes (``changes``) matter only when the combat has a date.
-    """
-    skip = set(NOT_READ_IN_COMBAT)
-    skip |= ATTACKER_UNREAD if side == "attacker" else DEFENDER_UNREAD
+def used_assumed(
+    unit: Unit, side: SideName, dated: bool, unread: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The assumed keys of ``unit`` that a combat on ``side`` reads: all but those no combat
+    reads and ``unread`` (what the ruleset says ``side`` does not read); the dates of dated
+    changes (``changes``) matter only when the combat has a date."""
+    skip = set(NOT_READ_IN_COMBAT) | unread
     if not dated or not unit.changes:
         skip.add("changes")
     return tuple(k for k in unit.assumed if k not in skip)
@@ -36,15 +35,21 @@ def warn_assumed_counters(
     attackers: tuple[Participant, ...],
     defenders: tuple[Participant, ...],
     dated: bool,
+    vocabulary: Vocabulary,
     ex: Explanation,
 ) -> None:
-    """One warning naming each unit taking part with assumed values the combat reads, and
-    those values: "assumed value used: Tank X attack; Inf XX defence (check your counters)".
-    One warning, not one per unit: a player reads it beside the steps."""
+    """One warning naming each unit taking part with assumed values the combat reads under
+    ``vocabulary`` (its ruleset's), and those values: "assumed value used: Tank X attack;
+    Inf XX defence (check your counters)". One warning, not one per unit: a player reads it
+    beside the steps."""
     used = []
-    for side, participants in (("attacker", attackers), ("defender", defenders)):
+    sides: tuple[tuple[SideName, tuple[Participant, ...]], ...] = (
+        ("attacker", attackers),
+        ("defender", defenders),
+    )
+    for side, participants in sides:
         for p in participants:
-            keys = used_assumed(p.unit, side, dated)
+            keys = used_assumed(p.unit, side, dated, vocabulary.unread_by(side))
             item = f"{p.unit.name} {', '.join(keys)}"
             if keys and item not in used:
                 used.append(item)
@@ -56,11 +61,13 @@ def warn_undated_changes(
     attackers: tuple[Participant, ...],
     defenders: tuple[Participant, ...],
     date: str | None,
+    vocabulary: Vocabulary,
     ex: Explanation,
 ) -> None:
-    """Without a date, no dated change (10.H) can apply: say which were left out, so a combat
-    that should have been fought with, say, a 1943 assault gun does not silently use the base
-    values: "no date given: dated changes not applied (StuG X from 1943-01) (10.H)"."""
+    """Without a date, no dated change can apply: say which were left out, citing the rule that
+    dates counter values (``vocabulary.date_rule``), so a combat that should have been fought
+    with a unit's later values does not silently use the base ones: "no date given: dated
+    changes not applied (Tank X from 1943-01) (<rule>)"."""
     if date is not None:
         return
     left: list[str] = []
@@ -70,4 +77,5 @@ def warn_undated_changes(
             if item not in left:
                 left.append(item)
     if left:
-        ex.warn(f"no date given: dated changes not applied ({'; '.join(left)}) (10.H)")
+        rule = f" ({vocabulary.date_rule})" if vocabulary.date_rule else ""
+        ex.warn(f"no date given: dated changes not applied ({'; '.join(left)}){rule}")

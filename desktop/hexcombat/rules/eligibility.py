@@ -85,10 +85,10 @@ class CounterAction:
     key: str
     """What the game asks the ruleset for again when the player picks it, e.g. ``flip-mode``."""
     label: str
-    """What a menu shows for the counter alone, without the rule: ``Flip to CD mode``."""
+    """What a menu shows for the counter alone, without the rule: ``Flip to its other mode``."""
     text: str
     """The same with the unit named, for a menu listing several and for the undo history:
-    ``Flip CD Art III to CD mode``."""
+    ``Flip Gun III to its other mode``."""
     rule: str
     help: str
     """The rule in a sentence, for a tooltip."""
@@ -103,12 +103,12 @@ class CounterAction:
 
     @property
     def menu_text(self) -> str:
-        """``Flip to CD mode (14A4)``."""
+        """The label with its rule: ``Flip to its other mode (<rule>)``."""
         return f"{self.label} ({self.rule})"
 
     @property
     def done_text(self) -> str:
-        """``Flip CD Art III to CD mode (14A4)``."""
+        """The text with its rule: ``Flip Gun III to its other mode (<rule>)``."""
         return f"{self.text} ({self.rule})"
 
 

@@ -12,12 +12,12 @@ class RulesError(Exception):
 
 
 class IllegalAttackError(RulesError):
-    """An attack the rules forbid, e.g. long-range artillery alone at two hexes (14A3)."""
+    """An attack the rules forbid, e.g. a unit attacking from further than its rules let it."""
 
 
 class IllegalMissionError(RulesError):
-    """An air mission a unit type may not fly, e.g. an AF on combat air patrol (23D2)."""
+    """An air mission a unit type may not fly under its ruleset's air rules."""
 
 
 class UnitDataError(RulesError):
-    """A unit description the rules cannot use: unknown capability value, missing RE size."""
+    """A unit description the rules cannot use: an unknown capability value, a missing size."""

@@ -1,9 +1,10 @@
 """Every number hexcombat shows, with the rule that grants it and where its value came from.
 
 A :class:`Step` is one line of the combat panel: the rule reference as the rulebook prints it
-(``14D2a``, ``10.C.1``, ``23D1``), what was done in words, and the value it produced. A step whose
-value came from a chart entry the rules texts do not give is ``assumed``; the report then carries
-a warning so the player knows what to check against their own rulebook.
+(``14D2a``, ``10.C.1``, ``10.5.2.2``, ``T4``), what was done in words, and the value it
+produced. A step whose value came from a chart entry the rules texts do not give is
+``assumed``; the report then carries a warning so the player knows what to check against their
+own rulebook.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ Provenance = Literal["rule", "assumed"]
 """``rule``: stated or implied by the rules text; ``assumed``: our placeholder chart value."""
 
 Value = int | Fraction | str | None
-"""A step's value: a die roll modifier, an RE total or proportion, a ratio or odds as text."""
+"""A step's value: a die roll modifier, a strength total or proportion, a ratio or odds as
+text."""
 
 StepKind = Literal["drm", "shift", "strength", "limit", "roll", "result", "note"]
 """What a step does: adds a die roll modifier, shifts a column, sets or changes a strength,
@@ -36,7 +38,7 @@ class Step:
     text: str
     """What was done, in a player's words."""
     value: Value = None
-    """The number this step produced, if any (exact: REs are fractions)."""
+    """The number this step produced, if any (exact: a proportion is a fraction)."""
     provenance: Provenance = "rule"
     """Whether the value is from the rules text or an assumed chart entry."""
     drm: int | None = None

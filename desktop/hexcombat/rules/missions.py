@@ -89,7 +89,7 @@ class AirRules(Protocol):
 
     basis: str
     """Which rules fly air units, said where a ruleset without them refuses an ``[[air]]``
-    entry, e.g. ``air units fly by Total War's 16A and 23D (fighter-bombers, 23D)``."""
+    entry, e.g. ``air units fly by <game>'s air rules``."""
     roll_refusal: str
     """Why an air scenario is not rolled, rather than ignoring the dice."""
     missions: Mapping[str, MissionName]

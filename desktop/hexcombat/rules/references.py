@@ -79,9 +79,8 @@ def summary_in(references: Mapping[str, str], ref: str) -> str | None:
 
 
 def rule_text(ref: str, ruleset: str) -> str | None:
-    """What rule ``ref`` says, in short, as ``ruleset`` numbers its rules (Total War's rule 10
-    is not rule 10 of the armour-ratio rules); None when the ruleset has no summary for it (or
-    is not known)."""
+    """What rule ``ref`` says, in short, as ``ruleset`` numbers its rules (one game's rule 10
+    is not another's); None when the ruleset has no summary for it (or is not known)."""
     try:
         references = getattr(get_ruleset(ruleset), "references", None)
     except RulesError:

@@ -60,7 +60,7 @@ class Ruleset(Protocol):
     id: str
     """The id scenarios use, e.g. ``total-war``: the ruleset's own, never given elsewhere."""
     title: str
-    """What a player reads, e.g. ``Total War (Europa) rules 14D, 14A, 23D``."""
+    """What a player reads: the game and the rules it implements."""
     retreat: RetreatRules
     """What blocks a beaten stack's retreat (enemy zones of control, terrain, hexsides)."""
     vocabulary: Vocabulary
@@ -88,8 +88,8 @@ class Ruleset(Protocol):
         choices a player has and why one is refused."""
         ...
 
-    # who fights, from where, and what the result leaves alone (rules/eligibility.py; both
-    # Europa rulesets share rulesets/europa/eligibility.py)
+    # who fights, from where, and what the result leaves alone (rules/eligibility.py; a family
+    # of rulesets may share its own)
 
     def ground_combat_refusal(self, unit: Unit) -> Refusal | None:
         """Why ``unit`` takes no part in ground combat at all (neither attacking nor

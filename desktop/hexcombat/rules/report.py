@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from types import MappingProxyType
+from typing import ClassVar, TypeVar
 
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.errors import UnitDataError
@@ -15,8 +16,9 @@ from hexcombat.rules.explain import Explanation, Favours, Step, Value, json_numb
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.vocabulary import DieSpec, SideName, Vocabulary
 
-NEEDS_STRENGTHS = "the odds and the chance of each result need strengths"
-"""What a report without odds says: some unit lacks the strength the odds are computed from."""
+NEEDS_STRENGTHS = "the chance of each result needs strengths"
+"""What a report whose units lack a strength says by default (``Report.needs_strengths``): a
+ruleset may say it in its own words."""
 
 FeatureT = TypeVar("FeatureT")
 
@@ -24,7 +26,18 @@ FeatureT = TypeVar("FeatureT")
 # the optional features a report or a result declares ------------------------------------------
 # What only some games have is a typed feature the ruleset adds to ``Report.features`` (or
 # ``CombatResult.features``); code above the rulesets asks ``report.feature(OddsColumn)`` and
-# gets None where the game has none, never a key of the ruleset's own ``payload``.
+# gets None where the game has none, never a key of the ruleset's own ``payload``. Each feature
+# writes its own keys into the JSON of the report or result carrying it (:class:`JsonFeature`):
+# a game without odds has no ``odds`` key.
+
+
+class JsonFeature:
+    """A feature that writes its own keys into ``hexcombat explain --json`` (report-schema.md
+    says which keys come with which feature)."""
+
+    def json_fragment(self) -> Mapping[str, object]:
+        """This feature's keys, JSON-ready."""
+        raise NotImplementedError
 
 
 Boundaries = Callable[[Fraction, Fraction, int], Iterator[Fraction]]
@@ -54,16 +67,20 @@ class TableColumn:
 
 
 @dataclass(frozen=True)
-class OddsColumn(TableColumn):
+class OddsColumn(TableColumn, JsonFeature):
     """Feature: the combat is rolled on a column of an odds table (``3:1``) that attack
     strength moves: a :class:`TableColumn` whose column is the odds (``Report.to_json``'s
     ``odds``)."""
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``odds``: the column (null while a strength is missing)."""
+        return {"odds": self.column}
+
 
 @dataclass(frozen=True)
-class DrmChances:
+class DrmChances(JsonFeature):
     """Feature: the die roll modifier the table roll gets, with the chance of each value where
-    a chart gives a chance ("+3 with a 50% chance of +4", 10.C); a single value is certain."""
+    a chart gives a chance ("+3 with a 50% chance of +4"); a single value is certain."""
 
     distribution: Mapping[int, Fraction]
 
@@ -72,9 +89,13 @@ class DrmChances:
         """The final DRM; where a chart gives a chance, the lower value."""
         return min(self.distribution)
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``drm`` (the lower where a chart gives a chance) and ``drm_distribution``."""
+        return drm_json(self.distribution)
+
 
 @dataclass(frozen=True)
-class CountedUnits:
+class CountedUnits(JsonFeature):
     """Feature: the ruleset's counting limits picked which participants count ("per side at
     most 4 non-vehicular combat steps ... count"); the result still applies to all."""
 
@@ -87,11 +108,15 @@ class CountedUnits:
         """Whether the participant counts on either side."""
         return participant_id in self.attacker or participant_id in self.defender
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``counted``: each side's participant ids that count."""
+        return {"counted": {"attacker": list(self.attacker), "defender": list(self.defender)}}
+
 
 @dataclass(frozen=True)
-class ModifiedRoll:
-    """Feature of a result: the table was read on one die plus a modifier (a CRT's combat die
-    and DRM, an assault's d10 + DRM); the dice themselves are ``CombatResult.rolls``."""
+class ModifiedRoll(JsonFeature):
+    """Feature of a result: the table was read on one die plus a modifier (an odds table's
+    combat die and DRM, an assault's d10 + DRM); the dice themselves are ``CombatResult.rolls``."""
 
     die: int
     """The die as rolled."""
@@ -100,14 +125,35 @@ class ModifiedRoll:
     modified_roll: int
     """Die plus DRM, limited to the table's rows."""
 
+    def json_fragment(self) -> Mapping[str, object]:
+        """``die``, ``drm`` and ``modified_roll`` of a result."""
+        return {"die": self.die, "drm": self.drm, "modified_roll": self.modified_roll}
+
 
 class SideFigures:
-    """A result feature that adds its own figures to each side of the result's JSON (the
-    10.F required losses of the Europa rulesets)."""
+    """A result feature that adds its own figures to each side of the result's JSON (a
+    family's required losses, the units a result leaves alone); a game without them has none
+    of its keys."""
+
+    placed_after: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Where each of its keys goes in a side's JSON: after the key named; a key not named
+    goes last."""
 
     def side_json(self, side: SideName) -> Mapping[str, object]:
         """The figures this feature gives ``side``."""
         raise NotImplementedError
+
+    def placed(self, side: SideName, data: dict[str, object]) -> dict[str, object]:
+        """``data`` (a side's JSON) with this feature's figures for ``side`` in their places."""
+        for key, value in self.side_json(side).items():
+            after = self.placed_after.get(key)
+            if key in data or after not in data:
+                data[key] = value
+                continue
+            items = list(data.items())
+            at = [k for k, _v in items].index(after) + 1  # type: ignore[arg-type]
+            data = dict([*items[:at], (key, value), *items[at:]])
+        return data
 
 
 def find_feature(features: tuple[object, ...], kind: type[FeatureT]) -> FeatureT | None:
@@ -171,22 +217,26 @@ class Report:
     ruleset: str
     situation: CombatSituation
     totals: dict[str, Value]
-    """Ruleset totals, e.g. ``aeca_res``, ``atec_res``, ``attack_strength``, ``odds``."""
+    """Ruleset totals, e.g. ``attack_strength``, ``defence_strength``, ``odds``."""
     outcomes: dict[str, Fraction]
     """Each combat result code with its exact probability (none while strengths are missing)."""
     explanation: Explanation = field(default_factory=Explanation)
     missing_strengths: tuple[tuple[str, str], ...] = ()
-    """Each unit without the strength the odds need, and which (``("Tank X", "attack")``): the
-    worked examples of the rules texts give none. Then ``odds`` is None and there are no
-    outcomes."""
+    """Each unit without a strength the chance of each result needs, and which (``("Tank X",
+    "attack")``): a scenario may leave them out when only the modifiers matter. Then there are
+    no outcomes, and the combat cannot be rolled (:meth:`require_strengths`)."""
+    needs_strengths: str = NEEDS_STRENGTHS
+    """What the missing strengths are needed for, in the ruleset's words, as the refusal to
+    roll and the explanation say it (an odds game: ``the odds and the chance of each result
+    need strengths``)."""
     headline: str = ""
     """What a player reads first, e.g. ``3:1, DRM +1``."""
     outcome_list: tuple[Outcome, ...] = ()
     """Each result with its exact chance (adding up to 1) and whom it favours; empty when the
     combat cannot be rolled (``missing_strengths``)."""
     payload: Mapping[str, object] = field(default_factory=dict)
-    """The ruleset's own figures beside the general ones (Europa: ``odds_column``,
-    ``drm_chances``); :func:`json_ready` writes them for ``--json``."""
+    """The ruleset's own figures beside the general ones (a fire game: each side's column);
+    :func:`json_ready` writes them for ``--json``."""
     dice: tuple[DieSpec, ...] = ()
     """The dice the combat rolls first, in order (a chance roll, then the combat die);
     follow-up rolls (a morale check) are declared in the ruleset's vocabulary."""
@@ -204,10 +254,11 @@ class Report:
         return find_feature(self.features, kind)
 
     def require_strengths(self) -> None:
-        """Refuse to roll for a combat whose odds wait for strengths (the roll needs them)."""
+        """Refuse to roll for a combat whose results wait for strengths (the roll needs them),
+        in the ruleset's words (:attr:`needs_strengths`)."""
         if self.missing_strengths:
             raise UnitDataError(
-                f"cannot roll: {NEEDS_STRENGTHS}: {strengths_wanted(self.missing_strengths)}"
+                f"cannot roll: {self.needs_strengths}: {strengths_wanted(self.missing_strengths)}"
             )
 
     @property
@@ -221,20 +272,26 @@ class Report:
         return self.explanation.warnings
 
     def to_json(self) -> dict[str, object]:
-        """The report as JSON-ready data (``hexcombat explain --json``)."""
-        distribution = drm_chances(self)
+        """The report as JSON-ready data (``hexcombat explain --json``): the keys every game's
+        report has, and those of each feature it carries (:class:`JsonFeature`; a feature's
+        own keys follow ``headline``, one that gives a key every report has replaces it, so a
+        game without a DRM says 0, certainly)."""
+        head: dict[str, object] = {"ruleset": self.ruleset, "headline": self.headline}
+        body = self._body_json()
+        added: dict[str, object] = {}
+        for feature in self.features:
+            if isinstance(feature, JsonFeature):
+                for key, value in feature.json_fragment().items():
+                    (body if key in body else added)[key] = value
+        return head | added | body
+
+    def _body_json(self) -> dict[str, object]:
+        """The keys every game's report has after its headline."""
         return {
-            "ruleset": self.ruleset,
-            "headline": self.headline,
-            "odds": odds_column(self),
             "missing_strengths": [
                 {"unit": unit, "strength": kind} for unit, kind in self.missing_strengths
             ],
-            "drm": min(distribution),
-            "drm_distribution": [
-                {"drm": d, "probability": float(p), "exact": exact(p)}
-                for d, p in sorted(distribution.items())
-            ],
+            **drm_json(NO_DRM),
             "totals": {k: json_number(v) for k, v in self.totals.items()},
             "steps": [s.to_json() for s in self.steps],
             "warnings": list(self.warnings),
@@ -262,6 +319,17 @@ class Report:
 
 NO_DRM: Mapping[int, Fraction] = {0: Fraction(1)}
 """The DRM chances of a report that declares no :class:`DrmChances`: none, certainly."""
+
+
+def drm_json(distribution: Mapping[int, Fraction]) -> dict[str, object]:
+    """``drm`` (the lowest) and ``drm_distribution`` (each with its exact chance) as JSON."""
+    return {
+        "drm": min(distribution),
+        "drm_distribution": [
+            {"drm": d, "probability": float(p), "exact": exact(p)}
+            for d, p in sorted(distribution.items())
+        ],
+    }
 
 
 def drm_chances(report: Report) -> Mapping[int, Fraction]:
@@ -396,15 +464,6 @@ def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
-SIDE_JSON_DEFAULTS: Mapping[str, object] = {
-    "required_losses": 0,
-    "exempt": [],
-    "converted_max": 0,
-}
-"""The keys every side of a result's JSON has had since the first format (report-schema.md):
-a result whose features give none writes these."""
-
-
 @dataclass
 class SideResult:
     """What one side must do after the roll, in every game's terms."""
@@ -440,8 +499,8 @@ class CombatResult:
     """Every die rolled, in order, with what it decided (chance roll, combat die, follow-ups),
     each named by the purpose of its :class:`DieSpec`."""
     effects: tuple[Effect, ...] = ()
-    """What the result does, addressed to participant ids; units not subject to it (14A3)
-    are in no effect's targets."""
+    """What the result does, addressed to participant ids; units not subject to it (as the
+    ruleset's ``result_exemption`` says) are in no effect's targets."""
     features: tuple[object, ...] = ()
     """What only some games' results have (:class:`ModifiedRoll`, a family's own figures)."""
 
@@ -469,22 +528,17 @@ class CombatResult:
                 "eliminated": s.eliminated,
                 "loss_fraction": json_number(s.loss_fraction),
                 "loss_points": s.loss_points,
-                "required_losses": SIDE_JSON_DEFAULTS["required_losses"],
                 "retreat_hexes": s.retreat_hexes,
                 "retreat_min_hexes": s.retreat_min_hexes or s.retreat_hexes,
-                "exempt": list(SIDE_JSON_DEFAULTS["exempt"]),  # type: ignore[call-overload]
-                "converted_max": SIDE_JSON_DEFAULTS["converted_max"],
             }
             for feature in figures:
-                data |= feature.side_json(name)
+                data = feature.placed(name, data)
             return data
 
-        roll = self.table_roll()
-        return {
+        roll = self.table_roll()  # its ModifiedRoll, else the table's roll unmodified
+        data: dict[str, object] = {
             "result": self.code,
-            "die": roll.die,
-            "drm": roll.drm,
-            "modified_roll": roll.modified_roll,
+            **roll.json_fragment(),
             "attacker": side(self.attacker, "attacker"),
             "defender": side(self.defender, "defender"),
             "advance": self.advance,
@@ -493,3 +547,7 @@ class CombatResult:
             "rolls": [r.to_json() for r in self.rolls],
             "effects": [e.to_json() for e in self.effects],
         }
+        for feature in self.features:  # a family's own result features (its ModifiedRoll: above)
+            if isinstance(feature, JsonFeature) and not isinstance(feature, ModifiedRoll):
+                data |= feature.json_fragment()
+        return data

@@ -10,8 +10,8 @@ through a River, Marsh, Jungle, Urban Building, or Sunken Road hex, or at Night"
 who is eliminated instead of retreating and who retreats freely (its ``retreat_elimination`` and
 ``free_retreat`` hooks, :class:`FreeRetreat`).
 
-The operational rules texts state no retreat restrictions (file 000/002 and file 003 say nothing
-of retreats), so the Europa rulesets use :data:`EUROPA_RETREAT`, every value ``assumed``.
+A ruleset whose rules texts state no retreat restrictions supplies its family's usual ones with
+no ``rule`` (``assumed``), and the game says so where a retreat is chosen.
 """
 
 from __future__ import annotations
@@ -103,16 +103,6 @@ class RetreatRules:
             parts.append(limit)
         source = "assumed" if self.rule is None else self.rule
         return f"{'; '.join(parts)} ({source})"
-
-
-EUROPA_RETREAT = RetreatRules(
-    enemy_zoc_blocks=True,
-    friendly_units_cancel_zoc=True,
-    prohibited_terrain=frozenset({"sea"}),
-    prohibited_hexside_features=frozenset(),
-)
-"""Retreats as Europa-series games play them: not into enemy-occupied hexes, enemy zones of
-control (unless friendly units hold the hex) or the sea. Assumed: the excerpts do not state it."""
 
 
 @dataclass(frozen=True)

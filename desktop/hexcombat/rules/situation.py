@@ -21,15 +21,17 @@ class Participant:
     unit: Unit
     """The unit, with its capabilities resolved for the combat's date."""
     count: int = 1
-    """How many identical units, e.g. two Rifle XX (14D2d)."""
+    """How many identical units, e.g. two of the same division."""
     across: str | None = None
-    """The hexside feature it attacks across (``minor-river``, ``major-river``), if any (10.D)."""
+    """The hexside feature it attacks across (``minor-river``, ``major-river``), if any."""
     range: int = 1
-    """Hexes from the defender: 1 adjacent, 2 for long-range artillery firing at two (14A3)."""
+    """Hexes from the defender: 1 adjacent, more for a unit its ruleset lets attack from
+    further (``attack_range``)."""
     hex: str | None = None
     """Its hex label on the map, for display only."""
     stack: str | None = None
-    """Which stack it belongs to, for conversions within a stack (10.C.1); None = one big stack."""
+    """Which stack it belongs to, for what units share with those they stack with; None = one
+    big stack."""
     id: str | None = None
     """Its stable id, which results address: the counter's id in a game; None in a scenario
     without a map (the ruleset then numbers participants by side and place)."""
@@ -58,9 +60,10 @@ class Conditions:
     terrain: str
     """The defender's hex terrain: clear, woods, forest, rough, mountain, swamp, city, ..."""
     weather: str
-    """Weather in the defender's hex: clear, mud, frost, snow, winter, ... (10.E)."""
+    """Weather in the defender's hex, one the ruleset's vocabulary declares (clear, mud, ...)."""
     date: str | None
-    """Game month ``YYYY-MM``; dated capabilities (10.H) resolve against it."""
+    """Game month ``YYYY-MM``; dated capabilities (the vocabulary's ``date_rule``) resolve
+    against it."""
     crt: str | None
     """A combat results table file that replaces the ruleset's for this combat (a scenario's
     ``crt``, the player's own rulebook table); None: the shipped generic, assumed one."""

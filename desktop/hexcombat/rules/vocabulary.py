@@ -214,8 +214,8 @@ class Vocabulary:
     ``size`` when a registered ruleset declares it."""
     unit_capabilities: tuple[CapabilityKind, ...] = ()
     """The capabilities the ruleset's units have beyond what every game's unit has, each read
-    from the counter tables by its :class:`~hexcombat.rules.units.CapabilityKind` (the Europa
-    rulesets: RE sizes and armour values); a counter of its game needs what they need."""
+    from the counter tables by its :class:`~hexcombat.rules.units.CapabilityKind` (a family's
+    sizes and armour values); a counter of its game needs what they need."""
     counting_limits: str = ""
     """When only some of a side's units count in a combat (the result applies to all): the
     limits in the rule's words with its reference, e.g. ``per side at most 4 non-vehicular
@@ -224,6 +224,13 @@ class Vocabulary:
     attack_name: str = "Attack"
     """What the game calls an attack, as the panel's button, the menu and the combat log say
     it: ``Assault`` in the tactical games."""
+    attacker_unread: frozenset[str] = frozenset()
+    """The unit keys an attacking unit does not read under these rules (a defence strength, a
+    defending capability): a value assumed there is not warned of (rules/assumed_values.py).
+    Empty: an attacker reads every key it has."""
+    defender_unread: frozenset[str] = frozenset()
+    """The unit keys a defending unit does not read under these rules (an attack strength, an
+    attacking capability); as :attr:`attacker_unread`."""
     advance_once_per_turn: str = ""
     """The rule reference when a unit may advance after combat only once per turn (14.3.3:
     "Advance is allowed once per turn per unit"): the game remembers who advanced this turn and
@@ -284,6 +291,10 @@ class Vocabulary:
                 said.append(words[at])
                 at += 1
         return " ".join(said)
+
+    def unread_by(self, side: SideName) -> frozenset[str]:
+        """The unit keys ``side``'s units do not read under these rules."""
+        return self.attacker_unread if side == "attacker" else self.defender_unread
 
     def die_faces(self) -> int:
         """The most faces any of the ruleset's dice has: a saved roll above it is refused."""

@@ -32,8 +32,8 @@ class ColumnChange:
     factors: int
     """Printed attack strength points added (positive) or taken away (negative)."""
     counted: Fraction
-    """What they count in the attack total: as many, or fewer where the unit's strength is
-    halved (attacking across a river, 10.D)."""
+    """What they count in the attack total: as many, or fewer where the ruleset halves the
+    unit's strength (attacking across a river)."""
     unit: str
     """The attacking unit they are counted on."""
     column: str
@@ -47,7 +47,7 @@ class DrmChange:
     """One change a player could make, and the DRM (and chances) it gives."""
 
     change: str
-    """The change in a player's words: ``one more Hv Tank X attacking``, ``mud weather``."""
+    """The change in a player's words: ``one more Rifles attacking``, ``mud weather``."""
     drm_distribution: Mapping[int, Fraction]
     outcomes: tuple[Outcome, ...]
     column: str | None
@@ -259,7 +259,7 @@ def _other_values(
 
 
 def _lower(label: str) -> str:
-    """``Fortified`` as ``fortified``; ``AEC`` stays ``AEC``."""
+    """``Fortified`` as ``fortified``; a label that opens with an abbreviation (``ZOC``) stays."""
     first = label.split(" ", 1)[0]
     return label if first.isupper() else label[:1].lower() + label[1:]
 

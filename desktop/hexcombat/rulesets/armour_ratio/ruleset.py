@@ -19,10 +19,8 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Explanation, Step, Value, fmt
-from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.references import ReferencesFile
 from hexcombat.rules.report import CombatResult, Report, SideResult, drm_chances
-from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.rules.units import Unit
 from hexcombat.rulesets.armour_ratio.chartfiles import CHART_KINDS
@@ -67,8 +65,13 @@ from hexcombat.rulesets.europa.declarations import (
     EUROPA_REFERENCES,
 )
 from hexcombat.rulesets.europa.eligibility import EuropaEligibility
-from hexcombat.rulesets.europa.features import RequiredLossFigures, SideRequired
+from hexcombat.rulesets.europa.features import NotSubject, RequiredLossFigures, SideRequired
 from hexcombat.rulesets.europa.losses import EuropaLosses, europa_loss_policy
+from hexcombat.rulesets.europa.missing_strengths import (
+    NEEDS_STRENGTHS,
+    explain_missing,
+    missing_strengths,
+)
 from hexcombat.rulesets.europa.required_losses import converted_max
 from hexcombat.rulesets.europa.results import (
     TABLE_WORDING,
@@ -84,6 +87,7 @@ from hexcombat.rulesets.europa.results import (
     result_headline,
     table_rolls,
 )
+from hexcombat.rulesets.europa.retreat import EUROPA_RETREAT
 from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY, chart_terrain
 
 RULESET_ID = "armour-ratio"
@@ -196,8 +200,9 @@ class ArmourRatioRuleset(EuropaEligibility):
                 "table of rule 12 is not in the texts; the combat results table is used)",
             )
         _dated_steps(situation, ex)
-        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
-        warn_undated_changes(situation.attackers, situation.defenders, c.date, ex)
+        dated = c.date is not None
+        warn_assumed_counters(situation.attackers, situation.defenders, dated, self.vocabulary, ex)
+        warn_undated_changes(situation.attackers, situation.defenders, c.date, self.vocabulary, ex)
         totals = aec_totals(situation, chart)
         explain_capability(totals.aeca, situation.attackers, c, chart, ex)
         explain_capability(totals.aecd, situation.defenders, c, chart, ex)
@@ -320,6 +325,7 @@ class ArmourRatioRuleset(EuropaEligibility):
             outcomes=outcomes,
             explanation=ex,
             missing_strengths=a.missing_strengths,
+            needs_strengths=NEEDS_STRENGTHS,
             headline=europa_headline(a.column, a.distribution, bool(a.missing_strengths)),
             outcome_list=outcome_list(crt, outcomes),
             payload=europa_payload(a.column, a.distribution),
@@ -409,7 +415,7 @@ class ArmourRatioRuleset(EuropaEligibility):
                 effect,
                 (ids(s.attackers, "attacker"), ids(s.defenders, "defender")),
             ),
-            features=(europa_roll(roll), ten_f),
+            features=(europa_roll(roll), ten_f, NotSubject(())),  # no unit is exempt here
         )
 
     def loss_policy(self, report: Report, result: CombatResult) -> EuropaLosses:

@@ -19,7 +19,8 @@ from typing import Any
 from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import entry_provenance, load_chart
 from hexcombat.rules.explain import Provenance, fmt
-from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
+from hexcombat.rules.numbers import chart_fraction
+from hexcombat.rulesets.europa.chances import CHANCE_WORDS, chance_probability
 from hexcombat.sourcefile import Problem, TomlSource
 
 HERE = charts_dir() / "armour_ratio"

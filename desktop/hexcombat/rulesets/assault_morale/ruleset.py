@@ -214,7 +214,8 @@ class AssaultMoraleRuleset(BasicEligibility):
         )
         ex.add("ACT", order)
         c = situation.conditions
-        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
+        dated = c.date is not None
+        warn_assumed_counters(situation.attackers, situation.defenders, dated, self.vocabulary, ex)
         for fire in (assault.attacker_fire, assault.defender_fire):
             _fire_steps(ex, fire, assault.table)
         _anti_tank_steps(ex, assault)

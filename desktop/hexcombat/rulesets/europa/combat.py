@@ -19,8 +19,8 @@ from hexcombat.rules.charts import entry_provenance, load_chart
 from hexcombat.rules.dice import MAX_DIE, Dice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import Explanation, Provenance, fmt
-from hexcombat.rules.numbers import chance_dice
 from hexcombat.rules.report import SideResult
+from hexcombat.rulesets.europa.chances import chance_dice
 from hexcombat.rulesets.europa.vocabulary import CHANCE_DIE, COMBAT_DIE
 from hexcombat.sourcefile import Problem, TomlSource
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
+from typing import ClassVar
 
 from hexcombat.rules.explain import json_number
 from hexcombat.rules.report import CombatResult, SideFigures
@@ -29,10 +31,12 @@ class SideRequired:
 
 @dataclass(frozen=True)
 class RequiredLossFigures(SideFigures):
-    """Feature of a Europa result: each side's required losses (10.F)."""
+    """Feature of a Europa result: each side's required losses (10.F); one with none required
+    of either side still says so (``required_losses`` 0), as every Europa result's JSON does."""
 
     attacker: SideRequired
     defender: SideRequired
+    placed_after: ClassVar[Mapping[str, str]] = MappingProxyType({"required_losses": "loss_points"})
 
     def side(self, side: SideName) -> SideRequired:
         """``side``'s required losses."""
@@ -49,6 +53,8 @@ class RequiredLossFigures(SideFigures):
 
 NONE_REQUIRED = SideRequired()
 """A side of a result no 10.F loss is required of."""
+NOTHING_REQUIRED = RequiredLossFigures(NONE_REQUIRED, NONE_REQUIRED)
+"""The 10.F figures of a result that requires no loss of either side (Total War's)."""
 
 
 def required_of(result: CombatResult, side: SideName) -> SideRequired:
@@ -63,6 +69,7 @@ class NotSubject(SideFigures):
     firing at two hexes, 14A3), by name; they are in no effect's targets either."""
 
     attacker: tuple[str, ...]
+    placed_after: ClassVar[Mapping[str, str]] = MappingProxyType({"exempt": "retreat_min_hexes"})
 
     def side_json(self, side: SideName) -> Mapping[str, object]:
         """``exempt`` as report-schema.md gives it: the attackers' names, none for the defender."""

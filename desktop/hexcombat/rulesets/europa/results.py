@@ -15,7 +15,6 @@ from fractions import Fraction
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.explain import Favours, drm_text, percent, signed  # noqa: F401
 from hexcombat.rules.report import (
-    NEEDS_STRENGTHS,
     CombatResult,
     DrmChances,
     ModifiedRoll,
@@ -40,6 +39,7 @@ from hexcombat.rulesets.europa.combat import (
     describe_effect,
     odds,
 )
+from hexcombat.rulesets.europa.missing_strengths import NEEDS_STRENGTHS
 from hexcombat.rulesets.europa.vocabulary import CHANCE_DIE, COMBAT_DIE
 
 

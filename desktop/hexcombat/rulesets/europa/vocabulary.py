@@ -167,4 +167,8 @@ EUROPA_VOCABULARY = Vocabulary(
     glossary=EUROPA_GLOSSARY,
     unit_types=UNIT_TYPES,  # the types the rules texts name (14D1, 14D2, 14A, 14F, 10.B.4, 16A)
     unit_sizes=SIZE_MARKS,  # II to XXX: the marks its counters print (14D2d, 10.C.1)
+    # 10.A: AECD and ATEC are defending capabilities (an attacker's defence is not read either)
+    attacker_unread=frozenset({"defence", "aecd", "atec", "intrinsic_atec"}),
+    # 10.A.1: AECA is an attacking capability (a defender's attack is not read either)
+    defender_unread=frozenset({"attack", "aeca"}),
 )

@@ -117,7 +117,8 @@ class LhyAssaultRuleset(BasicEligibility):
         situation = with_ids(situation)
         ex = Explanation()
         c = situation.conditions
-        warn_assumed_counters(situation.attackers, situation.defenders, c.date is not None, ex)
+        dated = c.date is not None
+        warn_assumed_counters(situation.attackers, situation.defenders, dated, self.vocabulary, ex)
         check_eligible(situation)  # the aid's order: the reach (10.5.2.2) with every marker,
         situation, lost = keep_one_heroic(situation)  # then all but one Heroic marker removed
         if lost:

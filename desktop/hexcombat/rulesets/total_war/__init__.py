@@ -19,7 +19,6 @@ from hexcombat.rules.dice import Dice
 from hexcombat.rules.eligibility import CounterAction, CounterInPlay, Refusal, TurnNow
 from hexcombat.rules.references import ReferencesFile
 from hexcombat.rules.report import CombatResult, Report
-from hexcombat.rules.retreat import EUROPA_RETREAT
 from hexcombat.rules.situation import CombatSituation
 from hexcombat.rules.units import Unit
 from hexcombat.rulesets.europa.air.capability import AIR
@@ -32,6 +31,7 @@ from hexcombat.rulesets.europa.declarations import (
 from hexcombat.rulesets.europa.eligibility import EuropaEligibility
 from hexcombat.rulesets.europa.losses import EuropaLosses, europa_loss_policy
 from hexcombat.rulesets.europa.results import TABLE_WORDING
+from hexcombat.rulesets.europa.retreat import EUROPA_RETREAT
 from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY, chart_terrain
 from hexcombat.rulesets.total_war.coast_defence import (
     COAST_DEFENCE,

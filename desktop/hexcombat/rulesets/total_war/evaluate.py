@@ -14,11 +14,15 @@ from hexcombat.rules.assumed_values import warn_assumed_counters, warn_undated_c
 from hexcombat.rules.declared_conditions import refuse_undeclared
 from hexcombat.rules.errors import RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, Provenance, Value
-from hexcombat.rules.missing_strengths import explain_missing, missing_strengths
 from hexcombat.rules.report import Report
 from hexcombat.rules.situation import CombatSituation, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rulesets.europa.combat import CombatResultsTable, odds, odds_column
+from hexcombat.rulesets.europa.missing_strengths import (
+    NEEDS_STRENGTHS,
+    explain_missing,
+    missing_strengths,
+)
 from hexcombat.rulesets.europa.results import (
     europa_dice,
     europa_features,
@@ -63,8 +67,8 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
     defenders = on_date(situation.defenders, cond.date)
     artillery.check_attack(attackers, defenders, data.coast_defence)
     ex = Explanation()
-    warn_assumed_counters(attackers, defenders, cond.date is not None, ex)
-    warn_undated_changes(attackers, defenders, cond.date, ex)
+    warn_assumed_counters(attackers, defenders, cond.date is not None, EUROPA_VOCABULARY, ex)
+    warn_undated_changes(attackers, defenders, cond.date, EUROPA_VOCABULARY, ex)
     _declining_note(cond.flag("attacker_declines_aec"), cond.flag("defender_declines_aec"), ex)
     att, dfn = force(attackers), force(defenders)
 
@@ -153,6 +157,7 @@ def evaluate(situation: CombatSituation, data: Data) -> Report:
         outcomes=outcomes,
         explanation=ex,
         missing_strengths=tuple(missing),
+        needs_strengths=NEEDS_STRENGTHS,
         headline=europa_headline(column, distribution, bool(missing)),
         outcome_list=outcome_list(data.crt, outcomes),
         payload=europa_payload(column, distribution),

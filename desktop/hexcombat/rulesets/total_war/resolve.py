@@ -13,7 +13,7 @@ from hexcombat.rules.explain import Explanation, fmt
 from hexcombat.rules.report import CombatResult, Report, SideResult, drm_chances
 from hexcombat.rules.situation import Participant
 from hexcombat.rulesets.europa.combat import CombatResultsTable, roll_on_table
-from hexcombat.rulesets.europa.features import NotSubject
+from hexcombat.rulesets.europa.features import NOTHING_REQUIRED, NotSubject
 from hexcombat.rulesets.europa.results import (
     europa_roll,
     ids,
@@ -92,7 +92,7 @@ def resolve(report: Report, dice: Dice, crt: CombatResultsTable) -> CombatResult
         headline=result_headline(roll, column),
         rolls=table_rolls(crt, roll, distribution, "CRT"),
         effects=result_effects(attacker, defender, effect, targets),
-        features=(europa_roll(roll), NotSubject(exempt)),
+        features=(europa_roll(roll), NotSubject(exempt), NOTHING_REQUIRED),  # no 10.F rule here
     )
 
 

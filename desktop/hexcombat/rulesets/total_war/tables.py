@@ -17,7 +17,8 @@ from hexcombat.paths import charts_dir
 from hexcombat.rules.charts import entry_provenance, read_chart
 from hexcombat.rules.errors import IllegalAttackError, RulesError
 from hexcombat.rules.explain import Provenance
-from hexcombat.rules.numbers import CHANCE_WORDS, chance_probability, chart_fraction
+from hexcombat.rules.numbers import chart_fraction
+from hexcombat.rulesets.europa.chances import CHANCE_WORDS, chance_probability
 from hexcombat.sourcefile import KeyPath, Problem, SourceError, TomlSource
 
 HERE = charts_dir() / "total_war"
