@@ -87,7 +87,7 @@ def test_aec_stands_for_the_three_armour_values() -> None:
     [
         (
             '"attack"',
-            'c.toml:7: counter \'x\': assumed must be a list of keys, like ["attack", "aec"]',
+            'c.toml:7: counter \'x\': assumed must be a list of keys, like ["attack", "defence"]',
         ),
         ('["attak"]', "c.toml:7: counter 'x': assumed names 'attak', which is not a unit key"),
     ],

@@ -1,29 +1,26 @@
 """Counter sets: a game's Unit Identification Chart as TOML (``counters/*.toml``).
 
 ```toml
-title = "Total War: units of the worked examples"
-game = "total-war"
+title = "Hill and Ford: the river units"
+game = "hill-and-ford"
 
 [[counter]]
-id = "su-hv-tank-xx"
-name = "Hv Tank XX"
-nationality = "soviet"
+id = "blue-inf"
+name = "Blue Infantry"
+nationality = "blue"
 size = "XX"
-type = "heavy-armour"
-attack = 12
-defence = 8
-movement = 6
-aeca = "full"
-aecd = "full"
-atec = "full"
-heavy_armour = true
-changes = [{ date = "1944-01", aeca = "double" }]
+type = "infantry"
+attack = 6
+defence = 4
+movement = 4
+rules = { elite = true }
+changes = [{ date = "1944-01", attack = 7 }]
 ```
 
 Every key is a :class:`~hexcombat.rules.units.Unit` field (``type`` for ``unit_type``) or a key
-of a capability the game's ruleset declares (the Europa rulesets' ``re``, ``aeca``,
-``artillery``, ...); a set of a game whose ruleset declares no RE size needs none. A counter's
-``size`` and ``type`` are read when a registered ruleset declares them
+of a capability the game's ruleset declares (a family's own values, read by its
+``CapabilityKind``); a set of a game whose ruleset declares no capability needs none of them.
+A counter's ``size`` and ``type`` are read when a registered ruleset declares them
 (``Vocabulary.unit_sizes``, ``unit_types``), else refused at their line naming those declared:
 this module names no game's sizes or types.
 

@@ -1,10 +1,10 @@
 """Units in one vocabulary shared by counter sets (``counters/*.toml``), units defined inline in a
-scenario, saves and the rulesets: what every game's unit has (a name, a nationality, a type, a
-size mark, its printed strengths, steps, range, and the values its ruleset reads under
-``rules``), plus the capabilities a ruleset family declares (:class:`CapabilityKind`: the
-Europa rulesets' RE sizes, armour values and categories), read from the same tables at their
-lines. The core names no game's types, sizes or values: the types and size marks a counter may
-name are those the registered rulesets declare (``Vocabulary.unit_types``, ``unit_sizes``).
+scenario, saves and the rulesets: what every game's unit has (a name, a nationality, a type, a size
+mark, its printed strengths, steps, range, and the values its ruleset reads under ``rules``), plus
+the capabilities a ruleset family declares (:class:`CapabilityKind`: a family's own values and
+categories), read from the same tables at their lines. The core names no game's types, sizes or
+values: the types and size marks a counter may name are those the registered rulesets declare
+(``Vocabulary.unit_types``, ``unit_sizes``).
 
 Values that change by date are listed in ``changes``; :meth:`Unit.on` resolves them.
 """
@@ -21,7 +21,7 @@ from hexcombat.rules.errors import UnitDataError
 from hexcombat.rules.names import MAX_NAME, long_name
 
 MAX_STRENGTH = 999
-"""The largest attack, defence, movement or heavy-ATEC count a unit may have. Counters print
+"""The largest attack, defence, movement or other count a unit may have. Counters print
 these in one or two digits; a side's losses are chosen by adding strengths point by point, so a
 strength no counter prints is refused rather than counted up to."""
 MAX_STEPS = 20
@@ -56,14 +56,14 @@ class Unit:
     nationality: str = ""
     """``soviet``, ``german``, ``axis``, ...: colours on the map, and 10.I.3's Axis Hv AA."""
     size: str | None = None
-    """Size mark, one a registered ruleset declares (``Vocabulary.unit_sizes``: the Europa
-    family's II, III, X, XX, XXX); None for a counter that prints none."""
+    """Size mark, one a registered ruleset declares (``Vocabulary.unit_sizes``: ``I``,
+    ``III``, ``XX``, ...); None for a counter that prints none."""
     unit_type: str = "infantry"
     """A type a registered ruleset declares (``Vocabulary.unit_types``)."""
     attack: int | None = None
     """Printed attack strength (the ``16`` of a ``16-10``)."""
     defence: int | None = None
-    """Printed defence strength; equals attack for Europa counters that print one combat value."""
+    """Printed defence strength; equals attack for counters that print one combat value."""
     movement: int | None = None
     """Printed movement allowance (the ``10`` of a ``16-10``)."""
     range: int = 1
@@ -84,8 +84,8 @@ class Unit:
     vocabulary says which it reads (``hexcombat check`` checks them at their line)."""
     capabilities: tuple[Any, ...] = ()
     """The capabilities a ruleset family declares for its units, each a frozen dataclass of
-    its own (the Europa rulesets' RE size and armour values, ``rulesets/europa/units.py``), read
-    from the counter's keys by its :class:`CapabilityKind`; asked for with :meth:`capability`."""
+    its own (a family's values, docs/rulesets.md), read from the counter's keys by its
+    :class:`CapabilityKind`; asked for with :meth:`capability`."""
     changes: tuple[DatedChange, ...] = field(default=(), compare=False)
     """Values that change by date (10.H), oldest first."""
     assumed: tuple[str, ...] = field(default=(), compare=False)
@@ -141,8 +141,8 @@ class Fitted(Protocol):
 @runtime_checkable
 class CounterMarkings(Protocol):
     """What a capability shows on a counter and in the Stack panel, so the map, the palette
-    and the legend draw it without knowing the game (the Europa values: REs, the heavy bands,
-    an air unit's type letters)."""
+    and the legend draw it without knowing the game (a size in the game's own measure, coloured
+    bands, type letters)."""
 
     def stack_size(self) -> tuple[Fraction, str] | None:
         """What the unit adds to a stack's size and in what (``(3, "RE")``); None: nothing."""
@@ -245,13 +245,13 @@ class CapabilityKind(Protocol):
     type: type
     """The capability's class (what :meth:`Unit.capability` is asked for)."""
     keys: frozenset[str]
-    """The table keys it reads (``re``, ``aeca``, ...)."""
+    """The table keys it reads."""
     assumed_aliases: Mapping[str, tuple[str, ...]]
-    """Short names a counter's ``assumed`` list may use for several keys (``aec``)."""
+    """Short names a counter's ``assumed`` list may use for several keys at once."""
     required_by_default: bool
     """Whether a unit whose game is not known needs it."""
     key_rules: Mapping[str, str]
-    """The rule each key that marks a counter is read by (``heavy_armour`` -> ``14D2a, 10.I``),
+    """The rule each key that marks a counter is read by (a flag's key -> the rules reading it),
     cited where the marking is explained, as the counter legend does."""
 
     def parse(self, key: str, value: Any, where: str) -> Any:
@@ -326,7 +326,7 @@ _NOT_ASSUMABLE = {"unit_type", "name", "id", "assumed", "scale", "capabilities",
 
 def assumable_keys() -> frozenset[str]:
     """Keys a counter may mark ``assumed``: the shared ones and every declared capability's
-    (a capability may give short names for several, ``aec`` for ``aeca``, ``aecd``, ``atec``)."""
+    (a capability may give one short name for several of its keys)."""
     shared = {f.name for f in fields(Unit)} - _NOT_ASSUMABLE
     return frozenset(shared | {"type", "changes"} | {k for c in capability_kinds() for k in c.keys})
 
@@ -363,7 +363,7 @@ def _short(value: object) -> str:
 def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
     """A counter's ``assumed = [...]`` list: keys whose values the rules texts do not give."""
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
-        raise UnitDataError(f'{where}: assumed must be a list of keys, like ["attack", "aec"]')
+        raise UnitDataError(f'{where}: assumed must be a list of keys, like ["attack", "defence"]')
     keys: list[str] = []
     aliases = {a: ks for c in capability_kinds() for a, ks in c.assumed_aliases.items()}
     known = assumable_keys()
@@ -474,7 +474,7 @@ def unit_from_mapping(
     """Build a :class:`Unit` from a counter-set or scenario table.
 
     ``base`` is the counter a scenario entry names; keys given here override it, so a scenario can
-    say ``counter = "ax-pz-xx" `` and ``aeca = "double"``. A ``tactical`` counter (a game whose
+    say ``counter = "blue-inf"`` and ``attack = 7``. A ``tactical`` counter (a game whose
     units lose steps) needs no size or RE. ``kinds``: the capabilities the unit's game declares
     (None: its game is not known); a capability its game does not declare is read only where
     the table gives its keys. Raises :class:`UnitDataError` with ``where`` (the file and entry)

@@ -184,9 +184,9 @@ class Vocabulary:
     the terrain is typed."""
     glossary: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """The game's own words as its rules texts write them, by the lower-case word (or words
-    joined by ``_``) a report's totals are keyed with: ``res`` -> ``REs``, ``aeca_atec_ratio``
-    -> ``AECA:ATEC``. A tutorial step naming a total spells it so (:meth:`spelled`); a game
-    with no glossary has its totals read as their keys' words."""
+    joined by ``_``) a report's totals are keyed with: ``drm`` -> ``DRM``, ``cv`` -> ``CV``. A
+    tutorial step naming a total spells it so (:meth:`spelled`); a game with no glossary has its
+    totals read as their keys' words."""
     dated: bool = True
     """Whether its rules read the game month (a date in the rules, or units' dated changes):
     without, the panel asks for no date unless a counter in play changes by one."""
@@ -209,7 +209,7 @@ class Vocabulary:
     cohorts its own): the core knows none, and reads a counter's ``type`` when a registered
     ruleset whose units lose steps as the counter's do (:attr:`steps`) declares it."""
     unit_sizes: tuple[str, ...] = ()
-    """The size marks its counters may print (the Europa family's ``II`` to ``XXX``; none for a
+    """The size marks its counters may print (``I``, ``III``, ``XX``; none for a
     game of squads, whose counters print none): the core knows none, and reads a counter's
     ``size`` when a registered ruleset declares it."""
     unit_capabilities: tuple[CapabilityKind, ...] = ()
@@ -275,8 +275,9 @@ class Vocabulary:
         return found
 
     def spelled(self, key: str) -> str:
-        """A report total's key in the game's words (``aeca_res`` -> ``AECA REs``): the longest
-        run of its ``_``-joined words the glossary knows first, every other word as it is."""
+        """A report total's key in the game's words (``drm_before_limit`` -> ``DRM before
+        limit``): the longest run of its ``_``-joined words the glossary knows first, every
+        other word as it is."""
         words = key.split("_")
         said: list[str] = []
         at = 0

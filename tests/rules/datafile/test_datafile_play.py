@@ -194,7 +194,7 @@ def test_explain_plays_the_opposed_roll(scenario: Path) -> None:
     """``hexcombat explain --roll 4 --roll 2``: DL, cited to the file's rules, the chances
     exact."""
     data = explain_json(scenario, 4, 2)
-    assert data["ruleset"] == "skirmish" and data["odds"] is None
+    assert data["ruleset"] == "skirmish" and "odds" not in data
     assert {o["result"]: o["exact"] for o in data["outcome_list"]}["DR"] == "4/9"
     assert data["result"]["result"] == "DL" and data["result"]["die"] == 2
     assert {"S1", "S2", "S6", "S7", "S9"} <= {s["rule"] for s in data["steps"]}
