@@ -72,11 +72,14 @@ from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.report_actions import ReportActions
 from hexcombat.ui.report_view import ReportView
 from hexcombat.ui.roll_view import RollView
-from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points, set_table_mode
+from hexcombat.ui.table_mode import BODY_SCALE, HEADLINE_SCALE, desktop_points, set_table_mode
 from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
+SETUP_NARROWEST, SETUP_WIDEST = 420, 720
+"""The set-up pane's least width, and the most its fields may claim (beyond it, it scrolls
+sideways): at 1280 pixels the working keeps 560."""
 AIR = AIR_SIDE
 """The side box's choice that flies the counter typed on the mission chosen (its ruleset's air
 rules' missions)."""
@@ -316,12 +319,22 @@ class CalculatorWindow(QMainWindow):
         return scroll
 
     def _fit_setup(self) -> None:
-        """The set-up pane as wide as its fields need (larger in table mode): its horizontal
-        scroll bar is off, so a narrower pane would cut the fields off at its right."""
+        """The set-up pane as wide as its fields need, refitted whenever they change (another
+        ruleset's conditions, table mode's type): a narrower pane would cut them off at its
+        right. Past :data:`SETUP_WIDEST` the pane scrolls sideways instead, so the working
+        keeps its room and still nothing is cut off unseen."""
         scroll = self.setup_scroll
         pane = scroll.widget()
+        pane.adjustSize()  # the minimum of the fields now in it, not of those it was built with
         need = pane.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width()
-        scroll.setMinimumWidth(max(420, need + 2 * scroll.frameWidth()))
+        need += 2 * scroll.frameWidth()
+        widest = SETUP_WIDEST * (BODY_SCALE if self.table_mode else 1)  # table mode's type
+        scroll.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded
+            if need > widest
+            else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
+        scroll.setMinimumWidth(int(max(SETUP_NARROWEST, min(need, widest))))
 
     def _problem_label(self, name: str) -> QLabel:
         label = QLabel()
@@ -577,6 +590,9 @@ class CalculatorWindow(QMainWindow):
         self.actions_by_method["add_air_mission"].setEnabled(setup.flies)
         self._offer_missions(setup.missions)
         self._side_chosen(self.side_box.currentText())
+        # its conditions' labels may be wider than the last ruleset's: fitted once their new
+        # controls are shown (a widget laid into a shown pane is shown after this returns)
+        QTimer.singleShot(0, self._fit_setup)
 
     def refresh(self, chosen: tuple[str, int] | None = None) -> None:
         """Evaluate again and show the lists, the working, the chances; a roll is forgotten.
