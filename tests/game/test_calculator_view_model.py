@@ -12,6 +12,7 @@ import pytest
 from hexcombat.game.calculator import CalculatorError, new_combat, open_combat, roll_typed
 from hexcombat.game.combat_view_model import (
     AIR_SIDE,
+    CalculatorRoll,
     SideFields,
     calculator_conditions,
     calculator_headline,
@@ -121,15 +122,40 @@ def test_air_missions_head_with_their_totals_and_roll_no_die() -> None:
     said = calculator_headline(report, [], None)
     assert not said.large
     assert "bombing 3" in said.air and "air attack 4" in said.air  # 23D2, 23D1
-    roll = calculator_roll(report)
+    roll = calculator_roll(report, combat.ruleset)
     assert not roll.rollable and roll.prompt == report.roll_refusal
 
 
 def test_a_ground_combat_rolls_its_own_dice() -> None:
     report, _ = open_combat(CASES / "lhy-assault-squads.toml").checked()
-    roll = calculator_roll(report)
-    assert roll.rollable and roll.prompt is not None and "d10" in roll.prompt  # Assault
-    assert calculator_roll(None) == type(roll)(False, None)
+    roll = calculator_roll(report, "lhy-assault")
+    assert roll.rollable and "the assault die (d10)" in roll.prompt  # Assault Results
+    assert "d10" in roll.tip
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "die", "not_die"),
+    [
+        ("lhy-assault", "the assault die (d10)", "d6"),  # Assault Results: a d10
+        ("total-war", "the combat die (d6)", "d10"),  # the CRT's die
+        ("hill-and-ford", "the combat die (d6)", "d10"),  # its file's [[dice]], 5.2
+        ("hedgerow-line", "the combat dice (2d6)", "d10"),  # its file's [[dice]], 8.2
+    ],
+)
+def test_with_no_combat_yet_the_dice_field_names_the_ruleset_s_own_dice(
+    ruleset: str, die: str, not_die: str
+) -> None:
+    """A ruleset chosen before any report can be made: the field names the dice this ruleset
+    rolls at once, not the dice of the ruleset chosen before."""
+    report, problems = new_combat(ruleset).checked()
+    assert report is None and problems
+    roll = calculator_roll(report, ruleset)
+    assert not roll.rollable and die in roll.prompt and not_die not in roll.prompt
+    assert roll.tip == ""  # nothing to type yet: the window's own words
+
+
+def test_an_unknown_ruleset_s_dice_field_says_nothing() -> None:
+    assert calculator_roll(None, "no-such-game") == CalculatorRoll(False, "", "")
 
 
 def test_the_counter_typed_is_picked_without_a_window() -> None:

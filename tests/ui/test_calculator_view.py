@@ -74,3 +74,16 @@ def test_the_working_and_the_roll_are_the_combat_panel_s_views(
     assert isinstance(calculator.roll_view, RollView)
     assert calculator.steps is calculator.report_view.steps
     assert calculator.typed_roll is calculator.roll_view.typed
+
+
+def test_the_dice_field_follows_the_ruleset_chosen_with_no_combat_yet(qtbot) -> None:  # noqa: ANN001
+    """Total War's d6 asked for, then the assault chosen with units it cannot read: the field
+    asks for the assault's d10 at once, not Total War's combat die."""
+    win = CalculatorWindow(open_combat(CASES / "tw-14d2d.toml"))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    assert "the combat die (d6)" in win.typed_roll.placeholderText()  # the CRT's die
+    win.ruleset_box.setCurrentIndex(win.ruleset_box.findData("lhy-assault"))
+    assert win.report is None and not win.typed_roll.isEnabled()
+    prompt = win.typed_roll.placeholderText()
+    assert "the assault die (d10)" in prompt and "d6" not in prompt  # Assault Results

@@ -31,8 +31,9 @@ from hexcombat.game.calculator import (
 from hexcombat.game.combat_log import words
 from hexcombat.game.commands import plural
 from hexcombat.game.conditions import vocabulary_of
-from hexcombat.game.roll import typed_roll_prompt
+from hexcombat.game.roll import typed_roll_help, typed_roll_prompt
 from hexcombat.game.state import GameState
+from hexcombat.rules.dice import die_words
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.missions import MissionReport, air_rules_of
 from hexcombat.rules.references import cited
@@ -673,22 +674,37 @@ def calculator_headline(
 
 @dataclass(frozen=True)
 class CalculatorRoll:
-    """What the calculator's roll offers: Roll and the typed dice on or off, and what the
-    typed-dice field asks (None: as it was)."""
+    """What the calculator's roll offers: Roll and the typed dice on or off, what the
+    typed-dice field asks and its tooltip (empty: the window's own words)."""
 
     rollable: bool
-    prompt: str | None
+    prompt: str
+    tip: str = ""
 
 
-def calculator_roll(report: Report | MissionReport | None) -> CalculatorRoll:
+def ruleset_dice_prompt(ruleset: str) -> str:
+    """What the typed-dice field says before a combat can be resolved: the dice ``ruleset``
+    declares for resolving one, in their own words (:func:`~hexcombat.rules.dice.die_words`),
+    so the field never shows another ruleset's dice; empty when it declares none (or is
+    unknown: the evaluation says so)."""
+    vocabulary = vocabulary_of(ruleset)
+    dice = [d for d in vocabulary.dice if not d.follow_up] if vocabulary else []
+    if not dice:
+        return ""
+    said = " and ".join(dict.fromkeys(die_words(d) for d in dice))  # each die once
+    return f"no combat to roll yet; its dice: {said}"
+
+
+def calculator_roll(report: Report | MissionReport | None, ruleset: str) -> CalculatorRoll:
     """A ground combat's report rolls, its field asking for its dice as the Combat panel's
-    does (:func:`~hexcombat.game.roll.typed_roll_prompt`); air missions roll no die (their
-    rules say why); no report rolls nothing."""
+    does (:func:`~hexcombat.game.roll.typed_roll_prompt`, :func:`typed_roll_help`); air
+    missions roll no die (their rules say why); no report rolls nothing, the field naming the
+    dice of ``ruleset``, the combat's (:func:`ruleset_dice_prompt`)."""
     if isinstance(report, MissionReport):
         return CalculatorRoll(False, report.roll_refusal)
     if not isinstance(report, Report):
-        return CalculatorRoll(False, None)
+        return CalculatorRoll(False, ruleset_dice_prompt(ruleset))
     try:
-        return CalculatorRoll(True, typed_roll_prompt(report))
+        return CalculatorRoll(True, typed_roll_prompt(report), typed_roll_help(report))
     except Exception:  # noqa: BLE001 - a bad chart: the roll itself says what is wrong
         return CalculatorRoll(True, "")

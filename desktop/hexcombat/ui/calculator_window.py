@@ -77,6 +77,8 @@ from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
+TYPED_ROLL_TIP = "Type the physical dice and press Enter (Ctrl+E)"
+"""The dice field's tooltip until a combat names its dice (then theirs)."""
 SETUP_NARROWEST, SETUP_WIDEST = 420, 720
 """The set-up pane's least width, and the most its fields may claim (beyond it, it scrolls
 sideways): at 1280 pixels the working keeps 560."""
@@ -365,7 +367,7 @@ class CalculatorWindow(QMainWindow):
         self.roll_view = RollView(
             "Calculator",
             "Roll the dice (Ctrl+R)",
-            "Type the physical dice and press Enter (Ctrl+E)",
+            TYPED_ROLL_TIP,
         )
         layout.addWidget(self.roll_view)
         self.roll_button, self.typed_roll = self.roll_view.button, self.roll_view.typed
@@ -632,12 +634,12 @@ class CalculatorWindow(QMainWindow):
         ground = report if isinstance(report, Report) else None
         self.report_view.show_report(ground, self.combat.ruleset, vocabulary)
         self.what_if.show_report(ground)
-        roll = calculator_roll(report)
+        roll = calculator_roll(report, self.combat.ruleset)
         self.roll_button.setEnabled(roll.rollable)
         self.roll_action.setEnabled(roll.rollable)
         self.typed_roll.setEnabled(roll.rollable)
-        if roll.prompt is not None:
-            self.typed_roll.setPlaceholderText(roll.prompt)
+        self.typed_roll.setPlaceholderText(roll.prompt)  # this ruleset's dice, never the last's
+        self.typed_roll.setToolTip(f"{roll.tip} (Ctrl+E)" if roll.tip else TYPED_ROLL_TIP)
         if isinstance(report, MissionReport):  # air missions: their working, no chances
             self.report_view.show_steps(report.steps, self.combat.ruleset, report.warnings)
         self._show_headline()
