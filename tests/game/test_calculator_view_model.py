@@ -18,6 +18,7 @@ from hexcombat.game.combat_view_model import (
     calculator_headline,
     calculator_roll,
     calculator_setup,
+    report_headline,
     side_fields,
 )
 from hexcombat.rules.report import Report
@@ -110,10 +111,18 @@ def test_the_headline_says_why_there_is_no_report_then_the_odds_then_the_roll() 
     report, problems = combat.checked()
     assert isinstance(report, Report) and problems == []
     said = calculator_headline(report, problems, None)
-    assert said.large and said.title == "3:1, DRM +1"  # 14D2d: "an overall net effect of +1"
+    assert said.large and said.title == "3:1   DRM +1"  # 14D2d: "an overall net effect of +1"
     rolled = roll_typed(report, "4")
     said = calculator_headline(report, [], rolled)
-    assert (said.title, said.faces, said.code) == ("3:1, DRM +1", "4", "DR")  # 4 +1 = 5: DR
+    assert (said.title, said.faces, said.code) == ("3:1   DRM +1", "4", "DR")  # 4 +1 = 5: DR
+
+
+def test_the_calculator_heads_a_report_as_the_combat_panel_does() -> None:
+    """One headline for a report, decided once: the calculator's is the Combat panel's."""
+    report, _ = open_combat(CASES / "tw-14d2d.toml").checked()
+    assert isinstance(report, Report)
+    assert report_headline(report) == "3:1   DRM +1"  # 14D2d: 3:1, net +1
+    assert calculator_headline(report, [], None).title == report_headline(report)
 
 
 def test_air_missions_head_with_their_totals_and_roll_no_die() -> None:
@@ -151,7 +160,13 @@ def test_with_no_combat_yet_the_dice_field_names_the_ruleset_s_own_dice(
     assert report is None and problems
     roll = calculator_roll(report, ruleset)
     assert not roll.rollable and die in roll.prompt and not_die not in roll.prompt
-    assert roll.tip == ""  # nothing to type yet: the window's own words
+    assert die in roll.tip  # each in full in the tooltip
+
+
+def test_a_die_that_picks_is_said_in_full_in_the_tooltip() -> None:
+    roll = calculator_roll(None, "lhy-assault")
+    assert "the tie die (d10)" in roll.prompt  # Assault: a tie decided by a d10
+    assert "the tie die on a d10 (1-5: the attackers retreat, 6-10: the defenders)" in roll.tip
 
 
 def test_an_unknown_ruleset_s_dice_field_says_nothing() -> None:

@@ -664,7 +664,8 @@ class CalculatorWindow(QMainWindow):
                 f" &nbsp; roll <b>{html.escape(said.faces)}</b> \u2192 "
                 f"<b>{html.escape(said.code)}</b>"
             )
-        self.headline.setText(f"<span style='font-size:{size}'>{big}</span>")
+        # the headline's spacing kept (``3:1   DRM +1``), as the Combat panel shows it
+        self.headline.setText(f"<span style='font-size:{size}; white-space:pre-wrap'>{big}</span>")
 
     def _update_title(self) -> None:
         name = self.combat.path.name if self.combat.path else "new combat"
