@@ -12,11 +12,13 @@ import pytest
 from hexcombat.game.calculator import CalculatorError, new_combat, open_combat, roll_typed
 from hexcombat.game.combat_view_model import (
     AIR_SIDE,
+    CalculatorRoll,
     SideFields,
     calculator_conditions,
     calculator_headline,
     calculator_roll,
     calculator_setup,
+    report_headline,
     side_fields,
 )
 from hexcombat.rules.report import Report
@@ -109,10 +111,18 @@ def test_the_headline_says_why_there_is_no_report_then_the_odds_then_the_roll() 
     report, problems = combat.checked()
     assert isinstance(report, Report) and problems == []
     said = calculator_headline(report, problems, None)
-    assert said.large and said.title == "3:1, DRM +1"  # 14D2d: "an overall net effect of +1"
+    assert said.large and said.title == "3:1   DRM +1"  # 14D2d: "an overall net effect of +1"
     rolled = roll_typed(report, "4")
     said = calculator_headline(report, [], rolled)
-    assert (said.title, said.faces, said.code) == ("3:1, DRM +1", "4", "DR")  # 4 +1 = 5: DR
+    assert (said.title, said.faces, said.code) == ("3:1   DRM +1", "4", "DR")  # 4 +1 = 5: DR
+
+
+def test_the_calculator_heads_a_report_as_the_combat_panel_does() -> None:
+    """One headline for a report, decided once: the calculator's is the Combat panel's."""
+    report, _ = open_combat(CASES / "tw-14d2d.toml").checked()
+    assert isinstance(report, Report)
+    assert report_headline(report) == "3:1   DRM +1"  # 14D2d: 3:1, net +1
+    assert calculator_headline(report, [], None).title == report_headline(report)
 
 
 def test_air_missions_head_with_their_totals_and_roll_no_die() -> None:
@@ -121,15 +131,46 @@ def test_air_missions_head_with_their_totals_and_roll_no_die() -> None:
     said = calculator_headline(report, [], None)
     assert not said.large
     assert "bombing 3" in said.air and "air attack 4" in said.air  # 23D2, 23D1
-    roll = calculator_roll(report)
+    roll = calculator_roll(report, combat.ruleset)
     assert not roll.rollable and roll.prompt == report.roll_refusal
 
 
 def test_a_ground_combat_rolls_its_own_dice() -> None:
     report, _ = open_combat(CASES / "lhy-assault-squads.toml").checked()
-    roll = calculator_roll(report)
-    assert roll.rollable and roll.prompt is not None and "d10" in roll.prompt  # Assault
-    assert calculator_roll(None) == type(roll)(False, None)
+    roll = calculator_roll(report, "lhy-assault")
+    assert roll.rollable and "the assault die (d10)" in roll.prompt  # Assault Results
+    assert "d10" in roll.tip
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "die", "not_die"),
+    [
+        ("lhy-assault", "the assault die (d10)", "d6"),  # Assault Results: a d10
+        ("total-war", "the combat die (d6)", "d10"),  # the CRT's die
+        ("hill-and-ford", "the combat die (d6)", "d10"),  # its file's [[dice]], 5.2
+        ("hedgerow-line", "the combat dice (2d6)", "d10"),  # its file's [[dice]], 8.2
+    ],
+)
+def test_with_no_combat_yet_the_dice_field_names_the_ruleset_s_own_dice(
+    ruleset: str, die: str, not_die: str
+) -> None:
+    """A ruleset chosen before any report can be made: the field names the dice this ruleset
+    rolls at once, not the dice of the ruleset chosen before."""
+    report, problems = new_combat(ruleset).checked()
+    assert report is None and problems
+    roll = calculator_roll(report, ruleset)
+    assert not roll.rollable and die in roll.prompt and not_die not in roll.prompt
+    assert die in roll.tip  # each in full in the tooltip
+
+
+def test_a_die_that_picks_is_said_in_full_in_the_tooltip() -> None:
+    roll = calculator_roll(None, "lhy-assault")
+    assert "the tie die (d10)" in roll.prompt  # Assault: a tie decided by a d10
+    assert "the tie die on a d10 (1-5: the attackers retreat, 6-10: the defenders)" in roll.tip
+
+
+def test_an_unknown_ruleset_s_dice_field_says_nothing() -> None:
+    assert calculator_roll(None, "no-such-game") == CalculatorRoll(False, "", "")
 
 
 def test_the_counter_typed_is_picked_without_a_window() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
 from hexcombat.game.calculator import new_combat, open_combat
@@ -16,6 +17,13 @@ from hexcombat.ui.report_view import ReportView
 from hexcombat.ui.roll_view import RollView
 
 CASES = Path(__file__).parents[1] / "cases"
+
+
+def shown(rich_text: str) -> str:
+    """What a label showing ``rich_text`` reads (spaces as the text lays them out)."""
+    document = QTextDocument()
+    document.setHtml(rich_text)
+    return document.toPlainText()
 
 
 def items(box: QComboBox) -> list[str]:
@@ -54,12 +62,12 @@ def test_the_headline_is_the_presenter_s(qtbot) -> None:  # noqa: ANN001
     win = CalculatorWindow(open_combat(CASES / "tw-14d2d.toml"))
     qtbot.addWidget(win)
     said = calculator_headline(win.report, [], None)
-    assert said.title == "3:1, DRM +1" and said.title in win.headline.text()
+    assert said.title == "3:1   DRM +1" and said.title in shown(win.headline.text())
     win.typed_roll.setText("4")
     rolled = win.use_typed_roll()
     assert rolled is not None
     text = win.headline.text()
-    assert "3:1, DRM +1" in text and "roll <b>4</b>" in text and "<b>DR</b>" in text
+    assert "3:1   DRM +1" in shown(text) and "roll <b>4</b>" in text and "<b>DR</b>" in text
     win.combat.data["attacker"] = []  # the model changed: evaluated and shown again
     win.refresh()
     assert "pick at least one attacker and one defender" in win.headline.text()
@@ -74,3 +82,16 @@ def test_the_working_and_the_roll_are_the_combat_panel_s_views(
     assert isinstance(calculator.roll_view, RollView)
     assert calculator.steps is calculator.report_view.steps
     assert calculator.typed_roll is calculator.roll_view.typed
+
+
+def test_the_dice_field_follows_the_ruleset_chosen_with_no_combat_yet(qtbot) -> None:  # noqa: ANN001
+    """Total War's d6 asked for, then the assault chosen with units it cannot read: the field
+    asks for the assault's d10 at once, not Total War's combat die."""
+    win = CalculatorWindow(open_combat(CASES / "tw-14d2d.toml"))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    assert "the combat die (d6)" in win.typed_roll.placeholderText()  # the CRT's die
+    win.ruleset_box.setCurrentIndex(win.ruleset_box.findData("lhy-assault"))
+    assert win.report is None and not win.typed_roll.isEnabled()
+    prompt = win.typed_roll.placeholderText()
+    assert "the assault die (d10)" in prompt and "d6" not in prompt  # Assault Results

@@ -62,7 +62,7 @@ def test_14d2d_by_keys_only_matches_explain(calculator: CalculatorWindow, qtbot,
     type_keys(qtbot, win, "woods")
     press(qtbot, win, Qt.Key.Key_Return)
     assert win.combat.conditions()["terrain"] == "woods"
-    assert "3:1, DRM +1" in win.headline.text()  # 14D2d: "an overall net effect of +1"
+    assert "3:1   DRM +1" in win.headline.text()  # 14D2d: "an overall net effect of +1"
     press(qtbot, win, Qt.Key.Key_E, ctrl)  # Type Dice
     assert QApplication.focusWidget() is win.typed_roll
     type_keys(qtbot, win, "4")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from hexcombat.board.hexes import Hex
 from hexcombat.board.hexside import Hexside
@@ -28,12 +28,13 @@ from hexcombat.game.calculator import (
     find_air_units,
     find_counters,
 )
-from hexcombat.game.combat_log import words
+from hexcombat.game.combat_log import report_words, words
 from hexcombat.game.commands import plural
 from hexcombat.game.conditions import vocabulary_of
 from hexcombat.game.retreat import RetreatChooser
-from hexcombat.game.roll import typed_roll_prompt
+from hexcombat.game.roll import typed_roll_help, typed_roll_prompt
 from hexcombat.game.state import GameState
+from hexcombat.rules.dice import die_words
 from hexcombat.rules.effects import Effect
 from hexcombat.rules.missions import MissionReport, air_rules_of
 from hexcombat.rules.references import cited
@@ -63,6 +64,13 @@ class Line:
 def no_attack_title(vocabulary: Vocabulary) -> str:
     """The headline with no attack: how to set one up, in the ruleset's word for an attack."""
     return f"Select an enemy stack and choose {vocabulary.attack_name} (A)."
+
+
+def report_headline(report: Report) -> str:
+    """The one headline of a report, the Combat panel's and the calculator's: in its
+    ruleset's words (a table's column and DRM spaced apart, ``3:1   DRM +1``, with each
+    value's chance when the DRM is a chance), read at a glance."""
+    return report_words(report)
 
 
 @dataclass(frozen=True)
@@ -681,7 +689,8 @@ def side_fields(side: str) -> SideFields:
 @dataclass(frozen=True)
 class CalculatorHeadline:
     """What heads the calculator's working: why there is no report yet (``problems``), or the
-    report's headline in its ruleset's words (``title``, shown large) with the dice rolled and
+    report's headline as the Combat panel heads it (``title``: :func:`report_headline`, shown
+    large) with the dice rolled and
     the result, or the air missions' totals (``air``: no die to roll)."""
 
     problems: tuple[str, ...] = ()
@@ -708,30 +717,52 @@ def calculator_headline(
     if isinstance(report, MissionReport):  # air missions: strengths, no die to roll
         totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in report.totals.items())
         return CalculatorHeadline(air=totals)
+    title = report_headline(report)  # the Combat panel's headline
     if rolled is None:
-        return CalculatorHeadline(title=report.headline)
+        return CalculatorHeadline(title=title)
     faces = " ".join(str(r) for r in rolled.rolls)
-    return CalculatorHeadline(title=report.headline, faces=faces, code=rolled.result.code)
+    return CalculatorHeadline(title=title, faces=faces, code=rolled.result.code)
 
 
 @dataclass(frozen=True)
 class CalculatorRoll:
-    """What the calculator's roll offers: Roll and the typed dice on or off, and what the
-    typed-dice field asks (None: as it was)."""
+    """What the calculator's roll offers: Roll and the typed dice on or off, what the
+    typed-dice field asks and its tooltip (empty: the window's own words)."""
 
     rollable: bool
-    prompt: str | None
+    prompt: str
+    tip: str = ""
 
 
-def calculator_roll(report: Report | MissionReport | None) -> CalculatorRoll:
+def ruleset_dice(ruleset: str) -> CalculatorRoll:
+    """What the typed-dice field says before a combat can be resolved: the dice ``ruleset``
+    declares for resolving one (not its follow-ups), so the field never shows another
+    ruleset's dice; short in the field (``the tie die (d10)``), each in its full words in the
+    tooltip (:func:`~hexcombat.rules.dice.die_words`: what its faces pick); nothing when it
+    declares none (or is unknown: the evaluation says so)."""
+    vocabulary = vocabulary_of(ruleset)
+    dice = [d for d in vocabulary.dice if not d.follow_up] if vocabulary else []
+    if not dice:
+        return CalculatorRoll(False, "")
+    short = dict.fromkeys(die_words(replace(d, asked="")) for d in dice)  # each die once
+    full = dict.fromkeys(die_words(d) for d in dice)
+    return CalculatorRoll(
+        False,
+        f"no combat to roll yet; its dice: {', '.join(short)}",
+        f"The dice to type once the combat can be resolved: {'; '.join(full)}",
+    )
+
+
+def calculator_roll(report: Report | MissionReport | None, ruleset: str) -> CalculatorRoll:
     """A ground combat's report rolls, its field asking for its dice as the Combat panel's
-    does (:func:`~hexcombat.game.roll.typed_roll_prompt`); air missions roll no die (their
-    rules say why); no report rolls nothing."""
+    does (:func:`~hexcombat.game.roll.typed_roll_prompt`, :func:`typed_roll_help`); air
+    missions roll no die (their rules say why); no report rolls nothing, the field naming the
+    dice of ``ruleset``, the combat's (:func:`ruleset_dice`)."""
     if isinstance(report, MissionReport):
         return CalculatorRoll(False, report.roll_refusal)
     if not isinstance(report, Report):
-        return CalculatorRoll(False, None)
+        return ruleset_dice(ruleset)
     try:
-        return CalculatorRoll(True, typed_roll_prompt(report))
+        return CalculatorRoll(True, typed_roll_prompt(report), typed_roll_help(report))
     except Exception:  # noqa: BLE001 - a bad chart: the roll itself says what is wrong
         return CalculatorRoll(True, "")

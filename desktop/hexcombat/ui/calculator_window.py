@@ -72,11 +72,16 @@ from hexcombat.ui.help_dialogs import HelpWindow, shortcut_rows
 from hexcombat.ui.report_actions import ReportActions
 from hexcombat.ui.report_view import ReportView
 from hexcombat.ui.roll_view import RollView
-from hexcombat.ui.table_mode import HEADLINE_SCALE, desktop_points, set_table_mode
+from hexcombat.ui.table_mode import BODY_SCALE, HEADLINE_SCALE, desktop_points, set_table_mode
 from hexcombat.ui.table_mode import SHORTCUT as TABLE_MODE_KEY
 from hexcombat.ui.what_if_view import WhatIfView
 
 ERROR_RED = "#b02020"
+TYPED_ROLL_TIP = "Type the physical dice and press Enter (Ctrl+E)"
+"""The dice field's tooltip until a combat names its dice (then theirs)."""
+SETUP_NARROWEST, SETUP_WIDEST = 420, 720
+"""The set-up pane's least width, and the most its fields may claim (beyond it, it scrolls
+sideways): at 1280 pixels the working keeps 560."""
 AIR = AIR_SIDE
 """The side box's choice that flies the counter typed on the mission chosen (its ruleset's air
 rules' missions)."""
@@ -316,12 +321,22 @@ class CalculatorWindow(QMainWindow):
         return scroll
 
     def _fit_setup(self) -> None:
-        """The set-up pane as wide as its fields need (larger in table mode): its horizontal
-        scroll bar is off, so a narrower pane would cut the fields off at its right."""
+        """The set-up pane as wide as its fields need, refitted whenever they change (another
+        ruleset's conditions, table mode's type): a narrower pane would cut them off at its
+        right. Past :data:`SETUP_WIDEST` the pane scrolls sideways instead, so the working
+        keeps its room and still nothing is cut off unseen."""
         scroll = self.setup_scroll
         pane = scroll.widget()
+        pane.adjustSize()  # the minimum of the fields now in it, not of those it was built with
         need = pane.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width()
-        scroll.setMinimumWidth(max(420, need + 2 * scroll.frameWidth()))
+        need += 2 * scroll.frameWidth()
+        widest = SETUP_WIDEST * (BODY_SCALE if self.table_mode else 1)  # table mode's type
+        scroll.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded
+            if need > widest
+            else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
+        scroll.setMinimumWidth(int(max(SETUP_NARROWEST, min(need, widest))))
 
     def _problem_label(self, name: str) -> QLabel:
         label = QLabel()
@@ -352,7 +367,7 @@ class CalculatorWindow(QMainWindow):
         self.roll_view = RollView(
             "Calculator",
             "Roll the dice (Ctrl+R)",
-            "Type the physical dice and press Enter (Ctrl+E)",
+            TYPED_ROLL_TIP,
         )
         layout.addWidget(self.roll_view)
         self.roll_button, self.typed_roll = self.roll_view.button, self.roll_view.typed
@@ -577,6 +592,9 @@ class CalculatorWindow(QMainWindow):
         self.actions_by_method["add_air_mission"].setEnabled(setup.flies)
         self._offer_missions(setup.missions)
         self._side_chosen(self.side_box.currentText())
+        # its conditions' labels may be wider than the last ruleset's: fitted once their new
+        # controls are shown (a widget laid into a shown pane is shown after this returns)
+        QTimer.singleShot(0, self._fit_setup)
 
     def refresh(self, chosen: tuple[str, int] | None = None) -> None:
         """Evaluate again and show the lists, the working, the chances; a roll is forgotten.
@@ -616,12 +634,12 @@ class CalculatorWindow(QMainWindow):
         ground = report if isinstance(report, Report) else None
         self.report_view.show_report(ground, self.combat.ruleset, vocabulary)
         self.what_if.show_report(ground)
-        roll = calculator_roll(report)
+        roll = calculator_roll(report, self.combat.ruleset)
         self.roll_button.setEnabled(roll.rollable)
         self.roll_action.setEnabled(roll.rollable)
         self.typed_roll.setEnabled(roll.rollable)
-        if roll.prompt is not None:
-            self.typed_roll.setPlaceholderText(roll.prompt)
+        self.typed_roll.setPlaceholderText(roll.prompt)  # this ruleset's dice, never the last's
+        self.typed_roll.setToolTip(f"{roll.tip} (Ctrl+E)" if roll.tip else TYPED_ROLL_TIP)
         if isinstance(report, MissionReport):  # air missions: their working, no chances
             self.report_view.show_steps(report.steps, self.combat.ruleset, report.warnings)
         self._show_headline()
@@ -646,7 +664,8 @@ class CalculatorWindow(QMainWindow):
                 f" &nbsp; roll <b>{html.escape(said.faces)}</b> \u2192 "
                 f"<b>{html.escape(said.code)}</b>"
             )
-        self.headline.setText(f"<span style='font-size:{size}'>{big}</span>")
+        # the headline's spacing kept (``3:1   DRM +1``), as the Combat panel shows it
+        self.headline.setText(f"<span style='font-size:{size}; white-space:pre-wrap'>{big}</span>")
 
     def _update_title(self) -> None:
         name = self.combat.path.name if self.combat.path else "new combat"

@@ -50,7 +50,6 @@ from hexcombat.game.attack import (
     evaluate_attack,
 )
 from hexcombat.game.attack_model import AttackEvent, AttackModel
-from hexcombat.game.combat_log import report_words
 from hexcombat.game.combat_report import reads_drm
 from hexcombat.game.combat_view_model import (
     NO_ATTACK_SUMMARY,
@@ -65,6 +64,7 @@ from hexcombat.game.combat_view_model import (
     may_advance,
     no_attack_title,
     phase_setting,
+    report_headline,
     result_text,
     retreat_choices,
     retreat_effects,
@@ -832,7 +832,7 @@ class CombatPanel(QWidget):
             self.what_if.show_report(None)
             self._set_rollable(False)
             return
-        self.odds.setText(report_words(report))  # the ruleset's words: ``3:1   DRM +1``
+        self.odds.setText(report_headline(report))  # the presenter's: ``3:1   DRM +1``
         self.what_if.show_report(report)
         self._lock_for_roll()
         self._show_dice_wanted()
