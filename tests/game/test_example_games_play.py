@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from command_history import History
 
-from hexcombat.game import ruleset_files
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.combat_report import last_combat_reports, markdown
 from hexcombat.game.new_ruleset import new_ruleset
@@ -21,19 +20,15 @@ from hexcombat.game.saves import load_game, save_game
 from hexcombat.game.state import GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.paths import rulesets_dir
-from hexcombat.rules import registry
 from hexcombat.rules.status import FRESH, UnitStatus
+from ruleset_session import new_session
 
 
 @pytest.fixture(autouse=True)
 def session(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test's own session of data rulesets: one played beside a scenario or brought by a
     save is forgotten after it."""
-    monkeypatch.setattr(registry, "_beside", {})
-    monkeypatch.setattr(registry, "_files", None)
-    monkeypatch.setattr(registry, "_file_left_out", [])
-    monkeypatch.setattr(ruleset_files, "_texts", {})
-    monkeypatch.setattr(ruleset_files, "_paths", {})
+    new_session(monkeypatch)
     yield
 
 
@@ -134,15 +129,6 @@ def test_seeded_dice_roll_the_same_combat_alike() -> None:
         assert resolution is not None
         codes.append((resolution.result.rolls[0].faces, resolution.result.code))
     assert codes[0] == codes[1]
-
-
-def new_session(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The program started again: the rulesets found afresh, nothing played yet."""
-    monkeypatch.setattr(registry, "_beside", {})
-    monkeypatch.setattr(registry, "_files", None)
-    monkeypatch.setattr(registry, "_file_left_out", [])
-    monkeypatch.setattr(ruleset_files, "_texts", {})
-    monkeypatch.setattr(ruleset_files, "_paths", {})
 
 
 def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_changes(

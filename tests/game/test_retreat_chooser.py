@@ -19,7 +19,6 @@ from command_history import History
 
 from hexcombat.board.hexes import distance
 from hexcombat.board.mapfile import load_map
-from hexcombat.game import ruleset_files
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.combat_view_model import map_marks, retreat_choices
 from hexcombat.game.commands import AddCounter
@@ -28,12 +27,12 @@ from hexcombat.game.retreat import chosen_end
 from hexcombat.game.state import Counter, GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.paths import rulesets_dir
-from hexcombat.rules import registry
 from hexcombat.rules.dice import ScriptedDice
 from hexcombat.rules.situation import CombatSituation, Conditions, Participant
 from hexcombat.rules.units import Unit
 from hexcombat.rulesets.datafile.engine import DataRuleset
 from hexcombat.rulesets.datafile.loader import load_ruleset_file
+from ruleset_session import new_session
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
@@ -43,11 +42,7 @@ RIVER = REPO / "tests" / "rules" / "datafile" / "data" / "river-crossing.toml"
 @pytest.fixture(autouse=True)
 def session(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test's own session of data rulesets (one played beside a scenario is forgotten)."""
-    monkeypatch.setattr(registry, "_beside", {})
-    monkeypatch.setattr(registry, "_files", None)
-    monkeypatch.setattr(registry, "_file_left_out", [])
-    monkeypatch.setattr(ruleset_files, "_texts", {})
-    monkeypatch.setattr(ruleset_files, "_paths", {})
+    new_session(monkeypatch)
     yield
 
 

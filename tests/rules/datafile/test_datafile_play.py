@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 from datafile_helpers import SKIRMISH
 
-from hexcombat.game import ruleset_files
 from hexcombat.game.attack_model import AttackModel
 from hexcombat.game.opening import open_game
 from hexcombat.game.tutorials import tutorial_target
@@ -29,6 +28,7 @@ from hexcombat.rules import registry
 from hexcombat.rules.status import FRESH, UnitStatus
 from hexcombat.rules.what_if import what_if
 from hexcombat_cli import explain_json
+from ruleset_session import new_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "game"))
 from command_history import History  # noqa: E402  (the game tests' undo stack)
@@ -112,11 +112,7 @@ hex = "0303"
 @pytest.fixture(autouse=True)
 def session(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test's own session of data rulesets: the file beside the scenario forgotten after."""
-    monkeypatch.setattr(registry, "_beside", {})
-    monkeypatch.setattr(registry, "_files", None)
-    monkeypatch.setattr(registry, "_file_left_out", [])
-    monkeypatch.setattr(ruleset_files, "_texts", {})
-    monkeypatch.setattr(ruleset_files, "_paths", {})
+    new_session(monkeypatch)
     yield
 
 
