@@ -46,6 +46,7 @@ from hexcombat.game.opening import open_game
 from hexcombat.game.state import GameState
 from hexcombat.game.tutorials import tutorial_target
 from hexcombat.rules.effects import Effect
+from hexcombat.rules.units import DatedChange
 from hexcombat.rules.vocabulary import ConditionSpec
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -185,6 +186,11 @@ def test_the_date_is_asked_once_the_ruleset_or_the_game_has_one(state: GameState
     assert not act.vocabulary.dated and not act.conditions.date
     assert not date_shown(act)
     act.conditions = replace(act.conditions, date="1942-06")
+    assert date_shown(act)
+    act.conditions = replace(act.conditions, date=None)
+    some = next(iter(act.counters.values()))  # a counter whose values change by month
+    dated = replace(some.unit, changes=(DatedChange("1943-01", {}),))
+    act.replace_counter(replace(some, unit=dated))
     assert date_shown(act)
     assert date_asked(act.vocabulary, None, dated_counters=True)  # a counter dated by month
     assert not date_asked(act.vocabulary, "") and date_asked(state.vocabulary, None)

@@ -5,11 +5,12 @@ message and line it always had), and the Europa values are asked for as a capabi
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from fractions import Fraction
 
 from hexcombat.game.saves import unit_to_json
 from hexcombat.rules.counters import counters_from_source
-from hexcombat.rules.units import Unit, band, flies, stack_size, unit_from_mapping
+from hexcombat.rules.units import Unit, band, flies, markings, stack_size, unit_from_mapping
 from hexcombat.rules.vocabulary import Vocabulary
 from hexcombat.rulesets.europa.units import EUROPA_VALUES, AecValue, EuropaValues, europa
 from hexcombat.rulesets.europa.vocabulary import EUROPA_VOCABULARY
@@ -98,3 +99,33 @@ def test_the_air_type_letters_are_the_air_rules_own() -> None:
     from hexcombat.rulesets.europa.units import AIR_TYPE_LETTERS
 
     assert AIR_TYPE_LETTERS == tuple(t.value for t in AirType)
+
+
+def test_a_capability_shows_on_its_counter_only_with_every_marking_method() -> None:
+    """A capability of another family's game shows on its counter by having the methods of
+    ``CounterMarkings`` (no base class); one lacking any of them draws nothing."""
+
+    @dataclass(frozen=True)
+    class Banner:  # a legion's eagle: two legions to a stack, a band, never flies
+        def stack_size(self) -> tuple[Fraction, str] | None:
+            return Fraction(1, 2), "legions"
+
+        def type_letters(self) -> str | None:
+            return None
+
+        def band(self) -> str | None:
+            return "eagle"
+
+        def flies(self) -> bool:
+            return False
+
+    @dataclass(frozen=True)
+    class Half:  # a band and no other marking method: not a marking
+        def band(self) -> str | None:
+            return "half"
+
+    unit = Unit("Legio X", unit_type="infantry", capabilities=(Half(), Banner()))
+    assert list(markings(unit)) == [Banner()]
+    assert stack_size(unit) == (Fraction(1, 2), "legions") and band(unit) == "eagle"
+    assert not flies(unit)
+    assert stack_size(Unit("Legio IX", capabilities=(Half(),))) is None

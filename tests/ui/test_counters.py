@@ -243,3 +243,29 @@ def test_a_counter_set_naming_no_game_is_offered_in_every_game() -> None:
     assert not library.merge(CounterSet({"my-tank": tank}).of_game("armour-ratio")).for_game(
         "my-tank", "total-war"
     )
+
+
+def test_another_games_counter_shows_in_the_side_chosen_while_it_was_hidden(window) -> None:
+    """The palette paints a counter as it is shown: one of another game's sets, shown on the
+    tick after the side changed, is in the colours of the side now chosen, as are the game's."""
+    from hexcombat.ui.counter_art import counter_icon
+
+    palette, library = window.palette, window.session.state.library
+
+    def looks(item) -> bool:  # as the map would draw it for the side chosen
+        unit = library.counters[item.data(Qt.ItemDataRole.UserRole)]
+        drawn = counter_icon(unit, palette.side(), 40, palette.sides())
+        return item.icon().pixmap(40, 40).toImage() == drawn.pixmap(40, 40).toImage()
+
+    assert palette.side() == "Soviet"
+    palette.choose_side("Axis")  # the other games' counters hidden meanwhile
+    palette.all_sets.setChecked(True)
+    items = [palette.list.item(i) for i in range(palette.list.count())]
+    others = [
+        i for i in items if library.games.get(i.data(Qt.ItemDataRole.UserRole)) != "total-war"
+    ]
+    assert others and all(not i.isHidden() and looks(i) for i in items)
+    palette.filter.setText("zzz-no-counter")  # every counter hidden, then shown again
+    palette.choose_side("Soviet")
+    palette.filter.setText("")
+    assert all(looks(i) for i in items)

@@ -305,10 +305,24 @@ def _discover() -> _Found:
     return _Found(rulesets, where, tuple(left_out), tuple(file_families))
 
 
+_generation = 0
+"""Bumped whenever a ruleset may have come, gone or been replaced under its id (found again,
+registered, played from a save's copy, found beside a scenario): the declared-vocabulary
+caches below are keyed on it as well as on the ids, so they never answer for a copy replaced."""
+
+
+def _changed() -> None:
+    global _generation
+    _generation += 1
+    for cache in (_KIND_CACHE, _TYPE_CACHE, _SIZE_CACHE):  # older answers are never asked again
+        cache.clear()
+
+
 def _known() -> _Found:
     global _found
     if _found is None:
         _found = _discover()
+        _changed()
     return _found
 
 
@@ -335,10 +349,12 @@ def register_ruleset(ruleset_id: str, module_path: str) -> Iterator[Ruleset]:
     if ruleset_id in ruleset_ids():
         raise RulesError(f"a ruleset {ruleset_id!r} is already registered")
     _registered[ruleset_id] = module_path
+    _changed()
     try:
         yield get_ruleset(ruleset_id)
     finally:
         del _registered[ruleset_id]
+        _changed()
 
 
 def ruleset_ids() -> tuple[str, ...]:
@@ -396,6 +412,7 @@ def _file_rulesets() -> dict[str, Ruleset]:
             for ruleset in found:
                 _files.setdefault(ruleset.id, ruleset)
             _file_left_out.extend(LeftOut(where, reason) for where, reason in left)
+        _changed()
     return _files
 
 
@@ -428,6 +445,7 @@ def find_beside(folder: Path, ruleset_id: str) -> list[Problem]:
         ruleset, problems = family.RULESET_BESIDE(folder, ruleset_id, builtin)
         if ruleset is not None:
             _beside[ruleset_id] = ruleset
+            _changed()
             return []
         if problems:
             return list(problems)
@@ -453,9 +471,10 @@ def play_ruleset(ruleset: Ruleset) -> None:
     if ruleset.id in builtin_ruleset_ids():
         raise RulesError(f"{ruleset.id!r} is a ruleset written as code")
     _beside[ruleset.id] = ruleset
+    _changed()
 
 
-_KIND_CACHE: dict[tuple[str, ...], tuple[CapabilityKind, ...]] = {}
+_KIND_CACHE: dict[tuple[tuple[str, ...], int], tuple[CapabilityKind, ...]] = {}
 
 
 def unit_capability_kinds() -> tuple[CapabilityKind, ...]:
@@ -463,17 +482,18 @@ def unit_capability_kinds() -> tuple[CapabilityKind, ...]:
     ``unit_capabilities``), each once: the keys a counter table may have beyond the shared ones,
     whichever game it is of."""
     ids = ruleset_ids()
-    if ids not in _KIND_CACHE:
+    key = (ids, _generation)
+    if key not in _KIND_CACHE:
         found: list[CapabilityKind] = []
         for ruleset_id in ids:
             for kind in get_ruleset(ruleset_id).vocabulary.unit_capabilities:
                 if all(kind is not k for k in found):
                     found.append(kind)
-        _KIND_CACHE[ids] = tuple(found)
-    return _KIND_CACHE[ids]
+        _KIND_CACHE[key] = tuple(found)
+    return _KIND_CACHE[key]
 
 
-_TYPE_CACHE: dict[tuple[tuple[str, ...], bool], frozenset[str]] = {}
+_TYPE_CACHE: dict[tuple[tuple[str, ...], int, bool], frozenset[str]] = {}
 
 
 def declared_unit_types(steps: bool = False) -> frozenset[str]:
@@ -481,29 +501,31 @@ def declared_unit_types(steps: bool = False) -> frozenset[str]:
     points, declares (its vocabulary's ``unit_types``): a counter of either kind may name the
     types of any game of its kind (a squad is no fighter, a division no leader)."""
     ids = ruleset_ids()
-    if (ids, steps) not in _TYPE_CACHE:
+    key = (ids, _generation, steps)
+    if key not in _TYPE_CACHE:
         found: set[str] = set()
         for ruleset_id in ids:
             vocabulary = get_ruleset(ruleset_id).vocabulary
             if vocabulary.steps == steps:
                 found |= vocabulary.unit_types
-        _TYPE_CACHE[ids, steps] = frozenset(found)
-    return _TYPE_CACHE[ids, steps]
+        _TYPE_CACHE[key] = frozenset(found)
+    return _TYPE_CACHE[key]
 
 
-_SIZE_CACHE: dict[tuple[str, ...], tuple[str, ...]] = {}
+_SIZE_CACHE: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = {}
 
 
 def declared_unit_sizes() -> tuple[str, ...]:
     """Every size mark a registered ruleset declares (its vocabulary's ``unit_sizes``), each
     once and sorted (``II, III, X, XX, XXX``): the marks a counter of any game may print."""
     ids = ruleset_ids()
-    if ids not in _SIZE_CACHE:
+    key = (ids, _generation)
+    if key not in _SIZE_CACHE:
         found: set[str] = set()
         for ruleset_id in ids:
             found |= set(get_ruleset(ruleset_id).vocabulary.unit_sizes)
-        _SIZE_CACHE[ids] = tuple(sorted(found))
-    return _SIZE_CACHE[ids]
+        _SIZE_CACHE[key] = tuple(sorted(found))
+    return _SIZE_CACHE[key]
 
 
 set_capability_source(unit_capability_kinds)

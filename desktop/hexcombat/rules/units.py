@@ -157,9 +157,23 @@ class CounterMarkings(Protocol):
         """An air unit: it stands at its base on the map and fights no ground combat."""
 
 
+_MARKING_METHODS = tuple(
+    name for name, value in vars(CounterMarkings).items() if callable(value) and name[0] != "_"
+)
+"""The methods of :class:`CounterMarkings`, looked up on a capability's class."""
+
+
 def markings(unit: Unit) -> Iterator[CounterMarkings]:
-    """The capabilities of ``unit`` that show on its counter."""
-    return (c for c in unit.capabilities if isinstance(c, CounterMarkings))
+    """The capabilities of ``unit`` that show on its counter: those whose class has every
+    method of :class:`CounterMarkings` (the test ``isinstance`` makes of a protocol, done
+    directly: every counter drawn asks, and typing's own takes 9 us a capability)."""
+    return (c for c in unit.capabilities if _shows_markings(c))
+
+
+def _shows_markings(capability: object) -> bool:
+    """Whether ``capability``'s class provides every method of :class:`CounterMarkings`."""
+    kind = type(capability)
+    return all(callable(getattr(kind, name, None)) for name in _MARKING_METHODS)
 
 
 def stack_size(unit: Unit) -> tuple[Fraction, str] | None:
@@ -314,21 +328,23 @@ def capability_kinds() -> tuple[CapabilityKind, ...]:
     return _capability_source[0]() if _capability_source else ()
 
 
-def _kind_of(key: str) -> CapabilityKind | None:
-    return next((k for k in capability_kinds() if key in k.keys), None)
+def _kind_of(key: str, declared: tuple[CapabilityKind, ...]) -> CapabilityKind | None:
+    return next((k for k in declared if key in k.keys), None)
 
 
 SHARED_FIELDS = frozenset(f.name for f in fields(Unit)) - {"capabilities", "changes", "assumed"}
 """The values every game's unit has, as :class:`Unit` fields."""
 _SHARED_KEYS = (SHARED_FIELDS - {"unit_type"}) | {"type", "count", "from", "changes", "assumed"}
 _NOT_ASSUMABLE = {"unit_type", "name", "id", "assumed", "scale", "capabilities", "changes"}
+_ASSUMABLE_SHARED = frozenset({f.name for f in fields(Unit)} - _NOT_ASSUMABLE | {"type", "changes"})
 
 
-def assumable_keys() -> frozenset[str]:
+def assumable_keys(declared: tuple[CapabilityKind, ...] | None = None) -> frozenset[str]:
     """Keys a counter may mark ``assumed``: the shared ones and every declared capability's
-    (a capability may give one short name for several of its keys)."""
-    shared = {f.name for f in fields(Unit)} - _NOT_ASSUMABLE
-    return frozenset(shared | {"type", "changes"} | {k for c in capability_kinds() for k in c.keys})
+    (a capability may give one short name for several of its keys). ``declared``: the
+    capabilities asked of the registry already (:func:`capability_kinds`)."""
+    kinds = capability_kinds() if declared is None else declared
+    return frozenset(_ASSUMABLE_SHARED | {k for c in kinds for k in c.keys})
 
 
 RuleValue = bool | int | str
@@ -360,13 +376,16 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
 
 
-def parse_assumed(value: Any, where: str) -> tuple[str, ...]:
+def parse_assumed(
+    value: Any, where: str, declared: tuple[CapabilityKind, ...] | None = None
+) -> tuple[str, ...]:
     """A counter's ``assumed = [...]`` list: keys whose values the rules texts do not give."""
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         raise UnitDataError(f'{where}: assumed must be a list of keys, like ["attack", "defence"]')
     keys: list[str] = []
-    aliases = {a: ks for c in capability_kinds() for a, ks in c.assumed_aliases.items()}
-    known = assumable_keys()
+    kinds = capability_kinds() if declared is None else declared
+    aliases = {a: ks for c in kinds for a, ks in c.assumed_aliases.items()}
+    known = assumable_keys(kinds)
     for key in value:
         expanded = aliases.get(key, (key,))
         for k in expanded:
@@ -389,20 +408,28 @@ def _is_rule_key(key: str) -> bool:
     return head == "rules" and bool(dot) and 0 < len(tail) <= MAX_NAME and "." not in tail
 
 
-def _parse_values(data: Mapping[str, Any], where: str, tactical: bool = False) -> dict[str, Any]:
+def _parse_values(
+    data: Mapping[str, Any],
+    where: str,
+    tactical: bool = False,
+    declared: tuple[CapabilityKind, ...] | None = None,
+) -> dict[str, Any]:
     """Parse the keys of a unit description: the shared ones into :class:`Unit` field values,
     a declared capability's by its :class:`CapabilityKind`; a ``tactical`` counter (one that
-    loses steps) may have the types the games whose units lose steps declare."""
+    loses steps) may have the types the games whose units lose steps declare. ``declared``: the
+    capabilities asked of the registry already (asked once a unit, not once a key: a counter set
+    has hundreds)."""
+    declared = capability_kinds() if declared is None else declared
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = "unit_type" if key == "type" else key
         if key in ("count", "from", "name", "id", "changes"):
             continue
         if key == "assumed":
-            out[key] = parse_assumed(value, where)
+            out[key] = parse_assumed(value, where, declared)
             continue
         if name not in _SHARED_KEYS and name != "unit_type":
-            kind = _kind_of(name)
+            kind = _kind_of(name, declared)
             if kind is None:
                 raise UnitDataError(f"{where}: unknown unit key {key!r}")
             out[name] = kind.parse(name, value, where)
@@ -483,7 +510,8 @@ def unit_from_mapping(
     tactical = (
         tactical or data.get("scale") == TACTICAL or (base is not None and base.scale == TACTICAL)
     )
-    values = _parse_values(data, where, tactical)
+    declared = capability_kinds()  # asked once for the whole table
+    values = _parse_values(data, where, tactical, declared)
     if tactical:
         values["scale"] = TACTICAL
     name = data.get("name", base.name if base else None)
@@ -497,7 +525,7 @@ def unit_from_mapping(
         raise UnitDataError(message)
     for i, entry in enumerate(raw_changes):
         rest = {k: v for k, v in entry.items() if k != "date"}
-        parsed = _parse_values(rest, f"{where}: changes[{i}]", tactical)
+        parsed = _parse_values(rest, f"{where}: changes[{i}]", tactical, declared)
         changes.append(DatedChange(entry["date"], parsed))
     changes = _merged(changes)
     if base is not None:
@@ -511,7 +539,7 @@ def unit_from_mapping(
     shared = {k: v for k, v in values.items() if k in SHARED_FIELDS or k == "assumed"}
     outline = _outline(shared, base, tactical, data)
     capabilities = []
-    for kind in capability_kinds():
+    for kind in declared:
         mine = {k: v for k, v in values.items() if k in kind.keys}
         had = base.capability(kind.type) if base is not None else None
         capability = kind.build(mine, had, outline._replace(required=_required(kind, kinds)), where)
@@ -519,7 +547,7 @@ def unit_from_mapping(
             capabilities.append(capability)
     shared.update(name=name, changes=tuple(changes), capabilities=tuple(capabilities))
     unit = replace(base, **shared) if base else Unit(**shared)  # one copy per entry
-    for kind in capability_kinds():
+    for kind in declared:
         check = outline._replace(required=_required(kind, kinds), based=base is not None)
         for _key, message in kind.problems(data, where, check):
             raise UnitDataError(message)

@@ -137,3 +137,26 @@ def test_a_broken_file_in_the_players_folder_is_noted_by_check(own_registry: Pat
     assert [Path(x.where).name for x in left_out()] == ["broken.toml"]
     done = check(RIVER)
     assert done.stdout.startswith(f"note: {own_registry / 'broken.toml'}: left out: ")
+
+
+def test_a_save_s_copy_played_under_a_known_id_is_read_with_its_own_unit_types(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A save carries the ruleset file it was played with; played in place of the player's
+    file of the same id, the counters it reads are checked against its own declared types,
+    never a cached answer for the copy it replaced."""
+    from hexcombat.game.new_ruleset import new_ruleset
+    from hexcombat.rules import registry
+    from ruleset_session import new_session
+
+    new_session(monkeypatch)
+    starter = new_ruleset(tmp_path / "legions")[0]
+    text = starter.read_text(encoding="utf-8")
+    assert 'types = ["infantry", "armour"]' in text
+    legions = text.replace('types = ["infantry", "armour"]', 'types = ["infantry", "legion"]')
+    cohorts = text.replace('types = ["infantry", "armour"]', 'types = ["infantry", "cohort"]')
+    registry.play_ruleset(registry.ruleset_from_text(legions, "legions.toml"))
+    assert "legion" in registry.declared_unit_types(False)
+    registry.play_ruleset(registry.ruleset_from_text(cohorts, "legions.toml"))
+    assert "cohort" in registry.declared_unit_types(False)
+    assert "legion" not in registry.declared_unit_types(False)
