@@ -7,10 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from installer_helpers import INSTALLER, REPO, Build, run
-
-PICTURE_IN_A_RULESET_FOLDER = "desktop/hexcombat/rulesets/total_war/a-picture-the-ruleset-shows.png"
-"""Put into the copy the wheel is built from (see :func:`wheel`)."""
+from installer_helpers import INSTALLER, PICTURE_IN_A_RULESET_FOLDER, REPO, Build, run
 
 
 @pytest.fixture(scope="session")
@@ -55,4 +52,3 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.returncode == 0, f"pip wheel failed:\n{done.stdout}\n{done.stderr}"
     (built,) = out.glob("hexcombat-*.whl")
     return built
-

@@ -35,6 +35,11 @@ def smoke_tutorials_line() -> str:
     return f"hexcombat smoke: {count} tutorials open and their attacks evaluate"
 
 
+PICTURE_IN_A_RULESET_FOLDER = "desktop/hexcombat/rulesets/total_war/a-picture-the-ruleset-shows.png"
+"""Put into the copy the wheel is built from (conftest's ``wheel``): a file of a kind no shipped
+ruleset folder has yet, which the wheel must carry all the same."""
+
+
 def _files(folder: Path, pattern: str = "**/*") -> list[Path]:
     return sorted(
         p

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from installer_helpers import (
     PACKAGE,
+    PICTURE_IN_A_RULESET_FOLDER,
     REPO,
     SMOKE_DRM_LINE,
     TUTORIAL,
@@ -57,8 +58,6 @@ def test_every_package_under_desktop_is_found_with_no_list_to_edit(
 def test_a_ruleset_folder_ships_files_of_any_kind(wheel: Path) -> None:
     """A ruleset folder's picture (or any file that is not code) goes into the wheel with no
     list edited; its compiled leftovers do not."""
-    from conftest import PICTURE_IN_A_RULESET_FOLDER
-
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
     assert PICTURE_IN_A_RULESET_FOLDER.removeprefix("desktop/") in names
