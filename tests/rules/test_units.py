@@ -1,6 +1,6 @@
-"""Counter data a player types wrong gets `file:line: message`, never a traceback: a range of 0
-(14A3 ranges are 1 or 2 hexes), and dated capability changes (10.H) that are not real game
-months or not listed oldest first."""
+"""Counter data a player types wrong gets `file:line: message`, never a traceback: a range of 0,
+and dated value changes that are not real game months or not listed oldest first. These are the
+counter file's own form, the same in every game, so the messages cite no game's rule."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def test_a_range_must_be_one_hex_or_more(value: str) -> None:
         problems(f"range = {value}\n"),
         dict(
             at=("c.toml", 7),
-            rules=["14A3"],
-            names=["'x'", "range", "1 or more", "2 for long-range artillery", f"not {shown}"],
+            rules=[],
+            names=["'x'", "range", "1 or more", "reaches two hexes away", f"not {shown}"],
         ),
     )
 
@@ -59,7 +59,7 @@ def test_change_dates_must_be_listed_oldest_first() -> None:
         problems(body),
         dict(
             at=("c.toml", 8),
-            rules=["10.H"],
+            rules=[],
             figures=["1", "1942", "06", "0", "1943", "01"],
             names=["'x'"],
         ),
@@ -74,7 +74,7 @@ def test_two_changes_in_one_month_are_refused() -> None:
         problems(body),
         dict(
             at=("c.toml", 7),
-            rules=["10.H"],
+            rules=[],
             figures=["1", "1943", "01", "0", "1943", "01"],
             names=["'x'"],
         ),
@@ -133,7 +133,7 @@ def test_air_change_dates_must_be_listed_oldest_first() -> None:
         air_problems(body),
         dict(
             at=("a.toml", 7),
-            rules=["10.H"],
+            rules=[],
             figures=["1", "1941", "06", "0", "1942", "01"],
             names=["'me'"],
         ),

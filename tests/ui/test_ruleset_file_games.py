@@ -80,11 +80,10 @@ def test_a_save_whose_ruleset_file_changed_says_so_on_opening(
 ) -> None:  # noqa: ANN001
     """A game of the starter's ruleset (in the player's rulesets folder) saved, the file then
     edited: the reopened game is played with the save's copy, and the status bar says why."""
-    from hexcombat.game import ruleset_files
     from hexcombat.game.new_ruleset import new_ruleset
     from hexcombat.game.opening import open_game
     from hexcombat.game.saves import save_game
-    from hexcombat.rules import registry
+    from ruleset_session import new_session
 
     monkeypatch.setenv("HEXCOMBAT_DATA_DIR", str(tmp_path / "data"))
     new_ruleset(tmp_path / "raid")
@@ -92,10 +91,7 @@ def test_a_save_whose_ruleset_file_changed_says_so_on_opening(
     mine.parent.mkdir(parents=True)
     (tmp_path / "raid" / "raid.toml").rename(mine)
     # the program started with the file in the player's folder
-    for name, value in (("_beside", {}), ("_files", None), ("_file_left_out", [])):
-        monkeypatch.setattr(registry, name, value)
-    monkeypatch.setattr(ruleset_files, "_texts", {})
-    monkeypatch.setattr(ruleset_files, "_paths", {})
+    new_session(monkeypatch)
     save_game(open_game(tmp_path / "raid" / "raid-scenario.toml"), tmp_path / "raid.json")
     mine.write_text(mine.read_text(encoding="utf-8").replace("shift = -1", "shift = 0"))
     assert window.open_file(tmp_path / "raid.json"), window.errors

@@ -29,14 +29,14 @@ def month_problem(value: object) -> str | None:
 
 
 def change_date_problem(date: str, previous: str, index: int) -> str | None:
-    """What is wrong with the date of dated change ``index`` (10.H) after the one before it
+    """What is wrong with the date of dated change ``index`` after the one before it
     (``previous``, ``""`` for the first), or None: a game month, later than the last."""
     if problem := month_problem(date):
         return f"changes[{index}] date {problem}"
     if date <= previous:
         return (
             f"changes[{index}] date {date} is not after changes[{index - 1}] date {previous}: "
-            "list dated changes oldest first, one per month (10.H)"
+            "list dated changes oldest first, one per month"
         )
     return None
 

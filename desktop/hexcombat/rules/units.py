@@ -448,8 +448,8 @@ def _parse_values(
         elif name == "range":
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise UnitDataError(
-                    f"{where}: range must be a whole number of hexes, 1 or more (2 for "
-                    f"long-range artillery, 14A3), not {value!r}"
+                    f"{where}: range must be a whole number of hexes, 1 or more (2 for a "
+                    f"unit that reaches two hexes away), not {value!r}"
                 )
             out[name] = value
         elif name == "steps":

@@ -258,8 +258,11 @@ def check_effects(ruleset: Ruleset, report: Report, result: CombatResult) -> Non
             assert effect.amount > 0, effect
         if effect.kind == "retreat":  # who picks where it goes, under a rule it cites (or assumed)
             assert effect.chooser in ("owner", "opponent"), effect
-            said = effect.chooser_rule or effect.rule  # no chooser_rule: the owner, assumed
-            assert reference_problem(said, ruleset.id, own_references(ruleset)) is None
+            if effect.chooser_rule:
+                rule = effect.chooser_rule
+                assert reference_problem(rule, ruleset.id, own_references(ruleset)) is None
+            else:  # no rule says who picks: the owner, assumed (docs/rules.md)
+                assert effect.chooser == "owner", f"{effect}: the opponent picks under no rule"
         if effect.kind in ("set-state", "add-marker", "remove-marker"):
             assert effect.state in states, f"{effect.state!r} is not declared by {ruleset.id}"
         if effect.kind in HARMS and favours not in declared:  # the winner takes no harm

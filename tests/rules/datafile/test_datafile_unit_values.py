@@ -126,6 +126,8 @@ WHEN = 'when = [{ kind = "any-unit", side = "attacker", value = "morale", at_lea
          "high", "morale is a whole-number value"),
         ('when = [{ kind = "every-unit", side = "attacker", value = "training", is = "veteran" }]',
          "veteran", "'veteran' is not a choice of training"),
+        ('when = [{ kind = "any-unit", side = "attacker", value = "training", is = 5 }]',
+         "training", "training is one of its choices or a list of them, not 5"),
         ('when = [{ kind = "any-unit", side = "attacker", value = "morale" }]',
          "morale", "give at_least, at_most or both"),
         ('when = [{ kind = "any-unit", side = "attacker", value = "morale", at_least = 5, '

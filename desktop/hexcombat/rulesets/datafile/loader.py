@@ -715,6 +715,11 @@ class _Reader:
                     flag = said
                 else:
                     self.add((*where, "is"), f"{name} is true or false, not {_short(said)}")
+            elif not isinstance(said, (str, list)):
+                self.add(
+                    (*where, "is"),
+                    f"{name} is one of its choices or a list of them, not {_short(said)}",
+                )
             else:
                 one_of = self.names(
                     (*where, "is"), [said] if isinstance(said, str) else said, "choices"
