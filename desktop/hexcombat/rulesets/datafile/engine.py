@@ -20,6 +20,7 @@ from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.eligibility import BasicEligibility, Refusal
 from hexcombat.rules.errors import IllegalAttackError, RulesError, UnitDataError
 from hexcombat.rules.explain import Explanation, fmt
+from hexcombat.rules.odds import odds_boundaries
 from hexcombat.rules.report import (
     CombatResult,
     DrmChances,
@@ -514,9 +515,7 @@ class DataRuleset(BasicEligibility):
         found: list[object] = [DrmChances({work.drm: Fraction(1)})] if self.reads_drm else []
         table, strength = self.file.table, self.file.attack_value  # a printed or named value
         if table.kind == "odds":
-            found.append(
-                OddsColumn(column, work.attack, work.defence, tables.odds_boundaries, strength)
-            )
+            found.append(OddsColumn(column, work.attack, work.defence, odds_boundaries, strength))
         else:
             boundaries = tables.range_boundaries(table)
             found.append(TableColumn(column, work.attack, work.defence, boundaries, strength))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from hexcombat.rules.odds import whole_odds
 from hexcombat.rulesets.datafile import model as m
 
 
@@ -92,27 +93,8 @@ def odds_ratio(attack: Fraction, defence: Fraction) -> Fraction:
         return Fraction(10**9)
     if attack <= 0:
         return Fraction(0)
-    if attack >= defence:
-        return Fraction(math.floor(attack / defence))
-    return Fraction(1, math.ceil(defence / attack))
-
-
-def odds_boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
-    """The attack strengths at which the odds (rounded in the defender's favour) change,
-    nearest first: up (``direction`` +1), the least strength reaching each better ratio; down
-    (-1), the strength just under which each worse ratio begins. Sixteen ratios at most: past
-    the table's ends more or fewer factors move nothing."""
-    ratio = odds_ratio(attack, defence)
-    if ratio <= 0 or defence <= 0:
-        return
-    a, d = (ratio.numerator // ratio.denominator, 1) if ratio >= 1 else (1, ratio.denominator)
-    for _ in range(16):
-        if direction > 0:
-            a, d = (a + 1, 1) if d == 1 else (1, d - 1)
-            yield Fraction(a) * defence if d == 1 else defence / d
-        else:
-            yield Fraction(a) * defence if d == 1 else defence / d
-            a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
+    a, d = whole_odds(attack, defence)
+    return Fraction(a, d)
 
 
 def range_boundaries(

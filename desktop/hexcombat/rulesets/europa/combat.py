@@ -19,6 +19,7 @@ from hexcombat.rules.charts import entry_provenance, load_chart
 from hexcombat.rules.dice import MAX_DIE, Dice
 from hexcombat.rules.errors import IllegalAttackError
 from hexcombat.rules.explain import Explanation, Provenance, fmt
+from hexcombat.rules.odds import whole_odds
 from hexcombat.rules.report import SideResult
 from hexcombat.rulesets.europa.chances import chance_dice
 from hexcombat.rulesets.europa.vocabulary import CHANCE_DIE, COMBAT_DIE
@@ -112,9 +113,7 @@ def odds(attack: Fraction | int, defence: Fraction | int) -> tuple[int, int]:
         raise IllegalAttackError("the attackers have no attack strength")
     if defence <= 0:
         raise IllegalAttackError("the defenders have no defence strength to compute odds against")
-    if attack >= defence:
-        return math.floor(attack / defence), 1
-    return 1, math.ceil(defence / attack)
+    return whole_odds(attack, defence)
 
 
 def odds_column(crt: CombatResultsTable, ratio: tuple[int, int], ex: Explanation) -> str:

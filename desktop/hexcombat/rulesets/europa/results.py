@@ -9,11 +9,12 @@ modifiers they work out, not in what a result does. So this arithmetic lives her
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from hexcombat.rules.effects import DieRoll, Effect
 from hexcombat.rules.explain import Favours, drm_text, percent, signed  # noqa: F401
+from hexcombat.rules.odds import odds_boundaries
 from hexcombat.rules.report import (
     CombatResult,
     DrmChances,
@@ -37,7 +38,6 @@ from hexcombat.rulesets.europa.combat import (
     chance_die,
     chance_faces,
     describe_effect,
-    odds,
 )
 from hexcombat.rulesets.europa.missing_strengths import NEEDS_STRENGTHS
 from hexcombat.rulesets.europa.vocabulary import CHANCE_DIE, COMBAT_DIE
@@ -90,25 +90,6 @@ def outcome_list(crt: CombatResultsTable, outcomes: Mapping[str, Fraction]) -> t
 def europa_payload(column: str | None, distribution: Mapping[int, Fraction]) -> dict[str, object]:
     """The Europa figures beside the general report: the CRT column and the DRM's chances."""
     return {"odds_column": column, "drm_chances": dict(sorted(distribution.items()))}
-
-
-RATIO_STEPS = 16
-"""Odds ratios tried past the current one before giving up: beyond the table's last column
-(or below its lowest) more or fewer factors move nothing."""
-
-
-def odds_boundaries(attack: Fraction, defence: Fraction, direction: int) -> Iterator[Fraction]:
-    """The attack strengths at which the odds (rounded in the defender's favour, ``odds``)
-    change, nearest first: up (``direction`` +1), the least strength reaching each better
-    ratio; down (-1), the strength just under which each worse ratio begins."""
-    a, d = odds(attack, defence)
-    for _ in range(RATIO_STEPS):
-        if direction > 0:
-            a, d = (a + 1, 1) if d == 1 else (1, d - 1)
-            yield Fraction(a) * defence if d == 1 else defence / d
-        else:
-            yield Fraction(a) * defence if d == 1 else defence / d
-            a, d = (a - 1, 1) if d == 1 and a > 1 else (1, d + 1)
 
 
 def europa_features(
