@@ -131,13 +131,11 @@ def test_seeded_dice_roll_the_same_combat_alike() -> None:
     assert codes[0] == codes[1]
 
 
-def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_changes(
+def starter_in_the_players_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The starter's game, its ruleset file in the player's rulesets folder: 12:4 is 3:1, woods
-    one column left: 2:1 (its 1.1, 2.2). The player then edits the file (woods no longer shift):
-    the program started again plays the file as edited (3:1), but the save reopens with the rules
-    it was played with (2:1) and says the file differs; with the file gone it still opens."""
+) -> tuple[Path, Path]:
+    """The starter's game ``river-game`` with its ruleset file moved into the player's rulesets
+    folder, the program started afresh: the game's folder and the ruleset file."""
     monkeypatch.setenv("HEXCOMBAT_DATA_DIR", str(tmp_path / "data"))
     folder = tmp_path / "river-game"
     new_ruleset(folder)
@@ -145,6 +143,17 @@ def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_chang
     mine.parent.mkdir(parents=True)
     (folder / "river-game.toml").rename(mine)
     new_session(monkeypatch)
+    return folder, mine
+
+
+def test_a_save_carries_its_ruleset_file_and_reopens_with_it_when_the_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The starter's game, its ruleset file in the player's rulesets folder: 12:4 is 3:1, woods
+    one column left: 2:1 (its 1.1, 2.2). The player then edits the file (woods no longer shift):
+    the program started again plays the file as edited (3:1), but the save reopens with the rules
+    it was played with (2:1) and says the file differs; with the file gone it still opens."""
+    folder, mine = starter_in_the_players_folder(tmp_path, monkeypatch)
     state = open_game(folder / "river-game-scenario.toml")
     assert state.ruleset == "river-game"
     model = AttackModel(state)
@@ -233,13 +242,7 @@ def test_a_save_carries_the_rules_in_play_even_when_the_file_was_edited_before_i
     """The game opens under the starter's file (woods one column left: 2:1); the player edits
     the file while the game is open, then saves: the save carries the rules the game was played
     with, not the edited file, and reopens at 2:1."""
-    monkeypatch.setenv("HEXCOMBAT_DATA_DIR", str(tmp_path / "data"))
-    folder = tmp_path / "river-game"
-    new_ruleset(folder)
-    mine = tmp_path / "data" / "rulesets" / "river-game.toml"
-    mine.parent.mkdir(parents=True)
-    (folder / "river-game.toml").rename(mine)
-    new_session(monkeypatch)
+    folder, mine = starter_in_the_players_folder(tmp_path, monkeypatch)
     state = open_game(folder / "river-game-scenario.toml")
     model = AttackModel(state)
     assert model.start(state.hexmap.hex_at("0303"))
